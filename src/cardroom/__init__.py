@@ -1,0 +1,3 @@
+"""cardroom: an online poker room."""
+
+__version__ = "0.1.0"

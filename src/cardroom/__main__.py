@@ -1,0 +1,3 @@
+from cardroom.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,1 @@
+"""Benchmarks run by `cardroom bench ...` (never part of the test suite)."""

@@ -1,0 +1,1 @@
+"""Bot players that speak the public protocol."""

@@ -1,0 +1,210 @@
+"""Cards, decks and shuffling (RULEBOOK section 1).
+
+A :class:`Card` is an ``int`` from 0 to 51: ``rank * 4 + suit``, with ranks
+``23456789TJQKA`` (0..12) and suits ``cdhs`` (0..3, clubs lowest). Being an
+int, a card indexes lookup tables directly and hashes and compares fast; it
+prints in the standard notation (``As``, ``Td``).
+
+>>> parse_cards("As Td")
+(As, Td)
+>>> Card.parse("2c") < Card.parse("2d") < Card.parse("3c")
+True
+>>> Deck.standard(seed=7).cards == Deck.standard(seed=7).cards
+True
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import secrets
+from collections.abc import Iterable, Sequence
+
+RANKS = "23456789TJQKA"
+SUITS = "cdhs"
+RANK_NAMES = (
+    "Two",
+    "Three",
+    "Four",
+    "Five",
+    "Six",
+    "Seven",
+    "Eight",
+    "Nine",
+    "Ten",
+    "Jack",
+    "Queen",
+    "King",
+    "Ace",
+)
+RANK_PLURALS = tuple(name + ("es" if name == "Six" else "s") for name in RANK_NAMES)
+SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
+
+_TOKEN = re.compile(r"\S\S")
+
+
+class CardError(ValueError):
+    """Raised for text that is not a valid card or card list; says what was wrong."""
+
+
+class Card(int):
+    """One card: an int 0..51 equal to ``rank * 4 + suit``."""
+
+    __slots__ = ()
+
+    def __new__(cls, value: int) -> Card:
+        if not 0 <= int(value) < 52:
+            raise CardError(f"card index {value} is outside 0..51")
+        return super().__new__(cls, value)
+
+    @classmethod
+    def of(cls, rank: int, suit: int) -> Card:
+        """The card of rank index ``rank`` (0 = deuce .. 12 = ace) and suit index ``suit``."""
+        if not (0 <= rank < 13 and 0 <= suit < 4):
+            raise CardError(f"no card has rank {rank} and suit {suit}")
+        return CARDS[rank * 4 + suit]
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Parse one card such as ``"As"`` or ``"td"`` (rank letters are case-insensitive)."""
+        if len(text) != 2:
+            raise CardError(f"{text!r} is not a card: expected a rank and a suit, like 'As'")
+        rank = RANKS.find(text[0].upper())
+        suit = SUITS.find(text[1].lower())
+        if rank < 0:
+            raise CardError(f"{text!r} is not a card: {text[0]!r} is not a rank of {RANKS}")
+        if suit < 0:
+            raise CardError(f"{text!r} is not a card: {text[1]!r} is not a suit of {SUITS}")
+        return CARDS[rank * 4 + suit]
+
+    @property
+    def rank(self) -> int:
+        """Rank index: 0 for a deuce up to 12 for an ace."""
+        return int(self) >> 2
+
+    @property
+    def suit(self) -> int:
+        """Suit index: 0 clubs, 1 diamonds, 2 hearts, 3 spades."""
+        return int(self) & 3
+
+    def __str__(self) -> str:
+        return RANKS[int(self) >> 2] + SUITS[int(self) & 3]
+
+    def __repr__(self) -> str:
+        return self.__str__()
+
+
+CARDS: tuple[Card, ...] = tuple(Card(i) for i in range(52))
+"""All 52 cards in index order (2c 2d 2h 2s 3c ... As)."""
+
+SHORT_DECK_CARDS: tuple[Card, ...] = tuple(c for c in CARDS if c.rank >= 4)
+"""The 36 cards of Short Deck: sixes up to aces."""
+
+
+def parse_cards(
+    text: str | Iterable[str],
+    count: int | None = None,
+    *,
+    allow_duplicates: bool = False,
+) -> tuple[Card, ...]:
+    """Parse cards written as ``"As Td 9c"``, ``"AsTd9c"`` or a list of tokens.
+
+    Raises :class:`CardError` for an unknown token, a repeated card (unless
+    ``allow_duplicates``) or, when ``count`` is given, the wrong number of cards.
+    """
+    tokens = _tokens(text) if isinstance(text, str) else [str(t).strip() for t in text]
+    cards = tuple(Card.parse(token) for token in tokens)
+    if not allow_duplicates:
+        seen: set[int] = set()
+        for c in cards:
+            if c in seen:
+                raise CardError(f"card {c} appears more than once")
+            seen.add(c)
+    if count is not None and len(cards) != count:
+        raise CardError(f"expected {count} cards, got {len(cards)}")
+    return cards
+
+
+def _tokens(text: str) -> list[str]:
+    compact = re.sub(r"[\s,]+", "", text)
+    if len(compact) % 2:
+        raise CardError(f"{text!r} is not a list of cards: every card is two characters")
+    return _TOKEN.findall(compact)
+
+
+def format_cards(cards: Iterable[int]) -> str:
+    """Write cards in the standard notation, space separated."""
+    return " ".join(str(CARDS[c]) for c in cards)
+
+
+def shuffled(cards: Sequence[Card], seed: int | str | bytes | None = None) -> list[Card]:
+    """Return a shuffled copy of ``cards``.
+
+    Without a seed the order comes from the operating system's CSPRNG
+    (:mod:`secrets`), as real play requires. With a seed the order is a
+    deterministic Fisher-Yates shuffle, so a test or a replay gets the same deck.
+    """
+    out = list(cards)
+    rng: random.Random = secrets.SystemRandom() if seed is None else random.Random(_seed(seed))
+    for i in range(len(out) - 1, 0, -1):
+        j = rng.randrange(i + 1)
+        out[i], out[j] = out[j], out[i]
+    return out
+
+
+def _seed(seed: int | str | bytes) -> int | str | bytes:
+    if isinstance(seed, bool):
+        raise CardError("a seed must be an int, str or bytes, not a bool")
+    return seed
+
+
+class Deck:
+    """An ordered stack of cards dealt from the top (index 0).
+
+    ``Deck.standard(seed)`` and ``Deck.short(seed)`` build shuffled 52- and
+    36-card decks. Dealing more cards than remain raises :class:`CardError`.
+    """
+
+    __slots__ = ("_cards", "_next")
+
+    def __init__(self, cards: Iterable[Card]) -> None:
+        self._cards: list[Card] = list(cards)
+        if len(set(self._cards)) != len(self._cards):
+            raise CardError("a deck may not hold the same card twice")
+        self._next = 0
+
+    @classmethod
+    def standard(cls, seed: int | str | bytes | None = None) -> Deck:
+        """A shuffled 52-card deck (CSPRNG unless seeded)."""
+        return cls(shuffled(CARDS, seed))
+
+    @classmethod
+    def short(cls, seed: int | str | bytes | None = None) -> Deck:
+        """A shuffled 36-card Short Deck (sixes to aces)."""
+        return cls(shuffled(SHORT_DECK_CARDS, seed))
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The whole deck in dealing order, including cards already dealt."""
+        return tuple(self._cards)
+
+    @property
+    def remaining(self) -> int:
+        """How many cards are left to deal."""
+        return len(self._cards) - self._next
+
+    def deal(self, n: int = 1) -> tuple[Card, ...]:
+        """Take ``n`` cards from the top."""
+        if n < 0:
+            raise CardError("cannot deal a negative number of cards")
+        if n > self.remaining:
+            raise CardError(f"cannot deal {n} cards: only {self.remaining} remain")
+        out = tuple(self._cards[self._next : self._next + n])
+        self._next += n
+        return out
+
+    def __len__(self) -> int:
+        return self.remaining
+
+    def __repr__(self) -> str:
+        return f"Deck({self.remaining} of {len(self._cards)} remaining)"

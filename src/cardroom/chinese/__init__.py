@@ -1,0 +1,1 @@
+"""Chinese poker and the Open Face family (RULEBOOK section 8)."""

@@ -1,0 +1,1 @@
+"""Table placement and message routing across processes and hosts."""

@@ -1,0 +1,1 @@
+"""The pure rules engine: variants as data, betting, pots, showdown, hand histories."""

@@ -1,0 +1,1 @@
+"""Accounts and the double-entry ledger: every chip accounted for."""

@@ -1,0 +1,1 @@
+"""Tables, seats, clocks and tournaments: the actors that drive hands."""

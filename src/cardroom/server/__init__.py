@@ -1,0 +1,1 @@
+"""The ASGI server: HTTP API, WebSocket protocol, per-seat views."""

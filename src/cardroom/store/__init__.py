@@ -1,0 +1,1 @@
+"""Durable storage: SQLAlchemy models, repositories, migrations, event log."""
