@@ -13,7 +13,10 @@ import importlib
 import sys
 from collections.abc import Sequence
 
-SUBCOMMANDS: tuple[str, ...] = ("cards_cmd",)
+SUBCOMMANDS: tuple[str, ...] = (
+    "cards_cmd",
+    "bench",
+)
 
 
 def build_parser() -> argparse.ArgumentParser:
