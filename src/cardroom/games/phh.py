@@ -1,0 +1,477 @@
+"""Poker Hand History (PHH) files: reading and writing the text format.
+
+PHH (``../shared/references/phh-std/``) is TOML: a ``.phh`` file holds one
+hand, a ``.phhs`` file many hands in tables ``[1]``, ``[2]`` ... This module
+turns that text into :class:`HandHistory` records and back; replaying a record
+through the engine lives in :mod:`cardroom.games.phh_replay`.
+
+Money is integers: a file written in fractional units (``1259450.25``) is read
+with a ``scale`` (here 100) so that every amount becomes a whole number of
+chips; writing divides by the same scale. Unknown cards (``??``) are ``None``.
+
+>>> hh = loads('variant = "NT"\\nantes = [0, 0]\\nblinds_or_straddles = [1, 2]\\n'
+...            'min_bet = 2\\nstarting_stacks = [200, 200]\\n'
+...            'actions = ["d dh p1 AsKs", "d dh p2 ????", "p2 f"]')[0]
+>>> hh.actions[2].kind, hh.actions[2].player
+('f', 1)
+>>> loads(dumps(hh))[0] == hh
+True
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import tomllib
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
+from pathlib import Path
+from typing import Any, Literal
+
+from cardroom.cards import Card, CardError
+
+__all__ = [
+    "PHH_VARIANTS",
+    "HandHistory",
+    "PhhAction",
+    "PhhError",
+    "dumps",
+    "dumps_all",
+    "format_action",
+    "format_phh_cards",
+    "load_path",
+    "loads",
+    "parse_action",
+    "parse_phh_cards",
+]
+
+
+class PhhError(ValueError):
+    """A PHH text or record that breaks the standard; the message says what and where."""
+
+
+#: Every variant code of the standard with its required amount fields (required.rst).
+PHH_VARIANTS: dict[str, tuple[str, ...]] = {
+    "FT": ("blinds_or_straddles", "small_bet", "big_bet"),
+    "NT": ("blinds_or_straddles", "min_bet"),
+    "NS": ("blinds_or_straddles", "min_bet"),
+    "PO": ("blinds_or_straddles", "min_bet"),
+    "FO/8": ("blinds_or_straddles", "small_bet", "big_bet"),
+    "F7S": ("bring_in", "small_bet", "big_bet"),
+    "F7S/8": ("bring_in", "small_bet", "big_bet"),
+    "FR": ("bring_in", "small_bet", "big_bet"),
+    "N2L1D": ("blinds_or_straddles", "min_bet"),
+    "F2L3D": ("blinds_or_straddles", "small_bet", "big_bet"),
+    "FB": ("blinds_or_straddles", "small_bet", "big_bet"),
+}
+
+ActionKind = Literal["db", "dh", "pb", "cbr", "cc", "f", "sd", "sm", "noop"]
+
+_SCALAR_AMOUNTS = ("bring_in", "small_bet", "big_bet", "min_bet")
+_READ_FIELDS = frozenset(
+    {"variant", "antes", "blinds_or_straddles", "starting_stacks", "actions"}
+    | set(_SCALAR_AMOUNTS)
+    | {"ante_trimming_status", "finishing_stacks", "winnings"}
+)
+_PLAYER = re.compile(r"p([1-9][0-9]*)\Z")
+
+
+@dataclass(frozen=True, slots=True)
+class PhhAction:
+    """One entry of the ``actions`` field.
+
+    ``player`` is the 0-based player index (``p1`` is 0); ``None`` for the
+    dealer or a no-op. ``cards`` holds dealt, discarded or shown cards with
+    ``None`` for an unknown card; for ``sm`` it is ``None`` when the player
+    mucks and ``()`` for ``sm -`` (shows the cards already dealt). ``amount``
+    is the ``cbr`` total in chips (scaled like the rest of the file).
+    """
+
+    kind: ActionKind
+    player: int | None = None
+    cards: tuple[Card | None, ...] | None = None
+    amount: int | None = None
+    commentary: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class HandHistory:
+    """One hand as the PHH fields describe it, amounts in integer chips.
+
+    Per-player arrays are in PHH order: ``p1`` first (the small blind in
+    button games, the button last; heads-up the big blind first). ``None`` in
+    ``starting_stacks`` is an unknown (``inf``) stack. ``scale`` is how many
+    chips make one unit of the file's money; ``fields`` keeps every other
+    field (players, event, ...) as read so that writing loses nothing.
+    """
+
+    variant: str
+    antes: tuple[int, ...]
+    starting_stacks: tuple[int | None, ...]
+    actions: tuple[PhhAction, ...]
+    blinds_or_straddles: tuple[int, ...] | None = None
+    bring_in: int | None = None
+    small_bet: int | None = None
+    big_bet: int | None = None
+    min_bet: int | None = None
+    ante_trimming_status: bool = False
+    finishing_stacks: tuple[int, ...] | None = None
+    winnings: tuple[int, ...] | None = None
+    scale: int = 1
+    fields: Mapping[str, Any] = field(default_factory=dict, compare=False)
+
+    @property
+    def player_count(self) -> int:
+        """How many players were dealt in."""
+        return len(self.starting_stacks)
+
+    def __post_init__(self) -> None:
+        _validate(self)
+
+
+# ---------------------------------------------------------------- cards
+
+
+def parse_phh_cards(text: str) -> tuple[Card | None, ...]:
+    """Parse concatenated PHH cards (``"AsKs"``, ``"????Ad"``); ``??`` becomes ``None``."""
+    if len(text) % 2:
+        raise PhhError(f"{text!r} is not a card list: every card is two characters")
+    out: list[Card | None] = []
+    for i in range(0, len(text), 2):
+        token = text[i : i + 2]
+        if token == "??":
+            out.append(None)
+            continue
+        try:
+            out.append(Card.parse(token))
+        except CardError as exc:
+            raise PhhError(str(exc)) from None
+    return tuple(out)
+
+
+def format_phh_cards(cards: Iterable[Card | None]) -> str:
+    """Write cards the PHH way: concatenated, ``??`` for an unknown card."""
+    return "".join("??" if c is None else str(c) for c in cards)
+
+
+# ---------------------------------------------------------------- actions
+
+
+def parse_action(text: str, scale: int = 1) -> PhhAction:
+    """Parse one action notation such as ``"p1 cbr 300 # shove"`` (amounts times ``scale``)."""
+    body, _, comment = text.partition("#")
+    commentary = comment.strip() or None
+    words = body.split()
+    if not words:
+        return PhhAction("noop", commentary=commentary)
+    if words[0] == "d":
+        return _parse_dealing(text, words, commentary)
+    player = _player_index(words[0], text)
+    kind = words[1] if len(words) > 1 else ""
+    args = words[2:]
+    if kind == "pb" and not args:
+        return PhhAction("pb", player, commentary=commentary)
+    if kind == "cc" and not args:
+        return PhhAction("cc", player, commentary=commentary)
+    if kind == "f" and not args:
+        return PhhAction("f", player, commentary=commentary)
+    if kind == "cbr" and len(args) == 1:
+        return PhhAction("cbr", player, amount=_amount(args[0], scale, text), commentary=commentary)
+    if kind == "sd" and len(args) <= 1:
+        cards = parse_phh_cards(args[0]) if args else ()
+        return PhhAction("sd", player, cards=cards, commentary=commentary)
+    if kind == "sm" and len(args) <= 1:
+        shown: tuple[Card | None, ...] | None
+        if not args:
+            shown = None
+        elif args[0] == "-":
+            shown = ()
+        else:
+            shown = parse_phh_cards(args[0])
+        return PhhAction("sm", player, cards=shown, commentary=commentary)
+    raise PhhError(f"action {text!r} is not in the PHH action grammar")
+
+
+def _parse_dealing(text: str, words: list[str], commentary: str | None) -> PhhAction:
+    if len(words) == 3 and words[1] == "db":
+        return PhhAction("db", cards=parse_phh_cards(words[2]), commentary=commentary)
+    if len(words) == 4 and words[1] == "dh":
+        cards = parse_phh_cards(words[3])
+        return PhhAction("dh", _player_index(words[2], text), cards, commentary=commentary)
+    raise PhhError(f"dealer action {text!r} is neither 'd db CARDS' nor 'd dh pN CARDS'")
+
+
+def _player_index(word: str, text: str) -> int:
+    match = _PLAYER.match(word)
+    if match is None:
+        raise PhhError(f"action {text!r}: {word!r} is not an actor (expected 'd' or 'pN')")
+    return int(match.group(1)) - 1
+
+
+def format_action(action: PhhAction, scale: int = 1) -> str:
+    """Write one action in PHH notation (amounts divided by ``scale``)."""
+    words: list[str]
+    if action.kind == "noop":
+        words = []
+    elif action.kind == "db":
+        words = ["d", "db", format_phh_cards(action.cards or ())]
+    elif action.kind == "dh":
+        words = ["d", "dh", f"p{_req(action.player) + 1}", format_phh_cards(action.cards or ())]
+    else:
+        words = [f"p{_req(action.player) + 1}", action.kind]
+        if action.kind == "cbr":
+            words.append(_format_amount(_req(action.amount), scale))
+        elif action.kind == "sd" and action.cards:
+            words.append(format_phh_cards(action.cards))
+        elif action.kind == "sm" and action.cards is not None:
+            words.append(format_phh_cards(action.cards) if action.cards else "-")
+    if action.commentary:
+        words.append(f"# {action.commentary}")
+    return " ".join(words)
+
+
+def _req(value: int | None) -> int:
+    if value is None:
+        raise PhhError("action is missing its player or amount")
+    return value
+
+
+# ---------------------------------------------------------------- amounts
+
+
+def _decimal(value: Any, where: str) -> Decimal:
+    if isinstance(value, bool) or not isinstance(value, int | Decimal):
+        raise PhhError(f"{where}: {value!r} is not a number")
+    return Decimal(value)
+
+
+def _places(value: Decimal) -> int:
+    if not value.is_finite():
+        return 0
+    exponent = value.normalize().as_tuple().exponent
+    return max(0, -int(exponent))  # finite, so the exponent is an int
+
+
+def _to_chips(value: Decimal, scale: int, where: str) -> int:
+    if not value.is_finite():
+        raise PhhError(f"{where}: {value} is not a finite amount")
+    if value < 0:
+        raise PhhError(f"{where}: {value} is negative")
+    return int(value * scale)
+
+
+def _amount(word: str, scale: int, text: str) -> int:
+    try:
+        value = Decimal(word)
+    except InvalidOperation:
+        raise PhhError(f"action {text!r}: {word!r} is not an amount") from None
+    chips = value * scale
+    if chips != chips.to_integral_value():
+        raise PhhError(f"action {text!r}: {word} is finer than the file's other amounts")
+    return _to_chips(value, scale, f"action {text!r}")
+
+
+def _format_amount(chips: int, scale: int) -> str:
+    if scale == 1:
+        return str(chips)
+    return format(Decimal(chips) / scale, "f")
+
+
+# ---------------------------------------------------------------- reading
+
+
+def loads(text: str) -> list[HandHistory]:
+    """Read PHH text: one hand (``.phh``) or tables ``[1]``, ``[2]`` ... (``.phhs``)."""
+    try:
+        raw = tomllib.loads(text, parse_float=Decimal)
+    except tomllib.TOMLDecodeError as exc:
+        raise PhhError(f"not valid TOML: {exc}") from None
+    if "variant" in raw:
+        return [_from_raw(raw, "hand")]
+    tables = [(key, value) for key, value in raw.items() if isinstance(value, dict)]
+    if not tables:
+        raise PhhError("no hand found: neither a 'variant' field nor [N] tables")
+    return [_from_raw(value, f"table [{key}]") for key, value in tables]
+
+
+def load_path(path: str | Path) -> list[HandHistory]:
+    """Read a ``.phh`` or ``.phhs`` file."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise PhhError(f"cannot read {path}: {exc}") from None
+    return loads(text)
+
+
+def _from_raw(raw: Mapping[str, Any], where: str) -> HandHistory:
+    variant = raw.get("variant")
+    if not isinstance(variant, str) or variant not in PHH_VARIANTS:
+        raise PhhError(f"{where}: unknown variant {variant!r}; known: {', '.join(PHH_VARIANTS)}")
+    for name in ("antes", "starting_stacks", "actions", *PHH_VARIANTS[variant]):
+        if name not in raw:
+            raise PhhError(f"{where}: variant {variant} requires the field {name!r}")
+    actions_raw = raw["actions"]
+    if not isinstance(actions_raw, list) or not all(isinstance(a, str) for a in actions_raw):
+        raise PhhError(f"{where}: 'actions' must be an array of strings")
+    scale = _scale_of(raw, actions_raw, where)
+
+    def amounts(name: str) -> tuple[int, ...] | None:
+        values = raw.get(name)
+        if values is None:
+            return None
+        if not isinstance(values, list):
+            raise PhhError(f"{where}: {name!r} must be an array")
+        return tuple(
+            _to_chips(_decimal(v, f"{where} {name}"), scale, f"{where} {name}") for v in values
+        )
+
+    def scalar(name: str) -> int | None:
+        if name not in raw:
+            return None
+        return _to_chips(_decimal(raw[name], f"{where} {name}"), scale, f"{where} {name}")
+
+    stacks_raw = raw["starting_stacks"]
+    if not isinstance(stacks_raw, list):
+        raise PhhError(f"{where}: 'starting_stacks' must be an array")
+    stacks = tuple(_stack(v, scale, where) for v in stacks_raw)
+    trimming = raw.get("ante_trimming_status", False)
+    if not isinstance(trimming, bool):
+        raise PhhError(f"{where}: 'ante_trimming_status' must be a boolean")
+    try:
+        actions = tuple(parse_action(a, scale) for a in actions_raw)
+    except PhhError as exc:
+        raise PhhError(f"{where}: {exc}") from None
+    return HandHistory(
+        variant=variant,
+        antes=amounts("antes") or (),
+        starting_stacks=stacks,
+        actions=actions,
+        blinds_or_straddles=amounts("blinds_or_straddles"),
+        bring_in=scalar("bring_in"),
+        small_bet=scalar("small_bet"),
+        big_bet=scalar("big_bet"),
+        min_bet=scalar("min_bet"),
+        ante_trimming_status=trimming,
+        finishing_stacks=amounts("finishing_stacks"),
+        winnings=amounts("winnings"),
+        scale=scale,
+        fields={k: v for k, v in raw.items() if k not in _READ_FIELDS},
+    )
+
+
+def _stack(value: Any, scale: int, where: str) -> int | None:
+    number = _decimal(value, f"{where} starting_stacks")
+    if number.is_infinite() and number > 0:
+        return None
+    chips = _to_chips(number, scale, f"{where} starting_stacks")
+    if chips <= 0:
+        raise PhhError(f"{where}: starting stacks must be positive, got {value}")
+    return chips
+
+
+def _scale_of(raw: Mapping[str, Any], actions: Sequence[str], where: str) -> int:
+    """The power of ten that makes every amount of the hand a whole number."""
+    values: list[Any] = [raw.get(name) for name in _SCALAR_AMOUNTS]
+    for name in ("antes", "blinds_or_straddles", "starting_stacks", "finishing_stacks", "winnings"):
+        seq = raw.get(name)
+        if isinstance(seq, list):
+            values.extend(seq)
+    for text in actions:
+        words = text.partition("#")[0].split()
+        if len(words) == 3 and words[1] == "cbr":
+            try:
+                values.append(Decimal(words[2]))
+            except InvalidOperation:
+                raise PhhError(f"{where}: action {text!r}: {words[2]!r} is not an amount") from None
+    places = max((_places(v) for v in values if isinstance(v, Decimal)), default=0)
+    if places > 9:
+        raise PhhError(f"{where}: amounts with more than 9 decimal places are not supported")
+    return int(10**places)
+
+
+# ---------------------------------------------------------------- validation
+
+
+def _validate(hh: HandHistory) -> None:
+    n = hh.player_count
+    if n < 2:
+        raise PhhError(f"a hand needs at least two players, got {n}")
+    per_player = {
+        "antes": hh.antes,
+        "blinds_or_straddles": hh.blinds_or_straddles,
+        "finishing_stacks": hh.finishing_stacks,
+        "winnings": hh.winnings,
+    }
+    for name, values in per_player.items():
+        if values is not None and len(values) != n:
+            raise PhhError(f"{name!r} has {len(values)} entries for {n} players")
+    for action in hh.actions:
+        if action.player is not None and action.player >= n:
+            raise PhhError(f"action names p{action.player + 1} but the hand has {n} players")
+
+
+# ---------------------------------------------------------------- writing
+
+
+def dumps(hh: HandHistory) -> str:
+    """Write one hand as ``.phh`` text (the fields the variant requires, then the rest)."""
+    lines = [f"variant = {_toml(hh.variant)}"]
+    lines.append(f"ante_trimming_status = {_toml(hh.ante_trimming_status)}")
+    lines.append(f"antes = {_money_array(hh.antes, hh.scale)}")
+    if hh.blinds_or_straddles is not None:
+        lines.append(f"blinds_or_straddles = {_money_array(hh.blinds_or_straddles, hh.scale)}")
+    for name in _SCALAR_AMOUNTS:
+        value = getattr(hh, name)
+        if value is not None:
+            lines.append(f"{name} = {_format_amount(value, hh.scale)}")
+    stacks = ", ".join(
+        "inf" if s is None else _format_amount(s, hh.scale) for s in hh.starting_stacks
+    )
+    lines.append(f"starting_stacks = [{stacks}]")
+    lines.append("actions = [")
+    lines.extend(f"  {_toml(format_action(a, hh.scale))}," for a in hh.actions)
+    lines.append("]")
+    if hh.finishing_stacks is not None:
+        lines.append(f"finishing_stacks = {_money_array(hh.finishing_stacks, hh.scale)}")
+    if hh.winnings is not None:
+        lines.append(f"winnings = {_money_array(hh.winnings, hh.scale)}")
+    lines.extend(f"{_key(k)} = {_toml(v)}" for k, v in hh.fields.items())
+    return "\n".join(lines) + "\n"
+
+
+def dumps_all(hands: Iterable[HandHistory]) -> str:
+    """Write many hands as ``.phhs`` text: tables ``[1]``, ``[2]`` ..."""
+    return "\n".join(f"[{i}]\n{dumps(hh)}" for i, hh in enumerate(hands, start=1))
+
+
+def _money_array(values: Iterable[int], scale: int) -> str:
+    return "[" + ", ".join(_format_amount(v, scale) for v in values) + "]"
+
+
+def _key(key: str) -> str:
+    return key if re.fullmatch(r"[A-Za-z0-9_-]+", key) else json.dumps(key)
+
+
+def _toml(value: Any) -> str:
+    """A TOML literal for a value read by :func:`loads` (or any plain value)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, Decimal):
+        if value.is_infinite():
+            return "inf" if value > 0 else "-inf"
+        text = format(value, "f")
+        return text if "." in text else text + ".0"
+    if isinstance(value, float):
+        return repr(value)
+    if isinstance(value, str):
+        # JSON string escapes are a subset of TOML basic-string escapes.
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(_toml(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{_key(k)} = {_toml(v)}" for k, v in value.items()) + "}"
+    # Dates and times print in TOML's own (RFC 3339) form.
+    return str(value)
