@@ -1,1 +1,80 @@
-"""Accounts and the double-entry ledger: every chip accounted for."""
+"""Accounts and the double-entry ledger: every chip accounted for (RULEBOOK §10.1, §10.9).
+
+Standard library only. :class:`MemoryLedger` is the in-memory implementation;
+``cardroom.store.SqlLedger`` is the durable one with the same methods
+(:class:`Ledger` names them for the layers above).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol
+
+from cardroom.ledger.accounts import HOUSE, AccountKind, AccountRef, Currency
+from cardroom.ledger.aliases import WordList, alias_key, offensive_match, validate_alias
+from cardroom.ledger.errors import AliasError, IdempotencyConflict, InsufficientFunds, LedgerError
+from cardroom.ledger.integrity import (
+    ChipDumpFlag,
+    ChipDumpPolicy,
+    Flow,
+    SharedAccessFlag,
+    Sighting,
+    chip_dump_flags,
+    shared_access_flags,
+)
+from cardroom.ledger.invariants import FlowTally, Violation, balance_violations, find_violations
+from cardroom.ledger.logins import ThrottlePolicy, retry_after
+from cardroom.ledger.memory import MemoryLedger
+from cardroom.ledger.transfers import ROUTES, Entry, Reason, Transfer, reversal_of
+
+
+class Ledger(Protocol):
+    """What the room needs from a ledger (memory or database)."""
+
+    def post(self, transfer: Transfer) -> Entry:
+        """Post one transfer; a replayed key returns the original entry."""
+        ...
+
+    def post_all(self, transfers: Sequence[Transfer]) -> list[Entry]:
+        """Post transfers atomically; replayed keys are skipped."""
+        ...
+
+    def balance(self, account: AccountRef) -> int:
+        """The account's balance in minor units."""
+        ...
+
+
+__all__ = [
+    "HOUSE",
+    "ROUTES",
+    "AccountKind",
+    "AccountRef",
+    "AliasError",
+    "ChipDumpFlag",
+    "ChipDumpPolicy",
+    "Currency",
+    "Entry",
+    "Flow",
+    "FlowTally",
+    "IdempotencyConflict",
+    "InsufficientFunds",
+    "Ledger",
+    "LedgerError",
+    "MemoryLedger",
+    "Reason",
+    "SharedAccessFlag",
+    "Sighting",
+    "ThrottlePolicy",
+    "Transfer",
+    "Violation",
+    "WordList",
+    "alias_key",
+    "balance_violations",
+    "chip_dump_flags",
+    "find_violations",
+    "offensive_match",
+    "retry_after",
+    "reversal_of",
+    "shared_access_flags",
+    "validate_alias",
+]

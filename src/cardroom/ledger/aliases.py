@@ -1,0 +1,105 @@
+"""Alias rules (RULEBOOK §10.1): 3–16 of ``a-z A-Z 0-9 - _``, unique ignoring case,
+never changed, and nothing offensive.
+
+The offensive-word list is data (``offensive_words.txt`` beside this module).
+Matching sees through the usual disguises: case, ``-``/``_`` separators,
+digits standing for letters and stretched letters.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+
+from cardroom.ledger.errors import AliasError
+
+MIN_LENGTH = 3
+MAX_LENGTH = 16
+_ALIAS = re.compile(r"[A-Za-z0-9_-]+")
+_SEPARATORS = re.compile(r"[-_]+")
+_SEPARATORS_AND_DIGITS = re.compile(r"[-_0-9]+")
+
+# Digits read as the letters they imitate; "1" reads as both i and l.
+_LEET = str.maketrans({"0": "o", "3": "e", "4": "a", "5": "s", "7": "t", "8": "b", "9": "g"})
+_ONE_AS = ("i", "l")
+
+
+@dataclass(frozen=True, slots=True)
+class WordList:
+    """Offensive words: ``anywhere`` are refused as substrings, ``whole`` as parts."""
+
+    anywhere: frozenset[str]
+    whole: frozenset[str]
+
+    @classmethod
+    def parse(cls, lines: Iterable[str]) -> WordList:
+        """Read the word-list format (``#`` comments, ``=word`` for whole-part words)."""
+        anywhere: set[str] = set()
+        whole: set[str] = set()
+        for raw in lines:
+            line = raw.strip().lower()
+            if not line or line.startswith("#"):
+                continue
+            if line.startswith("="):
+                whole.add(line[1:])
+            else:
+                anywhere.add(line)
+        return cls(frozenset(anywhere), frozenset(whole))
+
+    @property
+    def patterns(self) -> tuple[re.Pattern[str], re.Pattern[str]]:
+        """One regex for each group, every letter allowed to repeat ("fuuuck")."""
+        return _compile(self.anywhere), _compile(self.whole)
+
+
+@cache
+def _compile(words: frozenset[str]) -> re.Pattern[str]:
+    stretched = ("".join(re.escape(c) + "+" for c in w) for w in sorted(words))
+    return re.compile("|".join(stretched) or "(?!)")
+
+
+@cache
+def default_words() -> WordList:
+    """The shipped offensive-word list."""
+    text = resources.files("cardroom.ledger").joinpath("offensive_words.txt").read_text("utf-8")
+    return WordList.parse(text.splitlines())
+
+
+def alias_key(alias: str) -> str:
+    """The form aliases are compared in for uniqueness (case ignored)."""
+    return alias.casefold()
+
+
+def _readings(text: str) -> set[str]:
+    """Every plain-letter reading of ``text``, digits read as the letters they imitate."""
+    base = text.lower().replace("@", "a").translate(_LEET)
+    return {base.replace("1", one) for one in _ONE_AS}
+
+
+def offensive_match(alias: str, words: WordList | None = None) -> str | None:
+    """The offensive text ``alias`` contains (see module doc), or ``None``."""
+    anywhere, whole = (words or default_words()).patterns
+    joined = re.sub(r"[-_]", "", alias)
+    for reading in _readings(joined):
+        if found := anywhere.search(reading):
+            return found.group()
+    parts = {alias, joined, *_SEPARATORS.split(alias), *_SEPARATORS_AND_DIGITS.split(alias)}
+    for part in parts - {""}:
+        for reading in _readings(part):
+            if whole.fullmatch(reading):
+                return reading
+    return None
+
+
+def validate_alias(alias: str, words: WordList | None = None) -> str:
+    """Return ``alias`` if it obeys the rules; raise :class:`AliasError` saying why if not."""
+    if not MIN_LENGTH <= len(alias) <= MAX_LENGTH:
+        raise AliasError(f"alias must be {MIN_LENGTH} to {MAX_LENGTH} characters, not {len(alias)}")
+    if not _ALIAS.fullmatch(alias) or not alias.isascii():
+        raise AliasError("alias may use only letters a-z A-Z, digits 0-9, '-' and '_'")
+    if offensive_match(alias, words) is not None:
+        raise AliasError(f"alias {alias!r} is not allowed (offensive)")
+    return alias
