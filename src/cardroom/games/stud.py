@@ -1,0 +1,217 @@
+"""Stud-family rules (RULEBOOK §4–§7): bring-in, first to act, open pairs, the community card.
+
+Everything here is a pure function of cards and seats, so the state machine
+asks it questions and never the other way round. Seats are passed *in dealing
+order* (clockwise from the first seat left of the button), which is how every
+positional tie is broken: earlier in that order is "closest clockwise from the
+button".
+
+>>> from cardroom.cards import parse_cards
+>>> doors = [(1, parse_cards("3d")[0]), (4, parse_cards("3c")[0]), (6, parse_cards("Ks")[0])]
+>>> bring_in_seat(doors, STUD_BRING_IN)
+4
+>>> bring_in_seat(doors, STUD_BRING_IN, by_position=True)
+1
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from cardroom.cards import Card
+
+FourthStreetPair = Literal["big", "option", "small"]
+"""Table option ``fourth_street_pair``: an open pair on 4th street makes the round's bet
+the big bet (``"big"``, seed 004 default), lets the bettor choose (``"option"``, seeds 001
+and 003), or changes nothing (``"small"``: Razz, and PHH/PokerKit hands)."""
+
+StudOrderTies = Literal["position", "suit"]
+"""Table option ``stud_order_ties``: equal showing hands are ordered by position
+(closest clockwise from the button, seed 004) or by the suit of the highest card (seed 000)."""
+
+FOURTH_STREET_PAIR_CHOICES: tuple[FourthStreetPair, ...] = ("big", "option", "small")
+STUD_ORDER_TIES_CHOICES: tuple[StudOrderTies, ...] = ("position", "suit")
+
+
+@dataclass(frozen=True, slots=True)
+class BringInRule:
+    """Which door card brings in: the lowest or the highest, and whether aces count low.
+
+    Ties on rank go by suit in the same direction (the lowest card is the lowest
+    suit, clubs first; the highest is the highest suit, spades first), unless the
+    table sets ``bring_in_by_position``.
+    """
+
+    highest: bool
+    aces_low: bool
+
+
+STUD_BRING_IN = BringInRule(highest=False, aces_low=False)
+"""Seven-Card Stud and Stud Hi-Lo: lowest door card, aces high, clubs lowest."""
+RAZZ_BRING_IN = BringInRule(highest=True, aces_low=True)
+"""Razz: highest door card, aces low (a king is highest), spades highest."""
+SOKO_BRING_IN = BringInRule(highest=True, aces_low=False)
+"""Soko: highest up card, aces high, spades > hearts > diamonds > clubs."""
+
+
+def rank_value(card: Card, aces_low: bool) -> int:
+    """The card's rank as a number to compare: 0 = deuce .. 12 = ace, or ace = -1 when low."""
+    rank = card.rank
+    return -1 if aces_low and rank == 12 else rank
+
+
+def bring_in_seat(
+    doors: Sequence[tuple[int, Card]], rule: BringInRule, *, by_position: bool = False
+) -> int:
+    """The seat that brings in, given ``(seat, door card)`` pairs in dealing order.
+
+    ``by_position``: a tie on rank goes to the seat closest to the dealer's left
+    (first in ``doors``) instead of to the suit order (seed 001).
+    """
+    if not doors:
+        raise ValueError("no door cards: nobody can bring in")
+    sign = 1 if rule.highest else -1
+
+    def key(item: tuple[int, int, Card]) -> tuple[int, int]:
+        position, _, card = item
+        tie = -position if by_position else sign * card.suit
+        return sign * rank_value(card, rule.aces_low), tie
+
+    ranked = [(i, seat, card) for i, (seat, card) in enumerate(doors)]
+    return max(ranked, key=key)[1]
+
+
+# Made-hand categories of the up cards; straights and flushes never count.
+_HIGH_CARD, _PAIR, _TWO_PAIR, _TRIPS, _FULL_HOUSE, _QUADS = range(6)
+SHOWING_CATEGORY_NAMES = ("high card", "pair", "two pair", "trips", "full house", "quads")
+
+
+def showing_hand(up: Sequence[Card], *, aces_low: bool = False) -> tuple[int, ...]:
+    """A comparable key for the up cards: ``(category, ranks...)``.
+
+    Categories: high card < pair < two pair < trips < full house < quads
+    (straights and flushes do not count). The ranks follow, grouped by
+    multiplicity and then from the highest down. For high games the largest key
+    is the best showing hand; for Razz (``aces_low=True``) the smallest key is
+    the best (lowest) one, pairs counting against it.
+    """
+    counts = Counter(rank_value(c, aces_low) for c in up)
+    groups = sorted(counts.items(), key=lambda rc: (rc[1], rc[0]), reverse=True)
+    shape = sorted(counts.values(), reverse=True)
+    if shape[:1] == [4]:
+        category = _QUADS
+    elif shape[:2] == [3, 2]:
+        category = _FULL_HOUSE
+    elif shape[:1] == [3]:
+        category = _TRIPS
+    elif shape[:2] == [2, 2]:
+        category = _TWO_PAIR
+    elif shape[:1] == [2]:
+        category = _PAIR
+    else:
+        category = _HIGH_CARD
+    ranks = tuple(rank for rank, count in groups for _ in range(count))
+    return (category, *ranks)
+
+
+def _suit_order(up: Sequence[Card], aces_low: bool) -> tuple[int, ...]:
+    """Suits of the up cards in the showing hand's reading order (the highest card first)."""
+    counts = Counter(rank_value(c, aces_low) for c in up)
+    ordered = sorted(
+        up,
+        key=lambda c: (counts[rank_value(c, aces_low)], rank_value(c, aces_low), c.suit),
+        reverse=True,
+    )
+    return tuple(c.suit for c in ordered)
+
+
+def first_to_act(
+    showing: Sequence[tuple[int, Sequence[Card]]],
+    *,
+    low: bool = False,
+    ties: StudOrderTies = "position",
+) -> int:
+    """The seat that opens a stud betting round from 4th street on.
+
+    ``showing`` holds ``(seat, up cards)`` for every player still in, in dealing
+    order; a shared community card should be included in every player's up
+    cards. High games: the best showing hand acts first; Razz (``low=True``):
+    the lowest. Equal hands: the first in dealing order (``ties="position"``) or
+    the suit of the highest card (``ties="suit"``: spades first in high games,
+    clubs first in Razz, as in seed 000's example 6♣2♠ before 6♦2♣).
+    """
+    if not showing:
+        raise ValueError("nobody is showing cards: no one can act first")
+    if ties not in STUD_ORDER_TIES_CHOICES:
+        raise ValueError(f"stud_order_ties must be one of {STUD_ORDER_TIES_CHOICES}, not {ties!r}")
+    sign = -1 if low else 1
+
+    def key(item: tuple[int, int, Sequence[Card]]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        position, _, up = item
+        hand = tuple(sign * v for v in showing_hand(up, aces_low=low))
+        tie = tuple(sign * s for s in _suit_order(up, low)) if ties == "suit" else (-position,)
+        return hand, tie
+
+    ranked = [(i, seat, up) for i, (seat, up) in enumerate(showing)]
+    return max(ranked, key=key)[1]
+
+
+def has_open_pair(up: Sequence[Card]) -> bool:
+    """True when the up cards hold a pair (or better) of the same rank."""
+    ranks = [c.rank for c in up]
+    return len(set(ranks)) < len(ranks)
+
+
+def fourth_street_bets(
+    rule: FourthStreetPair,
+    any_open_pair: bool,
+    small_bet: int,
+    big_bet: int,
+    big_bet_made: bool,
+) -> tuple[int, ...]:
+    """The bet sizes allowed for the next bet or raise on 4th street.
+
+    ``rule`` is the table's ``fourth_street_pair``; ``any_open_pair`` whether any
+    player still in shows a pair; ``big_bet_made`` whether a big bet was already
+    made this round (under ``"option"`` raises are then big). Returns one size, or
+    ``(small, big)`` when the bettor may choose.
+    """
+    if rule not in FOURTH_STREET_PAIR_CHOICES:
+        raise ValueError(
+            f"fourth_street_pair must be one of {FOURTH_STREET_PAIR_CHOICES}, not {rule!r}"
+        )
+    if not any_open_pair or rule == "small":
+        return (small_bet,)
+    if rule == "big" or big_bet_made:
+        return (big_bet,)
+    return (small_bet, big_bet)
+
+
+@dataclass(frozen=True, slots=True)
+class SeventhStreetDeal:
+    """How the last stud card is dealt: ``burn`` first or not, then each player a card or
+    one community card; ``from_muck`` when the stub is empty and the muck must be shuffled."""
+
+    burn: bool
+    community: bool
+    from_muck: bool
+
+
+def plan_last_card(stub: int, players_in: int, burn_cards: bool) -> SeventhStreetDeal:
+    """Decide how to deal one more card to each of ``players_in`` from a stub of ``stub`` cards.
+
+    If the stub can give everyone a card (after the burn), it does. Otherwise one
+    community card is dealt face up for all (RULEBOOK §6.4); the burn is then
+    skipped unless a card would still remain for the community card, and if the
+    stub is empty (eight players, burns) the community card comes from the
+    shuffled muck.
+    """
+    burn = 1 if burn_cards else 0
+    if stub >= burn + players_in:
+        return SeventhStreetDeal(burn=burn_cards, community=False, from_muck=False)
+    if stub == 0:
+        return SeventhStreetDeal(burn=False, community=True, from_muck=True)
+    return SeventhStreetDeal(burn=burn_cards and stub >= 2, community=True, from_muck=False)
