@@ -1,0 +1,170 @@
+"""The Chinese poker family as data (RULEBOOK section 8).
+
+A :class:`ChineseVariant` says how cards arrive (streets: how many dealt, how
+many placed, the rest discarded face down), whether placements are face up,
+how the middle row ranks (high, or a 2-7 low that must qualify), which royalty
+table scores the rows, and the Fantasyland rules. Adding a game means adding
+an entry to :data:`VARIANTS`, not a class.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from cardroom.chinese.errors import ChineseError
+from cardroom.chinese.royalties import PINEAPPLE_27_ROYALTIES, STANDARD_ROYALTIES, RoyaltyTable
+
+ROW_SIZES = {"top": 3, "middle": 5, "bottom": 5}
+"""Cards in each row of a complete hand."""
+ROWS = ("top", "middle", "bottom")
+HAND_SIZE = 13
+
+
+@dataclass(frozen=True)
+class Street:
+    """One dealing round: each player is dealt ``deal`` cards and places ``place`` of them."""
+
+    deal: int
+    place: int
+
+    @property
+    def discard(self) -> int:
+        """Cards discarded face down this street (Pineapple: 1 of 3)."""
+        return self.deal - self.place
+
+
+@dataclass(frozen=True)
+class FantasylandRules:
+    """Who goes to Fantasyland, with how many cards, and who stays.
+
+    Top-row thresholds are written as the weakest qualifying pair or trips:
+    ``"QQ"`` means a pair of queens or better, ``"222"`` any trips. Entry takes
+    the largest deal whose threshold the top row meets; ``entry_middle_low``
+    (Pineapple 2-7) is a second way in: that 2-7 low in the middle row gives
+    its cards, and meeting both a top threshold and the low gives
+    ``both_cards``. Staying needs ``stay_top`` on top or a bottom row of class
+    ``stay_bottom`` or better, and deals ``stay_cards``. A fouled hand never
+    enters nor stays.
+    """
+
+    entry_top: tuple[tuple[str, int], ...]
+    stay_top: str = "222"
+    stay_bottom: str = "quads"
+    stay_cards: int = 13
+    entry_middle_low: tuple[str, int] | None = None
+    both_cards: int = 0
+
+
+MiddleFamily = Literal["high", "low27"]
+
+
+@dataclass(frozen=True)
+class ChineseVariant:
+    """One game of the Chinese poker family, as data."""
+
+    key: str
+    name: str
+    streets: tuple[Street, ...]
+    open_face: bool
+    max_players: int
+    royalties: RoyaltyTable = STANDARD_ROYALTIES
+    fantasyland: FantasylandRules | None = None
+    middle: MiddleFamily = "high"
+    # Pineapple 2-7: the weakest middle that does not foul, as five ranks (offsuit).
+    middle_low_limit: str | None = None
+    min_players: int = 2
+    scoop_bonus: int = 3
+
+    @property
+    def simultaneous(self) -> bool:
+        """True when every player arranges at once (classic); else turns go left of the button."""
+        return len(self.streets) == 1
+
+    @property
+    def cards_per_player(self) -> int:
+        """Cards a player outside Fantasyland receives in the whole hand."""
+        return sum(s.deal for s in self.streets)
+
+
+_OFC_STAY = FantasylandRules(entry_top=(("QQ", 13),), stay_cards=13)
+_PINEAPPLE_STREETS = (Street(5, 5), *(Street(3, 2) for _ in range(4)))
+
+VARIANTS: dict[str, ChineseVariant] = {
+    v.key: v
+    for v in (
+        ChineseVariant(
+            key="classic",
+            name="Chinese Poker",
+            streets=(Street(13, 13),),
+            open_face=False,
+            max_players=4,
+        ),
+        ChineseVariant(
+            key="ofc",
+            name="Open Face Chinese",
+            streets=(Street(5, 5), *(Street(1, 1) for _ in range(8))),
+            open_face=True,
+            max_players=4,  # 3 is the usual table size; 4 is allowed for plain OFC
+            fantasyland=_OFC_STAY,
+        ),
+        ChineseVariant(
+            key="pineapple",
+            name="Pineapple OFC",
+            streets=_PINEAPPLE_STREETS,
+            open_face=True,
+            max_players=3,
+            fantasyland=FantasylandRules(entry_top=(("QQ", 14),), stay_cards=14),
+        ),
+        ChineseVariant(
+            key="turbo",
+            name="OFC Turbo",
+            streets=(Street(5, 5), Street(4, 4), Street(4, 4)),
+            open_face=True,
+            max_players=3,
+            # The rulebook gives Turbo no Fantasyland of its own: it plays plain OFC's.
+            fantasyland=_OFC_STAY,
+        ),
+        ChineseVariant(
+            key="progressive",
+            name="Progressive Pineapple OFC",
+            streets=_PINEAPPLE_STREETS,
+            open_face=True,
+            max_players=3,
+            fantasyland=FantasylandRules(
+                entry_top=(("QQ", 14), ("KK", 15), ("AA", 16), ("222", 17)), stay_cards=14
+            ),
+        ),
+        ChineseVariant(
+            key="pineapple27",
+            name="Pineapple 2-7 OFC",
+            streets=_PINEAPPLE_STREETS,
+            open_face=True,
+            max_players=3,
+            royalties=PINEAPPLE_27_ROYALTIES,
+            fantasyland=FantasylandRules(
+                entry_top=(("KK", 14),),
+                entry_middle_low=("75432", 14),
+                both_cards=15,
+                stay_cards=14,
+            ),
+            middle="low27",
+            middle_low_limit="T9875",
+        ),
+    )
+}
+"""Every Chinese poker game by key: classic, ofc, pineapple, turbo, progressive, pineapple27."""
+
+
+class UnknownVariantError(ChineseError):
+    """Raised for a variant key that is not in :data:`VARIANTS`."""
+
+
+def get_variant(key: str) -> ChineseVariant:
+    """The variant called ``key``; raises :class:`UnknownVariantError` naming the known ones."""
+    try:
+        return VARIANTS[key]
+    except KeyError:
+        raise UnknownVariantError(
+            f"unknown Chinese poker variant {key!r}; known: {', '.join(VARIANTS)}"
+        ) from None
