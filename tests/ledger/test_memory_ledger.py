@@ -1,0 +1,244 @@
+"""The in-memory ledger: posting, idempotency, atomic batches, reversals, invariants.
+
+The property test drives random sequences of deposits, withdrawals, player
+transfers, buy-ins, bets, pot awards, rake, cash-outs and replayed keys against
+a naive model (a dict of balances), then checks the invariants.
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cardroom.ledger import (
+    AccountRef,
+    Currency,
+    Entry,
+    IdempotencyConflict,
+    InsufficientFunds,
+    LedgerError,
+    MemoryLedger,
+    Reason,
+    Transfer,
+    Violation,
+    find_violations,
+)
+
+REAL, PLAY = Currency.REAL, Currency.PLAY
+CASH = AccountRef.cashier(REAL)
+ALICE = AccountRef.player("alice", REAL)
+BOB = AccountRef.player("bob", REAL)
+STACK = AccountRef.stack("t1", "alice", REAL)
+POT = AccountRef.pot("t1", REAL)
+EXAMPLES = int(os.environ.get("CARDROOM_LEDGER_EXAMPLES", "300"))
+
+
+def deposit(key: str, who: AccountRef, amount: int) -> Transfer:
+    return Transfer(key, Reason.DEPOSIT, AccountRef.cashier(who.currency), who, amount)
+
+
+def test_deposit_moves_money_from_the_cashier() -> None:
+    led = MemoryLedger()
+    entry = led.post(deposit("d1", ALICE, 500))
+    assert entry.id == 1 and led.balance(ALICE) == 500 and led.balance(CASH) == -500
+    assert led.check() == []
+
+
+def test_overdraft_is_refused_and_changes_nothing() -> None:
+    led = MemoryLedger()
+    led.post(deposit("d1", ALICE, 100))
+    with pytest.raises(InsufficientFunds, match="holds 100"):
+        led.post(Transfer("t1", Reason.PLAYER_TRANSFER, ALICE, BOB, 101))
+    assert led.balance(ALICE) == 100 and led.balance(BOB) == 0 and len(led.entries()) == 1
+    # The refused key is still free for a valid transfer.
+    led.post(Transfer("t1", Reason.PLAYER_TRANSFER, ALICE, BOB, 100))
+    assert led.balance(BOB) == 100 and led.balance(ALICE) == 0
+
+
+def test_replayed_key_moves_nothing_and_returns_the_original() -> None:
+    led = MemoryLedger()
+    first = led.post(deposit("d1", ALICE, 100))
+    again = led.post(deposit("d1", ALICE, 100))
+    assert again == first and led.balance(ALICE) == 100 and len(led.entries()) == 1
+
+
+def test_reused_key_for_another_transfer_is_a_conflict() -> None:
+    led = MemoryLedger()
+    led.post(deposit("d1", ALICE, 100))
+    with pytest.raises(IdempotencyConflict):
+        led.post(deposit("d1", ALICE, 200))
+    assert led.balance(ALICE) == 100
+
+
+def test_batch_is_all_or_nothing() -> None:
+    led = MemoryLedger()
+    led.post_all([deposit("d1", ALICE, 100), Transfer("b1", Reason.BUY_IN, ALICE, STACK, 100)])
+    hand = [
+        Transfer("bet", Reason.BET, STACK, POT, 100),
+        Transfer("award", Reason.POT_AWARD, POT, STACK, 95),
+        Transfer("rake", Reason.RAKE, POT, AccountRef.rake(), 6),  # one chip too many
+    ]
+    with pytest.raises(InsufficientFunds):
+        led.post_all(hand)
+    assert led.balance(STACK) == 100 and led.balance(POT) == 0 and len(led.entries()) == 2
+    hand[2] = Transfer("rake", Reason.RAKE, POT, AccountRef.rake(), 5)
+    led.post_all(hand)
+    assert (led.balance(STACK), led.balance(POT), led.balance(AccountRef.rake())) == (95, 0, 5)
+    assert led.check() == []
+
+
+def test_batch_may_spend_what_it_received_earlier_in_the_batch() -> None:
+    led = MemoryLedger()
+    led.post_all([deposit("d", ALICE, 50), Transfer("b", Reason.BUY_IN, ALICE, STACK, 50)])
+    assert led.balance(STACK) == 50 and led.balance(ALICE) == 0
+
+
+def test_duplicate_key_inside_one_batch_is_refused() -> None:
+    led = MemoryLedger()
+    with pytest.raises(LedgerError, match="twice"):
+        led.post_all([deposit("d", ALICE, 1), deposit("d", ALICE, 1)])
+    with pytest.raises(LedgerError, match="nothing"):
+        led.post_all([])
+    assert led.entries() == []
+
+
+def test_reversal_restores_balances_once_and_keeps_the_original() -> None:
+    led = MemoryLedger()
+    led.post(deposit("d1", ALICE, 100))
+    sent = led.post(Transfer("t1", Reason.PLAYER_TRANSFER, ALICE, BOB, 60))
+    rev = led.reverse(sent.id, memo="chip dumping")
+    assert rev.transfer.reverses == sent.id and rev.reason is Reason.REVERSAL
+    assert (led.balance(ALICE), led.balance(BOB)) == (100, 0)
+    assert led.entries()[1] == sent and len(led.entries()) == 3
+    assert led.reverse(sent.id, memo="chip dumping") == rev  # same key and content: a replay
+    with pytest.raises(LedgerError, match="already reversed"):
+        led.reverse(sent.id, key="another key")
+    with pytest.raises(LedgerError, match="no entry"):
+        led.reverse(99)
+    assert led.check() == []
+
+
+def test_reversal_cannot_overdraw_the_receiver() -> None:
+    led = MemoryLedger()
+    led.post(deposit("d1", ALICE, 100))
+    sent = led.post(Transfer("t1", Reason.PLAYER_TRANSFER, ALICE, BOB, 100))
+    led.post(Transfer("w", Reason.WITHDRAWAL, BOB, CASH, 100))
+    with pytest.raises(InsufficientFunds):
+        led.reverse(sent.id)
+
+
+def test_forged_reversal_must_mirror_the_original() -> None:
+    led = MemoryLedger()
+    led.post(deposit("d1", ALICE, 100))
+    sent = led.post(Transfer("t1", Reason.PLAYER_TRANSFER, ALICE, BOB, 60))
+    forged = Transfer("r", Reason.REVERSAL, BOB, ALICE, 30, reverses=sent.id)
+    with pytest.raises(LedgerError, match="must move 60"):
+        led.post(forged)
+
+
+def test_checker_catches_each_broken_invariant() -> None:
+    good = Transfer("d", Reason.DEPOSIT, CASH, ALICE, 100)
+    entries = [Entry(1, good)]
+    assert find_violations({CASH: -100, ALICE: 100}, entries) == []
+    rules = {v.rule for v in find_violations({CASH: -100, ALICE: 90}, entries)}
+    assert rules == {"drift", "total"}
+    neg = find_violations({CASH: -100, ALICE: 100, BOB: -5, STACK: 5}, entries)
+    assert Violation("negative", f"{BOB} holds -5") in neg
+    bad_entry = Entry(2, Transfer("x", Reason.RAKE, ALICE, BOB, 1))
+    assert any(v.rule == "entry" for v in find_violations({}, [bad_entry]))
+    twice = [Entry(1, good)] + [
+        Entry(i, Transfer(f"r{i}", Reason.REVERSAL, ALICE, CASH, 100, reverses=1)) for i in (2, 3)
+    ]
+    assert any("reversed twice" in v.detail for v in find_violations({CASH: 100}, twice))
+
+
+# --- property test --------------------------------------------------------------
+
+PLAYERS = ("p0", "p1", "p2", "p3")
+TABLES = ("t0", "t1")
+amounts = st.integers(1, 500)
+players = st.sampled_from(PLAYERS)
+tables = st.sampled_from(TABLES)
+currencies = st.sampled_from([REAL, PLAY])
+
+operations = st.one_of(
+    st.tuples(st.just("deposit"), players, amounts, currencies),
+    st.tuples(st.just("withdraw"), players, amounts),
+    st.tuples(st.just("transfer"), players, players, amounts),
+    st.tuples(st.just("buy_in"), players, tables, amounts, currencies),
+    st.tuples(st.just("bet"), players, tables, amounts, currencies),
+    st.tuples(st.just("award"), tables, players, amounts, currencies),
+    st.tuples(st.just("rake"), tables, amounts),
+    st.tuples(st.just("cash_out"), tables, players, amounts, currencies),
+    st.tuples(st.just("replay"), st.integers(0, 10_000)),
+)
+
+
+def to_transfer(key: str, op: tuple[object, ...]) -> Transfer:
+    """The transfer a random operation asks for (it may be refused)."""
+    name, *a = op
+    r = AccountRef
+    if name == "deposit":
+        return deposit(key, r.player(str(a[0]), a[2]), int(a[1]))
+    if name == "withdraw":
+        return Transfer(key, Reason.WITHDRAWAL, r.player(str(a[0]), REAL), CASH, int(a[1]))
+    if name == "transfer":
+        p, q, n = a
+        sender, receiver = r.player(str(p), REAL), r.player(str(q), REAL)
+        return Transfer(key, Reason.PLAYER_TRANSFER, sender, receiver, n)
+    if name == "rake":
+        return Transfer(key, Reason.RAKE, r.pot(str(a[0]), REAL), r.rake(), int(a[1]))
+    x, y, n, cur = a
+    routes = {
+        "buy_in": (Reason.BUY_IN, r.player(str(x), cur), r.stack(str(y), str(x), cur)),
+        "bet": (Reason.BET, r.stack(str(y), str(x), cur), r.pot(str(y), cur)),
+        "award": (Reason.POT_AWARD, r.pot(str(x), cur), r.stack(str(x), str(y), cur)),
+        "cash_out": (Reason.CASH_OUT, r.stack(str(x), str(y), cur), r.player(str(y), cur)),
+    }
+    reason, debit, credit = routes[str(name)]
+    return Transfer(key, reason, debit, credit, n)
+
+
+def run_against_model(ledger: object, ops: list[tuple[object, ...]]) -> dict[AccountRef, int]:
+    """Apply ``ops`` to ``ledger`` and to a dict model; assert they agree at every step."""
+    model: dict[AccountRef, int] = {}
+    posted: list[tuple[Transfer, Entry]] = []
+    for i, op in enumerate(ops):
+        if op[0] == "replay":
+            if not posted:
+                continue
+            t, original = posted[int(op[1]) % len(posted)]
+            assert ledger.post(t) == original
+            continue
+        t = to_transfer(f"op{i}", op)
+        refused = t.debit == t.credit or (
+            not t.debit.may_go_negative and model.get(t.debit, 0) < t.amount
+        )
+        try:
+            entry = ledger.post(t)
+        except LedgerError:
+            assert refused, f"{t} was refused with funds available"
+            continue
+        assert not refused, f"{t} was accepted but overdraws"
+        posted.append((t, entry))
+        model[t.debit] = model.get(t.debit, 0) - t.amount
+        model[t.credit] = model.get(t.credit, 0) + t.amount
+        assert ledger.balance(t.debit) == model[t.debit]
+        assert ledger.balance(t.credit) == model[t.credit]
+    return model
+
+
+@settings(max_examples=EXAMPLES, deadline=None)
+@given(st.lists(operations, max_size=80))
+def test_random_sequences_keep_every_invariant(ops: list[tuple[object, ...]]) -> None:
+    led = MemoryLedger()
+    model = run_against_model(led, ops)
+    assert led.check() == []
+    assert {k: v for k, v in led.balances().items() if v} == {k: v for k, v in model.items() if v}
+    for currency in (REAL, PLAY):
+        assert sum(v for k, v in led.balances().items() if k.currency is currency) == 0
+    assert all(v >= 0 for k, v in led.balances().items() if not k.may_go_negative)
+    assert len({e.key for e in led.entries()}) == len(led.entries())

@@ -1,0 +1,128 @@
+"""Transfer validation: routes, currencies, amounts and reversals (RULEBOOK §10.9)."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardroom.ledger import (
+    ROUTES,
+    AccountKind,
+    AccountRef,
+    Currency,
+    Entry,
+    LedgerError,
+    Reason,
+    Transfer,
+    reversal_of,
+)
+
+REAL, PLAY = Currency.REAL, Currency.PLAY
+ALICE = AccountRef.player("alice", REAL)
+BOB = AccountRef.player("bob", REAL)
+
+
+def transfer(**kw: object) -> Transfer:
+    base: dict[str, object] = {
+        "key": "k1",
+        "reason": Reason.PLAYER_TRANSFER,
+        "debit": ALICE,
+        "credit": BOB,
+        "amount": 100,
+    }
+    base.update(kw)
+    return Transfer(**base)  # type: ignore[arg-type]
+
+
+def test_a_valid_transfer_passes() -> None:
+    transfer().validate()
+
+
+@pytest.mark.parametrize("amount", [0, -5, 2**62 + 1, 1.5, True, "10"])
+def test_amount_must_be_a_positive_integer(amount: object) -> None:
+    with pytest.raises(LedgerError, match="amount"):
+        transfer(amount=amount).validate()
+
+
+def test_key_is_required_and_bounded() -> None:
+    with pytest.raises(LedgerError, match="key"):
+        transfer(key="").validate()
+    with pytest.raises(LedgerError, match="key"):
+        transfer(key="x" * 201).validate()
+
+
+def test_currencies_never_mix() -> None:
+    with pytest.raises(LedgerError, match="currencies never mix"):
+        transfer(credit=AccountRef.player("bob", PLAY)).validate()
+
+
+def test_no_transfer_to_self() -> None:
+    with pytest.raises(LedgerError, match="itself"):
+        transfer(credit=ALICE).validate()
+
+
+@pytest.mark.parametrize("reason", [Reason.RAKE, Reason.PLAYER_TRANSFER, Reason.WITHDRAWAL])
+def test_play_money_is_never_raked_sent_or_cashed_out(reason: Reason) -> None:
+    debit, credit = sorted(ROUTES[reason])[0]
+    t = Transfer("k", reason, AccountRef(debit, PLAY, "a"), AccountRef(credit, PLAY, "b"), 5)
+    with pytest.raises(LedgerError, match="real money only"):
+        t.validate()
+    Transfer("k", reason, AccountRef(debit, REAL, "a"), AccountRef(credit, REAL, "b"), 5).validate()
+
+
+def test_every_reason_accepts_exactly_its_routes() -> None:
+    kinds = list(AccountKind)
+    for reason, routes in ROUTES.items():
+        for d in kinds:
+            for c in kinds:
+                t = Transfer("k", reason, AccountRef(d, REAL, "a"), AccountRef(c, REAL, "b"), 1)
+                if (d, c) in routes:
+                    t.validate()
+                else:
+                    with pytest.raises(LedgerError, match="cannot move chips"):
+                        t.validate()
+    assert set(ROUTES) == set(Reason) - {Reason.REVERSAL}
+
+
+def test_deposit_goes_cashier_to_player_and_rake_pot_to_house() -> None:
+    assert ROUTES[Reason.DEPOSIT] == {(AccountKind.CASHIER, AccountKind.PLAYER)}
+    assert ROUTES[Reason.RAKE] == {(AccountKind.POT, AccountKind.RAKE)}
+    assert ROUTES[Reason.BUY_IN] == {(AccountKind.PLAYER, AccountKind.TABLE_STACK)}
+
+
+def test_reversal_mirrors_the_entry() -> None:
+    entry = Entry(7, transfer())
+    rev = reversal_of(entry)
+    assert (rev.debit, rev.credit, rev.amount, rev.reverses) == (BOB, ALICE, 100, 7)
+    assert rev.key == "reverse:7" and rev.reason is Reason.REVERSAL
+    rev.validate()
+    with pytest.raises(LedgerError, match="itself a reversal"):
+        reversal_of(Entry(8, rev))
+
+
+def test_only_reversals_name_a_reversed_entry() -> None:
+    with pytest.raises(LedgerError, match="only a reversal"):
+        transfer(reverses=3).validate()
+    with pytest.raises(LedgerError, match="must name"):
+        transfer(reason=Reason.REVERSAL).validate()
+
+
+def test_account_keys_round_trip_and_reject_garbage() -> None:
+    refs = [
+        ALICE,
+        AccountRef.stack("t1", "alice", PLAY),
+        AccountRef.pot("t1", REAL),
+        AccountRef.rake(),
+        AccountRef.prize_pool("mtt9", REAL),
+        AccountRef.tournament_fees(REAL),
+        AccountRef.cashier(PLAY),
+    ]
+    for ref in refs:
+        assert AccountRef.parse(ref.key) == ref
+    for bad in ["player/real", "bogus/real/x", "player/gold/x"]:
+        with pytest.raises(LedgerError):
+            AccountRef.parse(bad)
+    with pytest.raises(LedgerError):
+        AccountRef.player("a/b", REAL)
+    with pytest.raises(LedgerError):
+        AccountRef.player("", REAL)
+    assert AccountRef.cashier(REAL).may_go_negative and not ALICE.may_go_negative
