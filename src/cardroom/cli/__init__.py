@@ -16,6 +16,7 @@ from collections.abc import Sequence
 SUBCOMMANDS: tuple[str, ...] = (
     "cards_cmd",
     "bench",
+    "eval_cmd",
 )
 
 

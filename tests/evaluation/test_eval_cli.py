@@ -1,0 +1,137 @@
+"""``cardroom eval``: names, JSON lines, Hi-Lo halves and bad input."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+
+from cardroom.cli import main
+from cardroom.cli.eval_cmd import GAMES
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(["eval", *argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def run_stdin(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, game: str, text: str
+) -> tuple[int, list[dict[str, object]]]:
+    monkeypatch.setattr("sys.stdin", io.StringIO(text))
+    code = main(["eval", "--game", game, "--stdin"])
+    out, _ = capsys.readouterr()
+    return code, [json.loads(line) for line in out.splitlines()]
+
+
+def test_names_a_holdem_hand(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "--game", "holdem", "--board", "Ks 7d 7h 2c 9s", "Kh Kd")
+    assert (code, out) == (0, "Full House, Kings over Sevens\n")
+
+
+def test_hi_lo_prints_both_halves(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "--game", "stud-hilo", "Ac 2d 3h 4s 5c Kd Kh")
+    assert code == 0
+    assert out == "high: Straight, Five high\nlow: 5-4-3-2-A low\n"
+    _, out, _ = run(capsys, "--game", "omaha-hilo", "--board", "3c 4d 9h Kc Qd", "Ac 2d Kh Ks")
+    assert out.splitlines()[1] == "low: none (no 8-or-better low)"
+
+
+@pytest.mark.parametrize(
+    ("game", "hand", "name"),
+    [
+        ("shortdeck", "As 6d | 7h 8c 9s Kd Kh", "Straight, Nine high"),
+        ("shortdeck", "Ks Kd | Kh Qc Jd Ts 9h", "Straight, King high"),
+        ("shortdeck-trips", "Ks Kd | Kh Qc Jd Ts 9h", "Three of a Kind, Kings"),
+        ("omaha", "As Ks 7s 2s | 9s Td 4c 3h Jd", "High Card, Ace"),
+        ("stud", "Kh Kd Ks 7c 7d 2c 3h", "Full House, Kings over Sevens"),
+        ("razz", "8s 6h 4d 2c Ah Kd Kc", "8-6-4-2-A low"),
+        ("a5", "Ac Ad 2h 3s 4c", "Pair of Aces, 4-3-2"),
+        ("27", "7c 5d 4h 3s 2c", "7-5-4-3-2 low"),
+        ("badugi", "7c 4d 2h 2c", "three-card badugi 7-4-2"),
+        ("soko", "Ah Kh 7h 3h 2c", "Ace-high 4-flush"),
+        ("front3", "Qc Qd 2h", "Pair of Queens"),
+    ],
+)
+def test_every_game(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    game: str,
+    hand: str,
+    name: str,
+) -> None:
+    code, records = run_stdin(capsys, monkeypatch, game, hand + "\n")
+    assert code == 0 and records[0]["name"] == name
+    hole, _, board = hand.partition("|")
+    argv = ["--game", game, hole] + (["--board", board] if board else [])
+    assert run(capsys, *argv)[1] == name + "\n"
+
+
+def test_every_game_of_the_issue_is_offered() -> None:
+    assert set(GAMES) == {
+        "holdem", "shortdeck", "shortdeck-trips", "omaha", "omaha-hilo", "stud",
+        "stud-hilo", "razz", "soko", "27", "a5", "badugi", "front3",
+    }  # fmt: skip
+
+
+def test_stdin_json_lines_rank_orders_hands(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    text = "Kh Kd | Ks 7d 7h 2c 9s\n2c 3d | Ks 7d 7h 2s 9s\n\nKc Kh | Ks 7d 7h 2c 9s\n"
+    code, records = run_stdin(capsys, monkeypatch, "holdem", text)
+    assert code == 0 and len(records) == 3  # blank lines are skipped
+    assert records[0] == {
+        "category": "Full House",
+        "name": "Full House, Kings over Sevens",
+        "cards": ["Ks", "Kh", "Kd", "7h", "7d"],
+        "rank": 6 << 20 | 0xBBB55,
+    }
+    ranks = [r["rank"] for r in records]
+    assert isinstance(ranks[0], int) and isinstance(ranks[1], int)
+    assert ranks[0] > ranks[1]  # kings full beat sevens and deuces
+    assert ranks[2] == ranks[0]  # the same full house with other kings: a tie
+
+
+def test_stdin_hi_lo_shape(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    text = "Ac 2d Kh Ks | 3c 4d 8h Kc Qd\nAc 2d Kh Ks | 3c 4d 9h Kc Qd\n"
+    code, records = run_stdin(capsys, monkeypatch, "omaha-hilo", text)
+    assert code == 0
+    assert records[0]["high"]["name"] == "Three of a Kind, Kings"  # type: ignore[index]
+    assert records[0]["low"]["name"] == "8-4-3-2-A low"  # type: ignore[index]
+    assert records[1]["low"] is None
+
+
+def test_stdin_bad_line_reports_and_continues(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    text = "Kh Kd | Ks 7d 7h 2c 9s\n1x 2c | Ks 7d 7h\nKh Kh | Ks 7d 7h\nKh | Ks 7d 7h\nAs Ad\n"
+    code, records = run_stdin(capsys, monkeypatch, "holdem", text)
+    assert code == 1
+    assert "name" in records[0]
+    errors = records[1:]
+    assert [e["line"] for e in errors] == [2, 3, 4, 5]
+    assert "'1x' is not a card" in str(errors[0]["error"])
+    assert "more than once" in str(errors[1]["error"])
+    assert "2 hole cards" in str(errors[2]["error"])
+    assert "needs a board" in str(errors[3]["error"])
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--game", "holdem", "--board", "Ks 7d 7h", "Ks Kd"], "both in the hand and on the board"),
+        (["--game", "badugi", "Ac 2d 3h"], "needs 4"),
+        (["--game", "shortdeck", "--board", "Ks 7d 7h", "2s Kd"], "not in this deck"),
+        (["--game", "27", "Zz 2d 3h 4s 5c"], "not a card"),
+        (["--game", "holdem"], "no cards given"),
+    ],
+)
+def test_bad_input_exits_non_zero_with_a_reason(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    code, out, err = run(capsys, *argv)
+    assert code != 0 and out == "" and message in err
