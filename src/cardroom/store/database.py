@@ -1,0 +1,80 @@
+"""Connecting to the database: SQLite file (default) or PostgreSQL, chosen by URL.
+
+SQLite runs in WAL mode with a busy timeout, and every transaction starts
+with ``BEGIN IMMEDIATE`` so writers queue instead of failing half-way (the
+concurrency guarantee for money). PostgreSQL uses psycopg 3; balances are
+protected there by row locks taken in a consistent order (see ``ledger_sql``).
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError
+
+ENV_VAR = "CARDROOM_DATABASE_URL"
+DEFAULT_URL = "sqlite:///cardroom.db"
+SQLITE_BUSY_SECONDS = 30
+
+
+class DatabaseError(RuntimeError):
+    """The database URL is unusable or the database is not ready; the message says why."""
+
+
+def resolve_url(explicit: str | None = None) -> str:
+    """The database URL: ``explicit`` (``--db``), else ``$CARDROOM_DATABASE_URL``, else
+    a SQLite file ``cardroom.db`` in the working directory.
+
+    ``postgresql://`` and ``postgres://`` are read as ``postgresql+psycopg://``
+    (psycopg 3 is the driver shipped with cardroom).
+    """
+    url = explicit or os.environ.get(ENV_VAR) or DEFAULT_URL
+    for prefix in ("postgresql://", "postgres://"):
+        if url.startswith(prefix):
+            url = "postgresql+psycopg://" + url[len(prefix) :]
+    try:
+        parsed = make_url(url)
+    except ArgumentError as exc:
+        raise DatabaseError(f"not a database URL: {url!r} ({exc})") from None
+    backend = parsed.get_backend_name()
+    if backend not in ("sqlite", "postgresql"):
+        raise DatabaseError(f"unsupported database {backend!r}: use sqlite or postgresql")
+    return url
+
+
+def make_engine(url: str | None = None, **kwargs: Any) -> Engine:
+    """An engine for ``url`` (resolved by :func:`resolve_url`), configured for money."""
+    url = resolve_url(url)
+    if make_url(url).get_backend_name() == "sqlite":
+        engine = create_engine(url, connect_args={"timeout": SQLITE_BUSY_SECONDS}, **kwargs)
+        _configure_sqlite(engine)
+        return engine
+    return create_engine(url, pool_pre_ping=True, **kwargs)
+
+
+def is_sqlite(engine: Engine) -> bool:
+    """Whether ``engine`` talks to SQLite."""
+    return engine.dialect.name == "sqlite"
+
+
+def _configure_sqlite(engine: Engine) -> None:
+    @event.listens_for(engine, "connect")
+    def _on_connect(dbapi_connection: Any, _record: Any) -> None:
+        # Let SQLAlchemy's "begin" event issue BEGIN itself (pysqlite would defer it).
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        cursor.execute(f"PRAGMA busy_timeout = {SQLITE_BUSY_SECONDS * 1000}")
+        cursor.execute("PRAGMA foreign_keys = ON")
+        if engine.url.database not in (None, "", ":memory:"):
+            cursor.execute("PRAGMA journal_mode = WAL")
+            cursor.execute("PRAGMA synchronous = NORMAL")
+        cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def _on_begin(connection: Any) -> None:
+        # Take the write lock up front: two read-then-write transactions can never
+        # interleave, so no balance is read stale and no upgrade deadlock occurs.
+        connection.exec_driver_sql("BEGIN IMMEDIATE")

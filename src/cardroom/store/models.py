@@ -1,0 +1,199 @@
+"""The database schema as typed SQLAlchemy 2 models.
+
+Tables created only by migrations (``store/migrations``); these models must
+match them (a test compares the two). ``ledger_entries``, ``hand_events`` and
+``audit_log`` are append-only: the migration installs triggers that refuse
+UPDATE and DELETE on both SQLite and PostgreSQL.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    CheckConstraint,
+    DateTime,
+    Dialect,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    UniqueConstraint,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+from sqlalchemy.types import TypeDecorator
+
+NAMING = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+# 64-bit ids on PostgreSQL; SQLite autoincrements only a plain INTEGER primary key.
+Id = BigInteger().with_variant(Integer(), "sqlite")
+
+
+class UtcDateTime(TypeDecorator[datetime]):
+    """A timezone-aware UTC timestamp on every backend (SQLite stores it naive)."""
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            raise ValueError("naive datetime: pass an aware UTC time")
+        value = value.astimezone(UTC)
+        return value.replace(tzinfo=None) if dialect.name == "sqlite" else value
+
+    def process_result_value(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+
+
+class Base(DeclarativeBase):
+    """Declarative base with deterministic constraint names."""
+
+    metadata = MetaData(naming_convention=NAMING)
+
+
+class Player(Base):
+    """A registered player; the alias never changes once taken."""
+
+    __tablename__ = "players"
+
+    id: Mapped[int] = mapped_column(Id, primary_key=True)
+    alias: Mapped[str] = mapped_column(String(16))
+    alias_key: Mapped[str] = mapped_column(String(16), unique=True)
+    password_hash: Mapped[str] = mapped_column(String(255))
+    age_attested_at: Mapped[datetime] = mapped_column(UtcDateTime)
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime)
+    registration_ip: Mapped[str] = mapped_column(String(64), default="")
+    registration_device: Mapped[str] = mapped_column(String(128), default="")
+
+
+class LedgerAccount(Base):
+    """One ledger account and its balance (kept equal to the sum of its entries)."""
+
+    __tablename__ = "ledger_accounts"
+    __table_args__ = (
+        UniqueConstraint("kind", "currency", "owner"),
+        # The last line of defence: the database itself refuses an overdraft.
+        CheckConstraint("balance >= 0 OR kind = 'cashier'", name="nonnegative"),
+    )
+
+    id: Mapped[int] = mapped_column(Id, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(20))
+    currency: Mapped[str] = mapped_column(String(8))
+    owner: Mapped[str] = mapped_column(String(120))
+    balance: Mapped[int] = mapped_column(BigInteger, default=0)
+
+
+class LedgerEntry(Base):
+    """One posted transfer. Append-only."""
+
+    __tablename__ = "ledger_entries"
+    __table_args__ = (
+        CheckConstraint("amount > 0", name="positive"),
+        CheckConstraint("debit_account_id <> credit_account_id", name="two_sides"),
+    )
+
+    id: Mapped[int] = mapped_column(Id, primary_key=True)
+    idempotency_key: Mapped[str] = mapped_column(String(200), unique=True)
+    reason: Mapped[str] = mapped_column(String(32))
+    currency: Mapped[str] = mapped_column(String(8))
+    debit_account_id: Mapped[int] = mapped_column(ForeignKey("ledger_accounts.id"), index=True)
+    credit_account_id: Mapped[int] = mapped_column(ForeignKey("ledger_accounts.id"), index=True)
+    amount: Mapped[int] = mapped_column(BigInteger)
+    memo: Mapped[str] = mapped_column(String(500), default="")
+    reverses_entry_id: Mapped[int | None] = mapped_column(
+        ForeignKey("ledger_entries.id"), unique=True
+    )
+    actor: Mapped[str] = mapped_column(String(64), default="")
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime)
+
+
+class HandEvent(Base):
+    """One event of a hand, in order. Append-only; written before it is sent."""
+
+    __tablename__ = "hand_events"
+    __table_args__ = (UniqueConstraint("hand_id", "seq"),)
+
+    id: Mapped[int] = mapped_column(Id, primary_key=True)
+    hand_id: Mapped[str] = mapped_column(String(64))
+    seq: Mapped[int] = mapped_column(Integer)
+    event: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime)
+
+
+class LoginSession(Base):
+    """A login token (only its SHA-256 is stored), with expiry and revocation."""
+
+    __tablename__ = "login_sessions"
+
+    id: Mapped[int] = mapped_column(Id, primary_key=True)
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"), index=True)
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime)
+    expires_at: Mapped[datetime] = mapped_column(UtcDateTime)
+    revoked_at: Mapped[datetime | None] = mapped_column(UtcDateTime)
+    ip: Mapped[str] = mapped_column(String(64), default="")
+    device: Mapped[str] = mapped_column(String(128), default="")
+
+
+class LoginAttempt(Base):
+    """Every login attempt: feeds throttling and shared IP/device review."""
+
+    __tablename__ = "login_attempts"
+    __table_args__ = (
+        Index("ix_login_attempts_alias_key_at", "alias_key", "at"),
+        Index("ix_login_attempts_ip_at", "ip", "at"),
+    )
+
+    id: Mapped[int] = mapped_column(Id, primary_key=True)
+    alias_key: Mapped[str] = mapped_column(String(64))
+    player_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"))
+    ip: Mapped[str] = mapped_column(String(64), default="")
+    device: Mapped[str] = mapped_column(String(128), default="")
+    at: Mapped[datetime] = mapped_column(UtcDateTime)
+    success: Mapped[bool] = mapped_column(Boolean)
+
+
+class Sanction(Base):
+    """A chat ban, freeze or ban; ``ends_at`` None means until lifted (or forever)."""
+
+    __tablename__ = "sanctions"
+
+    id: Mapped[int] = mapped_column(Id, primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"), index=True)
+    kind: Mapped[str] = mapped_column(String(16))
+    reason: Mapped[str] = mapped_column(String(500), default="")
+    starts_at: Mapped[datetime] = mapped_column(UtcDateTime)
+    ends_at: Mapped[datetime | None] = mapped_column(UtcDateTime)
+    lifted_at: Mapped[datetime | None] = mapped_column(UtcDateTime)
+    created_by: Mapped[str] = mapped_column(String(64), default="")
+
+
+class AuditRecord(Base):
+    """Who did what to whom, when. Append-only."""
+
+    __tablename__ = "audit_log"
+
+    id: Mapped[int] = mapped_column(Id, primary_key=True)
+    at: Mapped[datetime] = mapped_column(UtcDateTime)
+    actor: Mapped[str] = mapped_column(String(64))
+    action: Mapped[str] = mapped_column(String(64))
+    subject: Mapped[str] = mapped_column(String(200), default="")
+    detail: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+
+
+APPEND_ONLY_TABLES = ("ledger_entries", "hand_events", "audit_log")

@@ -1,0 +1,46 @@
+"""Password hashing with argon2id (slow, salted; RULEBOOK §10.1)."""
+
+from __future__ import annotations
+
+from argon2 import PasswordHasher, Type
+from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
+
+MIN_PASSWORD_LENGTH = 8
+MAX_PASSWORD_LENGTH = 256
+
+
+class Passwords:
+    """Hashes and verifies passwords with argon2id.
+
+    The defaults are argon2-cffi's recommended cost (RFC 9106 low-memory
+    profile); tests pass a cheap ``time_cost``/``memory_cost`` for speed.
+    """
+
+    def __init__(self, time_cost: int = 3, memory_cost: int = 65536, parallelism: int = 4) -> None:
+        self._hasher = PasswordHasher(
+            time_cost=time_cost, memory_cost=memory_cost, parallelism=parallelism, type=Type.ID
+        )
+
+    def hash(self, password: str) -> str:
+        """A salted argon2id hash in PHC string form (``$argon2id$...``)."""
+        return str(self._hasher.hash(password))
+
+    def verify(self, stored_hash: str, password: str) -> bool:
+        """Whether ``password`` matches ``stored_hash``; never raises for a mismatch."""
+        try:
+            return bool(self._hasher.verify(stored_hash, password))
+        except (VerifyMismatchError, VerificationError, InvalidHashError):
+            return False
+
+    def needs_rehash(self, stored_hash: str) -> bool:
+        """Whether ``stored_hash`` was made with weaker parameters than these."""
+        return bool(self._hasher.check_needs_rehash(stored_hash))
+
+
+def password_problem(password: str) -> str | None:
+    """Why ``password`` is unacceptable, or ``None``."""
+    if len(password) < MIN_PASSWORD_LENGTH:
+        return f"password must be at least {MIN_PASSWORD_LENGTH} characters"
+    if len(password) > MAX_PASSWORD_LENGTH:
+        return f"password must be at most {MAX_PASSWORD_LENGTH} characters"
+    return None
