@@ -1,1 +1,114 @@
-"""The pure rules engine: variants as data, betting, pots, showdown, hand histories."""
+"""The pure rules engine: variants as data, betting, pots, showdown, hand histories.
+
+Public API (other layers import these names from ``cardroom.games``)::
+
+    config = TableConfig.of("holdem", Stakes.blinds(1, 2))        # or TableConfig(HOLDEM, ...)
+    hand = Hand(config, [200, 200, None, 150], button=0, seed=7)  # None = empty seat
+    hand.actor                       # seat to act, None when nobody (hand over)
+    hand.legal_actions(seat)         # LegalActions: fold / check / call amount / raise bounds
+    hand.apply(Action.raise_to(seat, 6))  # -> events, or IllegalAction (state unchanged)
+    hand.result                      # HandResult once over: pots, awards, rake, stacks
+    hand.view(seat) / hand.view(None)  # the only projections (see views.py)
+    replay(hand.events)              # rebuilds the hand from its record
+
+Action amounts are totals TO for the current betting round (PHH ``cbr``); see
+:mod:`cardroom.games.actions`. The dealing order and prearranged decks are
+described in :mod:`cardroom.games.hand`; games are defined in
+:mod:`cardroom.games.variants`.
+"""
+
+from cardroom.games.actions import (
+    BET,
+    CALL,
+    CHECK,
+    FOLD,
+    RAISE,
+    Action,
+    LegalActions,
+)
+from cardroom.games.config import (
+    HALF,
+    POST_BIG_BLIND,
+    POST_BOTH_BLINDS,
+    TDA,
+    Seat,
+    Stakes,
+    TableConfig,
+)
+from cardroom.games.errors import ConfigError, IllegalAction
+from cardroom.games.events import Event
+from cardroom.games.hand import Hand
+from cardroom.games.pots import Pot, build_pots
+from cardroom.games.rake import SEED_003_SCHEDULE, RakeRule, RakeTier, seed_003_rule
+from cardroom.games.replay import replay
+from cardroom.games.showdown import Award, HandResult, PotResult
+from cardroom.games.variants import (
+    COURCHEVEL,
+    COURCHEVEL_HI_LO,
+    FIXED_LIMIT,
+    HALF_POT_LIMIT,
+    HOLDEM,
+    NO_LIMIT,
+    OMAHA,
+    OMAHA_HI_LO,
+    PLO5,
+    POT_LIMIT,
+    SHORT_DECK,
+    SPREAD_LIMIT,
+    STRUCTURES,
+    VARIANTS,
+    Street,
+    Variant,
+    get_variant,
+)
+from cardroom.games.views import event_view, view
+
+__all__ = [
+    "BET",
+    "CALL",
+    "CHECK",
+    "COURCHEVEL",
+    "COURCHEVEL_HI_LO",
+    "FIXED_LIMIT",
+    "FOLD",
+    "HALF",
+    "HALF_POT_LIMIT",
+    "HOLDEM",
+    "NO_LIMIT",
+    "OMAHA",
+    "OMAHA_HI_LO",
+    "PLO5",
+    "POST_BIG_BLIND",
+    "POST_BOTH_BLINDS",
+    "POT_LIMIT",
+    "RAISE",
+    "SEED_003_SCHEDULE",
+    "SHORT_DECK",
+    "SPREAD_LIMIT",
+    "STRUCTURES",
+    "TDA",
+    "VARIANTS",
+    "Action",
+    "Award",
+    "ConfigError",
+    "Event",
+    "Hand",
+    "HandResult",
+    "IllegalAction",
+    "LegalActions",
+    "Pot",
+    "PotResult",
+    "RakeRule",
+    "RakeTier",
+    "Seat",
+    "Stakes",
+    "Street",
+    "TableConfig",
+    "Variant",
+    "build_pots",
+    "event_view",
+    "get_variant",
+    "replay",
+    "seed_003_rule",
+    "view",
+]

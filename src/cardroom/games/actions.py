@@ -1,0 +1,117 @@
+"""What a player may do: the action vocabulary and the legal-action bounds.
+
+Action vocabulary (``Action.kind``):
+
+``fold``
+    Give up the hand. Only legal when facing a bet (with nothing to call, check).
+``check``
+    Pass when there is nothing to call.
+``call``
+    Match the current bet, or put in the whole stack if it is smaller (all-in
+    for less). ``amount`` is ignored on input; the event records the chips added.
+``raise``
+    Bet, raise or complete **to** a total for this betting round, exactly as
+    PHH's ``cbr``: ``amount`` is the player's whole bet in this round after the
+    action (blinds posted this round included), not the increment. A first bet
+    is a ``raise`` from zero. ``bet`` is accepted as a synonym on input.
+
+The stud and draw games add their own kinds (bring-in, draw, stand pat, the
+room's draw timeout) to this vocabulary; every kind is a plain string so the
+record stays JSON-able.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+FOLD: Final = "fold"
+CHECK: Final = "check"
+CALL: Final = "call"
+RAISE: Final = "raise"
+BET: Final = "bet"
+"""Input synonym of :data:`RAISE` (a bet is a raise from zero)."""
+
+BETTING_KINDS: Final = frozenset({FOLD, CHECK, CALL, RAISE, BET})
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One decision by the player in ``seat``: ``kind`` and, for ``raise``, the amount TO."""
+
+    seat: int
+    kind: str
+    amount: int = 0
+
+    @staticmethod
+    def fold(seat: int) -> Action:
+        """Fold."""
+        return Action(seat, FOLD)
+
+    @staticmethod
+    def check(seat: int) -> Action:
+        """Check."""
+        return Action(seat, CHECK)
+
+    @staticmethod
+    def call(seat: int) -> Action:
+        """Call (all-in for less when the stack is short)."""
+        return Action(seat, CALL)
+
+    @staticmethod
+    def raise_to(seat: int, amount: int) -> Action:
+        """Bet or raise to ``amount`` in total for this betting round."""
+        return Action(seat, RAISE, amount)
+
+
+@dataclass(frozen=True, slots=True)
+class LegalActions:
+    """What ``seat`` may do now.
+
+    ``call`` is the number of chips a call adds (``None`` when calling is not
+    possible, e.g. there is nothing to call); ``min_raise_to`` and
+    ``max_raise_to`` bound the total of a bet or raise for this round (both
+    ``None`` when the seat may not bet or raise; equal in fixed limit, or when
+    the only raise left is all-in).
+    """
+
+    seat: int
+    fold: bool
+    check: bool
+    call: int | None
+    min_raise_to: int | None
+    max_raise_to: int | None
+
+    @property
+    def kinds(self) -> tuple[str, ...]:
+        """The action kinds allowed, in the order fold, check, call, raise."""
+        out: list[str] = []
+        if self.fold:
+            out.append(FOLD)
+        if self.check:
+            out.append(CHECK)
+        if self.call is not None:
+            out.append(CALL)
+        if self.min_raise_to is not None:
+            out.append(RAISE)
+        return tuple(out)
+
+    def allows(self, action: Action) -> bool:
+        """True when ``action`` (by this seat) is within these bounds."""
+        if action.seat != self.seat:
+            return False
+        kind = action.kind
+        if kind == FOLD:
+            return self.fold
+        if kind == CHECK:
+            return self.check
+        if kind == CALL:
+            return self.call is not None
+        if kind in (RAISE, BET):
+            lo, hi = self.min_raise_to, self.max_raise_to
+            return lo is not None and hi is not None and lo <= action.amount <= hi
+        return False
+
+
+NO_ACTIONS: Final = LegalActions(-1, False, False, None, None, None)
+"""The empty set (not this seat's turn, or the hand is over)."""

@@ -1,0 +1,228 @@
+"""A table's configuration as data: game, betting structure, stakes, table options.
+
+Every table option the rulebook names for these games is a field of
+:class:`TableConfig` with the rulebook's default; the room shows them to players.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+from cardroom.games.errors import ConfigError
+from cardroom.games.rake import RakeRule
+from cardroom.games.variants import (
+    BRING_IN,
+    BUTTON_BLIND,
+    FIXED_LIMIT,
+    SPREAD_LIMIT,
+    STRUCTURES,
+    Variant,
+    get_variant,
+)
+
+TDA: Final = "tda"
+HALF: Final = "half"
+
+# Extra posts a room asks of a seat (RULEBOOK §10.3, §10.4).
+POST_BIG_BLIND: Final = "big_blind"
+"""A new or returning player posts one big blind, live, to be dealt in now."""
+POST_BOTH_BLINDS: Final = "big_and_dead_small"
+"""A player who missed both blinds posts the big blind live and the small blind dead."""
+POSTS: Final = (POST_BIG_BLIND, POST_BOTH_BLINDS)
+
+
+@dataclass(frozen=True, slots=True)
+class Stakes:
+    """Blinds, antes and bet sizes in integer chips.
+
+    Unset sizes follow RULEBOOK §4–§5: ``small_bet`` defaults to the big blind,
+    ``big_bet`` to twice the small bet, ``button_blind`` to twice the ante,
+    ``bring_in`` to half the small bet, ``min_bet`` to the big blind (the button
+    blind in Short Deck). ``spread`` holds the spread-limit maxima by tier
+    ("1-2-3" is ``(1, 2, 3)``).
+    """
+
+    small_blind: int = 0
+    big_blind: int = 0
+    ante: int = 0
+    button_blind: int | None = None
+    small_bet: int | None = None
+    big_bet: int | None = None
+    bring_in: int | None = None
+    min_bet: int | None = None
+    spread: tuple[int, ...] = ()
+
+    @staticmethod
+    def blinds(small_blind: int, big_blind: int, ante: int = 0) -> Stakes:
+        """No-limit / pot-limit stakes: the table sets both blinds (and an optional ante)."""
+        return Stakes(small_blind=small_blind, big_blind=big_blind, ante=ante)
+
+    @staticmethod
+    def limit(small_bet: int, big_bet: int | None = None, ante: int = 0) -> Stakes:
+        """Fixed-limit stakes: small blind = half the small bet (rounded down), big blind = it."""
+        return Stakes(
+            small_blind=small_bet // 2,
+            big_blind=small_bet,
+            ante=ante,
+            small_bet=small_bet,
+            big_bet=2 * small_bet if big_bet is None else big_bet,
+        )
+
+    @staticmethod
+    def short_deck(ante: int, button_blind: int | None = None) -> Stakes:
+        """Short Deck stakes: everyone antes; the button blind defaults to twice the ante."""
+        return Stakes(ante=ante, button_blind=button_blind)
+
+    @staticmethod
+    def spread_limit(maxima: tuple[int, ...], small_blind: int, big_blind: int) -> Stakes:
+        """Spread-limit stakes such as 1-2-3: bets from the big blind up to each tier's maximum."""
+        return Stakes(small_blind=small_blind, big_blind=big_blind, spread=maxima)
+
+    @property
+    def effective_button_blind(self) -> int:
+        """The Short Deck button blind (twice the ante unless set)."""
+        return 2 * self.ante if self.button_blind is None else self.button_blind
+
+    @property
+    def effective_small_bet(self) -> int:
+        """The fixed-limit small bet."""
+        return self.big_blind if self.small_bet is None else self.small_bet
+
+    @property
+    def effective_big_bet(self) -> int:
+        """The fixed-limit big bet."""
+        return 2 * self.effective_small_bet if self.big_bet is None else self.big_bet
+
+    @property
+    def effective_bring_in(self) -> int:
+        """The stud bring-in (half the small bet unless set)."""
+        return self.effective_small_bet // 2 if self.bring_in is None else self.bring_in
+
+    @property
+    def effective_min_bet(self) -> int:
+        """The smallest bet: the big blind, else the button blind, else the small bet."""
+        if self.min_bet is not None:
+            return self.min_bet
+        if self.big_blind:
+            return self.big_blind
+        if self.button_blind is not None or self.ante:
+            return max(1, self.effective_button_blind)
+        return max(1, self.effective_small_bet)
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """A player dealt into the hand: chips on the table and per-player settings.
+
+    ``post`` asks for an extra forced bet (:data:`POST_BIG_BLIND`,
+    :data:`POST_BOTH_BLINDS`); ``auto_muck`` mucks losing hands at showdown.
+    """
+
+    stack: int
+    auto_muck: bool = True
+    post: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TableConfig:
+    """A table's game, structure, stakes, options and rake rule.
+
+    ``structure`` None means the game's usual one; ``max_raises`` None means the
+    game's default cap (3: one bet and three raises; stud tables 4).
+    """
+
+    variant: Variant
+    stakes: Stakes
+    structure: str | None = None
+    max_seats: int | None = None
+    burn_cards: bool = True
+    max_raises: int | None = None
+    heads_up_uncapped: bool = False
+    incomplete_raise_rule: str = TDA
+    short_deck_trips_beat_straight: bool = False
+    hi_lo: bool | None = None
+    # Stud-family options (RULEBOOK §4–§6); read by the stud rules.
+    fourth_street_pair: str = "big"
+    bring_in_by_position: bool = False
+    stud_order_ties: str = "position"
+    community_card_betting: bool = True
+    rake: RakeRule | None = None
+
+    def __post_init__(self) -> None:
+        _check(self)
+
+    @staticmethod
+    def of(game: str, stakes: Stakes, **options: object) -> TableConfig:
+        """A configuration for the game called ``game`` with ``options`` as fields."""
+        return TableConfig(get_variant(game), stakes, **options)  # type: ignore[arg-type]
+
+    @property
+    def betting(self) -> str:
+        """The betting structure in play."""
+        return self.variant.structure if self.structure is None else self.structure
+
+    @property
+    def seat_limit(self) -> int:
+        """How many seats the table has."""
+        return self.variant.max_seats if self.max_seats is None else self.max_seats
+
+    @property
+    def raise_cap(self) -> int:
+        """Raises allowed after the opening bet of a fixed-limit round."""
+        return self.variant.max_raises if self.max_raises is None else self.max_raises
+
+    @property
+    def limit_rule_half(self) -> bool:
+        """True when an all-in of at least half a raise counts as a full raise."""
+        return self.betting in (FIXED_LIMIT, SPREAD_LIMIT) or self.incomplete_raise_rule == HALF
+
+    @property
+    def high_evaluator(self) -> str:
+        """The evaluator name for the high hand, after the ranking options."""
+        high = self.variant.high
+        if high == "short_deck" and self.short_deck_trips_beat_straight:
+            return "short_deck_trips"
+        return high
+
+    @property
+    def low_evaluator(self) -> str | None:
+        """The evaluator name for the low half (None: high only)."""
+        if self.hi_lo is None:
+            return self.variant.low
+        if not self.hi_lo:
+            return None
+        return self.variant.low or "omaha_low8"
+
+
+def _check(config: TableConfig) -> None:
+    s = config.stakes
+    if config.betting not in STRUCTURES:
+        raise ConfigError(f"unknown betting structure {config.betting!r}")
+    if config.incomplete_raise_rule not in (TDA, HALF):
+        raise ConfigError("incomplete_raise_rule must be 'tda' or 'half'")
+    amounts = (s.small_blind, s.big_blind, s.ante, s.button_blind, s.small_bet, s.big_bet)
+    for amount in (*amounts, s.bring_in, s.min_bet, *s.spread):
+        if amount is not None and (isinstance(amount, bool) or amount < 0):
+            raise ConfigError(f"stakes must be non-negative integers, got {amount!r}")
+    v = config.variant
+    if v.forced_bets == BUTTON_BLIND:
+        if s.effective_button_blind <= 0:
+            raise ConfigError(f"{v.title} needs an ante or a button blind")
+    elif v.forced_bets == BRING_IN:
+        if s.effective_small_bet <= 0:
+            raise ConfigError(f"{v.title} needs a small bet")
+    elif s.big_blind <= 0:
+        raise ConfigError(f"{v.title} needs a big blind")
+    if s.small_blind > s.big_blind:
+        raise ConfigError("the small blind may not exceed the big blind")
+    if config.betting == SPREAD_LIMIT and len(s.spread) < 1 + max(
+        st.spread_tier for st in v.streets
+    ):
+        raise ConfigError("spread limit needs a maximum for every tier, e.g. (1, 2, 3)")
+    if not 2 <= config.seat_limit <= v.max_seats:
+        raise ConfigError(f"{v.title} seats 2 to {v.max_seats} players")
+    if config.raise_cap < 0:
+        raise ConfigError("max_raises may not be negative")
+    if config.hi_lo and not (v.low or v.high == "omaha_high"):
+        raise ConfigError(f"{v.title} has no hi-lo version")

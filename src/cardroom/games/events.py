@@ -1,0 +1,157 @@
+"""The record of a hand: small frozen events, in the order they happened.
+
+Events carry every card dealt (the record must allow an exact replay); hiding
+other seats' cards is the job of :mod:`cardroom.games.views` alone. Amounts are
+integer chips. ``to`` is a player's total bet in the current betting round.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from cardroom.cards import Card
+
+if TYPE_CHECKING:
+    from cardroom.games.config import Seat, TableConfig
+
+
+@dataclass(frozen=True, slots=True)
+class HandStarted:
+    """The hand's starting point: table configuration, seats (None = nobody dealt in), button."""
+
+    config: TableConfig
+    seats: tuple[Seat | None, ...]
+    button: int
+    blind_seats: tuple[int | None, int | None] | None
+
+
+@dataclass(frozen=True, slots=True)
+class Posted:
+    """A forced bet: ``what`` is ``ante``, ``small_blind``, ``big_blind``, ``button_blind``,
+    ``dead_small_blind`` (or ``bring_in``); ``live`` posts count toward the first round's bet."""
+
+    seat: int
+    what: str
+    amount: int
+    live: bool
+    all_in: bool
+
+
+@dataclass(frozen=True, slots=True)
+class StreetStarted:
+    """Street ``index`` of the variant (``name``: pre-flop, flop, ...) begins."""
+
+    index: int
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class HoleDealt:
+    """Cards dealt to one seat on one street, in dealing order; ``up[i]`` marks face-up cards."""
+
+    seat: int
+    cards: tuple[Card, ...]
+    up: tuple[bool, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Burned:
+    """A burn card (never shown to anyone)."""
+
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class BoardDealt:
+    """Community cards turned face up."""
+
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Acted:
+    """A player's action: ``amount`` chips added now; ``to`` the round's bet total after it."""
+
+    seat: int
+    kind: str
+    amount: int
+    to: int
+    all_in: bool
+
+
+@dataclass(frozen=True, slots=True)
+class BettingClosed:
+    """The betting round of street ``index`` is over; bets go into the pot(s)."""
+
+    index: int
+
+
+@dataclass(frozen=True, slots=True)
+class UncalledReturned:
+    """The part of a bet nobody called goes back to the bettor."""
+
+    seat: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class Shown:
+    """A player's hole cards shown at showdown."""
+
+    seat: int
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Mucked:
+    """A player threw the hand away at showdown without showing it."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class RakeTaken:
+    """Rake taken by the house from pot ``pot`` (0 = main pot)."""
+
+    pot: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class PotAwarded:
+    """Chips of pot ``pot`` paid to ``seat``: ``share`` is ``all``, ``high`` or ``low``;
+    ``hand`` names the winning hand in words (empty when won without showdown)."""
+
+    pot: int
+    seat: int
+    amount: int
+    share: str
+    hand: str
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class HandEnded:
+    """The hand is over; ``stacks`` are the finishing stacks by seat (None = not dealt in)."""
+
+    stacks: tuple[int | None, ...]
+
+
+Event = (
+    HandStarted
+    | Posted
+    | StreetStarted
+    | HoleDealt
+    | Burned
+    | BoardDealt
+    | Acted
+    | BettingClosed
+    | UncalledReturned
+    | Shown
+    | Mucked
+    | RakeTaken
+    | PotAwarded
+    | HandEnded
+)
+"""Any event of a hand."""

@@ -1,0 +1,554 @@
+"""The hand of poker as a pure, deterministic state machine.
+
+Create a :class:`Hand` from a :class:`~cardroom.games.config.TableConfig`, the
+seats (index = seat number at the table; ``None`` for an empty seat or a player
+sitting out; an ``int`` is a stack, a :class:`~cardroom.games.config.Seat`
+adds per-player settings), the button's seat (it may be an empty seat: dead
+button) and a deck. The constructor posts the forced bets and deals the first
+street; then the hand waits for :attr:`Hand.actor`. :meth:`Hand.apply` takes an
+:class:`~cardroom.games.actions.Action`, returns the events it caused (the
+engine deals the following streets, runs out the board when all are all-in, and
+settles the pots by itself) or raises :class:`~cardroom.games.errors.IllegalAction`
+with the state untouched.
+
+Dealing order (what a prearranged deck must follow): the deck is dealt from
+index 0. Forced bets take no cards. On each street, in the order the variant
+lists them: every ``hole_down`` card one at a time to each player still in,
+clockwise starting with the first dealt-in seat left of the button (the button
+last), round after round; then the ``hole_up`` cards the same way; then, if the
+street has board cards, one burn card (when the street burns and the table's
+``burn_cards`` is on) followed by the board cards. Hold'em with burns thus uses
+``2n`` hole cards, burn, 3 flop, burn, turn, burn, river. Pass a prearranged
+deck as a sequence of cards (``deck=[...]``); otherwise ``seed`` gives a
+reproducible shuffle and no seed a CSPRNG shuffle.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from cardroom.cards import CARDS, SHORT_DECK_CARDS, Card, Deck, shuffled
+from cardroom.games import events as ev
+from cardroom.games.actions import BET, CALL, CHECK, FOLD, RAISE, Action, LegalActions
+from cardroom.games.betting import is_full_raise, raise_bounds
+from cardroom.games.config import POST_BIG_BLIND, POST_BOTH_BLINDS, Seat, TableConfig
+from cardroom.games.errors import ConfigError, IllegalAction
+from cardroom.games.pots import Pot, build_pots
+from cardroom.games.showdown import Contender, HandResult, Table, settle
+from cardroom.games.variants import (
+    BLINDS,
+    BUTTON_BLIND,
+    FIXED_LIMIT,
+    LEFT_OF_BIG_BLIND,
+    Street,
+)
+
+SeatInput = Seat | int | None
+
+
+class Hand:
+    """One hand at one table; see the module docstring for the contract."""
+
+    def __init__(
+        self,
+        config: TableConfig,
+        seats: Sequence[SeatInput],
+        button: int,
+        deck: Sequence[Card] | Deck | None = None,
+        *,
+        seed: int | str | bytes | None = None,
+        blind_seats: tuple[int | None, int | None] | None = None,
+    ) -> None:
+        self.config = config
+        self._seats: tuple[Seat | None, ...] = _seats(config, seats)
+        n = len(self._seats)
+        if not 0 <= button < n:
+            raise ConfigError(f"the button must be a seat from 0 to {n - 1}")
+        self.button = button
+        # Dealt-in seats clockwise from the button's left (the button last).
+        self.order: tuple[int, ...] = tuple(
+            s for i in range(1, n + 1) if self._seats[s := (button + i) % n] is not None
+        )
+        if len(self.order) < 2:
+            raise ConfigError("a hand needs at least two players dealt in")
+        self._deck = _deck(config, deck, seed, self._needed_cards())
+        self._next_card = 0
+        self._stack = [0 if s is None else s.stack for s in self._seats]
+        self._bet = [0] * n
+        self._total = [0] * n
+        self._live = [s is not None for s in self._seats]
+        self._hole: list[list[Card]] = [[] for _ in range(n)]
+        self._up: list[list[bool]] = [[] for _ in range(n)]
+        self.board: list[Card] = []
+        self._acted = [False] * n
+        self._acted_level = [0] * n
+        self._acted_seq = [0] * n
+        self._cur = 0
+        self._inc = 0
+        self._full_seq = 0
+        self._nbets = 0
+        self._uncapped = False
+        self._round_open = False
+        self._cursor = 0
+        self._nlive = len(self.order)
+        self._big_blind: int | None = None
+        self._aggressor: int | None = None
+        self.actor: int | None = None
+        self.street_index = 0
+        self.result: HandResult | None = None
+        self.shown: dict[int, tuple[Card, ...]] = {}
+        self.events: list[ev.Event] = [ev.HandStarted(config, self._seats, button, blind_seats)]
+        out = self.events
+        self._post_forced(blind_seats, out)
+        self._start_street(0, out)
+        self._continue(out)
+
+    # ----------------------------------------------------------------- queries
+
+    @property
+    def is_over(self) -> bool:
+        """True once the pots are settled."""
+        return self.result is not None
+
+    @property
+    def seats(self) -> tuple[Seat | None, ...]:
+        """The seats as given (None = not dealt in)."""
+        return self._seats
+
+    @property
+    def stacks(self) -> tuple[int, ...]:
+        """Chips behind, by seat (0 for seats not dealt in)."""
+        return tuple(self._stack)
+
+    @property
+    def bets(self) -> tuple[int, ...]:
+        """Chips bet in the current betting round, by seat."""
+        return tuple(self._bet)
+
+    @property
+    def committed(self) -> tuple[int, ...]:
+        """Chips each seat has put in this hand (antes, blinds, bets), by seat."""
+        return tuple(self._total)
+
+    @property
+    def current_bet(self) -> int:
+        """The bet to match in this betting round."""
+        return self._cur
+
+    @property
+    def street(self) -> Street:
+        """The street being played."""
+        return self.config.variant.streets[self.street_index]
+
+    def is_live(self, seat: int) -> bool:
+        """True when ``seat`` was dealt in and has not folded."""
+        return self._live[seat]
+
+    def is_all_in(self, seat: int) -> bool:
+        """True when ``seat`` is still in the hand with no chips behind."""
+        return self._live[seat] and self._stack[seat] == 0
+
+    def hole_cards(self, seat: int) -> tuple[Card, ...]:
+        """Every card ``seat`` holds (engine-side knowledge: project through views for players)."""
+        return tuple(self._hole[seat])
+
+    def up_flags(self, seat: int) -> tuple[bool, ...]:
+        """Which of ``seat``'s cards are face up."""
+        return tuple(self._up[seat])
+
+    def pots(self) -> list[Pot]:
+        """The pots as they stand, not counting bets of the round in progress."""
+        collected = [t - b for t, b in zip(self._total, self._bet, strict=True)]
+        return build_pots(collected, self._live, self.order)
+
+    @property
+    def pot_total(self) -> int:
+        """Every chip in the middle, bets of this round included."""
+        return sum(self._total)
+
+    def legal_actions(self, seat: int) -> LegalActions:
+        """What ``seat`` may do now (nothing unless it is that seat's turn)."""
+        if seat != self.actor:
+            return LegalActions(seat, False, False, None, None, None)
+        to_call = self._cur - self._bet[seat]
+        if to_call > 0:
+            call = min(to_call, self._stack[seat])
+            bounds = self._raise_bounds(seat)
+            lo, hi = (None, None) if bounds is None else bounds
+            return LegalActions(seat, True, False, call, lo, hi)
+        bounds = self._raise_bounds(seat)
+        lo, hi = (None, None) if bounds is None else bounds
+        return LegalActions(seat, False, True, None, lo, hi)
+
+    def view(self, seat: int | None) -> dict[str, object]:
+        """What ``seat`` may see (``None``: a spectator); see :mod:`cardroom.games.views`."""
+        from cardroom.games.views import view
+
+        return view(self, seat)
+
+    # ------------------------------------------------------------------ acting
+
+    def apply(self, action: Action) -> list[ev.Event]:
+        """Apply ``action``; return the events it caused, or raise IllegalAction unchanged."""
+        seat = action.seat
+        if self.actor is None:
+            raise IllegalAction("the hand is over" if self.result else "nobody is to act")
+        if seat != self.actor:
+            raise IllegalAction(f"it is seat {self.actor}'s turn, not seat {seat}'s")
+        kind = action.kind
+        to_call = self._cur - self._bet[seat]
+        out: list[ev.Event] = []
+        if kind == FOLD:
+            if to_call <= 0:
+                raise IllegalAction("there is no bet to fold to: check instead")
+            self._live[seat] = False
+            self._nlive -= 1
+            out.append(ev.Acted(seat, FOLD, 0, self._bet[seat], False))
+        elif kind == CHECK:
+            if to_call > 0:
+                raise IllegalAction(f"cannot check: {to_call} to call")
+            out.append(ev.Acted(seat, CHECK, 0, self._bet[seat], False))
+        elif kind == CALL:
+            if to_call <= 0:
+                raise IllegalAction("there is nothing to call: check instead")
+            amount = to_call if to_call < self._stack[seat] else self._stack[seat]
+            self._put(seat, amount)
+            out.append(ev.Acted(seat, CALL, amount, self._bet[seat], self._stack[seat] == 0))
+        elif kind in (RAISE, BET):
+            self._raise(seat, action.amount, out)
+        else:
+            raise IllegalAction(f"unknown action {kind!r}")
+        self._acted[seat] = True
+        self._acted_level[seat] = self._cur
+        self._acted_seq[seat] = self._full_seq
+        self._continue(out)
+        self.events.extend(out)
+        return out
+
+    def _raise(self, seat: int, to: int, out: list[ev.Event]) -> None:
+        if isinstance(to, bool) or not isinstance(to, int):
+            raise IllegalAction(f"a raise needs a whole number of chips, not {to!r}")
+        bounds = self._raise_bounds(seat)
+        if bounds is None:
+            raise IllegalAction(self._why_no_raise(seat))
+        lo, hi = bounds
+        if not lo <= to <= hi:
+            if lo == hi:
+                raise IllegalAction(f"the only raise allowed is to {lo}")
+            raise IllegalAction(f"a raise must be to between {lo} and {hi}, not {to}")
+        size = to - self._cur
+        if is_full_raise(size, self._basis(), self.config.limit_rule_half):
+            if size > self._inc:
+                self._inc = size
+            self._full_seq += 1
+            self._nbets += 1
+        self._cur = to
+        self._aggressor = seat
+        added = to - self._bet[seat]
+        self._put(seat, added)
+        out.append(ev.Acted(seat, RAISE, added, to, self._stack[seat] == 0))
+
+    def _put(self, seat: int, amount: int) -> None:
+        self._stack[seat] -= amount
+        self._bet[seat] += amount
+        self._total[seat] += amount
+
+    # ---------------------------------------------------------------- sizing
+
+    def _basis(self) -> int:
+        """The size of a full raise now."""
+        if self.config.betting == FIXED_LIMIT:
+            stakes = self.config.stakes
+            street = self.config.variant.streets[self.street_index]
+            return stakes.effective_big_bet if street.big_bet else stakes.effective_small_bet
+        floor = self.config.stakes.effective_min_bet
+        return self._inc if self._inc > floor else floor
+
+    def _may_reopen(self, seat: int) -> bool:
+        """The incomplete-raise rule: may ``seat`` raise when the action comes back?"""
+        if not self._acted[seat] or self._acted_seq[seat] < self._full_seq:
+            return True
+        # TDA: facing at least a full raise in total since this seat last acted.
+        return not self.config.limit_rule_half and (
+            self._cur - self._acted_level[seat] >= self._basis()
+        )
+
+    def _raise_bounds(self, seat: int) -> tuple[int, int] | None:
+        stack = self._stack[seat]
+        if stack <= self._cur - self._bet[seat] or not self._may_reopen(seat):
+            return None
+        if (
+            self.config.betting == FIXED_LIMIT
+            and not self._uncapped
+            and self._nbets >= 1 + self.config.raise_cap
+        ):
+            return None
+        cur = self._cur
+        for s in self.order:
+            if s != seat and self._live[s] and self._stack[s] + self._bet[s] > cur:
+                break
+        else:
+            return None  # nobody left who could call a raise
+        spread = self.config.stakes.spread
+        tier = self.config.variant.streets[self.street_index].spread_tier
+        return raise_bounds(
+            self.config.betting,
+            cur,
+            self._bet[seat],
+            stack,
+            sum(self._total),
+            self._basis(),
+            spread[tier] if tier < len(spread) else 0,
+        )
+
+    def _why_no_raise(self, seat: int) -> str:
+        if self._stack[seat] <= self._cur - self._bet[seat]:
+            return "not enough chips to raise: call all-in instead"
+        if not self._may_reopen(seat):
+            return "the betting was not reopened: an all-in short of a full raise (call or fold)"
+        if self.config.betting == FIXED_LIMIT and self._nbets >= 1 + self.config.raise_cap:
+            return "the betting is capped"
+        return "no raise is possible here"
+
+    # ------------------------------------------------------------ progression
+
+    def _continue(self, out: list[ev.Event]) -> None:
+        """Move to the next player to act, dealing and settling as needed."""
+        while True:
+            if self._nlive == 1:
+                self._close_round(out)
+                self._settle(out, showdown=False)
+                return
+            if self._round_open:
+                nxt = self._next_actor()
+                if nxt is not None:
+                    self.actor = nxt
+                    return
+                self._close_round(out)
+            if self.street_index + 1 >= len(self.config.variant.streets):
+                self._settle(out, showdown=True)
+                return
+            self._start_street(self.street_index + 1, out)
+
+    def _next_actor(self) -> int | None:
+        """The next seat from the cursor that still has to act, or None: the round is over."""
+        order, live, stack, bet, cur = self.order, self._live, self._stack, self._bet, self._cur
+        able = 0
+        last = -1
+        for s in order:
+            if live[s] and stack[s] > 0:
+                able += 1
+                last = s
+        if able == 0 or (able == 1 and bet[last] >= cur):
+            return None
+        k = len(order)
+        start = self._cursor
+        acted = self._acted
+        for i in range(k):
+            s = order[(start + i) % k]
+            if live[s] and stack[s] > 0 and (bet[s] < cur or not acted[s]):
+                self._cursor = (start + i + 1) % k
+                return s
+        return None
+
+    def _close_round(self, out: list[ev.Event]) -> None:
+        """End the betting round: return an uncalled bet, gather the bets."""
+        self.actor = None
+        if not self._round_open:
+            return
+        self._round_open = False
+        bets = self._bet
+        top = max(self.order, key=bets.__getitem__)
+        second = max((bets[s] for s in self.order if s != top), default=0)
+        if bets[top] > second:
+            back = bets[top] - second
+            self._stack[top] += back
+            self._total[top] -= back
+            out.append(ev.UncalledReturned(top, back))
+        for s in self.order:
+            bets[s] = 0
+        out.append(ev.BettingClosed(self.street_index))
+
+    # ----------------------------------------------------------------- dealing
+
+    def _needed_cards(self) -> int:
+        burns = self.config.burn_cards
+        n = len(self.order)
+        return sum(
+            n * (st.hole_down + st.hole_up) + st.board + int(burns and st.burn and st.board > 0)
+            for st in self.config.variant.streets
+        )
+
+    def _card(self) -> Card:
+        card = self._deck[self._next_card]
+        self._next_card += 1
+        return card
+
+    def _start_street(self, index: int, out: list[ev.Event]) -> None:
+        """Deal street ``index`` and open its betting round."""
+        self.street_index = index
+        street = self.config.variant.streets[index]
+        out.append(ev.StreetStarted(index, street.name))
+        live = [s for s in self.order if self._live[s]]
+        for count, up in ((street.hole_down, False), (street.hole_up, True)):
+            if not count:
+                continue
+            dealt: dict[int, list[Card]] = {s: [] for s in live}
+            for _ in range(count):
+                for s in live:
+                    dealt[s].append(self._card())
+            for s in live:
+                self._hole[s].extend(dealt[s])
+                self._up[s].extend([up] * count)
+                out.append(ev.HoleDealt(s, tuple(dealt[s]), (up,) * count))
+        if street.board:
+            if street.burn and self.config.burn_cards:
+                out.append(ev.Burned(self._card()))
+            cards = tuple(self._card() for _ in range(street.board))
+            self.board.extend(cards)
+            out.append(ev.BoardDealt(cards))
+        self._aggressor = None
+        if street.betting:
+            self._open_round(index)
+
+    def _open_round(self, index: int) -> None:
+        n = len(self._seats)
+        if index > 0:
+            self._cur = 0
+            self._nbets = 0
+        self._inc = 0
+        self._full_seq = 0
+        self._acted = [False] * n
+        self._acted_level = [0] * n
+        self._acted_seq = [0] * n
+        self._uncapped = self.config.heads_up_uncapped and self._nlive == 2
+        self._round_open = True
+        rule = self.config.variant.first_to_act[0 if index == 0 else 1]
+        self._cursor = 0
+        if rule == LEFT_OF_BIG_BLIND and self._big_blind is not None:
+            self._cursor = (self.order.index(self._big_blind) + 1) % len(self.order)
+
+    # ------------------------------------------------------------ forced bets
+
+    def _post(self, seat: int, what: str, amount: int, live: bool, out: list[ev.Event]) -> None:
+        amount = min(amount, self._stack[seat])
+        self._stack[seat] -= amount
+        self._total[seat] += amount
+        if live:
+            self._bet[seat] += amount
+        out.append(ev.Posted(seat, what, amount, live, self._stack[seat] == 0))
+
+    def _post_forced(
+        self, blind_seats: tuple[int | None, int | None] | None, out: list[ev.Event]
+    ) -> None:
+        stakes, forced = self.config.stakes, self.config.variant.forced_bets
+        if stakes.ante:
+            for s in self.order:
+                self._post(s, "ante", stakes.ante, False, out)
+        if forced == BLINDS:
+            sb, bb = self._blind_seats(blind_seats)
+            if sb is not None and stakes.small_blind and self._stack[sb]:
+                self._post(sb, "small_blind", stakes.small_blind, True, out)
+            if bb is not None and self._stack[bb]:
+                self._post(bb, "big_blind", stakes.big_blind, True, out)
+            self._big_blind = bb
+            for s in self.order:
+                post = self._seats[s].post  # type: ignore[union-attr]
+                if post is None or not self._stack[s]:
+                    continue
+                if s in (sb, bb):
+                    raise ConfigError(f"seat {s} already posts a blind this hand")
+                self._post(s, "big_blind", stakes.big_blind, True, out)
+                if post == POST_BOTH_BLINDS and self._stack[s]:
+                    self._post(s, "dead_small_blind", stakes.small_blind, False, out)
+        elif forced == BUTTON_BLIND:
+            poster = self.button if self._seats[self.button] is not None else self.order[-1]
+            if self._stack[poster]:
+                self._post(poster, "button_blind", stakes.effective_button_blind, True, out)
+        self._cur = max(self._bet)
+        self._nbets = 1 if self._cur > 0 else 0
+
+    def _blind_seats(
+        self, given: tuple[int | None, int | None] | None
+    ) -> tuple[int | None, int | None]:
+        if given is not None:
+            for s in given:
+                if s is not None and (not 0 <= s < len(self._seats) or self._seats[s] is None):
+                    raise ConfigError(f"blind seat {s} is not dealt in")
+            return given
+        if len(self.order) == 2 and self._seats[self.button] is not None:
+            return self.button, self.order[0]  # heads-up: the button posts the small blind
+        return self.order[0], self.order[1]
+
+    # --------------------------------------------------------------- settling
+
+    def _settle(self, out: list[ev.Event], *, showdown: bool) -> None:
+        """Rake, show, award every pot from the last side pot to the main pot, finish."""
+        self.actor = None
+        live = [s for s in self.order if self._live[s]]
+        settlement = settle(
+            self.config,
+            Table(self.order, tuple(self._live), tuple(self._total), self.button),
+            {s: self._contender(s) for s in live},
+            tuple(self.board),
+            self._aggressor,
+            raked=self.street_index >= self.config.variant.rake_street,
+            showdown=showdown,
+        )
+        for award in settlement.awards():
+            self._stack[award.seat] += award.amount
+        out.extend(settlement.events)
+        for e in settlement.events:
+            if isinstance(e, ev.Shown):
+                self.shown[e.seat] = e.cards
+        stacks = tuple(
+            None if seat is None else self._stack[s] for s, seat in enumerate(self._seats)
+        )
+        out.append(ev.HandEnded(stacks))
+        self.result = HandResult(settlement.pots, settlement.rake, stacks)
+
+    def _contender(self, s: int) -> Contender:
+        seat = self._seats[s]
+        auto_muck = True if seat is None else seat.auto_muck
+        return Contender(tuple(self._hole[s]), auto_muck, self._stack[s] == 0)
+
+
+def _seats(config: TableConfig, seats: Sequence[SeatInput]) -> tuple[Seat | None, ...]:
+    if not 2 <= len(seats) <= config.seat_limit:
+        raise ConfigError(f"this table has 2 to {config.seat_limit} seats, not {len(seats)}")
+    out: list[Seat | None] = []
+    for i, seat in enumerate(seats):
+        if seat is not None and not isinstance(seat, Seat):
+            if isinstance(seat, bool) or not isinstance(seat, int):
+                raise ConfigError(f"seat {i}: a stack must be an int, not {seat!r}")
+            seat = Seat(seat)
+        if seat is not None:
+            if isinstance(seat.stack, bool) or not isinstance(seat.stack, int) or seat.stack <= 0:
+                raise ConfigError(f"seat {i}: a player dealt in needs chips, not {seat.stack!r}")
+            if seat.post not in (None, POST_BIG_BLIND, POST_BOTH_BLINDS):
+                raise ConfigError(f"seat {i}: unknown post {seat.post!r}")
+        out.append(seat)
+    return tuple(out)
+
+
+def _deck(
+    config: TableConfig,
+    deck: Sequence[Card] | Deck | None,
+    seed: int | str | bytes | None,
+    needed: int,
+) -> list[Card]:
+    universe = SHORT_DECK_CARDS if config.variant.deck == "short" else CARDS
+    if deck is None:
+        return shuffled(universe, seed)
+    cards = list(deck.cards) if isinstance(deck, Deck) else list(deck)
+    if len(set(cards)) != len(cards):
+        raise ConfigError("the deck holds the same card twice")
+    allowed = set(universe)
+    for c in cards:
+        if isinstance(c, bool) or not isinstance(c, int) or not 0 <= c < 52:
+            raise ConfigError(f"{c!r} is not a card")
+        if c not in allowed:
+            raise ConfigError(f"{Card(c)} is not in the {config.variant.title} deck")
+    if len(cards) < needed:
+        raise ConfigError(f"the deck has {len(cards)} cards; this hand may need {needed}")
+    return [Card(c) for c in cards]

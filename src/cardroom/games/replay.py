@@ -1,0 +1,73 @@
+"""Rebuild a hand from its record (RULEBOOK §1: a hand's record allows an exact replay).
+
+The events carry the starting point (:class:`~cardroom.games.events.HandStarted`),
+every card dealt in order, and every action. :func:`replay` rebuilds the deck in
+dealing order, re-applies the actions through the rules and checks that the
+rebuilt hand emits exactly the same events.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from cardroom.cards import CARDS, SHORT_DECK_CARDS, Card
+from cardroom.games import events as ev
+from cardroom.games.actions import Action
+from cardroom.games.errors import ConfigError
+from cardroom.games.hand import Hand
+
+
+def deck_from_events(events: Sequence[ev.Event]) -> list[Card]:
+    """The deck in dealing order as far as the events show it, then the unseen cards."""
+    started = events[0]
+    if not isinstance(started, ev.HandStarted):
+        raise ConfigError("a hand's record starts with HandStarted")
+    order: list[Card] = []
+    batch: list[ev.HoleDealt] = []
+
+    def flush() -> None:
+        # One street's hole cards went out one at a time round the table.
+        if not batch:
+            return
+        rounds = max(len(h.cards) for h in batch)
+        for r in range(rounds):
+            for h in batch:
+                if r < len(h.cards):
+                    order.append(h.cards[r])
+        batch.clear()
+
+    for e in events:
+        if isinstance(e, ev.HoleDealt):
+            if any(b.seat == e.seat for b in batch):
+                flush()  # a seat seen again: the next group of this street (up cards)
+            batch.append(e)
+            continue
+        flush()
+        if isinstance(e, ev.Burned):
+            order.append(e.card)
+        elif isinstance(e, ev.BoardDealt):
+            order.extend(e.cards)
+    flush()
+    universe = SHORT_DECK_CARDS if started.config.variant.deck == "short" else CARDS
+    seen = set(order)
+    return order + [c for c in universe if c not in seen]
+
+
+def replay(events: Sequence[ev.Event]) -> Hand:
+    """A new hand rebuilt from ``events``; ConfigError if the record does not replay exactly."""
+    started = events[0]
+    if not isinstance(started, ev.HandStarted):
+        raise ConfigError("a hand's record starts with HandStarted")
+    hand = Hand(
+        started.config,
+        started.seats,
+        started.button,
+        deck_from_events(events),
+        blind_seats=started.blind_seats,
+    )
+    for e in events:
+        if isinstance(e, ev.Acted):
+            hand.apply(Action(e.seat, e.kind, e.to))
+    if hand.events != list(events):
+        raise ConfigError("the record does not replay to the same events")
+    return hand
