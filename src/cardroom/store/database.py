@@ -9,6 +9,8 @@ protected there by row locks taken in a consistent order (see ``ledger_sql``).
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
+from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import Engine, create_engine, event
@@ -78,3 +80,12 @@ def _configure_sqlite(engine: Engine) -> None:
         # Take the write lock up front: two read-then-write transactions can never
         # interleave, so no balance is read stale and no upgrade deadlock occurs.
         connection.exec_driver_sql("BEGIN IMMEDIATE")
+
+
+Clock = Callable[[], datetime]
+"""Injected time source: returns an aware UTC datetime (tests pass a manual clock)."""
+
+
+def system_clock() -> datetime:
+    """The current time, UTC."""
+    return datetime.now(UTC)

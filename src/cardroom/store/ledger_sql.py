@@ -1,0 +1,280 @@
+"""The durable ledger: the same behaviour as ``MemoryLedger``, in SQLite or PostgreSQL.
+
+Never overdraws under concurrency: a posting locks every account it touches
+(``SELECT ... FOR UPDATE`` in id order on PostgreSQL, so two postings cannot
+deadlock; ``BEGIN IMMEDIATE`` on SQLite serialises writers), checks the
+balances, then updates them; a CHECK constraint refuses any negative balance
+as a backstop. Idempotency keys are a UNIQUE column: if two requests race
+with one key, the loser's transaction rolls back and it returns the winner's
+entry, so money never moves twice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING
+
+from sqlalchemy import Engine, Select, select, update
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+from sqlalchemy.exc import DBAPIError, IntegrityError
+from sqlalchemy.orm import Session, aliased
+
+from cardroom.ledger import (
+    AccountKind,
+    AccountRef,
+    Currency,
+    Entry,
+    FlowTally,
+    InsufficientFunds,
+    LedgerError,
+    Reason,
+    Transfer,
+    Violation,
+    balance_violations,
+    reversal_of,
+)
+from cardroom.ledger.transfers import check_reversal, net_change, pending_transfers
+from cardroom.store.database import Clock, system_clock
+from cardroom.store.models import LedgerAccount, LedgerEntry
+
+RETRIES = 5
+_RETRY_SQLSTATES = {"40001", "40P01"}  # serialization failure, deadlock detected
+
+
+class SqlLedger:
+    """Double-entry ledger stored in the database behind ``engine``."""
+
+    def __init__(self, engine: Engine, clock: Clock = system_clock) -> None:
+        self.engine = engine
+        self.clock = clock
+
+    def post(self, transfer: Transfer, actor: str = "") -> Entry:
+        """Post one transfer; a replayed key returns the original entry and moves nothing."""
+        return self.post_all([transfer], actor)[0]
+
+    def post_all(self, transfers: Sequence[Transfer], actor: str = "") -> list[Entry]:
+        """Post transfers atomically, in order; replayed keys are skipped."""
+        for attempt in range(RETRIES):
+            try:
+                with Session(self.engine) as session, session.begin():
+                    return post_in(session, transfers, self.clock, actor)
+            except IntegrityError:
+                # A concurrent posting took one of our keys (or created an account)
+                # first; everything rolled back, and the retry sees its entry.
+                if attempt == RETRIES - 1:
+                    raise
+            except DBAPIError as exc:
+                if getattr(exc.orig, "sqlstate", None) not in _RETRY_SQLSTATES:
+                    raise
+                if attempt == RETRIES - 1:
+                    raise
+        raise AssertionError("unreachable")
+
+    def reverse(
+        self, entry_id: int, key: str | None = None, memo: str = "", actor: str = ""
+    ) -> Entry:
+        """Undo an entry by posting its mirror image (the original stays on record)."""
+        original = self.entry(entry_id)
+        if original is None:
+            raise LedgerError(f"there is no entry {entry_id} to reverse")
+        return self.post(reversal_of(original, key, memo), actor)
+
+    def balance(self, account: AccountRef) -> int:
+        """The account's balance (zero for an account never used)."""
+        with Session(self.engine) as session:
+            return account_balance(session, account)
+
+    def balances(self) -> dict[AccountRef, int]:
+        """Every account ever touched, with its balance."""
+        with Session(self.engine) as session:
+            rows = session.execute(select(LedgerAccount)).scalars()
+            return {_ref(a): a.balance for a in rows}
+
+    def entry(self, entry_id: int) -> Entry | None:
+        """One entry by id."""
+        with Session(self.engine) as session:
+            return _one(session, _entries_query().where(LedgerEntry.id == entry_id))
+
+    def entry_for_key(self, key: str) -> Entry | None:
+        """The entry posted under an idempotency key, if any."""
+        with Session(self.engine) as session:
+            return entry_for_key(session, key)
+
+    def entries(self, after: int = 0, limit: int | None = None) -> list[Entry]:
+        """Entries in posting order, from id ``after + 1``."""
+        query = _entries_query().where(LedgerEntry.id > after).order_by(LedgerEntry.id)
+        if limit is not None:
+            query = query.limit(limit)
+        with Session(self.engine) as session:
+            return [_entry(*row) for row in session.execute(query).tuples()]
+
+    def check(self) -> list[Violation]:
+        """Every broken invariant (an empty list when all hold); reads entries in batches."""
+        with Session(self.engine) as session:
+            return check_in(session)
+
+
+def post_in(
+    session: Session, transfers: Sequence[Transfer], clock: Clock, actor: str = ""
+) -> list[Entry]:
+    """Post ``transfers`` inside the caller's transaction (see :class:`SqlLedger`)."""
+    fresh = pending_transfers(transfers, lambda key: entry_for_key(session, key))
+    for t in fresh:
+        if t.reverses is not None:
+            _check_reversible(session, t)
+    if fresh:
+        delta = net_change(fresh)
+        ids = _lock_accounts(session, sorted(delta))
+        held_query = select(LedgerAccount.id, LedgerAccount.balance).where(
+            LedgerAccount.id.in_(ids.values())
+        )
+        balances = {i: b for i, b in session.execute(held_query).tuples()}
+        for ref, change in sorted(delta.items()):
+            held = balances[ids[ref]]
+            if change < 0 and not ref.may_go_negative and held + change < 0:
+                raise InsufficientFunds(f"{ref} holds {held}, needs {-change}")
+        for ref, change in delta.items():
+            if change:
+                session.execute(
+                    update(LedgerAccount)
+                    .where(LedgerAccount.id == ids[ref])
+                    .values(balance=LedgerAccount.balance + change)
+                )
+        now = clock()
+        for t in fresh:
+            session.add(
+                LedgerEntry(
+                    idempotency_key=t.key,
+                    reason=t.reason.value,
+                    currency=t.currency.value,
+                    debit_account_id=ids[t.debit],
+                    credit_account_id=ids[t.credit],
+                    amount=t.amount,
+                    memo=t.memo,
+                    reverses_entry_id=t.reverses,
+                    actor=actor,
+                    created_at=now,
+                )
+            )
+        session.flush()
+    found = [entry_for_key(session, t.key) for t in transfers]
+    return [e for e in found if e is not None]
+
+
+def _check_reversible(session: Session, t: Transfer) -> None:
+    assert t.reverses is not None
+    original = _one(session, _entries_query().where(LedgerEntry.id == t.reverses))
+    if original is None:
+        raise LedgerError(f"there is no entry {t.reverses} to reverse")
+    taken = session.scalar(
+        select(LedgerEntry.id).where(LedgerEntry.reverses_entry_id == t.reverses)
+    )
+    if taken is not None:
+        raise LedgerError(f"entry {t.reverses} was already reversed")
+    check_reversal(original, t)
+
+
+def _lock_accounts(session: Session, refs: list[AccountRef]) -> dict[AccountRef, int]:
+    """Create missing accounts (in key order), then lock all rows in id order."""
+    dialect = session.get_bind().dialect.name
+    insert = pg_insert if dialect == "postgresql" else sqlite_insert
+    for ref in refs:
+        values = {"kind": ref.kind.value, "currency": ref.currency.value, "owner": ref.owner}
+        session.execute(insert(LedgerAccount).values(balance=0, **values).on_conflict_do_nothing())
+    ids: dict[AccountRef, int] = {}
+    for ref in refs:
+        ids[ref] = session.execute(_account_id_query(ref)).scalar_one()
+    session.execute(
+        select(LedgerAccount.id)
+        .where(LedgerAccount.id.in_(ids.values()))
+        .order_by(LedgerAccount.id)
+        .with_for_update()
+    ).all()
+    return ids
+
+
+def _account_id_query(ref: AccountRef) -> Select[int]:
+    return select(LedgerAccount.id).where(
+        LedgerAccount.kind == ref.kind.value,
+        LedgerAccount.currency == ref.currency.value,
+        LedgerAccount.owner == ref.owner,
+    )
+
+
+def account_balance(session: Session, ref: AccountRef) -> int:
+    """An account's balance within the caller's session (0 if never used)."""
+    query = select(LedgerAccount.balance).where(
+        LedgerAccount.kind == ref.kind.value,
+        LedgerAccount.currency == ref.currency.value,
+        LedgerAccount.owner == ref.owner,
+    )
+    return session.scalar(query) or 0
+
+
+def entry_for_key(session: Session, key: str) -> Entry | None:
+    """The entry posted under ``key`` within the caller's session."""
+    return _one(session, _entries_query().where(LedgerEntry.idempotency_key == key))
+
+
+if TYPE_CHECKING:  # SQLAlchemy 2.1 generics; only for the type checker
+    _EntrySelect = Select[LedgerEntry, LedgerAccount, LedgerAccount]
+_Debit = aliased(LedgerAccount, name="debit_account")
+_Credit = aliased(LedgerAccount, name="credit_account")
+
+
+def _entries_query() -> _EntrySelect:
+    return (
+        select(LedgerEntry, _Debit, _Credit)
+        .join(_Debit, LedgerEntry.debit_account_id == _Debit.id)
+        .join(_Credit, LedgerEntry.credit_account_id == _Credit.id)
+    )
+
+
+def _one(session: Session, query: _EntrySelect) -> Entry | None:
+    row = session.execute(query).tuples().first()
+    return None if row is None else _entry(*row)
+
+
+def _ref(account: LedgerAccount) -> AccountRef:
+    return AccountRef(AccountKind(account.kind), Currency(account.currency), account.owner)
+
+
+def _entry(row: LedgerEntry, debit: LedgerAccount, credit: LedgerAccount) -> Entry:
+    transfer = Transfer(
+        key=row.idempotency_key,
+        reason=Reason(row.reason),
+        debit=_ref(debit),
+        credit=_ref(credit),
+        amount=row.amount,
+        memo=row.memo,
+        reverses=row.reverses_entry_id,
+    )
+    return Entry(row.id, transfer, row.created_at)
+
+
+def _stream(session: Session, batch: int = 2000) -> Iterator[tuple[Entry, str]]:
+    after = 0
+    while True:
+        query = _entries_query().where(LedgerEntry.id > after).order_by(LedgerEntry.id)
+        rows = session.execute(query.limit(batch)).tuples().all()
+        for row in rows:
+            yield _entry(*row), row[0].currency
+        if len(rows) < batch:
+            return
+        after = rows[-1][0].id
+
+
+def check_in(session: Session) -> list[Violation]:
+    """Every broken ledger invariant, read within the caller's session."""
+    found: list[Violation] = []
+    try:
+        balances = {_ref(a): a.balance for a in session.execute(select(LedgerAccount)).scalars()}
+        tally = FlowTally()
+        for entry, currency in _stream(session):
+            tally.add(entry)
+            if currency != entry.transfer.currency.value:
+                found.append(Violation("entry", f"entry {entry.id} says {currency}"))
+    except ValueError as exc:  # an unknown kind, currency or reason stored
+        return [Violation("account", f"unreadable ledger data: {exc}")]
+    return found + tally.violations + balance_violations(balances, tally.net)
