@@ -17,6 +17,7 @@ SUBCOMMANDS: tuple[str, ...] = (
     "cards_cmd",
     "bench",
     "eval_cmd",
+    "replay_cmd",
 )
 
 

@@ -1,0 +1,69 @@
+"""Our engine behind the small interface of :class:`~cardroom.bench.pokerkit_peer.PokerKitHand`.
+
+Player ``i`` is our seat ``i`` with the button on the last seat, which is PHH
+and PokerKit player ``i`` (see :mod:`cardroom.games.phh_variants`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from cardroom.bench.pokerkit_peer import Decision, Options
+from cardroom.cards import Card
+from cardroom.games.actions import CALL, CHECK, FOLD, RAISE, Action
+from cardroom.games.config import TableConfig
+from cardroom.games.hand import Hand
+
+__all__ = ["EngineDriver"]
+
+
+class EngineDriver:
+    """One engine hand driven decision by decision, as the server drives it."""
+
+    __slots__ = ("hand",)
+
+    def __init__(
+        self,
+        config: TableConfig,
+        stacks: Sequence[int],
+        *,
+        deck: Sequence[Card] | None = None,
+        deck_seed: object = None,
+    ) -> None:
+        seed = None if deck_seed is None else repr(deck_seed)
+        self.hand = Hand(config, list(stacks), len(stacks) - 1, deck, seed=seed)
+
+    @property
+    def actor(self) -> int | None:
+        """The seat to act, or ``None`` once the hand is over."""
+        return self.hand.actor
+
+    @property
+    def over(self) -> bool:
+        """True once the pots are settled."""
+        return self.hand.is_over
+
+    def options(self) -> Options:
+        """The legal set of the seat to act."""
+        seat = self.hand.actor
+        assert seat is not None, "nobody is to act"
+        legal = self.hand.legal_actions(seat)
+        return Options(
+            actor=seat,
+            fold=legal.fold,
+            check=legal.check,
+            call=legal.call,
+            min_to=legal.min_raise_to,
+            max_to=legal.max_raise_to,
+        )
+
+    def apply(self, decision: Decision) -> None:
+        """Apply a decision of the seat to act."""
+        seat = self.hand.actor
+        assert seat is not None, "nobody is to act"
+        kind = {"fold": FOLD, "check": CHECK, "call": CALL, "raise": RAISE}[decision.kind]
+        self.hand.apply(Action(seat, kind, decision.amount))
+
+    def finishing_stacks(self) -> tuple[int, ...]:
+        """Stacks by seat (final once :attr:`over`)."""
+        return self.hand.stacks

@@ -1,0 +1,249 @@
+"""PokerKit as a peer: the same hands driven through PokerKit's state machine.
+
+Used by ``cardroom bench engine`` (rates side by side) and by the differential
+tests (same legal actions and payouts). PokerKit is an optional dependency
+(the ``bench`` extra); it is imported only when a peer is built.
+
+Player ``i`` here is PHH/PokerKit player ``i``: the first seat left of the
+button first, the button last (heads-up: the big blind first, the button
+second). Every differential driver seats our hand the same way.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+__all__ = [
+    "Decision",
+    "Options",
+    "PokerKitHand",
+    "PokerKitSpec",
+    "choose",
+    "play_random_pokerkit_hand",
+    "pokerkit_available",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """One decision's legal set, engine-neutral: ``call`` is the chips a call adds."""
+
+    actor: int
+    fold: bool
+    check: bool
+    call: int | None
+    min_to: int | None
+    max_to: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """What the random player does: ``fold``, ``check``, ``call`` or ``raise`` to ``amount``."""
+
+    kind: str
+    amount: int = 0
+
+
+def choose(options: Options, rng: random.Random) -> Decision:
+    """A random legal decision, biased so hands often reach showdowns and all-ins.
+
+    The raise size is the minimum, the maximum or anything between, so both
+    bounds and the inside of the range are exercised.
+    """
+    roll = rng.random()
+    if options.min_to is not None and options.max_to is not None and roll < 0.3:
+        pick = rng.random()
+        if pick < 0.4:
+            amount = options.min_to
+        elif pick < 0.6:
+            amount = options.max_to
+        else:
+            amount = rng.randint(options.min_to, options.max_to)
+        return Decision("raise", amount)
+    if options.fold and roll > 0.85:
+        return Decision("fold")
+    if options.check:
+        return Decision("check")
+    if options.call is not None:
+        return Decision("call")
+    if options.fold:
+        return Decision("fold")
+    if options.min_to is not None:
+        return Decision("raise", options.min_to)
+    raise AssertionError(f"no legal decision in {options}")
+
+
+@dataclass(frozen=True, slots=True)
+class PokerKitSpec:
+    """How to build one PokerKit game: its class name and the amount arguments it takes.
+
+    ``limits`` is ``("min_bet",)`` for NL/PL classes or ``("small_bet", "big_bet")``
+    for classes built from the two limits (even when, like PokerKit's FO/8 class,
+    they play pot limit).
+    """
+
+    class_name: str
+    limits: tuple[str, ...]
+    blinds: bool = True
+
+
+#: PokerKit classes by PHH variant code.
+POKERKIT_SPECS: dict[str, PokerKitSpec] = {
+    "NT": PokerKitSpec("NoLimitTexasHoldem", ("min_bet",)),
+    "FT": PokerKitSpec("FixedLimitTexasHoldem", ("small_bet", "big_bet")),
+    "PO": PokerKitSpec("PotLimitOmahaHoldem", ("min_bet",)),
+    "NS": PokerKitSpec("NoLimitShortDeckHoldem", ("min_bet",)),
+    # PokerKit's "fixed-limit" Omaha hi-lo class inherits its pot-limit mixin.
+    "FO/8": PokerKitSpec(
+        "FixedLimitOmahaHoldemHighLowSplitEightOrBetter", ("small_bet", "big_bet")
+    ),
+    "F7S": PokerKitSpec("FixedLimitSevenCardStud", ("bring_in", "small_bet", "big_bet"), False),
+    "F7S/8": PokerKitSpec(
+        "FixedLimitSevenCardStudHighLowSplitEightOrBetter",
+        ("bring_in", "small_bet", "big_bet"),
+        False,
+    ),
+    "FR": PokerKitSpec("FixedLimitRazz", ("bring_in", "small_bet", "big_bet"), False),
+    "N2L1D": PokerKitSpec("NoLimitDeuceToSevenLowballSingleDraw", ("min_bet",)),
+    "F2L3D": PokerKitSpec("FixedLimitDeuceToSevenLowballTripleDraw", ("small_bet", "big_bet")),
+    "FB": PokerKitSpec("FixedLimitBadugi", ("small_bet", "big_bet")),
+}
+
+
+def pokerkit_available() -> bool:
+    """True when PokerKit can be imported."""
+    try:
+        import pokerkit  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+class PokerKitHand:
+    """One PokerKit hand in tournament mode (one runout, fold only when facing a bet).
+
+    With ``deal=True`` PokerKit deals its own random cards (the benchmark);
+    otherwise the caller deals with :meth:`deal_hole` and :meth:`deal_board`.
+    Forced bets, bet collection, showdown and chip pushing are automated.
+    """
+
+    def __init__(
+        self,
+        code: str,
+        stacks: Sequence[int],
+        *,
+        antes: Sequence[int],
+        blinds: Sequence[int] | None,
+        amounts: dict[str, int],
+        deal: bool = False,
+    ) -> None:
+        import pokerkit as pk
+
+        spec = POKERKIT_SPECS[code]
+        automations = [
+            pk.Automation.ANTE_POSTING,
+            pk.Automation.BET_COLLECTION,
+            pk.Automation.BLIND_OR_STRADDLE_POSTING,
+            pk.Automation.HOLE_CARDS_SHOWING_OR_MUCKING,
+            pk.Automation.HAND_KILLING,
+            pk.Automation.CHIPS_PUSHING,
+            pk.Automation.CHIPS_PULLING,
+        ]
+        if deal:
+            automations += [
+                pk.Automation.CARD_BURNING,
+                pk.Automation.HOLE_DEALING,
+                pk.Automation.BOARD_DEALING,
+            ]
+        game_class = getattr(pk, spec.class_name)
+        args: list[Any] = [tuple(automations), True, tuple(antes)]
+        if spec.blinds:
+            args.append(tuple(blinds or ()))
+        args.extend(amounts[name] for name in spec.limits)
+        game = game_class(*args, mode=pk.Mode.TOURNAMENT)
+        self.pk = pk
+        self.state: Any = game(tuple(stacks), len(stacks))
+
+    # -- dealing (when the caller supplies the cards)
+
+    def needs_hole(self) -> int | None:
+        """The player PokerKit wants to deal hole cards to next, or ``None``."""
+        state = self.state
+        if state.can_burn_card("??"):
+            state.burn_card("??")
+        return state.hole_dealee_index if state.can_deal_hole() else None
+
+    def deal_hole(self, player: int, cards: str) -> None:
+        """Deal ``cards`` (PHH notation) to ``player``."""
+        self.state.deal_hole(cards, player)
+
+    def board_count_needed(self) -> int:
+        """How many board cards PokerKit wants dealt now (0 when none)."""
+        state = self.state
+        if state.can_burn_card("??"):
+            state.burn_card("??")
+        if not state.can_deal_board():
+            return 0
+        return int(state.board_dealing_count or 0)
+
+    def deal_board(self, cards: str) -> None:
+        """Deal board ``cards`` (PHH notation)."""
+        self.state.deal_board(cards)
+
+    # -- decisions
+
+    @property
+    def actor(self) -> int | None:
+        """The player to act, or ``None`` between decisions."""
+        return self.state.actor_index  # type: ignore[no-any-return]
+
+    def options(self) -> Options:
+        """The legal set of the player to act."""
+        state = self.state
+        actor = state.actor_index
+        can_call = state.can_check_or_call()
+        amount = state.checking_or_calling_amount if can_call else None
+        can_raise = state.can_complete_bet_or_raise_to()
+        return Options(
+            actor=actor,
+            fold=state.can_fold(),
+            check=bool(can_call and amount == 0),
+            call=amount if can_call and amount else None,
+            min_to=state.min_completion_betting_or_raising_to_amount if can_raise else None,
+            max_to=state.max_completion_betting_or_raising_to_amount if can_raise else None,
+        )
+
+    def apply(self, decision: Decision) -> None:
+        """Apply a decision of the player to act."""
+        state = self.state
+        if decision.kind == "fold":
+            state.fold()
+        elif decision.kind in ("check", "call"):
+            state.check_or_call()
+        elif decision.kind == "raise":
+            state.complete_bet_or_raise_to(decision.amount)
+        else:
+            raise ValueError(f"unknown decision {decision.kind!r}")
+
+    @property
+    def over(self) -> bool:
+        """True once the hand is finished and the chips pushed."""
+        return not self.state.status
+
+    @property
+    def stacks(self) -> list[int]:
+        """Current stacks (the finishing stacks once :attr:`over`)."""
+        return list(self.state.stacks)
+
+
+def play_random_pokerkit_hand(hand: PokerKitHand, rng: random.Random) -> list[int]:
+    """Drive a self-dealing PokerKit hand with random legal decisions; returns finishing stacks."""
+    state = hand.state
+    while state.status:
+        if state.actor_index is None:  # pragma: no cover - automations deal everything
+            raise AssertionError("PokerKit stopped without an actor")
+        hand.apply(choose(hand.options(), rng))
+    return hand.stacks

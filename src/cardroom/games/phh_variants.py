@@ -1,0 +1,150 @@
+"""PHH variant codes as table configurations (data).
+
+Each code of the PHH standard maps to one of our games, a betting structure
+and the table options that make our rules match the standard's (PHH follows
+the WSOP rules and PokerKit's reading of them):
+
+- no burn cards (``burn_cards=False``): PHH records no burns, so the deck of
+  a replayed hand holds only the cards the file deals;
+- forced bets as the file gives them: ``blinds_or_straddles`` are the small
+  and big blind (heads-up, ``p1`` is the big blind), a Short Deck file may
+  give a button blind instead (last entry) or ordinary blinds;
+- the file's ``min_bet`` / ``small_bet`` / ``big_bet`` / ``bring_in`` rather
+  than sizes derived from the blinds.
+
+Seating: PHH player ``pN`` sits in our seat ``N - 1`` and the button is the
+last seat, so ``p1`` is the first seat dealt (left of the button).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from cardroom.games.config import Stakes, TableConfig
+from cardroom.games.phh import HandHistory, PhhError
+from cardroom.games.variants import (
+    BLINDS,
+    BUTTON_BLIND,
+    FIXED_LIMIT,
+    LEFT_OF_BIG_BLIND,
+    NO_LIMIT,
+    POT_LIMIT,
+    Variant,
+    get_variant,
+)
+
+__all__ = ["PHH_GAMES", "PhhGame", "button_seat", "phh_code_of", "table_config"]
+
+
+@dataclass(frozen=True, slots=True)
+class PhhGame:
+    """What a PHH variant code means here: our game, its structure, the options it implies."""
+
+    code: str
+    game: str
+    structure: str
+    options: dict[str, Any] = field(default_factory=dict)
+
+
+#: Every PHH code this build replays. Stud and draw codes join when those games land.
+PHH_GAMES: dict[str, PhhGame] = {
+    g.code: g
+    for g in (
+        PhhGame("NT", "holdem", NO_LIMIT),
+        PhhGame("FT", "holdem", FIXED_LIMIT),
+        PhhGame("NS", "short_deck", NO_LIMIT),
+        PhhGame("PO", "omaha", POT_LIMIT),
+        PhhGame("FO/8", "omaha_hi_lo", FIXED_LIMIT),
+    )
+}
+
+_PHH_OPTIONS: dict[str, Any] = {"burn_cards": False}
+
+
+def button_seat(player_count: int) -> int:
+    """Our seat of the button in a replayed PHH hand: the last player."""
+    return player_count - 1
+
+
+def phh_code_of(config: TableConfig) -> str:
+    """The PHH variant code of a table, or :class:`PhhError` when PHH has none for it."""
+    for game in PHH_GAMES.values():
+        if config.variant.name.startswith(game.game) and config.betting == game.structure:
+            if game.game == "omaha" and config.variant.name != "omaha":
+                continue
+            return game.code
+    raise PhhError(
+        f"PHH has no variant code for {config.betting} {config.variant.title}; "
+        f"codes: {', '.join(PHH_GAMES)}"
+    )
+
+
+def table_config(hh: HandHistory) -> TableConfig:
+    """The table configuration that replays ``hh`` under the PHH standard's rules."""
+    game = PHH_GAMES.get(hh.variant)
+    if game is None:
+        raise PhhError(
+            f"variant {hh.variant} cannot be replayed in this build; "
+            f"replayable: {', '.join(PHH_GAMES)}"
+        )
+    variant = get_variant(game.game)
+    ante = _uniform_ante(hh)
+    if variant.forced_bets == BUTTON_BLIND:
+        variant, stakes = _short_deck_stakes(hh, variant, ante)
+    else:
+        small, big = _blinds(hh)
+        stakes = Stakes(small_blind=small, big_blind=big, ante=ante)
+    stakes = replace(
+        stakes,
+        min_bet=hh.min_bet,
+        small_bet=hh.small_bet,
+        big_bet=hh.big_bet,
+        bring_in=hh.bring_in,
+    )
+    options = {**_PHH_OPTIONS, **game.options}
+    return TableConfig(
+        variant,
+        stakes,
+        structure=game.structure,
+        max_seats=max(hh.player_count, 2),
+        **options,
+    )
+
+
+def _uniform_ante(hh: HandHistory) -> int:
+    antes = set(hh.antes)
+    if len(antes) > 1:
+        raise PhhError(
+            f"antes {list(hh.antes)} are not uniform; only equal antes for every player "
+            "are supported"
+        )
+    return antes.pop() if antes else 0
+
+
+def _blinds(hh: HandHistory) -> tuple[int, int]:
+    blinds = hh.blinds_or_straddles or ()
+    if any(blinds[2:]):
+        raise PhhError(f"straddles are not supported: blinds_or_straddles = {list(blinds)}")
+    small, big = (blinds[0], blinds[1]) if len(blinds) >= 2 else (0, 0)
+    if big <= 0:
+        raise PhhError(f"blinds_or_straddles = {list(blinds)}: the big blind must be positive")
+    if small > big:
+        raise PhhError(f"blinds_or_straddles = {list(blinds)}: the small blind exceeds the big")
+    return small, big
+
+
+def _short_deck_stakes(hh: HandHistory, variant: Variant, ante: int) -> tuple[Variant, Stakes]:
+    """Short Deck with the button blind (last entry), or with ordinary blinds."""
+    blinds = hh.blinds_or_straddles or ()
+    if blinds and blinds[-1] > 0 and not any(blinds[:-1]):
+        return variant, Stakes(ante=ante, button_blind=blinds[-1])
+    small, big = _blinds(hh)
+    # The same game with blinds in place of the button blind (variants are data).
+    with_blinds = replace(
+        variant,
+        name=variant.name + "_blinds",
+        forced_bets=BLINDS,
+        first_to_act=(LEFT_OF_BIG_BLIND, variant.first_to_act[1]),
+    )
+    return with_blinds, Stakes(small_blind=small, big_blind=big, ante=ante)
