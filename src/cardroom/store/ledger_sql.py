@@ -107,7 +107,7 @@ class SqlLedger:
         if limit is not None:
             query = query.limit(limit)
         with Session(self.engine) as session:
-            return [_entry(*row) for row in session.execute(query).tuples()]
+            return [_entry(*row) for row in session.execute(query)]
 
     def check(self) -> list[Violation]:
         """Every broken invariant (an empty list when all hold); reads entries in batches."""
@@ -129,7 +129,7 @@ def post_in(
         held_query = select(LedgerAccount.id, LedgerAccount.balance).where(
             LedgerAccount.id.in_(ids.values())
         )
-        balances = {i: b for i, b in session.execute(held_query).tuples()}
+        balances = {i: b for i, b in session.execute(held_query)}
         for ref, change in sorted(delta.items()):
             held = balances[ids[ref]]
             if change < 0 and not ref.may_go_negative and held + change < 0:
@@ -232,7 +232,7 @@ def _entries_query() -> _EntrySelect:
 
 
 def _one(session: Session, query: _EntrySelect) -> Entry | None:
-    row = session.execute(query).tuples().first()
+    row = session.execute(query).first()
     return None if row is None else _entry(*row)
 
 
@@ -257,7 +257,7 @@ def _stream(session: Session, batch: int = 2000) -> Iterator[tuple[Entry, str]]:
     after = 0
     while True:
         query = _entries_query().where(LedgerEntry.id > after).order_by(LedgerEntry.id)
-        rows = session.execute(query.limit(batch)).tuples().all()
+        rows = session.execute(query.limit(batch)).all()
         for row in rows:
             yield _entry(*row), row[0].currency
         if len(rows) < batch:
