@@ -84,6 +84,34 @@ def encode(category_number: int, ranks: Sequence[int]) -> int:
     return value
 
 
+# Category number of each multiplicity pattern (counts, largest first) with no straight or flush.
+_PATTERNS = {(1, 1, 1, 1, 1): 0, (2, 1, 1, 1): 1, (2, 2, 1): 2, (3, 1, 1): 3, (3, 2): 6, (4, 1): 7}
+
+
+def five_card_strength(five: Iterable[int], wheel: bool = True) -> int:
+    """Standard high strength of exactly five cards, without naming (for enumerations).
+
+    ``wheel=False`` is deuce-to-seven's reading: A-2-3-4-5 is ace high, not a straight.
+    """
+    five = tuple(five)
+    ranks = sorted((c >> 2 for c in five), reverse=True)
+    flush = len({c & 3 for c in five}) == 1
+    if len(set(ranks)) == 5:
+        if ranks[0] - ranks[4] == 4:
+            category = 8 if flush else 4
+        elif wheel and ranks == [12, 3, 2, 1, 0]:
+            category, ranks = (8 if flush else 4), [3, 2, 1, 0, 12]
+        else:
+            category = 5 if flush else 0
+        return encode(category, ranks)
+    counts: dict[int, int] = {}
+    for r in ranks:
+        counts[r] = counts.get(r, 0) + 1
+    groups = sorted(counts.items(), key=lambda item: (item[1], item[0]), reverse=True)
+    ordered = [r for r, n in groups for _ in range(n)]
+    return encode(_PATTERNS[tuple(n for _, n in groups)], ordered)
+
+
 class _Counts:
     """Rank counts and per-suit rank sets of a group of cards."""
 
@@ -196,6 +224,7 @@ __all__ = [
     "HighRules",
     "encode",
     "evaluate_high",
+    "five_card_strength",
     "high",
     "short_deck",
 ]

@@ -16,7 +16,7 @@ from itertools import combinations
 
 from cardroom.cards import RANKS, Card
 from cardroom.evaluation.hand_value import EvaluationError, HandValue, checked_cards
-from cardroom.evaluation.high import NO_WHEEL, evaluate_high
+from cardroom.evaluation.high import NO_WHEEL, evaluate_high, five_card_strength
 from cardroom.evaluation.naming import low_ranks_text, rank_plural
 
 LOW_TOP = (1 << 24) - 1
@@ -110,10 +110,8 @@ def low_27(cards: Iterable[int]) -> HandValue:
     in at least two suits.
     """
     hand = checked_cards(cards, 5, 7)
-    best = min(
-        (evaluate_high(five, NO_WHEEL) for five in combinations(hand, 5)),
-        key=lambda value: value.strength,
-    )
+    five = min(combinations(hand, 5), key=lambda five: five_card_strength(five, wheel=False))
+    best = evaluate_high(five, NO_WHEEL)
     ranks = [c >> 2 for c in best.cards]
     if best.category == "High Card":
         category = f"{RANKS[ranks[0]]} low"
