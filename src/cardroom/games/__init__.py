@@ -35,6 +35,7 @@ from cardroom.games.config import (
     Stakes,
     TableConfig,
 )
+from cardroom.games.dealing import arrange_deck, dealing_order
 from cardroom.games.errors import ConfigError, IllegalAction
 from cardroom.games.events import Event
 from cardroom.games.hand import Hand
@@ -105,7 +106,9 @@ __all__ = [
     "Street",
     "TableConfig",
     "Variant",
+    "arrange_deck",
     "build_pots",
+    "dealing_order",
     "event_view",
     "get_variant",
     "replay",

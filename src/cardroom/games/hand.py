@@ -32,6 +32,7 @@ from cardroom.games import events as ev
 from cardroom.games.actions import BET, CALL, CHECK, FOLD, RAISE, Action, LegalActions
 from cardroom.games.betting import is_full_raise, raise_bounds
 from cardroom.games.config import POST_BIG_BLIND, POST_BOTH_BLINDS, Seat, TableConfig
+from cardroom.games.dealing import dealing_order
 from cardroom.games.errors import ConfigError, IllegalAction
 from cardroom.games.pots import Pot, build_pots
 from cardroom.games.showdown import Contender, HandResult, Table, settle
@@ -66,9 +67,7 @@ class Hand:
             raise ConfigError(f"the button must be a seat from 0 to {n - 1}")
         self.button = button
         # Dealt-in seats clockwise from the button's left (the button last).
-        self.order: tuple[int, ...] = tuple(
-            s for i in range(1, n + 1) if self._seats[s := (button + i) % n] is not None
-        )
+        self.order = dealing_order([s is not None for s in self._seats], button)
         if len(self.order) < 2:
             raise ConfigError("a hand needs at least two players dealt in")
         self._deck = _deck(config, deck, seed, self._needed_cards())

@@ -1,0 +1,77 @@
+"""Dealing order, and building a prearranged deck from known cards.
+
+The hand deals from the top of its deck (index 0): on each street every
+``hole_down`` card one at a time to each player still in, clockwise from the
+first dealt-in seat left of the button, round after round; then the ``hole_up``
+cards the same way; then a burn (when the street burns and ``burn_cards`` is on)
+and the board cards. :func:`arrange_deck` turns "who holds what" into a deck in
+that order, so a hand history (PHH) or a test can replay a known deal; unknown
+cards (``None``) are filled with cards nobody holds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from cardroom.cards import CARDS, SHORT_DECK_CARDS, Card
+from cardroom.games.config import TableConfig
+from cardroom.games.errors import ConfigError
+
+
+def dealing_order(occupied: Sequence[bool], button: int) -> tuple[int, ...]:
+    """Seats dealt in, clockwise starting left of the button (the button last).
+
+    >>> dealing_order([True, False, True, True], button=0)
+    (2, 3, 0)
+    """
+    n = len(occupied)
+    return tuple(s for i in range(1, n + 1) if occupied[s := (button + i) % n])
+
+
+def arrange_deck(
+    config: TableConfig,
+    order: Sequence[int],
+    holes: Mapping[int, Sequence[Card | None]],
+    board: Sequence[Card | None] = (),
+    burns: Sequence[Card | None] = (),
+) -> list[Card]:
+    """A deck that deals ``holes`` (per seat, in the order each seat receives its cards)
+    and ``board`` when every player in ``order`` stays in to the end.
+
+    ``burns`` gives the burn cards in order (unknown ones are filled). Missing or
+    ``None`` cards become unused cards of the variant's deck, in deck order.
+    """
+    universe = SHORT_DECK_CARDS if config.variant.deck == "short" else CARDS
+    slots: list[Card | None] = []
+    hole_pos = dict.fromkeys(order, 0)
+    board_pos = burn_pos = 0
+
+    def hole_card(seat: int) -> Card | None:
+        cards = holes.get(seat, ())
+        i = hole_pos[seat]
+        hole_pos[seat] = i + 1
+        return cards[i] if i < len(cards) else None
+
+    for street in config.variant.streets:
+        for count in (street.hole_down, street.hole_up):
+            for _ in range(count):
+                slots.extend(hole_card(s) for s in order)
+        if street.board:
+            if street.burn and config.burn_cards:
+                slots.append(burns[burn_pos] if burn_pos < len(burns) else None)
+                burn_pos += 1
+            for _ in range(street.board):
+                slots.append(board[board_pos] if board_pos < len(board) else None)
+                board_pos += 1
+    known = [c for c in slots if c is not None]
+    if len(set(known)) != len(known):
+        raise ConfigError("the same card is dealt twice")
+    allowed = set(universe)
+    bad = [c for c in known if c not in allowed]
+    if bad:
+        raise ConfigError(f"{Card(bad[0])} is not in the {config.variant.title} deck")
+    taken = set(known)
+    spare = iter([c for c in universe if c not in taken])
+    deck = [c if c is not None else next(spare) for c in slots]
+    deck.extend(spare)
+    return deck
