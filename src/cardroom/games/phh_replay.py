@@ -17,9 +17,9 @@ that re-imports to the same result.
 
 from __future__ import annotations
 
-import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import combinations
 
 from cardroom.cards import CARDS, SHORT_DECK_CARDS, Card
 from cardroom.games import events as ev
@@ -36,7 +36,8 @@ __all__ = ["Replay", "build_deck", "export", "replay"]
 UNKNOWN_STACK = 10**15
 """Chips given to a player whose stack the file does not know (``inf``)."""
 
-_FILL_ATTEMPTS = 32
+_FILL_ATTEMPTS = 400
+"""How many refills of a never-shown hand to try before keeping the last."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,11 +64,9 @@ class Replay:
 def replay(hh: HandHistory) -> Replay:
     """Replay ``hh`` through the engine; PhhError or IllegalAction says where it breaks."""
     config = table_config(hh)
-    muckers = _muckers(hh)
-    for attempt in range(_FILL_ATTEMPTS):
-        hand = _play(hh, config, build_deck(hh, config, fill_seed=attempt))
-        if not muckers or not _mucked_hand_won(hand, muckers) or not _has_unknown(hh):
-            return Replay(hh, hand)
+    hand = _play(hh, config, build_deck(hh, config))
+    if hand.is_over and _hidden_slots(hh):
+        hand = _losing_fill(hh, config, hand)
     return Replay(hh, hand)
 
 
@@ -131,25 +130,27 @@ def _describe(action: PhhAction) -> str:
 # ------------------------------------------------------------------ the deck
 
 
-def build_deck(hh: HandHistory, config: TableConfig, fill_seed: int = 0) -> list[Card]:
+def build_deck(
+    hh: HandHistory, config: TableConfig, fixed: Mapping[int, Card] | None = None
+) -> list[Card]:
     """The prearranged deck that deals the file's cards in the engine's dealing order.
 
     Consecutive hole dealings form one street's deal, given out one card at a
     time round the table; board cards follow in order (the PHH tables play
-    without burns). Unknown cards become cards the file never shows, drawn in
-    an order seeded by ``fill_seed``; the rest of the deck follows.
+    without burns). Cards shown at showdown fill that player's unknown slots;
+    ``fixed`` (deck index to card) fills others; the remaining unknown cards
+    are the unused cards in order, and the rest of the deck follows.
     """
     universe = SHORT_DECK_CARDS if config.variant.deck == "short" else CARDS
-    slots = _deal_order(hh)
-    shown = _shown_cards(hh)
-    known = {c for c in slots if c is not None} | {c for cs in shown.values() for c in cs if c}
+    slots = _reveal(hh, _deal_order(hh))
+    for index, card in (fixed or {}).items():
+        slots[index] = card
+    known = {c for c in slots if c is not None}
     stray = [c for c in known if c not in universe]
     if stray:
         raise PhhError(f"cards {stray} are not in the {config.variant.title} deck")
-    spare = [c for c in universe if c not in known]
-    random.Random(fill_seed).shuffle(spare)
-    spares = iter(spare)
-    deck = [c if c is not None else next(spares) for c in _reveal(hh, slots, shown)]
+    spares = iter([c for c in universe if c not in known])
+    deck = [c if c is not None else next(spares) for c in slots]
     if len(set(deck)) != len(deck):
         raise PhhError("the file deals the same card twice")
     return deck + list(spares)
@@ -188,20 +189,8 @@ def _round_robin(hands: Sequence[Sequence[Card | None]]) -> Iterator[Card | None
                 yield cards[r]
 
 
-def _shown_cards(hh: HandHistory) -> dict[int, tuple[Card | None, ...]]:
-    return {
-        a.player: a.cards for a in hh.actions if a.kind == "sm" and a.player is not None and a.cards
-    }
-
-
-def _reveal(
-    hh: HandHistory, slots: list[Card | None], shown: dict[int, tuple[Card | None, ...]]
-) -> list[Card | None]:
-    """Put cards shown at showdown into the slots where that player's unknown cards were dealt."""
-    if not shown:
-        return slots
-    out = list(slots)
-    # Each player's hole cards (in dealing order) as deck indices.
+def _hole_positions(hh: HandHistory) -> dict[int, list[int]]:
+    """Each player's hole cards, in dealing order, as indices of the deck."""
     positions: dict[int, list[int]] = {}
     index = 0
     for group, board in _dealings(hh):
@@ -212,24 +201,62 @@ def _reveal(
                     positions.setdefault(a.player or 0, []).append(index)
                     index += 1
         index += len(board)
-    for player, cards in shown.items():
-        for slot, card in zip(positions.get(player, ()), cards, strict=False):
-            if card is not None and out[slot] is None:
-                out[slot] = card
+    return positions
+
+
+def _reveal(hh: HandHistory, slots: list[Card | None]) -> list[Card | None]:
+    """Put cards shown at showdown into the slots where that player's unknown cards were dealt."""
+    out = list(slots)
+    positions = _hole_positions(hh)
+    for a in hh.actions:
+        if a.kind == "sm" and a.player is not None and a.cards:
+            for slot, card in zip(positions.get(a.player, ()), a.cards, strict=False):
+                if card is not None and out[slot] is None:
+                    out[slot] = card
     return out
 
 
-def _muckers(hh: HandHistory) -> set[int]:
-    shown = {a.player for a in hh.actions if a.kind == "sm" and a.cards is not None}
-    return {a.player for a in hh.actions if a.kind == "dh" and a.player is not None} - shown
+# ------------------------------------------------------------------ mucked hands
 
 
-def _has_unknown(hh: HandHistory) -> bool:
-    return any(c is None for a in hh.actions if a.kind == "dh" for c in a.cards or ())
+def _hidden_slots(hh: HandHistory) -> dict[int, list[int]]:
+    """Deck indices of the unknown cards of every player who never showed them."""
+    slots = _reveal(hh, _deal_order(hh))
+    return {
+        player: hidden
+        for player, positions in _hole_positions(hh).items()
+        if (hidden := [i for i in positions if slots[i] is None])
+    }
 
 
-def _mucked_hand_won(hand: Hand, muckers: set[int]) -> bool:
-    return any(isinstance(e, ev.PotAwarded) and e.seat in muckers and e.hand for e in hand.events)
+def _won(hand: Hand, seat: int) -> bool:
+    return any(isinstance(e, ev.PotAwarded) and e.seat == seat and e.hand for e in hand.events)
+
+
+def _losing_fill(hh: HandHistory, config: TableConfig, hand: Hand) -> Hand:
+    """Refill unknown cards of hands never shown until none of them wins a chip.
+
+    PHH (like PokerKit) gives nothing to a hand that was mucked or never
+    shown; the engine's cards speak, so such hands get the weakest cards
+    found: combinations of unused cards, lowest ranks first.
+    """
+    hidden = _hidden_slots(hh)
+    dealt = len(_deal_order(hh))
+    fixed: dict[int, Card] = {}
+    for _ in range(2):  # a second pass: a later refill may make an earlier hand win
+        for player in sorted(hidden):
+            if not _won(hand, player):
+                continue
+            deck = build_deck(hh, config, fixed)
+            spare = {deck[i] for i in hidden[player]} | set(deck[dealt:])
+            ordered = sorted(spare, key=lambda c: (c.rank, c.suit))
+            for tries, combo in enumerate(combinations(ordered, len(hidden[player]))):
+                trial = {**fixed, **dict(zip(hidden[player], combo, strict=True))}
+                candidate = _play(hh, config, build_deck(hh, config, trial))
+                if not _won(candidate, player) or tries >= _FILL_ATTEMPTS:
+                    fixed, hand = trial, candidate
+                    break
+    return hand
 
 
 # ------------------------------------------------------------------ export

@@ -1,0 +1,236 @@
+"""PHH through the engine: replay of the reference files, unknown cards, export round trips."""
+
+from __future__ import annotations
+
+import json
+import random
+import warnings
+from pathlib import Path
+
+import pytest
+
+from cardroom.bench.engine_driver import EngineDriver
+from cardroom.bench.pokerkit_peer import choose
+from cardroom.cards import Card
+from cardroom.cli import main
+from cardroom.games.config import Stakes, TableConfig
+from cardroom.games.errors import IllegalAction
+from cardroom.games.hand import Hand
+from cardroom.games.phh import HandHistory, PhhError, dumps, load_path, loads
+from cardroom.games.phh_replay import build_deck, export, replay
+from cardroom.games.phh_variants import PHH_GAMES, table_config
+from cardroom.games.variants import FIXED_LIMIT, NO_LIMIT, POT_LIMIT
+
+EXAMPLES = sorted(Path("/work/shared/references/phh-examples").glob("*.phh*"))
+if not EXAMPLES:
+    EXAMPLES = sorted((Path(__file__).parents[3] / "shared/references/phh-examples").glob("*.phh*"))
+
+
+def pokerkit_finishing_stacks(path: Path) -> list[object]:
+    """The oracle: PokerKit's own PHH reader and state machine."""
+    pokerkit = pytest.importorskip("pokerkit")
+    with path.open("rb") as fp:
+        history = pokerkit.HandHistory.load(fp)
+    return _pokerkit_final(history)
+
+
+def _pokerkit_final(history: object) -> list[object]:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # PokerKit warns about cash-game folds and such
+        states = list(history)  # type: ignore[call-overload]
+    return list(states[-1].stacks)
+
+
+REPLAYABLE = [p for p in EXAMPLES if load_path(p)[0].variant in PHH_GAMES]
+
+
+@pytest.mark.parametrize("path", REPLAYABLE, ids=lambda p: p.name)
+def test_reference_hands_finish_as_pokerkit_finishes_them(path: Path) -> None:
+    (hh,) = load_path(path)
+    ours = replay(hh)
+    assert ours.hand.is_over
+    expected = pokerkit_finishing_stacks(path)
+    assert [s / hh.scale for s in ours.finishing_stacks if s is not None] == [
+        float(s) for s in expected
+    ]
+    if hh.finishing_stacks is not None:  # the file's own record, as a second oracle
+        assert ours.finishing_stacks == hh.finishing_stacks
+
+
+def test_every_flop_game_example_is_replayable() -> None:
+    assert {load_path(p)[0].variant for p in REPLAYABLE} >= {"NT", "NS", "PO"}
+
+
+DWAN_IVEY = """variant = "NT"
+antes = [500, 500, 500]
+blinds_or_straddles = [1000, 2000, 0]
+min_bet = 2000
+starting_stacks = [1125600, 2000000, 553500]
+actions = [
+  "d dh p1 Ac2d", "d dh p2 ????", "d dh p3 7h6h",
+  "p3 cbr 7000", "p1 cbr 23000", "p2 f", "p3 cc",
+  "d db Jc3d5c", "p1 cbr 35000", "p3 cc",
+  "d db 4h", "p1 cbr 90000", "p3 cbr 232600", "p1 cbr 1067100", "p3 cc",
+  "p1 sm Ac2d", "p3 sm 7h6h", "d db Jh",
+]
+"""
+
+
+def test_replay_json_prints_one_object_per_hand(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    one = tmp_path / "one.phh"
+    one.write_text(DWAN_IVEY)
+    many = tmp_path / "many.phhs"
+    hh = loads(DWAN_IVEY)[0]
+    many.write_text("[1]\n" + DWAN_IVEY + "\n[2]\n" + DWAN_IVEY.replace('"p2 f"', '"p2 cc"'))
+    assert main(["replay", str(one), "--json"]) == 0
+    (line,) = capsys.readouterr().out.splitlines()
+    assert json.loads(line) == {
+        "file": str(one),
+        "index": 1,
+        "variant": "NT",
+        "finishing_stacks": [572100, 1997500, 1109500],
+    }
+    assert hh.finishing_stacks is None  # the engine computed them: the file has none
+    assert main(["replay", str(many), "--json"]) == 1
+    first, second = (json.loads(x) for x in capsys.readouterr().out.splitlines())
+    assert first["index"] == 1 and first["finishing_stacks"] == [572100, 1997500, 1109500]
+    assert second["index"] == 2 and second["finishing_stacks"] is None
+    assert "p3 cbr 232600" not in second["error"] and "turn" in second["error"]
+
+
+def test_a_file_claiming_stacks_is_not_believed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "lie.phh"
+    path.write_text(DWAN_IVEY + "finishing_stacks = [1, 2, 3]\n")
+    assert main(["replay", str(path), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["finishing_stacks"] == [572100, 1997500, 1109500]
+
+
+@pytest.mark.parametrize(
+    ("change", "reason"),
+    [
+        (('"p3 cbr 7000"', '"p3 cbr 2500"'), "between"),  # below the minimum raise
+        (('"p3 cbr 7000"', '"p2 cbr 7000"'), "p2 acts but it is p3's turn"),
+        (('"d db 4h"', '"d db 4h", "d db 9s"'), "before the engine deals them"),
+        (('"d dh p1 Ac2d"', '"d dh p1 AcAc"'), "same card twice"),
+        (('"p2 f"', '"p2 pb"'), "not replayable"),
+        (('"p1 cbr 35000"', '"p1 sd"'), "not replayable"),
+        (("[1000, 2000, 0]", "[1000, 2000, 4000]"), "straddles"),
+        (("antes = [500, 500, 500]", "antes = [0, 500, 0]"), "not uniform"),
+    ],
+)
+def test_a_hand_the_engine_rejects_says_where(change: tuple[str, str], reason: str) -> None:
+    text = DWAN_IVEY.replace(*change)
+    with pytest.raises((PhhError, IllegalAction), match=reason):
+        replay(loads(text)[0])
+
+
+def test_cli_reports_unreadable_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "bad.phh"
+    bad.write_text("variant = ")
+    assert main(["replay", str(bad), str(tmp_path / "missing.phh"), "--json"]) == 1
+    lines = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    assert [x["error"].split(":")[0] for x in lines] == [
+        "not valid TOML",
+        f"cannot read {tmp_path}/missing.phh",
+    ]
+
+
+def test_unknown_cards_are_filled_with_cards_the_file_never_shows() -> None:
+    hh = loads(DWAN_IVEY)[0]
+    config = table_config(hh)
+    deck = build_deck(hh, config)
+    assert len(deck) == 52 == len(set(deck))
+    # Round by round from p1: p1's first card, p2's, p3's, then the second cards.
+    assert deck[0] == Card.parse("Ac") and deck[2] == Card.parse("7h")
+    assert deck[3] == Card.parse("2d") and deck[5] == Card.parse("6h")
+    named = {Card.parse(x) for x in ("Ac", "2d", "7h", "6h", "Jc", "3d", "5c", "4h", "Jh")}
+    assert deck[1] not in named and deck[4] not in named
+    assert deck[6:10] == [Card.parse(x) for x in ("Jc", "3d", "5c", "4h")]
+
+
+def test_a_hand_shown_only_at_showdown_is_dealt_to_its_owner() -> None:
+    text = DWAN_IVEY.replace('"d dh p3 7h6h"', '"d dh p3 ????"')
+    ours = replay(loads(text)[0])
+    assert ours.hand.hole_cards(2) == (Card.parse("7h"), Card.parse("6h"))
+    assert ours.finishing_stacks == (572100, 1997500, 1109500)
+
+
+def test_a_mucked_unknown_hand_never_wins_with_filler_cards() -> None:
+    text = """variant = "NT"
+antes = [0, 0, 0]
+blinds_or_straddles = [1, 2, 0]
+min_bet = 2
+starting_stacks = [100, 100, 100]
+actions = ["d dh p1 7c2d", "d dh p2 ????", "d dh p3 ????", "p3 cc", "p1 cc", "p2 cc",
+  "d db 9s8s3h", "p1 cc", "p2 cc", "p3 cc", "d db Kd", "p1 cc", "p2 cc", "p3 cc",
+  "d db 4c", "p1 cc", "p2 cc", "p3 cc", "p1 sm 7c2d", "p2 sm", "p3 sm"]
+"""
+    for _ in range(3):
+        ours = replay(loads(text)[0])
+        assert ours.finishing_stacks == (104, 98, 98)  # seven high takes it: others mucked
+
+
+# ----------------------------------------------------------------- export
+
+
+def _random_hand(config: TableConfig, players: int, rng: random.Random) -> Hand:
+    stacks = [rng.randint(1, 400) for _ in range(players)]
+    driver = EngineDriver(config, stacks, deck_seed=rng.random())
+    while not driver.over:
+        driver.apply(choose(driver.options(), rng))
+    return driver.hand
+
+
+CONFIGS = {
+    "NT": TableConfig.of("holdem", Stakes.blinds(1, 2, ante=1), structure=NO_LIMIT),
+    "FT": TableConfig.of("holdem", Stakes.limit(4), structure=FIXED_LIMIT),
+    "NS": TableConfig.of("short_deck", Stakes.short_deck(2)),
+    "PO": TableConfig.of("omaha", Stakes.blinds(2, 5), structure=POT_LIMIT),
+    "FO/8": TableConfig.of("omaha_hi_lo", Stakes.limit(10, ante=1), structure=FIXED_LIMIT),
+}
+
+
+@pytest.mark.parametrize("code", sorted(CONFIGS))
+def test_any_finished_hand_exports_to_phh_that_replays_to_the_same_result(code: str) -> None:
+    rng = random.Random(code)
+    for _ in range(40):
+        hand = _random_hand(CONFIGS[code], rng.randint(2, 8 if code != "NS" else 6), rng)
+        hh = export(hand)
+        assert hh.variant == code
+        again = replay(loads(dumps(hh))[0])
+        assert again.hand.is_over
+        assert (
+            again.finishing_stacks
+            == hh.finishing_stacks
+            == tuple(hand.stacks[s] for s in hand.order)
+        )
+        assert again.hand.board == hand.board
+
+
+def test_export_refuses_what_phh_cannot_describe() -> None:
+    rng = random.Random(5)
+    courchevel = TableConfig.of("courchevel", Stakes.blinds(1, 2))
+    with pytest.raises(PhhError, match="no variant code"):
+        export(_random_hand(courchevel, 3, rng))
+    half = TableConfig.of("holdem", Stakes.blinds(1, 2), incomplete_raise_rule="half")
+    with pytest.raises(PhhError, match="limit rule half"):
+        export(_random_hand(half, 3, rng))
+
+
+def test_exported_text_is_standard_phh_pokerkit_reads() -> None:
+    pokerkit = pytest.importorskip("pokerkit")
+    rng = random.Random(11)
+    for _ in range(10):
+        hand = _random_hand(CONFIGS["NT"], rng.randint(2, 6), rng)
+        text = dumps(export(hand))
+        theirs = pokerkit.HandHistory.loads(text)
+        assert _pokerkit_final(theirs) == [hand.stacks[s] for s in hand.order]
+
+
+def test_history_records_are_plain_data() -> None:
+    hh = HandHistory("NT", (0, 0), (5, 5), (), blinds_or_straddles=(1, 2), min_bet=2)
+    assert table_config(hh).stakes.big_blind == 2
