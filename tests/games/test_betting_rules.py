@@ -60,7 +60,9 @@ def test_pot_limit_first_bet_is_the_pot() -> None:
     assert bounds(hand, 1) == (25, 50)
 
 
-def six_max(structure: str = "no_limit", stacks: list[int] | None = None, **options: object) -> Hand:
+def six_max(
+    structure: str = "no_limit", stacks: list[int] | None = None, **options: object
+) -> Hand:
     stakes = Stakes.limit(10, 20) if structure == "fixed_limit" else Stakes.blinds(1, 2)
     config = TableConfig.of("holdem", stakes, structure=structure, **options)
     return Hand(config, stacks or [100] * 6, button=0, seed=2)

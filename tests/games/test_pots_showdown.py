@@ -1,0 +1,252 @@
+"""Side pots, hi-lo splits, odd chips, showdown order and mucking (RULEBOOK §5, §7)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import pytest
+
+from cardroom.cards import parse_cards
+from cardroom.games import (
+    Action,
+    Hand,
+    Seat,
+    Stakes,
+    TableConfig,
+    arrange_deck,
+    build_pots,
+    dealing_order,
+    events,
+)
+
+
+def deal(
+    config: TableConfig,
+    seats: list[Seat | int | None],
+    button: int,
+    holes: Mapping[int, str],
+    board: str,
+) -> Hand:
+    order = dealing_order([s is not None for s in seats], button)
+    deck = arrange_deck(
+        config, order, {s: parse_cards(c) for s, c in holes.items()}, parse_cards(board)
+    )
+    return Hand(config, seats, button, deck)
+
+
+def act(hand: Hand, seat: int, kind: str, amount: int = 0) -> None:
+    assert hand.actor == seat, f"expected seat {seat} to act, not {hand.actor}"
+    hand.apply(Action(seat, kind, amount))
+
+
+def check_down(hand: Hand) -> None:
+    while hand.actor is not None:
+        hand.apply(Action(hand.actor, "check"))
+
+
+def awards(hand: Hand) -> list[tuple[int, int, int, str]]:
+    return [
+        (e.pot, e.seat, e.amount, e.share) for e in hand.events if isinstance(e, events.PotAwarded)
+    ]
+
+
+HOLDEM = TableConfig.of("holdem", Stakes.blinds(1, 2))
+
+
+def test_three_all_ins_make_three_pots_each_awarded_independently() -> None:
+    hand = deal(
+        HOLDEM,
+        [400, 50, 100, 200],
+        0,
+        {1: "Ah Ad", 2: "Kh Kd", 3: "Qh Qd", 0: "7c 6d"},
+        "2c 5d 9h Js 3s",
+    )
+    act(hand, 3, "raise", 200)
+    # Everyone else is all-in for at most 200: a raise could never be called.
+    assert hand.legal_actions(0).min_raise_to is None
+    act(hand, 0, "call")
+    act(hand, 1, "call")
+    act(hand, 2, "call")
+    assert hand.is_over and hand.result is not None
+    pots = [(p.amount, p.eligible) for p in hand.result.pots]
+    assert pots == [(200, (1, 2, 3, 0)), (150, (2, 3, 0)), (200, (3, 0))]
+    # Settled from the last side pot to the main pot.
+    assert awards(hand) == [(2, 3, 200, "all"), (1, 2, 150, "all"), (0, 1, 200, "all")]
+    assert hand.result.stacks == (200, 200, 150, 200)
+
+
+def test_build_pots_counts_folded_chips_but_not_folded_players() -> None:
+    pots = build_pots([30, 100, 60, 100], [False, True, True, True], [0, 1, 2, 3])
+    assert [(p.amount, p.eligible) for p in pots] == [(210, (1, 2, 3)), (80, (1, 3))]
+
+
+OMAHA_HI_LO = TableConfig.of("omaha_hi_lo", Stakes.blinds(1, 50))
+
+
+def hi_lo_hand(hole_2: str, hole_0: str) -> Hand:
+    """Button 0 calls 50, the small blind folds, the big blind checks: a 101-chip pot."""
+    hand = deal(
+        OMAHA_HI_LO,
+        [1000, 1000, 1000],
+        0,
+        {0: hole_0, 1: "5h 6h 8s 8h", 2: hole_2},
+        "2c 4d 7h Kc Ks",
+    )
+    act(hand, 0, "call")
+    act(hand, 1, "fold")
+    act(hand, 2, "check")
+    check_down(hand)
+    return hand
+
+
+def test_hi_lo_odd_chip_goes_to_the_high_half_101_is_51_50() -> None:
+    hand = hi_lo_hand(hole_2="As 3h 9c 9d", hole_0="Kd Qh Jd Tc")
+    assert awards(hand) == [(0, 0, 51, "high"), (0, 2, 50, "low")]
+    assert hand.result is not None
+    assert hand.result.stacks == (1001, 999, 1000)
+    assert hand.result.pots[0].scoop is None
+    named = {e.seat: e.hand for e in hand.events if isinstance(e, events.PotAwarded)}
+    assert "Kings" in named[0] and "low" in named[2].lower()
+
+
+def test_hi_lo_scoop() -> None:
+    hand = hi_lo_hand(hole_2="As 3h Kd Qh", hole_0="Jd Tc 9c 9d")
+    assert awards(hand) == [(0, 2, 51, "high"), (0, 2, 50, "low")]
+    assert hand.result is not None and hand.result.pots[0].scoop == 2
+
+
+def test_hi_lo_without_a_qualifying_low_the_high_takes_all() -> None:
+    hand = deal(
+        OMAHA_HI_LO,
+        [1000, 1000, 1000],
+        0,
+        {0: "Kd Qh Jd Tc", 1: "5h 6h 8s 8h", 2: "As 3h 9c 9d"},
+        "2c Jh Qc Kc Ks",
+    )
+    act(hand, 0, "call")
+    act(hand, 1, "fold")
+    act(hand, 2, "check")
+    check_down(hand)
+    assert awards(hand) == [(0, 0, 101, "all")]
+
+
+def test_tie_odd_chip_goes_to_first_winner_clockwise_from_the_button() -> None:
+    config = TableConfig.of("holdem", Stakes.blinds(1, 2, ante=1))
+    # Button 1: small blind 2, big blind 0; the board is a royal flush: everyone ties.
+    hand = deal(config, [100, 100, 100], 1, {}, "Ah Kh Qh Jh Th")
+    act(hand, 1, "fold")
+    act(hand, 2, "call")
+    act(hand, 0, "check")
+    check_down(hand)
+    assert hand.result is not None and hand.result.pots[0].amount == 7
+    # Seat 2 sits before seat 0 going clockwise from the button: it gets the odd chip.
+    assert awards(hand) == [(0, 2, 4, "all"), (0, 0, 3, "all")]
+
+
+def test_win_without_showdown_shows_nothing() -> None:
+    hand = deal(HOLDEM, [100, 100, 100], 0, {}, "")
+    act(hand, 0, "raise", 10)
+    act(hand, 1, "fold")
+    act(hand, 2, "fold")
+    assert not any(isinstance(e, events.Shown | events.Mucked) for e in hand.events)
+    assert awards(hand) == [(0, 0, 5, "all")]
+    assert hand.result is not None and hand.result.stacks == (103, 99, 98)
+
+
+def test_all_in_run_out_deals_the_board_and_shows_both_hands() -> None:
+    hand = deal(HOLDEM, [100, 100], 0, {0: "As Ad", 1: "Kh Kd"}, "2c 5d 9h Js 3s")
+    act(hand, 0, "raise", 100)
+    act(hand, 1, "call")
+    assert hand.is_over and len(hand.board) == 5
+    shown = [e.seat for e in hand.events if isinstance(e, events.Shown)]
+    assert sorted(shown) == [0, 1]
+    assert hand.result is not None and hand.result.stacks == (200, 0)
+
+
+def river_bet_hand(auto_muck_1: bool = True) -> Hand:
+    """Three players to the river; seat 2 bets, both call. Seat 0 best, seat 1 worst."""
+    seats: list[Seat | int | None] = [Seat(100), Seat(100, auto_muck=auto_muck_1), Seat(100)]
+    hand = deal(
+        HOLDEM,
+        seats,
+        0,
+        {0: "As Ad", 1: "7c 6d", 2: "Kh Kd"},
+        "2c 5d 9h Js 3s",
+    )
+    act(hand, 0, "call")
+    act(hand, 1, "call")
+    act(hand, 2, "check")
+    for _ in range(2):
+        check_down_street(hand)  # flop and turn
+    act(hand, 1, "check")
+    act(hand, 2, "raise", 10)
+    act(hand, 0, "call")
+    act(hand, 1, "call")
+    return hand
+
+
+def check_down_street(hand: Hand) -> None:
+    street = hand.street_index
+    while hand.actor is not None and hand.street_index == street:
+        hand.apply(Action(hand.actor, "check"))
+
+
+def showdown(hand: Hand) -> list[tuple[int, bool]]:
+    return [
+        (e.seat, isinstance(e, events.Shown))
+        for e in hand.events
+        if isinstance(e, events.Shown | events.Mucked)
+    ]
+
+
+def test_last_aggressor_shows_first_and_losers_muck() -> None:
+    hand = river_bet_hand()
+    # Seat 2 bet last: it shows first; seat 0 beats it and shows; seat 1 cannot win: mucks.
+    assert showdown(hand) == [(2, True), (0, True), (1, False)]
+
+
+def test_auto_muck_off_shows_a_losing_hand() -> None:
+    hand = river_bet_hand(auto_muck_1=False)
+    assert showdown(hand) == [(2, True), (0, True), (1, True)]
+
+
+def test_without_a_bet_the_first_player_left_of_the_button_shows_first() -> None:
+    hand = deal(HOLDEM, [100, 100, 100], 0, {0: "As Ad", 1: "7c 6d", 2: "Kh Kd"}, "2c 5d 9h Js 3s")
+    act(hand, 0, "call")
+    act(hand, 1, "call")
+    act(hand, 2, "check")
+    check_down(hand)
+    # Seat 1 shows first (left of the button), seat 2 beats it, seat 0 beats both.
+    assert showdown(hand) == [(1, True), (2, True), (0, True)]
+
+
+def test_called_all_in_hand_is_always_shown() -> None:
+    hand = deal(HOLDEM, [100, 100, 30], 0, {0: "As Ad", 1: "Kh Kd", 2: "7c 6d"}, "2c 5d Th Js 3s")
+    act(hand, 0, "call")
+    act(hand, 1, "call")
+    act(hand, 2, "raise", 30)  # all-in
+    act(hand, 0, "call")
+    act(hand, 1, "call")
+    check_down(hand)
+    shows = dict(showdown(hand))
+    assert shows[2] is True  # the all-in loser still shows
+
+
+@pytest.mark.parametrize(("trips_beat_straight", "winner"), [(False, 1), (True, 2)])
+def test_short_deck_both_ranking_orders(trips_beat_straight: bool, winner: int) -> None:
+    config = TableConfig.of(
+        "short_deck",
+        Stakes.short_deck(1, 2),
+        short_deck_trips_beat_straight=trips_beat_straight,
+    )
+    # Seat 1 makes a straight 6-7-8-9-T; seat 2 trips of queens.
+    hand = deal(config, [100, 100, 100], 0, {1: "Ts 6d", 2: "Qh Qd", 0: "As Kd"}, "7c 8d 9h Qs Jc")
+    check_down_or_call(hand)
+    won = {e.seat for e in hand.events if isinstance(e, events.PotAwarded)}
+    assert won == {winner}
+
+
+def check_down_or_call(hand: Hand) -> None:
+    while hand.actor is not None:
+        legal = hand.legal_actions(hand.actor)
+        hand.apply(Action(hand.actor, "check" if legal.check else "call"))
