@@ -1,0 +1,185 @@
+"""Forced bets (RULEBOOK §4, §10.3–10.4), dealing order and burns (§1, §3), Courchevel."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardroom.cards import CARDS, parse_cards
+from cardroom.games import (
+    POST_BIG_BLIND,
+    POST_BOTH_BLINDS,
+    Action,
+    ConfigError,
+    Hand,
+    Seat,
+    Stakes,
+    TableConfig,
+    events,
+)
+
+
+def posts(hand: Hand) -> list[tuple[int, str, int, bool]]:
+    return [(e.seat, e.what, e.amount, e.live) for e in hand.events if isinstance(e, events.Posted)]
+
+
+def test_short_deck_antes_and_button_blind() -> None:
+    config = TableConfig.of("short_deck", Stakes.short_deck(1))
+    hand = Hand(config, [100, 100, 100, 100], button=2, seed=1)
+    assert posts(hand) == [
+        (3, "ante", 1, False),
+        (0, "ante", 1, False),
+        (1, "ante", 1, False),
+        (2, "ante", 1, False),
+        (2, "button_blind", 2, True),  # default: twice the ante
+    ]
+    assert hand.actor == 3  # action starts left of the button
+    legal = hand.legal_actions(3)
+    assert legal.call == 2 and legal.min_raise_to == 4
+    for seat in (3, 0, 1):
+        hand.apply(Action(seat, "call"))
+    # The button blind has the option.
+    assert hand.actor == 2 and hand.legal_actions(2).check
+    assert all(c.rank >= 4 for s in range(4) for c in hand.hole_cards(s))  # 36-card deck
+
+
+def test_short_deck_button_blind_option_amount() -> None:
+    config = TableConfig.of("short_deck", Stakes.short_deck(2, button_blind=5))
+    hand = Hand(config, [100, 100], button=0, seed=1)
+    assert (0, "button_blind", 5, True) in posts(hand)
+
+
+def test_short_deck_refuses_a_card_outside_its_deck() -> None:
+    config = TableConfig.of("short_deck", Stakes.short_deck(1))
+    with pytest.raises(ConfigError, match="not in the Short Deck"):
+        Hand(config, [100, 100], button=0, deck=list(CARDS))
+
+
+def test_antes_are_dead_money_in_a_blind_game() -> None:
+    config = TableConfig.of("holdem", Stakes.blinds(1, 2, ante=1))
+    hand = Hand(config, [100, 100, 100], button=0, seed=1)
+    assert hand.bets == (0, 1, 2)
+    assert hand.committed == (1, 2, 3)
+    assert hand.legal_actions(0).call == 2
+
+
+def test_fixed_limit_blinds_follow_the_small_bet() -> None:
+    stakes = Stakes.limit(5)
+    assert (stakes.small_blind, stakes.big_blind, stakes.effective_big_bet) == (2, 5, 10)
+
+
+def test_new_player_posts_a_live_big_blind_and_keeps_the_option() -> None:
+    config = TableConfig.of("holdem", Stakes.blinds(1, 2))
+    seats: list[Seat | int | None] = [100, 100, 100, Seat(100, post=POST_BIG_BLIND)]
+    hand = Hand(config, seats, button=0, seed=2)
+    assert posts(hand) == [
+        (1, "small_blind", 1, True),
+        (2, "big_blind", 2, True),
+        (3, "big_blind", 2, True),
+    ]
+    assert hand.actor == 3  # left of the big blind; already in for the big blind
+    assert hand.legal_actions(3).check
+    hand.apply(Action(3, "check"))
+    hand.apply(Action(0, "call"))
+    hand.apply(Action(1, "call"))
+    assert hand.actor == 2 and hand.legal_actions(2).check
+
+
+def test_missed_blinds_small_blind_is_posted_dead() -> None:
+    config = TableConfig.of("holdem", Stakes.blinds(1, 2))
+    seats: list[Seat | int | None] = [100, 100, 100, Seat(100, post=POST_BOTH_BLINDS)]
+    hand = Hand(config, seats, button=0, seed=3)
+    assert (3, "big_blind", 2, True) in posts(hand)
+    assert (3, "dead_small_blind", 1, False) in posts(hand)
+    assert hand.bets[3] == 2 and hand.committed[3] == 3
+    assert hand.legal_actions(3).check  # the dead chip is not part of the bet
+
+
+def test_dead_button_blind_seats_given_by_the_room() -> None:
+    config = TableConfig.of("holdem", Stakes.blinds(1, 2))
+    hand = Hand(config, [100, None, 100, 100], button=1, seed=4, blind_seats=(None, 2))
+    assert posts(hand) == [(2, "big_blind", 2, True)]
+    assert hand.actor == 3
+
+
+def test_dealing_order_one_card_at_a_time_from_the_button_left_with_burns() -> None:
+    config = TableConfig.of("holdem", Stakes.blinds(1, 2))
+    deck = list(CARDS)
+    hand = Hand(config, [100, 100, 100], button=1, deck=deck)
+    # Seat 2 is first left of the button, then 0, then the button (1).
+    assert hand.hole_cards(2) == (deck[0], deck[3])
+    assert hand.hole_cards(0) == (deck[1], deck[4])
+    assert hand.hole_cards(1) == (deck[2], deck[5])
+    for seat in (1, 2, 0):
+        hand.apply(Action(seat, "call" if hand.legal_actions(seat).call else "check"))
+    burns = [e.card for e in hand.events if isinstance(e, events.Burned)]
+    assert burns == [deck[6]]
+    assert hand.board == deck[7:10]
+
+
+def test_burn_cards_option_off() -> None:
+    config = TableConfig.of("holdem", Stakes.blinds(1, 2), burn_cards=False)
+    deck = list(CARDS)
+    hand = Hand(config, [100, 100], button=0, deck=deck)
+    while hand.actor is not None:
+        seat = hand.actor
+        hand.apply(Action(seat, "call" if hand.legal_actions(seat).call else "check"))
+    assert not any(isinstance(e, events.Burned) for e in hand.events)
+    assert hand.board == deck[4:9]
+
+
+def test_courchevel_exposes_the_first_flop_card_before_betting() -> None:
+    config = TableConfig.of("courchevel", Stakes.blinds(1, 2))
+    deck = list(CARDS)
+    hand = Hand(config, [100, 100, 100], button=0, deck=deck)
+    assert all(len(hand.hole_cards(s)) == 5 for s in range(3))
+    assert hand.board == [deck[16]]  # 15 hole cards, a burn, then the exposed card
+    assert hand.view(None)["board"] == [str(deck[16])]
+    assert hand.actor == 0
+    for seat in (0, 1):
+        hand.apply(Action(seat, "call"))
+    hand.apply(Action(2, "check"))
+    assert hand.board == [deck[16], deck[18], deck[19]]  # burn, then two more
+
+
+def test_courchevel_hi_lo_option() -> None:
+    config = TableConfig.of("courchevel", Stakes.blinds(1, 2), hi_lo=True)
+    assert config.low_evaluator == "omaha_low8"
+    assert TableConfig.of("courchevel_hi_lo", Stakes.blinds(1, 2)).low_evaluator == "omaha_low8"
+    assert TableConfig.of("courchevel", Stakes.blinds(1, 2)).low_evaluator is None
+
+
+def test_plo5_deals_five_and_seats_eight() -> None:
+    config = TableConfig.of("plo5", Stakes.blinds(1, 2))
+    hand = Hand(config, [100] * 8, button=0, seed=5)
+    assert {len(hand.hole_cards(s)) for s in range(8)} == {5}
+    with pytest.raises(ConfigError, match="seats"):
+        Hand(config, [100] * 9, button=0, seed=5)
+
+
+def test_table_options_have_rulebook_defaults() -> None:
+    config = TableConfig.of("holdem", Stakes.blinds(1, 2))
+    assert config.burn_cards is True
+    assert config.raise_cap == 3
+    assert config.heads_up_uncapped is False
+    assert config.incomplete_raise_rule == "tda"
+    assert config.short_deck_trips_beat_straight is False
+    assert config.seat_limit == 10
+    assert TableConfig.of("omaha", Stakes.blinds(1, 2), max_seats=9).seat_limit == 9
+    assert config.betting == "no_limit"
+    assert TableConfig.of("omaha", Stakes.blinds(1, 2)).betting == "pot_limit"
+
+
+def test_bad_configurations_are_refused() -> None:
+    with pytest.raises(ConfigError):
+        TableConfig.of("holdem", Stakes.blinds(1, 0))
+    with pytest.raises(ConfigError):
+        TableConfig.of("holdem", Stakes.blinds(1, 2), structure="table_stakes")
+    with pytest.raises(ConfigError):
+        TableConfig.of("holdem", Stakes.blinds(1, 2), structure="spread_limit")
+    config = TableConfig.of("holdem", Stakes.blinds(1, 2))
+    with pytest.raises(ConfigError, match="needs chips"):
+        Hand(config, [100, 0], button=0)
+    with pytest.raises(ConfigError, match="two players"):
+        Hand(config, [100, None], button=0)
+    with pytest.raises(ConfigError, match="twice"):
+        Hand(config, [100, 100], button=0, deck=parse_cards("As As", allow_duplicates=True) * 10)
