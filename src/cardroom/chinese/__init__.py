@@ -1,1 +1,68 @@
-"""Chinese poker and the Open Face family (RULEBOOK section 8)."""
+"""Chinese poker and the Open Face family (RULEBOOK section 8).
+
+Variants are data (:data:`VARIANTS`); :class:`ChineseHand` is the pure state
+machine (``start``, ``apply``, ``legal_actions``, ``view``, ``replay``);
+:func:`score_hands` settles a showdown; :func:`best_arrangement` sets 13 to 17
+cards for a Fantasyland timeout or as a hint.
+"""
+
+from cardroom.chinese.arrange import BestArrangement, best_arrangement, fill_in_dealt_order
+from cardroom.chinese.errors import ChineseError
+from cardroom.chinese.events import (
+    CardsDealt,
+    CardsPlaced,
+    Event,
+    HandSettled,
+    HandStarted,
+    Place,
+    PlaceOptions,
+    SeatResult,
+    event_from_dict,
+    event_to_dict,
+)
+from cardroom.chinese.hand import ChineseHand
+from cardroom.chinese.rows import Arrangement, RowValues, evaluate_rows, is_fouled
+from cardroom.chinese.royalties import PINEAPPLE_27_ROYALTIES, STANDARD_ROYALTIES, RoyaltyTable
+from cardroom.chinese.scoring import PlayerScore, score_hands
+from cardroom.chinese.variants import (
+    VARIANTS,
+    ChineseVariant,
+    FantasylandRules,
+    Street,
+    get_variant,
+)
+from cardroom.chinese.views import project_event, project_hand
+
+__all__ = [
+    "PINEAPPLE_27_ROYALTIES",
+    "STANDARD_ROYALTIES",
+    "VARIANTS",
+    "Arrangement",
+    "BestArrangement",
+    "CardsDealt",
+    "CardsPlaced",
+    "ChineseError",
+    "ChineseHand",
+    "ChineseVariant",
+    "Event",
+    "FantasylandRules",
+    "HandSettled",
+    "HandStarted",
+    "Place",
+    "PlaceOptions",
+    "PlayerScore",
+    "RowValues",
+    "RoyaltyTable",
+    "SeatResult",
+    "Street",
+    "best_arrangement",
+    "evaluate_rows",
+    "event_from_dict",
+    "event_to_dict",
+    "fill_in_dealt_order",
+    "get_variant",
+    "is_fouled",
+    "project_event",
+    "project_hand",
+    "score_hands",
+]

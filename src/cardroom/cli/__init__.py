@@ -16,6 +16,7 @@ from collections.abc import Sequence
 SUBCOMMANDS: tuple[str, ...] = (
     "cards_cmd",
     "bench",
+    "chinese_cmd",
     "eval_cmd",
     "replay_cmd",
 )
