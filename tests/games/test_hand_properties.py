@@ -1,0 +1,216 @@
+"""Properties of every game × structure over random hands (hypothesis):
+chips are conserved, no view leaks a hidden card, illegal actions change nothing,
+and the record replays to the same hand.
+
+The number of examples comes from ``CARDROOM_PROPERTY_EXAMPLES`` (default 40 per test).
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import os
+import re
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from cardroom.cards import Card
+from cardroom.games import (
+    STRUCTURES,
+    Action,
+    Hand,
+    IllegalAction,
+    Seat,
+    Stakes,
+    TableConfig,
+    event_view,
+    events,
+    replay,
+    seed_003_rule,
+)
+
+EXAMPLES = int(os.environ.get("CARDROOM_PROPERTY_EXAMPLES", "40"))
+GAMES = ("holdem", "short_deck", "omaha", "plo5", "omaha_hi_lo", "courchevel", "courchevel_hi_lo")
+CARD = re.compile(r'"([2-9TJQKA][cdhs])"')
+
+
+def config_for(game: str, structure: str, raked: bool) -> TableConfig:
+    if game == "short_deck":
+        stakes = Stakes(ante=1, button_blind=2, spread=(2, 4, 6))
+    elif structure == "fixed_limit":
+        stakes = Stakes.limit(2, 4)
+    else:
+        stakes = Stakes(small_blind=1, big_blind=2, spread=(2, 4, 6))
+    rake = seed_003_rule(structure, 2) if raked else None
+    return TableConfig.of(game, stakes, structure=structure, rake=rake)
+
+
+@st.composite
+def hands(draw: st.DrawFn) -> tuple[Hand, st.DataObject]:
+    game = draw(st.sampled_from(GAMES))
+    structure = draw(st.sampled_from(STRUCTURES))
+    config = config_for(game, structure, draw(st.booleans()))
+    n = draw(st.integers(2, config.seat_limit))
+    seats: list[Seat | int | None] = [
+        draw(
+            st.one_of(
+                st.none(), st.integers(1, 120), st.builds(Seat, st.integers(1, 120), st.booleans())
+            )
+        )
+        for _ in range(n)
+    ]
+    if sum(s is not None for s in seats) < 2:
+        seats[:2] = [100, 100]
+    button = draw(st.integers(0, n - 1))
+    return Hand(config, seats, button, seed=draw(st.integers(0, 2**32))), draw(st.data())
+
+
+def random_action(hand: Hand, data: st.DataObject) -> Action:
+    seat = hand.actor
+    assert seat is not None
+    legal = hand.legal_actions(seat)
+    kind = data.draw(st.sampled_from(legal.kinds))
+    if kind == "raise":
+        assert legal.min_raise_to is not None and legal.max_raise_to is not None
+        return Action(seat, kind, data.draw(st.integers(legal.min_raise_to, legal.max_raise_to)))
+    return Action(seat, kind)
+
+
+def chips(hand: Hand) -> int:
+    return sum(hand.stacks) + sum(hand.committed)
+
+
+def start_chips(hand: Hand) -> int:
+    return sum(s.stack for s in hand.seats if s is not None)
+
+
+SETTINGS = settings(
+    max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+
+
+@SETTINGS
+@given(hands())
+def test_chips_are_conserved(case: tuple[Hand, st.DataObject]) -> None:
+    hand, data = case
+    total = start_chips(hand)
+    while hand.actor is not None:
+        assert chips(hand) == total
+        hand.apply(random_action(hand, data))
+    assert hand.result is not None
+    stacks = [s for s in hand.result.stacks if s is not None]
+    assert sum(stacks) + hand.result.rake == total
+    paid = sum(a.amount for p in hand.result.pots for a in p.awards)
+    assert paid + hand.result.rake == sum(hand.committed)
+    assert all(s >= 0 for s in stacks)
+
+
+def visible_cards(hand: Hand, viewer: int | None) -> set[str]:
+    seen = {str(c) for c in hand.board}
+    for seat in range(len(hand.seats)):
+        if hand.seats[seat] is None:
+            continue
+        cards = hand.hole_cards(seat)
+        if seat == viewer or seat in hand.shown:
+            seen.update(str(c) for c in cards)
+        else:
+            seen.update(str(c) for c, up in zip(cards, hand.up_flags(seat), strict=True) if up)
+    return seen
+
+
+def hidden_cards(hand: Hand, viewer: int | None) -> set[str]:
+    every = {str(Card(c)) for c in range(52)}
+    return every - visible_cards(hand, viewer)
+
+
+def assert_no_leak(hand: Hand) -> None:
+    viewers: list[int | None] = [None, *[s for s, x in enumerate(hand.seats) if x is not None]]
+    for viewer in viewers:
+        hidden = hidden_cards(hand, viewer)
+        shown = set(CARD.findall(json.dumps(hand.view(viewer))))
+        assert not shown & hidden, (viewer, shown & hidden)
+        for e in hand.events:
+            text = json.dumps(event_view(e, viewer))
+            leaked = set(CARD.findall(text)) & hidden
+            assert not leaked, (viewer, e, leaked)
+
+
+@SETTINGS
+@given(hands())
+def test_views_never_show_hidden_cards(case: tuple[Hand, st.DataObject]) -> None:
+    hand, data = case
+    assert_no_leak(hand)
+    while hand.actor is not None:
+        hand.apply(random_action(hand, data))
+        if data.draw(st.integers(0, 3)) == 0:
+            assert_no_leak(hand)
+    assert_no_leak(hand)
+    burned = {str(e.card) for e in hand.events if isinstance(e, events.Burned)}
+    for viewer in [None, *range(len(hand.seats))]:
+        assert not burned & set(CARD.findall(json.dumps(hand.view(viewer))))
+
+
+def illegal_actions(hand: Hand) -> list[Action]:
+    seat = hand.actor
+    others = [s for s in range(len(hand.seats) + 1) if s != seat]
+    out = [Action(s, "call") for s in others[:2]]
+    if seat is None:
+        return out
+    legal = hand.legal_actions(seat)
+    out.append(Action(seat, "dance"))
+    if not legal.check:
+        out.append(Action(seat, "check"))
+    if not legal.fold:
+        out.append(Action(seat, "fold"))
+    if legal.call is None:
+        out.append(Action(seat, "call"))
+    if legal.min_raise_to is None:
+        out.append(Action(seat, "raise", hand.current_bet + 1000))
+    else:
+        assert legal.max_raise_to is not None
+        out.append(Action(seat, "raise", legal.min_raise_to - 1))
+        out.append(Action(seat, "raise", legal.max_raise_to + 1))
+    return out
+
+
+@SETTINGS
+@given(hands())
+def test_illegal_actions_change_nothing(case: tuple[Hand, st.DataObject]) -> None:
+    hand, data = case
+    while True:
+        for bad in illegal_actions(hand):
+            before = copy.deepcopy(vars(hand))
+            with pytest.raises(IllegalAction):
+                hand.apply(bad)
+            assert vars(hand) == before
+        if hand.actor is None:
+            break
+        hand.apply(random_action(hand, data))
+
+
+@SETTINGS
+@given(hands())
+def test_the_record_replays_the_hand(case: tuple[Hand, st.DataObject]) -> None:
+    hand, data = case
+    while hand.actor is not None:
+        hand.apply(random_action(hand, data))
+    again = replay(hand.events)
+    assert again.events == hand.events
+    assert again.result == hand.result
+
+
+def test_seed_and_actions_rebuild_the_hand() -> None:
+    config = config_for("holdem", "no_limit", True)
+    first = Hand(config, [100, 80, None, 120], button=1, seed="replay me")
+    second = Hand(config, [100, 80, None, 120], button=1, seed="replay me")
+    while first.actor is not None:
+        legal = first.legal_actions(first.actor)
+        action = (
+            Action(first.actor, "raise", legal.min_raise_to)
+            if legal.min_raise_to
+            else (Action(first.actor, "check" if legal.check else "call"))
+        )
+        assert first.apply(action) == second.apply(action)
+    assert first.events == second.events and first.result == second.result

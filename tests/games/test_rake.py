@@ -1,0 +1,103 @@
+"""Rake from a schedule given as data, no flop no drop (RULEBOOK §10.8, seed 003)."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardroom.games import (
+    SEED_003_SCHEDULE,
+    Action,
+    Hand,
+    RakeRule,
+    Stakes,
+    TableConfig,
+    events,
+    seed_003_rule,
+)
+
+NL = seed_003_rule("no_limit", 2)
+assert NL is not None
+
+
+@pytest.mark.parametrize(
+    ("pot", "players", "rake"),
+    [
+        (1000, 2, 50),  # 5 per 100
+        (1099, 3, 50),  # whole hundreds only
+        (2000, 2, 75),  # capped at 75 for 2 players
+        (5000, 4, 200),  # 200 for 3-4
+        (5000, 5, 250),
+        (20000, 10, 400),  # 400 for 5-10
+        (199, 2, 9),  # pots under 200: 1 per 20
+        (19, 2, 0),
+    ],
+)
+def test_seed_003_no_limit_schedule(pot: int, players: int, rake: int) -> None:
+    assert NL.rake(pot, players) == rake
+
+
+def test_seed_003_limit_tiers_follow_the_stakes() -> None:
+    low = seed_003_rule("fixed_limit", 50)
+    mid = seed_003_rule("spread_limit", 100)
+    high = seed_003_rule("fixed_limit", 200)
+    assert low is not None and mid is not None and high is not None
+    assert (low.rake(3000, 3), low.rake(3000, 4)) == (75, 100)
+    assert mid.rake(999, 6) == 25 and mid.rake(10000, 6) == 200 and mid.rake(10000, 2) == 75
+    assert high.rake(1999, 6) == 50 and high.rake(10000, 6) == 200
+    assert len(SEED_003_SCHEDULE) == 4
+    assert seed_003_rule("pot_limit", 10_000) == NL
+
+
+def test_rule_is_plain_data() -> None:
+    rule = RakeRule(per=1, unit=10, caps=((10, 3),))
+    assert rule.rake(95, 6) == 3 and rule.rake(25, 6) == 2
+
+
+def rake_events(hand: Hand) -> list[events.RakeTaken]:
+    return [e for e in hand.events if isinstance(e, events.RakeTaken)]
+
+
+def play_to_river(hand: Hand) -> None:
+    while hand.actor is not None:
+        legal = hand.legal_actions(hand.actor)
+        hand.apply(Action(hand.actor, "check" if legal.check else "call"))
+
+
+def test_no_flop_no_drop() -> None:
+    config = TableConfig.of("holdem", Stakes.blinds(100, 200), rake=NL)
+    hand = Hand(config, [10_000] * 3, button=0, seed=1)
+    hand.apply(Action(0, "raise", 2000))
+    hand.apply(Action(1, "call"))
+    hand.apply(Action(2, "fold"))
+    assert hand.street.name == "flop"
+    hand.apply(Action(1, "check"))
+    hand.apply(Action(0, "raise", 1000))
+    hand.apply(Action(1, "fold"))
+    # Pot 2000 + 2000 + 200 = 4200 reached the flop: 5 per 100 -> 210, capped 200 (3 players).
+    assert hand.result is not None and hand.result.rake == 200
+    assert sum(hand.result.stacks) + 200 == 30_000  # type: ignore[arg-type]
+
+    preflop = Hand(config, [10_000] * 3, button=0, seed=1)
+    preflop.apply(Action(0, "raise", 2000))
+    preflop.apply(Action(1, "fold"))
+    preflop.apply(Action(2, "fold"))
+    assert preflop.result is not None and preflop.result.rake == 0 and not rake_events(preflop)
+
+
+def test_rake_counts_players_dealt_in_and_comes_off_the_main_pot_first() -> None:
+    config = TableConfig.of("holdem", Stakes.blinds(100, 200), rake=NL)
+    hand = Hand(config, [1000, 10_000, 10_000, 10_000, 10_000], button=0, seed=2)
+    for seat in (3, 4, 0, 1):
+        hand.apply(Action(seat, "call"))
+    hand.apply(Action(2, "check"))
+    hand.apply(Action(1, "raise", 800))  # seat 0 has 800 behind
+    for seat in (2, 3, 4):
+        hand.apply(Action(seat, "fold"))
+    hand.apply(Action(0, "call"))
+    play_to_river(hand)
+    assert hand.result is not None
+    # Pot 1000 + 1000 + 3*200 = 2600: 130, under the 400 cap for five players dealt in.
+    assert hand.result.rake == 130
+    assert rake_events(hand) == [events.RakeTaken(0, 130)]
+    won = sum(a.amount for p in hand.result.pots for a in p.awards)
+    assert won == 2600 - 130
