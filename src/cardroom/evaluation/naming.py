@@ -21,12 +21,12 @@ HIGH_CATEGORIES = (
 
 
 def rank_name(rank: int) -> str:
-    """ "Ace", "Seven" for a rank index (0 = deuce .. 12 = ace)."""
+    """The name of a rank index (0 = deuce .. 12 = ace): Ace, Seven."""
     return RANK_NAMES[rank]
 
 
 def rank_plural(rank: int) -> str:
-    """ "Aces", "Sixes"."""
+    """The plural of a rank index: Aces, Sixes."""
     return RANK_PLURALS[rank]
 
 
