@@ -11,6 +11,8 @@ cards (``None``) are filled with cards nobody holds.
 
 from __future__ import annotations
 
+import random
+import secrets
 from collections.abc import Mapping, Sequence
 
 from cardroom.cards import CARDS, SHORT_DECK_CARDS, Card
@@ -26,6 +28,23 @@ def dealing_order(occupied: Sequence[bool], button: int) -> tuple[int, ...]:
     """
     n = len(occupied)
     return tuple(s for i in range(1, n + 1) if occupied[s := (button + i) % n])
+
+
+def shuffle_deck(cards: Sequence[Card], seed: int | str | bytes | None = None) -> list[Card]:
+    """``cards`` in a random order: from the OS CSPRNG without a seed (real play), or
+    reproducibly from ``seed`` (tests, replays).
+
+    Each card gets an independent uniform random key and the cards are sorted by
+    key, which gives every order the same chance (ties of 53-bit keys are
+    negligible) and costs one C-level call per card instead of a Python-level
+    Fisher-Yates loop: shuffling is part of every hand the engine deals.
+    """
+    if isinstance(seed, bool):
+        raise ConfigError("a seed must be an int, str or bytes, not a bool")
+    rng: random.Random = secrets.SystemRandom() if seed is None else random.Random(seed)
+    draw = rng.random
+    keyed = sorted((draw(), c) for c in cards)
+    return [c for _, c in keyed]
 
 
 def arrange_deck(

@@ -9,11 +9,11 @@ winners in order clockwise from the button's left.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from cardroom.cards import Card
-from cardroom.evaluation import HandValue, get_evaluator
+from cardroom.evaluation import get_evaluator
 from cardroom.games import events as ev
 from cardroom.games.config import TableConfig
 from cardroom.games.pots import Pot, build_pots, split
@@ -61,11 +61,15 @@ def show_order(live: Sequence[int], aggressor: int | None) -> list[int]:
     return [*live[i:], *live[:i]]
 
 
+Strengths = Mapping[int, int | None]
+"""Hand strength by seat (larger is better; None: no qualifying hand)."""
+
+
 def choose_shows(
     order: Sequence[int],
     pots: Sequence[tuple[int, ...]],
-    high: Mapping[int, HandValue | None],
-    low: Mapping[int, HandValue | None],
+    high: Strengths,
+    low: Strengths,
     must_show: Sequence[int],
     auto_muck: Mapping[int, bool],
 ) -> list[tuple[int, bool]]:
@@ -82,7 +86,7 @@ def choose_shows(
     for i, seat in enumerate(order):
         show = i == 0 or seat in must_show or not auto_muck.get(seat, True)
         if not show:
-            show = _contends(seat, pots, high, low, best_high, best_low)
+            show = _contends(seat, pots, high.get(seat), low.get(seat), best_high, best_low)
         if show:
             for p, eligible in enumerate(pots):
                 if seat in eligible:
@@ -95,59 +99,59 @@ def choose_shows(
 def _contends(
     seat: int,
     pots: Sequence[tuple[int, ...]],
-    high: Mapping[int, HandValue | None],
-    low: Mapping[int, HandValue | None],
+    h: int | None,
+    lo: int | None,
     best_high: dict[int, int],
     best_low: dict[int, int],
 ) -> bool:
-    h, lo = high.get(seat), low.get(seat)
     for p, eligible in enumerate(pots):
         if seat not in eligible:
             continue
-        if p not in best_high or (h is not None and h.strength >= best_high[p]):
+        if p not in best_high or (h is not None and h >= best_high[p]):
             return True
-        if lo is not None and (p not in best_low or lo.strength >= best_low[p]):
+        if lo is not None and (p not in best_low or lo >= best_low[p]):
             return True
     return False
 
 
-def _raise_best(best: dict[int, int], p: int, value: HandValue | None) -> None:
-    if value is not None and (p not in best or value.strength > best[p]):
-        best[p] = value.strength
+def _raise_best(best: dict[int, int], p: int, value: int | None) -> None:
+    if value is not None and (p not in best or value > best[p]):
+        best[p] = value
 
 
 def award_pot(
     amount: int,
     eligible: Sequence[int],
-    high: Mapping[int, HandValue | None],
-    low: Mapping[int, HandValue | None] | None,
-) -> list[Award]:
-    """Pay ``amount`` (after rake) among ``eligible`` (clockwise from the button's left).
+    high: Strengths,
+    low: Strengths | None,
+) -> list[tuple[int, int, str]]:
+    """Pay ``amount`` (after rake) among ``eligible`` (clockwise from the button's left):
+    ``(seat, chips, share)`` for each winner.
 
     ``low`` is None in high-only games; in hi-lo games a pot with no qualifying
-    low goes to the high hand whole.
+    low goes to the high hand whole; otherwise the high half takes the odd chip.
+
+    >>> award_pot(101, [0, 2], {0: 9, 2: 5}, {0: None, 2: 3})
+    [(0, 51, 'high'), (2, 50, 'low')]
     """
-    lows = {s: v for s in eligible if low is not None and (v := low.get(s)) is not None}
+    lows = [s for s in eligible if low is not None and low.get(s) is not None]
     if not lows:
         return _best(amount, eligible, high, ALL)
     low_half = amount // 2
+    assert low is not None
     return [
         *_best(amount - low_half, eligible, high, HIGH),
-        *_best(low_half, list(lows), lows, LOW),
+        *_best(low_half, lows, low, LOW),
     ]
 
 
 def _best(
-    amount: int, seats: Sequence[int], values: Mapping[int, HandValue | None], share: str
-) -> list[Award]:
+    amount: int, seats: Sequence[int], values: Strengths, share: str
+) -> list[tuple[int, int, str]]:
     rated = [(s, v) for s in seats if (v := values.get(s)) is not None]
-    top = max(v.strength for _, v in rated)
-    winners = [(s, v) for s, v in rated if v.strength == top]
-    by_seat = dict(winners)
-    return [
-        Award(seat, chips, share, by_seat[seat].name, by_seat[seat].cards)
-        for seat, chips in split(amount, [s for s, _ in winners])
-    ]
+    top = max(v for _, v in rated)
+    winners = [s for s, v in rated if v == top]
+    return [(seat, chips, share) for seat, chips in split(amount, winners)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -222,10 +226,10 @@ def settle(
         if r:
             out.append(ev.RakeTaken(i, r))
     live = [s for s in table.order if table.live[s]]
-    high: dict[int, HandValue | None] = {}
-    low: dict[int, HandValue | None] | None = None
+    high: dict[int, int | None] = {}
+    low: dict[int, int | None] | None = None
     if showdown:
-        high, low = _evaluate(config, hands, board)
+        high, low = _strengths(config, hands, board)
         all_in = [s for s in live if hands[s].all_in]
         shows = choose_shows(
             show_order(live, aggressor),
@@ -242,7 +246,11 @@ def settle(
         pot = pots[i]
         amount = pot.amount - rakes[i]
         if showdown:
-            awards = [a for a in award_pot(amount, pot.eligible, high, low) if a.amount]
+            awards = [
+                _named(config, hands, board, seat, chips, share)
+                for seat, chips, share in award_pot(amount, pot.eligible, high, low)
+                if chips
+            ]
         else:
             awards = [Award(pot.eligible[0], amount, ALL, "", ())] if amount else []
         for a in awards:
@@ -265,13 +273,47 @@ def _take_rake(config: TableConfig, pots: list[Pot], players: int, raked: bool) 
     return rakes
 
 
-def _evaluate(
+def _strength_function(name: str) -> Callable[[tuple[Card, ...], tuple[Card, ...]], int | None]:
+    """A strength-only evaluator: the fast tables where the evaluation package has them."""
+    if name == "high":
+        try:
+            from cardroom.evaluation.fast import high_strength
+        except ImportError:  # pragma: no cover - older evaluation package
+            pass
+        else:
+            return lambda hole, board: high_strength((*hole, *board))
+    evaluate = get_evaluator(name)
+
+    def strength(hole: tuple[Card, ...], board: tuple[Card, ...]) -> int | None:
+        value = evaluate(hole, board)
+        return None if value is None else value.strength
+
+    return strength
+
+
+def _strengths(
     config: TableConfig, hands: Mapping[int, Contender], board: tuple[Card, ...]
-) -> tuple[dict[int, HandValue | None], dict[int, HandValue | None] | None]:
-    evaluate = get_evaluator(config.high_evaluator)
-    high = {s: evaluate(h.cards, board) for s, h in hands.items()}
+) -> tuple[dict[int, int | None], dict[int, int | None] | None]:
+    strength = _strength_function(config.high_evaluator)
+    high = {s: strength(h.cards, board) for s, h in hands.items()}
     low_name = config.low_evaluator
     if low_name is None:
         return high, None
-    evaluate_low = get_evaluator(low_name)
-    return high, {s: evaluate_low(h.cards, board) for s, h in hands.items()}
+    strength_low = _strength_function(low_name)
+    return high, {s: strength_low(h.cards, board) for s, h in hands.items()}
+
+
+def _named(
+    config: TableConfig,
+    hands: Mapping[int, Contender],
+    board: tuple[Card, ...],
+    seat: int,
+    chips: int,
+    share: str,
+) -> Award:
+    """The award with the winning hand named in words and cards (winners only are named)."""
+    name = config.low_evaluator if share == LOW else config.high_evaluator
+    assert name is not None
+    value = get_evaluator(name)(hands[seat].cards, board)
+    assert value is not None
+    return Award(seat, chips, share, value.name, value.cards)
