@@ -27,12 +27,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cardroom.cards import CARDS, SHORT_DECK_CARDS, Card, Deck, shuffled
+from cardroom.cards import CARDS, SHORT_DECK_CARDS, Card, Deck
 from cardroom.games import events as ev
 from cardroom.games.actions import BET, CALL, CHECK, FOLD, RAISE, Action, LegalActions
 from cardroom.games.betting import is_full_raise, raise_bounds
 from cardroom.games.config import POST_BIG_BLIND, POST_BOTH_BLINDS, Seat, TableConfig
-from cardroom.games.dealing import dealing_order
+from cardroom.games.dealing import dealing_order, shuffle_deck
 from cardroom.games.errors import ConfigError, IllegalAction
 from cardroom.games.pots import Pot, build_pots
 from cardroom.games.showdown import Contender, HandResult, Table, settle
@@ -538,7 +538,7 @@ def _deck(
 ) -> list[Card]:
     universe = SHORT_DECK_CARDS if config.variant.deck == "short" else CARDS
     if deck is None:
-        return shuffled(universe, seed)
+        return shuffle_deck(universe, seed)
     cards = list(deck.cards) if isinstance(deck, Deck) else list(deck)
     if len(set(cards)) != len(cards):
         raise ConfigError("the deck holds the same card twice")
