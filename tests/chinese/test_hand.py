@@ -1,0 +1,284 @@
+"""The Chinese poker state machine: dealing, turns, placing, replay, refusals and views."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from cardroom.cards import Deck
+from cardroom.chinese import (
+    CardsDealt,
+    CardsPlaced,
+    ChineseError,
+    ChineseHand,
+    HandSettled,
+    HandStarted,
+    Place,
+    event_from_dict,
+    event_to_dict,
+    project_event,
+)
+
+ROWS = ("top", "middle", "bottom")
+
+
+def random_place(hand: ChineseHand, seat: int, rng: random.Random) -> Place:
+    """A random legal placement built only from ``legal_actions``."""
+    (opt,) = hand.legal_actions(seat)
+    cards = list(opt.cards)
+    rng.shuffle(cards)
+    keep, discard = cards[: opt.place], cards[opt.place :]
+    slots = [row for row in ROWS for _ in range(opt.free[row])]
+    rng.shuffle(slots)
+    rows: dict[str, list[Any]] = {r: [] for r in ROWS}
+    for card, row in zip(keep, slots, strict=False):
+        rows[row].append(card)
+    return Place(seat, *(tuple(rows[r]) for r in ROWS), tuple(discard))
+
+
+def play_out(hand: ChineseHand, rng: random.Random, timeouts: bool = False) -> None:
+    while not hand.finished:
+        seat = rng.choice(hand.to_act())
+        action = hand.timeout_action(seat) if timeouts else random_place(hand, seat, rng)
+        hand.apply(action)
+
+
+CASES = [
+    ("ofc", 2, {}),
+    ("ofc", 3, {}),
+    ("ofc", 4, {}),
+    ("ofc", 3, {0: 13}),
+    ("pineapple", 2, {}),
+    ("pineapple", 3, {1: 14}),
+    ("turbo", 3, {}),
+    ("progressive", 3, {0: 17, 2: 15}),
+    ("pineapple27", 3, {1: 15}),
+    ("classic", 2, {}),
+    ("classic", 3, {}),
+    ("classic", 4, {}),
+]
+
+
+@pytest.mark.parametrize(("variant", "players", "fl"), CASES)
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_full_hand_plays_settles_and_replays(
+    variant: str, players: int, fl: dict[int, int], seed: int
+) -> None:
+    seats = [2 * i + 1 for i in range(players)]
+    fantasyland = {seats[i]: n for i, n in fl.items()}
+    hand = ChineseHand.start(
+        variant, seats, button=seats[-1], seed=seed, fantasyland=fantasyland, point_value=5
+    )
+    play_out(hand, random.Random(seed), timeouts=seed == 3)
+    assert hand.finished and hand.results is not None
+    assert sum(r.points for r in hand.results) == 0
+    assert sum(r.chips for r in hand.results) == 0
+    assert all(r.chips == 5 * r.points for r in hand.results)
+    for p in hand.players.values():
+        assert [len(p.rows[r]) for r in ROWS] == [3, 5, 5]
+    # Every card dealt came off the deck in order, and each seat placed or discarded it all.
+    dealt = [c for e in hand.events if isinstance(e, CardsDealt) for c in e.cards]
+    assert sorted(dealt) == sorted(hand.deck[: len(dealt)])
+    assert hand.dealt == len(dealt)
+    # Replay from events, and from their JSON form, rebuilds the same state.
+    assert ChineseHand.replay(hand.events).state() == hand.state()
+    as_data = [event_to_dict(e) for e in hand.events]
+    assert ChineseHand.replay(event_from_dict(d) for d in as_data).state() == hand.state()
+
+
+def test_play_order_and_dealing_start_left_of_the_button() -> None:
+    deck = Deck.standard(11).cards
+    hand = ChineseHand.start("ofc", [1, 3, 5], button=3, seed=11)
+    assert hand.seats == (5, 1, 3)
+    assert hand.to_act() == (5,)
+    first = {e.seat: e.cards for e in hand.events if isinstance(e, CardsDealt)}
+    # One card at a time, clockwise from seat 5.
+    assert first[5] == deck[0:15:3] and first[1] == deck[1:15:3] and first[3] == deck[2:15:3]
+    for seat in (5, 1, 3):
+        assert hand.to_act() == (seat,)
+        hand.apply(hand.timeout_action(seat))
+    # Street 2: one card each, in the same order.
+    dealt = [e for e in hand.events if isinstance(e, CardsDealt) and e.street == 1]
+    assert [(e.seat, e.cards) for e in dealt] == [
+        (5, (deck[15],)),
+        (1, (deck[16],)),
+        (3, (deck[17],)),
+    ]
+
+
+def test_button_on_an_empty_seat_and_wraparound() -> None:
+    assert ChineseHand.start("ofc", [0, 4, 7], button=8, seed=1).seats == (0, 4, 7)
+    assert ChineseHand.start("ofc", [0, 4, 7], button=5, seed=1).seats == (7, 0, 4)
+
+
+def test_pineapple_streets_place_two_and_discard_one() -> None:
+    hand = ChineseHand.start("pineapple", [0, 1], button=1, seed=4)
+    for seat in (0, 1):
+        (opt,) = hand.legal_actions(seat)
+        assert (len(opt.cards), opt.place, opt.discard) == (5, 5, 0)
+        hand.apply(hand.timeout_action(seat))
+    (opt,) = hand.legal_actions(0)
+    assert (len(opt.cards), opt.place, opt.discard, opt.face_down) == (3, 2, 1, False)
+    assert hand.legal_actions(1) == []
+
+
+def test_fantasyland_player_gets_the_whole_hand_and_sets_face_down() -> None:
+    hand = ChineseHand.start("progressive", [0, 1, 2], button=2, seed=9, fantasyland={1: 16})
+    dealt = {e.seat: e.cards for e in hand.events if isinstance(e, CardsDealt)}
+    assert len(dealt[1]) == 16 and len(dealt[0]) == 5
+    hand.apply(hand.timeout_action(0))
+    (opt,) = hand.legal_actions(1)
+    assert (opt.place, opt.discard, opt.face_down) == (13, 3, True)
+    hand.apply(hand.timeout_action(1))
+    assert hand.players[1].done
+    # Seat 0 cannot see seat 1's set; seat 1 sees it; everyone sees it at the showdown.
+    assert seat_view(hand, 0, 1)["rows"] == {"top": [], "middle": [], "bottom": []}
+    assert seat_view(hand, 0, 1)["face_down"] == 13
+    assert sum(len(v) for v in seat_view(hand, 1, 1)["rows"].values()) == 13
+    hand.apply(hand.timeout_action(2))
+    # Later streets skip the Fantasyland player.
+    assert all(e.seat != 1 for e in hand.events if isinstance(e, CardsDealt) and e.street > 0)
+    play_out(hand, random.Random(0))
+    assert sum(len(v) for v in seat_view(hand, 0, 1)["rows"].values()) == 13
+    assert seat_view(hand, 0, 1)["discards"] == 3  # discards stay private
+    assert len(seat_view(hand, 1, 1)["discards"]) == 3
+
+
+def test_fantasyland_timeout_sets_the_best_arrangement_without_fouling() -> None:
+    hand = ChineseHand.start("pineapple", [0, 1], button=0, seed=5, fantasyland={1: 14})
+    action = hand.timeout_action(1)
+    assert len(action.discard) == 1 and len(action.placed) == 13
+    hand.apply(action)
+    play_out(hand, random.Random(1))
+    assert hand.results is not None
+    assert not next(r for r in hand.results if r.seat == 1).fouled
+
+
+def test_classic_arranges_at_once_face_down_and_times_out_in_dealt_order() -> None:
+    hand = ChineseHand.start("classic", [0, 1, 2], button=0, seed=3)
+    assert set(hand.to_act()) == {0, 1, 2}
+    dealt = {e.seat: e.cards for e in hand.events if isinstance(e, CardsDealt)}
+    action = hand.timeout_action(2)
+    assert action.bottom == dealt[2][:5] and action.middle == dealt[2][5:10]
+    assert action.top == dealt[2][10:]
+    hand.apply(action)
+    assert seat_view(hand, 0, 2)["face_down"] == 13  # seat 2 shows as set, cards hidden
+    placed = next(e for e in hand.events if isinstance(e, CardsPlaced))
+    assert project_event(placed, 0)["bottom"] == 5
+    assert project_event(placed, 2)["bottom"] == [str(c) for c in dealt[2][:5]]
+    hand.apply(hand.timeout_action(0))
+    assert not hand.finished
+    hint = hand.hint(1)
+    assert hint is not None
+    hand.apply(hint)
+    assert hand.finished
+    assert seat_view(hand, 0, 2)["rows"]["bottom"] == [str(c) for c in dealt[2][:5]]
+
+
+def seat_view(hand: ChineseHand, viewer: int | None, seat: int) -> dict[str, Any]:
+    """The part of ``viewer``'s view about ``seat``."""
+    return next(p for p in hand.view(viewer)["players"] if p["seat"] == seat)
+
+
+def snapshot(hand: ChineseHand) -> tuple[Any, int]:
+    return repr(hand.state()), len(hand.events)
+
+
+def test_illegal_actions_raise_and_change_nothing() -> None:
+    hand = ChineseHand.start("pineapple", [0, 1], button=1, seed=2)
+    p = hand.players[0]
+    five = p.pending
+    other = hand.players[1].pending
+    bad = [
+        Place(1, bottom=other),  # not seat 1's turn
+        Place(7, bottom=five),  # not in the hand
+        Place(0, bottom=five[:4]),  # a card left over
+        Place(0, top=five[:4], bottom=five[4:]),  # four on top
+        Place(0, bottom=five[:4] + other[:1], discard=five[4:]),  # someone else's card
+        Place(0, bottom=five[:4], discard=five[4:]),  # no discard on the first street
+        Place(0, bottom=five[:4] + five[:1]),  # a card twice
+        Place(0, bottom=(*five[:4], 99)),  # type: ignore[arg-type]  # not a card
+        "fold",
+    ]
+    for action in bad:
+        before = snapshot(hand)
+        with pytest.raises(ChineseError):
+            hand.apply(action)  # type: ignore[arg-type]
+        assert snapshot(hand) == before
+    hand.apply(Place(0, bottom=five))
+    hand.apply(hand.timeout_action(1))
+    three = hand.players[0].pending
+    with pytest.raises(ChineseError, match="discard exactly 1"):
+        hand.apply(Place(0, middle=three))
+    with pytest.raises(ChineseError, match="room for 0"):
+        hand.apply(Place(0, bottom=three[:2], discard=three[2:]))
+    play_out(hand, random.Random(3))
+    with pytest.raises(ChineseError, match="over"):
+        hand.apply(Place(0))
+
+
+@pytest.mark.parametrize(
+    ("variant", "seats", "kwargs"),
+    [
+        ("pineapple", [0, 1, 2, 3], {}),  # Pineapple seats 3
+        ("ofc", [0, 1, 2, 3, 4], {}),
+        ("ofc", [0], {}),
+        ("ofc", [0, 0], {}),
+        ("classic", [0, 1], {"fantasyland": {0: 13}}),
+        ("ofc", [0, 1], {"fantasyland": {5: 13}}),
+        ("pineapple", [0, 1], {"fantasyland": {0: 18}}),
+        ("ofc", [0, 1], {"seed": 1, "deck": list(range(52))}),
+        ("ofc", [0, 1], {"deck": [0, 0, *range(2, 52)]}),
+        ("ofc", [0, 1], {"deck": list(range(20))}),  # too few cards
+        ("ofc", [0, 1], {"point_value": 1.5}),
+        ("omaha", [0, 1], {}),
+    ],
+)
+def test_bad_starts_are_refused(variant: str, seats: list[int], kwargs: dict[str, Any]) -> None:
+    with pytest.raises(ChineseError):
+        ChineseHand.start(variant, seats, button=0, **kwargs)
+
+
+def test_views_hide_pending_cards_and_the_deck() -> None:
+    hand = ChineseHand.start("ofc", [0, 1], button=1, seed=8)
+    mine = seat_view(hand, 0, 0)
+    theirs = seat_view(hand, 1, 0)
+    spectator = seat_view(hand, None, 0)
+    assert len(mine["pending"]) == 5
+    assert theirs["pending"] == 5 and spectator["pending"] == 5
+    started = project_event(hand.events[0], None)
+    assert "deck" not in started and started["deck_size"] == 52
+    deal = next(e for e in hand.events if isinstance(e, CardsDealt) and e.seat == 0)
+    assert project_event(deal, 1)["cards"] == 5
+    assert project_event(deal, 0)["cards"] == [str(c) for c in deal.cards]
+    hand.apply(hand.timeout_action(0))
+    # Open face: placed cards are public at once.
+    assert seat_view(hand, 1, 0)["rows"] == seat_view(hand, 0, 0)["rows"]
+    assert seat_view(hand, None, 0)["face_down"] == 0
+
+
+def test_pineapple_discards_are_private_in_events_and_views() -> None:
+    hand = ChineseHand.start("pineapple", [0, 1], button=1, seed=6)
+    play_out(hand, random.Random(6))
+    placed = [e for e in hand.events if isinstance(e, CardsPlaced) and e.discarded]
+    assert placed
+    for e in placed:
+        assert project_event(e, 1 - e.seat)["discarded"] == 1
+        assert project_event(e, None)["discarded"] == 1
+        assert project_event(e, e.seat)["discarded"] == [str(c) for c in e.discarded]
+    assert seat_view(hand, None, 0)["discards"] == 4
+
+
+def test_replay_needs_a_start_and_events_round_trip() -> None:
+    with pytest.raises(ChineseError):
+        ChineseHand.replay([])
+    with pytest.raises(ChineseError):
+        event_from_dict({"kind": "nonsense"})
+    hand = ChineseHand.start("turbo", [0, 1], button=0, seed=12)
+    play_out(hand, random.Random(12))
+    kinds = [type(e) for e in hand.events]
+    assert kinds[0] is HandStarted and kinds[-1] is HandSettled
+    for e in hand.events:
+        assert event_from_dict(event_to_dict(e)) == e
