@@ -22,8 +22,11 @@ record stays JSON-able.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
+
+from cardroom.cards import Card
 
 FOLD: Final = "fold"
 CHECK: Final = "check"
@@ -34,6 +37,15 @@ BET: Final = "bet"
 
 BETTING_KINDS: Final = frozenset({FOLD, CHECK, CALL, RAISE, BET})
 
+# Stud and draw games (RULEBOOK §4, §6.7).
+BRING_IN: Final = "bring_in"
+"""Post the stud bring-in (the alternative is to complete: a ``raise`` to the small bet)."""
+DRAW: Final = "draw"
+"""Discard ``cards`` (none: stand pat) and be dealt as many replacements."""
+DRAW_TIMEOUT: Final = "draw_timeout"
+"""The room's action for a player who did not draw in time: stands pat, and may not
+bet or raise in the next betting round (seed 003)."""
+
 
 @dataclass(frozen=True, slots=True)
 class Action:
@@ -42,6 +54,7 @@ class Action:
     seat: int
     kind: str
     amount: int = 0
+    cards: tuple[Card, ...] = ()
 
     @staticmethod
     def fold(seat: int) -> Action:
@@ -63,6 +76,21 @@ class Action:
         """Bet or raise to ``amount`` in total for this betting round."""
         return Action(seat, RAISE, amount)
 
+    @staticmethod
+    def bring_in(seat: int) -> Action:
+        """Post the stud bring-in."""
+        return Action(seat, BRING_IN)
+
+    @staticmethod
+    def draw(seat: int, discards: Sequence[Card] = ()) -> Action:
+        """Discard ``discards`` (none: stand pat) and draw as many cards."""
+        return Action(seat, DRAW, 0, tuple(discards))
+
+    @staticmethod
+    def draw_timeout(seat: int) -> Action:
+        """The room's action when ``seat`` did not draw in time."""
+        return Action(seat, DRAW_TIMEOUT)
+
 
 @dataclass(frozen=True, slots=True)
 class LegalActions:
@@ -81,10 +109,14 @@ class LegalActions:
     call: int | None
     min_raise_to: int | None
     max_raise_to: int | None
+    bring_in: int | None = None
+    draw: int | None = None
 
     @property
     def kinds(self) -> tuple[str, ...]:
-        """The action kinds allowed, in the order fold, check, call, raise."""
+        """The action kinds allowed, in the order fold, check, call, raise (then bring-in,
+        draw: ``bring_in`` is the amount of the bring-in, ``draw`` the most cards that may
+        be discarded)."""
         out: list[str] = []
         if self.fold:
             out.append(FOLD)
@@ -94,6 +126,10 @@ class LegalActions:
             out.append(CALL)
         if self.min_raise_to is not None:
             out.append(RAISE)
+        if self.bring_in is not None:
+            out.append(BRING_IN)
+        if self.draw is not None:
+            out.append(DRAW)
         return tuple(out)
 
     def allows(self, action: Action) -> bool:
@@ -110,6 +146,10 @@ class LegalActions:
         if kind in (RAISE, BET):
             lo, hi = self.min_raise_to, self.max_raise_to
             return lo is not None and hi is not None and lo <= action.amount <= hi
+        if kind == BRING_IN:
+            return self.bring_in is not None
+        if kind in (DRAW, DRAW_TIMEOUT):
+            return self.draw is not None and len(action.cards) <= self.draw
         return False
 
 

@@ -70,6 +70,25 @@ class BoardDealt:
 
 
 @dataclass(frozen=True, slots=True)
+class Drew:
+    """A draw: ``discarded`` went to the muck and ``dealt`` replaced them (both empty when
+    standing pat); ``timed_out`` when the room stood the player pat. Others see the count only."""
+
+    seat: int
+    discarded: tuple[Card, ...]
+    dealt: tuple[Card, ...]
+    timed_out: bool
+
+
+@dataclass(frozen=True, slots=True)
+class StubReshuffled:
+    """The stub ran out: the muck (never the drawing player's own discards) was shuffled
+    into a new stub, in this order (never shown to anyone)."""
+
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Acted:
     """A player's action: ``amount`` chips added now; ``to`` the round's bet total after it."""
 
@@ -145,6 +164,8 @@ Event = (
     | HoleDealt
     | Burned
     | BoardDealt
+    | Drew
+    | StubReshuffled
     | Acted
     | BettingClosed
     | UncalledReturned

@@ -33,9 +33,12 @@ from cardroom.games.actions import BET, CALL, CHECK, FOLD, RAISE, Action, LegalA
 from cardroom.games.betting import is_full_raise, raise_bounds
 from cardroom.games.config import POST_BIG_BLIND, POST_BOTH_BLINDS, Seat, TableConfig
 from cardroom.games.dealing import dealing_order, shuffle_deck
+from cardroom.games.draw_play import DrawPlay
 from cardroom.games.errors import ConfigError, IllegalAction
 from cardroom.games.pots import Pot, build_pots
+from cardroom.games.reshuffle import Reshuffler
 from cardroom.games.showdown import Contender, HandResult, Table, settle
+from cardroom.games.stud_play import StudPlay
 from cardroom.games.variants import (
     BLINDS,
     BUTTON_BLIND,
@@ -59,6 +62,7 @@ class Hand:
         *,
         seed: int | str | bytes | None = None,
         blind_seats: tuple[int | None, int | None] | None = None,
+        reshuffles: Sequence[Sequence[Card]] = (),
     ) -> None:
         self.config = config
         self._seats: tuple[Seat | None, ...] = _seats(config, seats)
@@ -97,6 +101,12 @@ class Hand:
         self.result: HandResult | None = None
         self.shown: dict[int, tuple[Card, ...]] = {}
         self.events: list[ev.Event] = [ev.HandStarted(config, self._seats, button, blind_seats)]
+        # Stud and draw games: their rules live in stud_play / draw_play.
+        self._reshuffle = Reshuffler(seed, reshuffles)
+        stud = config.variant.stud
+        self._stud = None if stud is None else StudPlay(stud)
+        draws = any(st.draw for st in config.variant.streets)
+        self._draw = DrawPlay(self._reshuffle) if draws else None
         out = self.events
         self._post_forced(blind_seats, out)
         self._start_street(0, out)
@@ -169,6 +179,10 @@ class Hand:
         """What ``seat`` may do now (nothing unless it is that seat's turn)."""
         if seat != self.actor:
             return LegalActions(seat, False, False, None, None, None)
+        if self._draw is not None and self._draw.pending:
+            return self._draw.legal(seat, self)
+        if self._stud is not None and self._stud.bring_in_due:
+            return self._stud.legal_bring_in(self, seat)
         to_call = self._cur - self._bet[seat]
         if to_call > 0:
             call = min(to_call, self._stack[seat])
@@ -197,7 +211,13 @@ class Hand:
         kind = action.kind
         to_call = self._cur - self._bet[seat]
         out: list[ev.Event] = []
-        if kind == FOLD:
+        if self._draw is not None and self._draw.takes(self, action, out):
+            self._continue(out)
+            self.events.extend(out)
+            return out
+        if self._stud is not None and self._stud.takes(self, action, out):
+            pass  # the bring-in was posted
+        elif kind == FOLD:
             if to_call <= 0:
                 raise IllegalAction("there is no bet to fold to: check instead")
             self._live[seat] = False
@@ -235,7 +255,11 @@ class Hand:
             if lo == hi:
                 raise IllegalAction(f"the only raise allowed is to {lo}")
             raise IllegalAction(f"a raise must be to between {lo} and {hi}, not {to}")
+        if self._stud is not None and (why := self._stud.check_raise(self, seat, to, lo, hi)):
+            raise IllegalAction(why)
         size = to - self._cur
+        if self._stud is not None:
+            self._stud.after_raise(self, size)
         if is_full_raise(size, self._basis(), self.config.limit_rule_half):
             if size > self._inc:
                 self._inc = size
@@ -259,7 +283,8 @@ class Hand:
         if self.config.betting == FIXED_LIMIT:
             stakes = self.config.stakes
             street = self.config.variant.streets[self.street_index]
-            return stakes.effective_big_bet if street.big_bet else stakes.effective_small_bet
+            size = stakes.effective_big_bet if street.big_bet else stakes.effective_small_bet
+            return size if self._stud is None else self._stud.bet_size(self, size)
         floor = self.config.stakes.effective_min_bet
         return self._inc if self._inc > floor else floor
 
@@ -276,6 +301,8 @@ class Hand:
         stack = self._stack[seat]
         if stack <= self._cur - self._bet[seat] or not self._may_reopen(seat):
             return None
+        if self._draw is not None and seat in self._draw.no_raise:
+            return None  # timed out on the draw: no bet or raise this round (seed 003)
         if (
             self.config.betting == FIXED_LIMIT
             and not self._uncapped
@@ -290,7 +317,7 @@ class Hand:
             return None  # nobody left who could call a raise
         spread = self.config.stakes.spread
         tier = self.config.variant.streets[self.street_index].spread_tier
-        return raise_bounds(
+        bounds = raise_bounds(
             self.config.betting,
             cur,
             self._bet[seat],
@@ -299,10 +326,15 @@ class Hand:
             self._basis(),
             spread[tier] if tier < len(spread) else 0,
         )
+        if bounds is not None and self._stud is not None:
+            bounds = self._stud.widen(self, seat, bounds)
+        return bounds
 
     def _why_no_raise(self, seat: int) -> str:
         if self._stack[seat] <= self._cur - self._bet[seat]:
             return "not enough chips to raise: call all-in instead"
+        if self._draw is not None and seat in self._draw.no_raise:
+            return "timed out on the draw: no bet or raise this betting round"
         if not self._may_reopen(seat):
             return "the betting was not reopened: an all-in short of a full raise (call or fold)"
         if self.config.betting == FIXED_LIMIT and self._nbets >= 1 + self.config.raise_cap:
@@ -317,6 +349,9 @@ class Hand:
             if self._nlive == 1:
                 self._close_round(out)
                 self._settle(out, showdown=False)
+                return
+            if self._draw is not None and self._draw.pending:
+                self.actor = self._draw.pending[0]
                 return
             if self._round_open:
                 nxt = self._next_actor()
@@ -373,10 +408,12 @@ class Hand:
     def _needed_cards(self) -> int:
         burns = self.config.burn_cards
         n = len(self.order)
-        return sum(
+        needed = sum(
             n * (st.hole_down + st.hole_up) + st.board + int(burns and st.burn and st.board > 0)
             for st in self.config.variant.streets
         )
+        # Stud: a full table cannot all get a 7th card (the community card rule).
+        return min(needed, len(SHORT_DECK_CARDS if self.config.variant.deck == "short" else CARDS))
 
     def _card(self) -> Card:
         card = self._deck[self._next_card]
@@ -389,8 +426,11 @@ class Hand:
         street = self.config.variant.streets[index]
         out.append(ev.StreetStarted(index, street.name))
         live = [s for s in self.order if self._live[s]]
+        dealt_here = self._stud is not None and self._stud.deal(
+            self, street, live, out, self._reshuffle
+        )
         for count, up in ((street.hole_down, False), (street.hole_up, True)):
-            if not count:
+            if not count or dealt_here:
                 continue
             dealt: dict[int, list[Card]] = {s: [] for s in live}
             for _ in range(count):
@@ -407,7 +447,9 @@ class Hand:
             self.board.extend(cards)
             out.append(ev.BoardDealt(cards))
         self._aggressor = None
-        if street.betting:
+        if street.draw and self._draw is not None:
+            self._draw.open(self, out)  # the betting round opens after the draws
+        elif street.betting and not (dealt_here and not self.config.community_card_betting):
             self._open_round(index)
 
     def _open_round(self, index: int) -> None:
@@ -426,6 +468,8 @@ class Hand:
         self._cursor = 0
         if rule == LEFT_OF_BIG_BLIND and self._big_blind is not None:
             self._cursor = (self.order.index(self._big_blind) + 1) % len(self.order)
+        if self._stud is not None:
+            self._cursor = self.order.index(self._stud.opener(self, index))
 
     # ------------------------------------------------------------ forced bets
 
@@ -490,7 +534,7 @@ class Hand:
             Table(self.order, tuple(self._live), tuple(self._total), self.button),
             {s: self._contender(s) for s in live},
             tuple(self.board),
-            self._aggressor,
+            self._first_to_show(),
             raked=self.street_index >= self.config.variant.rake_street,
             showdown=showdown,
         )
@@ -505,6 +549,12 @@ class Hand:
         )
         out.append(ev.HandEnded(stacks))
         self.result = HandResult(settlement.pots, settlement.rake, stacks)
+
+    def _first_to_show(self) -> int | None:
+        """The last aggressor of the final round; in stud without one, the best board."""
+        if self._aggressor is None and self._stud is not None:
+            return self._stud.first_to_show(self)
+        return self._aggressor
 
     def _contender(self, s: int) -> Contender:
         seat = self._seats[s]

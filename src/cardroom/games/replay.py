@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from cardroom.cards import CARDS, SHORT_DECK_CARDS, Card
 from cardroom.games import events as ev
-from cardroom.games.actions import Action
+from cardroom.games.actions import DRAW, DRAW_TIMEOUT, Action
 from cardroom.games.errors import ConfigError
 from cardroom.games.hand import Hand
 
@@ -36,7 +36,25 @@ def deck_from_events(events: Sequence[ev.Event]) -> list[Card]:
                     order.append(h.cards[r])
         batch.clear()
 
+    universe = SHORT_DECK_CARDS if started.config.variant.deck == "short" else CARDS
+    # After a muck reshuffle the cards come from the recorded stub, not the deck:
+    # only the old stub's last cards (``room``) still belong to the deck.
+    room: int | None = None
     for e in events:
+        if isinstance(e, ev.StubReshuffled):
+            flush()
+            if room is None:
+                room = len(universe) - len(order)
+            continue
+        if isinstance(e, ev.Drew):
+            flush()
+            take = len(e.dealt) if room is None else min(room, len(e.dealt))
+            order.extend(e.dealt[:take])
+            if room is not None:
+                room -= take
+            continue
+        if room is not None and room <= 0:
+            continue
         if isinstance(e, ev.HoleDealt):
             if any(b.seat == e.seat for b in batch):
                 flush()  # a seat seen again: the next group of this street (up cards)
@@ -48,7 +66,6 @@ def deck_from_events(events: Sequence[ev.Event]) -> list[Card]:
         elif isinstance(e, ev.BoardDealt):
             order.extend(e.cards)
     flush()
-    universe = SHORT_DECK_CARDS if started.config.variant.deck == "short" else CARDS
     seen = set(order)
     return order + [c for c in universe if c not in seen]
 
@@ -64,10 +81,14 @@ def replay(events: Sequence[ev.Event]) -> Hand:
         started.button,
         deck_from_events(events),
         blind_seats=started.blind_seats,
+        reshuffles=[e.cards for e in events if isinstance(e, ev.StubReshuffled)],
     )
     for e in events:
         if isinstance(e, ev.Acted):
             hand.apply(Action(e.seat, e.kind, e.to))
+        elif isinstance(e, ev.Drew):
+            kind = DRAW_TIMEOUT if e.timed_out else DRAW
+            hand.apply(Action(e.seat, kind, 0, e.discarded))
     if hand.events != list(events):
         raise ConfigError("the record does not replay to the same events")
     return hand

@@ -215,3 +215,19 @@ def plan_last_card(stub: int, players_in: int, burn_cards: bool) -> SeventhStree
     if stub == 0:
         return SeventhStreetDeal(burn=False, community=True, from_muck=True)
     return SeventhStreetDeal(burn=burn_cards and stub >= 2, community=True, from_muck=False)
+
+
+@dataclass(frozen=True, slots=True)
+class StudRules:
+    """What makes a game a stud game, as data on its :class:`~cardroom.games.variants.Variant`:
+    who brings in, whether the lowest showing hand acts first (Razz), and whether an open
+    pair on 4th street can change the bet size (not in Razz)."""
+
+    bring_in: BringInRule
+    low: bool = False
+    open_pair: bool = True
+
+
+SEVEN_STUD_RULES = StudRules(STUD_BRING_IN)
+RAZZ_RULES = StudRules(RAZZ_BRING_IN, low=True, open_pair=False)
+SOKO_RULES = StudRules(SOKO_BRING_IN, open_pair=False)

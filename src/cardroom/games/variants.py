@@ -15,6 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
+from cardroom.games.stud import RAZZ_RULES, SEVEN_STUD_RULES, SOKO_RULES, StudRules
+
 # Forced-bet schemes.
 BLINDS: Final = "blinds"
 BUTTON_BLIND: Final = "button_blind"
@@ -77,6 +79,8 @@ class Variant:
     rake_street: int
     max_raises: int = 3
     phh_code: str | None = None
+    stud: StudRules | None = None
+    """Stud family only: bring-in, showing order and open-pair rules (see stud.py)."""
 
     @property
     def hole_cards(self) -> int:
@@ -159,8 +163,132 @@ COURCHEVEL_HI_LO: Final = _flop_game(
     exposed=1,
 )
 
+# ------------------------------------------------------------ stud family (RULEBOOK §6.4–§6.5)
+
+
+def _stud_streets() -> tuple[Street, ...]:
+    return (
+        Street("third street", hole_down=2, hole_up=1),
+        Street("fourth street", hole_up=1, burn=True),
+        Street("fifth street", hole_up=1, burn=True, big_bet=True),
+        Street("sixth street", hole_up=1, burn=True, big_bet=True),
+        Street("seventh street", hole_down=1, burn=True, big_bet=True),
+    )
+
+
+def _stud_game(
+    name: str,
+    title: str,
+    high: str,
+    rules: StudRules,
+    *,
+    low: str | None = None,
+    phh: str | None = None,
+    streets: tuple[Street, ...] | None = None,
+) -> Variant:
+    return Variant(
+        name=name,
+        title=title,
+        deck="standard",
+        streets=_stud_streets() if streets is None else streets,
+        forced_bets=BRING_IN,
+        structure=FIXED_LIMIT,
+        high=high,
+        low=low,
+        max_seats=8,
+        first_to_act=(BRING_IN_PLAYER, LOWEST_SHOWING if rules.low else BEST_SHOWING),
+        rake_street=1,  # no drop unless 4th street (Soko: the 3rd card) is dealt
+        max_raises=4,  # seed 004: stud tables allow 4 raises
+        phh_code=phh,
+        stud=rules,
+    )
+
+
+STUD: Final = _stud_game("stud", "Seven-Card Stud", "high", SEVEN_STUD_RULES, phh="F7S")
+STUD_HI_LO: Final = _stud_game(
+    "stud_hi_lo", "Stud Hi-Lo", "high", SEVEN_STUD_RULES, low="a5_low8", phh="F7S/8"
+)
+RAZZ: Final = _stud_game("razz", "Razz", "a5_low", RAZZ_RULES, phh="FR")
+SOKO: Final = _stud_game(
+    "soko",
+    "Soko",
+    "soko",
+    SOKO_RULES,
+    streets=(
+        Street("second street", hole_down=1, hole_up=1),
+        Street("third street", hole_up=1, burn=True),
+        Street("fourth street", hole_up=1, burn=True, big_bet=True),
+        Street("fifth street", hole_up=1, burn=True, big_bet=True),
+    ),
+)
+
+# ------------------------------------------------------------ draw games (RULEBOOK §6.6–§6.7)
+
+
+def _draw_game(
+    name: str,
+    title: str,
+    hole: int,
+    draws: int,
+    high: str,
+    structure: str,
+    max_seats: int,
+    phh: str | None = None,
+) -> Variant:
+    # Fixed limit: five-card draw bets big after its draw; triple draws after the second.
+    big_from = 1 if draws == 1 else 2
+    names = ("draw",) if draws == 1 else ("first draw", "second draw", "third draw")
+    draw_streets = tuple(
+        Street(names[i], draw=True, burn=True, big_bet=i + 1 >= big_from) for i in range(draws)
+    )
+    return Variant(
+        name=name,
+        title=title,
+        deck="standard",
+        streets=(Street("pre-draw", hole_down=hole), *draw_streets),
+        forced_bets=BLINDS,
+        structure=structure,
+        high=high,
+        low=None,
+        max_seats=max_seats,
+        first_to_act=(LEFT_OF_BIG_BLIND, LEFT_OF_BUTTON),
+        rake_street=1,  # no drop unless a draw took place
+        phh_code=phh,
+    )
+
+
+FIVE_CARD_DRAW: Final = _draw_game("five_card_draw", "Five-card Draw", 5, 1, "high", FIXED_LIMIT, 6)
+TRIPLE_DRAW_27: Final = _draw_game(
+    "triple_draw_27", "2-7 Triple Draw", 5, 3, "27_low", FIXED_LIMIT, 6, phh="F2L3D"
+)
+TRIPLE_DRAW_A5: Final = _draw_game(
+    "triple_draw_a5", "A-5 Triple Draw", 5, 3, "a5_low", FIXED_LIMIT, 6
+)
+SINGLE_DRAW_27: Final = _draw_game(
+    "single_draw_27", "2-7 Single Draw", 5, 1, "27_low", NO_LIMIT, 6, phh="N2L1D"
+)
+BADUGI: Final = _draw_game("badugi", "Badugi", 4, 3, "badugi", FIXED_LIMIT, 8, phh="FB")
+
 VARIANTS: dict[str, Variant] = {
-    v.name: v for v in (HOLDEM, SHORT_DECK, OMAHA, PLO5, OMAHA_HI_LO, COURCHEVEL, COURCHEVEL_HI_LO)
+    v.name: v
+    for v in (
+        HOLDEM,
+        SHORT_DECK,
+        OMAHA,
+        PLO5,
+        OMAHA_HI_LO,
+        COURCHEVEL,
+        COURCHEVEL_HI_LO,
+        STUD,
+        STUD_HI_LO,
+        RAZZ,
+        SOKO,
+        FIVE_CARD_DRAW,
+        TRIPLE_DRAW_27,
+        TRIPLE_DRAW_A5,
+        SINGLE_DRAW_27,
+        BADUGI,
+    )
 }
 """Every game by name; other modules (stud, draw) register theirs with :func:`register`."""
 

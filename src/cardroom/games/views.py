@@ -121,6 +121,16 @@ def event_view(event: ev.Event, seat: int | None) -> dict[str, Any]:
         }
     if isinstance(event, ev.Burned):
         return {"type": kind}
+    if isinstance(event, ev.StubReshuffled):
+        return {"type": kind, "count": len(event.cards)}
+    if isinstance(event, ev.Drew):
+        # Who drew how many is public; which cards went and came is the drawer's alone.
+        drew: dict[str, Any] = {"type": kind, "seat": event.seat, "count": len(event.dealt)}
+        drew["timed_out"] = event.timed_out
+        if event.seat == seat:
+            drew["discarded"] = _cards(event.discarded)
+            drew["dealt"] = _cards(event.dealt)
+        return drew
     if isinstance(event, ev.HoleDealt):
         mine = event.seat == seat
         cards = [

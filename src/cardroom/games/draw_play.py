@@ -1,0 +1,106 @@
+"""The draw rules applied to a hand in progress (RULEBOOK §6.6–§6.7).
+
+:class:`DrawPlay` is the per-hand state the :class:`~cardroom.games.hand.Hand`
+consults on a draw street: who still has to draw (clockwise from the first
+player still in left of the button, all-in players included), the muck, the
+reshuffle when the stub runs out, and the seats that timed out on the draw and
+may not bet or raise in the next betting round. The rules themselves are the
+pure functions of :mod:`cardroom.games.draw`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cardroom.cards import Card
+from cardroom.games import events as ev
+from cardroom.games.actions import DRAW, DRAW_TIMEOUT, Action, LegalActions
+from cardroom.games.draw import DrawError, check_discards, draw_order, replace_cards
+from cardroom.games.errors import IllegalAction
+
+if TYPE_CHECKING:
+    from cardroom.games.hand import Hand
+    from cardroom.games.reshuffle import Reshuffler
+
+
+class DrawPlay:
+    """Per-hand draw state: seats still to draw, the muck, the timed-out seats."""
+
+    __slots__ = ("muck", "mucked_folds", "no_raise", "pending", "reshuffle")
+
+    def __init__(self, reshuffle: Reshuffler) -> None:
+        self.reshuffle = reshuffle
+        self.pending: list[int] = []
+        self.muck: list[Card] = []
+        self.mucked_folds: set[int] = set()
+        self.no_raise: set[int] = set()
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and all(
+            getattr(self, name) == getattr(other, name) for name in self.__slots__
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def open(self, hand: Hand, out: list[ev.Event]) -> None:
+        """Start a draw: burn (if the table burns and a card is left), list who draws."""
+        self.no_raise.clear()
+        if hand.street.burn and hand.config.burn_cards and hand._next_card < len(hand._deck):
+            card = hand._card()
+            self.muck.append(card)
+            out.append(ev.Burned(card))
+        self.pending = draw_order(hand.order, [s for s in hand.order if hand._live[s]])
+
+    def legal(self, seat: int, hand: Hand) -> LegalActions:
+        """A drawing seat may discard from none to all of its cards."""
+        return LegalActions(seat, False, False, None, None, None, draw=len(hand._hole[seat]))
+
+    def takes(self, hand: Hand, action: Action, out: list[ev.Event]) -> bool:
+        """Apply a draw action when a draw is on (True); refuse betting then, draws otherwise."""
+        drawing = action.kind in (DRAW, DRAW_TIMEOUT)
+        if not self.pending:
+            if drawing:
+                raise IllegalAction("there is no draw now")
+            return False
+        if not drawing:
+            raise IllegalAction(f"seat {action.seat} is to draw, not to {action.kind}")
+        self.draw(hand, action, out)
+        return True
+
+    def draw(self, hand: Hand, action: Action, out: list[ev.Event]) -> None:
+        """Apply ``action`` (draw or the room's timeout); IllegalAction changes nothing."""
+        seat = action.seat
+        timed_out = action.kind == DRAW_TIMEOUT
+        discards = action.cards
+        if timed_out and discards:
+            raise IllegalAction("a draw timeout stands pat: it discards nothing")
+        try:
+            check_discards(hand._hole[seat], discards)
+        except DrawError as exc:
+            raise IllegalAction(str(exc)) from None
+        self._muck_folded(hand)
+        stub = hand._deck[hand._next_card :]
+        try:
+            r = replace_cards(stub, self.muck, discards, self.reshuffle)
+        except DrawError as exc:  # cannot happen within the seat limits; kept explicit
+            raise IllegalAction(str(exc)) from None
+        if r.reshuffled is not None:
+            out.append(ev.StubReshuffled(r.reshuffled))
+        hand._deck = [*hand._deck[: hand._next_card], *r.dealt, *r.stub]
+        hand._next_card += len(r.dealt)
+        self.muck = list(r.muck)
+        kept = [c for c in hand._hole[seat] if c not in discards]
+        hand._hole[seat] = kept + list(r.dealt)
+        out.append(ev.Drew(seat, tuple(discards), r.dealt, timed_out))
+        if timed_out:
+            self.no_raise.add(seat)
+        self.pending.pop(0)
+        if not self.pending and hand.street.betting:
+            hand._open_round(hand.street_index)
+
+    def _muck_folded(self, hand: Hand) -> None:
+        """Folded hands join the muck (once), so a reshuffle may use them."""
+        for s in hand.order:
+            if not hand._live[s] and s not in self.mucked_folds:
+                self.mucked_folds.add(s)
+                self.muck.extend(hand._hole[s])

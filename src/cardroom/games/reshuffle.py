@@ -1,0 +1,49 @@
+"""Where a new stub's order comes from when the muck is shuffled during a hand.
+
+A draw game (and, rarely, stud's community card) may have to shuffle the muck
+into a new stub. Real play uses the operating system's CSPRNG; a seeded hand
+uses a generator derived from its seed, so tests are reproducible; a replay
+feeds back the orders recorded in its
+:class:`~cardroom.games.events.StubReshuffled` events.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections import deque
+from collections.abc import Sequence
+
+from cardroom.cards import Card
+from cardroom.games.draw import recorded_shuffle
+
+
+class Reshuffler:
+    """A shuffle for the muck: recorded orders first (replays), then the hand's generator."""
+
+    __slots__ = ("_recorded", "_rng")
+
+    def __init__(
+        self, seed: int | str | bytes | None, recorded: Sequence[Sequence[Card]] = ()
+    ) -> None:
+        self._rng: random.Random = (
+            secrets.SystemRandom() if seed is None else random.Random(f"{seed!r}/muck")
+        )
+        self._recorded = deque(tuple(order) for order in recorded)
+
+    def __eq__(self, other: object) -> bool:
+        # Equal state (so a hand's state compares equal to a copy of itself).
+        if not isinstance(other, Reshuffler) or self._recorded != other._recorded:
+            return False
+        if isinstance(self._rng, secrets.SystemRandom):
+            return isinstance(other._rng, secrets.SystemRandom)
+        return self._rng.getstate() == other._rng.getstate()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __call__(self, cards: Sequence[Card]) -> list[Card]:
+        if self._recorded:
+            return recorded_shuffle(self._recorded.popleft())(cards)
+        out = list(cards)
+        self._rng.shuffle(out)
+        return out

@@ -1,0 +1,210 @@
+"""The stud rules applied to a hand in progress (RULEBOOK §4–§7, stud family).
+
+:class:`StudPlay` is the per-hand state the :class:`~cardroom.games.hand.Hand`
+consults at a few points of its state machine: dealing a street (burn before
+the up card, the community card when the deck runs short), opening a betting
+round (bring-in seat, best or lowest showing hand), bet sizes (completing the
+bring-in, the 4th-street open pair), and who shows first. The rules
+themselves are the pure functions of :mod:`cardroom.games.stud`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cardroom.cards import Card
+from cardroom.games import events as ev
+from cardroom.games.actions import BET, BRING_IN, RAISE, Action, LegalActions
+from cardroom.games.errors import IllegalAction
+from cardroom.games.stud import (
+    StudRules,
+    bring_in_seat,
+    first_to_act,
+    fourth_street_bets,
+    has_open_pair,
+    plan_last_card,
+)
+
+if TYPE_CHECKING:
+    from cardroom.games.hand import Hand
+    from cardroom.games.reshuffle import Reshuffler
+    from cardroom.games.variants import Street
+
+
+class StudPlay:
+    """Per-hand stud state: the bring-in, the 4th-street bet choice, the burns."""
+
+    __slots__ = ("big_bet_made", "bring_in_due", "bring_in_seat", "burns", "open_pair", "rules")
+
+    def __init__(self, rules: StudRules) -> None:
+        self.rules = rules
+        self.bring_in_seat: int | None = None
+        self.bring_in_due = False
+        self.open_pair = False
+        self.big_bet_made = False
+        self.burns: list[Card] = []
+
+    # ----------------------------------------------------------------- dealing
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and all(
+            getattr(self, name) == getattr(other, name) for name in self.__slots__
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def deal(
+        self,
+        hand: Hand,
+        street: Street,
+        live: list[int],
+        out: list[ev.Event],
+        reshuffle: Reshuffler,
+    ) -> bool:
+        """Burn before a stud street; deal the community card if the deck runs short.
+
+        Returns True when the street was dealt here (a community card), False
+        when the hand should deal the players' cards as usual.
+        """
+        burn = street.burn and hand.config.burn_cards
+        per_player = street.hole_down + street.hole_up
+        if per_player != 1:
+            if burn:
+                self._burn(hand, out)
+            return False
+        plan = plan_last_card(len(hand._deck) - hand._next_card, len(live), burn)
+        if plan.burn:
+            self._burn(hand, out)
+        if not plan.community:
+            return False
+        if plan.from_muck:
+            muck = self.burns + [c for s in hand.order if not hand._live[s] for c in hand._hole[s]]
+            stub = reshuffle(muck)
+            out.append(ev.StubReshuffled(tuple(stub)))
+            hand._deck = [*hand._deck[: hand._next_card], *stub]
+        card = hand._card()
+        hand.board.append(card)
+        out.append(ev.BoardDealt((card,)))
+        return True
+
+    def _burn(self, hand: Hand, out: list[ev.Event]) -> None:
+        card = hand._card()
+        self.burns.append(card)
+        out.append(ev.Burned(card))
+
+    # ----------------------------------------------------------------- betting
+
+    def opener(self, hand: Hand, index: int) -> int:
+        """The seat that opens betting round ``index``: the bring-in, else the best showing."""
+        live = [s for s in hand.order if hand._live[s]]
+        config = hand.config
+        if index == 0:
+            doors = [(s, _up_cards(hand, s)[-1]) for s in live]
+            seat = bring_in_seat(
+                doors, self.rules.bring_in, by_position=config.bring_in_by_position
+            )
+            self.bring_in_seat = seat
+            self.bring_in_due = config.stakes.effective_bring_in > 0
+            return seat
+        self.big_bet_made = False
+        self.open_pair = (
+            index == 1
+            and self.rules.open_pair
+            and any(has_open_pair(_up_cards(hand, s)) for s in live)
+        )
+        return first_to_act(
+            [(s, _up_cards(hand, s) + tuple(hand.board)) for s in live],
+            low=self.rules.low,
+            ties=config.stud_order_ties,  # type: ignore[arg-type]
+        )
+
+    def legal_bring_in(self, hand: Hand, seat: int) -> LegalActions:
+        """The bring-in seat's first decision: post the bring-in or complete."""
+        amount = min(hand.config.stakes.effective_bring_in, hand._stack[seat])
+        bounds = hand._raise_bounds(seat) if hand._stack[seat] > amount else None
+        lo, hi = (None, None) if bounds is None else bounds
+        return LegalActions(seat, False, False, None, lo, hi, bring_in=amount)
+
+    def takes(self, hand: Hand, action: Action, out: list[ev.Event]) -> bool:
+        """Post the bring-in (True); while it is due only it or completing is allowed."""
+        if not self.bring_in_due:
+            if action.kind == BRING_IN:
+                raise IllegalAction("there is no bring-in to post")
+            return False
+        if action.kind == BRING_IN:
+            out.append(self.post_bring_in(hand, action.seat))
+            return True
+        if action.kind not in (RAISE, BET):
+            raise IllegalAction("post the bring-in or complete (raise to the small bet)")
+        return False
+
+    def post_bring_in(self, hand: Hand, seat: int) -> ev.Acted:
+        """Post the bring-in as a live bet; the bet stays open to completion."""
+        amount = min(hand.config.stakes.effective_bring_in, hand._stack[seat])
+        hand._put(seat, amount)
+        hand._cur = hand._bet[seat]
+        if amount >= hand.config.stakes.effective_small_bet:
+            hand._nbets = 1  # a bring-in of a full small bet is the opening bet
+        self.bring_in_due = False
+        return ev.Acted(seat, BRING_IN, amount, hand._cur, hand._stack[seat] == 0)
+
+    def bet_size(self, hand: Hand, size: int) -> int:
+        """The fixed-limit full bet now: completing the bring-in, or the open-pair big bet."""
+        if hand.street_index == 0 and hand._cur < size:
+            return size - hand._cur  # completing: the bet becomes the small bet
+        if hand.street_index == 1 and self.open_pair:
+            stakes = hand.config.stakes
+            sizes = fourth_street_bets(
+                hand.config.fourth_street_pair,  # type: ignore[arg-type]
+                True,
+                stakes.effective_small_bet,
+                stakes.effective_big_bet,
+                self.big_bet_made,
+            )
+            return sizes[0]
+        return size
+
+    def choice(self, hand: Hand) -> int | None:
+        """The big bet when the bettor may choose it instead (``fourth_street_pair="option"``)."""
+        if hand.street_index != 1 or not self.open_pair or self.big_bet_made:
+            return None
+        if hand.config.fourth_street_pair != "option":
+            return None
+        return hand.config.stakes.effective_big_bet
+
+    def widen(self, hand: Hand, seat: int, bounds: tuple[int, int]) -> tuple[int, int]:
+        """Raise bounds with the open-pair option: up to the big bet instead of the small."""
+        big = self.choice(hand)
+        lo, hi = bounds
+        if big is None:
+            return bounds
+        return lo, max(hi, min(hand._cur + big, hand._bet[seat] + hand._stack[seat]))
+
+    def check_raise(self, hand: Hand, seat: int, to: int, lo: int, hi: int) -> str | None:
+        """Why ``to`` is not one of the open-pair option's two sizes (None: it is)."""
+        if self.choice(hand) is None or to in (lo, hi):
+            return None
+        if to == hand._bet[seat] + hand._stack[seat]:
+            return None  # all-in for less
+        return f"with an open pair on 4th street the bet is to {lo} or to {hi}, not {to}"
+
+    def after_raise(self, hand: Hand, size: int) -> None:
+        """A raise completes the bring-in; a big bet on 4th street makes later raises big."""
+        self.bring_in_due = False
+        if hand.street_index == 1 and size >= hand.config.stakes.effective_big_bet:
+            self.big_bet_made = True
+
+    def first_to_show(self, hand: Hand) -> int | None:
+        """Who shows first when nobody bet the last round: the best showing hand."""
+        live = [s for s in hand.order if hand._live[s]]
+        if not live:
+            return None
+        return first_to_act(
+            [(s, _up_cards(hand, s) + tuple(hand.board)) for s in live],
+            low=self.rules.low,
+            ties=hand.config.stud_order_ties,  # type: ignore[arg-type]
+        )
+
+
+def _up_cards(hand: Hand, seat: int) -> tuple[Card, ...]:
+    return tuple(c for c, up in zip(hand._hole[seat], hand._up[seat], strict=True) if up)
