@@ -8,6 +8,7 @@ a naive model (a dict of balances), then checks the invariants.
 from __future__ import annotations
 
 import os
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -26,6 +27,7 @@ from cardroom.ledger import (
     Violation,
     find_violations,
 )
+from cardroom.ledger.workload import MOVE_REASONS, Move, move_transfer
 
 REAL, PLAY = Currency.REAL, Currency.PLAY
 CASH = AccountRef.cashier(REAL)
@@ -157,63 +159,40 @@ def test_checker_catches_each_broken_invariant() -> None:
 
 # --- property test --------------------------------------------------------------
 
-PLAYERS = ("p0", "p1", "p2", "p3")
-TABLES = ("t0", "t1")
-amounts = st.integers(1, 500)
-players = st.sampled_from(PLAYERS)
-tables = st.sampled_from(TABLES)
-currencies = st.sampled_from([REAL, PLAY])
-
-operations = st.one_of(
-    st.tuples(st.just("deposit"), players, amounts, currencies),
-    st.tuples(st.just("withdraw"), players, amounts),
-    st.tuples(st.just("transfer"), players, players, amounts),
-    st.tuples(st.just("buy_in"), players, tables, amounts, currencies),
-    st.tuples(st.just("bet"), players, tables, amounts, currencies),
-    st.tuples(st.just("award"), tables, players, amounts, currencies),
-    st.tuples(st.just("rake"), tables, amounts),
-    st.tuples(st.just("cash_out"), tables, players, amounts, currencies),
-    st.tuples(st.just("replay"), st.integers(0, 10_000)),
+# A deposit's size, else a percentage of the debited balance; one in six asks for
+# up to half as much again as the balance (an overdraft try).
+sizes = st.builds(
+    lambda pct, over: pct + 50 if over == 0 else pct, st.integers(1, 100), st.integers(0, 5)
+)
+moves = st.builds(
+    Move,
+    st.sampled_from(MOVE_REASONS),
+    st.integers(0, 5),
+    st.integers(0, 5),
+    st.sampled_from([REAL, REAL, PLAY]),
+    sizes,
 )
 
 
-def to_transfer(key: str, op: tuple[object, ...]) -> Transfer:
-    """The transfer a random operation asks for (it may be refused)."""
-    name, *a = op
-    r = AccountRef
-    if name == "deposit":
-        return deposit(key, r.player(str(a[0]), a[2]), int(a[1]))
-    if name == "withdraw":
-        return Transfer(key, Reason.WITHDRAWAL, r.player(str(a[0]), REAL), CASH, int(a[1]))
-    if name == "transfer":
-        p, q, n = a
-        sender, receiver = r.player(str(p), REAL), r.player(str(q), REAL)
-        return Transfer(key, Reason.PLAYER_TRANSFER, sender, receiver, n)
-    if name == "rake":
-        return Transfer(key, Reason.RAKE, r.pot(str(a[0]), REAL), r.rake(), int(a[1]))
-    x, y, n, cur = a
-    routes = {
-        "buy_in": (Reason.BUY_IN, r.player(str(x), cur), r.stack(str(y), str(x), cur)),
-        "bet": (Reason.BET, r.stack(str(y), str(x), cur), r.pot(str(y), cur)),
-        "award": (Reason.POT_AWARD, r.pot(str(x), cur), r.stack(str(x), str(y), cur)),
-        "cash_out": (Reason.CASH_OUT, r.stack(str(x), str(y), cur), r.player(str(y), cur)),
-    }
-    reason, debit, credit = routes[str(name)]
-    return Transfer(key, reason, debit, credit, n)
+def _op(roll: int, move: Move, replay: int) -> Any:
+    return ("replay", replay) if roll < 10 else move
 
 
-def run_against_model(ledger: object, ops: list[tuple[object, ...]]) -> dict[AccountRef, int]:
+operations = st.builds(_op, st.integers(0, 99), moves, st.integers(0, 10_000))
+
+
+def run_against_model(ledger: Any, ops: list[Any]) -> dict[AccountRef, int]:
     """Apply ``ops`` to ``ledger`` and to a dict model; assert they agree at every step."""
     model: dict[AccountRef, int] = {}
     posted: list[tuple[Transfer, Entry]] = []
     for i, op in enumerate(ops):
-        if op[0] == "replay":
+        if isinstance(op, tuple):
             if not posted:
                 continue
             t, original = posted[int(op[1]) % len(posted)]
             assert ledger.post(t) == original
             continue
-        t = to_transfer(f"op{i}", op)
+        t = move_transfer(op, f"op{i}", model)
         refused = t.debit == t.credit or (
             not t.debit.may_go_negative and model.get(t.debit, 0) < t.amount
         )
@@ -232,8 +211,8 @@ def run_against_model(ledger: object, ops: list[tuple[object, ...]]) -> dict[Acc
 
 
 @settings(max_examples=EXAMPLES, deadline=None)
-@given(st.lists(operations, max_size=80))
-def test_random_sequences_keep_every_invariant(ops: list[tuple[object, ...]]) -> None:
+@given(st.lists(operations, min_size=10, max_size=80))
+def test_random_sequences_keep_every_invariant(ops: list[Any]) -> None:
     led = MemoryLedger()
     model = run_against_model(led, ops)
     assert led.check() == []

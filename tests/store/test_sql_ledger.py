@@ -1,0 +1,177 @@
+"""The database ledger on SQLite and PostgreSQL, against the in-memory ledger as oracle.
+
+The in-memory ledger is itself checked against a naive model in tests/ledger;
+here every random operation must give the same outcome on both, and the
+stored ledger must pass its own invariant check.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from sqlalchemy import text
+
+from cardroom.ledger import (
+    AccountRef,
+    Currency,
+    IdempotencyConflict,
+    InsufficientFunds,
+    LedgerError,
+    MemoryLedger,
+    Reason,
+    Transfer,
+)
+from cardroom.store.ledger_sql import SqlLedger
+
+REAL, PLAY = Currency.REAL, Currency.PLAY
+CASH = AccountRef.cashier(REAL)
+ALICE = AccountRef.player("alice", REAL)
+BOB = AccountRef.player("bob", REAL)
+STACK = AccountRef.stack("t1", "alice", REAL)
+POT = AccountRef.pot("t1", REAL)
+EXAMPLES = int(os.environ.get("CARDROOM_SQL_LEDGER_EXAMPLES", "60"))
+
+
+def deposit(key: str, who: AccountRef, amount: int) -> Transfer:
+    return Transfer(key, Reason.DEPOSIT, AccountRef.cashier(who.currency), who, amount)
+
+
+def test_post_replay_conflict_and_overdraft(db: Any) -> None:
+    led = SqlLedger(db.engine)
+    first = led.post(deposit("d1", ALICE, 500), actor="op")
+    assert first.id == 1 and first.at is not None
+    assert led.post(deposit("d1", ALICE, 500)) == first
+    with pytest.raises(IdempotencyConflict):
+        led.post(deposit("d1", ALICE, 501))
+    with pytest.raises(InsufficientFunds, match="holds 500"):
+        led.post(Transfer("t", Reason.PLAYER_TRANSFER, ALICE, BOB, 501))
+    assert led.balances() == {CASH: -500, ALICE: 500}
+    assert len(led.entries()) == 1 and led.check() == []
+
+
+def test_batch_is_atomic(db: Any) -> None:
+    led = SqlLedger(db.engine)
+    led.post_all([deposit("d", ALICE, 100), Transfer("b", Reason.BUY_IN, ALICE, STACK, 100)])
+    hand = [
+        Transfer("bet", Reason.BET, STACK, POT, 100),
+        Transfer("win", Reason.POT_AWARD, POT, STACK, 95),
+        Transfer("rake", Reason.RAKE, POT, AccountRef.rake(), 6),
+    ]
+    with pytest.raises(InsufficientFunds):
+        led.post_all(hand)
+    assert led.balance(STACK) == 100 and led.balance(POT) == 0 and len(led.entries()) == 2
+    hand[2] = Transfer("rake", Reason.RAKE, POT, AccountRef.rake(), 5)
+    entries = led.post_all(hand)
+    assert [e.key for e in entries] == ["bet", "win", "rake"]
+    assert led.balance(AccountRef.rake()) == 5 and led.check() == []
+
+
+def test_reversal_once_and_never_deleting(db: Any) -> None:
+    led = SqlLedger(db.engine)
+    led.post(deposit("d", ALICE, 100))
+    sent = led.post(Transfer("t", Reason.PLAYER_TRANSFER, ALICE, BOB, 70))
+    rev = led.reverse(sent.id, memo="flagged")
+    assert (led.balance(ALICE), led.balance(BOB)) == (100, 0)
+    assert led.entry(sent.id) == sent and rev.transfer.reverses == sent.id
+    with pytest.raises(LedgerError, match="already reversed"):
+        led.reverse(sent.id, key="again")
+    with pytest.raises(LedgerError, match="itself a reversal"):
+        led.reverse(rev.id)
+    with pytest.raises(LedgerError, match="no entry"):
+        led.reverse(999)
+    assert led.check() == []
+
+
+def test_checker_finds_tampering(db: Any) -> None:
+    led = SqlLedger(db.engine)
+    led.post(deposit("d", ALICE, 100))
+    with db.engine.begin() as conn:
+        conn.execute(text("UPDATE ledger_accounts SET balance = 90 WHERE kind = 'player'"))
+    assert {v.rule for v in led.check()} == {"drift", "total"}
+
+
+def test_entries_page_in_order(db: Any) -> None:
+    led = SqlLedger(db.engine)
+    for i in range(5):
+        led.post(deposit(f"d{i}", ALICE, i + 1))
+    assert [e.amount for e in led.entries(after=2, limit=2)] == [3, 4]
+    assert led.entry_for_key("d4") == led.entries()[-1]
+
+
+# --- differential property test -----------------------------------------------
+
+PLAYERS = ("p0", "p1", "p2")
+amounts = st.integers(1, 60)
+players = st.sampled_from(PLAYERS)
+currencies = st.sampled_from([REAL, REAL, PLAY])
+r = AccountRef
+
+
+_Side = Any  # (player p, player q, currency) -> AccountRef
+ROUTE_TABLE: dict[Reason, tuple[_Side, _Side]] = {
+    Reason.DEPOSIT: (lambda p, q, c: r.cashier(c), lambda p, q, c: r.player(p, c)),
+    Reason.WITHDRAWAL: (lambda p, q, c: r.player(p, REAL), lambda p, q, c: CASH),
+    Reason.PLAYER_TRANSFER: (lambda p, q, c: r.player(p, REAL), lambda p, q, c: r.player(q, REAL)),
+    Reason.BUY_IN: (lambda p, q, c: r.player(p, c), lambda p, q, c: r.stack("t", p, c)),
+    Reason.BET: (lambda p, q, c: r.stack("t", p, c), lambda p, q, c: r.pot("t", c)),
+    Reason.POT_AWARD: (lambda p, q, c: r.pot("t", c), lambda p, q, c: r.stack("t", q, c)),
+    Reason.RAKE: (lambda p, q, c: r.pot("t", REAL), lambda p, q, c: r.rake()),
+    Reason.CASH_OUT: (lambda p, q, c: r.stack("t", p, c), lambda p, q, c: r.player(p, c)),
+}
+
+
+def _make(reason: Reason, p: str, q: str, amount: int, currency: Currency) -> Transfer:
+    debit, credit = ROUTE_TABLE[reason]
+    if reason is Reason.DEPOSIT:
+        amount *= 10  # bigger deposits leave money around for the other moves
+    return Transfer("", reason, debit(p, q, currency), credit(p, q, currency), amount)
+
+
+transfers = st.builds(
+    _make, st.sampled_from(list(ROUTE_TABLE)), players, players, amounts, currencies
+)
+
+
+# An op is a batch of 1-3 transfers, or ("replay", i) of an earlier batch.
+ops = st.one_of(
+    st.lists(transfers, min_size=1, max_size=2),
+    st.tuples(st.just("replay"), st.integers(0, 999)),
+)
+
+
+def _outcome(ledger: Any, batch: list[Transfer]) -> Any:
+    try:
+        return [(e.id, e.transfer) for e in ledger.post_all(batch)]
+    except LedgerError as exc:
+        return type(exc)
+
+
+@settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(st.lists(ops, max_size=25))
+def test_random_sequences_match_the_memory_ledger(db: Any, sequence: list[Any]) -> None:
+    db.reset()
+    sql, memory = SqlLedger(db.engine), MemoryLedger()
+    batches: list[list[Transfer]] = []
+    for i, op in enumerate(sequence):
+        if isinstance(op, tuple):
+            if not batches:
+                continue
+            batch = batches[op[1] % len(batches)]
+        else:
+            batch = [
+                Transfer(f"op{i}.{j}", t.reason, t.debit, t.credit, t.amount)
+                for j, t in enumerate(op)
+            ]
+            batches.append(batch)
+        assert _outcome(sql, batch) == _outcome(memory, batch)
+    assert sql.balances() == memory.balances()
+    assert [e.transfer for e in sql.entries()] == [e.transfer for e in memory.entries()]
+    assert sql.check() == [] and memory.check() == []
