@@ -25,6 +25,7 @@ from cardroom.ledger import (
     Reason,
     Transfer,
 )
+from cardroom.ledger.workload import MOVE_REASONS, Move, move_transfer
 from cardroom.store.ledger_sql import SqlLedger
 
 REAL, PLAY = Currency.REAL, Currency.PLAY
@@ -33,7 +34,7 @@ ALICE = AccountRef.player("alice", REAL)
 BOB = AccountRef.player("bob", REAL)
 STACK = AccountRef.stack("t1", "alice", REAL)
 POT = AccountRef.pot("t1", REAL)
-EXAMPLES = int(os.environ.get("CARDROOM_SQL_LEDGER_EXAMPLES", "60"))
+EXAMPLES = int(os.environ.get("CARDROOM_SQL_LEDGER_EXAMPLES", "25"))
 
 
 def deposit(key: str, who: AccountRef, amount: int) -> Transfer:
@@ -104,43 +105,25 @@ def test_entries_page_in_order(db: Any) -> None:
 
 # --- differential property test -----------------------------------------------
 
-PLAYERS = ("p0", "p1", "p2")
-amounts = st.integers(1, 60)
-players = st.sampled_from(PLAYERS)
-currencies = st.sampled_from([REAL, REAL, PLAY])
-r = AccountRef
-
-
-_Side = Any  # (player p, player q, currency) -> AccountRef
-ROUTE_TABLE: dict[Reason, tuple[_Side, _Side]] = {
-    Reason.DEPOSIT: (lambda p, q, c: r.cashier(c), lambda p, q, c: r.player(p, c)),
-    Reason.WITHDRAWAL: (lambda p, q, c: r.player(p, REAL), lambda p, q, c: CASH),
-    Reason.PLAYER_TRANSFER: (lambda p, q, c: r.player(p, REAL), lambda p, q, c: r.player(q, REAL)),
-    Reason.BUY_IN: (lambda p, q, c: r.player(p, c), lambda p, q, c: r.stack("t", p, c)),
-    Reason.BET: (lambda p, q, c: r.stack("t", p, c), lambda p, q, c: r.pot("t", c)),
-    Reason.POT_AWARD: (lambda p, q, c: r.pot("t", c), lambda p, q, c: r.stack("t", q, c)),
-    Reason.RAKE: (lambda p, q, c: r.pot("t", REAL), lambda p, q, c: r.rake()),
-    Reason.CASH_OUT: (lambda p, q, c: r.stack("t", p, c), lambda p, q, c: r.player(p, c)),
-}
-
-
-def _make(reason: Reason, p: str, q: str, amount: int, currency: Currency) -> Transfer:
-    debit, credit = ROUTE_TABLE[reason]
-    if reason is Reason.DEPOSIT:
-        amount *= 10  # bigger deposits leave money around for the other moves
-    return Transfer("", reason, debit(p, q, currency), credit(p, q, currency), amount)
-
-
-transfers = st.builds(
-    _make, st.sampled_from(list(ROUTE_TABLE)), players, players, amounts, currencies
+sizes = st.builds(
+    lambda pct, over: pct + 50 if over == 0 else pct, st.integers(1, 100), st.integers(0, 5)
+)
+moves = st.builds(
+    Move,
+    st.sampled_from(MOVE_REASONS),
+    st.integers(0, 5),
+    st.integers(0, 5),
+    st.sampled_from([REAL, REAL, PLAY]),
+    sizes,
 )
 
 
-# An op is a batch of 1-3 transfers, or ("replay", i) of an earlier batch.
-ops = st.one_of(
-    st.lists(transfers, min_size=1, max_size=2),
-    st.tuples(st.just("replay"), st.integers(0, 999)),
-)
+def _op(roll: int, batch: list[Move], replay: int) -> Any:
+    return ("replay", replay) if roll < 10 else batch
+
+
+# An op is a batch of 1-2 moves, or ("replay", i) of an earlier batch.
+ops = st.builds(_op, st.integers(0, 99), st.lists(moves, min_size=1, max_size=2), st.integers())
 
 
 def _outcome(ledger: Any, batch: list[Transfer]) -> Any:
@@ -155,7 +138,7 @@ def _outcome(ledger: Any, batch: list[Transfer]) -> Any:
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
-@given(st.lists(ops, max_size=25))
+@given(st.lists(ops, min_size=5, max_size=30))
 def test_random_sequences_match_the_memory_ledger(db: Any, sequence: list[Any]) -> None:
     db.reset()
     sql, memory = SqlLedger(db.engine), MemoryLedger()
@@ -166,10 +149,8 @@ def test_random_sequences_match_the_memory_ledger(db: Any, sequence: list[Any]) 
                 continue
             batch = batches[op[1] % len(batches)]
         else:
-            batch = [
-                Transfer(f"op{i}.{j}", t.reason, t.debit, t.credit, t.amount)
-                for j, t in enumerate(op)
-            ]
+            held = memory.balances()
+            batch = [move_transfer(m, f"op{i}.{j}", held) for j, m in enumerate(op)]
             batches.append(batch)
         assert _outcome(sql, batch) == _outcome(memory, batch)
     assert sql.balances() == memory.balances()
