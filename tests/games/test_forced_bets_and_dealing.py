@@ -183,3 +183,23 @@ def test_bad_configurations_are_refused() -> None:
         Hand(config, [100, None], button=0)
     with pytest.raises(ConfigError, match="twice"):
         Hand(config, [100, 100], button=0, deck=parse_cards("As As", allow_duplicates=True) * 10)
+
+
+def test_configuration_round_trips_through_json() -> None:
+    import json
+
+    from cardroom.games import config_from_dict, config_to_dict, seed_003_rule
+
+    config = TableConfig.of(
+        "courchevel",
+        Stakes.blinds(5, 10, ante=1),
+        structure="half_pot_limit",
+        hi_lo=True,
+        burn_cards=False,
+        rake=seed_003_rule("half_pot_limit", 10),
+    )
+    assert config_from_dict(json.loads(json.dumps(config_to_dict(config)))) == config
+    with pytest.raises(ConfigError):
+        config_from_dict({"game": "holdem"})
+    with pytest.raises(ConfigError, match="burn_cards"):
+        TableConfig.of("holdem", Stakes.blinds(1, 2), burn_cards="yes")

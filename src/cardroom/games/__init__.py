@@ -34,6 +34,8 @@ from cardroom.games.config import (
     Seat,
     Stakes,
     TableConfig,
+    config_from_dict,
+    config_to_dict,
 )
 from cardroom.games.dealing import arrange_deck, dealing_order
 from cardroom.games.errors import ConfigError, IllegalAction
@@ -108,6 +110,8 @@ __all__ = [
     "Variant",
     "arrange_deck",
     "build_pots",
+    "config_from_dict",
+    "config_to_dict",
     "dealing_order",
     "event_view",
     "get_variant",

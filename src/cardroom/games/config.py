@@ -6,8 +6,9 @@ Every table option the rulebook names for these games is a field of
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Final
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+from typing import Any, Final
 
 from cardroom.games.errors import ConfigError
 from cardroom.games.rake import RakeRule
@@ -195,8 +196,30 @@ class TableConfig:
         return self.variant.low or "omaha_low8"
 
 
+_BOOL_OPTIONS = (
+    "burn_cards",
+    "heads_up_uncapped",
+    "short_deck_trips_beat_straight",
+    "bring_in_by_position",
+    "community_card_betting",
+)
+
+
 def _check(config: TableConfig) -> None:
     s = config.stakes
+    for name in _BOOL_OPTIONS:
+        if not isinstance(getattr(config, name), bool):
+            raise ConfigError(f"{name} must be true or false")
+    if config.hi_lo is not None and not isinstance(config.hi_lo, bool):
+        raise ConfigError("hi_lo must be true, false or unset")
+    if config.fourth_street_pair not in ("big", "option", "small"):
+        raise ConfigError("fourth_street_pair must be 'big', 'option' or 'small'")
+    if config.stud_order_ties not in ("position", "suit"):
+        raise ConfigError("stud_order_ties must be 'position' or 'suit'")
+    for name in ("max_seats", "max_raises"):
+        value = getattr(config, name)
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+            raise ConfigError(f"{name} must be a whole number")
     if config.betting not in STRUCTURES:
         raise ConfigError(f"unknown betting structure {config.betting!r}")
     if config.incomplete_raise_rule not in (TDA, HALF):
@@ -226,3 +249,48 @@ def _check(config: TableConfig) -> None:
         raise ConfigError("max_raises may not be negative")
     if config.hi_lo and not (v.low or v.high == "omaha_high"):
         raise ConfigError(f"{v.title} has no hi-lo version")
+
+
+def config_to_dict(config: TableConfig) -> dict[str, Any]:
+    """The configuration as JSON-able data (the game by name), for records and the lobby."""
+    out: dict[str, Any] = {"game": config.variant.name}
+    for f in fields(config):
+        if f.name in ("variant", "stakes", "rake"):
+            continue
+        out[f.name] = getattr(config, f.name)
+    out["stakes"] = {
+        f.name: list(v) if isinstance(v := getattr(config.stakes, f.name), tuple) else v
+        for f in fields(config.stakes)
+    }
+    rake = config.rake
+    out["rake"] = (
+        None
+        if rake is None
+        else {
+            "per": rake.per,
+            "unit": rake.unit,
+            "caps": [list(c) for c in rake.caps],
+            "small_pot_below": rake.small_pot_below,
+            "small_per": rake.small_per,
+            "small_unit": rake.small_unit,
+        }
+    )
+    return out
+
+
+def config_from_dict(data: Mapping[str, Any]) -> TableConfig:
+    """The inverse of :func:`config_to_dict`; ConfigError for anything malformed."""
+    try:
+        options = {k: v for k, v in data.items() if k not in ("game", "stakes", "rake")}
+        stakes_data = dict(data["stakes"])
+        stakes_data["spread"] = tuple(stakes_data.get("spread", ()))
+        stakes = Stakes(**stakes_data)
+        rake_data = data.get("rake")
+        rake = None
+        if rake_data is not None:
+            rake = RakeRule(**{**rake_data, "caps": tuple(tuple(c) for c in rake_data["caps"])})
+        return TableConfig(get_variant(data["game"]), stakes, rake=rake, **options)
+    except ConfigError:
+        raise
+    except (KeyError, TypeError, ValueError) as exc:
+        raise ConfigError(f"not a table configuration: {exc}") from exc
