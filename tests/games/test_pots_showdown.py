@@ -250,3 +250,23 @@ def check_down_or_call(hand: Hand) -> None:
     while hand.actor is not None:
         legal = hand.legal_actions(hand.actor)
         hand.apply(Action(hand.actor, "check" if legal.check else "call"))
+
+
+def test_hi_lo_side_pots_are_split_independently() -> None:
+    config = TableConfig.of("omaha_hi_lo", Stakes.blinds(1, 2), structure="no_limit")
+    hand = deal(
+        config,
+        [1000, 20, 1000],
+        0,
+        {0: "Kd Qh Jd Tc", 1: "As 3h 9c 9d", 2: "Qs Qd Js Ts"},
+        "2c 4d 7h Kc Ks",
+    )
+    act(hand, 0, "raise", 20)
+    act(hand, 1, "call")  # all-in
+    act(hand, 2, "call")
+    act(hand, 2, "raise", 50)
+    act(hand, 0, "call")
+    check_down(hand)
+    # Seat 1 wins the low half of the main pot and nothing of the side pot, which has no low.
+    assert awards(hand) == [(1, 0, 100, "all"), (0, 0, 30, "high"), (0, 1, 30, "low")]
+    assert hand.result is not None and hand.result.stacks == (1060, 30, 930)
