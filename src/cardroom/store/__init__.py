@@ -1,1 +1,63 @@
-"""Durable storage: SQLAlchemy models, repositories, migrations, event log."""
+"""Durable storage: SQLAlchemy models, migrations, the SQL ledger, players, cashier, events.
+
+Start with :func:`make_engine` (SQLite file by default, PostgreSQL by URL) and
+:func:`upgrade`; then :class:`SqlLedger` for money movements (same methods as
+``cardroom.ledger.MemoryLedger``), :class:`Players` for registration, logins
+and sanctions, :class:`Cashier` for the operator's money API, and
+:class:`HandEventLog` for the engine's events.
+"""
+
+from __future__ import annotations
+
+from cardroom.store.audit import audit_trail
+from cardroom.store.cashier import Cashier, IntegrityReport
+from cardroom.store.database import (
+    DEFAULT_URL,
+    ENV_VAR,
+    Clock,
+    DatabaseError,
+    make_engine,
+    resolve_url,
+    system_clock,
+)
+from cardroom.store.events import EventLogError, HandEventLog
+from cardroom.store.ledger_sql import SqlLedger
+from cardroom.store.migrate import current_revision, head_revision, require_current, upgrade
+from cardroom.store.passwords import Passwords
+from cardroom.store.players import (
+    CHAT_BAN_STEPS,
+    AccountError,
+    LoginRefused,
+    LoginThrottled,
+    PlayerInfo,
+    Players,
+    SanctionKind,
+)
+
+__all__ = [
+    "CHAT_BAN_STEPS",
+    "DEFAULT_URL",
+    "ENV_VAR",
+    "AccountError",
+    "Cashier",
+    "Clock",
+    "DatabaseError",
+    "EventLogError",
+    "HandEventLog",
+    "IntegrityReport",
+    "LoginRefused",
+    "LoginThrottled",
+    "Passwords",
+    "PlayerInfo",
+    "Players",
+    "SanctionKind",
+    "SqlLedger",
+    "audit_trail",
+    "current_revision",
+    "head_revision",
+    "make_engine",
+    "require_current",
+    "resolve_url",
+    "system_clock",
+    "upgrade",
+]

@@ -1,0 +1,206 @@
+"""The cashier: deposits, withdrawals, player transfers, reversals, integrity review.
+
+Operator API only (no payment provider): an operator records a deposit or a
+withdrawal the outside world has made. Player-to-player transfers are real
+money only, between accounts that have both deposited, and are logged; a
+frozen or banned account moves nothing. An operator undoes a flagged movement
+with a reversing entry, never by deleting (RULEBOOK §10.9).
+"""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
+
+from sqlalchemy import Engine, Select, select
+from sqlalchemy.orm import Session, aliased
+
+from cardroom.ledger import (
+    AccountRef,
+    ChipDumpFlag,
+    ChipDumpPolicy,
+    Currency,
+    Entry,
+    Flow,
+    LedgerError,
+    Reason,
+    SharedAccessFlag,
+    Sighting,
+    Transfer,
+    chip_dump_flags,
+    reversal_of,
+    shared_access_flags,
+)
+from cardroom.store.audit import audit
+from cardroom.store.database import Clock, system_clock
+from cardroom.store.ledger_sql import SqlLedger, account_balance, post_in
+from cardroom.store.models import LedgerAccount, LedgerEntry, LoginAttempt, Player
+from cardroom.store.players import AccountError, SanctionKind, active_sanctions, find_player
+
+_BLOCKING = {SanctionKind.FREEZE, SanctionKind.BAN}
+
+
+@dataclass(frozen=True, slots=True)
+class IntegrityReport:
+    """Accounts sharing an IP/device, and chip-dumping suspects, by alias."""
+
+    shared_access: list[SharedAccessFlag]
+    chip_dumping: list[ChipDumpFlag]
+
+
+class Cashier:
+    """Money in, out and between players, over the database behind ``engine``."""
+
+    def __init__(self, engine: Engine, clock: Clock = system_clock) -> None:
+        self.engine = engine
+        self.clock = clock
+        self.ledger = SqlLedger(engine, clock)
+
+    def _post(
+        self, session: Session, transfer: Transfer, actor: str, action: str, subject: str
+    ) -> Entry:
+        fresh = (
+            session.scalar(
+                select(LedgerEntry.id).where(LedgerEntry.idempotency_key == transfer.key)
+            )
+            is None
+        )
+        entry = post_in(session, [transfer], self.clock, actor)[0]
+        if fresh:
+            detail = {"entry": entry.id, "amount": transfer.amount, "currency": transfer.currency}
+            audit(session, self.clock, actor, action, subject, **detail)
+        return entry
+
+    def _blocked(self, session: Session, player: Player, what: str) -> None:
+        if active_sanctions(session, player.id, self.clock()) & _BLOCKING:
+            raise AccountError(f"{player.alias} is frozen or banned: no {what}")
+
+    def deposit(
+        self,
+        alias: str,
+        amount: int,
+        currency: Currency = Currency.REAL,
+        *,
+        operator: str,
+        key: str | None = None,
+    ) -> Entry:
+        """Record money (or play chips) the player paid in; ``key`` makes a retry safe."""
+        with Session(self.engine) as session, session.begin():
+            player = find_player(session, alias)
+            if SanctionKind.BAN in active_sanctions(session, player.id, self.clock()):
+                raise AccountError(f"{player.alias} is banned: no deposits")
+            t = Transfer(
+                key or f"deposit:{uuid.uuid4()}",
+                Reason.DEPOSIT,
+                AccountRef.cashier(currency),
+                AccountRef.player(str(player.id), currency),
+                amount,
+            )
+            return self._post(session, t, operator, "deposit", player.alias)
+
+    def withdraw(self, alias: str, amount: int, *, operator: str, key: str | None = None) -> Entry:
+        """Record real money paid out to the player (play money cannot be cashed out)."""
+        with Session(self.engine) as session, session.begin():
+            player = find_player(session, alias)
+            self._blocked(session, player, "withdrawals")
+            t = Transfer(
+                key or f"withdrawal:{uuid.uuid4()}",
+                Reason.WITHDRAWAL,
+                AccountRef.player(str(player.id), Currency.REAL),
+                AccountRef.cashier(Currency.REAL),
+                amount,
+            )
+            return self._post(session, t, operator, "withdraw", player.alias)
+
+    def transfer(
+        self, sender: str, receiver: str, amount: int, *, actor: str, key: str | None = None
+    ) -> Entry:
+        """Move real money between two players who have both deposited."""
+        with Session(self.engine) as session, session.begin():
+            a, b = find_player(session, sender), find_player(session, receiver)
+            if a.id == b.id:
+                raise AccountError("cannot transfer to oneself")
+            for p in (a, b):
+                self._blocked(session, p, "transfers")
+                if not _has_deposited(session, p):
+                    raise AccountError(f"{p.alias} has never deposited real money: no transfers")
+            t = Transfer(
+                key or f"transfer:{uuid.uuid4()}",
+                Reason.PLAYER_TRANSFER,
+                AccountRef.player(str(a.id), Currency.REAL),
+                AccountRef.player(str(b.id), Currency.REAL),
+                amount,
+            )
+            return self._post(session, t, actor, "transfer", f"{a.alias}->{b.alias}")
+
+    def reverse(self, entry_id: int, *, operator: str, reason: str) -> Entry:
+        """Undo a (flagged) entry with a mirror-image entry; the original stays."""
+        if not reason:
+            raise AccountError("say why the entry is reversed")
+        original = self.ledger.entry(entry_id)
+        if original is None:
+            raise LedgerError(f"there is no entry {entry_id} to reverse")
+        with Session(self.engine) as session, session.begin():
+            t = reversal_of(original, memo=reason)
+            return self._post(session, t, operator, "reverse", f"entry {entry_id}")
+
+    def balances(self, alias: str) -> dict[Currency, int]:
+        """The player's real and play balances, in minor units."""
+        with Session(self.engine) as session:
+            owner = str(find_player(session, alias).id)
+            return {c: account_balance(session, AccountRef.player(owner, c)) for c in Currency}
+
+    def integrity_report(self, policy: ChipDumpPolicy | None = None) -> IntegrityReport:
+        """Flags for review: shared IPs/devices, and repeated one-way player transfers."""
+        with Session(self.engine) as session:
+            rows = session.execute(select(Player.id, Player.alias))
+            aliases = {pid: alias for pid, alias in rows}
+            sightings = [
+                Sighting(aliases[pid], ip, device)
+                for pid, ip, device in session.execute(
+                    select(Player.id, Player.registration_ip, Player.registration_device)
+                )
+            ]
+            logins = select(LoginAttempt.player_id, LoginAttempt.ip, LoginAttempt.device).where(
+                LoginAttempt.success.is_(True)
+            )
+            for pid, ip, device in session.execute(logins):
+                if pid is not None:
+                    sightings.append(Sighting(aliases[pid], ip, device))
+            flows = [
+                Flow(aliases[int(s)], aliases[int(r)], amount, eid)
+                for eid, s, r, amount in session.execute(_player_flows())
+            ]
+        return IntegrityReport(shared_access_flags(sightings), chip_dump_flags(flows, policy))
+
+
+def _has_deposited(session: Session, player: Player) -> bool:
+    credit = aliased(LedgerAccount)
+    query = (
+        select(LedgerEntry.id)
+        .join(credit, LedgerEntry.credit_account_id == credit.id)
+        .where(
+            LedgerEntry.reason == Reason.DEPOSIT.value,
+            credit.kind == "player",
+            credit.currency == Currency.REAL.value,
+            credit.owner == str(player.id),
+        )
+        .limit(1)
+    )
+    return session.scalar(query) is not None
+
+
+def _player_flows() -> Select[int, str, str, int]:
+    """Player-to-player transfers not reversed since: the chip-dumping evidence."""
+    debit, credit = aliased(LedgerAccount), aliased(LedgerAccount)
+    reversed_ids = select(LedgerEntry.reverses_entry_id).where(
+        LedgerEntry.reverses_entry_id.is_not(None)
+    )
+    return (
+        select(LedgerEntry.id, debit.owner, credit.owner, LedgerEntry.amount)
+        .join(debit, LedgerEntry.debit_account_id == debit.id)
+        .join(credit, LedgerEntry.credit_account_id == credit.id)
+        .where(LedgerEntry.reason == Reason.PLAYER_TRANSFER.value)
+        .where(LedgerEntry.id.not_in(reversed_ids))
+        .order_by(LedgerEntry.id)
+    )

@@ -1,0 +1,328 @@
+"""Players: registration, logins with throttling, session tokens, sanctions (RULEBOOK §10.1, §10.7).
+
+Bad input raises :class:`AccountError` (or a subclass) with the reason, and
+changes nothing.
+"""
+
+from __future__ import annotations
+
+import enum
+import hashlib
+import secrets
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from sqlalchemy import Engine, func, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from cardroom.ledger import LedgerError, ThrottlePolicy, alias_key, retry_after, validate_alias
+from cardroom.store.audit import audit
+from cardroom.store.database import Clock, system_clock
+from cardroom.store.models import LoginAttempt, LoginSession, Player, Sanction
+from cardroom.store.passwords import Passwords, password_problem
+
+SESSION_TTL = timedelta(hours=12)
+CHAT_BAN_STEPS: tuple[timedelta | None, ...] = (
+    timedelta(hours=24),
+    timedelta(hours=48),
+    timedelta(hours=72),
+    timedelta(weeks=1),
+    timedelta(days=30),
+    None,  # permanent
+)
+"""Chat bans escalate per offence (RULEBOOK §10.7): 24 h, 48 h, 72 h, 1 week, 1 month, forever."""
+
+
+class AccountError(LedgerError):
+    """An account operation was refused; the message says why."""
+
+
+class LoginRefused(AccountError):
+    """Wrong alias or password, or a banned account (deliberately not told apart)."""
+
+
+class LoginThrottled(AccountError):
+    """Too many failed logins recently; ``wait`` says how long until the next try."""
+
+    def __init__(self, wait: timedelta) -> None:
+        super().__init__(f"too many failed logins: try again in {int(wait.total_seconds()) + 1} s")
+        self.wait = wait
+
+
+class SanctionKind(enum.StrEnum):
+    """What a sanction stops: chat, money movement (freeze), or everything (ban)."""
+
+    CHAT_BAN = "chat_ban"
+    FREEZE = "freeze"
+    BAN = "ban"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerInfo:
+    """A player as other layers see it (no password hash)."""
+
+    id: int
+    alias: str
+    created_at: datetime
+
+    @property
+    def owner(self) -> str:
+        """The owner name of this player's ledger accounts."""
+        return str(self.id)
+
+
+def find_player(session: Session, alias: str) -> Player:
+    """The player with this alias (any case), or :class:`AccountError`."""
+    player = session.scalar(select(Player).where(Player.alias_key == alias_key(alias)))
+    if player is None:
+        raise AccountError(f"no player with alias {alias!r}")
+    return player
+
+
+def active_sanctions(session: Session, player_id: int, now: datetime) -> set[SanctionKind]:
+    """The sanction kinds in force for a player at ``now``."""
+    query = select(Sanction.kind).where(
+        Sanction.player_id == player_id,
+        Sanction.lifted_at.is_(None),
+        Sanction.starts_at <= now,
+        (Sanction.ends_at.is_(None)) | (Sanction.ends_at > now),
+    )
+    return {SanctionKind(k) for k in session.scalars(query)}
+
+
+def _info(p: Player) -> PlayerInfo:
+    return PlayerInfo(p.id, p.alias, p.created_at)
+
+
+def _token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+class Players:
+    """Registration, login and sanctions over the database behind ``engine``."""
+
+    def __init__(
+        self,
+        engine: Engine,
+        clock: Clock = system_clock,
+        passwords: Passwords | None = None,
+        throttle: ThrottlePolicy | None = None,
+        session_ttl: timedelta = SESSION_TTL,
+    ) -> None:
+        self.engine = engine
+        self.clock = clock
+        self.passwords = passwords or Passwords()
+        self.throttle = throttle or ThrottlePolicy()
+        self.session_ttl = session_ttl
+        self._dummy_hash = self.passwords.hash("not a real password")
+
+    def register(
+        self, alias: str, password: str, *, age_confirmed: bool, ip: str = "", device: str = ""
+    ) -> PlayerInfo:
+        """Create an account; the alias is checked, unique ignoring case, never changeable."""
+        validate_alias(alias)
+        if not age_confirmed:
+            raise AccountError("players must confirm they are 18 or older (or of local age)")
+        if problem := password_problem(password):
+            raise AccountError(problem)
+        now = self.clock()
+        player = Player(
+            alias=alias,
+            alias_key=alias_key(alias),
+            password_hash=self.passwords.hash(password),
+            age_attested_at=now,
+            created_at=now,
+            registration_ip=ip[:64],
+            registration_device=device[:128],
+        )
+        try:
+            with Session(self.engine, expire_on_commit=False) as session, session.begin():
+                session.add(player)
+                session.flush()
+                audit(session, self.clock, alias, "register", alias, ip=ip, device=device)
+        except IntegrityError:
+            raise AccountError(f"alias {alias!r} is taken") from None
+        return _info(player)
+
+    def get(self, alias: str) -> PlayerInfo:
+        """The player with this alias (any case)."""
+        with Session(self.engine) as session:
+            return _info(find_player(session, alias))
+
+    def login(self, alias: str, password: str, *, ip: str = "", device: str = "") -> str:
+        """Check the password and open a session; returns the bearer token (shown once).
+
+        The slow hash runs outside any transaction, so logins never hold a lock.
+        """
+        now, key = self.clock(), alias_key(alias)[:64]
+        with Session(self.engine) as session:
+            self._check_throttle(session, key, ip, now)
+            player = session.scalar(select(Player).where(Player.alias_key == key))
+            banned = player is not None and SanctionKind.BAN in active_sanctions(
+                session, player.id, now
+            )
+        # Unknown aliases still pay for a hash, so timing does not reveal which exist.
+        stored = player.password_hash if player else self._dummy_hash
+        ok = self.passwords.verify(stored, password) and player is not None and not banned
+        token = secrets.token_urlsafe(32)
+        with Session(self.engine) as session, session.begin():
+            player_id = player.id if player else None
+            session.add(
+                LoginAttempt(
+                    alias_key=key,
+                    player_id=player_id,
+                    ip=ip[:64],
+                    device=device[:128],
+                    at=now,
+                    success=ok,
+                )
+            )
+            if ok and player_id is not None:
+                session.add(
+                    LoginSession(
+                        token_hash=_token_hash(token),
+                        player_id=player_id,
+                        created_at=now,
+                        expires_at=now + self.session_ttl,
+                        ip=ip[:64],
+                        device=device[:128],
+                    )
+                )
+        if not ok:
+            raise LoginRefused("wrong alias or password, or the account is closed")
+        return token
+
+    def _check_throttle(self, session: Session, key: str, ip: str, now: datetime) -> None:
+        since = now - self.throttle.window
+        last_ok = session.scalar(
+            select(func.max(LoginAttempt.at)).where(
+                LoginAttempt.alias_key == key, LoginAttempt.success.is_(True)
+            )
+        )
+        # A successful login wipes the slate for the alias (not for the IP).
+        floor = max(since, last_ok) if last_ok else since
+        alias_query = select(LoginAttempt.at).where(
+            LoginAttempt.alias_key == key,
+            LoginAttempt.success.is_(False),
+            LoginAttempt.at > floor,
+        )
+        waits = [
+            retry_after(
+                session.scalars(alias_query),
+                now,
+                self.throttle.max_failures_per_alias,
+                self.throttle.window,
+            )
+        ]
+        if ip:
+            ip_query = select(LoginAttempt.at).where(
+                LoginAttempt.ip == ip, LoginAttempt.success.is_(False), LoginAttempt.at > since
+            )
+            waits.append(
+                retry_after(
+                    session.scalars(ip_query),
+                    now,
+                    self.throttle.max_failures_per_ip,
+                    self.throttle.window,
+                )
+            )
+        worst = max((w for w in waits if w is not None), default=None)
+        if worst is not None:
+            raise LoginThrottled(worst)
+
+    def authenticate(self, token: str) -> PlayerInfo | None:
+        """The player a token belongs to, or ``None`` if unknown, expired, revoked or banned."""
+        now = self.clock()
+        with Session(self.engine) as session:
+            row = session.execute(
+                select(LoginSession, Player)
+                .join(Player, Player.id == LoginSession.player_id)
+                .where(LoginSession.token_hash == _token_hash(token))
+            ).first()
+            if row is None:
+                return None
+            login, player = row
+            if login.revoked_at is not None or login.expires_at <= now:
+                return None
+            if SanctionKind.BAN in active_sanctions(session, player.id, now):
+                return None
+            return _info(player)
+
+    def logout(self, token: str) -> None:
+        """Revoke one session token."""
+        with Session(self.engine) as session, session.begin():
+            session.execute(
+                update(LoginSession)
+                .where(LoginSession.token_hash == _token_hash(token))
+                .where(LoginSession.revoked_at.is_(None))
+                .values(revoked_at=self.clock())
+            )
+
+    def revoke_all(self, alias: str) -> int:
+        """Revoke every open session of a player; returns how many."""
+        with Session(self.engine) as session, session.begin():
+            return _revoke_all(session, find_player(session, alias).id, self.clock())
+
+    def sanction(
+        self,
+        alias: str,
+        kind: SanctionKind,
+        *,
+        operator: str,
+        reason: str = "",
+        duration: timedelta | None = None,
+    ) -> int:
+        """Impose a sanction (``duration`` None: until lifted); returns its id.
+
+        A chat ban without a duration takes the next step of :data:`CHAT_BAN_STEPS`.
+        A ban also revokes every session.
+        """
+        now = self.clock()
+        with Session(self.engine) as session, session.begin():
+            player = find_player(session, alias)
+            if kind is SanctionKind.CHAT_BAN and duration is None:
+                earlier = session.scalar(
+                    select(func.count(Sanction.id)).where(
+                        Sanction.player_id == player.id, Sanction.kind == kind.value
+                    )
+                )
+                duration = CHAT_BAN_STEPS[min(earlier or 0, len(CHAT_BAN_STEPS) - 1)]
+            row = Sanction(
+                player_id=player.id,
+                kind=kind.value,
+                reason=reason[:500],
+                starts_at=now,
+                ends_at=None if duration is None else now + duration,
+                created_by=operator[:64],
+            )
+            session.add(row)
+            session.flush()
+            if kind is SanctionKind.BAN:
+                _revoke_all(session, player.id, now)
+            ends = None if row.ends_at is None else row.ends_at.isoformat()
+            audit(session, self.clock, operator, kind.value, player.alias, reason=reason, ends=ends)
+            return row.id
+
+    def lift(self, sanction_id: int, *, operator: str) -> None:
+        """End a sanction now (the record stays)."""
+        with Session(self.engine) as session, session.begin():
+            row = session.get(Sanction, sanction_id)
+            if row is None or row.lifted_at is not None:
+                raise AccountError(f"no active sanction {sanction_id}")
+            row.lifted_at = self.clock()
+            audit(session, self.clock, operator, "lift", str(row.player_id), sanction=sanction_id)
+
+    def sanctions(self, alias: str) -> set[SanctionKind]:
+        """The sanction kinds in force for a player now."""
+        with Session(self.engine) as session:
+            return active_sanctions(session, find_player(session, alias).id, self.clock())
+
+
+def _revoke_all(session: Session, player_id: int, now: datetime) -> int:
+    result = session.execute(
+        update(LoginSession)
+        .where(LoginSession.player_id == player_id, LoginSession.revoked_at.is_(None))
+        .values(revoked_at=now)
+    )
+    return int(getattr(result, "rowcount", 0) or 0)
