@@ -366,24 +366,23 @@ class Hand:
 
     def _next_actor(self) -> int | None:
         """The next seat from the cursor that still has to act, or None: the round is over."""
+        # One pass from the cursor: count the seats able to act, note the first that must.
         order, live, stack, bet, cur = self.order, self._live, self._stack, self._bet, self._cur
+        acted = self._acted
+        start = self._cursor
         able = 0
-        last = -1
-        for s in order:
+        last = first = -1
+        at = 0
+        for i, s in enumerate(order[start:] + order[:start]):
             if live[s] and stack[s] > 0:
                 able += 1
                 last = s
-        if able == 0 or (able == 1 and bet[last] >= cur):
+                if first < 0 and (bet[s] < cur or not acted[s]):
+                    first, at = s, i
+        if first < 0 or (able == 1 and bet[last] >= cur):
             return None
-        k = len(order)
-        start = self._cursor
-        acted = self._acted
-        for i in range(k):
-            s = order[(start + i) % k]
-            if live[s] and stack[s] > 0 and (bet[s] < cur or not acted[s]):
-                self._cursor = (start + i + 1) % k
-                return s
-        return None
+        self._cursor = (start + at + 1) % len(order)
+        return first
 
     def _close_round(self, out: list[ev.Event]) -> None:
         """End the betting round: return an uncalled bet, gather the bets."""
