@@ -164,6 +164,7 @@ class PokerKitHand:
             args.append(tuple(blinds or ()))
         args.extend(amounts[name] for name in spec.limits)
         game = game_class(*args, mode=pk.Mode.TOURNAMENT)
+        _count_the_blind_as_the_bet(game, spec)
         self.pk = pk
         self.state: Any = game(tuple(stacks), len(stacks))
 
@@ -237,6 +238,24 @@ class PokerKitHand:
     def stacks(self) -> list[int]:
         """Current stacks (the finishing stacks once :attr:`over`)."""
         return list(self.state.stacks)
+
+
+def _count_the_blind_as_the_bet(game: Any, spec: PokerKitSpec) -> None:
+    """Cap fixed-limit pre-flop betting at the big blind plus three raises.
+
+    PokerKit caps each round at four bets or raises *made by players*, so its
+    pre-flop allows a fifth bet on top of the big blind; the rulebook (§5: one
+    bet and three raises) and card rooms count the big blind as the bet.
+    """
+    first = game.streets[0]
+    cap = first.max_completion_betting_or_raising_count
+    if spec.blinds and cap is not None:
+        from dataclasses import replace as _replace
+
+        game.streets = (
+            _replace(first, max_completion_betting_or_raising_count=cap - 1),
+            *game.streets[1:],
+        )
 
 
 def play_random_pokerkit_hand(hand: PokerKitHand, rng: random.Random) -> list[int]:
