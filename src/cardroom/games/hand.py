@@ -27,12 +27,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cardroom.cards import CARDS, SHORT_DECK_CARDS, Card, Deck
+from cardroom.cards import Card, Deck
 from cardroom.games import events as ev
 from cardroom.games.actions import BET, CALL, CHECK, FOLD, RAISE, Action, LegalActions
 from cardroom.games.betting import is_full_raise, raise_bounds
-from cardroom.games.config import POST_BIG_BLIND, POST_BOTH_BLINDS, Seat, TableConfig
-from cardroom.games.dealing import dealing_order, shuffle_deck
+from cardroom.games.config import POST_BOTH_BLINDS, Seat, TableConfig, check_seats
+from cardroom.games.dealing import build_deck, dealing_order
 from cardroom.games.draw_play import DrawPlay
 from cardroom.games.errors import ConfigError, IllegalAction
 from cardroom.games.pots import Pot, build_pots
@@ -65,7 +65,7 @@ class Hand:
         reshuffles: Sequence[Sequence[Card]] = (),
     ) -> None:
         self.config = config
-        self._seats: tuple[Seat | None, ...] = _seats(config, seats)
+        self._seats: tuple[Seat | None, ...] = check_seats(config, seats)
         n = len(self._seats)
         if not 0 <= button < n:
             raise ConfigError(f"the button must be a seat from 0 to {n - 1}")
@@ -74,7 +74,7 @@ class Hand:
         self.order = dealing_order([s is not None for s in self._seats], button)
         if len(self.order) < 2:
             raise ConfigError("a hand needs at least two players dealt in")
-        self._deck = _deck(config, deck, seed, self._needed_cards())
+        self._deck = build_deck(config, deck, seed, self._needed_cards())
         self._next_card = 0
         self._stack = [0 if s is None else s.stack for s in self._seats]
         self._bet = [0] * n
@@ -559,44 +559,3 @@ class Hand:
         seat = self._seats[s]
         auto_muck = True if seat is None else seat.auto_muck
         return Contender(tuple(self._hole[s]), auto_muck, self._stack[s] == 0)
-
-
-def _seats(config: TableConfig, seats: Sequence[SeatInput]) -> tuple[Seat | None, ...]:
-    if not 2 <= len(seats) <= config.seat_limit:
-        raise ConfigError(f"this table has 2 to {config.seat_limit} seats, not {len(seats)}")
-    out: list[Seat | None] = []
-    for i, seat in enumerate(seats):
-        if seat is not None and not isinstance(seat, Seat):
-            if isinstance(seat, bool) or not isinstance(seat, int):
-                raise ConfigError(f"seat {i}: a stack must be an int, not {seat!r}")
-            seat = Seat(seat)
-        if seat is not None:
-            if isinstance(seat.stack, bool) or not isinstance(seat.stack, int) or seat.stack <= 0:
-                raise ConfigError(f"seat {i}: a player dealt in needs chips, not {seat.stack!r}")
-            if seat.post not in (None, POST_BIG_BLIND, POST_BOTH_BLINDS):
-                raise ConfigError(f"seat {i}: unknown post {seat.post!r}")
-        out.append(seat)
-    return tuple(out)
-
-
-def _deck(
-    config: TableConfig,
-    deck: Sequence[Card] | Deck | None,
-    seed: int | str | bytes | None,
-    needed: int,
-) -> list[Card]:
-    universe = SHORT_DECK_CARDS if config.variant.deck == "short" else CARDS
-    if deck is None:
-        return shuffle_deck(universe, seed)
-    cards = list(deck.cards) if isinstance(deck, Deck) else list(deck)
-    if len(set(cards)) != len(cards):
-        raise ConfigError("the deck holds the same card twice")
-    allowed = set(universe)
-    for c in cards:
-        if isinstance(c, bool) or not isinstance(c, int) or not 0 <= c < 52:
-            raise ConfigError(f"{c!r} is not a card")
-        if c not in allowed:
-            raise ConfigError(f"{Card(c)} is not in the {config.variant.title} deck")
-    if len(cards) < needed:
-        raise ConfigError(f"the deck has {len(cards)} cards; this hand may need {needed}")
-    return [Card(c) for c in cards]
