@@ -12,6 +12,7 @@ import secrets
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from sqlalchemy import Engine, create_engine, text
@@ -129,3 +130,33 @@ def fresh_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
         return f"sqlite:///{tmp_path / 'fresh.db'}"
     server: PgServer = request.getfixturevalue("pg_server")
     return server.create()
+
+
+class ManualClock:
+    """A clock that moves only when told (no sleeping in tests)."""
+
+    def __init__(self) -> None:
+        from datetime import UTC, datetime
+
+        self.now = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
+
+    def __call__(self) -> Any:
+        return self.now
+
+    def advance(self, **delta: float) -> None:
+        from datetime import timedelta
+
+        self.now += timedelta(**delta)
+
+
+@pytest.fixture
+def clock() -> ManualClock:
+    return ManualClock()
+
+
+@pytest.fixture(scope="session")
+def cheap_passwords() -> Any:
+    """argon2id with minimal cost: the same code path, fast enough for many tests."""
+    from cardroom.store.passwords import Passwords
+
+    return Passwords(time_cost=1, memory_cost=8, parallelism=1)

@@ -1,0 +1,163 @@
+"""Registration, logins, throttling, tokens and sanctions on both databases."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from cardroom.ledger import AliasError, ThrottlePolicy
+from cardroom.store import (
+    CHAT_BAN_STEPS,
+    AccountError,
+    LoginRefused,
+    LoginThrottled,
+    Passwords,
+    Players,
+    SanctionKind,
+    audit_trail,
+)
+from cardroom.store.models import Player, Sanction
+
+PW = "correct horse"
+
+
+@pytest.fixture
+def players(db: Any, clock: Any, cheap_passwords: Passwords) -> Players:
+    return Players(db.engine, clock=clock, passwords=cheap_passwords)
+
+
+def count_players(players: Players) -> int:
+    with Session(players.engine) as s:
+        return s.scalar(select(func.count(Player.id))) or 0
+
+
+def test_register_then_login_and_authenticate(players: Players) -> None:
+    info = players.register("AceHigh", PW, age_confirmed=True, ip="1.2.3.4")
+    assert info.alias == "AceHigh" and players.get("acehigh") == info
+    token = players.login("ACEHIGH", PW)
+    assert players.authenticate(token) == info
+    assert players.authenticate(token + "x") is None
+    assert [r.action for r in audit_trail(players.engine, "AceHigh")] == ["register"]
+
+
+def test_alias_is_unique_ignoring_case_and_bad_aliases_change_nothing(players: Players) -> None:
+    players.register("River_Rat", PW, age_confirmed=True)
+    with pytest.raises(AccountError, match="taken"):
+        players.register("river_rat", PW, age_confirmed=True)
+    for bad in ["ab", "has space", "sh1t_head", "x" * 17]:
+        with pytest.raises(AliasError):
+            players.register(bad, PW, age_confirmed=True)
+    with pytest.raises(AccountError, match="18"):
+        players.register("Minor", PW, age_confirmed=False)
+    with pytest.raises(AccountError, match="at least 8"):
+        players.register("ShortPw", "short", age_confirmed=True)
+    assert count_players(players) == 1
+
+
+def test_password_is_stored_as_salted_argon2id(players: Players) -> None:
+    players.register("Hashy", PW, age_confirmed=True)
+    players.register("Hashy2", PW, age_confirmed=True)
+    with Session(players.engine) as s:
+        hashes = list(s.scalars(select(Player.password_hash)))
+    assert all(h.startswith("$argon2id$") and PW not in h for h in hashes)
+    assert hashes[0] != hashes[1]  # salted
+    default = Passwords()
+    stored = default.hash(PW)
+    assert stored.startswith("$argon2id$v=19$m=65536,t=3")
+    assert default.verify(stored, PW) and not default.verify(stored, PW + "!")
+    assert not default.verify("garbage", PW)
+
+
+def test_wrong_password_and_unknown_alias_are_refused_alike(players: Players) -> None:
+    players.register("Solid", PW, age_confirmed=True)
+    with pytest.raises(LoginRefused) as wrong:
+        players.login("Solid", "nope nope")
+    with pytest.raises(LoginRefused) as unknown:
+        players.login("Nobody", PW)
+    assert str(wrong.value) == str(unknown.value)
+
+
+def test_tokens_expire_and_can_be_revoked(players: Players, clock: Any) -> None:
+    players.register("Timer", PW, age_confirmed=True)
+    t1, t2, t3 = (players.login("Timer", PW) for _ in range(3))
+    players.logout(t1)
+    assert players.authenticate(t1) is None and players.authenticate(t2) is not None
+    assert players.revoke_all("timer") == 2
+    assert players.authenticate(t3) is None
+    t4 = players.login("Timer", PW)
+    clock.advance(hours=12)
+    assert players.authenticate(t4) is None
+
+
+def test_failed_logins_are_throttled_per_alias(players: Players, clock: Any) -> None:
+    players.register("Target", PW, age_confirmed=True)
+    for _ in range(5):
+        with pytest.raises(LoginRefused):
+            players.login("Target", "wrong pass", ip="9.9.9.9")
+        clock.advance(minutes=1)
+    with pytest.raises(LoginThrottled) as throttled:
+        players.login("Target", PW)  # even the right password waits
+    assert throttled.value.wait == timedelta(minutes=10)
+    clock.advance(minutes=10)
+    assert players.login("Target", PW)
+    # A success wipes the alias's slate.
+    with pytest.raises(LoginRefused):
+        players.login("Target", "wrong pass")
+    assert players.login("Target", PW)
+
+
+def test_failed_logins_are_throttled_per_ip(db: Any, clock: Any, cheap_passwords: Any) -> None:
+    policy = ThrottlePolicy(max_failures_per_alias=100, max_failures_per_ip=3)
+    players = Players(db.engine, clock=clock, passwords=cheap_passwords, throttle=policy)
+    players.register("Victim", PW, age_confirmed=True)
+    for alias in ("a1x", "a2x", "a3x"):
+        with pytest.raises(LoginRefused):
+            players.login(alias, "guess guess", ip="6.6.6.6")
+    with pytest.raises(LoginThrottled):
+        players.login("Victim", PW, ip="6.6.6.6")
+    assert players.login("Victim", PW, ip="7.7.7.7")
+
+
+def test_ban_refuses_login_and_kills_sessions(players: Players) -> None:
+    players.register("Cheater", PW, age_confirmed=True)
+    token = players.login("Cheater", PW)
+    sid = players.sanction("Cheater", SanctionKind.BAN, operator="op", reason="collusion")
+    assert players.authenticate(token) is None
+    with pytest.raises(LoginRefused):
+        players.login("Cheater", PW)
+    assert players.sanctions("cheater") == {SanctionKind.BAN}
+    players.lift(sid, operator="op")
+    assert players.sanctions("cheater") == set()
+    with pytest.raises(AccountError, match="no active sanction"):
+        players.lift(sid, operator="op")
+
+
+def test_chat_bans_escalate_24h_48h_72h_week_month_forever(players: Players, clock: Any) -> None:
+    players.register("Chatty", PW, age_confirmed=True)
+    lengths = []
+    for _ in range(7):
+        sid = players.sanction("Chatty", SanctionKind.CHAT_BAN, operator="mod")
+        with Session(players.engine) as s:
+            row = s.get(Sanction, sid)
+            assert row is not None
+            lengths.append(None if row.ends_at is None else row.ends_at - row.starts_at)
+    assert lengths == [*CHAT_BAN_STEPS, None]
+    assert lengths[:3] == [timedelta(hours=24), timedelta(hours=48), timedelta(hours=72)]
+    assert SanctionKind.CHAT_BAN in players.sanctions("Chatty")
+
+
+def test_timed_sanction_ends_by_itself(players: Players, clock: Any) -> None:
+    players.register("Briefly", PW, age_confirmed=True)
+    players.sanction("Briefly", SanctionKind.FREEZE, operator="op", duration=timedelta(hours=1))
+    assert players.sanctions("Briefly") == {SanctionKind.FREEZE}
+    clock.advance(hours=1)
+    assert players.sanctions("Briefly") == set()
+
+
+def test_unknown_alias_is_a_clear_error(players: Players) -> None:
+    with pytest.raises(AccountError, match="no player with alias 'ghost'"):
+        players.get("ghost")
