@@ -6,7 +6,7 @@ Every table option the rulebook names for these games is a field of
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Any, Final
 
@@ -249,6 +249,25 @@ def _check(config: TableConfig) -> None:
         raise ConfigError("max_raises may not be negative")
     if config.hi_lo and not (v.low or v.high == "omaha_high"):
         raise ConfigError(f"{v.title} has no hi-lo version")
+
+
+def check_seats(config: TableConfig, seats: Sequence[Seat | int | None]) -> tuple[Seat | None, ...]:
+    """The seats of a hand as :class:`Seat` (an int is a stack); ConfigError for bad ones."""
+    if not 2 <= len(seats) <= config.seat_limit:
+        raise ConfigError(f"this table has 2 to {config.seat_limit} seats, not {len(seats)}")
+    out: list[Seat | None] = []
+    for i, seat in enumerate(seats):
+        if seat is not None and not isinstance(seat, Seat):
+            if isinstance(seat, bool) or not isinstance(seat, int):
+                raise ConfigError(f"seat {i}: a stack must be an int, not {seat!r}")
+            seat = Seat(seat)
+        if seat is not None:
+            if isinstance(seat.stack, bool) or not isinstance(seat.stack, int) or seat.stack <= 0:
+                raise ConfigError(f"seat {i}: a player dealt in needs chips, not {seat.stack!r}")
+            if seat.post not in (None, POST_BIG_BLIND, POST_BOTH_BLINDS):
+                raise ConfigError(f"seat {i}: unknown post {seat.post!r}")
+        out.append(seat)
+    return tuple(out)
 
 
 def config_to_dict(config: TableConfig) -> dict[str, Any]:

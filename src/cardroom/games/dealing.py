@@ -15,7 +15,7 @@ import random
 import secrets
 from collections.abc import Mapping, Sequence
 
-from cardroom.cards import CARDS, SHORT_DECK_CARDS, Card
+from cardroom.cards import CARDS, SHORT_DECK_CARDS, Card, Deck
 from cardroom.games.config import TableConfig
 from cardroom.games.errors import ConfigError
 
@@ -94,3 +94,28 @@ def arrange_deck(
     deck = [c if c is not None else next(spare) for c in slots]
     deck.extend(spare)
     return deck
+
+
+def build_deck(
+    config: TableConfig,
+    deck: Sequence[Card] | Deck | None,
+    seed: int | str | bytes | None,
+    needed: int,
+) -> list[Card]:
+    """The deck a hand deals from: shuffled (``seed`` or CSPRNG) or the prearranged ``deck``,
+    checked for repeats, foreign cards and size (``needed`` cards at most)."""
+    universe = SHORT_DECK_CARDS if config.variant.deck == "short" else CARDS
+    if deck is None:
+        return shuffle_deck(universe, seed)
+    cards = list(deck.cards) if isinstance(deck, Deck) else list(deck)
+    if len(set(cards)) != len(cards):
+        raise ConfigError("the deck holds the same card twice")
+    allowed = set(universe)
+    for c in cards:
+        if isinstance(c, bool) or not isinstance(c, int) or not 0 <= c < 52:
+            raise ConfigError(f"{c!r} is not a card")
+        if c not in allowed:
+            raise ConfigError(f"{Card(c)} is not in the {config.variant.title} deck")
+    if len(cards) < needed:
+        raise ConfigError(f"the deck has {len(cards)} cards; this hand may need {needed}")
+    return [Card(c) for c in cards]

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cardroom.cards import Card, Deck
+from cardroom.cards import CARDS, SHORT_DECK_CARDS, Card, Deck
 from cardroom.games import events as ev
 from cardroom.games.actions import BET, CALL, CHECK, FOLD, RAISE, Action, LegalActions
 from cardroom.games.betting import is_full_raise, raise_bounds
