@@ -14,6 +14,7 @@ from typing import Any
 WORKLOADS: dict[str, str] = {
     "eval": "cardroom.bench.eval_bench",
     "engine": "cardroom.bench.engine_bench",
+    "chinese": "cardroom.bench.chinese_bench",
 }
 
 
