@@ -150,8 +150,8 @@ class StudPlay:
 
     def bet_size(self, hand: Hand, size: int) -> int:
         """The fixed-limit full bet now: completing the bring-in, or the open-pair big bet."""
-        if hand.street_index == 0 and hand._cur < size:
-            return size - hand._cur  # completing: the bet becomes the small bet
+        if hand.street_index == 0 and hand._nbets == 0:
+            return size - hand._cur  # completing the bring-in: the bet becomes the small bet
         if hand.street_index == 1 and self.open_pair:
             stakes = hand.config.stakes
             sizes = fourth_street_bets(

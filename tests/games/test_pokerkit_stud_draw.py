@@ -1,0 +1,334 @@
+"""Differential tests: stud and draw games against PokerKit 0.7.7 on random hands.
+
+Both engines get the same seats, stacks, antes, blinds or bring-in, and cards
+(PokerKit is dealt exactly what our engine dealt, replacement cards included).
+At every decision they must agree on who acts and on the legal set (fold,
+check, call amount, smallest and largest bet/raise total, the bring-in, a
+draw); at the end on the finishing stacks.
+
+Hands per variant: ``CARDROOM_DIFF_HANDS`` (default 200; e.g. 20000 for a soak).
+
+Table options set to PokerKit's rules (each is a table option of ours):
+``fourth_street_pair="small"`` (PokerKit has no open-pair rule),
+``burn_cards=False`` (PokerKit is told to burn unknown cards),
+``max_raises=3`` at stud (PokerKit counts the completion among its four
+wagers). Stud tables have at most 7 players, so the deck never runs short
+(PokerKit reshuffles instead of dealing a community card). Differences that
+cannot be configured are recognised exactly, as in ``test_pokerkit_diff.py``:
+odd chips of three-way splits and merged side pots, all-in raises short of a
+full raise (PokerKit's reopening rule differs from RULEBOOK §5), and hi-lo side
+pots where nobody eligible has a low (PokerKit still splits them).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import warnings
+from collections import Counter
+from dataclasses import dataclass, replace
+from typing import Any
+
+import pytest
+
+from cardroom.cards import format_cards
+from cardroom.games import Action, Hand, Stakes, TableConfig
+from cardroom.games import events as ev
+
+pk = pytest.importorskip("pokerkit")
+
+HANDS = int(os.environ.get("CARDROOM_DIFF_HANDS", "200"))
+STUD_CODES = ("F7S", "F7S/8", "FR")
+DRAW_CODES = ("N2L1D", "F2L3D", "FB")
+GAMES = {
+    "F7S": ("stud", "FixedLimitSevenCardStud"),
+    "F7S/8": ("stud_hi_lo", "FixedLimitSevenCardStudHighLowSplitEightOrBetter"),
+    "FR": ("razz", "FixedLimitRazz"),
+    "N2L1D": ("single_draw_27", "NoLimitDeuceToSevenLowballSingleDraw"),
+    "F2L3D": ("triple_draw_27", "FixedLimitDeuceToSevenLowballTripleDraw"),
+    "FB": ("badugi", "FixedLimitBadugi"),
+}
+
+
+@dataclass(frozen=True)
+class Setup:
+    """One random table: our configuration and PokerKit's game for the same deal."""
+
+    code: str
+    config: TableConfig
+    stacks: tuple[int, ...]
+    game: Any
+
+
+def _stack(rng: random.Random, unit: int) -> int:
+    roll = rng.random()
+    if roll < 0.15:
+        return rng.randint(1, 2 * unit)
+    if roll < 0.4:
+        return rng.randint(2 * unit, 12 * unit)
+    return rng.randint(12 * unit, 80 * unit)
+
+
+def random_setup(code: str, rng: random.Random) -> Setup:
+    """Random seats, stacks and stakes for ``code``."""
+    game_name, class_name = GAMES[code]
+    cls = getattr(pk, class_name)
+    automations = (
+        pk.Automation.ANTE_POSTING,
+        pk.Automation.BET_COLLECTION,
+        pk.Automation.BLIND_OR_STRADDLE_POSTING,
+        pk.Automation.HOLE_CARDS_SHOWING_OR_MUCKING,
+        pk.Automation.HAND_KILLING,
+        pk.Automation.CHIPS_PUSHING,
+        pk.Automation.CHIPS_PULLING,
+    )
+    if code in STUD_CODES:
+        players = rng.randint(2, 7)
+        small = rng.randint(2, 20)
+        bring_in = rng.randint(1, small - 1)
+        ante = rng.choice((0, 1, rng.randint(1, small)))
+        stacks = tuple(_stack(rng, small) for _ in range(players))
+        stakes = Stakes(ante=ante, small_bet=small, big_bet=2 * small, bring_in=bring_in)
+        config = TableConfig.of(
+            game_name, stakes, burn_cards=False, max_raises=3, fourth_street_pair="small"
+        )
+        game = cls(automations, True, ante, bring_in, small, 2 * small, mode=pk.Mode.TOURNAMENT)
+        return Setup(code, config, stacks, game)
+    players = rng.randint(2, 6)
+    big = rng.randint(2, 20)
+    small = big // 2 if rng.random() < 0.7 else rng.randint(1, big - 1)
+    ante = rng.choice((0, 0, 1))
+    stacks = tuple(_stack(rng, big) for _ in range(players))
+    blinds = (small, big)
+    if code == "N2L1D":
+        config = TableConfig.of(game_name, Stakes.blinds(small, big, ante), burn_cards=False)
+        game = cls(automations, True, ante, blinds, big, mode=pk.Mode.TOURNAMENT)
+    else:
+        stakes = Stakes(small, big, ante, small_bet=big, big_bet=2 * big)
+        config = TableConfig.of(game_name, stakes, burn_cards=False)
+        game = cls(automations, True, ante, blinds, big, 2 * big, mode=pk.Mode.TOURNAMENT)
+        # PokerKit counts four player wagers; the big blind is our first bet (§5).
+        first = game.streets[0]
+        cap = first.max_completion_betting_or_raising_count - 1
+        streets = (replace(first, max_completion_betting_or_raising_count=cap), *game.streets[1:])
+        game.streets = streets
+    return Setup(code, config, stacks, game)
+
+
+class Mismatch(AssertionError):
+    """The engines disagree; the message holds the deal to reproduce it."""
+
+
+def _cards(cards: object) -> str:
+    return format_cards(cards).replace(" ", "")  # type: ignore[arg-type]
+
+
+def _sync(hand: Hand, state: Any) -> None:
+    """Burn unknown cards and deal PokerKit the cards our engine dealt."""
+    while True:
+        if state.can_burn_card("??"):
+            state.burn_card("??")
+            continue
+        if not state.can_deal_hole():
+            return
+        p = state.hole_dealee_index
+        need = len(state.hole_dealing_statuses[p])
+        have = len(state.hole_cards[p])
+        ours = hand.hole_cards(p)[have : have + need]
+        if len(ours) != need:
+            raise Mismatch(f"PokerKit deals {need} cards to {p} our engine never dealt")
+        state.deal_hole(_cards(ours), p)
+
+
+def _ours(hand: Hand) -> tuple[Any, ...]:
+    seat = hand.actor
+    assert seat is not None
+    la = hand.legal_actions(seat)
+    return (
+        seat,
+        la.fold,
+        la.check,
+        la.call,
+        la.min_raise_to,
+        la.max_raise_to,
+        la.bring_in,
+        la.draw is not None,
+    )
+
+
+def _theirs(state: Any) -> tuple[Any, ...]:
+    drawer = state.stand_patter_or_discarder_index
+    if drawer is not None:
+        return (drawer, False, False, None, None, None, None, True)
+    seat = state.actor_index
+    if state.can_post_bring_in():
+        lo = hi = None
+        if state.can_complete_bet_or_raise_to():
+            lo = state.min_completion_betting_or_raising_to_amount
+            hi = state.max_completion_betting_or_raising_to_amount
+        amount = state.effective_bring_in_amount
+        if lo == hi == amount:
+            lo = hi = None  # PokerKit's "completion" all-in for the bring-in is the bring-in
+        return (seat, False, False, None, lo, hi, amount, False)
+    can_call = state.can_check_or_call()
+    amount = state.checking_or_calling_amount if can_call else None
+    can_raise = state.can_complete_bet_or_raise_to()
+    return (
+        seat,
+        state.can_fold(),
+        bool(can_call and amount == 0),
+        amount if can_call and amount else None,
+        state.min_completion_betting_or_raising_to_amount if can_raise else None,
+        state.max_completion_betting_or_raising_to_amount if can_raise else None,
+        None,
+        False,
+    )
+
+
+def _choose(hand: Hand, rng: random.Random) -> Action:
+    seat = hand.actor
+    assert seat is not None
+    la = hand.legal_actions(seat)
+    if la.draw is not None:
+        hole = list(hand.hole_cards(seat))
+        return Action.draw(seat, rng.sample(hole, rng.choice((0, 0, 1, 2, 3, len(hole)))))
+    roll = rng.random()
+    if la.bring_in is not None and (la.min_raise_to is None or roll < 0.7):
+        return Action.bring_in(seat)
+    if la.min_raise_to is not None and la.max_raise_to is not None and roll < 0.3:
+        pick = rng.random()
+        lo, hi = la.min_raise_to, la.max_raise_to
+        to = lo if pick < 0.4 else hi if pick < 0.6 else rng.randint(lo, hi)
+        return Action.raise_to(seat, to)
+    if la.fold and roll > 0.85:
+        return Action.fold(seat)
+    if la.check:
+        return Action.check(seat)
+    if la.call is not None:
+        return Action.call(seat)
+    if la.fold:
+        return Action.fold(seat)
+    assert la.min_raise_to is not None
+    return Action.raise_to(seat, la.min_raise_to)
+
+
+def _apply_theirs(state: Any, action: Action) -> None:
+    if action.kind == "draw":
+        state.stand_pat_or_discard(_cards(action.cards))
+    elif action.kind == "bring_in":
+        state.post_bring_in()
+    elif action.kind == "fold":
+        state.fold()
+    elif action.kind in ("check", "call"):
+        state.check_or_call()
+    else:
+        state.complete_bet_or_raise_to(action.amount)
+
+
+def _forced_check(hand: Hand, state: Any) -> bool:
+    """PokerKit asks for a check nobody else can answer; our engine closes the round."""
+    if not state.status or state.actor_index is None:
+        return False
+    seat = hand.actor
+    drawing = seat is not None and hand.legal_actions(seat).draw is not None
+    if not hand.is_over and seat == state.actor_index and not drawing:
+        return False
+    lone_check = state.can_check_or_call() and state.checking_or_calling_amount == 0
+    if lone_check and not state.can_complete_bet_or_raise_to():
+        state.check_or_call()
+        return True
+    return False
+
+
+def _short_all_in(hand: Hand, action: Action) -> bool:
+    """An all-in raise short of a full one: PokerKit's reopening rule differs (§5)."""
+    if action.kind != "raise":
+        return False
+    seat = action.seat
+    all_in = hand.bets[seat] + hand.stacks[seat] == action.amount
+    return all_in and action.amount - hand.current_bet < hand._basis()
+
+
+def play(setup: Setup, seed: int) -> str | None:
+    """Play one hand on both engines; return a recognised difference or None; raise Mismatch."""
+    rng = random.Random(seed)
+    n = len(setup.stacks)
+    hand = Hand(setup.config, list(setup.stacks), n - 1, seed=seed)
+    state = setup.game(setup.stacks, n)
+    where = f"{setup.code} stacks={setup.stacks} {setup.config.stakes} seed={seed}"
+    short_street: int | None = None
+    decisions = 0
+    while True:
+        _sync(hand, state)
+        if _forced_check(hand, state):
+            continue
+        if hand.is_over or not state.status:
+            break
+        mine, theirs = _ours(hand), _theirs(state)
+        if mine != theirs:
+            if short_street == hand.street_index:
+                return "short all-in"
+            raise Mismatch(f"decision {decisions}: ours {mine} PokerKit {theirs}; {where}")
+        action = _choose(hand, rng)
+        if _short_all_in(hand, action):
+            short_street = hand.street_index
+        hand.apply(action)
+        _apply_theirs(state, action)
+        decisions += 1
+    _sync(hand, state)
+    if not hand.is_over or state.status:
+        raise Mismatch(f"one engine finished, the other did not; {where}")
+    mine_stacks, theirs_stacks = list(hand.stacks), list(state.stacks)
+    if mine_stacks == theirs_stacks:
+        return None
+    if _odd_chips_only(hand, theirs_stacks):
+        return "odd chips"
+    if short_street is not None:
+        return "short all-in"
+    if _side_pot_low_quirk(hand):
+        return "hi-lo side pot low half"
+    raise Mismatch(f"stacks ours {mine_stacks} PokerKit {theirs_stacks}; {where}")
+
+
+def _odd_chips_only(hand: Hand, theirs: list[int]) -> bool:
+    paid: dict[int, list[int]] = {}
+    for e in hand.events:
+        if isinstance(e, ev.PotAwarded):
+            paid.setdefault(e.pot, []).append(e.seat)
+    bound: Counter[int] = Counter()
+    for seats in paid.values():
+        for seat in seats:
+            bound[seat] += len(seats) - 1
+    diff = [t - m for t, m in zip(theirs, hand.stacks, strict=True)]
+    return sum(diff) == 0 and all(abs(d) <= bound[i] for i, d in enumerate(diff))
+
+
+def _side_pot_low_quirk(hand: Hand) -> bool:
+    """PokerKit splits every pot high/low when anybody holds a low, even a side pot where
+    nobody eligible does; RULEBOOK §7 gives such a pot to the high hand whole."""
+    shares: dict[int, set[str]] = {}
+    for e in hand.events:
+        if isinstance(e, ev.PotAwarded):
+            shares.setdefault(e.pot, set()).add(e.share)
+    lows = [("low" in s) for s in shares.values()]
+    return hand.config.low_evaluator is not None and any(lows) and not all(lows)
+
+
+def run(code: str, hands: int) -> Counter[str]:
+    """Play ``hands`` random hands of ``code``; count recognised differences."""
+    rng = random.Random(f"stud-draw-diff-{code}")
+    known: Counter[str] = Counter()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # PokerKit warns about cards it did not pick itself
+        for _ in range(hands):
+            seed = rng.getrandbits(48)
+            why = play(random_setup(code, random.Random(seed)), seed)
+            known[why or "same"] += 1
+    return known
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("code", STUD_CODES + DRAW_CODES)
+def test_same_legal_actions_and_payouts_as_pokerkit(code: str) -> None:
+    known = run(code, HANDS)
+    assert known["same"] >= HANDS * 9 // 10, known
