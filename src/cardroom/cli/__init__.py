@@ -19,6 +19,9 @@ SUBCOMMANDS: tuple[str, ...] = (
     "chinese_cmd",
     "eval_cmd",
     "replay_cmd",
+    "db_cmd",
+    "account_cmd",
+    "ledger_cmd",
 )
 
 

@@ -1,0 +1,214 @@
+"""``cardroom account``: the operator's player and money commands.
+
+Amounts are integers in minor units (cents; chips for play money). The
+password for ``create`` is read from standard input (first line), so it
+never appears in the process list or shell history.
+"""
+
+from __future__ import annotations
+
+import argparse
+import getpass
+import json
+import os
+import sys
+from typing import Any
+
+from cardroom.cli.db_cmd import add_db_option, guarded, open_engine
+from cardroom.ledger import Currency, Entry
+from cardroom.store import AccountError, Cashier, Players, SanctionKind
+
+
+def amount(text: str) -> int:
+    """An argparse type: a positive whole number of minor units."""
+    if not text.isdigit() or int(text) <= 0:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a positive whole number of minor units")
+    return int(text)
+
+
+def _operator() -> str:
+    return os.environ.get("USER") or "operator"
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``account`` subcommand and its actions."""
+    p = subparsers.add_parser("account", help="players and their money (operator)")
+    add_db_option(p)
+    actions = p.add_subparsers(dest="account_action", metavar="ACTION", required=True)
+
+    def action(name: str, help_text: str, run: Any) -> argparse.ArgumentParser:
+        sub: argparse.ArgumentParser = actions.add_parser(name, help=help_text)
+        add_db_option(sub, leaf=True)
+        sub.set_defaults(func=guarded(run))
+        return sub
+
+    create = action("create", "register a player (password on stdin)", run_create)
+    create.add_argument("alias")
+    create.add_argument(
+        "--i-am-18",
+        dest="age_confirmed",
+        action="store_true",
+        help="the player confirms being 18 or older (or of the local age of majority); required",
+    )
+    create.add_argument("--ip", default="", help="registration IP address (for review)")
+    create.add_argument("--device", default="", help="registration device id (for review)")
+
+    for name, help_text, run in (
+        ("deposit", "record a deposit", run_deposit),
+        ("withdraw", "record a real-money withdrawal", run_withdraw),
+    ):
+        sub = action(name, help_text, run)
+        sub.add_argument("alias")
+        sub.add_argument("amount", type=amount, help="minor units (cents, or play chips)")
+        if name == "deposit":
+            sub.add_argument("--play", action="store_true", help="play money instead of real")
+        sub.add_argument("--key", help="idempotency key (a retried command never counts twice)")
+        sub.add_argument("--operator", default=_operator(), help="who records it")
+
+    transfer = action("transfer", "move real money between two depositing players", run_transfer)
+    transfer.add_argument("sender")
+    transfer.add_argument("receiver")
+    transfer.add_argument("amount", type=amount)
+    transfer.add_argument("--key", help="idempotency key")
+
+    show = action("show", "show a player and balances", run_show)
+    show.add_argument("alias")
+    show.add_argument("--json", action="store_true", help="machine-readable (minor units)")
+
+    for kind in SanctionKind:
+        sub = action(
+            kind.value.replace("_", "-"), f"impose a {kind.value.replace('_', ' ')}", run_sanction
+        )
+        sub.add_argument("alias")
+        sub.add_argument("--reason", default="")
+        sub.add_argument(
+            "--hours", type=int, help="duration (default: until lifted; chat bans escalate)"
+        )
+        sub.add_argument("--operator", default=_operator())
+        sub.set_defaults(kind=kind)
+    lift = action("lift", "end a sanction by id", run_lift)
+    lift.add_argument("sanction_id", type=int)
+    lift.add_argument("--operator", default=_operator())
+
+
+def _read_password() -> str:
+    if sys.stdin.isatty():
+        first = getpass.getpass("password: ")
+        if getpass.getpass("again: ") != first:
+            raise AccountError("the passwords differ")
+        return first
+    return sys.stdin.readline().rstrip("\r\n")
+
+
+def run_create(args: argparse.Namespace) -> int:
+    """Register a player."""
+    if not args.age_confirmed:
+        raise AccountError("players must confirm they are 18 or older: pass --i-am-18")
+    engine = open_engine(args)
+    try:
+        info = Players(engine).register(
+            args.alias, _read_password(), age_confirmed=True, ip=args.ip, device=args.device
+        )
+    finally:
+        engine.dispose()
+    print(f"created {info.alias} (player {info.id})")
+    return 0
+
+
+def _report(entry: Entry) -> int:
+    t = entry.transfer
+    print(f"entry {entry.id}: {t.reason} {t.amount} {t.currency} {t.debit} -> {t.credit}")
+    return 0
+
+
+def run_deposit(args: argparse.Namespace) -> int:
+    """Record a deposit."""
+    currency = Currency.PLAY if args.play else Currency.REAL
+    engine = open_engine(args)
+    try:
+        cashier = Cashier(engine)
+        return _report(
+            cashier.deposit(args.alias, args.amount, currency, operator=args.operator, key=args.key)
+        )
+    finally:
+        engine.dispose()
+
+
+def run_withdraw(args: argparse.Namespace) -> int:
+    """Record a withdrawal."""
+    engine = open_engine(args)
+    try:
+        cashier = Cashier(engine)
+        return _report(
+            cashier.withdraw(args.alias, args.amount, operator=args.operator, key=args.key)
+        )
+    finally:
+        engine.dispose()
+
+
+def run_transfer(args: argparse.Namespace) -> int:
+    """Move real money between players."""
+    engine = open_engine(args)
+    try:
+        cashier = Cashier(engine)
+        entry = cashier.transfer(
+            args.sender, args.receiver, args.amount, actor=_operator(), key=args.key
+        )
+        return _report(entry)
+    finally:
+        engine.dispose()
+
+
+def run_show(args: argparse.Namespace) -> int:
+    """Print a player's balances (and sanctions)."""
+    engine = open_engine(args)
+    try:
+        players = Players(engine)
+        info = players.get(args.alias)
+        balances = Cashier(engine).balances(args.alias)
+        sanctions = sorted(players.sanctions(args.alias))
+    finally:
+        engine.dispose()
+    data: dict[str, Any] = {
+        "id": info.id,
+        "alias": info.alias,
+        "created_at": info.created_at.isoformat(),
+        "balances": {c.value: balances[c] for c in Currency},
+        "sanctions": [s.value for s in sanctions],
+    }
+    if args.json:
+        print(json.dumps(data, sort_keys=True))
+    else:
+        print(f"{info.alias} (player {info.id}), since {data['created_at']}")
+        for c in Currency:
+            print(f"  {c.value:5} {balances[c]}")
+        if sanctions:
+            print("  sanctions: " + ", ".join(data["sanctions"]))
+    return 0
+
+
+def run_sanction(args: argparse.Namespace) -> int:
+    """Freeze, ban or chat-ban a player."""
+    from datetime import timedelta
+
+    duration = None if args.hours is None else timedelta(hours=args.hours)
+    engine = open_engine(args)
+    try:
+        sid = Players(engine).sanction(
+            args.alias, args.kind, operator=args.operator, reason=args.reason, duration=duration
+        )
+    finally:
+        engine.dispose()
+    print(f"sanction {sid}: {args.kind.value} {args.alias}")
+    return 0
+
+
+def run_lift(args: argparse.Namespace) -> int:
+    """End a sanction."""
+    engine = open_engine(args)
+    try:
+        Players(engine).lift(args.sanction_id, operator=args.operator)
+    finally:
+        engine.dispose()
+    print(f"sanction {args.sanction_id} lifted")
+    return 0

@@ -1,0 +1,118 @@
+"""``cardroom ledger``: check the invariants, list entries, review flags, reverse an entry."""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import os
+from typing import Any
+
+from cardroom.cli.db_cmd import add_db_option, guarded, open_engine
+from cardroom.store import Cashier, SqlLedger
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``ledger`` subcommand and its actions."""
+    p = subparsers.add_parser("ledger", help="the double-entry ledger (operator)")
+    add_db_option(p)
+    actions = p.add_subparsers(dest="ledger_action", metavar="ACTION", required=True)
+
+    def action(name: str, help_text: str, run: Any) -> argparse.ArgumentParser:
+        sub: argparse.ArgumentParser = actions.add_parser(name, help=help_text)
+        add_db_option(sub, leaf=True)
+        sub.set_defaults(func=guarded(run))
+        return sub
+
+    check = action("check", "verify every invariant (exit 1 if any fails)", run_check)
+    check.add_argument("--json", action="store_true")
+    entries = action("entries", "list entries in posting order", run_entries)
+    entries.add_argument("--after", type=int, default=0, help="start after this entry id")
+    entries.add_argument("--limit", type=int, default=50)
+    entries.add_argument("--json", action="store_true")
+    flags = action("flags", "integrity flags: shared IP/device, chip dumping", run_flags)
+    flags.add_argument("--json", action="store_true")
+    reverse = action("reverse", "undo an entry with a reversing entry", run_reverse)
+    reverse.add_argument("entry_id", type=int)
+    reverse.add_argument("--reason", required=True)
+    reverse.add_argument("--operator", default=os.environ.get("USER") or "operator")
+
+
+def run_check(args: argparse.Namespace) -> int:
+    """Print every broken invariant; exit 1 if there is any."""
+    engine = open_engine(args)
+    try:
+        ledger = SqlLedger(engine)
+        violations = ledger.check()
+        accounts = len(ledger.balances())
+    finally:
+        engine.dispose()
+    if args.json:
+        found = [{"rule": v.rule, "detail": v.detail} for v in violations]
+        print(json.dumps({"ok": not violations, "accounts": accounts, "violations": found}))
+    elif violations:
+        for v in violations:
+            print(f"FAIL {v}")
+    else:
+        print(f"ok: {accounts} accounts, every invariant holds")
+    return 1 if violations else 0
+
+
+def run_entries(args: argparse.Namespace) -> int:
+    """Print entries."""
+    engine = open_engine(args)
+    try:
+        entries = SqlLedger(engine).entries(after=args.after, limit=args.limit)
+    finally:
+        engine.dispose()
+    for e in entries:
+        t = e.transfer
+        row = {
+            "id": e.id,
+            "key": t.key,
+            "reason": t.reason.value,
+            "debit": t.debit.key,
+            "credit": t.credit.key,
+            "amount": t.amount,
+            "currency": t.currency.value,
+            "reverses": t.reverses,
+            "at": e.at.isoformat() if e.at else None,
+        }
+        if args.json:
+            print(json.dumps(row))
+        else:
+            print(f"{e.id:>6} {t.reason:<17} {t.amount:>12} {t.debit} -> {t.credit}")
+    return 0
+
+
+def run_flags(args: argparse.Namespace) -> int:
+    """Print integrity flags for review."""
+    engine = open_engine(args)
+    try:
+        report = Cashier(engine).integrity_report()
+    finally:
+        engine.dispose()
+    if args.json:
+        print(json.dumps(dataclasses.asdict(report)))
+        return 0
+    for f in report.shared_access:
+        print(f"shared {f.via} {f.value}: {', '.join(f.players)}")
+    for d in report.chip_dumping:
+        print(
+            f"chip flow {d.sender} -> {d.receiver}: {d.transfers} transfers, {d.sent} sent, "
+            f"{d.returned} back (entries {', '.join(map(str, d.entry_ids))})"
+        )
+    if not report.shared_access and not report.chip_dumping:
+        print("no flags")
+    return 0
+
+
+def run_reverse(args: argparse.Namespace) -> int:
+    """Reverse an entry."""
+    engine = open_engine(args)
+    try:
+        entry = Cashier(engine).reverse(args.entry_id, operator=args.operator, reason=args.reason)
+    finally:
+        engine.dispose()
+    print(f"entry {entry.id} reverses entry {args.entry_id}")
+    return 0
