@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 SUBCOMMANDS: tuple[str, ...] = (
     "cards_cmd",
+    "play_cmd",
     "bench",
     "chinese_cmd",
     "eval_cmd",
