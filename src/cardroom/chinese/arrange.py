@@ -32,7 +32,8 @@ from cardroom.chinese.rows import (
 )
 from cardroom.chinese.royalties import RoyaltyTable, five_card_class, top_class
 from cardroom.chinese.variants import HAND_SIZE, ChineseVariant
-from cardroom.evaluation import front3, high, low_27
+from cardroom.evaluation import front3, low_27
+from cardroom.evaluation.high import five_card_strength
 
 SCALE = 1 << 20
 """Score units: one royalty unit is SCALE; each row's heuristic is below SCALE."""
@@ -97,7 +98,7 @@ class _Scorer:
 
     def fives(self, cards: tuple[Card, ...], mask: int) -> tuple[_Row, _Row | None]:
         """The same five cards as a bottom and as a middle (None: a 2-7 middle that fouls)."""
-        strength = high(cards).strength
+        strength = five_card_strength(cards)  # the same number as high(), without naming
         key = five_card_class(strength)
         heur = strength * SCALE // _MAX_HIGH
         bottom_royalty = self.table.bottom.get(key, 0) if key else 0
@@ -256,7 +257,9 @@ def _search(
         if b.score + max_mid + max_top <= best_score:
             break
         # A 2-7 middle only has to stand on its own; a high middle must not beat the bottom.
-        top_cap = top_caps.upto(b.strength - 1 if low else b.strength)
+        top_cap = _first_free(tops, b.mask, b.strength - 1 if low else b.strength)
+        if top_cap is None:
+            continue
         order = mids if low else mid_caps.rows
         indexes = range(len(mids)) if low else range(mid_caps.index(b.strength) - 1, -1, -1)
         for j in indexes:
@@ -275,6 +278,14 @@ def _search(
                 if score > best_score:
                     best, best_score = (b, m, t), score
     return best
+
+
+def _first_free(tops: list[_Row], used: int, limit: int) -> int | None:
+    """Score of the best top (``tops``: best first) clear of ``used``, at most ``limit``."""
+    for t in tops:
+        if not t.mask & used and t.strength <= limit:
+            return t.score
+    return None
 
 
 def _best_top(top_of: dict[int, _Row], rest: int, limit: int) -> _Row | None:
