@@ -72,6 +72,9 @@ def arrange_deck(
         return cards[i] if i < len(cards) else None
 
     for street in config.variant.streets:
+        if street.burn and config.burn_cards and not street.board and not street.draw:
+            slots.append(burns[burn_pos] if burn_pos < len(burns) else None)  # stud streets
+            burn_pos += 1
         for count in (street.hole_down, street.hole_up):
             for _ in range(count):
                 slots.extend(hole_card(s) for s in order)
