@@ -17,7 +17,8 @@ from cardroom.games.config import Stakes, TableConfig
 from cardroom.games.errors import IllegalAction
 from cardroom.games.hand import Hand
 from cardroom.games.phh import HandHistory, PhhError, dumps, load_path, loads
-from cardroom.games.phh_replay import build_deck, export, replay
+from cardroom.games.phh_deck import build_deck
+from cardroom.games.phh_replay import export, replay
 from cardroom.games.phh_variants import PHH_GAMES, table_config
 from cardroom.games.variants import FIXED_LIMIT, NO_LIMIT, POT_LIMIT
 
@@ -116,8 +117,8 @@ def test_a_file_claiming_stacks_is_not_believed(
         (('"p3 cbr 7000"', '"p2 cbr 7000"'), "p2 acts but it is p3's turn"),
         (('"d db 4h"', '"d db 4h", "d db 9s"'), "before the engine deals them"),
         (('"d dh p1 Ac2d"', '"d dh p1 AcAc"'), "same card twice"),
-        (('"p2 f"', '"p2 pb"'), "not replayable"),
-        (('"p1 cbr 35000"', '"p1 sd"'), "not replayable"),
+        (('"p2 f"', '"p2 pb"'), "bring_in"),
+        (('"p1 cbr 35000"', '"p1 sd"'), "draw"),
         (("[1000, 2000, 0]", "[1000, 2000, 4000]"), "straddles"),
         (("antes = [500, 500, 500]", "antes = [0, 500, 0]"), "not uniform"),
     ],

@@ -17,6 +17,7 @@ import argparse
 import json
 import random
 import time
+import warnings
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
@@ -158,6 +159,11 @@ def _pokerkit_player(workload: Workload, seed: int) -> Callable[[], object]:
     rng = random.Random(seed)
 
     def play_one() -> object:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # PokerKit warns when it reshuffles the muck
+            return _one()
+
+    def _one() -> object:
         hand = PokerKitHand(
             workload.code,
             history.starting_stacks,  # type: ignore[arg-type]

@@ -10,11 +10,13 @@ from collections.abc import Sequence
 
 from cardroom.bench.pokerkit_peer import Decision, Options
 from cardroom.cards import Card
-from cardroom.games.actions import CALL, CHECK, FOLD, RAISE, Action
+from cardroom.games.actions import BRING_IN, CALL, CHECK, FOLD, RAISE, Action
 from cardroom.games.config import TableConfig
 from cardroom.games.hand import Hand
 
 __all__ = ["EngineDriver"]
+
+_KINDS = {"fold": FOLD, "check": CHECK, "call": CALL, "raise": RAISE, "bring_in": BRING_IN}
 
 
 class EngineDriver:
@@ -55,13 +57,19 @@ class EngineDriver:
             call=legal.call,
             min_to=legal.min_raise_to,
             max_to=legal.max_raise_to,
+            bring_in=legal.bring_in,
+            draw=legal.draw,
         )
 
     def apply(self, decision: Decision) -> None:
         """Apply a decision of the seat to act."""
         seat = self.hand.actor
         assert seat is not None, "nobody is to act"
-        kind = {"fold": FOLD, "check": CHECK, "call": CALL, "raise": RAISE}[decision.kind]
+        if decision.kind == "draw":
+            held = self.hand.hole_cards(seat)
+            self.hand.apply(Action.draw(seat, [held[i] for i in decision.positions]))
+            return
+        kind = _KINDS[decision.kind]
         self.hand.apply(Action(seat, kind, decision.amount))
 
     def finishing_stacks(self) -> tuple[int, ...]:

@@ -29,7 +29,8 @@ __all__ = [
 
 @dataclass(frozen=True, slots=True)
 class Options:
-    """One decision's legal set, engine-neutral: ``call`` is the chips a call adds."""
+    """One decision's legal set, engine-neutral: ``call`` is the chips a call adds,
+    ``bring_in`` the stud bring-in amount, ``draw`` the most cards that may be discarded."""
 
     actor: int
     fold: bool
@@ -37,14 +38,18 @@ class Options:
     call: int | None
     min_to: int | None
     max_to: int | None
+    bring_in: int | None = None
+    draw: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class Decision:
-    """What the random player does: ``fold``, ``check``, ``call`` or ``raise`` to ``amount``."""
+    """What the random player does: ``fold``, ``check``, ``call``, ``raise`` to ``amount``,
+    ``bring_in``, or ``draw`` discarding the cards at ``positions`` of the hand."""
 
     kind: str
     amount: int = 0
+    positions: tuple[int, ...] = ()
 
 
 def choose(options: Options, rng: random.Random) -> Decision:
@@ -53,7 +58,12 @@ def choose(options: Options, rng: random.Random) -> Decision:
     The raise size is the minimum, the maximum or anything between, so both
     bounds and the inside of the range are exercised.
     """
+    if options.draw is not None:
+        count = rng.randint(0, options.draw)
+        return Decision("draw", positions=tuple(sorted(rng.sample(range(options.draw), count))))
     roll = rng.random()
+    if options.bring_in is not None and (options.min_to is None or roll < 0.7):
+        return Decision("bring_in")
     if options.min_to is not None and options.max_to is not None and roll < 0.3:
         pick = rng.random()
         if pick < 0.4:
@@ -198,12 +208,18 @@ class PokerKitHand:
 
     @property
     def actor(self) -> int | None:
-        """The player to act, or ``None`` between decisions."""
-        return self.state.actor_index  # type: ignore[no-any-return]
+        """The player to act or draw, or ``None`` between decisions."""
+        state = self.state
+        drawer = state.stand_patter_or_discarder_index
+        return drawer if drawer is not None else state.actor_index  # type: ignore[no-any-return]
 
     def options(self) -> Options:
         """The legal set of the player to act."""
         state = self.state
+        drawer = state.stand_patter_or_discarder_index
+        if drawer is not None:
+            held = len(state.hole_cards[drawer])
+            return Options(drawer, False, False, None, None, None, draw=held)
         actor = state.actor_index
         can_call = state.can_check_or_call()
         amount = state.checking_or_calling_amount if can_call else None
@@ -215,6 +231,7 @@ class PokerKitHand:
             call=amount if can_call and amount else None,
             min_to=state.min_completion_betting_or_raising_to_amount if can_raise else None,
             max_to=state.max_completion_betting_or_raising_to_amount if can_raise else None,
+            bring_in=state.effective_bring_in_amount if state.can_post_bring_in() else None,
         )
 
     def apply(self, decision: Decision) -> None:
@@ -226,6 +243,11 @@ class PokerKitHand:
             state.check_or_call()
         elif decision.kind == "raise":
             state.complete_bet_or_raise_to(decision.amount)
+        elif decision.kind == "bring_in":
+            state.post_bring_in()
+        elif decision.kind == "draw":
+            held = state.hole_cards[state.stand_patter_or_discarder_index]
+            state.stand_pat_or_discard([held[i] for i in decision.positions])
         else:
             raise ValueError(f"unknown decision {decision.kind!r}")
 
@@ -262,7 +284,10 @@ def play_random_pokerkit_hand(hand: PokerKitHand, rng: random.Random) -> list[in
     """Drive a self-dealing PokerKit hand with random legal decisions; returns finishing stacks."""
     state = hand.state
     while state.status:
-        if state.actor_index is None:  # pragma: no cover - automations deal everything
+        if hand.actor is None:
+            if state.can_deal_hole():  # replacements after a draw (no automation for them)
+                state.deal_hole()
+                continue
             raise AssertionError("PokerKit stopped without an actor")
         hand.apply(choose(hand.options(), rng))
     return hand.stacks

@@ -17,19 +17,21 @@ that re-imports to the same result.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from cardroom.cards import CARDS, SHORT_DECK_CARDS, Card
+from cardroom.cards import Card
 from cardroom.games import events as ev
+from cardroom.games.actions import BRING_IN as BRING_IN_ACTION
 from cardroom.games.actions import CALL, CHECK, FOLD, RAISE, Action
 from cardroom.games.config import TableConfig
 from cardroom.games.errors import ConfigError, IllegalAction
 from cardroom.games.hand import Hand
-from cardroom.games.phh import HandHistory, PhhAction, PhhError
+from cardroom.games.phh import HandHistory, PhhAction, PhhError, format_action
+from cardroom.games.phh_deck import DealPlan, build_deck, deal_plan
 from cardroom.games.phh_variants import button_seat, phh_code_of, table_config
-from cardroom.games.variants import BUTTON_BLIND, FIXED_LIMIT
+from cardroom.games.variants import BRING_IN, BUTTON_BLIND, FIXED_LIMIT
 
 __all__ = ["Replay", "build_deck", "export", "replay"]
 
@@ -64,53 +66,70 @@ class Replay:
 def replay(hh: HandHistory) -> Replay:
     """Replay ``hh`` through the engine; PhhError or IllegalAction says where it breaks."""
     config = table_config(hh)
-    hand = _play(hh, config, build_deck(hh, config))
-    if hand.is_over and _hidden_slots(hh):
-        hand = _losing_fill(hh, config, hand)
+    plan = deal_plan(hh)
+    hand = _play(hh, config, plan, {})
+    if hand.is_over and plan.hidden():
+        hand = _losing_fill(hh, config, plan, hand)
     return Replay(hh, hand)
 
 
-def _play(hh: HandHistory, config: TableConfig, deck: list[Card]) -> Hand:
+def _play(hh: HandHistory, config: TableConfig, plan: DealPlan, fixed: dict[int, Card]) -> Hand:
+    deck = build_deck(hh, config, fixed, plan)
+    unknown = {deck[i] for i, flag in enumerate(plan.unknown) if flag}
     stacks = [UNKNOWN_STACK if s is None else s for s in hh.starting_stacks]
     try:
-        hand = Hand(config, stacks, button_seat(hh.player_count), deck)
+        hand = Hand(config, stacks, button_seat(hh.player_count), deck, seed=0)
     except ConfigError as exc:
         raise PhhError(f"cannot start the hand: {exc}") from None
     board: list[Card | None] = []
-    hole: dict[int, list[Card | None]] = {}
     for number, action in enumerate(hh.actions, start=1):
         try:
-            _apply(hand, action, board, hole)
+            _apply(hand, action, board, unknown)
         except (IllegalAction, PhhError) as exc:
-            raise type(exc)(f"action {number} ({_describe(action)}): {exc}") from None
+            raise type(exc)(f"action {number} ({format_action(action)}): {exc}") from None
     return hand
 
 
-def _apply(
-    hand: Hand, action: PhhAction, board: list[Card | None], hole: dict[int, list[Card | None]]
-) -> None:
+def _apply(hand: Hand, action: PhhAction, board: list[Card | None], unknown: set[Card]) -> None:
     kind, seat = action.kind, action.player
     if kind == "db":
         board.extend(action.cards or ())
         _check_dealt(board, hand.board, "board")
-    elif kind == "dh":
+        return
+    if kind == "dh":
         assert seat is not None
-        hole.setdefault(seat, []).extend(action.cards or ())
-        _check_dealt(hole[seat], hand.hole_cards(seat), f"p{seat + 1}'s hole")
-    elif kind in ("cc", "f", "cbr"):
-        assert seat is not None
-        if hand.actor != seat:
-            who = "nobody" if hand.actor is None else f"p{hand.actor + 1}"
-            raise IllegalAction(f"p{seat + 1} acts but it is {who}'s turn")
-        if kind == "f":
-            hand.apply(Action(seat, FOLD))
-        elif kind == "cbr":
-            hand.apply(Action(seat, RAISE, action.amount or 0))
-        else:
-            hand.apply(Action(seat, CHECK if hand.legal_actions(seat).check else CALL))
-    elif kind in ("pb", "sd"):
-        raise PhhError(f"action {kind!r} is not replayable in {hand.config.variant.title}")
-    # "sm" (the engine shows down by itself; the shown cards are in the deck) and no-ops.
+        held = hand.hole_cards(seat)
+        if any(c is not None and c not in held for c in action.cards or ()):
+            raise PhhError(f"the file deals p{seat + 1} cards the engine has not dealt yet")
+        return
+    if kind not in ("cc", "f", "cbr", "pb", "sd"):
+        return  # "sm": the engine shows down by itself (shown cards are in the deck)
+    assert seat is not None
+    if hand.actor != seat:
+        who = "nobody" if hand.actor is None else f"p{hand.actor + 1}"
+        raise IllegalAction(f"p{seat + 1} acts but it is {who}'s turn")
+    if kind == "f":
+        hand.apply(Action(seat, FOLD))
+    elif kind == "cbr":
+        hand.apply(Action(seat, RAISE, action.amount or 0))
+    elif kind == "pb":
+        hand.apply(Action.bring_in(seat))
+    elif kind == "sd":
+        hand.apply(Action.draw(seat, _discards(hand.hole_cards(seat), action, unknown)))
+    else:
+        hand.apply(Action(seat, CHECK if hand.legal_actions(seat).check else CALL))
+
+
+def _discards(held: Sequence[Card], action: PhhAction, unknown: set[Card]) -> list[Card]:
+    """The named discards, then the first unknown cards held for each ``??`` (as the plan)."""
+    cards = action.cards or ()
+    out = [c for c in cards if c is not None]
+    spare = [c for c in held if c in unknown and c not in out]
+    for _ in range(len(cards) - len(out)):
+        if not spare:
+            raise PhhError("discards more unknown cards than the player holds")
+        out.append(spare.pop(0))
+    return out
 
 
 def _check_dealt(phh: Sequence[Card | None], engine: Sequence[Card], what: str) -> None:
@@ -121,138 +140,33 @@ def _check_dealt(phh: Sequence[Card | None], engine: Sequence[Card], what: str) 
             raise PhhError(f"the file's {what} cards {list(phh)} are not dealt in that order")
 
 
-def _describe(action: PhhAction) -> str:
-    from cardroom.games.phh import format_action
-
-    return format_action(action)
-
-
-# ------------------------------------------------------------------ the deck
-
-
-def build_deck(
-    hh: HandHistory, config: TableConfig, fixed: Mapping[int, Card] | None = None
-) -> list[Card]:
-    """The prearranged deck that deals the file's cards in the engine's dealing order.
-
-    Consecutive hole dealings form one street's deal, given out one card at a
-    time round the table; board cards follow in order (the PHH tables play
-    without burns). Cards shown at showdown fill that player's unknown slots;
-    ``fixed`` (deck index to card) fills others; the remaining unknown cards
-    are the unused cards in order, and the rest of the deck follows.
-    """
-    universe = SHORT_DECK_CARDS if config.variant.deck == "short" else CARDS
-    slots = _reveal(hh, _deal_order(hh))
-    for index, card in (fixed or {}).items():
-        slots[index] = card
-    known = {c for c in slots if c is not None}
-    stray = [c for c in known if c not in universe]
-    if stray:
-        raise PhhError(f"cards {stray} are not in the {config.variant.title} deck")
-    spares = iter([c for c in universe if c not in known])
-    deck = [c if c is not None else next(spares) for c in slots]
-    if len(set(deck)) != len(deck):
-        raise PhhError("the file deals the same card twice")
-    return deck + list(spares)
-
-
-def _deal_order(hh: HandHistory) -> list[Card | None]:
-    order: list[Card | None] = []
-    for group, board in _dealings(hh):
-        order.extend(_round_robin([a.cards or () for a in group]))
-        order.extend(board)
-    return order
-
-
-def _dealings(hh: HandHistory) -> Iterator[tuple[list[PhhAction], tuple[Card | None, ...]]]:
-    """The file's deals in order: each run of hole dealings (one street), or one board deal."""
-    group: list[PhhAction] = []
-    for action in hh.actions:
-        if action.kind == "noop":
-            continue  # commentary does not break a street's deal
-        if action.kind == "dh":
-            group.append(action)
-            continue
-        if group:
-            yield group, ()
-            group = []
-        if action.kind == "db":
-            yield [], action.cards or ()
-    if group:
-        yield group, ()
-
-
-def _round_robin(hands: Sequence[Sequence[Card | None]]) -> Iterator[Card | None]:
-    for r in range(max((len(h) for h in hands), default=0)):
-        for cards in hands:
-            if r < len(cards):
-                yield cards[r]
-
-
-def _hole_positions(hh: HandHistory) -> dict[int, list[int]]:
-    """Each player's hole cards, in dealing order, as indices of the deck."""
-    positions: dict[int, list[int]] = {}
-    index = 0
-    for group, board in _dealings(hh):
-        per = [len(a.cards or ()) for a in group]
-        for r in range(max(per, default=0)):
-            for a, count in zip(group, per, strict=True):
-                if r < count:
-                    positions.setdefault(a.player or 0, []).append(index)
-                    index += 1
-        index += len(board)
-    return positions
-
-
-def _reveal(hh: HandHistory, slots: list[Card | None]) -> list[Card | None]:
-    """Put cards shown at showdown into the slots where that player's unknown cards were dealt."""
-    out = list(slots)
-    positions = _hole_positions(hh)
-    for a in hh.actions:
-        if a.kind == "sm" and a.player is not None and a.cards:
-            for slot, card in zip(positions.get(a.player, ()), a.cards, strict=False):
-                if card is not None and out[slot] is None:
-                    out[slot] = card
-    return out
-
-
-# ------------------------------------------------------------------ mucked hands
-
-
-def _hidden_slots(hh: HandHistory) -> dict[int, list[int]]:
-    """Deck indices of the unknown cards of every player who never showed them."""
-    slots = _reveal(hh, _deal_order(hh))
-    return {
-        player: hidden
-        for player, positions in _hole_positions(hh).items()
-        if (hidden := [i for i in positions if slots[i] is None])
-    }
+# ------------------------------------------------------------------ hands never shown
 
 
 def _won(hand: Hand, seat: int) -> bool:
     return any(isinstance(e, ev.PotAwarded) and e.seat == seat and e.hand for e in hand.events)
 
 
-def _losing_fill(hh: HandHistory, config: TableConfig, hand: Hand) -> Hand:
+def _losing_fill(hh: HandHistory, config: TableConfig, plan: DealPlan, hand: Hand) -> Hand:
     """Refill unknown cards of hands never shown until none of them wins a chip.
 
     PHH (like PokerKit) gives nothing to a hand that was mucked or never
     shown; the engine's cards speak, so such hands get the weakest cards
     found: combinations of unused cards, lowest ranks first.
     """
-    hidden = _hidden_slots(hh)
-    dealt = len(_deal_order(hh))
+    hidden = plan.hidden()
+    dealt = len(plan.slots)
     fixed: dict[int, Card] = {}
     for _ in range(2):  # a second pass: a later refill may make an earlier hand win
         for player in sorted(hidden):
             if not _won(hand, player):
                 continue
-            deck = build_deck(hh, config, fixed)
+            deck = build_deck(hh, config, fixed, plan)
             spare = {deck[i] for i in hidden[player]} | set(deck[dealt:])
             ordered = sorted(spare, key=lambda c: (c.rank, c.suit))
             for tries, combo in enumerate(combinations(ordered, len(hidden[player]))):
                 trial = {**fixed, **dict(zip(hidden[player], combo, strict=True))}
-                candidate = _play(hh, config, build_deck(hh, config, trial))
+                candidate = _play(hh, config, plan, trial)
                 if not _won(candidate, player) or tries >= _FILL_ATTEMPTS:
                     fixed, hand = trial, candidate
                     break
@@ -282,6 +196,7 @@ def export(hand: Hand) -> HandHistory:
         starting_stacks=tuple(started.seats[s].stack for s in order),  # type: ignore[union-attr]
         actions=tuple(_export_actions(hand.events, player)),
         blinds_or_straddles=_export_blinds(config, n),
+        bring_in=stakes.effective_bring_in if config.variant.forced_bets == BRING_IN else None,
         min_bet=None if config.betting == FIXED_LIMIT else stakes.effective_min_bet,
         small_bet=stakes.effective_small_bet if config.betting == FIXED_LIMIT else None,
         big_bet=stakes.effective_big_bet if config.betting == FIXED_LIMIT else None,
@@ -292,8 +207,10 @@ def export(hand: Hand) -> HandHistory:
     return history
 
 
-def _export_blinds(config: TableConfig, n: int) -> tuple[int, ...]:
+def _export_blinds(config: TableConfig, n: int) -> tuple[int, ...] | None:
     stakes = config.stakes
+    if config.variant.forced_bets == BRING_IN:
+        return None
     if config.variant.forced_bets == BUTTON_BLIND:
         return (0,) * (n - 1) + (stakes.effective_button_blind,)
     return (stakes.small_blind, stakes.big_blind) + (0,) * (n - 2)
@@ -313,6 +230,12 @@ def _export_actions(events: Sequence[ev.Event], player: dict[int, int]) -> Itera
                 yield PhhAction("cc", p)
             elif event.kind == RAISE:
                 yield PhhAction("cbr", p, amount=event.to)
+            elif event.kind == BRING_IN_ACTION:
+                yield PhhAction("pb", p)
+        elif isinstance(event, ev.Drew):
+            yield PhhAction("sd", player[event.seat], tuple(event.discarded))
+            if event.dealt:
+                yield PhhAction("dh", player[event.seat], tuple(event.dealt))
         elif isinstance(event, ev.Shown):
             yield PhhAction("sm", player[event.seat], tuple(event.cards))
         elif isinstance(event, ev.Mucked):

@@ -10,7 +10,9 @@ the WSOP rules and PokerKit's reading of them):
   and big blind (heads-up, ``p1`` is the big blind), a Short Deck file may
   give a button blind instead (last entry) or ordinary blinds;
 - the file's ``min_bet`` / ``small_bet`` / ``big_bet`` / ``bring_in`` rather
-  than sizes derived from the blinds.
+  than sizes derived from the blinds;
+- stud: no big bet for an open pair on 4th street (``fourth_street_pair="small"``)
+  and a cap of a completion and three raises (``max_raises=3``).
 
 Seating: PHH player ``pN`` sits in our seat ``N - 1`` and the button is the
 last seat, so ``p1`` is the first seat dealt (left of the button).
@@ -25,6 +27,7 @@ from cardroom.games.config import Stakes, TableConfig
 from cardroom.games.phh import HandHistory, PhhError
 from cardroom.games.variants import (
     BLINDS,
+    BRING_IN,
     BUTTON_BLIND,
     FIXED_LIMIT,
     LEFT_OF_BIG_BLIND,
@@ -47,7 +50,12 @@ class PhhGame:
     options: dict[str, Any] = field(default_factory=dict)
 
 
-#: Every PHH code this build replays. Stud and draw codes join when those games land.
+# PHH stud as the WSOP and PokerKit play it: the bet size never changes for an
+# open pair on 4th street, and a round caps at a bet (or completion) and three
+# raises. Bring-in ties by suit and first-to-act ties by position are our defaults.
+_STUD_OPTIONS: dict[str, Any] = {"fourth_street_pair": "small", "max_raises": 3}
+
+#: Every PHH code this build replays.
 PHH_GAMES: dict[str, PhhGame] = {
     g.code: g
     for g in (
@@ -56,6 +64,12 @@ PHH_GAMES: dict[str, PhhGame] = {
         PhhGame("NS", "short_deck", NO_LIMIT),
         PhhGame("PO", "omaha", POT_LIMIT),
         PhhGame("FO/8", "omaha_hi_lo", FIXED_LIMIT),
+        PhhGame("F7S", "stud", FIXED_LIMIT, _STUD_OPTIONS),
+        PhhGame("F7S/8", "stud_hi_lo", FIXED_LIMIT, _STUD_OPTIONS),
+        PhhGame("FR", "razz", FIXED_LIMIT, _STUD_OPTIONS),
+        PhhGame("N2L1D", "single_draw_27", NO_LIMIT),
+        PhhGame("F2L3D", "triple_draw_27", FIXED_LIMIT),
+        PhhGame("FB", "badugi", FIXED_LIMIT),
     )
 }
 
@@ -69,10 +83,9 @@ def button_seat(player_count: int) -> int:
 
 def phh_code_of(config: TableConfig) -> str:
     """The PHH variant code of a table, or :class:`PhhError` when PHH has none for it."""
+    name = config.variant.name.removesuffix("_blinds")
     for game in PHH_GAMES.values():
-        if config.variant.name.startswith(game.game) and config.betting == game.structure:
-            if game.game == "omaha" and config.variant.name != "omaha":
-                continue
+        if name == game.game and config.betting == game.structure:
             return game.code
     raise PhhError(
         f"PHH has no variant code for {config.betting} {config.variant.title}; "
@@ -92,6 +105,8 @@ def table_config(hh: HandHistory) -> TableConfig:
     ante = _uniform_ante(hh)
     if variant.forced_bets == BUTTON_BLIND:
         variant, stakes = _short_deck_stakes(hh, variant, ante)
+    elif variant.forced_bets == BRING_IN:
+        stakes = Stakes(ante=ante)
     else:
         small, big = _blinds(hh)
         stakes = Stakes(small_blind=small, big_blind=big, ante=ante)

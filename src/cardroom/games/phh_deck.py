@@ -1,0 +1,155 @@
+"""The deck of a replayed PHH hand: the file's cards in the engine's dealing order.
+
+The engine deals from a prearranged deck (see :mod:`cardroom.games.hand`):
+each street's hole cards one at a time round the table, board cards in order,
+a draw's replacements player after player as each one draws. PHH lists the
+same cards per player (``d dh p1 AsKs``), so a run of hole dealings is dealt
+round-robin, or player after player when it follows discards (``sd``). The
+PHH tables play without burn cards.
+
+Unknown cards (``??``) are slots to fill. Cards a player shows at showdown
+(``sm``) or discards by name fill that player's unknown slots first; the rest
+take cards the file never mentions. A discard of unknown cards (``sd ????``)
+throws the player's first unknown cards, in hand order, which is also what
+the replay discards, so the plan and the engine agree on every final hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from cardroom.cards import CARDS, SHORT_DECK_CARDS, Card
+from cardroom.games.config import TableConfig
+from cardroom.games.phh import HandHistory, PhhAction, PhhError
+
+__all__ = ["DealPlan", "build_deck", "deal_plan"]
+
+_BETTING = frozenset({"cbr", "cc", "f", "pb"})
+
+
+@dataclass(frozen=True, slots=True)
+class DealPlan:
+    """Every card the file deals, as deck slots.
+
+    ``slots`` holds the cards in deck order (``None``: still unknown once the
+    shown and named discards are placed); ``unknown`` marks slots the file's
+    dealing left unknown; ``hands`` lists each player's final hand as slots.
+    """
+
+    slots: tuple[Card | None, ...]
+    unknown: tuple[bool, ...]
+    hands: Mapping[int, tuple[int, ...]]
+
+    def hidden(self) -> dict[int, list[int]]:
+        """Slots of final hands that stay unknown, by player (hands never shown)."""
+        return {
+            p: hidden
+            for p, slots in self.hands.items()
+            if (hidden := [i for i in slots if self.slots[i] is None])
+        }
+
+
+class _Planner:
+    def __init__(self) -> None:
+        self.slots: list[Card | None] = []
+        self.hands: dict[int, list[int]] = {}
+        self.group: list[PhhAction] = []
+        self.after_draw = False
+
+    def flush(self) -> None:
+        if not self.group:
+            return
+        if self.after_draw:  # replacements go to each drawer in turn
+            dealt = [(a.player, c) for a in self.group for c in a.cards or ()]
+        else:  # a street's cards go one at a time round the table
+            width = max(len(a.cards or ()) for a in self.group)
+            dealt = [
+                (a.player, (a.cards or ())[r])
+                for r in range(width)
+                for a in self.group
+                if r < len(a.cards or ())
+            ]
+        for player, card in dealt:
+            assert player is not None
+            self.hands.setdefault(player, []).append(len(self.slots))
+            self.slots.append(card)
+        self.group = []
+        self.after_draw = False
+
+    def discard(self, action: PhhAction) -> None:
+        hand = self.hands.get(action.player or 0, [])
+        cards = action.cards or ()
+        gone: list[int] = []
+        for card in [c for c in cards if c is not None] + [c for c in cards if c is None]:
+            slot = next((i for i in hand if card is not None and self.slots[i] == card), None)
+            if slot is None:  # an unknown card, or a known card dealt face down as ??
+                slot = next((i for i in hand if self.slots[i] is None and i not in gone), None)
+                if slot is None:
+                    raise PhhError(f"p{(action.player or 0) + 1} discards cards not held")
+                self.slots[slot] = card
+            gone.append(slot)
+        hand[:] = [i for i in hand if i not in gone]
+        self.after_draw = True
+
+    def show(self, action: PhhAction) -> None:
+        hand = self.hands.get(action.player or 0, [])
+        held = {self.slots[i] for i in hand}
+        new = [c for c in action.cards or () if c is not None and c not in held]
+        for slot in [i for i in hand if self.slots[i] is None]:
+            if not new:
+                break
+            self.slots[slot] = new.pop(0)
+
+
+def deal_plan(hh: HandHistory) -> DealPlan:
+    """The file's deal as deck slots, with shown and discarded cards placed."""
+    plan = _Planner()
+    raw: list[bool] = []
+    for action in hh.actions:
+        kind = action.kind
+        if kind == "noop":
+            continue  # commentary does not break a street's deal
+        if kind == "dh":
+            plan.group.append(action)
+            continue
+        plan.flush()
+        raw.extend(c is None for c in plan.slots[len(raw) :])
+        if kind == "db":
+            plan.slots.extend(action.cards or ())
+        elif kind == "sd":
+            plan.discard(action)
+        elif kind in _BETTING:
+            plan.after_draw = False
+    plan.flush()
+    raw.extend(c is None for c in plan.slots[len(raw) :])
+    for action in hh.actions:
+        if action.kind == "sm" and action.cards:
+            plan.show(action)
+    return DealPlan(tuple(plan.slots), tuple(raw), {p: tuple(h) for p, h in plan.hands.items()})
+
+
+def build_deck(
+    hh: HandHistory,
+    config: TableConfig,
+    fixed: Mapping[int, Card] | None = None,
+    plan: DealPlan | None = None,
+) -> list[Card]:
+    """The prearranged deck: the plan's cards, ``fixed`` (slot to card) in unknown slots,
+    then cards the file never mentions in the remaining slots and after them."""
+    universe = SHORT_DECK_CARDS if config.variant.deck == "short" else CARDS
+    slots = list((plan or deal_plan(hh)).slots)
+    for index, card in (fixed or {}).items():
+        slots[index] = card
+    known = {c for c in slots if c is not None}
+    stray = [c for c in known if c not in universe]
+    if stray:
+        raise PhhError(f"cards {stray} are not in the {config.variant.title} deck")
+    spares = iter([c for c in universe if c not in known])
+    try:
+        deck = [c if c is not None else next(spares) for c in slots]
+    except StopIteration:
+        raise PhhError("the file deals more cards than the deck holds") from None
+    if len(set(deck)) != len(deck):
+        raise PhhError("the file deals the same card twice (a reshuffled muck is not replayable)")
+    return deck + list(spares)
