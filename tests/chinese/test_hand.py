@@ -282,3 +282,23 @@ def test_replay_needs_a_start_and_events_round_trip() -> None:
     assert kinds[0] is HandStarted and kinds[-1] is HandSettled
     for e in hand.events:
         assert event_from_dict(event_to_dict(e)) == e
+
+
+def test_a_room_royalty_table_is_used_and_replayed() -> None:
+    from cardroom.cards import CARDS, parse_cards
+    from cardroom.chinese import RoyaltyTable
+
+    # Classic, dealt one at a time: seat 0 gets the even cards, set in dealt order by timeout.
+    mine = parse_cards("Ac Ad Ah As Kc Qc Qd Qh Qs Kd 2c 2d 3c")
+    rest = [c for c in CARDS if c not in mine]
+    deck = [c for pair in zip(mine, rest, strict=False) for c in pair] + rest[13:]
+    generous = RoyaltyTable.from_dict({"top": {"22": 5}, "middle": {}, "bottom": {}})
+    results = {}
+    for name, table in (("room", generous), ("standard", None)):
+        hand = ChineseHand.start("classic", [0, 1], button=1, deck=deck, royalties=table)
+        play_out(hand, random.Random(21), timeouts=True)
+        assert hand.results is not None
+        results[name] = next(r for r in hand.results if r.seat == 0)
+        assert ChineseHand.replay(hand.events).state() == hand.state()
+    assert results["room"].royalties == {"top": 5, "middle": 0, "bottom": 0}
+    assert results["standard"].royalties == {"top": 0, "middle": 20, "bottom": 10}

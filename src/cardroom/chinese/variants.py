@@ -5,6 +5,24 @@ many placed, the rest discarded face down), whether placements are face up,
 how the middle row ranks (high, or a 2-7 low that must qualify), which royalty
 table scores the rows, and the Fantasyland rules. Adding a game means adding
 an entry to :data:`VARIANTS`, not a class.
+
+Readings of RULEBOOK section 8 where it leaves room:
+
+- Classic Chinese poker scores royalties: the section's family rule says
+  "royalties are added" and no other table is given, so classic uses the
+  standard table (a room may load an empty one). It has no Fantasyland.
+- Pineapple 2-7: a middle "not stronger than 10-high" is read in the plain
+  high-hand sense, which is the only reading under which its 9-, 8- and
+  7-high royalties can be earned: no pair, straight or flush and no card
+  above a ten, i.e. a 2-7 low of ten-high or better. A jack-high middle, a
+  pair, 6-5-4-3-2 or a flush fouls. "The bottom must beat the top" compares
+  them on the one high scale (a five-card row never ties a three-card one);
+  there is no bottom-over-middle order in this game.
+- OFC Turbo has no Fantasyland rules of its own: it plays plain OFC's (13).
+- A player in Fantasyland stays only by the stay rule, even with QQ-AA on
+  top; Progressive and 2-7 repeats are always 14 cards.
+- A Fantasyland player is dealt the whole hand on the first street and sets
+  it at their turn of that street; later streets skip them.
 """
 
 from __future__ import annotations
