@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import os
 import random
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cardroom.cards import Deck
 from cardroom.chinese import (
+    VARIANTS,
     CardsDealt,
     CardsPlaced,
     ChineseError,
@@ -302,3 +306,58 @@ def test_a_room_royalty_table_is_used_and_replayed() -> None:
         assert ChineseHand.replay(hand.events).state() == hand.state()
     assert results["room"].royalties == {"top": 5, "middle": 0, "bottom": 0}
     assert results["standard"].royalties == {"top": 0, "middle": 20, "bottom": 10}
+
+
+def _cards_in(data: Any) -> set[str]:
+    """Every card name anywhere in a JSON-shaped view."""
+    if isinstance(data, str):
+        return {data} if len(data) == 2 and data[0] in "23456789TJQKA" else set()
+    if isinstance(data, dict):
+        return set().union(*(_cards_in(v) for v in data.values())) if data else set()
+    if isinstance(data, list):
+        return set().union(*(_cards_in(v) for v in data)) if data else set()
+    return set()
+
+
+def _secrets_from(hand: ChineseHand, viewer: int | None) -> set[str]:
+    """Cards ``viewer`` must not see: others' unplaced cards, discards, face-down sets."""
+    out: set[str] = set()
+    for seat, p in hand.players.items():
+        if seat == viewer:
+            continue
+        hidden = list(p.pending) + p.discards + ([] if hand.finished else p.face_down)
+        out |= {str(c) for c in hidden}
+    return out
+
+
+@settings(max_examples=int(os.environ.get("CARDROOM_CHINESE_EXAMPLES", "40")), deadline=None)
+@given(
+    variant=st.sampled_from(["ofc", "pineapple", "turbo", "progressive", "pineapple27", "classic"]),
+    players=st.integers(2, 4),
+    seed=st.integers(0, 10**6),
+    fl=st.lists(st.sampled_from([0, 13, 14, 15, 16, 17]), min_size=4, max_size=4),
+)
+def test_random_hands_never_leak_and_always_replay(
+    variant: str, players: int, seed: int, fl: list[int]
+) -> None:
+    v = VARIANTS[variant]
+    players = min(players, v.max_players)
+    sizes = [n if v.fantasyland else 0 for n in fl[:players]]
+    if sum(n or v.cards_per_player for n in sizes) > 52:
+        sizes = [0] * players
+    hand = ChineseHand.start(
+        variant, list(range(players)), button=seed % players, seed=seed,
+        fantasyland={s: n for s, n in enumerate(sizes)},
+    )  # fmt: skip
+    rng = random.Random(seed)
+    while True:
+        for viewer in [None, *range(players)]:
+            assert not _cards_in(hand.view(viewer)) & _secrets_from(hand, viewer)
+            for event in hand.events:
+                assert not _cards_in(project_event(event, viewer)) & _secrets_from(hand, viewer)
+        if hand.finished:
+            break
+        seat = rng.choice(hand.to_act())
+        hand.apply(random_place(hand, seat, rng))
+    assert hand.results is not None and sum(r.points for r in hand.results) == 0
+    assert ChineseHand.replay(hand.events).state() == hand.state()
