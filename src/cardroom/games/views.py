@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardroom.cards import Card
 from cardroom.games import events as ev
+from cardroom.games.config import config_to_dict
 
 if TYPE_CHECKING:
     from cardroom.games.hand import Hand
@@ -57,6 +58,7 @@ def view(hand: Hand, seat: int | None) -> dict[str, Any]:
         "game": cfg.variant.name,
         "title": cfg.variant.title,
         "structure": cfg.betting,
+        "table": config_to_dict(cfg),  # every option is shown to players
         "button": hand.button,
         "street": hand.street.name,
         "board": _cards(hand.board),
@@ -116,6 +118,7 @@ def event_view(event: ev.Event, seat: int | None) -> dict[str, Any]:
             "type": kind,
             "game": event.config.variant.name,
             "structure": event.config.betting,
+            "table": config_to_dict(event.config),
             "button": event.button,
             "stacks": [None if s is None else s.stack for s in event.seats],
         }
