@@ -10,6 +10,7 @@ from cardroom.ledger.invariants import Violation, find_violations
 from cardroom.ledger.transfers import (
     Entry,
     Transfer,
+    check_not_reversed,
     check_reversal,
     net_change,
     pending_transfers,
@@ -66,7 +67,9 @@ class MemoryLedger:
         """Undo an entry by posting its mirror image (the original stays on record)."""
         if not 0 < entry_id <= len(self._entries):
             raise LedgerError(f"there is no entry {entry_id} to reverse")
-        return self.post(reversal_of(self._entries[entry_id - 1], key, memo))
+        transfer = reversal_of(self._entries[entry_id - 1], key, memo)
+        check_not_reversed(self.entry_for_key(transfer.key), transfer)
+        return self.post(transfer)
 
     def balance(self, account: AccountRef) -> int:
         """The account's balance (zero for an account never used)."""

@@ -181,6 +181,20 @@ def check_reversal(original: Entry, transfer: Transfer) -> None:
         raise LedgerError(f"a reversal must move {original.amount} back from {original.credit}")
 
 
+def check_not_reversed(existing: Entry | None, reversal: Transfer) -> None:
+    """Refuse a second, different reversal posted under the first one's key.
+
+    ``existing`` is the entry already under ``reversal.key``; an identical
+    reversal is a harmless replay, anything else means "already reversed".
+    """
+    if (
+        existing is not None
+        and existing.transfer != reversal
+        and existing.transfer.reverses == reversal.reverses
+    ):
+        raise LedgerError(f"entry {reversal.reverses} was already reversed")
+
+
 def net_change(transfers: list[Transfer]) -> dict[AccountRef, int]:
     """How much each account's balance changes if all ``transfers`` are posted."""
     delta: dict[AccountRef, int] = {}

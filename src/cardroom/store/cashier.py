@@ -31,6 +31,7 @@ from cardroom.ledger import (
     reversal_of,
     shared_access_flags,
 )
+from cardroom.ledger.transfers import check_not_reversed
 from cardroom.store.audit import audit
 from cardroom.store.database import Clock, system_clock
 from cardroom.store.ledger_sql import SqlLedger, account_balance, post_in
@@ -140,8 +141,9 @@ class Cashier:
         original = self.ledger.entry(entry_id)
         if original is None:
             raise LedgerError(f"there is no entry {entry_id} to reverse")
+        t = reversal_of(original, memo=reason)
+        check_not_reversed(self.ledger.entry_for_key(t.key), t)
         with Session(self.engine) as session, session.begin():
-            t = reversal_of(original, memo=reason)
             return self._post(session, t, operator, "reverse", f"entry {entry_id}")
 
     def balances(self, alias: str) -> dict[Currency, int]:

@@ -34,7 +34,12 @@ from cardroom.ledger import (
     balance_violations,
     reversal_of,
 )
-from cardroom.ledger.transfers import check_reversal, net_change, pending_transfers
+from cardroom.ledger.transfers import (
+    check_not_reversed,
+    check_reversal,
+    net_change,
+    pending_transfers,
+)
 from cardroom.store.database import Clock, system_clock
 from cardroom.store.models import LedgerAccount, LedgerEntry
 
@@ -78,7 +83,9 @@ class SqlLedger:
         original = self.entry(entry_id)
         if original is None:
             raise LedgerError(f"there is no entry {entry_id} to reverse")
-        return self.post(reversal_of(original, key, memo), actor)
+        transfer = reversal_of(original, key, memo)
+        check_not_reversed(self.entry_for_key(transfer.key), transfer)
+        return self.post(transfer, actor)
 
     def balance(self, account: AccountRef) -> int:
         """The account's balance (zero for an account never used)."""

@@ -115,7 +115,7 @@ class Players:
         self.passwords = passwords or Passwords()
         self.throttle = throttle or ThrottlePolicy()
         self.session_ttl = session_ttl
-        self._dummy_hash = self.passwords.hash("not a real password")
+        self._dummy_hash = ""
 
     def register(
         self, alias: str, password: str, *, age_confirmed: bool, ip: str = "", device: str = ""
@@ -163,6 +163,8 @@ class Players:
                 session, player.id, now
             )
         # Unknown aliases still pay for a hash, so timing does not reveal which exist.
+        if player is None and not self._dummy_hash:
+            self._dummy_hash = self.passwords.hash("not a real password")
         stored = player.password_hash if player else self._dummy_hash
         ok = self.passwords.verify(stored, password) and player is not None and not banned
         token = secrets.token_urlsafe(32)

@@ -1,0 +1,168 @@
+"""The operator CLI end to end on SQLite and PostgreSQL (in-process, and once as a process)."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import subprocess
+import sys
+from functools import partial
+from typing import Any
+
+import pytest
+from sqlalchemy import text
+
+from cardroom.cli import account_cmd, main
+from cardroom.store import Passwords, Players, make_engine
+
+PW = "a fine password\n"
+
+
+def run(capsys: Any, monkeypatch: Any, *argv: str, stdin: str = "") -> tuple[int, str, str]:
+    monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+    # In-process runs hash with minimal argon2id cost (the subprocess test uses the real one).
+    monkeypatch.setattr(account_cmd, "Players", partial(Players, passwords=Passwords(1, 8, 1)))
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_operator_flow(fresh_url: str, capsys: Any, monkeypatch: Any) -> None:
+    def cli(*argv: str, stdin: str = "") -> tuple[int, str, str]:
+        return run(capsys, monkeypatch, *argv, "--db", fresh_url, stdin=stdin)
+
+    code, out, err = cli("account", "show", "nobody")
+    assert code == 1 and "cardroom db upgrade" in err
+    assert cli("db", "current")[0] == 1
+    code, out, _ = cli("db", "upgrade")
+    assert code == 0 and "empty -> 0001" in out
+    assert cli("db", "current")[0] == 0
+
+    assert cli("account", "create", "AceHigh", "--i-am-18", stdin=PW)[0] == 0
+    assert cli("account", "create", "RiverRat", "--i-am-18", stdin=PW)[0] == 0
+    for alias, reason in [
+        ("acehigh", "taken"),
+        ("no spaces", "only letters"),
+        ("ab", "3 to 16"),
+        ("fuuuck", "offensive"),
+    ]:
+        code, _, err = cli("account", "create", alias, "--i-am-18", stdin=PW)
+        assert code == 1 and reason in err, (alias, err)
+    code, _, err = cli("account", "create", "Youngster", stdin=PW)
+    assert code == 1 and "--i-am-18" in err
+    code, _, err = cli("account", "create", "ShortPw", "--i-am-18", stdin="short\n")
+    assert code == 1 and "at least 8" in err
+
+    assert cli("account", "deposit", "acehigh", "1000")[0] == 0
+    assert cli("account", "deposit", "AceHigh", "250", "--play")[0] == 0
+    code, _, err = cli("account", "transfer", "AceHigh", "RiverRat", "300")
+    assert code == 1 and "RiverRat has never deposited" in err
+    assert cli("account", "deposit", "riverrat", "1", "--key", "bank-7")[0] == 0
+    assert cli("account", "deposit", "riverrat", "1", "--key", "bank-7")[0] == 0  # a retry
+    assert cli("account", "transfer", "AceHigh", "RiverRat", "300")[0] == 0
+    assert cli("account", "withdraw", "RiverRat", "100")[0] == 0
+    code, _, err = cli("account", "withdraw", "RiverRat", "1000")
+    assert code == 1 and "holds 201" in err
+
+    code, out, _ = cli("account", "show", "acehigh", "--json")
+    shown = json.loads(out)
+    assert code == 0 and shown["alias"] == "AceHigh"
+    assert shown["balances"] == {"real": 700, "play": 250}
+    shown = json.loads(cli("account", "show", "RiverRat", "--json")[1])
+    assert shown["balances"] == {"real": 201, "play": 0}
+
+    code, out, _ = cli("ledger", "check", "--json")
+    assert code == 0 and json.loads(out)["ok"] is True
+    engine = make_engine(fresh_url)
+    with engine.begin() as conn:  # tamper behind the ledger's back
+        conn.execute(text("UPDATE ledger_accounts SET balance = balance + 1 WHERE kind = 'player'"))
+    engine.dispose()
+    code, out, _ = cli("ledger", "check")
+    assert code == 1 and "FAIL drift" in out and "FAIL total" in out
+
+
+def test_flags_freeze_and_reverse(fresh_url: str, capsys: Any, monkeypatch: Any) -> None:
+    def cli(*argv: str, stdin: str = "") -> tuple[int, str, str]:
+        return run(capsys, monkeypatch, *argv, "--db", fresh_url, stdin=stdin)
+
+    cli("db", "upgrade")
+    for alias in ("Dumper", "Taker"):
+        cli("account", "create", alias, "--i-am-18", "--ip", "5.5.5.5", stdin=PW)
+        cli("account", "deposit", alias, "500")
+    for _ in range(3):
+        assert cli("account", "transfer", "Dumper", "Taker", "100")[0] == 0
+    code, out, _ = cli("ledger", "flags", "--json")
+    report = json.loads(out)
+    assert report["shared_access"][0]["players"] == ["Dumper", "Taker"]
+    dump = report["chip_dumping"][0]
+    assert (dump["sender"], dump["receiver"], dump["sent"]) == ("Dumper", "Taker", 300)
+
+    code, out, _ = cli("account", "freeze", "Taker", "--reason", "chip dumping")
+    assert code == 0
+    code, _, err = cli("account", "transfer", "Dumper", "Taker", "1")
+    assert code == 1 and "frozen" in err
+    assert json.loads(cli("account", "show", "Taker", "--json")[1])["sanctions"] == ["freeze"]
+    for entry_id in dump["entry_ids"]:
+        code, out, _ = cli("ledger", "reverse", str(entry_id), "--reason", "chip dumping")
+        assert code == 0 and f"reverses entry {entry_id}" in out
+    code, _, err = cli("ledger", "reverse", str(dump["entry_ids"][0]), "--reason", "again")
+    assert code == 1 and "already reversed" in err
+    balances = json.loads(cli("account", "show", "Taker", "--json")[1])["balances"]
+    assert balances["real"] == 500
+    assert cli("ledger", "check")[0] == 0
+    code, out, _ = cli("ledger", "entries", "--json", "--after", "2", "--limit", "1")
+    assert json.loads(out)["id"] == 3
+
+
+def test_url_from_environment_and_default_file(
+    tmp_path: Any, capsys: Any, monkeypatch: Any
+) -> None:
+    url = f"sqlite:///{tmp_path / 'env.db'}"
+    monkeypatch.setenv("CARDROOM_DATABASE_URL", url)
+    assert run(capsys, monkeypatch, "db", "upgrade")[0] == 0
+    assert (tmp_path / "env.db").exists()
+    # --db before the action works too, and wins over the environment.
+    other = f"sqlite:///{tmp_path / 'flag.db'}"
+    assert run(capsys, monkeypatch, "db", "--db", other, "upgrade")[0] == 0
+    assert (tmp_path / "flag.db").exists()
+    monkeypatch.delenv("CARDROOM_DATABASE_URL")
+    work = tmp_path / "work"
+    work.mkdir()
+    monkeypatch.chdir(work)
+    assert run(capsys, monkeypatch, "db", "upgrade")[0] == 0
+    assert (work / "cardroom.db").exists()
+    code, _, err = run(capsys, monkeypatch, "ledger", "check", "--db", "mysql://x/y")
+    assert code == 1 and "unsupported database" in err
+
+
+def test_as_a_separate_process(tmp_path: Any) -> None:
+    """The installed entry point, with the zero-setup default: cardroom.db in the cwd."""
+    env = {k: v for k, v in os.environ.items() if k != "CARDROOM_DATABASE_URL"}
+
+    def cardroom(*argv: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-m", "cardroom", *argv],
+            input=stdin,
+            capture_output=True,
+            text=True,
+            env=env,
+            cwd=tmp_path,
+            timeout=300,
+        )
+
+    assert cardroom("db", "upgrade").returncode == 0
+    assert (tmp_path / "cardroom.db").exists()
+    created = cardroom("account", "create", "Proc_1", "--i-am-18", stdin=PW)
+    assert created.returncode == 0, created.stderr
+    taken = cardroom("account", "create", "PROC_1", "--i-am-18", stdin=PW)
+    assert taken.returncode == 1 and "taken" in taken.stderr
+    shown = cardroom("account", "show", "Proc_1", "--json")
+    assert json.loads(shown.stdout)["balances"] == {"real": 0, "play": 0}
+
+
+@pytest.mark.parametrize("bad", ["0", "-3", "1.5", "ten"])
+def test_amounts_are_positive_whole_minor_units(bad: str, capsys: Any) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(["account", "deposit", "x", bad, "--db", "sqlite://"])
+    assert exit_.value.code == 2 and "whole number" in capsys.readouterr().err
