@@ -113,7 +113,7 @@ def five_card_strength(five: Iterable[int], wheel: bool = True) -> int:
 
 
 class _Counts:
-    """Rank counts and per-suit rank sets of a group of cards."""
+    """The cards of a hand grouped by rank and by suit, highest first."""
 
     __slots__ = ("by_rank", "by_suit", "cards")
 
