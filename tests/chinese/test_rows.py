@@ -284,3 +284,17 @@ def test_a_room_table_changes_the_royalties() -> None:
 def test_bad_arrangements_are_refused(top: str, middle: str, bottom: str) -> None:
     with pytest.raises(ChineseError):
         rows(top, middle, bottom)
+
+
+def test_variant_table_data() -> None:
+    # Seats: Chinese poker 4, the OFC family 3 with 4 allowed for plain OFC.
+    assert {k: v.max_players for k, v in VARIANTS.items()} == {
+        "classic": 4, "ofc": 4, "pineapple": 3, "turbo": 3, "progressive": 3, "pineapple27": 3,
+    }  # fmt: skip
+    assert [(s.deal, s.place) for s in VARIANTS["ofc"].streets] == [(5, 5)] + [(1, 1)] * 8
+    assert [(s.deal, s.place) for s in VARIANTS["pineapple"].streets] == [(5, 5)] + [(3, 2)] * 4
+    assert [(s.deal, s.place) for s in VARIANTS["turbo"].streets] == [(5, 5), (4, 4), (4, 4)]
+    assert [(s.deal, s.place) for s in VARIANTS["classic"].streets] == [(13, 13)]
+    classic = VARIANTS["classic"]
+    assert classic.arrange_seconds is not None and 90 <= classic.arrange_seconds <= 120
+    assert not classic.open_face and all(v.open_face for k, v in VARIANTS.items() if k != "classic")

@@ -93,6 +93,8 @@ class ChineseVariant:
     middle_low_limit: str | None = None
     min_players: int = 2
     scoop_bonus: int = 3
+    # Table option `arrange_seconds` (classic: 90-120 s to press Play, then auto-arrange).
+    arrange_seconds: int | None = None
 
     @property
     def simultaneous(self) -> bool:
@@ -117,6 +119,7 @@ VARIANTS: dict[str, ChineseVariant] = {
             streets=(Street(13, 13),),
             open_face=False,
             max_players=4,
+            arrange_seconds=120,
         ),
         ChineseVariant(
             key="ofc",
