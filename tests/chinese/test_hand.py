@@ -204,6 +204,8 @@ def test_illegal_actions_raise_and_change_nothing() -> None:
         Place(0, bottom=five[:4], discard=five[4:]),  # no discard on the first street
         Place(0, bottom=five[:4] + five[:1]),  # a card twice
         Place(0, bottom=(*five[:4], 99)),  # type: ignore[arg-type]  # not a card
+        Place(0, bottom=list(five)),  # type: ignore[arg-type]  # not a tuple
+        Place(0, bottom=five, discard=None),  # type: ignore[arg-type]
         "fold",
     ]
     for action in bad:
@@ -211,7 +213,8 @@ def test_illegal_actions_raise_and_change_nothing() -> None:
         with pytest.raises(ChineseError):
             hand.apply(action)  # type: ignore[arg-type]
         assert snapshot(hand) == before
-    hand.apply(Place(0, bottom=five))
+    hand.apply(Place(0, bottom=tuple(int(c) for c in five)))  # plain ints are cards too
+    assert event_to_dict(hand.events[-1])["bottom"] == [str(c) for c in five]
     hand.apply(hand.timeout_action(1))
     three = hand.players[0].pending
     with pytest.raises(ChineseError, match="discard exactly 1"):

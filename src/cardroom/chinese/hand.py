@@ -206,10 +206,10 @@ class ChineseHand:
         placed = CardsPlaced(
             seat=action.seat,
             street=p.pending_street,
-            top=action.top,
-            middle=action.middle,
-            bottom=action.bottom,
-            discarded=action.discard,
+            top=_as_cards(action.top),
+            middle=_as_cards(action.middle),
+            bottom=_as_cards(action.bottom),
+            discarded=_as_cards(action.discard),
             face_down=self._face_down(p),
         )
         before = len(self.events)
@@ -226,6 +226,9 @@ class ChineseHand:
         if seat not in self.to_act():
             raise ChineseError(f"it is not seat {seat}'s turn to place")
         p = self.players[seat]
+        for part in (*ROWS, "discard"):
+            if not isinstance(getattr(action, part), tuple):
+                raise ChineseError(f"{part} must be a tuple of cards (use Place.of for names)")
         given = action.placed + action.discard
         for c in given:
             if isinstance(c, bool) or not isinstance(c, int) or not 0 <= c < 52:
@@ -383,3 +386,8 @@ def _deck(seed: int | str | bytes | None, deck: Sequence[int] | None) -> tuple[C
     if len(set(cards)) != len(cards):
         raise ChineseError("the deck holds the same card twice")
     return tuple(cards)
+
+
+def _as_cards(cards: tuple[int, ...]) -> tuple[Card, ...]:
+    """Checked ints as Card objects, so events always print in card notation."""
+    return tuple(CARDS[c] for c in cards)
