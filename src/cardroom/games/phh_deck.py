@@ -4,8 +4,9 @@ The engine deals from a prearranged deck (see :mod:`cardroom.games.hand`):
 each street's hole cards one at a time round the table, board cards in order,
 a draw's replacements player after player as each one draws. PHH lists the
 same cards per player (``d dh p1 AsKs``), so a run of hole dealings is dealt
-round-robin, or player after player when it follows discards (``sd``). The
-PHH tables play without burn cards.
+round-robin, or player after player when it follows discards (``sd``). PHH
+hands are dealt with burn cards (live rules, as PokerKit deals them) but do
+not record them: each burn is an unknown slot.
 
 Unknown cards (``??``) are slots to fill. Cards a player shows at showdown
 (``sm``) or discards by name fill that player's unknown slots first; the rest
@@ -51,33 +52,46 @@ class DealPlan:
 
 
 class _Planner:
-    def __init__(self) -> None:
+    def __init__(self, burns: bool) -> None:
+        self.burns = burns
         self.slots: list[Card | None] = []
         self.hands: dict[int, list[int]] = {}
         self.group: list[PhhAction] = []
         self.after_draw = False
+        self.first_deal_done = False
+        self.drawn: set[int | None] = set()
+
+    def burn(self) -> None:
+        if self.burns:
+            self.slots.append(None)
 
     def flush(self) -> None:
         if not self.group:
             return
+        if self.first_deal_done and not self.after_draw:
+            self.burn()  # a later stud street (a draw burns when it starts)
+        self.first_deal_done = True
         if self.after_draw:  # replacements go to each drawer in turn
             dealt = [(a.player, c) for a in self.group for c in a.cards or ()]
         else:  # a street's cards go one at a time round the table
-            width = max(len(a.cards or ()) for a in self.group)
+            per: dict[int | None, list[Card | None]] = {}
+            for a in self.group:  # a player's down and up cards may come in two entries
+                per.setdefault(a.player, []).extend(a.cards or ())
+            width = max(len(cards) for cards in per.values())
             dealt = [
-                (a.player, (a.cards or ())[r])
-                for r in range(width)
-                for a in self.group
-                if r < len(a.cards or ())
+                (p, cards[r]) for r in range(width) for p, cards in per.items() if r < len(cards)
             ]
         for player, card in dealt:
             assert player is not None
             self.hands.setdefault(player, []).append(len(self.slots))
             self.slots.append(card)
         self.group = []
-        self.after_draw = False
 
     def discard(self, action: PhhAction) -> None:
+        if not self.after_draw or action.player in self.drawn:
+            self.burn()  # a draw begins (all-in players may draw twice with no betting between)
+            self.drawn = set()
+        self.drawn.add(action.player)
         hand = self.hands.get(action.player or 0, [])
         cards = action.cards or ()
         gone: list[int] = []
@@ -102,20 +116,29 @@ class _Planner:
             self.slots[slot] = new.pop(0)
 
 
-def deal_plan(hh: HandHistory) -> DealPlan:
-    """The file's deal as deck slots, with shown and discarded cards placed."""
-    plan = _Planner()
+def deal_plan(hh: HandHistory, burns: bool = True) -> DealPlan:
+    """The file's deal as deck slots, with shown and discarded cards placed.
+
+    With ``burns`` (the table option ``burn_cards``) a slot for a burn card,
+    which PHH never records, comes before every board deal, every stud street
+    after the first and every draw.
+    """
+    plan = _Planner(burns)
     raw: list[bool] = []
     for action in hh.actions:
         kind = action.kind
         if kind == "noop":
             continue  # commentary does not break a street's deal
         if kind == "dh":
+            if not plan.after_draw and any(a.player == action.player for a in plan.group):
+                plan.flush()  # the next street came with no betting between (all-in)
+                raw.extend(c is None for c in plan.slots[len(raw) :])
             plan.group.append(action)
             continue
         plan.flush()
         raw.extend(c is None for c in plan.slots[len(raw) :])
         if kind == "db":
+            plan.burn()
             plan.slots.extend(action.cards or ())
         elif kind == "sd":
             plan.discard(action)
@@ -138,7 +161,7 @@ def build_deck(
     """The prearranged deck: the plan's cards, ``fixed`` (slot to card) in unknown slots,
     then cards the file never mentions in the remaining slots and after them."""
     universe = SHORT_DECK_CARDS if config.variant.deck == "short" else CARDS
-    slots = list((plan or deal_plan(hh)).slots)
+    slots = list((plan or deal_plan(hh, config.burn_cards)).slots)
     for index, card in (fixed or {}).items():
         slots[index] = card
     known = {c for c in slots if c is not None}

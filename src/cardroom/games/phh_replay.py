@@ -66,7 +66,7 @@ class Replay:
 def replay(hh: HandHistory) -> Replay:
     """Replay ``hh`` through the engine; PhhError or IllegalAction says where it breaks."""
     config = table_config(hh)
-    plan = deal_plan(hh)
+    plan = deal_plan(hh, config.burn_cards)
     hand = _play(hh, config, plan, {})
     if hand.is_over and plan.hidden():
         hand = _losing_fill(hh, config, plan, hand)
@@ -212,15 +212,29 @@ def _export_blinds(config: TableConfig, n: int) -> tuple[int, ...] | None:
     if config.variant.forced_bets == BRING_IN:
         return None
     if config.variant.forced_bets == BUTTON_BLIND:
-        return (0,) * (n - 1) + (stakes.effective_button_blind,)
+        blinds = (0,) * (n - 1) + (stakes.effective_button_blind,)
+        return blinds[::-1] if n == 2 else blinds  # PHH reverses heads-up forced bets
     return (stakes.small_blind, stakes.big_blind) + (0,) * (n - 2)
 
 
 def _export_actions(events: Sequence[ev.Event], player: dict[int, int]) -> Iterator[PhhAction]:
+    street: dict[int, list[Card]] = {}  # a street's cards per player: down, then up
+    replaced: list[PhhAction] = []  # a draw's replacements, after every discard (PHH order)
     for event in events:
         if isinstance(event, ev.HoleDealt):
-            yield PhhAction("dh", player[event.seat], tuple(event.cards))
-        elif isinstance(event, ev.BoardDealt):
+            street.setdefault(player[event.seat], []).extend(event.cards)
+            continue
+        if isinstance(event, ev.Drew):
+            yield PhhAction("sd", player[event.seat], tuple(event.discarded))
+            if event.dealt:
+                replaced.append(PhhAction("dh", player[event.seat], tuple(event.dealt)))
+            continue
+        yield from replaced
+        replaced = []
+        for p, cards in street.items():
+            yield PhhAction("dh", p, tuple(cards))
+        street = {}
+        if isinstance(event, ev.BoardDealt):
             yield PhhAction("db", cards=tuple(event.cards))
         elif isinstance(event, ev.Acted):
             p = player[event.seat]
@@ -232,10 +246,6 @@ def _export_actions(events: Sequence[ev.Event], player: dict[int, int]) -> Itera
                 yield PhhAction("cbr", p, amount=event.to)
             elif event.kind == BRING_IN_ACTION:
                 yield PhhAction("pb", p)
-        elif isinstance(event, ev.Drew):
-            yield PhhAction("sd", player[event.seat], tuple(event.discarded))
-            if event.dealt:
-                yield PhhAction("dh", player[event.seat], tuple(event.dealt))
         elif isinstance(event, ev.Shown):
             yield PhhAction("sm", player[event.seat], tuple(event.cards))
         elif isinstance(event, ev.Mucked):

@@ -4,8 +4,9 @@ Each code of the PHH standard maps to one of our games, a betting structure
 and the table options that make our rules match the standard's (PHH follows
 the WSOP rules and PokerKit's reading of them):
 
-- no burn cards (``burn_cards=False``): PHH records no burns, so the deck of
-  a replayed hand holds only the cards the file deals;
+- burn cards as in a live game (our default, and PokerKit's): PHH does not
+  record them, so a replayed deck has unknown burns (they decide when a stud
+  deck runs short);
 - forced bets as the file gives them: ``blinds_or_straddles`` are the small
   and big blind (heads-up, ``p1`` is the big blind), a Short Deck file may
   give a button blind instead (last entry) or ordinary blinds;
@@ -73,7 +74,7 @@ PHH_GAMES: dict[str, PhhGame] = {
     )
 }
 
-_PHH_OPTIONS: dict[str, Any] = {"burn_cards": False}
+_PHH_OPTIONS: dict[str, Any] = {}
 
 
 def button_seat(player_count: int) -> int:
@@ -152,6 +153,8 @@ def _blinds(hh: HandHistory) -> tuple[int, int]:
 def _short_deck_stakes(hh: HandHistory, variant: Variant, ante: int) -> tuple[Variant, Stakes]:
     """Short Deck with the button blind (last entry), or with ordinary blinds."""
     blinds = hh.blinds_or_straddles or ()
+    if len(blinds) == 2:
+        blinds = blinds[::-1]  # heads-up, PHH reverses forced bets: [X, 0] is the button's
     if blinds and blinds[-1] > 0 and not any(blinds[:-1]):
         return variant, Stakes(ante=ante, button_blind=blinds[-1])
     small, big = _blinds(hh)
