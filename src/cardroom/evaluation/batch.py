@@ -130,12 +130,25 @@ def _high_block(block: NDArray[np.uint8], out: I32, keys: I64, scratch: I64) -> 
             out[rows] = _flush_rows(block, keys, rows)
 
 
+def default_threads() -> int:
+    """Two threads when the machine has a core to spare (by its load average), else one.
+
+    On a busy machine a second thread only contends for the same core.
+    """
+    cores = os.cpu_count() or 1
+    try:
+        idle = cores - os.getloadavg()[0]
+    except OSError:  # pragma: no cover - no load average on this platform
+        idle = 0.0
+    return 2 if cores >= 2 and idle >= 1.0 else 1
+
+
 def _run_blocks(
     n: int, work: Callable[[int, int], None], threads: int | None, block: int = BLOCK
 ) -> None:
     """Call ``work(start, stop)`` over blocks of ``range(n)``, on threads for large ``n``."""
     if threads is None:
-        threads = min(2, os.cpu_count() or 1) if n >= THREAD_MIN else 1
+        threads = default_threads() if n >= THREAD_MIN else 1
     if threads <= 1:
         for start in range(0, n, block):
             work(start, min(n, start + block))
@@ -153,7 +166,8 @@ def _run_blocks(
 def high_batch(cards: ArrayLike, threads: int | None = None) -> I32:
     """Strengths of n hands of 5, 6 or 7 cards each (shape (n, 5..7)): best five, standard high.
 
-    ``threads`` defaults to two for large inputs; the result never depends on it.
+    ``threads`` defaults to :func:`default_threads` for large inputs; the result never
+    depends on it.
     """
     hands = as_cards(cards, (5, 6, 7))
     n, width = hands.shape

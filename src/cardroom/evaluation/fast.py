@@ -34,6 +34,14 @@ from cardroom.evaluation.tables import (
 _K = list(CARD_KEYS)
 _K0 = list(FIRST_CARD_KEYS)
 _NF5, _NF6, _NF7 = NON_FLUSH[5], NON_FLUSH[6], NON_FLUSH[7]
+# The hot functions spell these constants as literals (a constant loads faster than a global).
+if (FLUSH_BITS, RANK_SUM_BITS, RANK_BITS_SHIFT, RANK_BITS_MASK) != (
+    0x88880000000000,
+    0x7FFFFF,
+    23,
+    0x7FFF,
+):  # pragma: no cover - guards an edit of the key layout
+    raise ImportError("fast.py literals disagree with the key layout of tables.py")
 
 
 def _flush_strength(key: int, cards: tuple[int, ...]) -> int:
@@ -62,9 +70,9 @@ def high7(
 ) -> int:
     """Strength of the best five of seven cards (two hole cards and a board, a stud hand)."""
     key = _k0[a] + _k[b] + _k[c] + _k[d] + _k[e] + _k[f] + _k[g]
-    if key & FLUSH_BITS:
+    if key & 0x88880000000000:  # FLUSH_BITS
         return _flush_strength(key, (a, b, c, d, e, f, g))
-    return _nf[key & RANK_SUM_BITS]
+    return _nf[key & 0x7FFFFF]  # RANK_SUM_BITS
 
 
 def high6(
@@ -81,9 +89,9 @@ def high6(
 ) -> int:
     """Strength of the best five of six cards (hole cards and a turn board)."""
     key = _k0[a] + _k[b] + _k[c] + _k[d] + _k[e] + _k[f]
-    if key & FLUSH_BITS:
+    if key & 0x88880000000000:  # FLUSH_BITS
         return _flush_strength(key, (a, b, c, d, e, f))
-    return _nf[key & RANK_SUM_BITS]
+    return _nf[key & 0x7FFFFF]  # RANK_SUM_BITS
 
 
 def high5(
@@ -100,10 +108,10 @@ def high5(
 ) -> int:
     """Strength of exactly five cards."""
     key = _k0[a] + _k[b] + _k[c] + _k[d] + _k[e]
-    if key & FLUSH_BITS:
+    if key & 0x88880000000000:  # FLUSH_BITS
         # Five cards of one suit: their rank-bit sum is their rank mask.
-        return _fl[(key >> RANK_BITS_SHIFT) & RANK_BITS_MASK]
-    return _nf[key & RANK_SUM_BITS]
+        return _fl[(key >> 23) & 0x7FFF]  # RANK_BITS_SHIFT, RANK_BITS_MASK
+    return _nf[key & 0x7FFFFF]  # RANK_SUM_BITS
 
 
 def high_strength(cards: Sequence[int]) -> int:

@@ -1,0 +1,180 @@
+"""``cardroom bench eval``: hand-evaluation speed, cardroom beside its peers in the same run.
+
+Every implementation evaluates the same random hands (each in its own card
+representation, converted before the clock starts). Repetitions interleave the
+implementations, and each rate is the median over the repetitions. Peers
+(treys, eval7, PokerKit) are measured when installed and skipped otherwise.
+
+Workloads, with rates in evaluations per second unless the name says ``_ms``:
+``7card_single``, ``5card_single`` (one call per hand), ``7card_batch``,
+``5card_batch``, ``omaha_batch`` (PLO4 high, 2 + 3), ``omaha_low8_batch``,
+``equity_headsup_exact_ms`` (all 1,712,304 boards, milliseconds, tables warm),
+``equity_headsup_setup_ms`` (the one-off board table), ``equity_omaha_mc``
+(random boards a second, Omaha hi-lo heads-up).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import statistics
+import time
+from collections.abc import Callable, Sequence
+from functools import partial
+from typing import Any
+
+import numpy as np
+
+from cardroom.cards import CARDS
+from cardroom.evaluation import batch, equity, fast
+
+Hand = tuple[int, ...]
+Timer = Callable[[], float]  # runs a workload once, returns elapsed seconds
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Options of ``cardroom bench eval`` (``--json`` is added by the bench command)."""
+    parser.add_argument("--quick", action="store_true", help="a short run (fewer hands, repeats)")
+    parser.add_argument("--hands", type=int, default=200_000, help="hands for single-call runs")
+    parser.add_argument("--batch-hands", type=int, default=2_000_000, help="hands for batch runs")
+    parser.add_argument("--repeat", type=int, default=5, help="repetitions (median reported)")
+    parser.add_argument("--seed", type=int, default=2024, help="seed of the random hands")
+
+
+def random_hands(count: int, size: int, seed: int) -> np.ndarray[Any, np.dtype[np.uint8]]:
+    """``count`` random hands of ``size`` distinct cards each, as a (count, size) uint8 array."""
+    rng = np.random.default_rng(seed)
+    return np.argsort(rng.random((count, 52)), axis=1)[:, :size].astype(np.uint8)
+
+
+def _loop(function: Callable[..., object], hands: Sequence[Sequence[Any]]) -> Timer:
+    def timed() -> float:
+        start = time.perf_counter()
+        for hand in hands:
+            function(*hand)
+        return time.perf_counter() - start
+
+    return timed
+
+
+def _single_timers(hands: list[Hand], peer_hands: int) -> dict[str, tuple[Timer, int]]:
+    """One-call evaluators, each as (timer, hands per run) on the same hands."""
+    size = len(hands[0])
+    cardroom_fn = fast.high7 if size == 7 else fast.high5
+    timers: dict[str, tuple[Timer, int]] = {"cardroom": (_loop(cardroom_fn, hands), len(hands))}
+    text = [[str(CARDS[c]) for c in hand] for hand in hands]
+    if importlib.util.find_spec("treys"):
+        from treys import Card as TreysCard
+        from treys import Evaluator
+
+        evaluator = Evaluator()
+        as_treys = [[TreysCard.new(c) for c in hand] for hand in text]
+        split = [(hand[:2], hand[2:]) for hand in as_treys]
+        timers["treys"] = (_loop(evaluator.evaluate, split), len(split))
+    if importlib.util.find_spec("eval7"):
+        import eval7
+
+        as_eval7 = [([eval7.Card(c) for c in hand],) for hand in text]
+        timers["eval7"] = (_loop(eval7.evaluate, as_eval7), len(as_eval7))
+    if importlib.util.find_spec("pokerkit"):
+        from pokerkit import StandardHighHand
+
+        few = [("".join(hand[:2]), "".join(hand[2:])) for hand in text[:peer_hands]]
+        timers["pokerkit"] = (_loop(StandardHighHand.from_game, few), len(few))
+    return timers
+
+
+def _batch_timer(function: Callable[[], object]) -> Timer:
+    def timed() -> float:
+        start = time.perf_counter()
+        function()
+        return time.perf_counter() - start
+
+    return timed
+
+
+def _measure(timers: dict[str, tuple[Timer, int]], repeat: int) -> dict[str, float]:
+    """Median rate of each timer, the implementations interleaved within each repetition."""
+    seconds: dict[str, list[float]] = {name: [] for name in timers}
+    for _ in range(repeat):
+        for name, (timer, _count) in timers.items():
+            seconds[name].append(timer())
+    return {name: timers[name][1] / statistics.median(runs) for name, runs in seconds.items()}
+
+
+def _equity_ms(repeat: int) -> tuple[float, float]:
+    """(first call including the board table, median warm call) in ms: AsAd v KcKd, all boards."""
+    hands = [(51, 49), (44, 45)]  # As Ad, Kc Kd
+    start = time.perf_counter()
+    equity.equity(hands)
+    setup = time.perf_counter() - start
+    runs = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        equity.equity(hands)
+        runs.append(time.perf_counter() - start)
+    return setup * 1000, statistics.median(runs) * 1000
+
+
+def measure_all(args: argparse.Namespace) -> dict[str, dict[str, float]]:
+    """Every workload's rates, keyed by workload then implementation."""
+    quick = bool(args.quick)
+    single = 20_000 if quick else args.hands
+    many = 200_000 if quick else args.batch_hands
+    repeat = 3 if quick else args.repeat
+    peer_hands = 500 if quick else 2_000
+    results: dict[str, dict[str, float]] = {}
+    for size in (7, 5):
+        hands = [tuple(int(c) for c in h) for h in random_hands(single, size, args.seed + size)]
+        results[f"{size}card_single"] = _measure(_single_timers(hands, peer_hands), repeat)
+    for size in (7, 5):
+        arrays = random_hands(many, size, args.seed + 10 + size)
+        batch.high_batch(arrays[:1000])  # build the table outside the clock
+        timers = {
+            "cardroom": (_batch_timer(partial(batch.high_batch, arrays)), many),
+            "cardroom_1thread": (_batch_timer(partial(batch.high_batch, arrays, threads=1)), many),
+            "cardroom_2threads": (_batch_timer(partial(batch.high_batch, arrays, threads=2)), many),
+        }
+        results[f"{size}card_batch"] = _measure(timers, repeat)
+    omaha = random_hands(many // 10, 9, args.seed + 20)
+    hole, board = omaha[:, :4], omaha[:, 4:]
+    results["omaha_batch"] = _measure(
+        {"cardroom": (_batch_timer(lambda: batch.omaha_high_batch(hole, board)), len(omaha))},
+        repeat,
+    )
+    results["omaha_low8_batch"] = _measure(
+        {"cardroom": (_batch_timer(lambda: batch.omaha_low8_batch(hole, board)), len(omaha))},
+        repeat,
+    )
+    setup_ms, warm_ms = _equity_ms(repeat)
+    results["equity_headsup_setup_ms"] = {"cardroom": setup_ms}
+    results["equity_headsup_exact_ms"] = {"cardroom": warm_ms}
+    samples = 20_000 if quick else 100_000
+    plo = [(51, 49, 47, 42), (44, 45, 23, 18)]  # As Ad Qs Jh v Kc Kd 7s 6h
+
+    def omaha_mc() -> object:
+        return equity.equity(plo, game="omaha-hilo", exact=False, samples=samples, seed=1)
+
+    results["equity_omaha_mc"] = _measure({"cardroom": (_batch_timer(omaha_mc), samples)}, repeat)
+    return results
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the benchmark; print one JSON object (``--json``) or a table."""
+    results = measure_all(args)
+    if args.json:
+        print(json.dumps(results))
+        return 0
+    for workload, rates in results.items():
+        unit = "ms" if workload.endswith("_ms") else "/s"
+        cells = "  ".join(f"{name} {_human(rate)}{unit}" for name, rate in rates.items())
+        print(f"{workload:26s} {cells}")
+    return 0
+
+
+def _human(value: float) -> str:
+    for scale, suffix in ((1e9, "G"), (1e6, "M"), (1e3, "k")):
+        if value >= scale:
+            return f"{value / scale:.2f} {suffix}"
+    return f"{value:.1f} "
