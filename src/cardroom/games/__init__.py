@@ -7,6 +7,7 @@ Public API (other layers import these names from ``cardroom.games``)::
     hand.actor                       # seat to act, None when nobody (hand over)
     hand.legal_actions(seat)         # LegalActions: fold / check / call amount / raise bounds
     hand.apply(Action.raise_to(seat, 6))  # -> events, or IllegalAction (state unchanged)
+    Action.bring_in(seat), Action.draw(seat, discards), Action.draw_timeout(seat)  # stud, draw
     hand.result                      # HandResult once over: pots, awards, rake, stacks
     hand.view(seat) / hand.view(None)  # the only projections (see views.py)
     replay(hand.events)              # rebuilds the hand from its record
@@ -21,6 +22,8 @@ from cardroom.games.actions import (
     BET,
     CALL,
     CHECK,
+    DRAW,
+    DRAW_TIMEOUT,
     FOLD,
     RAISE,
     Action,
@@ -46,8 +49,10 @@ from cardroom.games.rake import SEED_003_SCHEDULE, RakeRule, RakeTier, seed_003_
 from cardroom.games.replay import replay
 from cardroom.games.showdown import Award, HandResult, PotResult
 from cardroom.games.variants import (
+    BADUGI,
     COURCHEVEL,
     COURCHEVEL_HI_LO,
+    FIVE_CARD_DRAW,
     FIXED_LIMIT,
     HALF_POT_LIMIT,
     HOLDEM,
@@ -56,9 +61,16 @@ from cardroom.games.variants import (
     OMAHA_HI_LO,
     PLO5,
     POT_LIMIT,
+    RAZZ,
     SHORT_DECK,
+    SINGLE_DRAW_27,
+    SOKO,
     SPREAD_LIMIT,
     STRUCTURES,
+    STUD,
+    STUD_HI_LO,
+    TRIPLE_DRAW_27,
+    TRIPLE_DRAW_A5,
     VARIANTS,
     Street,
     Variant,
@@ -67,11 +79,15 @@ from cardroom.games.variants import (
 from cardroom.games.views import event_view, view
 
 __all__ = [
+    "BADUGI",
     "BET",
     "CALL",
     "CHECK",
     "COURCHEVEL",
     "COURCHEVEL_HI_LO",
+    "DRAW",
+    "DRAW_TIMEOUT",
+    "FIVE_CARD_DRAW",
     "FIXED_LIMIT",
     "FOLD",
     "HALF",
@@ -85,11 +101,18 @@ __all__ = [
     "POST_BOTH_BLINDS",
     "POT_LIMIT",
     "RAISE",
+    "RAZZ",
     "SEED_003_SCHEDULE",
     "SHORT_DECK",
+    "SINGLE_DRAW_27",
+    "SOKO",
     "SPREAD_LIMIT",
     "STRUCTURES",
+    "STUD",
+    "STUD_HI_LO",
     "TDA",
+    "TRIPLE_DRAW_27",
+    "TRIPLE_DRAW_A5",
     "VARIANTS",
     "Action",
     "Award",
