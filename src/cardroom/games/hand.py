@@ -65,6 +65,12 @@ class Hand:
         reshuffles: Sequence[Sequence[Card]] = (),
     ) -> None:
         self.config = config
+        # Per-table constants read on every decision (properties of the config otherwise).
+        self._structure = config.betting
+        self._fixed = self._structure == FIXED_LIMIT
+        self._half_rule = config.limit_rule_half
+        self._cap = config.raise_cap
+        self._min_bet = config.stakes.effective_min_bet
         self._seats: tuple[Seat | None, ...] = check_seats(config, seats)
         n = len(self._seats)
         if not 0 <= button < n:
@@ -260,7 +266,7 @@ class Hand:
         size = to - self._cur
         if self._stud is not None:
             self._stud.after_raise(self, size)
-        if is_full_raise(size, self._basis(), self.config.limit_rule_half):
+        if is_full_raise(size, self._basis(), self._half_rule):
             if size > self._inc:
                 self._inc = size
             self._full_seq += 1
@@ -280,12 +286,12 @@ class Hand:
 
     def _basis(self) -> int:
         """The size of a full raise now."""
-        if self.config.betting == FIXED_LIMIT:
+        if self._fixed:
             stakes = self.config.stakes
             street = self.config.variant.streets[self.street_index]
             size = stakes.effective_big_bet if street.big_bet else stakes.effective_small_bet
             return size if self._stud is None else self._stud.bet_size(self, size)
-        floor = self.config.stakes.effective_min_bet
+        floor = self._min_bet
         return self._inc if self._inc > floor else floor
 
     def _may_reopen(self, seat: int) -> bool:
@@ -293,7 +299,7 @@ class Hand:
         if not self._acted[seat] or self._acted_seq[seat] < self._full_seq:
             return True
         # TDA: facing at least a full raise in total since this seat last acted.
-        return not self.config.limit_rule_half and (
+        return not self._half_rule and (
             self._cur - self._acted_level[seat] >= self._basis()
         )
 
@@ -303,22 +309,18 @@ class Hand:
             return None
         if self._draw is not None and seat in self._draw.no_raise:
             return None  # timed out on the draw: no bet or raise this round (seed 003)
-        if (
-            self.config.betting == FIXED_LIMIT
-            and not self._uncapped
-            and self._nbets >= 1 + self.config.raise_cap
-        ):
+        if self._fixed and not self._uncapped and self._nbets > self._cap:
             return None
-        cur = self._cur
+        cur, live, stacks, bets = self._cur, self._live, self._stack, self._bet
         for s in self.order:
-            if s != seat and self._live[s] and self._stack[s] + self._bet[s] > cur:
+            if s != seat and live[s] and stacks[s] + bets[s] > cur:
                 break
         else:
             return None  # nobody left who could call a raise
         spread = self.config.stakes.spread
         tier = self.config.variant.streets[self.street_index].spread_tier
         bounds = raise_bounds(
-            self.config.betting,
+            self._structure,
             cur,
             self._bet[seat],
             stack,
