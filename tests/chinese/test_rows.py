@@ -298,3 +298,12 @@ def test_variant_table_data() -> None:
     classic = VARIANTS["classic"]
     assert classic.arrange_seconds is not None and 90 <= classic.arrange_seconds <= 120
     assert not classic.open_face and all(v.open_face for k, v in VARIANTS.items() if k != "classic")
+
+
+def test_variant_data_is_checked() -> None:
+    from dataclasses import replace
+
+    with pytest.raises(ChineseError):
+        replace(P27, middle_low_limit=None)
+    with pytest.raises(ChineseError):
+        replace(OFC, streets=OFC.streets[:-1])

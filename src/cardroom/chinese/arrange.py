@@ -93,7 +93,9 @@ class _Scorer:
         self.variant, self.table, self.in_fl = variant, table, in_fl
         self.bonus = fl_value * SCALE if variant.fantasyland else 0
         self.low = variant.middle == "low27"
-        self.low_floor = low_threshold(variant.middle_low_limit or "KQJT8")
+        limit = variant.middle_low_limit or "AKQJ9"  # only 2-7 variants use it; they have one
+        self.low_floor = low_threshold(limit)
+        self.low_top_rank = max(RANKS.index(r) for r in limit)
         self.low_span = max(1, low_threshold("75432") - self.low_floor)
 
     def fives(self, cards: tuple[Card, ...], mask: int) -> tuple[_Row, _Row | None]:
@@ -112,8 +114,8 @@ class _Scorer:
 
     def _low_middle(self, cards: tuple[Card, ...], mask: int) -> _Row | None:
         ranks = {c >> 2 for c in cards}
-        if len(ranks) < 5 or max(ranks) > RANKS.index("T"):
-            return None  # a pair or a card above ten always fouls the 2-7 middle
+        if len(ranks) < 5 or max(ranks) > self.low_top_rank:
+            return None  # a pair, or a card above the limit's top card, always fouls
         strength = low_27(cards).strength
         if strength < self.low_floor:
             return None

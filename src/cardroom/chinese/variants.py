@@ -96,6 +96,12 @@ class ChineseVariant:
     # Table option `arrange_seconds` (classic: 90-120 s to press Play, then auto-arrange).
     arrange_seconds: int | None = None
 
+    def __post_init__(self) -> None:
+        if self.middle == "low27" and self.middle_low_limit is None:
+            raise ChineseError(f"{self.name}: a 2-7 middle needs middle_low_limit (e.g. 'T9875')")
+        if sum(s.place for s in self.streets) != HAND_SIZE:
+            raise ChineseError(f"{self.name}: the streets must place exactly {HAND_SIZE} cards")
+
     @property
     def simultaneous(self) -> bool:
         """True when every player arranges at once (classic); else turns go left of the button."""
