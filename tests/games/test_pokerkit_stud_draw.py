@@ -6,6 +6,10 @@ At every decision they must agree on who acts and on the legal set (fold,
 check, call amount, smallest and largest bet/raise total, the bring-in, a
 draw); at the end on the finishing stacks.
 
+A-5 Triple Draw and Five-card Draw are not PokerKit games: they are compared
+with custom PokerKit games built from its parts (2-7 triple draw's streets with
+A-5 low hands; a fixed-limit single draw with small and big bets).
+
 Hands per variant: ``CARDROOM_DIFF_HANDS`` (default 200; e.g. 20000 for a soak).
 
 Table options set to PokerKit's rules (each is a table option of ours):
@@ -38,15 +42,61 @@ from cardroom.games import events as ev
 pk = pytest.importorskip("pokerkit")
 
 HANDS = int(os.environ.get("CARDROOM_DIFF_HANDS", "200"))
+
+
+class FixedLimitAceToFiveTripleDraw(pk.FixedLimitDeuceToSevenLowballTripleDraw):  # type: ignore[misc]
+    """A custom PokerKit game: 2-7 triple draw's streets with ace-to-five low hands."""
+
+    hand_types = (pk.RegularLowHand,)
+
+
+class FixedLimitFiveCardDraw(pk.games.FixedLimitPokerMixin, pk.games.Draw):  # type: ignore[misc]
+    """A custom PokerKit game: five cards, small bet, one draw, big bet, high hands."""
+
+    deck = pk.Deck.STANDARD
+    hand_types = (pk.StandardHighHand,)
+    hole_dealing_count = 5
+
+    def __init__(
+        self,
+        automations: tuple[Any, ...],
+        ante_trimming_status: bool,
+        raw_antes: Any,
+        raw_blinds_or_straddles: Any,
+        small_bet: int,
+        big_bet: int,
+        *,
+        mode: Any,
+    ) -> None:
+        cap = self.max_completion_betting_or_raising_count
+        position = pk.Opening.POSITION
+        streets = (
+            pk.Street(False, (False,) * 5, 0, False, position, small_bet, cap),
+            pk.Street(True, (), 0, True, position, big_bet, cap),
+        )
+        super().__init__(
+            automations,
+            streets,
+            ante_trimming_status,
+            raw_antes,
+            raw_blinds_or_straddles,
+            0,
+            mode=mode,
+        )
+
+
 STUD_CODES = ("F7S", "F7S/8", "FR")
-DRAW_CODES = ("N2L1D", "F2L3D", "FB")
-GAMES = {
-    "F7S": ("stud", "FixedLimitSevenCardStud"),
-    "F7S/8": ("stud_hi_lo", "FixedLimitSevenCardStudHighLowSplitEightOrBetter"),
-    "FR": ("razz", "FixedLimitRazz"),
-    "N2L1D": ("single_draw_27", "NoLimitDeuceToSevenLowballSingleDraw"),
-    "F2L3D": ("triple_draw_27", "FixedLimitDeuceToSevenLowballTripleDraw"),
-    "FB": ("badugi", "FixedLimitBadugi"),
+DRAW_CODES = ("N2L1D", "F2L3D", "FB", "A5TD", "F5CD")
+GAMES: dict[str, tuple[str, Any]] = {
+    "F7S": ("stud", pk.FixedLimitSevenCardStud),
+    "F7S/8": ("stud_hi_lo", pk.FixedLimitSevenCardStudHighLowSplitEightOrBetter),
+    "FR": ("razz", pk.FixedLimitRazz),
+    "N2L1D": ("single_draw_27", pk.NoLimitDeuceToSevenLowballSingleDraw),
+    "F2L3D": ("triple_draw_27", pk.FixedLimitDeuceToSevenLowballTripleDraw),
+    "FB": ("badugi", pk.FixedLimitBadugi),
+    # not in PHH: custom PokerKit games
+    "A5TD": ("triple_draw_a5", FixedLimitAceToFiveTripleDraw),
+    "F5CD": ("five_card_draw", FixedLimitFiveCardDraw),
 }
 
 
@@ -71,8 +121,7 @@ def _stack(rng: random.Random, unit: int) -> int:
 
 def random_setup(code: str, rng: random.Random) -> Setup:
     """Random seats, stacks and stakes for ``code``."""
-    game_name, class_name = GAMES[code]
-    cls = getattr(pk, class_name)
+    game_name, cls = GAMES[code]
     automations = (
         pk.Automation.ANTE_POSTING,
         pk.Automation.BET_COLLECTION,
