@@ -310,3 +310,12 @@ def test_illegal_actions_name_the_reason() -> None:
         hand.apply(Action(3, "dance"))
     with pytest.raises(IllegalAction, match="whole number"):
         hand.apply(Action(3, "raise", 5.5))  # type: ignore[arg-type]
+
+
+def test_garbage_is_refused_as_an_illegal_action() -> None:
+    hand = six_max()
+    with pytest.raises(IllegalAction, match="not an action"):
+        hand.apply("fold")  # type: ignore[arg-type]
+    with pytest.raises(IllegalAction):
+        hand.apply(Action("3", "call"))  # type: ignore[arg-type]
+    assert hand.legal_actions(99).kinds == ()

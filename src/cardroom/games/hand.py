@@ -209,6 +209,8 @@ class Hand:
 
     def apply(self, action: Action) -> list[ev.Event]:
         """Apply ``action``; return the events it caused, or raise IllegalAction unchanged."""
+        if not isinstance(action, Action):
+            raise IllegalAction(f"not an action: {action!r}")
         seat = action.seat
         if self.actor is None:
             raise IllegalAction("the hand is over" if self.result else "nobody is to act")
