@@ -201,7 +201,7 @@ def _pokerkit_asks_a_forced_check(ours: EngineDriver, theirs: PokerKitHand) -> b
     if theirs.over or theirs.actor is None or (not ours.over and ours.actor == theirs.actor):
         return False
     pk = theirs.options()
-    if pk.check and not pk.fold and pk.call is None and pk.min_to is None:
+    if pk.check and not pk.fold and pk.call is None and pk.min_raise_to is None:
         theirs.apply(Decision("check"))
         return True
     return False

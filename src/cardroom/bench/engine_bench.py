@@ -21,13 +21,14 @@ import warnings
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from cardroom.bench.engine_driver import EngineDriver
+from cardroom.bench.engine_driver import to_action
 from cardroom.bench.pokerkit_peer import (
     PokerKitHand,
     choose,
     play_random_pokerkit_hand,
     pokerkit_available,
 )
+from cardroom.games.hand import Hand
 from cardroom.games.phh import HandHistory
 from cardroom.games.phh_variants import PHH_GAMES, table_config
 from cardroom.games.variants import POT_LIMIT
@@ -137,18 +138,19 @@ def _rate(play_one: Callable[[], object], seconds: float) -> float:
 def _cardroom_player(workload: Workload, seed: int) -> Callable[[], object]:
     config = table_config(workload.history())
     if workload.structure is not None:
-        config = replace(config, structure=workload.structure, burn_cards=True)
-    else:
-        config = replace(config, burn_cards=True)
+        config = replace(config, structure=workload.structure)
     stacks = [workload.stack] * workload.players
+    button = workload.players - 1
     rng = random.Random(seed)
     counter = iter(range(1 << 62))
 
     def play_one() -> object:
-        driver = EngineDriver(config, stacks, deck_seed=(seed, next(counter)))
-        while not driver.over:
-            driver.apply(choose(driver.options(), rng))
-        return driver.finishing_stacks()
+        # As the server drives a table: legal actions of the seat to act, then apply.
+        hand = Hand(config, stacks, button, seed=seed << 32 | next(counter))
+        while (seat := hand.actor) is not None:
+            decision = choose(hand.legal_actions(seat), rng)
+            hand.apply(to_action(hand, seat, decision))
+        return hand.stacks
 
     return play_one
 

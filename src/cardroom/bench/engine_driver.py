@@ -14,7 +14,7 @@ from cardroom.games.actions import BRING_IN, CALL, CHECK, FOLD, RAISE, Action
 from cardroom.games.config import TableConfig
 from cardroom.games.hand import Hand
 
-__all__ = ["EngineDriver"]
+__all__ = ["EngineDriver", "to_action"]
 
 _KINDS = {"fold": FOLD, "check": CHECK, "call": CALL, "raise": RAISE, "bring_in": BRING_IN}
 
@@ -55,8 +55,8 @@ class EngineDriver:
             fold=legal.fold,
             check=legal.check,
             call=legal.call,
-            min_to=legal.min_raise_to,
-            max_to=legal.max_raise_to,
+            min_raise_to=legal.min_raise_to,
+            max_raise_to=legal.max_raise_to,
             bring_in=legal.bring_in,
             draw=legal.draw,
         )
@@ -65,13 +65,16 @@ class EngineDriver:
         """Apply a decision of the seat to act."""
         seat = self.hand.actor
         assert seat is not None, "nobody is to act"
-        if decision.kind == "draw":
-            held = self.hand.hole_cards(seat)
-            self.hand.apply(Action.draw(seat, [held[i] for i in decision.positions]))
-            return
-        kind = _KINDS[decision.kind]
-        self.hand.apply(Action(seat, kind, decision.amount))
+        self.hand.apply(to_action(self.hand, seat, decision))
 
     def finishing_stacks(self) -> tuple[int, ...]:
         """Stacks by seat (final once :attr:`over`)."""
         return self.hand.stacks
+
+
+def to_action(hand: Hand, seat: int, decision: Decision) -> Action:
+    """The engine action for ``decision`` by ``seat`` (discard positions become cards)."""
+    if decision.kind == "draw":
+        held = hand.hole_cards(seat)
+        return Action.draw(seat, [held[i] for i in decision.positions])
+    return Action(seat, _KINDS[decision.kind], decision.amount)

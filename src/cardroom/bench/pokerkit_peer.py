@@ -14,10 +14,11 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 __all__ = [
     "Decision",
+    "LegalSet",
     "Options",
     "PokerKitHand",
     "PokerKitSpec",
@@ -25,6 +26,25 @@ __all__ = [
     "play_random_pokerkit_hand",
     "pokerkit_available",
 ]
+
+
+class LegalSet(Protocol):
+    """What :func:`choose` reads: :class:`Options`, or the engine's own ``LegalActions``."""
+
+    @property
+    def fold(self) -> bool: ...
+    @property
+    def check(self) -> bool: ...
+    @property
+    def call(self) -> int | None: ...
+    @property
+    def min_raise_to(self) -> int | None: ...
+    @property
+    def max_raise_to(self) -> int | None: ...
+    @property
+    def bring_in(self) -> int | None: ...
+    @property
+    def draw(self) -> int | None: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,8 +56,8 @@ class Options:
     fold: bool
     check: bool
     call: int | None
-    min_to: int | None
-    max_to: int | None
+    min_raise_to: int | None
+    max_raise_to: int | None
     bring_in: int | None = None
     draw: int | None = None
 
@@ -52,7 +72,7 @@ class Decision:
     positions: tuple[int, ...] = ()
 
 
-def choose(options: Options, rng: random.Random) -> Decision:
+def choose(options: LegalSet, rng: random.Random) -> Decision:
     """A random legal decision, biased so hands often reach showdowns and all-ins.
 
     The raise size is the minimum, the maximum or anything between, so both
@@ -62,16 +82,16 @@ def choose(options: Options, rng: random.Random) -> Decision:
         count = rng.randint(0, options.draw)
         return Decision("draw", positions=tuple(sorted(rng.sample(range(options.draw), count))))
     roll = rng.random()
-    if options.bring_in is not None and (options.min_to is None or roll < 0.7):
+    if options.bring_in is not None and (options.min_raise_to is None or roll < 0.7):
         return Decision("bring_in")
-    if options.min_to is not None and options.max_to is not None and roll < 0.3:
+    if options.min_raise_to is not None and options.max_raise_to is not None and roll < 0.3:
         pick = rng.random()
         if pick < 0.4:
-            amount = options.min_to
+            amount = options.min_raise_to
         elif pick < 0.6:
-            amount = options.max_to
+            amount = options.max_raise_to
         else:
-            amount = rng.randint(options.min_to, options.max_to)
+            amount = rng.randint(options.min_raise_to, options.max_raise_to)
         return Decision("raise", amount)
     if options.fold and roll > 0.85:
         return Decision("fold")
@@ -81,8 +101,8 @@ def choose(options: Options, rng: random.Random) -> Decision:
         return Decision("call")
     if options.fold:
         return Decision("fold")
-    if options.min_to is not None:
-        return Decision("raise", options.min_to)
+    if options.min_raise_to is not None:
+        return Decision("raise", options.min_raise_to)
     raise AssertionError(f"no legal decision in {options}")
 
 
@@ -229,8 +249,8 @@ class PokerKitHand:
             fold=state.can_fold(),
             check=bool(can_call and amount == 0),
             call=amount if can_call and amount else None,
-            min_to=state.min_completion_betting_or_raising_to_amount if can_raise else None,
-            max_to=state.max_completion_betting_or_raising_to_amount if can_raise else None,
+            min_raise_to=state.min_completion_betting_or_raising_to_amount if can_raise else None,
+            max_raise_to=state.max_completion_betting_or_raising_to_amount if can_raise else None,
             bring_in=state.effective_bring_in_amount if state.can_post_bring_in() else None,
         )
 
