@@ -255,6 +255,10 @@ def test_views_hide_pending_cards_and_the_deck() -> None:
     spectator = seat_view(hand, None, 0)
     assert len(mine["pending"]) == 5
     assert theirs["pending"] == 5 and spectator["pending"] == 5
+    assert hand.view(0)["options"] == {
+        "place": 5, "discard": 0, "free": {"top": 3, "middle": 5, "bottom": 5},
+    }  # fmt: skip
+    assert hand.view(1)["options"] is None and hand.view(None)["options"] is None
     started = project_event(hand.events[0], None)
     assert "deck" not in started and started["deck_size"] == 52
     deal = next(e for e in hand.events if isinstance(e, CardsDealt) and e.seat == 0)

@@ -39,7 +39,17 @@ def project_hand(hand: ChineseHand, seat: int | None) -> dict[str, Any]:
         "finished": hand.finished,
         "players": [_player(hand, p, seat) for p in hand.players.values()],
         "results": _results(hand),
+        "options": _options(hand, seat),
     }
+
+
+def _options(hand: ChineseHand, seat: int | None) -> dict[str, Any] | None:
+    """What the viewer may do now (their own cards only), or None."""
+    options = hand.legal_actions(seat) if seat is not None else []
+    if not options:
+        return None
+    opt = options[0]
+    return {"place": opt.place, "discard": opt.discard, "free": dict(opt.free)}
 
 
 def _player(hand: ChineseHand, p: PlayerState, viewer: int | None) -> dict[str, Any]:
