@@ -203,3 +203,25 @@ def test_configuration_round_trips_through_json() -> None:
         config_from_dict({"game": "holdem"})
     with pytest.raises(ConfigError, match="burn_cards"):
         TableConfig.of("holdem", Stakes.blinds(1, 2), burn_cards="yes")
+
+
+def test_draw_for_the_button_highest_card_ties_by_suit() -> None:
+    from cardroom.games import button_by_high_card
+
+    button, drawn = button_by_high_card([1, 4, 6], parse_cards("Ah Kc As"))
+    assert button == 6 and drawn[4] == parse_cards("Kc")[0]
+    assert button_by_high_card([2, 0], parse_cards("2c 2d"))[0] == 0
+
+
+def test_seeded_shuffles_repeat_and_cover_the_deck() -> None:
+    from cardroom.games import shuffle_deck
+
+    first = shuffle_deck(CARDS, seed=11)
+    assert first == shuffle_deck(CARDS, seed=11)
+    assert first != shuffle_deck(CARDS, seed=12)
+    assert sorted(first) == list(CARDS)
+    assert sorted(shuffle_deck(CARDS)) == list(CARDS)  # CSPRNG
+    # Every card reaches the top about equally often (loose uniformity check).
+    tops = [shuffle_deck(CARDS, seed=i)[0] for i in range(5200)]
+    counts = [tops.count(c) for c in CARDS]
+    assert min(counts) > 60 and max(counts) < 145

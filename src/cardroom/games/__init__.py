@@ -40,7 +40,7 @@ from cardroom.games.config import (
     config_from_dict,
     config_to_dict,
 )
-from cardroom.games.dealing import arrange_deck, dealing_order
+from cardroom.games.dealing import arrange_deck, button_by_high_card, dealing_order, shuffle_deck
 from cardroom.games.errors import ConfigError, IllegalAction
 from cardroom.games.events import Event
 from cardroom.games.hand import Hand
@@ -133,6 +133,7 @@ __all__ = [
     "Variant",
     "arrange_deck",
     "build_pots",
+    "button_by_high_card",
     "config_from_dict",
     "config_to_dict",
     "dealing_order",
@@ -140,5 +141,6 @@ __all__ = [
     "get_variant",
     "replay",
     "seed_003_rule",
+    "shuffle_deck",
     "view",
 ]

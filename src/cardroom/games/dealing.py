@@ -122,3 +122,19 @@ def build_deck(
     if len(cards) < needed:
         raise ConfigError(f"the deck has {len(cards)} cards; this hand may need {needed}")
     return [Card(c) for c in cards]
+
+
+def button_by_high_card(seats: Sequence[int], deck: Sequence[Card]) -> tuple[int, dict[int, Card]]:
+    """Draw for the button at a new table (RULEBOOK §3): one card face up to each of
+    ``seats`` in order from the top of ``deck``; the highest card wins, ties by suit
+    (spades highest). Returns the button seat and the card each seat drew.
+
+    >>> from cardroom.cards import parse_cards
+    >>> button_by_high_card([0, 3, 5], parse_cards("Kd Ks 9c"))[0]
+    3
+    """
+    if len(deck) < len(seats) or not seats:
+        raise ConfigError("the draw for the button needs a card for every seat")
+    drawn = {seat: Card(deck[i]) for i, seat in enumerate(seats)}
+    # A card's index orders rank first, then suit clubs < diamonds < hearts < spades.
+    return max(drawn, key=drawn.__getitem__), drawn
