@@ -18,9 +18,15 @@ clockwise starting with the first dealt-in seat left of the button (the button
 last), round after round; then the ``hole_up`` cards the same way; then, if the
 street has board cards, one burn card (when the street burns and the table's
 ``burn_cards`` is on) followed by the board cards. Hold'em with burns thus uses
-``2n`` hole cards, burn, 3 flop, burn, turn, burn, river. Pass a prearranged
-deck as a sequence of cards (``deck=[...]``); otherwise ``seed`` gives a
-reproducible shuffle and no seed a CSPRNG shuffle.
+``2n`` hole cards, burn, 3 flop, burn, turn, burn, river. Stud streets after
+the first burn before their cards; if the deck cannot give every player still
+in a last card, one community card is dealt face up instead
+(:mod:`cardroom.games.stud_play`). A draw street burns, then each player in
+turn discards and is dealt the replacements from the top; when the stub runs
+out the muck is shuffled into a new stub (:mod:`cardroom.games.draw_play`,
+recorded in ``StubReshuffled``; ``reshuffles=`` feeds recorded orders back).
+Pass a prearranged deck as a sequence of cards (``deck=[...]``); otherwise
+``seed`` gives a reproducible shuffle and no seed a CSPRNG shuffle.
 """
 
 from __future__ import annotations
