@@ -214,3 +214,13 @@ def test_single_draw_no_limit_and_lowball_showdown() -> None:
     best = max(v.strength for v in values.values() if v is not None)
     winners = {a.seat for a in hand.result.pots[0].awards}
     assert winners == {s for s, v in values.items() if v is not None and v.strength == best}
+
+
+def test_the_drawing_seat_sees_how_many_cards_it_may_discard() -> None:
+    hand = Hand(TableConfig.of("badugi", LIMIT), [200] * 3, button=2, seed=13)
+    betting_done(hand)
+    seat = hand.actor
+    assert seat is not None
+    legal = hand.view(seat)["legal"]
+    assert legal["actions"] == ["draw"] and legal["draw"] == 4
+    assert "legal" not in hand.view((seat + 1) % 3)

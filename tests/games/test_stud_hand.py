@@ -273,3 +273,9 @@ def test_up_cards_are_public_and_down_cards_private() -> None:
     theirs = seats[0]["cards"]
     assert theirs[:2] == [None, None] and theirs[2:] == ["Ks", "9c"]
     assert seats[2]["cards"] == ["7c", "7d", "9h", "5s"]
+
+
+def test_the_bring_in_seat_sees_the_bring_in_amount() -> None:
+    hand = deal(config(), THREE)
+    legal = hand.view(1)["legal"]
+    assert legal["actions"] == ["raise", "bring_in"] and legal["bring_in"] == 5

@@ -76,6 +76,8 @@ def view(hand: Hand, seat: int | None) -> dict[str, Any]:
             "call": legal.call,
             "min_raise_to": legal.min_raise_to,
             "max_raise_to": legal.max_raise_to,
+            "bring_in": legal.bring_in,
+            "draw": legal.draw,
         }
     if hand.result is not None:
         out["result"] = _result(hand)
