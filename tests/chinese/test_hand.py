@@ -236,6 +236,9 @@ def test_illegal_actions_raise_and_change_nothing() -> None:
         ("classic", [0, 1], {"fantasyland": {0: 13}}),
         ("ofc", [0, 1], {"fantasyland": {5: 13}}),
         ("pineapple", [0, 1], {"fantasyland": {0: 18}}),
+        ("pineapple", [0, 1], {"fantasyland": {0: 15}}),  # Pineapple deals 14
+        ("ofc", [0, 1], {"fantasyland": {0: 14}}),  # OFC deals 13
+        ("pineapple27", [0, 1], {"fantasyland": {0: 16}}),  # 2-7 deals 14 or 15
         ("ofc", [0, 1], {"seed": 1, "deck": list(range(52))}),
         ("ofc", [0, 1], {"deck": [0, 0, *range(2, 52)]}),
         ("ofc", [0, 1], {"deck": list(range(20))}),  # too few cards
@@ -342,14 +345,15 @@ def _secrets_from(hand: ChineseHand, viewer: int | None) -> set[str]:
     variant=st.sampled_from(["ofc", "pineapple", "turbo", "progressive", "pineapple27", "classic"]),
     players=st.integers(2, 4),
     seed=st.integers(0, 10**6),
-    fl=st.lists(st.sampled_from([0, 13, 14, 15, 16, 17]), min_size=4, max_size=4),
+    fl=st.lists(st.sampled_from([0, 0, 13, 14, 15, 16, 17]), min_size=4, max_size=4),
 )
 def test_random_hands_never_leak_and_always_replay(
     variant: str, players: int, seed: int, fl: list[int]
 ) -> None:
     v = VARIANTS[variant]
     players = min(players, v.max_players)
-    sizes = [n if v.fantasyland else 0 for n in fl[:players]]
+    allowed = v.fantasyland.deal_sizes if v.fantasyland else frozenset()
+    sizes = [n if n in allowed else 0 for n in fl[:players]]
     if sum(n or v.cards_per_player for n in sizes) > 52:
         sizes = [0] * players
     hand = ChineseHand.start(

@@ -367,10 +367,13 @@ def _check_fantasyland(v: ChineseVariant, order: Sequence[int], fl: Mapping[int,
     for seat, n in fl.items():
         if seat not in order:
             raise ChineseError(f"seat {seat} is in Fantasyland but not in the hand")
-        if n and v.fantasyland is None:
+        if not n:
+            continue
+        if v.fantasyland is None:
             raise ChineseError(f"{v.name} has no Fantasyland")
-        if n and not HAND_SIZE <= n <= 17:
-            raise ChineseError(f"a Fantasyland deal is 13 to 17 cards, not {n}")
+        if n not in v.fantasyland.deal_sizes:
+            sizes = ", ".join(map(str, sorted(v.fantasyland.deal_sizes)))
+            raise ChineseError(f"a {v.name} Fantasyland deal is {sizes} cards, not {n}")
 
 
 def _deck(seed: int | str | bytes | None, deck: Sequence[int] | None) -> tuple[Card, ...]:

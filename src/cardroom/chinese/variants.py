@@ -73,6 +73,14 @@ class FantasylandRules:
     entry_middle_low: tuple[str, int] | None = None
     both_cards: int = 0
 
+    @property
+    def deal_sizes(self) -> frozenset[int]:
+        """Every number of cards a Fantasyland hand of this game may be dealt."""
+        sizes = {n for _, n in self.entry_top} | {self.stay_cards}
+        if self.entry_middle_low is not None:
+            sizes |= {self.entry_middle_low[1], self.both_cards}
+        return frozenset(sizes)
+
 
 MiddleFamily = Literal["high", "low27"]
 
