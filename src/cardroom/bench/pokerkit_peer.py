@@ -196,6 +196,7 @@ class PokerKitHand:
         game = game_class(*args, mode=pk.Mode.TOURNAMENT)
         _count_the_blind_as_the_bet(game, spec)
         self.pk = pk
+        self.game: Any = game
         self.state: Any = game(tuple(stacks), len(stacks))
 
     # -- dealing (when the caller supplies the cards)

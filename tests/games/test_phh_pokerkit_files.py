@@ -1,0 +1,88 @@
+"""Hand histories written by PokerKit replay through our engine to PokerKit's stacks.
+
+PokerKit plays random hands of every PHH variant it shares with us (its own
+dealing, its own PHH writer); the importer must rebuild each one and the
+engine must finish it with the same stacks. Stacks are deep so that no all-in
+rule where PokerKit differs (see ``test_pokerkit_diff``) comes into play.
+
+``FO/8`` is left out: PokerKit's class for it plays pot limit, so its files
+hold pot-limit bets that a fixed-limit Omaha Hi-Lo hand cannot contain.
+"""
+
+from __future__ import annotations
+
+import random
+import warnings
+
+import pytest
+
+from cardroom.bench.pokerkit_peer import PokerKitHand, play_random_pokerkit_hand
+from cardroom.games.phh import loads
+from cardroom.games.phh_replay import replay
+from cardroom.games.phh_variants import phh_code_of, table_config
+
+pokerkit = pytest.importorskip("pokerkit")
+
+LIMITS = {"small_bet": 4, "big_bet": 8}
+GAMES: dict[str, tuple[dict[str, int], int]] = {  # code: PokerKit amounts, most players
+    "NT": ({"min_bet": 4}, 6),
+    "FT": (LIMITS, 6),
+    "PO": ({"min_bet": 4}, 6),
+    "NS": ({"min_bet": 4}, 6),
+    "F7S": ({"bring_in": 2, **LIMITS}, 6),
+    "F7S/8": ({"bring_in": 2, **LIMITS}, 6),
+    "FR": ({"bring_in": 2, **LIMITS}, 6),
+    "N2L1D": ({"min_bet": 4}, 3),
+    "F2L3D": (LIMITS, 3),
+    "FB": (LIMITS, 3),
+}
+
+
+def pokerkit_hand(code: str, rng: random.Random) -> tuple[str, list[int]]:
+    """A random PokerKit hand of ``code``: its PHH text and its finishing stacks."""
+    amounts, most = GAMES[code]
+    players = rng.randint(2, most)
+    antes = [rng.choice((0, 1, 2))] * players
+    blinds: list[int] | None = [2, 4] + [0] * (players - 2)
+    if code == "NS" and rng.random() < 0.5:
+        antes = [2] * players
+        blinds = [0] * (players - 1) + [4]  # the button blind
+        if players == 2:
+            blinds.reverse()  # PHH reverses heads-up forced bets
+    if code in ("F7S", "F7S/8", "FR"):
+        antes, blinds = [1] * players, None
+    stacks = [rng.randint(3000, 6000) for _ in range(players)]
+    hand = PokerKitHand(code, stacks, antes=antes, blinds=blinds, amounts=amounts, deal=True)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        final = play_random_pokerkit_hand(hand, rng)
+        text = pokerkit.HandHistory.from_game_state(hand.game, hand.state).dumps()
+    return text, final
+
+
+def _reshuffled(text: str) -> bool:
+    """True when PokerKit dealt a card twice (it deals from the muck when the deck runs out)."""
+    cards: list[str] = []
+    for line in text.split("actions = [", 1)[1].split("]", 1)[0].split(","):
+        words = line.strip().strip("'\"").split()
+        if len(words) == 4 and words[1] == "dh":
+            cards += [words[3][i : i + 2] for i in range(0, len(words[3]), 2)]
+    known = [c for c in cards if c != "??"]
+    return len(set(known)) != len(known)
+
+
+@pytest.mark.parametrize("code", sorted(GAMES))
+def test_pokerkit_files_replay_to_pokerkit_stacks(code: str) -> None:
+    rng = random.Random(f"pk-{code}")
+    checked = 0
+    for _ in range(8):
+        text, final = pokerkit_hand(code, rng)
+        if _reshuffled(text):
+            continue
+        (hh,) = loads(text)
+        assert phh_code_of(table_config(hh)) == code
+        ours = replay(hh)
+        assert ours.hand.is_over
+        assert list(ours.finishing_stacks) == final, text
+        checked += 1
+    assert checked >= 5
