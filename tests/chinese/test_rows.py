@@ -41,14 +41,15 @@ FIVE = {
     "quads": "Kc Kd Kh Ks 3c",
     "straight_flush": "9s Ts Js Qs Ks",
     "royal_flush": "Ts Js Qs Ks As",
+    "steel_wheel": "Ac 2c 3c 4c 5c",  # a straight flush, not a royal
 }
 BOTTOM = {"two_pair": 0, "trips": 0, "straight": 2, "wheel": 2, "flush": 4, "full_house": 6,
-          "quads": 10, "straight_flush": 15, "royal_flush": 25}  # fmt: skip
+          "quads": 10, "straight_flush": 15, "royal_flush": 25, "steel_wheel": 15}  # fmt: skip
 MIDDLE = {"two_pair": 0, "trips": 2, "straight": 4, "wheel": 4, "flush": 8, "full_house": 12,
-          "quads": 20, "straight_flush": 30, "royal_flush": 50}  # fmt: skip
+          "quads": 20, "straight_flush": 30, "royal_flush": 50, "steel_wheel": 30}  # fmt: skip
 
 
-JUNK_TOPS = ("2c 4d 6h", "2s 4c 6d", "3c 5d 7h", "3s 5c 7d")
+JUNK_TOPS = ("2c 4d 6h", "2s 4c 6d", "3c 5d 7h", "3s 5c 7d", "2h 3d 4s")
 JUNK_MIDDLES = ("3d 5h 7s 9d Jc", "2d 4h 6s 8d Tc", "2h 4s 6c 8h Td")
 STRONG_BOTTOMS = (
     "Ts Js Qs Ks As",
