@@ -16,6 +16,7 @@ from cardroom.ledger import (
     Reason,
     Transfer,
 )
+from cardroom.store import Cashier, Players, audit_trail
 from cardroom.store.ledger_sql import SqlLedger
 
 REAL = Currency.REAL
@@ -120,3 +121,15 @@ def test_racing_replays_of_one_key_move_money_once(db: Any) -> None:
     deposit = Transfer("same", Reason.DEPOSIT, AccountRef.cashier(REAL), PLAYERS[0], 25)
     ids = run_threads(THREADS, lambda i: led.post(deposit).id)
     assert len(set(ids)) == 1 and led.balance(PLAYERS[0]) == 25 and len(led.entries()) == 1
+
+
+def test_racing_cashier_retries_record_one_deposit(db: Any, cheap_passwords: Any) -> None:
+    Players(db.engine, passwords=cheap_passwords).register(
+        "Racer", "long enough", age_confirmed=True
+    )
+    cashier = Cashier(db.engine)
+    ids = run_threads(
+        THREADS, lambda i: cashier.deposit("Racer", 70, operator="op", key="ref-1").id
+    )
+    assert len(set(ids)) == 1 and cashier.balances("Racer")[REAL] == 70
+    assert [r.action for r in audit_trail(db.engine, "Racer")] == ["register", "deposit"]

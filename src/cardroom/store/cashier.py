@@ -34,7 +34,7 @@ from cardroom.ledger import (
 from cardroom.ledger.transfers import check_not_reversed
 from cardroom.store.audit import audit
 from cardroom.store.database import Clock, system_clock
-from cardroom.store.ledger_sql import SqlLedger, account_balance, post_in
+from cardroom.store.ledger_sql import SqlLedger, account_balance, in_transaction, post_in
 from cardroom.store.models import LedgerAccount, LedgerEntry, LoginAttempt, Player
 from cardroom.store.players import AccountError, SanctionKind, active_sanctions, find_player
 
@@ -86,12 +86,14 @@ class Cashier:
         key: str | None = None,
     ) -> Entry:
         """Record money (or play chips) the player paid in; ``key`` makes a retry safe."""
-        with Session(self.engine) as session, session.begin():
+        key = key or f"deposit:{uuid.uuid4()}"
+
+        def work(session: Session) -> Entry:
             player = find_player(session, alias)
             if SanctionKind.BAN in active_sanctions(session, player.id, self.clock()):
                 raise AccountError(f"{player.alias} is banned: no deposits")
             t = Transfer(
-                key or f"deposit:{uuid.uuid4()}",
+                key,
                 Reason.DEPOSIT,
                 AccountRef.cashier(currency),
                 AccountRef.player(str(player.id), currency),
@@ -99,13 +101,17 @@ class Cashier:
             )
             return self._post(session, t, operator, "deposit", player.alias)
 
+        return in_transaction(self.engine, work)
+
     def withdraw(self, alias: str, amount: int, *, operator: str, key: str | None = None) -> Entry:
         """Record real money paid out to the player (play money cannot be cashed out)."""
-        with Session(self.engine) as session, session.begin():
+        key = key or f"withdrawal:{uuid.uuid4()}"
+
+        def work(session: Session) -> Entry:
             player = find_player(session, alias)
             self._blocked(session, player, "withdrawals")
             t = Transfer(
-                key or f"withdrawal:{uuid.uuid4()}",
+                key,
                 Reason.WITHDRAWAL,
                 AccountRef.player(str(player.id), Currency.REAL),
                 AccountRef.cashier(Currency.REAL),
@@ -113,11 +119,15 @@ class Cashier:
             )
             return self._post(session, t, operator, "withdraw", player.alias)
 
+        return in_transaction(self.engine, work)
+
     def transfer(
         self, sender: str, receiver: str, amount: int, *, actor: str, key: str | None = None
     ) -> Entry:
         """Move real money between two players who have both deposited."""
-        with Session(self.engine) as session, session.begin():
+        key = key or f"transfer:{uuid.uuid4()}"
+
+        def work(session: Session) -> Entry:
             a, b = find_player(session, sender), find_player(session, receiver)
             if a.id == b.id:
                 raise AccountError("cannot transfer to oneself")
@@ -126,13 +136,15 @@ class Cashier:
                 if not _has_deposited(session, p):
                     raise AccountError(f"{p.alias} has never deposited real money: no transfers")
             t = Transfer(
-                key or f"transfer:{uuid.uuid4()}",
+                key,
                 Reason.PLAYER_TRANSFER,
                 AccountRef.player(str(a.id), Currency.REAL),
                 AccountRef.player(str(b.id), Currency.REAL),
                 amount,
             )
             return self._post(session, t, actor, "transfer", f"{a.alias}->{b.alias}")
+
+        return in_transaction(self.engine, work)
 
     def reverse(self, entry_id: int, *, operator: str, reason: str) -> Entry:
         """Undo a (flagged) entry with a mirror-image entry; the original stays."""
@@ -143,8 +155,10 @@ class Cashier:
             raise LedgerError(f"there is no entry {entry_id} to reverse")
         t = reversal_of(original, memo=reason)
         check_not_reversed(self.ledger.entry_for_key(t.key), t)
-        with Session(self.engine) as session, session.begin():
-            return self._post(session, t, operator, "reverse", f"entry {entry_id}")
+        subject = f"entry {entry_id}"
+        return in_transaction(
+            self.engine, lambda session: self._post(session, t, operator, "reverse", subject)
+        )
 
     def balances(self, alias: str) -> dict[Currency, int]:
         """The player's real and play balances, in minor units."""

@@ -11,8 +11,8 @@ entry, so money never moves twice.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, TypeVar
 
 from sqlalchemy import Engine, Select, select, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
@@ -44,6 +44,7 @@ from cardroom.store.database import Clock, system_clock
 from cardroom.store.models import LedgerAccount, LedgerEntry
 
 RETRIES = 5
+T = TypeVar("T")
 _RETRY_SQLSTATES = {"40001", "40P01"}  # serialization failure, deadlock detected
 
 
@@ -60,21 +61,9 @@ class SqlLedger:
 
     def post_all(self, transfers: Sequence[Transfer], actor: str = "") -> list[Entry]:
         """Post transfers atomically, in order; replayed keys are skipped."""
-        for attempt in range(RETRIES):
-            try:
-                with Session(self.engine) as session, session.begin():
-                    return post_in(session, transfers, self.clock, actor)
-            except IntegrityError:
-                # A concurrent posting took one of our keys (or created an account)
-                # first; everything rolled back, and the retry sees its entry.
-                if attempt == RETRIES - 1:
-                    raise
-            except DBAPIError as exc:
-                if getattr(exc.orig, "sqlstate", None) not in _RETRY_SQLSTATES:
-                    raise
-                if attempt == RETRIES - 1:
-                    raise
-        raise AssertionError("unreachable")
+        return in_transaction(
+            self.engine, lambda session: post_in(session, transfers, self.clock, actor)
+        )
 
     def reverse(
         self, entry_id: int, key: str | None = None, memo: str = "", actor: str = ""
@@ -120,6 +109,28 @@ class SqlLedger:
         """Every broken invariant (an empty list when all hold); reads entries in batches."""
         with Session(self.engine) as session:
             return check_in(session)
+
+
+def in_transaction(engine: Engine, work: Callable[[Session], T]) -> T:
+    """Run ``work`` in one transaction, retrying when a concurrent writer got there first.
+
+    A unique-key clash (the same idempotency key or a new account created at
+    the same moment) or a PostgreSQL serialization failure rolls everything
+    back; the retry then sees the other writer's rows (a replay, not a double move).
+    """
+    for attempt in range(RETRIES):
+        try:
+            with Session(engine) as session, session.begin():
+                return work(session)
+        except IntegrityError:
+            if attempt == RETRIES - 1:
+                raise
+        except DBAPIError as exc:
+            if getattr(exc.orig, "sqlstate", None) not in _RETRY_SQLSTATES:
+                raise
+            if attempt == RETRIES - 1:
+                raise
+    raise AssertionError("unreachable")
 
 
 def post_in(
