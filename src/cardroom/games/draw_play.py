@@ -78,29 +78,37 @@ class DrawPlay:
             check_discards(hand._hole[seat], discards)
         except DrawError as exc:
             raise IllegalAction(str(exc)) from None
-        self._muck_folded(hand)
-        stub = hand._deck[hand._next_card :]
-        try:
-            r = replace_cards(stub, self.muck, discards, self.reshuffle)
-        except DrawError as exc:  # cannot happen within the seat limits; kept explicit
-            raise IllegalAction(str(exc)) from None
-        if r.reshuffled is not None:
-            out.append(ev.StubReshuffled(r.reshuffled))
-        hand._deck = [*hand._deck[: hand._next_card], *r.dealt, *r.stub]
-        hand._next_card += len(r.dealt)
-        self.muck = list(r.muck)
+        start, deck = hand._next_card, hand._deck
+        if start + len(discards) <= len(deck):  # the usual case: the stub suffices
+            dealt = tuple(deck[start : start + len(discards)])
+            hand._next_card = start + len(dealt)
+            self.muck.extend(discards)
+        else:
+            dealt = self._reshuffle_and_deal(hand, discards, out)
         kept = [c for c in hand._hole[seat] if c not in discards]
-        hand._hole[seat] = kept + list(r.dealt)
-        out.append(ev.Drew(seat, tuple(discards), r.dealt, timed_out))
+        hand._hole[seat] = kept + list(dealt)
+        out.append(ev.Drew(seat, tuple(discards), dealt, timed_out))
         if timed_out:
             self.no_raise.add(seat)
         self.pending.pop(0)
         if not self.pending and hand.street.betting:
             hand._open_round(hand.street_index)
 
-    def _muck_folded(self, hand: Hand) -> None:
-        """Folded hands join the muck (once), so a reshuffle may use them."""
-        for s in hand.order:
-            if not hand._live[s] and s not in self.mucked_folds:
-                self.mucked_folds.add(s)
-                self.muck.extend(hand._hole[s])
+    def _reshuffle_and_deal(
+        self, hand: Hand, discards: tuple[Card, ...], out: list[ev.Event]
+    ) -> tuple[Card, ...]:
+        """The stub runs out: shuffle the muck (folded hands joining it once) into a new one."""
+        folded = [s for s in hand.order if not hand._live[s] and s not in self.mucked_folds]
+        muck = self.muck + [c for s in folded for c in hand._hole[s]]
+        start = hand._next_card
+        try:
+            r = replace_cards(hand._deck[start:], muck, discards, self.reshuffle)
+        except DrawError as exc:  # cannot happen within the seat limits; kept explicit
+            raise IllegalAction(str(exc)) from None
+        self.mucked_folds.update(folded)
+        if r.reshuffled is not None:
+            out.append(ev.StubReshuffled(r.reshuffled))
+        hand._deck = [*hand._deck[:start], *r.dealt, *r.stub]
+        hand._next_card = start + len(r.dealt)
+        self.muck = list(r.muck)
+        return r.dealt

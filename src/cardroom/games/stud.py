@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal
 
 from cardroom.cards import Card
@@ -98,7 +99,15 @@ def showing_hand(up: Sequence[Card], *, aces_low: bool = False) -> tuple[int, ..
     is the best showing hand; for Razz (``aces_low=True``) the smallest key is
     the best (lowest) one, pairs counting against it.
     """
-    counts = Counter(rank_value(c, aces_low) for c in up)
+    # A card is rank * 4 + suit; in Razz an ace (12) counts below the deuce.
+    ranks = sorted(((c >> 2) - 13 * (aces_low and c >> 2 == 12) for c in up), reverse=True)
+    return _showing_key(tuple(ranks))
+
+
+@lru_cache(maxsize=4096)
+def _showing_key(ranks: tuple[int, ...]) -> tuple[int, ...]:
+    """``showing_hand`` of ranks sorted from the highest down (cached: few distinct boards)."""
+    counts = Counter(ranks)
     groups = sorted(counts.items(), key=lambda rc: (rc[1], rc[0]), reverse=True)
     shape = sorted(counts.values(), reverse=True)
     if shape[:1] == [4]:
@@ -113,8 +122,7 @@ def showing_hand(up: Sequence[Card], *, aces_low: bool = False) -> tuple[int, ..
         category = _PAIR
     else:
         category = _HIGH_CARD
-    ranks = tuple(rank for rank, count in groups for _ in range(count))
-    return (category, *ranks)
+    return (category, *(rank for rank, count in groups for _ in range(count)))
 
 
 def _suit_order(up: Sequence[Card], aces_low: bool) -> tuple[int, ...]:
