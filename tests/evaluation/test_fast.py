@@ -18,7 +18,7 @@ import pytest
 
 from cardroom.cards import parse_cards
 from cardroom.evaluation import fast, high
-from cardroom.evaluation.tables import FLUSH, NON_FLUSH, RANK_KEYS
+from cardroom.evaluation.tables import CARD_KEYS, FLUSH, NON_FLUSH, RANK_KEYS
 
 HANDS = int(os.environ.get("CARDROOM_FAST_HANDS", "10000"))
 
@@ -191,3 +191,14 @@ def test_wrong_card_count(count: int) -> None:
         fast.high_strength(tuple(range(count)))
     with pytest.raises(ValueError, match="5 to 7 cards"):
         fast.strength_from_key(0, tuple(range(count)))
+
+
+def test_card_key_calling_convention() -> None:
+    """``high7_keys``/``high5_keys`` take card keys and agree with the card-int functions."""
+    rng = random.Random(11)
+    two_suits = [c for c in range(52) if c & 3 in (1, 2)]
+    for i in range(HANDS // 2):
+        cards = tuple(rng.sample(two_suits if i % 2 else range(52), 7))
+        keys = [CARD_KEYS[c] for c in cards]
+        assert fast.high7_keys(*keys) == fast.high7(*cards), cards
+        assert fast.high5_keys(*keys[:5]) == fast.high5(*cards[:5]), cards

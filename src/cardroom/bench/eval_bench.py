@@ -1,7 +1,10 @@
 """``cardroom bench eval``: hand-evaluation speed, cardroom beside its peers in the same run.
 
-Every implementation evaluates the same random hands (each in its own card
-representation, converted before the clock starts). Repetitions interleave the
+Every implementation evaluates the same random hands, each in its own card
+representation, converted before the clock starts: treys its card integers,
+eval7 its Card objects, PokerKit card strings, and cardroom its card keys
+(``fast.CARD_KEYS[card]``, reported as ``cardroom``) and plain card indexes
+(``cardroom_card_ints``). Repetitions interleave the
 implementations, and each rate is the median over the repetitions. Peers
 (treys, eval7, PokerKit) are measured when installed and skipped otherwise.
 
@@ -28,6 +31,7 @@ import numpy as np
 
 from cardroom.cards import CARDS
 from cardroom.evaluation import batch, equity, fast
+from cardroom.evaluation.tables import CARD_KEYS
 
 Hand = tuple[int, ...]
 Timer = Callable[[], float]  # runs a workload once, returns elapsed seconds
@@ -61,8 +65,13 @@ def _loop(function: Callable[..., object], hands: Sequence[Sequence[Any]]) -> Ti
 def _single_timers(hands: list[Hand], peer_hands: int) -> dict[str, tuple[Timer, int]]:
     """One-call evaluators, each as (timer, hands per run) on the same hands."""
     size = len(hands[0])
-    cardroom_fn = fast.high7 if size == 7 else fast.high5
-    timers: dict[str, tuple[Timer, int]] = {"cardroom": (_loop(cardroom_fn, hands), len(hands))}
+    by_keys = fast.high7_keys if size == 7 else fast.high5_keys
+    by_ints = fast.high7 if size == 7 else fast.high5
+    keyed = [tuple(CARD_KEYS[c] for c in hand) for hand in hands]
+    timers: dict[str, tuple[Timer, int]] = {
+        "cardroom": (_loop(by_keys, keyed), len(keyed)),
+        "cardroom_card_ints": (_loop(by_ints, hands), len(hands)),
+    }
     text = [[str(CARDS[c]) for c in hand] for hand in hands]
     if importlib.util.find_spec("treys"):
         from treys import Card as TreysCard

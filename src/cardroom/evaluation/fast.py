@@ -11,6 +11,9 @@ distinct valid cards (the engine deals them); ``high_strength`` checks the count
 8
 >>> high7(*parse_cards("Kh Kd Kc 7s 7h 2c 3d")) == high5(*parse_cards("Kh Kd Kc 7s 7h"))
 True
+>>> keys = [CARD_KEYS[c] for c in parse_cards("Kh Kd Kc 7s 7h 2c 3d")]
+>>> high7_keys(*keys) == high7(*parse_cards("Kh Kd Kc 7s 7h 2c 3d"))
+True
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from cardroom.evaluation.tables import (
     RANK_BITS_MASK,
     RANK_BITS_SHIFT,
     RANK_SUM_BITS,
+    SUIT_OFFSET,
     SUIT_SHIFT,
 )
 
@@ -35,11 +39,12 @@ _K = list(CARD_KEYS)
 _K0 = list(FIRST_CARD_KEYS)
 _NF5, _NF6, _NF7 = NON_FLUSH[5], NON_FLUSH[6], NON_FLUSH[7]
 # The hot functions spell these constants as literals (a constant loads faster than a global).
-if (FLUSH_BITS, RANK_SUM_BITS, RANK_BITS_SHIFT, RANK_BITS_MASK) != (
+if (FLUSH_BITS, RANK_SUM_BITS, RANK_BITS_SHIFT, RANK_BITS_MASK, SUIT_OFFSET) != (
     0x88880000000000,
     0x7FFFFF,
     23,
     0x7FFF,
+    0x33330000000000,
 ):  # pragma: no cover - guards an edit of the key layout
     raise ImportError("fast.py literals disagree with the key layout of tables.py")
 
@@ -110,6 +115,40 @@ def high5(
     key = _k0[a] + _k[b] + _k[c] + _k[d] + _k[e]
     if key & 0x88880000000000:  # FLUSH_BITS
         # Five cards of one suit: their rank-bit sum is their rank mask.
+        return _fl[(key >> 23) & 0x7FFF]  # RANK_BITS_SHIFT, RANK_BITS_MASK
+    return _nf[key & 0x7FFFFF]  # RANK_SUM_BITS
+
+
+def _flush_strength_of_keys(key: int, keys: tuple[int, ...]) -> int:
+    """Strength of a hand of card keys known to hold a flush."""
+    suit_bit = FLUSH_SUIT[(key >> SUIT_SHIFT) & 0x8888] * 4 + SUIT_SHIFT
+    mask = 0
+    for card_key in keys:
+        if card_key >> suit_bit & 1:
+            mask |= (card_key >> RANK_BITS_SHIFT) & 0x1FFF
+    return FLUSH[mask]
+
+
+def high7_keys(
+    a: int, b: int, c: int, d: int, e: int, f: int, g: int, *, _nf: dict[int, int] = _NF7
+) -> int:
+    """:func:`high7` of seven cards given by their keys (``CARD_KEYS[card]``).
+
+    The fastest calling convention: a hand held as card keys (as treys holds
+    its own card integers) skips one table lookup per card.
+    """
+    key = a + b + c + d + e + f + g + 0x33330000000000  # SUIT_OFFSET
+    if key & 0x88880000000000:  # FLUSH_BITS
+        return _flush_strength_of_keys(key, (a, b, c, d, e, f, g))
+    return _nf[key & 0x7FFFFF]  # RANK_SUM_BITS
+
+
+def high5_keys(
+    a: int, b: int, c: int, d: int, e: int, *, _nf: dict[int, int] = _NF5, _fl: list[int] = FLUSH
+) -> int:
+    """:func:`high5` of five cards given by their keys (``CARD_KEYS[card]``)."""
+    key = a + b + c + d + e + 0x33330000000000  # SUIT_OFFSET
+    if key & 0x88880000000000:  # FLUSH_BITS
         return _fl[(key >> 23) & 0x7FFF]  # RANK_BITS_SHIFT, RANK_BITS_MASK
     return _nf[key & 0x7FFFFF]  # RANK_SUM_BITS
 
