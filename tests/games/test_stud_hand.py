@@ -279,3 +279,21 @@ def test_the_bring_in_seat_sees_the_bring_in_amount() -> None:
     hand = deal(config(), THREE)
     legal = hand.view(1)["legal"]
     assert legal["actions"] == ["raise", "bring_in"] and legal["bring_in"] == 5
+
+
+def test_without_a_bring_in_the_low_card_opens_and_may_check() -> None:
+    cfg = TableConfig.of("stud", Stakes(ante=1, small_bet=10, big_bet=20, bring_in=0))
+    hand = deal(cfg, THREE)
+    assert hand.actor == 1
+    legal = hand.legal_actions(1)
+    assert legal.check and legal.bring_in is None and legal.min_raise_to == 10
+
+
+def test_a_bring_in_seat_all_in_on_the_ante_passes_the_bring_in_on() -> None:
+    # As PokerKit: the next player able to act posts the bring-in or completes.
+    order = [0, 1, 2]
+    holes = {s: parse_cards(h) for s, h in enumerate(THREE)}
+    cfg = config()
+    hand = Hand(cfg, [500, 1, 500], 2, arrange_deck(cfg, order, holes), seed=1)
+    assert hand.is_all_in(1)
+    assert hand.actor == 2 and hand.legal_actions(2).bring_in == 5
