@@ -37,6 +37,7 @@ from cardroom.evaluation.tables import (
     NON_FLUSH,
     RANK_BITS_MASK,
     RANK_BITS_SHIFT,
+    RANK_KEYS,
     RANK_SUM_BITS,
     SUIT_OFFSET,
     SUIT_SHIFT,
@@ -70,9 +71,13 @@ LOW8_TABLE = np.array([low8_strength(bits) for bits in range(1 << 15)], dtype=np
 
 @cache
 def non_flush_table(size: int) -> I32:
-    """``NON_FLUSH[size]`` as a dense int32 array indexed by rank-key sum (built on first use)."""
+    """``NON_FLUSH[size]`` as a dense int32 array indexed by rank-key sum (built on first use).
+
+    Sized for any sum of ``size`` rank keys, so a hand that repeats a card (a dead
+    board in an enumeration) reads a harmless zero instead of failing.
+    """
     table = NON_FLUSH[size]
-    out: I32 = np.zeros(max(table) + 1, dtype=np.int32)
+    out: I32 = np.zeros(size * max(RANK_KEYS) + 1, dtype=np.int32)
     out[np.fromiter(table.keys(), dtype=np.int64)] = np.fromiter(table.values(), dtype=np.int32)
     return out
 

@@ -94,11 +94,47 @@ def combinations_array(n: int, k: int) -> NDArray[np.uint8]:
     return combos
 
 
+@dataclass(frozen=True)
+class AllBoards:
+    """Every five-card board of the full deck (2,598,960), for enumerating preflop.
+
+    ``rank_sums`` and ``bits`` (card mask, see ``CARD_BITS``) per board;
+    ``suited[s][k]`` lists the boards with at least k cards of suit s (k = 3, 4, 5),
+    the only boards on which hole cards can make a flush in s.
+    """
+
+    rank_sums: I64
+    bits: I64
+    suited: tuple[dict[int, NDArray[np.intp]], ...]
+
+
 @cache
-def all_boards() -> tuple[I64, I64]:
-    """Key and card mask of every five-card board of the full deck (2,598,960), built once."""
+def all_boards() -> AllBoards:
+    """The table of every board, built on first use (about a second) and kept."""
     boards = combinations_array(52, 5)
-    return KEYS[boards].sum(axis=1), CARD_BITS[boards].sum(axis=1)
+    rank_sums = KEYS[boards].sum(axis=1) & RANK_SUM_BITS
+    bits = CARD_BITS[boards].sum(axis=1)
+    suits = boards & 3
+    suited = []
+    for suit in range(4):
+        count = (suits == suit).sum(axis=1)
+        suited.append({k: np.flatnonzero(count >= k) for k in (3, 4, 5)})
+    return AllBoards(rank_sums, bits, tuple(suited))
+
+
+def _preflop_strengths(table: AllBoards, hole: Sequence[int]) -> I32:
+    """Seven-card strength of ``hole`` with every board of the full deck (dead boards too)."""
+    hole_sum = int(KEYS[list(hole)].sum()) & RANK_SUM_BITS
+    out: I32 = non_flush_table(7)[table.rank_sums + hole_sum]
+    hole_bits = int(CARD_BITS[list(hole)].sum())
+    hole_suits = [c & 3 for c in hole]
+    for suit in range(4):
+        # A flush in this suit needs five cards of it between board and hole.
+        rows = table.suited[suit][5 - hole_suits.count(suit)] if suit in hole_suits else None
+        rows = table.suited[suit][5] if rows is None else rows
+        ranks = ((table.bits[rows] | hole_bits) >> (16 * suit)) & 0x1FFF
+        out[rows] = FLUSH_TABLE[ranks]
+    return out
 
 
 def holdem_strengths(board_keys: I64, board_bits: I64, hole: Sequence[int]) -> I32:
@@ -145,7 +181,9 @@ class _Tally:
     def add(self, high: list[I32], low: list[I32] | None) -> None:
         """Count one block: each player's strengths with the same boards."""
         if low is None and len(high) == 2:
-            self._add_heads_up(high[0], high[1])
+            difference = high[0] - high[1]
+            won = int(np.count_nonzero(difference > 0)), int(np.count_nonzero(difference < 0))
+            self._add_heads_up(won, len(difference) - won[0] - won[1])
             return
         strengths = np.stack(high)
         high_winners = strengths == strengths.max(axis=0)
@@ -169,11 +207,19 @@ class _Tally:
         self.scoops += alone.sum(axis=1)
         self.splits += ((high_winners | low_winners) & ~alone).sum(axis=1)
 
-    def _add_heads_up(self, first: I32, second: I32) -> None:
-        """Two players, high only: three counts from one difference."""
-        difference = first - second
-        won = np.count_nonzero(difference > 0), np.count_nonzero(difference < 0)
-        tied = len(difference) - won[0] - won[1]
+    def add_live(self, high: list[I32], live: NDArray[np.bool_]) -> None:
+        """Count the boards marked ``live`` (high only): the others hold a dealt card."""
+        if len(high) == 2:
+            difference = high[0] - high[1]
+            np.putmask(difference, ~live, 0)
+            won = int(np.count_nonzero(difference > 0)), int(np.count_nonzero(difference < 0))
+            self._add_heads_up(won, int(np.count_nonzero(live)) - won[0] - won[1])
+        else:
+            rows = np.flatnonzero(live)
+            self.add([h[rows] for h in high], None)
+
+    def _add_heads_up(self, won: tuple[int, int], tied: int) -> None:
+        """Two players, high only: boards won by each and boards split."""
         for p in (0, 1):
             self.parts[p, 0, 1] += won[p]
             self.parts[p, 0, 2] += tied
@@ -229,10 +275,9 @@ def equity(
     counted = total if exact else samples
     block = BLOCK if game == "holdem" else max(1, BLOCK // per_board)
     if exact and game == "holdem" and need == 5:
-        board_keys, board_bits = all_boards()
-        valid = np.flatnonzero((board_bits & int(CARD_BITS[list(out)].sum())) == 0)
-        keys, bits = board_keys[valid], board_bits[valid]
-        tally.add([holdem_strengths(keys, bits, h) for h in holes], None)
+        table = all_boards()
+        live = (table.bits & int(CARD_BITS[list(out)].sum())) == 0
+        tally.add_live([_preflop_strengths(table, h) for h in holes], live)
         if report:
             report(total, total)
         return tally.result(total, exact=True)
