@@ -192,3 +192,24 @@ def test_card_bits_layout() -> None:
 
     for card in CARDS:
         assert int(CARD_BITS[card]) == 1 << (16 * card.suit + card.rank)
+
+
+def test_three_way_preflop_against_batch_evaluator() -> None:
+    holes = [parse_cards(h) for h in ("Ah Kh", "7c 7d", "Qs Js")]
+    got = equity(holes)
+    used = {c for h in holes for c in h}
+    deck = np.array([c for c in range(52) if c not in used], dtype=np.uint8)
+    boards = deck[combinations_array(len(deck), 5)]
+    strengths = np.stack(
+        [
+            batch.high_batch(np.hstack([np.tile(np.array(h, np.uint8), (len(boards), 1)), boards]))
+            for h in holes
+        ]
+    )
+    winners = strengths == strengths.max(axis=0)
+    shares = (winners / winners.sum(axis=0)).sum(axis=1) / len(boards)
+    alone = winners & (winners.sum(axis=0) == 1)
+    assert got.exact and got.boards == len(boards) == 1_370_754
+    assert list(got.scoops) == alone.sum(axis=1).tolist()
+    assert list(got.splits) == (winners & ~alone).sum(axis=1).tolist()
+    assert list(got.shares) == pytest.approx(shares.tolist(), abs=1e-12)
