@@ -161,6 +161,8 @@ class TestOpenPair:
         hand = self.fourth(fourth_street_pair="option")
         legal = hand.legal_actions(0)
         assert (legal.min_raise_to, legal.max_raise_to) == (10, 20)
+        assert legal.raise_sizes == (10, 20)
+        assert not legal.allows(Action.raise_to(0, 15)) and legal.allows(Action.raise_to(0, 20))
         with pytest.raises(IllegalAction, match="to 10 or to 20"):
             hand.apply(Action.raise_to(0, 15))
         hand.apply(Action.raise_to(0, 20))
@@ -172,6 +174,7 @@ class TestOpenPair:
         hand.apply(Action.raise_to(0, 10))
         legal = hand.legal_actions(1)
         assert (legal.min_raise_to, legal.max_raise_to) == (20, 30)
+        assert legal.raise_sizes == (20, 30) and legal.call == 10
 
     def test_razz_ignores_pairs(self) -> None:
         hand = deal(config("razz"), ["Ac Ad 9c 9d 2h 3h 4h", *self.HOLES[1:]])

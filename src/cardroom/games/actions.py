@@ -111,6 +111,9 @@ class LegalActions:
     max_raise_to: int | None
     bring_in: int | None = None
     draw: int | None = None
+    raise_sizes: tuple[int, ...] = ()
+    """When not empty, the only totals a bet or raise may reach (between the bounds):
+    stud's 4th-street open-pair option offers the small or the big bet, nothing between."""
 
     @property
     def kinds(self) -> tuple[str, ...]:
@@ -145,6 +148,8 @@ class LegalActions:
             return self.call is not None
         if kind in (RAISE, BET):
             lo, hi = self.min_raise_to, self.max_raise_to
+            if self.raise_sizes and action.amount not in self.raise_sizes:
+                return False
             return lo is not None and hi is not None and lo <= action.amount <= hi
         if kind == BRING_IN:
             return self.bring_in is not None

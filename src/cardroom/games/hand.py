@@ -195,6 +195,8 @@ class Hand:
             return self._draw.legal(seat, self)
         if self._stud is not None and self._stud.bring_in_due:
             return self._stud.legal_bring_in(self, seat)
+        if self._stud is not None and self._stud.choice(self) is not None:
+            return self._stud.legal_with_choice(self, seat)
         to_call = self._cur - self._bet[seat]
         if to_call > 0:
             call = min(to_call, self._stack[seat])

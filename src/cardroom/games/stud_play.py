@@ -172,6 +172,15 @@ class StudPlay:
             return None
         return hand.config.stakes.effective_big_bet
 
+    def legal_with_choice(self, hand: Hand, seat: int) -> LegalActions:
+        """The legal set while the open-pair option lets the bettor pick the small or big bet."""
+        to_call = hand._cur - hand._bet[seat]
+        call = min(to_call, hand._stack[seat]) if to_call > 0 else None
+        bounds = hand._raise_bounds(seat)
+        lo, hi = (None, None) if bounds is None else bounds
+        sizes = () if bounds is None else tuple(sorted(set(bounds)))
+        return LegalActions(seat, to_call > 0, to_call <= 0, call, lo, hi, raise_sizes=sizes)
+
     def widen(self, hand: Hand, seat: int, bounds: tuple[int, int]) -> tuple[int, int]:
         """Raise bounds with the open-pair option: up to the big bet instead of the small."""
         big = self.choice(hand)

@@ -78,6 +78,7 @@ def view(hand: Hand, seat: int | None) -> dict[str, Any]:
             "max_raise_to": legal.max_raise_to,
             "bring_in": legal.bring_in,
             "draw": legal.draw,
+            "raise_sizes": list(legal.raise_sizes),
         }
     if hand.result is not None:
         out["result"] = _result(hand)
