@@ -25,6 +25,7 @@ from cardroom.ledger.integrity import (
 from cardroom.ledger.invariants import FlowTally, Violation, balance_violations, find_violations
 from cardroom.ledger.logins import ThrottlePolicy, retry_after
 from cardroom.ledger.memory import MemoryLedger
+from cardroom.ledger.recovery import RecoveryReport, open_hand_entries, recover
 from cardroom.ledger.transfers import ROUTES, Entry, Reason, Transfer, reversal_of
 
 
@@ -62,6 +63,7 @@ __all__ = [
     "LedgerError",
     "MemoryLedger",
     "Reason",
+    "RecoveryReport",
     "SharedAccessFlag",
     "Sighting",
     "ThrottlePolicy",
@@ -73,6 +75,8 @@ __all__ = [
     "chip_dump_flags",
     "find_violations",
     "offensive_match",
+    "open_hand_entries",
+    "recover",
     "retry_after",
     "reversal_of",
     "shared_access_flags",

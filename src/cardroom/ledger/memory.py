@@ -83,6 +83,10 @@ class MemoryLedger:
         """Every entry, in posting order."""
         return list(self._entries)
 
+    def account_entries(self, account: AccountRef) -> list[Entry]:
+        """Entries touching ``account``, in posting order."""
+        return [e for e in self._entries if account in (e.debit, e.credit)]
+
     def entry_for_key(self, key: str) -> Entry | None:
         """The entry posted under an idempotency key, if any."""
         return self._by_key.get(key)

@@ -105,6 +105,22 @@ class SqlLedger:
         with Session(self.engine) as session:
             return [_entry(*row) for row in session.execute(query)]
 
+    def account_entries(self, account: AccountRef) -> list[Entry]:
+        """Entries touching ``account``, in posting order."""
+        with Session(self.engine) as session:
+            found = session.scalar(_account_id_query(account))
+            if found is None:
+                return []
+            query = (
+                _entries_query()
+                .where(
+                    (LedgerEntry.debit_account_id == found)
+                    | (LedgerEntry.credit_account_id == found)
+                )
+                .order_by(LedgerEntry.id)
+            )
+            return [_entry(*row) for row in session.execute(query)]
+
     def check(self) -> list[Violation]:
         """Every broken invariant (an empty list when all hold); reads entries in batches."""
         with Session(self.engine) as session:
