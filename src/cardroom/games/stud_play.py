@@ -107,6 +107,7 @@ class StudPlay:
             self.bring_in_due = config.stakes.effective_bring_in > 0
             return seat
         self.big_bet_made = False
+        self.bring_in_due = False  # a 3rd street nobody could act on leaves none owed
         self.open_pair = (
             index == 1
             and self.rules.open_pair
