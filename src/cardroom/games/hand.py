@@ -309,9 +309,7 @@ class Hand:
         if not self._acted[seat] or self._acted_seq[seat] < self._full_seq:
             return True
         # TDA: facing at least a full raise in total since this seat last acted.
-        return not self._half_rule and (
-            self._cur - self._acted_level[seat] >= self._basis()
-        )
+        return not self._half_rule and (self._cur - self._acted_level[seat] >= self._basis())
 
     def _raise_bounds(self, seat: int) -> tuple[int, int] | None:
         stack = self._stack[seat]
@@ -443,18 +441,23 @@ class Hand:
         for count, up in ((street.hole_down, False), (street.hole_up, True)):
             if not count or dealt_here:
                 continue
-            dealt: dict[int, list[Card]] = {s: [] for s in live}
-            for _ in range(count):
-                for s in live:
-                    dealt[s].append(self._card())
-            for s in live:
-                self._hole[s].extend(dealt[s])
-                self._up[s].extend([up] * count)
-                out.append(ev.HoleDealt(s, tuple(dealt[s]), (up,) * count))
+            # One card at a time round the table: seat j of k gets cards j, j + k, j + 2k...
+            k = len(live)
+            start = self._next_card
+            block = self._deck[start : start + k * count]
+            self._next_card = start + k * count
+            ups = (up,) * count
+            for j, s in enumerate(live):
+                cards = tuple(block[j::k])
+                self._hole[s].extend(cards)
+                self._up[s].extend(ups)
+                out.append(ev.HoleDealt(s, cards, ups))
         if street.board:
             if street.burn and self.config.burn_cards:
                 out.append(ev.Burned(self._card()))
-            cards = tuple(self._card() for _ in range(street.board))
+            start = self._next_card
+            cards = tuple(self._deck[start : start + street.board])
+            self._next_card = start + street.board
             self.board.extend(cards)
             out.append(ev.BoardDealt(cards))
         self._aggressor = None
