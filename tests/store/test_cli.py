@@ -14,7 +14,10 @@ import pytest
 from sqlalchemy import text
 
 from cardroom.cli import account_cmd, main
-from cardroom.store import Passwords, Players, make_engine
+from cardroom.ledger import AccountRef, Currency, Reason, Transfer
+from cardroom.store import Passwords, Players, SqlLedger, make_engine
+
+REAL = Currency.REAL
 
 PW = "a fine password\n"
 
@@ -113,6 +116,22 @@ def test_flags_freeze_and_reverse(fresh_url: str, capsys: Any, monkeypatch: Any)
     assert cli("ledger", "check")[0] == 0
     code, out, _ = cli("ledger", "entries", "--json", "--after", "2", "--limit", "1")
     assert json.loads(out)["id"] == 3
+    code, out, _ = cli("ledger", "recover")
+    assert code == 0 and "nothing to recover" in out
+    # A crash mid-hand: Dumper (player 1) sat down with 150 and bet 40.
+    engine = make_engine(fresh_url)
+    player, stack = AccountRef.player("1", REAL), AccountRef.stack("t9", "1", REAL)
+    SqlLedger(engine).post_all(
+        [
+            Transfer("sit", Reason.BUY_IN, player, stack, 150),
+            Transfer("bet", Reason.BET, stack, AccountRef.pot("t9", REAL), 40),
+        ]
+    )
+    engine.dispose()
+    code, out, _ = cli("ledger", "recover")
+    assert code == 0 and "voided pot/real/t9: 1 entries" in out and "returned 150" in out
+    shown = json.loads(cli("account", "show", "Dumper", "--json")[1])
+    assert shown["balances"]["real"] == 500 and cli("ledger", "check")[0] == 0
 
 
 def test_url_from_environment_and_default_file(

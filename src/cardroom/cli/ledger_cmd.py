@@ -6,9 +6,11 @@ import argparse
 import dataclasses
 import json
 import os
+import uuid
 from typing import Any
 
 from cardroom.cli.db_cmd import add_db_option, guarded, open_engine
+from cardroom.ledger import recover
 from cardroom.store import Cashier, SqlLedger
 
 
@@ -32,6 +34,10 @@ def register(subparsers: Any) -> None:
     entries.add_argument("--json", action="store_true")
     flags = action("flags", "integrity flags: shared IP/device, chip dumping", run_flags)
     flags.add_argument("--json", action="store_true")
+    recover_p = action(
+        "recover", "after a crash: void unfinished hands, return table chips", run_recover
+    )
+    recover_p.add_argument("--run", help="name of this recovery (default: a fresh id)")
     reverse = action("reverse", "undo an entry with a reversing entry", run_reverse)
     reverse.add_argument("entry_id", type=int)
     reverse.add_argument("--reason", required=True)
@@ -115,4 +121,20 @@ def run_reverse(args: argparse.Namespace) -> int:
     finally:
         engine.dispose()
     print(f"entry {entry.id} reverses entry {args.entry_id}")
+    return 0
+
+
+def run_recover(args: argparse.Namespace) -> int:
+    """Void every unfinished hand and return all table chips to the players (RULEBOOK §10.10)."""
+    engine = open_engine(args)
+    try:
+        report = recover(SqlLedger(engine), run=args.run or uuid.uuid4().hex)
+    finally:
+        engine.dispose()
+    for pot, ids in report.voided.items():
+        print(f"voided {pot}: {len(ids)} entries")
+    for stack, amount in report.returned.items():
+        print(f"returned {amount} from {stack}")
+    if not report.voided and not report.returned:
+        print("nothing to recover")
     return 0
