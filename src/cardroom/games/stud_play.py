@@ -108,13 +108,13 @@ class StudPlay:
             return seat
         self.big_bet_made = False
         self.bring_in_due = False  # a 3rd street nobody could act on leaves none owed
+        ups = [(s, _up_cards(hand, s)) for s in live]
         self.open_pair = (
-            index == 1
-            and self.rules.open_pair
-            and any(has_open_pair(_up_cards(hand, s)) for s in live)
+            index == 1 and self.rules.open_pair and any(has_open_pair(up) for _, up in ups)
         )
+        board = tuple(hand.board)
         return first_to_act(
-            [(s, _up_cards(hand, s) + tuple(hand.board)) for s in live],
+            [(s, up + board) for s, up in ups] if board else ups,
             low=self.rules.low,
             ties=config.stud_order_ties,  # type: ignore[arg-type]
         )
@@ -167,7 +167,7 @@ class StudPlay:
 
     def choice(self, hand: Hand) -> int | None:
         """The big bet when the bettor may choose it instead (``fourth_street_pair="option"``)."""
-        if hand.street_index != 1 or not self.open_pair or self.big_bet_made:
+        if not self.open_pair or self.big_bet_made or hand.street_index != 1:
             return None
         if hand.config.fourth_street_pair != "option":
             return None
