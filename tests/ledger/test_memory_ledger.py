@@ -123,6 +123,17 @@ def test_reversal_restores_balances_once_and_keeps_the_original() -> None:
     assert led.check() == []
 
 
+def test_one_batch_cannot_reverse_an_entry_twice() -> None:
+    led = MemoryLedger()
+    first = led.post(deposit("d1", ALICE, 100))
+    twice = [
+        Transfer(k, Reason.REVERSAL, ALICE, CASH, 100, reverses=first.id) for k in ("r1", "r2")
+    ]
+    with pytest.raises(LedgerError, match="reversed twice"):
+        led.post_all(twice)
+    assert led.balance(ALICE) == 100
+
+
 def test_reversal_cannot_overdraw_the_receiver() -> None:
     led = MemoryLedger()
     led.post(deposit("d1", ALICE, 100))

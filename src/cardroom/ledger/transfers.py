@@ -215,12 +215,17 @@ def pending_transfers(
     if not transfers:
         raise LedgerError("nothing to post")
     seen: set[str] = set()
+    reversing: set[int] = set()
     fresh: list[Transfer] = []
     for t in transfers:
         t.validate()
         if t.key in seen:
             raise LedgerError(f"idempotency key {t.key!r} appears twice in one batch")
         seen.add(t.key)
+        if t.reverses is not None:
+            if t.reverses in reversing:
+                raise LedgerError(f"entry {t.reverses} is reversed twice in one batch")
+            reversing.add(t.reverses)
         existing = lookup(t.key)
         if existing is None:
             fresh.append(t)
