@@ -2,9 +2,11 @@
 
 Operator API only (no payment provider): an operator records a deposit or a
 withdrawal the outside world has made. Player-to-player transfers are real
-money only, between accounts that have both deposited, and are logged; a
-frozen or banned account moves nothing. An operator undoes a flagged movement
-with a reversing entry, never by deleting (RULEBOOK §10.9).
+money only, between accounts that have both deposited, and are logged. A
+frozen or banned account sends and receives no transfers and withdraws
+nothing; a banned one also takes no deposits (a frozen one may, at the
+operator's word). An operator undoes a flagged movement with a reversing
+entry, never by deleting (RULEBOOK §10.9).
 """
 
 from __future__ import annotations
