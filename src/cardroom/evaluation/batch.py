@@ -4,8 +4,8 @@ The same tables as :mod:`cardroom.evaluation.fast` (see :mod:`.tables`), laid
 out as numpy arrays. A hand's key is gathered two cards at a time from a table
 of card pairs (reading each pair of ``uint8`` cards as one ``uint16``), summed,
 and looked up once; the few hands holding a flush are finished separately.
-Work proceeds in cache-sized blocks, on two threads for large inputs (numpy
-releases the GIL inside its loops).
+Work proceeds in cache-sized blocks, on two threads for large inputs when a
+core is idle (numpy releases the GIL inside its loops).
 
 Every function takes integer arrays of cards 0..51 (any integer dtype; ``uint8``
 avoids a copy) and returns ``int32`` strengths in the contract's encoding.

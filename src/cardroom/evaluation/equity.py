@@ -1,10 +1,11 @@
 """All-in equity: each player's expected share of the pot over the boards still to come.
 
 Exact by enumerating every board, or Monte Carlo from a seeded generator (the
-same seed gives the same answer). Hold'em uses precomputed board keys: the key
-of hole cards plus board is the key of the hole cards plus the key of the
-board (see :mod:`.tables`), so heads-up preflop costs a few array passes over
-the 1,712,304 boards. Omaha (4 or 5 hole cards, exactly two used) is high or
+same seed gives the same answer). Hold'em adds the hole cards' key to each
+board's key (the key of hole cards plus board is the sum of the two, see
+:mod:`.tables`); preflop, a table of every board of the deck (built once)
+makes heads-up equity a few array passes over its 2,598,960 boards, of which
+the 1,712,304 without a dealt card count. Omaha (4 or 5 hole cards, exactly two used) is high or
 high-low 8-or-better: with a qualifying low the pot halves, each half split
 among its tied winners.
 
