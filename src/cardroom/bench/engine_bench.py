@@ -114,16 +114,29 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+_ROUNDS = 5
+"""Each implementation is timed in this many alternating slices, so a busy machine
+slows both alike instead of whichever happened to run during the busy spell."""
+
+
 def measure(workload: Workload, seconds: float, seed: int) -> dict[str, float]:
     """Hands per second of each implementation on ``workload``, same seed, same time."""
-    rates = {"cardroom": _rate(_cardroom_player(workload, seed), seconds)}
+    players = {"cardroom": _cardroom_player(workload, seed)}
     if pokerkit_available():
-        rates["pokerkit"] = _rate(_pokerkit_player(workload, seed), seconds)
-    return rates
+        players["pokerkit"] = _pokerkit_player(workload, seed)
+    totals = {name: [0, 0.0] for name in players}
+    for play_one in players.values():
+        play_one()  # warm up lookup tables and caches outside the timing
+    for _ in range(_ROUNDS):
+        for name, play_one in players.items():
+            hands, spent = _slice(play_one, seconds / _ROUNDS)
+            totals[name][0] += hands
+            totals[name][1] += spent
+    return {name: round(hands / spent, 1) for name, (hands, spent) in totals.items()}
 
 
-def _rate(play_one: Callable[[], object], seconds: float) -> float:
-    play_one()  # warm up lookup tables and caches outside the timing
+def _slice(play_one: Callable[[], object], seconds: float) -> tuple[int, float]:
+    """Whole hands played for about ``seconds``: (hands, seconds actually spent)."""
     hands = 0
     start = time.perf_counter()
     deadline = start + seconds
@@ -132,7 +145,7 @@ def _rate(play_one: Callable[[], object], seconds: float) -> float:
         hands += 1
         now = time.perf_counter()
         if now >= deadline:
-            return round(hands / (now - start), 1)
+            return hands, now - start
 
 
 def _cardroom_player(workload: Workload, seed: int) -> Callable[[], object]:
