@@ -161,3 +161,15 @@ def test_timed_sanction_ends_by_itself(players: Players, clock: Any) -> None:
 def test_unknown_alias_is_a_clear_error(players: Players) -> None:
     with pytest.raises(AccountError, match="no player with alias 'ghost'"):
         players.get("ghost")
+
+
+def test_weak_hashes_are_upgraded_at_login(db: Any, clock: Any, cheap_passwords: Any) -> None:
+    Players(db.engine, clock=clock, passwords=cheap_passwords).register(
+        "Oldtimer", PW, age_confirmed=True
+    )
+    strong = Players(db.engine, clock=clock, passwords=Passwords(time_cost=2, memory_cost=1024))
+    assert strong.login("Oldtimer", PW)
+    with Session(db.engine) as s:
+        stored = s.scalar(select(Player.password_hash).where(Player.alias == "Oldtimer"))
+    assert stored is not None and "m=1024,t=2" in stored
+    assert strong.login("Oldtimer", PW)

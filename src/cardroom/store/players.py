@@ -180,6 +180,13 @@ class Players:
                     success=ok,
                 )
             )
+            if ok and player is not None and self.passwords.needs_rehash(stored):
+                # Hashes made with older, weaker parameters are upgraded at login.
+                session.execute(
+                    update(Player)
+                    .where(Player.id == player.id)
+                    .values(password_hash=self.passwords.hash(password))
+                )
             if ok and player_id is not None:
                 session.add(
                     LoginSession(
