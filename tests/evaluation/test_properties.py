@@ -25,8 +25,9 @@ from cardroom.evaluation import (
     short_deck,
     soko,
 )
-from cardroom.evaluation.high import HIGH_CATEGORIES, five_card_strength
+from cardroom.evaluation.high import NO_WHEEL, STANDARD, evaluate_high, five_card_strength
 from cardroom.evaluation.lowball import LOW_TOP
+from cardroom.evaluation.naming import HIGH_CATEGORIES
 
 settings.register_profile("cardroom", max_examples=150, deadline=None)
 settings.load_profile("cardroom")
@@ -134,6 +135,20 @@ def test_eight_or_better_is_the_unqualified_low_when_it_qualifies(cards: list[Ca
     assert (low8 is not None) == qualifies
     if low8 is not None:
         assert low8.strength == any_low.strength and low8.name == any_low.name
+
+
+@given(hands((5, 7)))
+def test_table_driven_high_is_the_table_free_reference(cards: list[Card]) -> None:
+    # high() reads its strength from the lookup tables; evaluate_high() finds the hand
+    # category by category without tables. Same strength, same cards, same name.
+    assert high(cards) == evaluate_high(cards, STANDARD)
+
+
+@given(hands(5))
+def test_deuce_to_seven_table_path_is_the_reference(cards: list[Card]) -> None:
+    value, reference = low_27(cards), evaluate_high(cards, NO_WHEEL)
+    assert value.strength == LOW_TOP - reference.strength
+    assert set(value.cards) == set(reference.cards)
 
 
 @given(hands(5))

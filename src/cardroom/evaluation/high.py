@@ -203,8 +203,41 @@ def evaluate_high(cards: Iterable[int], rules: HighRules = STANDARD) -> HandValu
 
 
 def high(cards: Iterable[int]) -> HandValue:
-    """Best standard high hand of five to seven cards (Hold'em, Stud, Five-card Draw)."""
-    return evaluate_high(cards, STANDARD)
+    """Best standard high hand of five to seven cards (Hold'em, Stud, Five-card Draw).
+
+    The strength comes from the lookup tables of :mod:`cardroom.evaluation.fast`
+    (loaded on first use); :func:`evaluate_high` is the table-free reference the
+    tests hold it to.
+    """
+    hand = checked_cards(cards, 5, 7)
+    return value_of_strength(_fast_strength(hand), hand)
+
+
+def _fast_strength(hand: Sequence[Card]) -> int:
+    # Imported here: building the tables takes a moment, and only high() needs them.
+    from cardroom.evaluation.fast import high_strength
+
+    return high_strength(hand)
+
+
+def value_of_strength(strength: int, hand: Sequence[Card]) -> HandValue:
+    """The full hand value (category, name, cards used) of a standard ``strength`` of ``hand``.
+
+    The strength lists the five ranks used; the cards are those ranks' highest
+    suits, taken from the flush suit for a flush or straight flush.
+    """
+    number = strength >> 20
+    ranks = [(strength >> shift) & 0xF for shift in (16, 12, 8, 4, 0)]
+    pool = sorted(hand, reverse=True)
+    if number in (5, 8):  # the flush suit holds five or more of the cards
+        suit = max(range(4), key=lambda s: sum(1 for c in hand if c & 3 == s))
+        pool = [c for c in pool if c & 3 == suit]
+    used: list[Card] = []
+    for rank in ranks:
+        card = next(c for c in pool if c >> 2 == rank and c not in used)
+        used.append(card)
+    category = HIGH_CATEGORIES[number]
+    return HandValue(strength, category, high_name(category, ranks), tuple(used))
 
 
 def short_deck(cards: Iterable[int], trips_beat_straight: bool = False) -> HandValue:
@@ -227,4 +260,5 @@ __all__ = [
     "five_card_strength",
     "high",
     "short_deck",
+    "value_of_strength",
 ]

@@ -16,7 +16,7 @@ from itertools import combinations
 
 from cardroom.cards import RANKS, Card
 from cardroom.evaluation.hand_value import EvaluationError, HandValue, checked_cards
-from cardroom.evaluation.high import NO_WHEEL, evaluate_high, five_card_strength
+from cardroom.evaluation.high import encode, value_of_strength
 from cardroom.evaluation.naming import low_ranks_text, rank_plural
 
 LOW_TOP = (1 << 24) - 1
@@ -109,9 +109,11 @@ def low_27(cards: Iterable[int]) -> HandValue:
     A-2-3-4-5 is an ace-high hand, not a straight; the best hand is 7-5-4-3-2
     in at least two suits.
     """
+    from cardroom.evaluation.fast import high5  # the tables load on first use
+
     hand = checked_cards(cards, 5, 7)
-    five = min(combinations(hand, 5), key=lambda five: five_card_strength(five, wheel=False))
-    best = evaluate_high(five, NO_WHEEL)
+    code, five = min((_no_wheel(high5(*five)), five) for five in combinations(hand, 5))
+    best = value_of_strength(code, five)
     ranks = [c >> 2 for c in best.cards]
     if best.category == "High Card":
         category = f"{RANKS[ranks[0]]} low"
@@ -119,6 +121,18 @@ def low_27(cards: Iterable[int]) -> HandValue:
     else:
         category, name = best.category, best.name
     return HandValue(LOW_TOP - best.strength, category, name, best.cards)
+
+
+_WHEEL_RANKS = encode(0, (3, 2, 1, 0, 12))  # 5-4-3-2-A as a straight reads it
+_ACE_HIGH_RANKS = encode(0, (12, 3, 2, 1, 0))  # and as deuce-to-seven reads it
+
+
+def _no_wheel(strength: int) -> int:
+    """Deuce-to-seven's reading of a high strength: A-2-3-4-5 is ace high, not a straight."""
+    category = strength >> 20
+    if strength & 0xFFFFF == _WHEEL_RANKS and category in (4, 8):
+        return (0 if category == 4 else 5) << 20 | _ACE_HIGH_RANKS  # high card, or a flush
+    return strength
 
 
 def require_qualifier(qualifier: int | None) -> None:

@@ -12,7 +12,7 @@ from itertools import combinations
 
 from cardroom.cards import Card
 from cardroom.evaluation.hand_value import HandValue, checked_hole_board
-from cardroom.evaluation.high import evaluate_high, five_card_strength
+from cardroom.evaluation.high import value_of_strength
 from cardroom.evaluation.lowball import low_a5, require_qualifier
 
 HOLE_RANGE = (2, 6)
@@ -21,9 +21,15 @@ BOARD_RANGE = (3, 5)
 
 def omaha_high(hole: Sequence[int], board: Sequence[int]) -> HandValue:
     """Best standard high hand of exactly two hole cards and three board cards."""
+    from cardroom.evaluation.fast import high5  # the tables load on first use
+
     h, b = checked_hole_board(hole, board, HOLE_RANGE, BOARD_RANGE)
-    fives = (two + three for two in combinations(h, 2) for three in combinations(b, 3))
-    return evaluate_high(max(fives, key=lambda five: five_card_strength(five)))
+    best, five = max(
+        (high5(*two, *three), two + three)
+        for two in combinations(h, 2)
+        for three in combinations(b, 3)
+    )
+    return value_of_strength(best, five)
 
 
 def omaha_low(hole: Sequence[int], board: Sequence[int], qualifier: int = 8) -> HandValue | None:
