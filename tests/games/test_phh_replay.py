@@ -259,3 +259,33 @@ def test_exported_text_is_standard_phh_pokerkit_replays_alike(code: str) -> None
 def test_history_records_are_plain_data() -> None:
     hh = HandHistory("NT", (0, 0), (5, 5), (), blinds_or_straddles=(1, 2), min_bet=2)
     assert table_config(hh).stakes.big_blind == 2
+
+
+def test_an_unknown_stack_plays_deep_and_prints_as_unknown() -> None:
+    text = DWAN_IVEY.replace("[1125600, 2000000, 553500]", "[1125600, inf, 553500]")
+    assert replay(loads(text)[0]).finishing_stacks == (572100, None, 1109500)
+
+
+def _header(code: str, blinds: str, extra: str, n: int = 3) -> HandHistory:
+    stacks = ", ".join(["100"] * n)
+    antes = ", ".join(["1"] * n)
+    text = f'variant = "{code}"\nantes = [{antes}]\n{blinds}\n{extra}\n'
+    return loads(text + f"starting_stacks = [{stacks}]\nactions = []\n")[0]
+
+
+def test_phh_rules_become_table_options() -> None:
+    stud = table_config(_header("F7S", "", "bring_in = 1\nsmall_bet = 2\nbig_bet = 4"))
+    assert stud.variant.name == "stud" and stud.betting == FIXED_LIMIT
+    assert stud.fourth_street_pair == "small" and stud.raise_cap == 3 and stud.burn_cards
+    assert stud.stakes.bring_in == 1 and stud.stakes.ante == 1
+    button = table_config(_header("NS", "blinds_or_straddles = [0, 0, 3]", "min_bet = 3"))
+    assert button.variant.name == "short_deck" and button.stakes.effective_button_blind == 3
+    blinds = table_config(_header("NS", "blinds_or_straddles = [1, 2, 0]", "min_bet = 2"))
+    assert blinds.variant.forced_bets == "blinds" and blinds.stakes.big_blind == 2
+    heads_up = table_config(_header("NS", "blinds_or_straddles = [3, 0]", "min_bet = 3", n=2))
+    assert heads_up.stakes.effective_button_blind == 3  # PHH reverses heads-up forced bets
+    limit = table_config(
+        _header("FO/8", "blinds_or_straddles = [1, 2, 0]", "small_bet = 2\nbig_bet = 4")
+    )
+    assert limit.variant.name == "omaha_hi_lo" and limit.betting == FIXED_LIMIT
+    assert limit.stakes.effective_big_bet == 4
