@@ -167,6 +167,10 @@ class Players:
             self._dummy_hash = self.passwords.hash("not a real password")
         stored = player.password_hash if player else self._dummy_hash
         ok = self.passwords.verify(stored, password) and player is not None and not banned
+        # Hashes made with older, weaker parameters are upgraded at login.
+        rehash = (
+            self.passwords.hash(password) if ok and self.passwords.needs_rehash(stored) else None
+        )
         token = secrets.token_urlsafe(32)
         with Session(self.engine) as session, session.begin():
             player_id = player.id if player else None
@@ -180,12 +184,9 @@ class Players:
                     success=ok,
                 )
             )
-            if ok and player is not None and self.passwords.needs_rehash(stored):
-                # Hashes made with older, weaker parameters are upgraded at login.
+            if player is not None and rehash is not None:
                 session.execute(
-                    update(Player)
-                    .where(Player.id == player.id)
-                    .values(password_hash=self.passwords.hash(password))
+                    update(Player).where(Player.id == player.id).values(password_hash=rehash)
                 )
             if ok and player_id is not None:
                 session.add(
