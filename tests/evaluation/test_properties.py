@@ -29,8 +29,8 @@ from cardroom.evaluation.high import NO_WHEEL, STANDARD, evaluate_high, five_car
 from cardroom.evaluation.lowball import LOW_TOP
 from cardroom.evaluation.naming import HIGH_CATEGORIES
 
-settings.register_profile("cardroom", max_examples=150, deadline=None)
-settings.load_profile("cardroom")
+# Per test, not a global profile: other areas' hypothesis tests keep their own settings.
+SETTINGS = settings(max_examples=150, deadline=None)
 
 
 def hands(
@@ -63,6 +63,7 @@ POOLED: dict[str, tuple[Pooled, int | tuple[int, int], Sequence[Card]]] = {
 def test_order_of_cards_and_names_of_suits_do_not_matter(family: str) -> None:
     rank, size, deck = POOLED[family]
 
+    @SETTINGS
     @given(hands(size, deck), st.permutations(range(4)), st.randoms(use_true_random=False))
     def check(cards: list[Card], perm: list[int], rng: object) -> None:
         value = rank(cards)
@@ -83,6 +84,7 @@ def test_order_of_cards_and_names_of_suits_do_not_matter(family: str) -> None:
 def test_cards_used_come_from_the_hand_and_make_the_same_value(family: str) -> None:
     rank, size, deck = POOLED[family]
 
+    @SETTINGS
     @given(hands(size, deck))
     def check(cards: list[Card]) -> None:
         value = rank(cards)
@@ -103,6 +105,7 @@ def test_cards_used_come_from_the_hand_and_make_the_same_value(family: str) -> N
 def test_best_of_more_cards_is_the_best_five(family: str) -> None:
     rank, _, deck = POOLED[family]
 
+    @SETTINGS
     @given(hands((6, 7), deck))
     def check(cards: list[Card]) -> None:
         value = rank(cards)
@@ -113,6 +116,7 @@ def test_best_of_more_cards_is_the_best_five(family: str) -> None:
     check()
 
 
+@SETTINGS
 @given(hands((5, 7)))
 def test_high_strength_layout(cards: list[Card]) -> None:
     value = high(cards)
@@ -126,6 +130,7 @@ def test_high_strength_layout(cards: list[Card]) -> None:
     assert five_card_strength(value.cards) == value.strength
 
 
+@SETTINGS
 @given(hands((5, 7)))
 def test_eight_or_better_is_the_unqualified_low_when_it_qualifies(cards: list[Card]) -> None:
     any_low, low8 = low_a5(cards), low_a5(cards, 8)
@@ -137,6 +142,7 @@ def test_eight_or_better_is_the_unqualified_low_when_it_qualifies(cards: list[Ca
         assert low8.strength == any_low.strength and low8.name == any_low.name
 
 
+@SETTINGS
 @given(hands((5, 7)))
 def test_table_driven_high_is_the_table_free_reference(cards: list[Card]) -> None:
     # high() reads its strength from the lookup tables; evaluate_high() finds the hand
@@ -144,6 +150,7 @@ def test_table_driven_high_is_the_table_free_reference(cards: list[Card]) -> Non
     assert high(cards) == evaluate_high(cards, STANDARD)
 
 
+@SETTINGS
 @given(hands(5))
 def test_deuce_to_seven_table_path_is_the_reference(cards: list[Card]) -> None:
     value, reference = low_27(cards), evaluate_high(cards, NO_WHEEL)
@@ -151,6 +158,7 @@ def test_deuce_to_seven_table_path_is_the_reference(cards: list[Card]) -> None:
     assert set(value.cards) == set(reference.cards)
 
 
+@SETTINGS
 @given(hands(5))
 def test_deuce_to_seven_is_high_upside_down(cards: list[Card]) -> None:
     # Aside from A-2-3-4-5 (ace high in 2-7), 2-7 reverses the high order exactly.
@@ -160,6 +168,7 @@ def test_deuce_to_seven_is_high_upside_down(cards: list[Card]) -> None:
         assert value.strength == LOW_TOP - high(cards).strength
 
 
+@SETTINGS
 @given(hands((8, 10)), st.integers(4, 5), st.integers(3, 5))
 def test_omaha_uses_exactly_two_plus_three(cards: list[Card], n_hole: int, n_board: int) -> None:
     hole, board = cards[:n_hole], cards[n_hole : n_hole + n_board]
@@ -179,6 +188,7 @@ def test_omaha_uses_exactly_two_plus_three(cards: list[Card], n_hole: int, n_boa
         assert lo.strength == max(v.strength for v in lows)
 
 
+@SETTINGS
 @given(hands(4))
 def test_badugi_plays_the_largest_valid_set(cards: list[Card]) -> None:
     value = badugi(cards)
@@ -192,6 +202,7 @@ def test_badugi_plays_the_largest_valid_set(cards: list[Card]) -> None:
     assert not larger
 
 
+@SETTINGS
 @given(hands(3), hands(5))
 def test_front_row_sits_on_the_high_scale(three: list[Card], five: list[Card]) -> None:
     front, row = front3(three), high(five)
