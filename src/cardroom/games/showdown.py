@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from cardroom.cards import Card
-from cardroom.evaluation import get_evaluator
+from cardroom.evaluation import HandValue, get_evaluator
 from cardroom.games import events as ev
 from cardroom.games.config import TableConfig
 from cardroom.games.pots import Pot, build_pots, split
@@ -228,8 +228,13 @@ def settle(
     live = [s for s in table.order if table.live[s]]
     high: dict[int, int | None] = {}
     low: dict[int, int | None] | None = None
+    low_name = config.low_evaluator
+    rankers = (
+        _Ranker(config.high_evaluator, board),
+        None if low_name is None else _Ranker(low_name, board),
+    )
     if showdown:
-        high, low = _strengths(config, hands, board)
+        high, low = _strengths(rankers, hands)
         all_in = [s for s in live if hands[s].all_in]
         shows = choose_shows(
             show_order(live, aggressor),
@@ -247,7 +252,7 @@ def settle(
         amount = pot.amount - rakes[i]
         if showdown:
             awards = [
-                _named(config, hands, board, seat, chips, share)
+                _named(rankers, hands, seat, chips, share)
                 for seat, chips, share in award_pot(amount, pot.eligible, high, low)
                 if chips
             ]
@@ -273,47 +278,59 @@ def _take_rake(config: TableConfig, pots: list[Pot], players: int, raked: bool) 
     return rakes
 
 
-def _strength_function(name: str) -> Callable[[tuple[Card, ...], tuple[Card, ...]], int | None]:
-    """A strength-only evaluator: the fast tables where the evaluation package has them."""
+def _fast_strength(name: str) -> Callable[[tuple[Card, ...]], int] | None:
+    """A strength-only evaluator of pooled cards from the fast tables, where there is one."""
     if name == "high":
         try:
             from cardroom.evaluation.fast import high_strength
         except ImportError:  # pragma: no cover - older evaluation package
-            pass
-        else:
-            return lambda hole, board: high_strength((*hole, *board))
-    evaluate = get_evaluator(name)
+            return None
+        return high_strength
+    return None
 
-    def strength(hole: tuple[Card, ...], board: tuple[Card, ...]) -> int | None:
-        value = evaluate(hole, board)
+
+class _Ranker:
+    """Rates the live hands of one showdown for one half (high or low): strengths to decide,
+    full named values for the winners; no hand is evaluated twice."""
+
+    def __init__(self, name: str, board: tuple[Card, ...]) -> None:
+        self.board = board
+        self.evaluate = get_evaluator(name)
+        self.fast = _fast_strength(name)
+        self.values: dict[int, HandValue | None] = {}
+
+    def strength(self, seat: int, cards: tuple[Card, ...]) -> int | None:
+        if self.fast is not None:
+            return self.fast((*cards, *self.board))
+        value = self.values[seat] = self.evaluate(cards, self.board)
         return None if value is None else value.strength
 
-    return strength
+    def value(self, seat: int, cards: tuple[Card, ...]) -> HandValue | None:
+        if seat not in self.values:
+            self.values[seat] = self.evaluate(cards, self.board)
+        return self.values[seat]
 
 
 def _strengths(
-    config: TableConfig, hands: Mapping[int, Contender], board: tuple[Card, ...]
+    rankers: tuple[_Ranker, _Ranker | None], hands: Mapping[int, Contender]
 ) -> tuple[dict[int, int | None], dict[int, int | None] | None]:
-    strength = _strength_function(config.high_evaluator)
-    high = {s: strength(h.cards, board) for s, h in hands.items()}
-    low_name = config.low_evaluator
-    if low_name is None:
+    high_ranker, low_ranker = rankers
+    high = {s: high_ranker.strength(s, h.cards) for s, h in hands.items()}
+    if low_ranker is None:
         return high, None
-    strength_low = _strength_function(low_name)
-    return high, {s: strength_low(h.cards, board) for s, h in hands.items()}
+    return high, {s: low_ranker.strength(s, h.cards) for s, h in hands.items()}
 
 
 def _named(
-    config: TableConfig,
+    rankers: tuple[_Ranker, _Ranker | None],
     hands: Mapping[int, Contender],
-    board: tuple[Card, ...],
     seat: int,
     chips: int,
     share: str,
 ) -> Award:
     """The award with the winning hand named in words and cards (winners only are named)."""
-    name = config.low_evaluator if share == LOW else config.high_evaluator
-    assert name is not None
-    value = get_evaluator(name)(hands[seat].cards, board)
+    ranker = rankers[1] if share == LOW else rankers[0]
+    assert ranker is not None
+    value = ranker.value(seat, hands[seat].cards)
     assert value is not None
     return Award(seat, chips, share, value.name, value.cards)
