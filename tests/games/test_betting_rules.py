@@ -319,3 +319,22 @@ def test_garbage_is_refused_as_an_illegal_action() -> None:
     with pytest.raises(IllegalAction):
         hand.apply(Action("3", "call"))  # type: ignore[arg-type]
     assert hand.legal_actions(99).kinds == ()
+
+
+@pytest.mark.parametrize(("short_stack", "reopened"), [(10, False), (11, True)])
+def test_spread_limit_under_raise_half_rule(short_stack: int, reopened: bool) -> None:
+    config = TableConfig.of(
+        "holdem", Stakes.spread_limit((2, 4, 6), 1, 2), structure="spread_limit"
+    )
+    hand = Hand(config, [1000, 1000, short_stack], button=0, seed=10)
+    act(hand, 0, "call")
+    act(hand, 1, "call")
+    act(hand, 2, "check")
+    while hand.street.name != "river":
+        act(hand, hand.actor or 0, "check")
+    act(hand, 1, "raise", 6)  # the river maximum
+    all_in = short_stack - 2
+    act(hand, 2, "raise", all_in)  # +2 is less than half of 6; +3 is half
+    assert bounds(hand, 0) == (all_in + 6, all_in + 6)  # yet to act: a full raise
+    act(hand, 0, "call")
+    assert bounds(hand, 1) == ((all_in + 6, all_in + 6) if reopened else (None, None))
