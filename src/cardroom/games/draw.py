@@ -5,8 +5,8 @@ player discards 0 to all of their cards and is dealt as many replacements. When
 the stub runs out, the muck (burns, discards, folded hands) is shuffled into a
 new stub, never including the drawing player's own discards of this draw
 (seeds 000, 003). A player who times out on a draw stands pat and may not bet
-or raise in the next betting round (seed 003); :data:`DRAW_TIMEOUT` names that
-action for the room.
+or raise in the next betting round (seed 003);
+:data:`cardroom.games.actions.DRAW_TIMEOUT` names that action for the room.
 
 The functions here are pure: the shuffle is passed in, so a seeded hand is
 reproducible and a replay can feed back the recorded order.
@@ -18,9 +18,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from cardroom.cards import Card
-
-DRAW_TIMEOUT = "draw_timeout"
-"""The room's action for a player who did not draw in time (stand pat, no bet or raise next)."""
 
 Shuffle = Callable[[Sequence[Card]], list[Card]]
 """Returns the given cards in a new (random or recorded) order."""
