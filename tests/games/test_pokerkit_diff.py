@@ -26,7 +26,8 @@ blindly:
   checkers included; in fixed limit one of at least half a bet counts as
   full). PokerKit measures a full raise from zero each round, so the first
   bet or raise of a round (pre-flop: the first raise over the big blind)
-  reopens whatever its size, and it never reopens on a later short all-in.
+  reopens whatever its size, and it never reopens on later short all-ins,
+  even when together they make a full raise (TDA: they reopen then).
   The hand is compared up to the first decision where this matters.
 - **Hi-lo low halves of side pots** (PokerKit splits every pot high/low when
   *anybody* holds a qualifying low, even if nobody eligible for that side pot
@@ -48,12 +49,12 @@ from __future__ import annotations
 import os
 import random
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pytest
 
 from cardroom.bench.engine_driver import EngineDriver
-from cardroom.bench.pokerkit_peer import Decision, PokerKitHand, choose
+from cardroom.bench.pokerkit_peer import Decision, Options, PokerKitHand, choose
 from cardroom.cards import format_cards
 from cardroom.games import events as ev
 from cardroom.games.config import Stakes, TableConfig
@@ -176,8 +177,9 @@ def play(setup: Setup, seed: int) -> Outcome:
             break
         mine, pk = ours.options(), theirs.options()
         if mine != pk:
-            if short.reason is not None:
-                outcome.known = short.reason
+            reason = short.explain(mine, pk)
+            if reason is not None:
+                outcome.known = reason
                 return outcome
             raise Mismatch(f"decision {outcome.decisions}: ours {mine} PokerKit {pk}; {where}")
         decision = choose(mine, rng)
@@ -212,22 +214,32 @@ class _ShortWagers:
 
     PokerKit measures a full raise from zero at the start of every round (the
     big blind is not a raise), so the first bet or raise of a round counts as
-    full whatever its size; and it never reopens on any later short all-in.
-    The rulebook (§5) treats a short all-in as incomplete under the TDA rule
-    in no limit and pot limit, and in fixed limit as a full raise when it is
-    at least half of one. ``reason`` names the difference once one happened
-    on the current street.
+    full whatever its size; and once several short all-ins add up to a full
+    raise it forgets them, so players who acted before them may not raise
+    again. The rulebook (§5) treats a short all-in as incomplete under the TDA
+    rule in no limit and pot limit (several that add up to a full raise do
+    reopen), and in fixed limit as a full raise when it is at least half of
+    one. :meth:`explain` names the difference behind a disagreement, if any.
     """
 
     def __init__(self) -> None:
         self.street = -1
         self.wagers = 0
+        self.shorts = 0
         self.reason: str | None = None
+
+    def explain(self, mine: Options, pk: Options) -> str | None:
+        if self.reason is not None:
+            return self.reason
+        only_raise_differs = replace(mine, min_raise_to=None, max_raise_to=None) == pk
+        if self.shorts >= 2 and only_raise_differs and mine.min_raise_to is not None:
+            return "short all-ins adding up to a full raise (TDA)"
+        return None
 
     def see(self, ours: EngineDriver, decision: Decision) -> None:
         hand = ours.hand
         if hand.street_index != self.street:
-            self.street, self.wagers, self.reason = hand.street_index, 0, None
+            self.street, self.wagers, self.shorts, self.reason = hand.street_index, 0, 0, None
         if decision.kind != "raise":
             return
         seat = hand.actor
@@ -237,6 +249,7 @@ class _ShortWagers:
         short = decision.amount - hand.current_bet < hand._basis()
         if not (all_in and short):
             return
+        self.shorts += 1
         if hand.config.betting == FIXED_LIMIT:
             self.reason = "limit all-in raise (half rule)"
         elif self.wagers == 1:
