@@ -208,15 +208,16 @@ class _Tally:
         self.scoops += alone.sum(axis=1)
         self.splits += ((high_winners | low_winners) & ~alone).sum(axis=1)
 
-    def add_live(self, high: list[I32], live: NDArray[np.bool_]) -> None:
-        """Count the boards marked ``live`` (high only): the others hold a dealt card."""
+    def add_live(self, high: list[I32], spoiled: NDArray[np.bool_], live_count: int) -> None:
+        """Count the boards not ``spoiled`` (high only): a spoiled board holds a dealt card."""
         if len(high) == 2:
             difference = high[0] - high[1]
-            np.putmask(difference, ~live, 0)
-            won = int(np.count_nonzero(difference > 0)), int(np.count_nonzero(difference < 0))
-            self._add_heads_up(won, int(np.count_nonzero(live)) - won[0] - won[1])
+            np.putmask(difference, spoiled, 0)  # a spoiled board is neither a win nor a tie
+            first = int(np.count_nonzero(difference > 0))
+            second = int(np.count_nonzero(difference)) - first
+            self._add_heads_up((first, second), live_count - first - second)
         else:
-            rows = np.flatnonzero(live)
+            rows = np.flatnonzero(~spoiled)
             self.add([h[rows] for h in high], None)
 
     def _add_heads_up(self, won: tuple[int, int], tied: int) -> None:
@@ -277,8 +278,8 @@ def equity(
     block = BLOCK if game == "holdem" else max(1, BLOCK // per_board)
     if exact and game == "holdem" and need == 5:
         table = all_boards()
-        live = (table.bits & int(CARD_BITS[list(out)].sum())) == 0
-        tally.add_live([_preflop_strengths(table, h) for h in holes], live)
+        spoiled = (table.bits & int(CARD_BITS[list(out)].sum())) != 0
+        tally.add_live([_preflop_strengths(table, h) for h in holes], spoiled, total)
         if report:
             report(total, total)
         return tally.result(total, exact=True)
