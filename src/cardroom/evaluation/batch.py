@@ -9,8 +9,8 @@ core is idle (numpy releases the GIL inside its loops).
 
 Every function takes integer arrays of cards 0..51 (any integer dtype; ``uint8``
 avoids a copy) and returns ``int32`` strengths in the contract's encoding.
-Cards outside 0..51 raise :class:`ValueError`; cards are assumed distinct
-within a hand (not checked: the dealer guarantees it).
+Cards outside 0..51 raise :class:`EvaluationError` (a ``ValueError``); cards
+are assumed distinct within a hand (not checked: the dealer guarantees it).
 
 >>> import numpy as np
 >>> from cardroom.cards import parse_cards
@@ -30,6 +30,7 @@ from itertools import combinations
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
+from cardroom.evaluation.hand_value import EvaluationError
 from cardroom.evaluation.tables import (
     CARD_KEYS,
     FLUSH,
@@ -88,15 +89,15 @@ def as_cards(cards: ArrayLike, width: int | tuple[int, ...] | None = None) -> ND
     if arr.ndim == 1 and arr.size and width is not None:
         arr = arr.reshape(1, -1)
     if arr.ndim != 2:
-        raise ValueError(f"expected a 2-d array of hands (n, cards), got shape {arr.shape}")
+        raise EvaluationError(f"expected a 2-d array of hands (n, cards), not shape {arr.shape}")
     allowed = (width,) if isinstance(width, int) else width
     if allowed is not None and arr.shape[1] not in allowed:
         counts = " or ".join(map(str, allowed))
-        raise ValueError(f"expected {counts} cards a hand, got {arr.shape[1]}")
+        raise EvaluationError(f"expected {counts} cards a hand, got {arr.shape[1]}")
     if not np.issubdtype(arr.dtype, np.integer):
-        raise ValueError(f"cards must be integers 0..51, got dtype {arr.dtype}")
+        raise EvaluationError(f"cards must be integers 0..51, got dtype {arr.dtype}")
     if arr.size and (int(arr.min()) < 0 or int(arr.max()) > 51):
-        raise ValueError("cards must be integers 0..51")
+        raise EvaluationError("cards must be integers 0..51")
     return np.ascontiguousarray(arr, dtype=np.uint8)
 
 
@@ -229,7 +230,7 @@ def _omaha(hole: ArrayLike, board: ArrayLike, finish: Callable[[I64], I32]) -> I
     holes = as_cards(hole, (4, 5))
     boards = as_cards(board, 5)
     if len(holes) != len(boards):
-        raise ValueError(f"{len(holes)} hole-card rows but {len(boards)} boards")
+        raise EvaluationError(f"{len(holes)} hole-card rows but {len(boards)} boards")
     out = np.empty(len(holes), dtype=np.int32)
     non_flush_table(5)
     block = BLOCK // 32  # each hand has 60 or 100 five-card hands

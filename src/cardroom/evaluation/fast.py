@@ -21,6 +21,7 @@ from __future__ import annotations
 from array import array
 from collections.abc import Sequence
 
+from cardroom.evaluation.hand_value import EvaluationError
 from cardroom.evaluation.tables import (
     CARD_KEYS,
     FIRST_CARD_KEYS,
@@ -168,7 +169,10 @@ def high5_keys(
 
 
 def high_strength(cards: Sequence[int]) -> int:
-    """Strength of the best five of 5, 6 or 7 cards; ``ValueError`` for another count."""
+    """Strength of the best five of 5, 6 or 7 cards.
+
+    Another count raises :class:`EvaluationError` (a ``ValueError``).
+    """
     n = len(cards)
     if n == 7:
         a, b, c, d, e, f, g = cards
@@ -179,7 +183,7 @@ def high_strength(cards: Sequence[int]) -> int:
     if n == 5:
         a, b, c, d, e = cards
         return high5(a, b, c, d, e)
-    raise ValueError(f"standard high needs 5 to 7 cards, got {n}")
+    raise EvaluationError(f"standard high needs 5 to 7 cards, got {n}")
 
 
 def hand_key(cards: Sequence[int]) -> int:
@@ -195,7 +199,7 @@ def strength_from_key(key: int, cards: Sequence[int]) -> int:
     """
     n = len(cards)
     if not 5 <= n <= 7:
-        raise ValueError(f"standard high needs 5 to 7 cards, got {n}")
+        raise EvaluationError(f"standard high needs 5 to 7 cards, got {n}")
     key += FIRST_CARD_KEYS[0] - CARD_KEYS[0]
     if key & FLUSH_BITS:
         return _flush_strength(key, tuple(cards))
