@@ -71,6 +71,8 @@ def random_action(hand: Hand, data: st.DataObject) -> Action:
     seat = hand.actor
     assert seat is not None
     legal = hand.legal_actions(seat)
+    if legal.call is not None and hand.committed[seat] and data.draw(st.integers(0, 15)) == 0:
+        return Action(seat, "disconnect_all_in")  # the room's action for a dropped player
     kind = data.draw(st.sampled_from(legal.kinds))
     if kind == "raise":
         assert legal.min_raise_to is not None and legal.max_raise_to is not None

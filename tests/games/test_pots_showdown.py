@@ -10,6 +10,7 @@ from cardroom.cards import parse_cards
 from cardroom.games import (
     Action,
     Hand,
+    IllegalAction,
     Seat,
     Stakes,
     TableConfig,
@@ -270,3 +271,30 @@ def test_hi_lo_side_pots_are_split_independently() -> None:
     # Seat 1 wins the low half of the main pot and nothing of the side pot, which has no low.
     assert awards(hand) == [(1, 0, 100, "all"), (0, 0, 30, "high"), (0, 1, 30, "low")]
     assert hand.result is not None and hand.result.stacks == (1060, 30, 930)
+
+
+def test_disconnect_all_in_plays_for_the_chips_already_in() -> None:
+    hand = deal(HOLDEM, [100, 100, 100], 0, {0: "7c 6d", 1: "Kh Kd", 2: "As Ad"}, "2c 5d 9h Js 3s")
+    act(hand, 0, "call")
+    act(hand, 1, "call")
+    act(hand, 2, "check")
+    with pytest.raises(IllegalAction, match="check instead"):
+        hand.apply(Action(1, "disconnect_all_in"))
+    act(hand, 1, "raise", 10)
+    act(hand, 2, "disconnect_all_in")  # seat 2 dropped: all-in for its 2 chips
+    assert hand.is_all_in(2) and hand.stacks[2] == 98
+    act(hand, 0, "call")
+    while hand.actor is not None:
+        assert hand.actor != 2
+        hand.apply(Action(hand.actor, "check"))
+    assert hand.result is not None
+    assert [(p.amount, p.eligible) for p in hand.result.pots] == [(6, (1, 2, 0)), (20, (1, 0))]
+    assert hand.result.stacks == (88, 108, 104)
+    assert 2 in hand.shown
+
+
+def test_disconnect_all_in_needs_chips_in_the_pot() -> None:
+    hand = deal(HOLDEM, [100, 100, 100, 100], 0, {}, "")
+    act(hand, 3, "raise", 6)
+    with pytest.raises(IllegalAction, match="folds"):
+        hand.apply(Action(0, "disconnect_all_in"))

@@ -85,6 +85,7 @@ __all__ = [
     "CHECK",
     "COURCHEVEL",
     "COURCHEVEL_HI_LO",
+    "DISCONNECT_ALL_IN",
     "DRAW",
     "DRAW_TIMEOUT",
     "FIVE_CARD_DRAW",

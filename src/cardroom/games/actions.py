@@ -45,6 +45,11 @@ DRAW: Final = "draw"
 DRAW_TIMEOUT: Final = "draw_timeout"
 """The room's action for a player who did not draw in time: stands pat, and may not
 bet or raise in the next betting round (seed 003)."""
+# Room actions (RULEBOOK §10.6).
+DISCONNECT_ALL_IN: Final = "disconnect_all_in"
+"""The room's action for a disconnected player facing a bet who has a disconnect all-in
+left: the player stays in, all-in for the chips already in the pot (side pots for the
+rest), keeps the stack behind and is not asked to act again this hand."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -35,7 +35,16 @@ from collections.abc import Sequence
 
 from cardroom.cards import CARDS, SHORT_DECK_CARDS, Card, Deck
 from cardroom.games import events as ev
-from cardroom.games.actions import BET, CALL, CHECK, FOLD, RAISE, Action, LegalActions
+from cardroom.games.actions import (
+    BET,
+    CALL,
+    CHECK,
+    DISCONNECT_ALL_IN,
+    FOLD,
+    RAISE,
+    Action,
+    LegalActions,
+)
 from cardroom.games.betting import is_full_raise, raise_bounds
 from cardroom.games.config import POST_BOTH_BLINDS, Seat, TableConfig, check_seats
 from cardroom.games.dealing import build_deck, dealing_order
@@ -92,6 +101,7 @@ class Hand:
         self._bet = [0] * n
         self._total = [0] * n
         self._live = [s is not None for s in self._seats]
+        self._protected = [False] * n  # disconnect all-in: in the hand, no longer acting
         self._hole: list[list[Card]] = [[] for _ in range(n)]
         self._up: list[list[bool]] = [[] for _ in range(n)]
         self.board: list[Card] = []
@@ -166,8 +176,8 @@ class Hand:
         return self._live[seat]
 
     def is_all_in(self, seat: int) -> bool:
-        """True when ``seat`` is still in the hand with no chips behind."""
-        return self._live[seat] and self._stack[seat] == 0
+        """True when ``seat`` is still in the hand with no chips behind (or protected all-in)."""
+        return self._live[seat] and (self._stack[seat] == 0 or self._protected[seat])
 
     def hole_cards(self, seat: int) -> tuple[Card, ...]:
         """Every card ``seat`` holds (engine-side knowledge: project through views for players)."""
@@ -251,6 +261,13 @@ class Hand:
             out.append(ev.Acted(seat, CALL, amount, self._bet[seat], self._stack[seat] == 0))
         elif kind in (RAISE, BET):
             self._raise(seat, action.amount, out)
+        elif kind == DISCONNECT_ALL_IN:
+            if to_call <= 0:
+                raise IllegalAction("there is no bet to face: check instead")
+            if not self._total[seat]:
+                raise IllegalAction("no chips in this hand yet: a disconnected player folds")
+            self._protected[seat] = True
+            out.append(ev.Acted(seat, DISCONNECT_ALL_IN, 0, self._bet[seat], True))
         else:
             raise IllegalAction(f"unknown action {kind!r}")
         self._acted[seat] = True
@@ -321,7 +338,7 @@ class Hand:
             return None
         cur, live, stacks, bets = self._cur, self._live, self._stack, self._bet
         for s in self.order:
-            if s != seat and live[s] and stacks[s] + bets[s] > cur:
+            if s != seat and live[s] and stacks[s] + bets[s] > cur and not self._protected[s]:
                 break
         else:
             return None  # nobody left who could call a raise
@@ -378,13 +395,13 @@ class Hand:
         """The next seat from the cursor that still has to act, or None: the round is over."""
         # One pass from the cursor: count the seats able to act, note the first that must.
         order, live, stack, bet, cur = self.order, self._live, self._stack, self._bet, self._cur
-        acted = self._acted
+        acted, protected = self._acted, self._protected
         start = self._cursor
         able = 0
         last = first = -1
         at = 0
         for i, s in enumerate(order[start:] + order[:start]):
-            if live[s] and stack[s] > 0:
+            if live[s] and stack[s] > 0 and not protected[s]:
                 able += 1
                 last = s
                 if first < 0 and (bet[s] < cur or not acted[s]):
@@ -573,4 +590,4 @@ class Hand:
     def _contender(self, s: int) -> Contender:
         seat = self._seats[s]
         auto_muck = True if seat is None else seat.auto_muck
-        return Contender(tuple(self._hole[s]), auto_muck, self._stack[s] == 0)
+        return Contender(tuple(self._hole[s]), auto_muck, self.is_all_in(s))
