@@ -289,3 +289,13 @@ def test_phh_rules_become_table_options() -> None:
     )
     assert limit.variant.name == "omaha_hi_lo" and limit.betting == FIXED_LIMIT
     assert limit.stakes.effective_big_bet == 4
+
+
+def test_hole_cards_may_be_dealt_card_by_card() -> None:
+    one_by_one = DWAN_IVEY.replace(
+        '"d dh p1 Ac2d", "d dh p2 ????", "d dh p3 7h6h"',
+        '"d dh p1 Ac", "d dh p2 ??", "d dh p3 7h", "d dh p1 2d", "d dh p2 ??", "d dh p3 6h"',
+    )
+    ours = replay(loads(one_by_one)[0])
+    assert ours.hand.hole_cards(0) == (Card.parse("Ac"), Card.parse("2d"))
+    assert ours.finishing_stacks == (572100, 1997500, 1109500)

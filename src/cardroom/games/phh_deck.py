@@ -59,6 +59,7 @@ class _Planner:
         self.group: list[PhhAction] = []
         self.after_draw = False
         self.first_deal_done = False
+        self.streets = 0  # hole-card streets dealt so far (draws not counted)
         self.drawn: set[int | None] = set()
 
     def burn(self) -> None:
@@ -71,6 +72,8 @@ class _Planner:
         if self.first_deal_done and not self.after_draw:
             self.burn()  # a later stud street (a draw burns when it starts)
         self.first_deal_done = True
+        if not self.after_draw:
+            self.streets += 1
         if self.after_draw:  # replacements go to each drawer in turn
             dealt = [(a.player, c) for a in self.group for c in a.cards or ()]
         else:  # a street's cards go one at a time round the table
@@ -116,21 +119,27 @@ class _Planner:
             self.slots[slot] = new.pop(0)
 
 
-def deal_plan(hh: HandHistory, burns: bool = True) -> DealPlan:
+def deal_plan(hh: HandHistory, config: TableConfig) -> DealPlan:
     """The file's deal as deck slots, with shown and discarded cards placed.
 
-    With ``burns`` (the table option ``burn_cards``) a slot for a burn card,
-    which PHH never records, comes before every board deal, every stud street
-    after the first and every draw.
+    With the table's ``burn_cards`` a slot for a burn card, which PHH never
+    records, comes before every board deal, every stud street after the first
+    and every draw. A street's hole cards may come in one entry per player or
+    card by card; once a player holds the street's count, the next street starts.
     """
-    plan = _Planner(burns)
+    plan = _Planner(config.burn_cards)
+    sizes = [
+        st.hole_down + st.hole_up for st in config.variant.streets if st.hole_down + st.hole_up
+    ]
     raw: list[bool] = []
     for action in hh.actions:
         kind = action.kind
         if kind == "noop":
             continue  # commentary does not break a street's deal
         if kind == "dh":
-            if not plan.after_draw and any(a.player == action.player for a in plan.group):
+            size = sizes[min(plan.streets, len(sizes) - 1)] if sizes else 0
+            held = sum(len(a.cards or ()) for a in plan.group if a.player == action.player)
+            if not plan.after_draw and held and held + len(action.cards or ()) > size:
                 plan.flush()  # the next street came with no betting between (all-in)
                 raw.extend(c is None for c in plan.slots[len(raw) :])
             plan.group.append(action)
@@ -161,7 +170,7 @@ def build_deck(
     """The prearranged deck: the plan's cards, ``fixed`` (slot to card) in unknown slots,
     then cards the file never mentions in the remaining slots and after them."""
     universe = SHORT_DECK_CARDS if config.variant.deck == "short" else CARDS
-    slots = list((plan or deal_plan(hh, config.burn_cards)).slots)
+    slots = list((plan or deal_plan(hh, config)).slots)
     for index, card in (fixed or {}).items():
         slots[index] = card
     known = {c for c in slots if c is not None}

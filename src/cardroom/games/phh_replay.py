@@ -66,7 +66,7 @@ class Replay:
 def replay(hh: HandHistory) -> Replay:
     """Replay ``hh`` through the engine; PhhError or IllegalAction says where it breaks."""
     config = table_config(hh)
-    plan = deal_plan(hh, config.burn_cards)
+    plan = deal_plan(hh, config)
     hand = _play(hh, config, plan, {})
     if hand.is_over and plan.hidden():
         hand = _losing_fill(hh, config, plan, hand)
