@@ -108,10 +108,12 @@ def eight_handed_deck() -> tuple[list[Card], int, Card]:
     downs_pool = [c for c in CARDS if c.rank == 2 and c not in (community, low_ups[2])]
     others = [c for c in CARDS if c.rank != 2 and c not in low_ups]
     ups = {s: [others[s + 7 * k] for k in range(4)] for s in range(7)}  # ranks all differ
-    spare = [c for c in others if all(c not in u for u in ups.values())] + downs_pool
+    spare = [c for c in others if all(c not in u for u in ups.values())]
     ups_by_seat = [ups[0], ups[1], ups[2], ups[3], ups[4], low_ups, ups[5], ups[6]]
-    downs, burns = spare[:16], spare[16:19]
-    assert len(spare) == 19
+    # Seat 5 holds the other two fours down: quads only with the community card.
+    downs = [*spare[:5], downs_pool[0], *spare[5:12], downs_pool[1], *spare[12:14]]
+    burns = spare[14:17]
+    assert len(spare) == 17 and len(downs) == 16
     deck = downs[:8] + downs[8:] + [u[0] for u in ups_by_seat]
     for street in (1, 2, 3):
         deck += [burns[street - 1]] + [u[street] for u in ups_by_seat]
@@ -131,6 +133,19 @@ def test_stud_seventh_street_opens_with_the_best_board_including_the_community_c
     assert openers[3] not in (None, pairing_seat)  # its 2-3-4-6 is the worst board on 6th
     assert hand.board == [community]
     assert hand.actor == pairing_seat  # a pair of fours with the community card
+
+
+def test_stud_community_card_is_part_of_every_remaining_hand() -> None:
+    deck, quads_seat, community = eight_handed_deck()
+    hand = Hand(TableConfig.of("stud", STUD_STAKES), [500] * 8, button=7, deck=deck)
+    assert len(hand.hole_cards(quads_seat)) == 3
+    while hand.actor is not None:
+        check_or_call(hand)
+    assert hand.result is not None
+    (pot,) = hand.result.pots
+    (award,) = pot.awards
+    assert award.seat == quads_seat and award.amount == 8 * (1 + 5)
+    assert award.hand.startswith("Four of a Kind") and community in award.cards
 
 
 def test_stud_hi_lo_without_a_qualifying_low_the_high_takes_all() -> None:
