@@ -213,3 +213,20 @@ def test_three_way_preflop_against_batch_evaluator() -> None:
     assert list(got.scoops) == alone.sum(axis=1).tolist()
     assert list(got.splits) == (winners & ~alone).sum(axis=1).tolist()
     assert list(got.shares) == pytest.approx(shares.tolist(), abs=1e-12)
+
+
+def test_stderr_progress_waits_half_a_second_then_shows_each_percent(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from cardroom.evaluation import equity as equity_module
+
+    clock = iter([0.0, 0.1, 1.0, 1.2])  # the repeated 50% never reads the clock
+    monkeypatch.setattr(equity_module.time, "monotonic", lambda: next(clock))
+    show = equity_module.stderr_progress("plo")
+    show(10, 100)  # at 0.1 s: too soon to show
+    show(50, 100)
+    show(50, 100)  # same percentage: not repeated
+    show(100, 100)
+    err = capsys.readouterr().err
+    assert "plo: 10%" not in err and err.count("50%") == 1 and err.endswith("100% of 100 boards\n")
+    assert err.startswith("\rplo: ")

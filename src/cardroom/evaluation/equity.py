@@ -66,18 +66,17 @@ class Equity:
 
 
 def stderr_progress(label: str = "equity") -> Progress:
-    """A progress callback that shows a percentage on stderr once a run takes over half a second."""
+    """A progress callback: a percentage on stderr, shown once a run takes over half a second."""
     started = time.monotonic()
+    shown = [-1]  # the last percentage printed
 
     def show(done: int, total: int) -> None:
-        if time.monotonic() - started < 0.5:
+        percent = 100 * done // max(total, 1)
+        if percent == shown[0] or time.monotonic() - started < 0.5:
             return
+        shown[0] = percent
         end = "\n" if done >= total else ""
-        print(
-            f"\r{label}: {100 * done // max(total, 1)}% of {total:,} boards",
-            end=end,
-            file=sys.stderr,
-        )
+        print(f"\r{label}: {percent}% of {total:,} boards", end=end, file=sys.stderr)
 
     return show
 
