@@ -46,17 +46,16 @@ from cardroom.games.actions import (
     LegalActions,
 )
 from cardroom.games.betting import is_full_raise, raise_bounds
-from cardroom.games.config import POST_BOTH_BLINDS, Seat, TableConfig, check_seats
+from cardroom.games.config import Seat, TableConfig, check_seats
 from cardroom.games.dealing import build_deck, dealing_order
 from cardroom.games.draw_play import DrawPlay
 from cardroom.games.errors import ConfigError, IllegalAction
+from cardroom.games.forced import forced_posts
 from cardroom.games.pots import Pot, build_pots
 from cardroom.games.reshuffle import Reshuffler
 from cardroom.games.showdown import Contender, HandResult, Table, settle
 from cardroom.games.stud_play import StudPlay
 from cardroom.games.variants import (
-    BLINDS,
-    BUTTON_BLIND,
     FIXED_LIMIT,
     LEFT_OF_BIG_BLIND,
     Street,
@@ -515,44 +514,14 @@ class Hand:
     def _post_forced(
         self, blind_seats: tuple[int | None, int | None] | None, out: list[ev.Event]
     ) -> None:
-        stakes, forced = self.config.stakes, self.config.variant.forced_bets
-        if stakes.ante:
-            for s in self.order:
-                self._post(s, "ante", stakes.ante, False, out)
-        if forced == BLINDS:
-            sb, bb = self._blind_seats(blind_seats)
-            if sb is not None and stakes.small_blind and self._stack[sb]:
-                self._post(sb, "small_blind", stakes.small_blind, True, out)
-            if bb is not None and self._stack[bb]:
-                self._post(bb, "big_blind", stakes.big_blind, True, out)
-            self._big_blind = bb
-            for s in self.order:
-                post = self._seats[s].post  # type: ignore[union-attr]
-                if post is None or not self._stack[s]:
-                    continue
-                if s in (sb, bb):
-                    raise ConfigError(f"seat {s} already posts a blind this hand")
-                self._post(s, "big_blind", stakes.big_blind, True, out)
-                if post == POST_BOTH_BLINDS and self._stack[s]:
-                    self._post(s, "dead_small_blind", stakes.small_blind, False, out)
-        elif forced == BUTTON_BLIND:
-            poster = self.button if self._seats[self.button] is not None else self.order[-1]
-            if self._stack[poster]:
-                self._post(poster, "button_blind", stakes.effective_button_blind, True, out)
+        posts, self._big_blind = forced_posts(
+            self.config, self._seats, self.order, self.button, blind_seats
+        )
+        for seat, what, amount, live in posts:
+            if self._stack[seat]:
+                self._post(seat, what, amount, live, out)
         self._cur = max(self._bet)
         self._nbets = 1 if self._cur > 0 else 0
-
-    def _blind_seats(
-        self, given: tuple[int | None, int | None] | None
-    ) -> tuple[int | None, int | None]:
-        if given is not None:
-            for s in given:
-                if s is not None and (not 0 <= s < len(self._seats) or self._seats[s] is None):
-                    raise ConfigError(f"blind seat {s} is not dealt in")
-            return given
-        if len(self.order) == 2 and self._seats[self.button] is not None:
-            return self.button, self.order[0]  # heads-up: the button posts the small blind
-        return self.order[0], self.order[1]
 
     # --------------------------------------------------------------- settling
 
