@@ -72,6 +72,15 @@ def test_recorded_shuffle_replays_and_checks() -> None:
     assert r.dealt == parse_cards("4c")
     with pytest.raises(DrawError, match="recorded"):
         replace_cards((), muck, parse_cards("Ah"), recorded_shuffle(parse_cards("4c 3c 6c")))
+    with pytest.raises(DrawError, match="recorded"):
+        replace_cards((), muck, parse_cards("Ah"), recorded_shuffle(parse_cards("Ah")))
+
+
+def test_a_recorded_top_of_the_stub_is_followed_by_the_rest_of_the_muck() -> None:
+    muck = parse_cards("3c 4c 5c 6c")
+    r = replace_cards((), muck, parse_cards("Ah Kh"), recorded_shuffle(parse_cards("5c")))
+    assert r.dealt == parse_cards("5c 3c")
+    assert r.stub == parse_cards("4c 6c")
 
 
 def test_a_shuffle_that_loses_cards_is_rejected() -> None:

@@ -100,11 +100,17 @@ def replace_cards(
 
 
 def recorded_shuffle(order: Sequence[Card]) -> Shuffle:
-    """A shuffle that returns ``order``: replays a recorded reshuffle exactly."""
+    """A shuffle that returns ``order``: replays a recorded reshuffle exactly.
+
+    ``order`` may also be only the top of the new stub (a hand history knows just
+    the cards dealt from it): the rest of the muck follows in its own order.
+    """
 
     def shuffle(cards: Sequence[Card]) -> list[Card]:
-        if sorted(cards) != sorted(order):
-            raise DrawError("the recorded reshuffle does not hold the muck's cards")
-        return list(order)
+        muck = set(cards)
+        if len(set(order)) != len(order) or not muck.issuperset(order):
+            raise DrawError("the recorded reshuffle holds cards that are not in the muck")
+        top = set(order)
+        return [*order, *(c for c in cards if c not in top)]
 
     return shuffle
