@@ -15,9 +15,14 @@ Action vocabulary (``Action.kind``):
     action (blinds posted this round included), not the increment. A first bet
     is a ``raise`` from zero. ``bet`` is accepted as a synonym on input.
 
+``disconnect_all_in`` (the room's, RULEBOOK §10.6)
+    A disconnected player facing a bet, with chips in the pot and a disconnect
+    all-in left, stays in for what is already in; side pots take the rest.
+
 The stud and draw games add their own kinds (bring-in, draw, stand pat, the
 room's draw timeout) to this vocabulary; every kind is a plain string so the
-record stays JSON-able.
+record stays JSON-able. Amounts: ``Acted.amount`` in the record is always the
+chips the action added, ``Acted.to`` the player's bet total in the round after it.
 """
 
 from __future__ import annotations
