@@ -194,10 +194,10 @@ class PokerKitHand:
             args.append(tuple(blinds or ()))
         args.extend(amounts[name] for name in spec.limits)
         game = game_class(*args, mode=pk.Mode.TOURNAMENT)
-        _count_the_blind_as_the_bet(game, spec)
         self.pk = pk
         self.game: Any = game
         self.state: Any = game(tuple(stacks), len(stacks))
+        _count_the_blind_as_the_bet(self.state, spec)
 
     # -- dealing (when the caller supplies the cards)
 
@@ -283,21 +283,22 @@ class PokerKitHand:
         return list(self.state.stacks)
 
 
-def _count_the_blind_as_the_bet(game: Any, spec: PokerKitSpec) -> None:
+def _count_the_blind_as_the_bet(state: Any, spec: PokerKitSpec) -> None:
     """Cap fixed-limit pre-flop betting at the big blind plus three raises.
 
     PokerKit caps each round at four bets or raises *made by players*, so its
     pre-flop allows a fifth bet on top of the big blind; the rulebook (§5: one
-    bet and three raises) and card rooms count the big blind as the bet.
+    bet and three raises) and card rooms count the big blind as the bet. Only
+    when a blind was posted: blinds all-in on their antes post nothing.
     """
-    first = game.streets[0]
+    first = state.streets[0]
     cap = first.max_completion_betting_or_raising_count
-    if spec.blinds and cap is not None:
+    if spec.blinds and cap is not None and any(state.bets):
         from dataclasses import replace as _replace
 
-        game.streets = (
+        state.streets = (
             _replace(first, max_completion_betting_or_raising_count=cap - 1),
-            *game.streets[1:],
+            *state.streets[1:],
         )
 
 
