@@ -99,18 +99,20 @@ def replace_cards(
     )
 
 
-def recorded_shuffle(order: Sequence[Card]) -> Shuffle:
+def recorded_shuffle(order: Sequence[Card | None]) -> Shuffle:
     """A shuffle that returns ``order``: replays a recorded reshuffle exactly.
 
     ``order`` may also be only the top of the new stub (a hand history knows just
-    the cards dealt from it): the rest of the muck follows in its own order.
+    the cards dealt from it), with ``None`` for a card it does not know (a burn):
+    those places and the rest of the stub take the muck's other cards in order.
     """
 
     def shuffle(cards: Sequence[Card]) -> list[Card]:
-        muck = set(cards)
-        if len(set(order)) != len(order) or not muck.issuperset(order):
+        named = [c for c in order if c is not None]
+        top = set(named)
+        if len(top) != len(named) or not top.issubset(cards) or len(order) > len(cards):
             raise DrawError("the recorded reshuffle holds cards that are not in the muck")
-        top = set(order)
-        return [*order, *(c for c in cards if c not in top)]
+        rest = iter([c for c in cards if c not in top])
+        return [*(next(rest) if c is None else c for c in order), *rest]
 
     return shuffle

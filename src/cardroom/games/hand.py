@@ -76,7 +76,7 @@ class Hand:
         *,
         seed: int | str | bytes | None = None,
         blind_seats: tuple[int | None, int | None] | None = None,
-        reshuffles: Sequence[Sequence[Card]] = (),
+        reshuffles: Sequence[Sequence[Card | None]] = (),
     ) -> None:
         self.config = config
         # Per-table constants read on every decision (properties of the config otherwise).

@@ -24,7 +24,7 @@ from cardroom.cards import CARDS, SHORT_DECK_CARDS, Card
 from cardroom.games.config import TableConfig
 from cardroom.games.phh import HandHistory, PhhAction, PhhError
 
-__all__ = ["DealPlan", "build_deck", "deal_plan"]
+__all__ = ["DealPlan", "build_deck", "deal_plan", "reshuffled_top"]
 
 _BETTING = frozenset({"cbr", "cc", "f", "pb"})
 
@@ -173,6 +173,8 @@ def build_deck(
     slots = list((plan or deal_plan(hh, config)).slots)
     for index, card in (fixed or {}).items():
         slots[index] = card
+    # Cards dealt after the deck ran out come from the reshuffled muck: reshuffled_top().
+    slots = slots[: len(universe)]
     known = {c for c in slots if c is not None}
     stray = [c for c in known if c not in universe]
     if stray:
@@ -185,3 +187,14 @@ def build_deck(
     if len(set(deck)) != len(deck):
         raise PhhError("the file deals the same card twice (a reshuffled muck is not replayable)")
     return deck + list(spares)
+
+
+def reshuffled_top(plan: DealPlan, config: TableConfig) -> tuple[Card | None, ...]:
+    """The cards the file deals after the deck's last card, when draws ran the deck out
+    and the muck was shuffled into new stubs (``None``: unknown, such as a burn). The
+    engine takes them as recorded reshuffles (the rest of each muck follows)."""
+    size = len(SHORT_DECK_CARDS if config.variant.deck == "short" else CARDS)
+    top = list(plan.slots[size:])
+    while top and top[-1] is None:
+        top.pop()
+    return tuple(top)

@@ -29,7 +29,7 @@ from cardroom.games.config import TableConfig
 from cardroom.games.errors import ConfigError, IllegalAction
 from cardroom.games.hand import Hand
 from cardroom.games.phh import HandHistory, PhhAction, PhhError, format_action
-from cardroom.games.phh_deck import DealPlan, build_deck, deal_plan
+from cardroom.games.phh_deck import DealPlan, build_deck, deal_plan, reshuffled_top
 from cardroom.games.phh_variants import button_seat, phh_code_of, table_config
 from cardroom.games.variants import BRING_IN, BUTTON_BLIND, FIXED_LIMIT
 
@@ -75,10 +75,18 @@ def replay(hh: HandHistory) -> Replay:
 
 def _play(hh: HandHistory, config: TableConfig, plan: DealPlan, fixed: dict[int, Card]) -> Hand:
     deck = build_deck(hh, config, fixed, plan)
-    unknown = {deck[i] for i, flag in enumerate(plan.unknown) if flag}
+    unknown = {deck[i] for i, flag in enumerate(plan.unknown) if flag and i < len(deck)}
     stacks = [UNKNOWN_STACK if s is None else s for s in hh.starting_stacks]
+    top = reshuffled_top(plan, config)  # a draw that ran the deck out
     try:
-        hand = Hand(config, stacks, button_seat(hh.player_count), deck, seed=0)
+        hand = Hand(
+            config,
+            stacks,
+            button_seat(hh.player_count),
+            deck,
+            seed=0,
+            reshuffles=[top] if top else (),
+        )
     except ConfigError as exc:
         raise PhhError(f"cannot start the hand: {exc}") from None
     board: list[Card | None] = []

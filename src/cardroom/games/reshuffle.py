@@ -4,7 +4,9 @@ A draw game (and, rarely, stud's community card) may have to shuffle the muck
 into a new stub. Real play uses the operating system's CSPRNG; a seeded hand
 uses a generator derived from its seed, so tests are reproducible; a replay
 feeds back the orders recorded in its
-:class:`~cardroom.games.events.StubReshuffled` events.
+:class:`~cardroom.games.events.StubReshuffled` events. A recorded order may
+be only the top of a new stub (the rest of the muck follows in order), or a
+stream longer than the muck that serves this reshuffle and the next ones.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ class Reshuffler:
     __slots__ = ("_recorded", "_rng")
 
     def __init__(
-        self, seed: int | str | bytes | None, recorded: Sequence[Sequence[Card]] = ()
+        self, seed: int | str | bytes | None, recorded: Sequence[Sequence[Card | None]] = ()
     ) -> None:
         self._rng: random.Random = (
             secrets.SystemRandom() if seed is None else random.Random(f"{seed!r}/muck")
@@ -43,7 +45,13 @@ class Reshuffler:
 
     def __call__(self, cards: Sequence[Card]) -> list[Card]:
         if self._recorded:
-            return recorded_shuffle(self._recorded.popleft())(cards)
+            order = self._recorded.popleft()
+            if len(order) > len(cards):
+                # A hand history's stream of cards dealt after the deck ran out: this
+                # new stub's top is its first cards, the next reshuffle gets the rest.
+                self._recorded.appendleft(order[len(cards) :])
+                order = order[: len(cards)]
+            return recorded_shuffle(order)(cards)
         out = list(cards)
         self._rng.shuffle(out)
         return out
