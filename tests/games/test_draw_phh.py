@@ -42,7 +42,7 @@ def test_exported_hands_replay_to_the_same_stacks(game: str) -> None:
     config = TableConfig.of(game, stakes, **options)
     reshuffled = 0
     for i in range(30):
-        players = rng.randint(2, 7 if game in ("stud", "razz") else config.seat_limit)
+        players = rng.randint(2, config.seat_limit)
         hand = Hand(config, [rng.randint(20, 200) for _ in range(players)], players - 1, seed=i)
         play(hand, rng, heavy=i % 2 == 0)
         reshuffled += any(isinstance(e, ev.StubReshuffled) for e in hand.events)
@@ -50,3 +50,19 @@ def test_exported_hands_replay_to_the_same_stacks(game: str) -> None:
         assert replay(history).finishing_stacks == hand.stacks
     if game in ("triple_draw_27", "badugi"):
         assert reshuffled > 0  # some of these hands ran the stub out
+
+
+def test_an_eight_handed_stud_hand_with_the_community_card_round_trips() -> None:
+    stakes = Stakes(ante=1, small_bet=4, big_bet=8, bring_in=2)
+    config = TableConfig.of("stud", stakes, fourth_street_pair="small", max_raises=3)
+    hand = Hand(config, [300] * 8, 7, seed="community")
+    while hand.actor is not None:
+        seat = hand.actor
+        legal = hand.legal_actions(seat)
+        if legal.bring_in is not None:
+            hand.apply(Action.bring_in(seat))
+        else:
+            hand.apply(Action.check(seat) if legal.check else Action.call(seat))
+    assert len(hand.board) == 1
+    (history,) = loads(dumps(export(hand)))
+    assert replay(history).finishing_stacks == hand.stacks

@@ -147,7 +147,10 @@ def deal_plan(hh: HandHistory, config: TableConfig) -> DealPlan:
         plan.flush()
         raw.extend(c is None for c in plan.slots[len(raw) :])
         if kind == "db":
-            plan.burn()
+            # Stud's community card is not burned for when no card would be left (stud.py).
+            deck_left = (36 if config.variant.deck == "short" else 52) - len(plan.slots)
+            if config.variant.stud is None or deck_left >= 2:
+                plan.burn()
             plan.slots.extend(action.cards or ())
         elif kind == "sd":
             plan.discard(action)
