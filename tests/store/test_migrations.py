@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
@@ -14,6 +16,7 @@ from cardroom.store.database import DatabaseError, make_engine
 from cardroom.store.events import HandEventLog
 from cardroom.store.ledger_sql import SqlLedger
 from cardroom.store.models import Base
+from cardroom.store.players import Players
 
 
 def test_fresh_database_upgrades_to_exactly_the_models(fresh_url: str) -> None:
@@ -40,7 +43,7 @@ def test_fresh_database_upgrades_to_exactly_the_models(fresh_url: str) -> None:
 def test_migrations_ship_inside_the_package() -> None:
     assert (migrate.MIGRATIONS / "env.py").is_file()
     assert migrate.MIGRATIONS.parent.name == "store"
-    assert migrate.head_revision() == "0001"
+    assert migrate.head_revision() == "0002"
 
 
 @pytest.mark.parametrize(
@@ -91,3 +94,14 @@ def test_database_refuses_a_negative_player_balance(db: object) -> None:
         conn.execute(text("UPDATE ledger_accounts SET balance = -1 WHERE kind = 'player'"))
     with engine.begin() as conn:  # the cashier alone may go below zero
         conn.execute(text("UPDATE ledger_accounts SET balance = balance WHERE kind = 'cashier'"))
+
+
+def test_aliases_cannot_be_changed_in_the_database(db: Any, cheap_passwords: Any) -> None:
+    Players(db.engine, passwords=cheap_passwords).register(
+        "Fixed", "long enough", age_confirmed=True
+    )
+    for column, value in (("alias", "Other"), ("alias_key", "other")):
+        with pytest.raises(DBAPIError, match="immutable"), db.engine.begin() as conn:
+            conn.execute(text(f"UPDATE players SET {column} = :v"), {"v": value})
+    with db.engine.begin() as conn:  # other columns may change (e.g. a rehashed password)
+        conn.execute(text("UPDATE players SET password_hash = 'x'"))
