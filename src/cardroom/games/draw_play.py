@@ -36,6 +36,7 @@ class DrawPlay:
         self.no_raise: set[int] = set()
 
     def __eq__(self, other: object) -> bool:
+        """Equal state, so a hand compares equal to a copy of itself."""
         return type(other) is type(self) and all(
             getattr(self, name) == getattr(other, name) for name in self.__slots__
         )

@@ -6,6 +6,11 @@ the up card, the community card when the deck runs short), opening a betting
 round (bring-in seat, best or lowest showing hand), bet sizes (completing the
 bring-in, the 4th-street open pair), and who shows first. The rules
 themselves are the pure functions of :mod:`cardroom.games.stud`.
+
+Readings (as PokerKit plays them): a bring-in seat already all-in on the ante
+passes the bring-in to the next player able to act; a short all-in over the
+bring-in that is at least half the completion counts as the completion.
+Verified in fixed limit (the stud default); other structures are untested.
 """
 
 from __future__ import annotations
@@ -44,14 +49,15 @@ class StudPlay:
         self.big_bet_made = False
         self.burns: list[Card] = []
 
-    # ----------------------------------------------------------------- dealing
-
     def __eq__(self, other: object) -> bool:
+        """Equal state, so a hand compares equal to a copy of itself."""
         return type(other) is type(self) and all(
             getattr(self, name) == getattr(other, name) for name in self.__slots__
         )
 
     __hash__ = None  # type: ignore[assignment]
+
+    # ----------------------------------------------------------------- dealing
 
     def deal(
         self,
