@@ -7,9 +7,9 @@ round (bring-in seat, best or lowest showing hand), bet sizes (completing the
 bring-in, the 4th-street open pair), and who shows first. The rules
 themselves are the pure functions of :mod:`cardroom.games.stud`.
 
-Readings (as PokerKit plays them): a bring-in seat already all-in on the ante
-passes the bring-in to the next player able to act; a short all-in over the
-bring-in that is at least half the completion counts as the completion.
+Readings: a bring-in seat already all-in on the ante passes the bring-in to
+the next player able to act (as PokerKit); an all-in over the bring-in of at
+least half the completion counts as the completion (RULEBOOK §5's half rule).
 Verified in fixed limit (the stud default); other structures are untested.
 """
 
