@@ -104,21 +104,44 @@ def test_omaha_three_way_hilo_against_brute_force() -> None:
     check(["As 2s 3d Kd", "Ah 2h Qc Qs", "7c 8c 9d Td"], "4h 5h 6s", "omaha-hilo")
 
 
-def test_headsup_preflop_against_batch_evaluator_and_eval7() -> None:
-    aces, kings = parse_cards("As Ad"), parse_cards("Kc Kd")
-    got = equity([aces, kings])
-    assert got.exact and got.boards == 1_712_304
-    deck = np.array([c for c in range(52) if c not in set(aces) | set(kings)], dtype=np.uint8)
+def enumerate_with_batch(holes: list[tuple[int, ...]], dead: tuple[int, ...] = ()) -> np.ndarray:
+    """Strengths (players, boards) of every board of the cards left, by the batch evaluator."""
+    used = {c for h in holes for c in h} | set(dead)
+    deck = np.array([c for c in range(52) if c not in used], dtype=np.uint8)
     boards = deck[combinations_array(len(deck), 5)]
-    ours = [
-        batch.high_batch(np.hstack([np.tile(np.array(h, np.uint8), (len(boards), 1)), boards]))
-        for h in (aces, kings)
-    ]
-    wins = int((ours[0] > ours[1]).sum()), int((ours[0] < ours[1]).sum())
-    ties = len(boards) - sum(wins)
+    return np.stack(
+        [
+            batch.high_batch(np.hstack([np.tile(np.array(h, np.uint8), (len(boards), 1)), boards]))
+            for h in holes
+        ]
+    )
+
+
+@pytest.mark.parametrize(
+    ("hands", "dead"),
+    [
+        (("As Ad", "Kc Kd"), ""),
+        (("Ah Kh", "Qh Jh"), ""),  # same suit: flush over flush
+        (("2c 3c", "2d 3d"), ""),  # suited in different suits: the most flush boards
+        (("7c 2d", "7d 2c"), ""),
+        (("Ts 9s", "Ac Kd"), "Qs Js 2s 8h"),  # dead cards
+    ],
+)
+def test_headsup_preflop_against_batch_evaluator(hands: tuple[str, str], dead: str) -> None:
+    holes = [tuple(int(c) for c in parse_cards(h)) for h in hands]
+    gone = tuple(int(c) for c in parse_cards(dead))
+    got = equity(holes, dead=gone)
+    first, second = enumerate_with_batch(holes, gone)
+    wins = int((first > second).sum()), int((first < second).sum())
+    ties = len(first) - sum(wins)
+    assert got.exact and got.boards == len(first)
     assert got.scoops == wins and got.splits == (ties, ties)
-    assert got.shares[0] == pytest.approx((wins[0] + ties / 2) / len(boards), abs=1e-12)
-    hand = [eval7.Card(str(c)) for c in aces]
+    assert got.shares[0] == pytest.approx((wins[0] + ties / 2) / len(first), abs=1e-12)
+
+
+def test_headsup_preflop_against_eval7_monte_carlo() -> None:
+    got = equity(["As Ad", "Kc Kd"])
+    hand = [eval7.Card(c) for c in ("As", "Ad")]
     theirs = eval7.py_hand_vs_range_monte_carlo(hand, eval7.HandRange("KcKd"), [], 400_000)
     assert got.shares[0] == pytest.approx(theirs, abs=0.005)
 
@@ -195,21 +218,13 @@ def test_card_bits_layout() -> None:
 
 
 def test_three_way_preflop_against_batch_evaluator() -> None:
-    holes = [parse_cards(h) for h in ("Ah Kh", "7c 7d", "Qs Js")]
+    holes = [tuple(int(c) for c in parse_cards(h)) for h in ("Ah Kh", "7c 7d", "Qs Js")]
     got = equity(holes)
-    used = {c for h in holes for c in h}
-    deck = np.array([c for c in range(52) if c not in used], dtype=np.uint8)
-    boards = deck[combinations_array(len(deck), 5)]
-    strengths = np.stack(
-        [
-            batch.high_batch(np.hstack([np.tile(np.array(h, np.uint8), (len(boards), 1)), boards]))
-            for h in holes
-        ]
-    )
+    strengths = enumerate_with_batch(holes)
     winners = strengths == strengths.max(axis=0)
-    shares = (winners / winners.sum(axis=0)).sum(axis=1) / len(boards)
+    shares = (winners / winners.sum(axis=0)).sum(axis=1) / strengths.shape[1]
     alone = winners & (winners.sum(axis=0) == 1)
-    assert got.exact and got.boards == len(boards) == 1_370_754
+    assert got.exact and got.boards == strengths.shape[1] == 1_370_754
     assert list(got.scoops) == alone.sum(axis=1).tolist()
     assert list(got.splits) == (winners & ~alone).sum(axis=1).tolist()
     assert list(got.shares) == pytest.approx(shares.tolist(), abs=1e-12)

@@ -21,7 +21,6 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import cache
 from math import comb
 
 import numpy as np
@@ -36,6 +35,13 @@ from cardroom.evaluation.batch import (
     omaha_low8_from_keys,
 )
 from cardroom.evaluation.hand_value import EvaluationError
+from cardroom.evaluation.preflop import (
+    CARD_BITS,
+    all_boards,
+    combinations_array,
+    heads_up_preflop,
+    preflop_strengths,
+)
 from cardroom.evaluation.tables import FLUSH_BITS, RANK_SUM_BITS, SUIT_OFFSET, SUIT_SHIFT
 
 Progress = Callable[[int, int], None]
@@ -49,9 +55,6 @@ EXACT_BUDGET = 30_000_000
 """``exact=None`` enumerates when boards x players x five-card hands per board is at most this."""
 
 BLOCK = 1 << 16  # boards per block (hold'em); Omaha blocks hold as many five-card hands
-
-# A card's bit in a board mask: 16 bits a suit, so a suit's ranks are one shift away.
-CARD_BITS = np.array([1 << (16 * (c & 3) + (c >> 2)) for c in range(52)], dtype=np.int64)
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,62 +82,6 @@ def stderr_progress(label: str = "equity") -> Progress:
         print(f"\r{label}: {percent}% of {total:,} boards", end=end, file=sys.stderr)
 
     return show
-
-
-def combinations_array(n: int, k: int) -> NDArray[np.uint8]:
-    """Every k-subset of range(n) in lexicographic order, as a (C(n, k), k) uint8 array."""
-    combos = np.zeros((1, 0), dtype=np.uint8)
-    for _ in range(k):
-        last = combos[:, -1].astype(np.int64) if combos.shape[1] else np.full(len(combos), -1)
-        counts = n - 1 - last
-        rows = np.repeat(np.arange(len(combos)), counts)
-        firsts = np.cumsum(counts) - counts
-        nxt = last[rows] + 1 + np.arange(int(counts.sum())) - np.repeat(firsts, counts)
-        combos = np.concatenate([combos[rows], nxt[:, None].astype(np.uint8)], axis=1)
-    return combos
-
-
-@dataclass(frozen=True)
-class AllBoards:
-    """Every five-card board of the full deck (2,598,960), for enumerating preflop.
-
-    ``rank_sums`` and ``bits`` (card mask, see ``CARD_BITS``) per board;
-    ``suited[s][k]`` lists the boards with at least k cards of suit s (k = 3, 4, 5),
-    the only boards on which hole cards can make a flush in s.
-    """
-
-    rank_sums: I64
-    bits: I64
-    suited: tuple[dict[int, NDArray[np.intp]], ...]
-
-
-@cache
-def all_boards() -> AllBoards:
-    """The table of every board, built on first use (about a second) and kept."""
-    boards = combinations_array(52, 5)
-    rank_sums = KEYS[boards].sum(axis=1) & RANK_SUM_BITS
-    bits = CARD_BITS[boards].sum(axis=1)
-    suits = boards & 3
-    suited = []
-    for suit in range(4):
-        count = (suits == suit).sum(axis=1)
-        suited.append({k: np.flatnonzero(count >= k) for k in (3, 4, 5)})
-    return AllBoards(rank_sums, bits, tuple(suited))
-
-
-def _preflop_strengths(table: AllBoards, hole: Sequence[int]) -> I32:
-    """Seven-card strength of ``hole`` with every board of the full deck (dead boards too)."""
-    hole_sum = int(KEYS[list(hole)].sum()) & RANK_SUM_BITS
-    out: I32 = non_flush_table(7)[table.rank_sums + hole_sum]
-    hole_bits = int(CARD_BITS[list(hole)].sum())
-    hole_suits = [c & 3 for c in hole]
-    for suit in range(4):
-        # A flush in this suit needs five cards of it between board and hole.
-        rows = table.suited[suit][5 - hole_suits.count(suit)] if suit in hole_suits else None
-        rows = table.suited[suit][5] if rows is None else rows
-        ranks = ((table.bits[rows] | hole_bits) >> (16 * suit)) & 0x1FFF
-        out[rows] = FLUSH_TABLE[ranks]
-    return out
 
 
 def holdem_strengths(board_keys: I64, board_bits: I64, hole: Sequence[int]) -> I32:
@@ -183,7 +130,7 @@ class _Tally:
         if low is None and len(high) == 2:
             difference = high[0] - high[1]
             won = int(np.count_nonzero(difference > 0)), int(np.count_nonzero(difference < 0))
-            self._add_heads_up(won, len(difference) - won[0] - won[1])
+            self.add_heads_up(won, len(difference) - won[0] - won[1])
             return
         strengths = np.stack(high)
         high_winners = strengths == strengths.max(axis=0)
@@ -214,12 +161,12 @@ class _Tally:
             np.putmask(difference, spoiled, 0)  # a spoiled board is neither a win nor a tie
             first = int(np.count_nonzero(difference > 0))
             second = int(np.count_nonzero(difference)) - first
-            self._add_heads_up((first, second), live_count - first - second)
+            self.add_heads_up((first, second), live_count - first - second)
         else:
             rows = np.flatnonzero(~spoiled)
             self.add([h[rows] for h in high], None)
 
-    def _add_heads_up(self, won: tuple[int, int], tied: int) -> None:
+    def add_heads_up(self, won: tuple[int, int], tied: int) -> None:
         """Two players, high only: boards won by each and boards split."""
         for p in (0, 1):
             self.parts[p, 0, 1] += won[p]
@@ -277,8 +224,12 @@ def equity(
     block = BLOCK if game == "holdem" else max(1, BLOCK // per_board)
     if exact and game == "holdem" and need == 5:
         table = all_boards()
-        spoiled = (table.bits & int(CARD_BITS[list(out)].sum())) != 0
-        tally.add_live([_preflop_strengths(table, h) for h in holes], spoiled, total)
+        if len(holes) == 2:
+            first, second, split = heads_up_preflop(table, holes[0], holes[1], out)
+            tally.add_heads_up((first, second), split)
+        else:
+            spoiled = (table.bits & int(CARD_BITS[list(out)].sum())) != 0
+            tally.add_live([preflop_strengths(table, h) for h in holes], spoiled, total)
         if report:
             report(total, total)
         return tally.result(total, exact=True)
