@@ -21,6 +21,8 @@ from cardroom.games import (
     seed_003_rule,
 )
 
+NL_RULE = seed_003_rule("no_limit", 200)
+
 
 def deal(
     config: TableConfig, stacks: list[int], button: int, holes: Mapping[int, str], board: str
@@ -215,3 +217,25 @@ def test_draw_games_no_drop_unless_a_draw_took_place() -> None:
     fold_out(hand)
     assert hand.result is not None
     assert (hand.result.pots[0].amount, hand.result.rake) == (300, 30)
+
+
+@pytest.mark.parametrize(("dealt_in", "cap"), [(2, 75), (3, 200)])
+def test_rake_cap_counts_the_players_dealt_in_not_those_who_saw_the_flop(
+    dealt_in: int, cap: int
+) -> None:
+    # Blinds 100/200; the button raises to 2000 and the big blind calls (any third
+    # player folds pre-flop): 4000+ in the pot reached the flop -> 5 per 100 is over 200.
+    config = TableConfig.of("holdem", Stakes.blinds(100, 200), rake=NL_RULE)
+    hand = Hand(config, [10_000] * dealt_in, button=0, seed=9)
+    act(hand, 0, "raise", 2000)
+    if dealt_in == 3:
+        act(hand, 1, "fold")
+    act(hand, dealt_in - 1 if dealt_in == 3 else 1, "call")
+    assert hand.street.name == "flop"
+    seat = hand.actor
+    assert seat is not None
+    act(hand, seat, "raise", 200)
+    act(hand, hand.actor or 0, "fold")
+    assert hand.result is not None
+    assert hand.result.pots[0].amount == 4000 + (100 if dealt_in == 3 else 0)
+    assert hand.result.rake == cap

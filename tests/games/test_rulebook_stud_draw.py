@@ -146,6 +146,9 @@ def test_stud_community_card_is_part_of_every_remaining_hand() -> None:
     (award,) = pot.awards
     assert award.seat == quads_seat and award.amount == 8 * (1 + 5)
     assert award.hand.startswith("Four of a Kind") and community in award.cards
+    # Nobody bet on 7th street: the best board, community card included, shows first.
+    shows = [e.seat for e in hand.events if isinstance(e, events.Shown | events.Mucked)]
+    assert shows[0] == quads_seat
 
 
 def test_stud_hi_lo_without_a_qualifying_low_the_high_takes_all() -> None:
