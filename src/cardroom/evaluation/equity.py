@@ -3,11 +3,11 @@
 Exact by enumerating every board, or Monte Carlo from a seeded generator (the
 same seed gives the same answer). Hold'em adds the hole cards' key to each
 board's key (the key of hole cards plus board is the sum of the two, see
-:mod:`.tables`); preflop, a table of every board of the deck (built once)
-makes heads-up equity a few array passes over its 2,598,960 boards, of which
-the 1,712,304 without a dealt card count. Omaha (4 or 5 hole cards, exactly two used) is high or
-high-low 8-or-better: with a qualifying low the pot halves, each half split
-among its tied winners.
+:mod:`.tables`). Preflop uses a table of every board of the deck, built once
+(:mod:`.preflop`): heads-up decides each of the 6,175 board rank classes once
+and re-decides only the boards that can hold a flush. Omaha (4 or 5 hole
+cards, exactly two used) is high or high-low 8-or-better: with a qualifying
+low the pot halves, each half split among its tied winners.
 
 >>> from cardroom.cards import parse_cards
 >>> e = equity([parse_cards("As Ad"), parse_cards("Kc Kd")])
