@@ -216,3 +216,32 @@ def test_seed_and_actions_rebuild_the_hand() -> None:
         )
         assert first.apply(action) == second.apply(action)
     assert first.events == second.events and first.result == second.result
+
+
+@pytest.mark.parametrize("structure", STRUCTURES)
+@pytest.mark.parametrize("game", GAMES)
+def test_every_game_and_structure_conserves_chips(game: str, structure: str) -> None:
+    import random
+
+    rng = random.Random(f"{game}/{structure}")
+    for i in range(15):
+        config = config_for(game, structure, raked=bool(i % 2))
+        n = rng.randint(2, config.seat_limit)
+        seats: list[Seat | int | None] = [
+            None if rng.random() < 0.15 else rng.randint(1, 150) for _ in range(n)
+        ]
+        seats[0], seats[-1] = seats[0] or 40, seats[-1] or 90
+        hand = Hand(config, seats, rng.randrange(n), seed=i)
+        total = start_chips(hand)
+        while hand.actor is not None:
+            legal = hand.legal_actions(hand.actor)
+            kind = rng.choice(legal.kinds)
+            amount = 0
+            if kind == "raise":
+                assert legal.min_raise_to is not None and legal.max_raise_to is not None
+                amount = rng.randint(legal.min_raise_to, legal.max_raise_to)
+            hand.apply(Action(hand.actor, kind, amount))
+            assert hand.is_over or chips(hand) == total
+        assert hand.result is not None
+        assert sum(s for s in hand.result.stacks if s is not None) + hand.result.rake == total
+        assert replay(hand.events).events == hand.events
