@@ -182,7 +182,7 @@ def build_deck(
     stray = [c for c in known if c not in universe]
     if stray:
         raise PhhError(f"cards {stray} are not in the {config.variant.title} deck")
-    spares = iter([c for c in universe if c not in known])
+    spares = iter(_filler_order([c for c in universe if c not in known], config))
     try:
         deck = [c if c is not None else next(spares) for c in slots]
     except StopIteration:
@@ -201,3 +201,19 @@ def reshuffled_top(plan: DealPlan, config: TableConfig) -> tuple[Card | None, ..
     while top and top[-1] is None:
         top.pop()
     return tuple(top)
+
+
+def _filler_order(spare: list[Card], config: TableConfig) -> list[Card]:
+    """Unused cards in the order unknown slots take them.
+
+    In stud an unknown door card must not take the bring-in from the player
+    the file names, so fillers come farthest from the bring-in card first:
+    aces down for the lowest-card bring-in, aces (low) up for Razz's highest.
+    """
+    stud = config.variant.stud
+    if stud is None:
+        return spare
+    if stud.bring_in.highest:
+        key = (lambda c: ((c.rank + 1) % 13, c.suit)) if stud.bring_in.aces_low else None
+        return sorted(spare, key=key)
+    return sorted(spare, reverse=True)

@@ -174,7 +174,10 @@ def _losing_fill(hh: HandHistory, config: TableConfig, plan: DealPlan, hand: Han
             ordered = sorted(spare, key=lambda c: (c.rank, c.suit))
             for tries, combo in enumerate(combinations(ordered, len(hidden[player]))):
                 trial = {**fixed, **dict(zip(hidden[player], combo, strict=True))}
-                candidate = _play(hh, config, plan, trial)
+                try:
+                    candidate = _play(hh, config, plan, trial)
+                except (IllegalAction, PhhError):
+                    continue  # these cards would change the play itself (a stud door card)
                 if not _won(candidate, player) or tries >= _FILL_ATTEMPTS:
                     fixed, hand = trial, candidate
                     break
