@@ -266,6 +266,8 @@ def check_seats(config: TableConfig, seats: Sequence[Seat | int | None]) -> tupl
                 raise ConfigError(f"seat {i}: a player dealt in needs chips, not {seat.stack!r}")
             if seat.post not in (None, POST_BIG_BLIND, POST_BOTH_BLINDS):
                 raise ConfigError(f"seat {i}: unknown post {seat.post!r}")
+            if not isinstance(seat.auto_muck, bool):
+                raise ConfigError(f"seat {i}: auto_muck must be true or false")
         out.append(seat)
     return tuple(out)
 
