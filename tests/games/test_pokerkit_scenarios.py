@@ -1,0 +1,85 @@
+"""Hand-built scenarios checked against PokerKit, an independent implementation.
+
+Our seat ``i`` is PokerKit's player ``i`` with the button on the last seat. The
+broad random differential harness is ``test_pokerkit_diff.py``; these pin the
+rulebook examples themselves.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+pokerkit = pytest.importorskip("pokerkit")
+
+from cardroom.cards import parse_cards  # noqa: E402
+from cardroom.games import Action, Hand, Stakes, TableConfig, arrange_deck  # noqa: E402
+
+AUTOMATIONS = (
+    pokerkit.Automation.ANTE_POSTING,
+    pokerkit.Automation.BET_COLLECTION,
+    pokerkit.Automation.BLIND_OR_STRADDLE_POSTING,
+    pokerkit.Automation.CARD_BURNING,
+    pokerkit.Automation.HOLE_CARDS_SHOWING_OR_MUCKING,
+    pokerkit.Automation.HAND_KILLING,
+    pokerkit.Automation.CHIPS_PUSHING,
+    pokerkit.Automation.CHIPS_PULLING,
+)
+
+
+def ours(config: TableConfig, stacks: list[int], holes: list[str], board: str) -> Hand:
+    n = len(stacks)
+    order = tuple(range(n))  # the button is the last seat
+    deck = arrange_deck(
+        config, order, {s: parse_cards(h) for s, h in enumerate(holes)}, parse_cards(board)
+    )
+    return Hand(config, stacks, n - 1, deck)
+
+
+def theirs(kind: type, stacks: list[int], holes: list[str], blinds: tuple[int, int]) -> object:
+    state = kind.create_state(AUTOMATIONS, True, 0, blinds, blinds[1], tuple(stacks), len(stacks))
+    for h in holes:
+        state.deal_hole(h.replace(" ", ""))
+    return state
+
+
+def test_three_all_ins_side_pots_match_pokerkit() -> None:
+    stacks = [50, 100, 200, 400]
+    holes = ["Ah Ad", "Kh Kd", "Qh Qd", "7c 6d"]
+    board = "2c 5d 9h Js 3s"
+    hand = ours(TableConfig.of("holdem", Stakes.blinds(1, 2)), stacks, holes, board)
+    state = theirs(pokerkit.NoLimitTexasHoldem, stacks, holes, (1, 2))
+    for seat, kind, amount in ((2, "raise", 200), (3, "call", 0), (0, "call", 0), (1, "call", 0)):
+        hand.apply(Action(seat, kind, amount))
+        if kind == "raise":
+            state.complete_bet_or_raise_to(amount)
+        else:
+            state.check_or_call()
+    for cards in ("2c5d9h", "Js", "3s"):
+        while state.can_check_or_call():
+            state.check_or_call()
+        state.deal_board(cards)
+    assert hand.result is not None
+    assert list(hand.result.stacks) == list(state.stacks)
+
+
+def test_pot_limit_maximum_matches_pokerkit() -> None:
+    stacks = [1000, 1000, 1000]
+    holes = ["Ah Ad Kc Qs", "Kh Kd 2c 3d", "Qh Qd 4c 5d"]
+    config = TableConfig.of("omaha", Stakes.blinds(5, 10))
+    hand = ours(config, stacks, holes, "2s 7d 9h Js 3h")
+    state = theirs(pokerkit.PotLimitOmahaHoldem, stacks, holes, (5, 10))
+    script = [(2, "raise", 35), (0, "call", 0), (1, "raise", 120)]
+    for seat, kind, amount in script:
+        legal = hand.legal_actions(seat)
+        assert legal.max_raise_to == state.max_completion_betting_or_raising_to_amount
+        assert legal.min_raise_to == state.min_completion_betting_or_raising_to_amount
+        hand.apply(Action(seat, kind, amount))
+        if kind == "raise":
+            state.complete_bet_or_raise_to(amount)
+        else:
+            state.check_or_call()
+    legal = hand.legal_actions(2)
+    assert (legal.min_raise_to, legal.max_raise_to) == (
+        state.min_completion_betting_or_raising_to_amount,
+        state.max_completion_betting_or_raising_to_amount,
+    )
