@@ -99,6 +99,21 @@ def test_stud_only_players_still_in_are_dealt() -> None:
     assert dealt.count(folded) == 2  # the two down cards and the door card of 3rd street
 
 
+def test_stud_two_down_one_up_then_three_up_then_the_seventh_down() -> None:
+    config = TableConfig.of("stud", STUD_STAKES)
+    hand = Hand(config, [100] * 2, button=1, seed=4)
+    while hand.street_index < 4:
+        check_or_call(hand)
+    updown = (False, False, True, True, True, True, False)
+    assert all(hand.up_flags(s) == updown for s in range(2))
+    seventh = hand.hole_cards(0)[6]
+    spectator = hand.view(None)["seats"]
+    opponent = hand.view(1)["seats"]
+    assert isinstance(spectator, list) and isinstance(opponent, list)
+    assert spectator[0]["cards"][6] is None and opponent[0]["cards"][6] is None
+    assert hand.view(0)["seats"][0]["cards"][6] == str(seventh)  # type: ignore[index]
+
+
 def eight_handed_deck() -> tuple[list[Card], int, Card]:
     """A 52-card deck for eight stud players (button seat 7): nobody shows a pair and
     only seat 5 shows a four; the last card, dealt as the community card, is a four.
