@@ -225,3 +225,14 @@ def test_seeded_shuffles_repeat_and_cover_the_deck() -> None:
     tops = [shuffle_deck(CARDS, seed=i)[0] for i in range(5200)]
     counts = [tops.count(c) for c in CARDS]
     assert min(counts) > 60 and max(counts) < 145
+
+
+def test_blind_seats_given_by_the_room_are_checked() -> None:
+    config = TableConfig.of("holdem", Stakes.blinds(1, 2))
+    with pytest.raises(ConfigError, match="both blinds"):
+        Hand(config, [100, 100, 100], button=0, seed=1, blind_seats=(1, 1))
+    with pytest.raises(ConfigError, match="not dealt in"):
+        Hand(config, [100, None, 100], button=0, seed=1, blind_seats=(1, 2))
+    hand = Hand(config, [100, 100, 100], button=0, seed=1, blind_seats=(2, 0))
+    assert posts(hand) == [(2, "small_blind", 1, True), (0, "big_blind", 2, True)]
+    assert hand.actor == 1  # left of the big blind

@@ -37,6 +37,8 @@ def blind_seats(
         for s in given:
             if s is not None and (not 0 <= s < len(seats) or seats[s] is None):
                 raise ConfigError(f"blind seat {s} is not dealt in")
+        if given[0] is not None and given[0] == given[1]:
+            raise ConfigError("one seat cannot post both blinds")
         return given
     if len(order) == 2 and seats[button] is not None:
         return button, order[0]  # heads-up: the button posts the small blind
