@@ -35,6 +35,13 @@ PK_AUTOMATIONS = (
 )
 
 
+_PK_DEALING = (
+    pk.Automation.CARD_BURNING,
+    pk.Automation.HOLE_DEALING,
+    pk.Automation.BOARD_DEALING,
+)
+
+
 def act(hand: Hand, seat: int, kind: str, amount: int = 0) -> None:
     assert hand.actor == seat, f"expected seat {seat} to act, not {hand.actor}"
     hand.apply(Action(seat, kind, amount))
@@ -122,8 +129,8 @@ def test_only_the_uncalled_part_of_a_bet_is_returned() -> None:
     # Seat 0 raises to 500, the big blind calls all-in for 300: 200 comes back.
     config = TableConfig.of("holdem", Stakes.blinds(5, 10))
     order = dealing_order([True] * 3, 0)
-    holes = {0: parse_cards("As Ad"), 2: parse_cards("7c 2d")}
-    deck = arrange_deck(config, order, holes, parse_cards("Kh 9s 4c 3h Js"))
+    holes = {0: parse_cards("As Ad"), 1: parse_cards("Kc 3d"), 2: parse_cards("7c 2d")}
+    deck = arrange_deck(config, order, holes, parse_cards("Kh 9s 4c 3h Js"))  # burns unknown
     hand = Hand(config, [1000, 1000, 300], button=0, deck=deck)
     act(hand, 0, "raise", 500)
     act(hand, 1, "fold")
@@ -133,6 +140,19 @@ def test_only_the_uncalled_part_of_a_bet_is_returned() -> None:
     assert hand.result is not None
     assert [p.amount for p in hand.result.pots] == [605]  # 300 + 300 + the dead small blind
     assert hand.result.stacks == (1305, 995, 0)
+
+    # PokerKit, same cards (its players: small blind, big blind, button); burns unknown.
+    no_burns = tuple(a for a in PK_AUTOMATIONS if a not in _PK_DEALING)
+    state = pk.NoLimitTexasHoldem.create_state(no_burns, True, 0, (5, 10), 10, (1000, 300, 1000), 3)
+    for cards in ("Kc3d", "7c2d", "AsAd"):
+        state.deal_hole(cards)
+    state.complete_bet_or_raise_to(500)
+    state.fold()
+    state.check_or_call()
+    for cards in ("Kh9s4c", "3h", "Js"):
+        state.burn_card("??")
+        state.deal_board(cards)
+    assert tuple(state.stacks) == (995, 0, 1305)
 
 
 # ------------------------------------------------------------------ fixed limit
