@@ -85,6 +85,8 @@ class Hand:
         self._half_rule = config.limit_rule_half
         self._cap = config.raise_cap
         self._min_bet = config.stakes.effective_min_bet
+        self._street_bet = 0  # fixed-limit bet of the street being played
+        self._spread_max = 0  # spread-limit maximum of the street being played
         self._seats: tuple[Seat | None, ...] = check_seats(config, seats)
         n = len(self._seats)
         if not 0 <= button < n:
@@ -313,9 +315,7 @@ class Hand:
     def _basis(self) -> int:
         """The size of a full raise now."""
         if self._fixed:
-            stakes = self.config.stakes
-            street = self.config.variant.streets[self.street_index]
-            size = stakes.effective_big_bet if street.big_bet else stakes.effective_small_bet
+            size = self._street_bet
             return size if self._stud is None else self._stud.bet_size(self, size)
         floor = self._min_bet
         return self._inc if self._inc > floor else floor
@@ -341,17 +341,21 @@ class Hand:
                 break
         else:
             return None  # nobody left who could call a raise
-        spread = self.config.stakes.spread
-        tier = self.config.variant.streets[self.street_index].spread_tier
-        bounds = raise_bounds(
-            self._structure,
-            cur,
-            self._bet[seat],
-            stack,
-            sum(self._total),
-            self._basis(),
-            spread[tier] if tier < len(spread) else 0,
-        )
+        basis = self._basis()
+        if self._fixed:  # the one size, or all-in for less
+            own = self._bet[seat] + stack
+            to = cur + basis
+            bounds: tuple[int, int] | None = (to, to) if own >= to else (own, own)
+        else:
+            bounds = raise_bounds(
+                self._structure,
+                cur,
+                self._bet[seat],
+                stack,
+                sum(self._total),
+                basis,
+                self._spread_max,
+            )
         if bounds is not None and self._stud is not None:
             bounds = self._stud.widen(self, seat, bounds)
         return bounds
@@ -449,6 +453,12 @@ class Hand:
         """Deal street ``index`` and open its betting round."""
         self.street_index = index
         street = self.config.variant.streets[index]
+        stakes = self.config.stakes
+        self._street_bet = (
+            stakes.effective_big_bet if street.big_bet else stakes.effective_small_bet
+        )
+        spread = stakes.spread
+        self._spread_max = spread[street.spread_tier] if street.spread_tier < len(spread) else 0
         out.append(ev.StreetStarted(index, street.name))
         live = [s for s in self.order if self._live[s]]
         dealt_here = self._stud is not None and self._stud.deal(
