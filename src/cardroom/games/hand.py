@@ -96,6 +96,8 @@ class Hand:
         self.order = dealing_order([s is not None for s in self._seats], button)
         if len(self.order) < 2:
             raise ConfigError("a hand needs at least two players dealt in")
+        # The dealing order starting at each position: the search order for the next actor.
+        self._rotations = [self.order[i:] + self.order[:i] for i in range(len(self.order))]
         self._deck = build_deck(config, deck, seed, self._needed_cards())
         self._next_card = 0
         self._stack = [0 if s is None else s.stack for s in self._seats]
@@ -397,13 +399,13 @@ class Hand:
     def _next_actor(self) -> int | None:
         """The next seat from the cursor that still has to act, or None: the round is over."""
         # One pass from the cursor: count the seats able to act, note the first that must.
-        order, live, stack, bet, cur = self.order, self._live, self._stack, self._bet, self._cur
+        live, stack, bet, cur = self._live, self._stack, self._bet, self._cur
         acted, protected = self._acted, self._protected
         start = self._cursor
         able = 0
         last = first = -1
         at = 0
-        for i, s in enumerate(order[start:] + order[:start]):
+        for i, s in enumerate(self._rotations[start]):
             if live[s] and stack[s] > 0 and not protected[s]:
                 able += 1
                 last = s
@@ -411,7 +413,7 @@ class Hand:
                     first, at = s, i
         if first < 0 or (able == 1 and bet[last] >= cur):
             return None
-        self._cursor = (start + at + 1) % len(order)
+        self._cursor = (start + at + 1) % len(self.order)
         return first
 
     def _close_round(self, out: list[ev.Event]) -> None:
