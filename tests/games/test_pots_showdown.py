@@ -298,3 +298,48 @@ def test_disconnect_all_in_needs_chips_in_the_pot() -> None:
     act(hand, 3, "raise", 6)
     with pytest.raises(IllegalAction, match="folds"):
         hand.apply(Action(0, "disconnect_all_in"))
+
+
+def winners(hand: Hand) -> dict[int, str]:
+    return {e.seat: e.hand for e in hand.events if isinstance(e, events.PotAwarded)}
+
+
+def test_omaha_uses_exactly_two_hole_cards() -> None:
+    # Seat 1 holds four spades but the board has one: no flush; seat 2's pair of aces wins.
+    config = TableConfig.of("omaha", Stakes.blinds(1, 2))
+    hand = deal(
+        config,
+        [100, 100, 100],
+        0,
+        {0: "2c 3d 7h 8c", 1: "Ks Qs 9s 4s", 2: "Ac Ad 5h 6d"},
+        "As Jh 5d 8d 2h",
+    )
+    check_down_or_call(hand)
+    assert set(winners(hand)) == {2}
+
+
+def test_hold_em_may_play_the_board() -> None:
+    hand = deal(HOLDEM, [100, 100], 0, {0: "2c 3d", 1: "4c 5d"}, "Ah Kh Qh Jh Th")
+    check_down_or_call(hand)
+    assert hand.result is not None and hand.result.stacks == (100, 100)  # both play the royal
+
+
+def test_short_deck_ace_plays_low_in_a_six_to_nine_straight() -> None:
+    config = TableConfig.of("short_deck", Stakes.short_deck(1))
+    hand = deal(config, [100, 100], 0, {0: "Ad Kc", 1: "Qd Qc"}, "6s 7h 8c 9d Qh")
+    check_down_or_call(hand)
+    assert set(winners(hand)) == {0} and "Straight" in winners(hand)[0]
+
+
+def test_courchevel_hi_lo_splits_with_the_omaha_rule() -> None:
+    config = TableConfig.of("courchevel_hi_lo", Stakes.blinds(1, 2))
+    hand = deal(
+        config,
+        [100, 100],
+        0,
+        {0: "As 3h Kd Qc 9c", 1: "Kh Ks Jd Tc 9d"},
+        "2c 4d 7h Kc 8s",
+    )
+    check_down_or_call(hand)
+    shares = {(e.seat, e.share) for e in hand.events if isinstance(e, events.PotAwarded)}
+    assert shares == {(1, "high"), (0, "low")}
