@@ -20,6 +20,7 @@ median and slowest of four matchups),
 from __future__ import annotations
 
 import argparse
+import gc
 import importlib.util
 import json
 import statistics
@@ -43,7 +44,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--quick", action="store_true", help="a short run (fewer hands, repeats)")
     parser.add_argument("--hands", type=int, default=200_000, help="hands for single-call runs")
     parser.add_argument("--batch-hands", type=int, default=2_000_000, help="hands for batch runs")
-    parser.add_argument("--repeat", type=int, default=5, help="repetitions (median reported)")
+    parser.add_argument("--repeat", type=int, default=7, help="repetitions (median reported)")
     parser.add_argument("--seed", type=int, default=2024, help="seed of the random hands")
 
 
@@ -55,16 +56,27 @@ def random_hands(count: int, size: int, seed: int) -> np.ndarray[Any, np.dtype[n
 
 def _loop(function: Callable[..., object], hands: Sequence[Sequence[Any]]) -> Timer:
     def timed() -> float:
-        start = time.perf_counter()
-        for hand in hands:
-            function(*hand)
-        return time.perf_counter() - start
+        collecting = gc.isenabled()
+        gc.disable()  # as timeit does: no collector pauses inside any implementation's run
+        try:
+            start = time.perf_counter()
+            for hand in hands:
+                function(*hand)
+            return time.perf_counter() - start
+        finally:
+            if collecting:
+                gc.enable()
 
     return timed
 
 
-def _single_timers(hands: list[Hand], peer_hands: int) -> dict[str, tuple[Timer, int]]:
-    """One-call evaluators, each as (timer, hands per run) on the same hands."""
+def _single_timers(hands: list[Hand]) -> dict[str, tuple[Timer, int]]:
+    """One-call evaluators, each as (timer, hands per run) on the same hands.
+
+    The slow peers take a prefix of the hands (treys 1/20, PokerKit 1/400), so
+    every implementation's run lasts about as long and the interleaved runs see
+    the same machine load.
+    """
     size = len(hands[0])
     by_keys = fast.high7_keys if size == 7 else fast.high5_keys
     by_ints = fast.high7 if size == 7 else fast.high5
@@ -79,7 +91,7 @@ def _single_timers(hands: list[Hand], peer_hands: int) -> dict[str, tuple[Timer,
         from treys import Evaluator
 
         evaluator = Evaluator()
-        as_treys = [[TreysCard.new(c) for c in hand] for hand in text]
+        as_treys = [[TreysCard.new(c) for c in hand] for hand in text[: max(1, len(text) // 20)]]
         split = [(hand[:2], hand[2:]) for hand in as_treys]
         timers["treys"] = (_loop(evaluator.evaluate, split), len(split))
     if importlib.util.find_spec("eval7"):
@@ -90,7 +102,7 @@ def _single_timers(hands: list[Hand], peer_hands: int) -> dict[str, tuple[Timer,
     if importlib.util.find_spec("pokerkit"):
         from pokerkit import StandardHighHand
 
-        few = [("".join(hand[:2]), "".join(hand[2:])) for hand in text[:peer_hands]]
+        few = [("".join(h[:2]), "".join(h[2:])) for h in text[: max(1, len(hands) // 400)]]
         timers["pokerkit"] = (_loop(StandardHighHand.from_game, few), len(few))
     return timers
 
@@ -147,11 +159,10 @@ def measure_all(args: argparse.Namespace) -> dict[str, dict[str, float]]:
     single = min(20_000, args.hands) if quick else args.hands
     many = min(200_000, args.batch_hands) if quick else args.batch_hands
     repeat = min(3, args.repeat) if quick else args.repeat
-    peer_hands = min(single, 500 if quick else 2_000)  # PokerKit takes ~0.2 ms a hand
     results: dict[str, dict[str, float]] = {}
     for size in (7, 5):
         hands = [tuple(int(c) for c in h) for h in random_hands(single, size, args.seed + size)]
-        results[f"{size}card_single"] = _measure(_single_timers(hands, peer_hands), repeat)
+        results[f"{size}card_single"] = _measure(_single_timers(hands), repeat)
     for size in (7, 5):
         arrays = random_hands(many, size, args.seed + 10 + size)
         batch.high_batch(arrays[:1000])  # build the table outside the clock
