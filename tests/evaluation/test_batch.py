@@ -145,3 +145,15 @@ def test_bad_omaha_input() -> None:
         batch.omaha_high_batch([[0, 1, 2]], [[4, 5, 6, 7, 8]])
     with pytest.raises(ValueError, match="boards"):
         batch.omaha_high_batch([[0, 1, 2, 3]], [[4, 5, 6, 7, 8], [9, 10, 11, 12, 13]])
+
+
+@pytest.mark.parametrize("size", [5, 6, 7])
+def test_flush_heavy_batch_equals_single(size: int) -> None:
+    """Hands from two suits: most hold a flush, many beside a straight or pairs."""
+    rng = np.random.default_rng(30 + size)
+    pool = np.array([c for c in range(52) if c & 3 in (0, 2)], dtype=np.uint8)
+    hands = pool[np.argsort(rng.random((HANDS // 8, len(pool))), axis=1)[:, :size]]
+    single = {5: fast.high5, 6: fast.high6, 7: fast.high7}[size]
+    want = np.array([single(*map(int, hand)) for hand in hands], dtype=np.int32)
+    assert np.array_equal(batch.high_batch(hands), want)
+    assert (want >> 20 >= 5).mean() > 0.3  # the flush path is really exercised

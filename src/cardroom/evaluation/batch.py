@@ -48,7 +48,7 @@ from cardroom.evaluation.tables import (
 I32 = NDArray[np.int32]
 I64 = NDArray[np.int64]
 
-BLOCK = 1 << 14  # hands per block: the block's temporaries stay in the L2 cache
+BLOCK = 1 << 16  # hands per block: fewer numpy calls, temporaries still fit the L2 cache
 THREAD_MIN = 1 << 17  # below this many hands one thread is faster
 
 KEYS = np.array(CARD_KEYS, dtype=np.int64)
@@ -65,6 +65,13 @@ _SINGLE_FIRST = _SINGLE + SUIT_OFFSET
 FLUSH_TABLE = np.zeros(1 << 15, dtype=np.int32)
 """Strength of a flush by its rank mask, padded to any rank-bit sum (bits 23..37 of a key)."""
 FLUSH_TABLE[: len(FLUSH)] = FLUSH
+
+CARD_BITS = np.array([1 << (16 * (c & 3) + (c >> 2)) for c in range(52)], dtype=np.int64)
+"""Each card's bit in a 64-bit card mask: 16 bits a suit, so a suit's ranks are one shift away."""
+
+# The flush bit of a suit's counter, moved down to bit 4 * suit -> the shift to that suit's ranks.
+_FLUSH_SHIFT = np.zeros(0x1001, dtype=np.int64)
+_FLUSH_SHIFT[[1 << (4 * s) for s in range(4)]] = [16 * s for s in range(4)]
 
 LOW8_TABLE = np.array([low8_strength(bits) for bits in range(1 << 15)], dtype=np.int32)
 """A-5 low 8-or-better of five cards by their rank-bit sum: 256 - low mask, 0 if none."""
@@ -103,11 +110,9 @@ def as_cards(cards: ArrayLike, width: int | tuple[int, ...] | None = None) -> ND
 
 def _flush_rows(block: NDArray[np.uint8], keys: I64, rows: NDArray[np.intp]) -> I32:
     """Strengths of the hands ``rows`` of ``block``, each known to hold a flush."""
-    cards = block[rows].astype(np.int64)
-    counters = (keys[rows] >> SUIT_SHIFT) & 0x8888
-    suit = (counters > 0x8).astype(np.int64) + (counters > 0x80) + (counters > 0x800)
-    bits = np.where((cards & 3) == suit[:, None], np.left_shift(1, cards >> 2), 0)
-    result: I32 = FLUSH_TABLE[bits.sum(axis=1)]
+    cards = CARD_BITS[block[rows]].sum(axis=1)  # distinct cards: the sum is their mask
+    shift = _FLUSH_SHIFT[(keys[rows] >> (SUIT_SHIFT + 3)) & 0x1111]
+    result: I32 = FLUSH_TABLE[(cards >> shift) & 0x1FFF]
     return result
 
 
@@ -186,7 +191,7 @@ def high_batch(cards: ArrayLike, threads: int | None = None) -> I32:
         scratch = np.empty(size, dtype=np.int64)
         _high_block(hands[start:stop], out[start:stop], keys, scratch)
 
-    _run_blocks(n, work, threads)
+    _run_blocks(n, work, threads, BLOCK)
     return out
 
 

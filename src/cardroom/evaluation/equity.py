@@ -28,6 +28,7 @@ from numpy.typing import NDArray
 
 from cardroom.cards import parse_cards
 from cardroom.evaluation.batch import (
+    CARD_BITS,
     FLUSH_TABLE,
     KEYS,
     non_flush_table,
@@ -36,7 +37,6 @@ from cardroom.evaluation.batch import (
 )
 from cardroom.evaluation.hand_value import EvaluationError
 from cardroom.evaluation.preflop import (
-    CARD_BITS,
     all_boards,
     combinations_array,
     heads_up_preflop,

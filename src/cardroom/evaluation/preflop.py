@@ -19,14 +19,11 @@ from math import comb
 import numpy as np
 from numpy.typing import NDArray
 
-from cardroom.evaluation.batch import FLUSH_TABLE, KEYS, non_flush_table
+from cardroom.evaluation.batch import CARD_BITS, FLUSH_TABLE, KEYS, non_flush_table
 from cardroom.evaluation.tables import RANK_SUM_BITS
 
 I64 = NDArray[np.int64]
 I32 = NDArray[np.int32]
-
-# A card's bit in a board mask: 16 bits a suit, so a suit's ranks are one shift away.
-CARD_BITS = np.array([1 << (16 * (c & 3) + (c >> 2)) for c in range(52)], dtype=np.int64)
 
 _BINOMIAL = np.array([[comb(n, k) for k in range(5)] for n in range(5)], dtype=np.int64)
 
