@@ -22,6 +22,7 @@ from cardroom.games.actions import (
     BET,
     CALL,
     CHECK,
+    DISCONNECT_ALL_IN,
     DRAW,
     DRAW_TIMEOUT,
     FOLD,

@@ -89,7 +89,7 @@ class Hand:
         self._spread_max = 0  # spread-limit maximum of the street being played
         self._seats: tuple[Seat | None, ...] = check_seats(config, seats)
         n = len(self._seats)
-        if not 0 <= button < n:
+        if isinstance(button, bool) or not isinstance(button, int) or not 0 <= button < n:
             raise ConfigError(f"the button must be a seat from 0 to {n - 1}")
         self.button = button
         # Dealt-in seats clockwise from the button's left (the button last).
