@@ -299,3 +299,16 @@ def test_hole_cards_may_be_dealt_card_by_card() -> None:
     ours = replay(loads(one_by_one)[0])
     assert ours.hand.hole_cards(0) == (Card.parse("Ac"), Card.parse("2d"))
     assert ours.finishing_stacks == (572100, 1997500, 1109500)
+
+
+def test_a_lone_big_blind_from_the_first_player_replays_and_exports() -> None:
+    text = DWAN_IVEY.replace("[1000, 2000, 0]", "[2000, 0, 0]").replace(
+        '"p3 cbr 7000", "p1 cbr 23000", "p2 f", "p3 cc"', '"p2 f", "p3 cc", "p1 cc"'
+    )
+    hh = loads(text)[0]
+    ours = replay(hh)
+    posted = [e for e in ours.hand.events if type(e).__name__ == "Posted" and e.live]
+    assert [(e.seat, e.amount) for e in posted] == [(0, 2000)]
+    again = export(ours.hand)
+    assert again.blinds_or_straddles == (2000, 0, 0)
+    assert replay(loads(dumps(again))[0]).finishing_stacks == ours.finishing_stacks

@@ -5,7 +5,7 @@ PokerKit ships, with its tests, every hand of two 2023 WSOP final days
 Each test builds the hand in PokerKit; we catch the finished state, let
 PokerKit write it as PHH, read that text and replay it through our engine: the
 finishing stacks must be PokerKit's. Hands we cannot express are counted, not
-compared: big-blind antes (only equal antes exist here) and a lone blind.
+compared: big-blind antes (only equal antes exist here).
 """
 
 from __future__ import annotations
@@ -68,7 +68,7 @@ def test_wsop_2023_hands_replay_to_pokerkit_stacks() -> None:
         try:
             ours = replay(hh)
         except PhhError as exc:
-            assert "not uniform" in str(exc) or "big blind must be positive" in str(exc), name
+            assert "not uniform" in str(exc), name
             unsupported += 1
             continue
         assert list(ours.finishing_stacks) == stacks, f"{name}\n{text}"
@@ -76,5 +76,5 @@ def test_wsop_2023_hands_replay_to_pokerkit_stacks() -> None:
         variants.add(hh.variant)
     if compared + unsupported == 0:
         pytest.skip("PokerKit's WSOP tests are not installed")
-    assert compared >= 60
+    assert compared >= 70
     assert variants >= {"F7S", "F7S/8", "FR", "FO/8", "FT", "F2L3D"}

@@ -30,7 +30,7 @@ from cardroom.games.errors import ConfigError, IllegalAction
 from cardroom.games.hand import Hand
 from cardroom.games.phh import HandHistory, PhhAction, PhhError, format_action
 from cardroom.games.phh_deck import DealPlan, build_deck, deal_plan, reshuffled_top
-from cardroom.games.phh_variants import button_seat, phh_code_of, table_config
+from cardroom.games.phh_variants import blind_seats, button_seat, phh_code_of, table_config
 from cardroom.games.variants import BRING_IN, BUTTON_BLIND, FIXED_LIMIT
 
 __all__ = ["Replay", "build_deck", "export", "replay"]
@@ -86,6 +86,7 @@ def _play(hh: HandHistory, config: TableConfig, plan: DealPlan, fixed: dict[int,
             deck,
             seed=0,
             reshuffles=[top] if top else (),
+            blind_seats=blind_seats(hh),
         )
     except ConfigError as exc:
         raise PhhError(f"cannot start the hand: {exc}") from None
@@ -206,7 +207,7 @@ def export(hand: Hand) -> HandHistory:
         antes=(stakes.ante,) * n,
         starting_stacks=tuple(started.seats[s].stack for s in order),  # type: ignore[union-attr]
         actions=tuple(_export_actions(hand.events, player)),
-        blinds_or_straddles=_export_blinds(config, n),
+        blinds_or_straddles=_export_blinds(config, n, _lone_big_blind(hand)),
         bring_in=stakes.effective_bring_in if config.variant.forced_bets == BRING_IN else None,
         min_bet=None if config.betting == FIXED_LIMIT else stakes.effective_min_bet,
         small_bet=stakes.effective_small_bet if config.betting == FIXED_LIMIT else None,
@@ -218,8 +219,17 @@ def export(hand: Hand) -> HandHistory:
     return history
 
 
-def _export_blinds(config: TableConfig, n: int) -> tuple[int, ...] | None:
+def _lone_big_blind(hand: Hand) -> bool:
+    """Only the first player posts, a big blind (the room left the small blind's seat dead)."""
+    started = hand.events[0]
+    assert isinstance(started, ev.HandStarted)
+    return len(hand.order) >= 3 and started.blind_seats == (None, hand.order[0])
+
+
+def _export_blinds(config: TableConfig, n: int, lone: bool = False) -> tuple[int, ...] | None:
     stakes = config.stakes
+    if lone:
+        return (stakes.big_blind,) + (0,) * (n - 1)
     if config.variant.forced_bets == BRING_IN:
         return None
     if config.variant.forced_bets == BUTTON_BLIND:
@@ -270,7 +280,8 @@ def _check_describable(hand: Hand, history: HandHistory) -> None:
         raise PhhError("PHH cannot record rake: export a hand from a table without rake")
     started = hand.events[0]
     assert isinstance(started, ev.HandStarted)
-    if started.blind_seats is not None or any(s.post for s in started.seats if s is not None):
+    usual = started.blind_seats is None or _lone_big_blind(hand)
+    if not usual or any(s.post for s in started.seats if s is not None):
         raise PhhError("PHH cannot record blinds posted out of the usual seats")
     if len(hand.order) == 2 and started.seats[hand.button] is None:
         raise PhhError("PHH cannot record a heads-up hand with a dead button")

@@ -38,7 +38,14 @@ from cardroom.games.variants import (
     get_variant,
 )
 
-__all__ = ["PHH_GAMES", "PhhGame", "button_seat", "phh_code_of", "table_config"]
+__all__ = [
+    "PHH_GAMES",
+    "PhhGame",
+    "blind_seats",
+    "button_seat",
+    "phh_code_of",
+    "table_config",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,8 +145,25 @@ def _uniform_ante(hh: HandHistory) -> int:
     return antes.pop() if antes else 0
 
 
+def _lone_blind(hh: HandHistory) -> bool:
+    """Only ``p1`` posts, a big blind (the small blind's seat is dead): ``[X, 0, 0, ...]``."""
+    blinds = hh.blinds_or_straddles or ()
+    return len(blinds) >= 3 and blinds[0] > 0 and not any(blinds[1:])
+
+
+def blind_seats(hh: HandHistory) -> tuple[int | None, int | None] | None:
+    """The engine's ``blind_seats`` for a hand whose blinds are not the usual two, else None."""
+    if hh.variant in PHH_GAMES and _lone_blind(hh):
+        variant = get_variant(PHH_GAMES[hh.variant].game)
+        if variant.forced_bets == BLINDS:
+            return None, 0  # no small blind; p1 (seat 0) posts the big blind
+    return None
+
+
 def _blinds(hh: HandHistory) -> tuple[int, int]:
     blinds = hh.blinds_or_straddles or ()
+    if _lone_blind(hh):
+        return 0, blinds[0]
     if any(blinds[2:]):
         raise PhhError(f"straddles are not supported: blinds_or_straddles = {list(blinds)}")
     small, big = (blinds[0], blinds[1]) if len(blinds) >= 2 else (0, 0)
