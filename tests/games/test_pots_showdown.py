@@ -343,3 +343,10 @@ def test_courchevel_hi_lo_splits_with_the_omaha_rule() -> None:
     check_down_or_call(hand)
     shares = {(e.seat, e.share) for e in hand.events if isinstance(e, events.PotAwarded)}
     assert shares == {(1, "high"), (0, "low")}
+
+
+def test_a_cancelled_hand_gives_back_the_starting_stacks() -> None:
+    hand = deal(HOLDEM, [100, None, 70], 0, {}, "")
+    hand.apply(Action(0, "raise", 30))
+    assert hand.starting_stacks == (100, None, 70)
+    assert hand.stacks != (100, 0, 70)

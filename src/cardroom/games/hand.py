@@ -150,6 +150,11 @@ class Hand:
         return self._seats
 
     @property
+    def starting_stacks(self) -> tuple[int | None, ...]:
+        """Stacks at the start of the hand by seat: what a cancelled hand gives back (§10.10)."""
+        return tuple(None if s is None else s.stack for s in self._seats)
+
+    @property
     def stacks(self) -> tuple[int, ...]:
         """Chips behind, by seat (0 for seats not dealt in)."""
         return tuple(self._stack)
