@@ -21,6 +21,7 @@ from cardroom.games.phh import HandHistory, PhhError, dumps, load_path, loads
 from cardroom.games.phh_deck import build_deck
 from cardroom.games.phh_replay import export, replay
 from cardroom.games.phh_variants import PHH_GAMES, table_config
+from cardroom.games.rake import RakeRule
 from cardroom.games.variants import FIXED_LIMIT, NO_LIMIT, POT_LIMIT
 
 EXAMPLES = sorted(Path("/work/shared/references/phh-examples").glob("*.phh*"))
@@ -239,6 +240,12 @@ def test_export_refuses_what_phh_cannot_describe() -> None:
     half = TableConfig.of("holdem", Stakes.blinds(1, 2), incomplete_raise_rule="half")
     with pytest.raises(PhhError, match="limit rule half"):
         export(_random_hand(half, 3, rng))
+    raked = TableConfig.of("holdem", Stakes.blinds(1, 2), rake=RakeRule(5, 100, ((10, 400),)))
+    with pytest.raises(PhhError, match="rake"):
+        export(_random_hand(raked, 3, rng))
+    plo_hi_lo = TableConfig.of("omaha_hi_lo", Stakes.blinds(1, 2))  # PHH's FO/8 is fixed limit
+    with pytest.raises(PhhError, match="no variant code"):
+        export(_random_hand(plo_hi_lo, 3, rng))
 
 
 @pytest.mark.parametrize("code", sorted(CONFIGS))
