@@ -123,6 +123,19 @@ def low_27(cards: Iterable[int]) -> HandValue:
     return HandValue(LOW_TOP - best.strength, category, name, best.cards)
 
 
+def low_27_strength(cards: Sequence[int]) -> int:
+    """The strength of :func:`low_27` alone, without checking or naming (the showdown's
+    hot path): ``low_27(cards).strength`` for distinct cards, five to seven of them."""
+    from cardroom.evaluation.fast import high5  # the tables load on first use
+
+    if len(cards) == 5:
+        a, b, c, d, e = cards
+        return LOW_TOP - _no_wheel(high5(a, b, c, d, e))
+    if not 5 <= len(cards) <= 7:
+        return low_27(cards).strength  # raises the reference's error
+    return LOW_TOP - min(_no_wheel(high5(*five)) for five in combinations(cards, 5))
+
+
 _WHEEL_RANKS = encode(0, (3, 2, 1, 0, 12))  # 5-4-3-2-A as a straight reads it
 _ACE_HIGH_RANKS = encode(0, (12, 3, 2, 1, 0))  # and as deuce-to-seven reads it
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from cardroom.cards import Card
 from cardroom.evaluation import HandValue, get_evaluator
@@ -278,6 +279,7 @@ def _take_rake(config: TableConfig, pots: list[Pot], players: int, raked: bool) 
     return rakes
 
 
+@cache  # one lookup per evaluator name, not one import per showdown
 def _fast_strength(name: str) -> Callable[[tuple[Card, ...]], int] | None:
     """A strength-only evaluator of pooled cards from the fast tables, where there is one."""
     if name == "high":
@@ -286,6 +288,15 @@ def _fast_strength(name: str) -> Callable[[tuple[Card, ...]], int] | None:
         except ImportError:  # pragma: no cover - older evaluation package
             return None
         return high_strength
+    if name == "27_low":
+        from cardroom.evaluation.lowball import low_27_strength
+
+        return low_27_strength
+    if name in ("short_deck", "short_deck_trips"):
+        from cardroom.evaluation.short_deck_fast import short_deck_strength
+
+        trips = name == "short_deck_trips"
+        return lambda cards: short_deck_strength(cards, trips)
     return None
 
 
