@@ -168,5 +168,36 @@ class LegalActions:
         return False
 
 
+_SHARED: dict[tuple[int, bool, bool, int | None, int | None, int | None, int | None], LegalActions]
+_SHARED = {}
+_SHARED_MAX = 1 << 14
+
+
+def shared_legal_actions(
+    seat: int,
+    fold: bool,
+    check: bool,
+    call: int | None,
+    min_raise_to: int | None,
+    max_raise_to: int | None,
+    draw: int | None = None,
+) -> LegalActions:
+    """``LegalActions(...)`` with these fields, one shared object per distinct set.
+
+    The engine's hot path: a frozen dataclass costs several attribute writes to
+    build, and a table asks for the same few sets over and over. Sharing is safe
+    because the sets are immutable and compare by value.
+    """
+    key = (seat, fold, check, call, min_raise_to, max_raise_to, draw)
+    found = _SHARED.get(key)
+    if found is None:
+        if len(_SHARED) >= _SHARED_MAX:
+            _SHARED.clear()  # bounded: amounts vary without limit across tables
+        found = _SHARED[key] = LegalActions(
+            seat, fold, check, call, min_raise_to, max_raise_to, draw=draw
+        )
+    return found
+
+
 NO_ACTIONS: Final = LegalActions(-1, False, False, None, None, None)
 """The empty set (not this seat's turn, or the hand is over)."""

@@ -14,7 +14,13 @@ from typing import TYPE_CHECKING
 
 from cardroom.cards import Card
 from cardroom.games import events as ev
-from cardroom.games.actions import DRAW, DRAW_TIMEOUT, Action, LegalActions
+from cardroom.games.actions import (
+    DRAW,
+    DRAW_TIMEOUT,
+    Action,
+    LegalActions,
+    shared_legal_actions,
+)
 from cardroom.games.draw import DrawError, check_discards, draw_order, replace_cards
 from cardroom.games.errors import IllegalAction
 
@@ -54,7 +60,7 @@ class DrawPlay:
 
     def legal(self, seat: int, hand: Hand) -> LegalActions:
         """A drawing seat may discard from none to all of its cards."""
-        return LegalActions(seat, False, False, None, None, None, draw=len(hand._hole[seat]))
+        return shared_legal_actions(seat, False, False, None, None, None, len(hand._hole[seat]))
 
     def takes(self, hand: Hand, action: Action, out: list[ev.Event]) -> bool:
         """Apply a draw action when a draw is on (True); refuse betting then, draws otherwise."""

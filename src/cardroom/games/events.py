@@ -99,6 +99,24 @@ class Acted:
     all_in: bool
 
 
+_ACTED: dict[tuple[int, str, int, int, bool], Acted] = {}
+
+
+def shared_acted(seat: int, kind: str, amount: int, to: int, all_in: bool) -> Acted:
+    """``Acted(...)`` with these fields, one shared object per distinct event.
+
+    Events are immutable and compare by value, so a record may hold the same
+    object twice; the engine's hot path saves building a frozen dataclass.
+    """
+    key = (seat, kind, amount, to, all_in)
+    found = _ACTED.get(key)
+    if found is None:
+        if len(_ACTED) >= 1 << 14:
+            _ACTED.clear()  # bounded: amounts vary without limit across tables
+        found = _ACTED[key] = Acted(seat, kind, amount, to, all_in)
+    return found
+
+
 @dataclass(frozen=True, slots=True)
 class BettingClosed:
     """The betting round of street ``index`` is over; bets go into the pot(s)."""

@@ -37,13 +37,17 @@ from cardroom.cards import CARDS, SHORT_DECK_CARDS, Card, Deck
 from cardroom.games import events as ev
 from cardroom.games.actions import (
     BET,
+    BRING_IN,
     CALL,
     CHECK,
     DISCONNECT_ALL_IN,
+    DRAW,
+    DRAW_TIMEOUT,
     FOLD,
     RAISE,
     Action,
     LegalActions,
+    shared_legal_actions,
 )
 from cardroom.games.betting import is_full_raise, raise_bounds
 from cardroom.games.config import Seat, TableConfig, check_seats
@@ -62,6 +66,7 @@ from cardroom.games.variants import (
 )
 
 SeatInput = Seat | int | None
+_DRAW_KINDS = (DRAW, DRAW_TIMEOUT)
 
 
 class Hand:
@@ -213,17 +218,15 @@ class Hand:
             return self._draw.legal(seat, self)
         if self._stud is not None and self._stud.bring_in_due:
             return self._stud.legal_bring_in(self, seat)
-        if self._stud is not None and self._stud.choice(self) is not None:
+        if self._stud is not None and self._stud.open_pair and self._stud.choice(self) is not None:
             return self._stud.legal_with_choice(self, seat)
         to_call = self._cur - self._bet[seat]
-        if to_call > 0:
-            call = min(to_call, self._stack[seat])
-            bounds = self._raise_bounds(seat)
-            lo, hi = (None, None) if bounds is None else bounds
-            return LegalActions(seat, True, False, call, lo, hi)
         bounds = self._raise_bounds(seat)
         lo, hi = (None, None) if bounds is None else bounds
-        return LegalActions(seat, False, True, None, lo, hi)
+        if to_call > 0:
+            stack = self._stack[seat]
+            return shared_legal_actions(seat, True, False, min(to_call, stack), lo, hi)
+        return shared_legal_actions(seat, False, True, None, lo, hi)
 
     def view(self, seat: int | None) -> dict[str, object]:
         """What ``seat`` may see (``None``: a spectator); see :mod:`cardroom.games.views`."""
@@ -245,28 +248,38 @@ class Hand:
         kind = action.kind
         to_call = self._cur - self._bet[seat]
         out: list[ev.Event] = []
-        if self._draw is not None and self._draw.takes(self, action, out):
+        draw, stud = self._draw, self._stud
+        # The draw and stud hooks are asked only when they may take or refuse the action.
+        if (
+            draw is not None
+            and (draw.pending or kind in _DRAW_KINDS)
+            and draw.takes(self, action, out)
+        ):
             self._continue(out)
             self.events.extend(out)
             return out
-        if self._stud is not None and self._stud.takes(self, action, out):
+        if (
+            stud is not None
+            and (stud.bring_in_due or kind == BRING_IN)
+            and stud.takes(self, action, out)
+        ):
             pass  # the bring-in was posted
         elif kind == FOLD:
             if to_call <= 0:
                 raise IllegalAction("there is no bet to fold to: check instead")
             self._live[seat] = False
             self._nlive -= 1
-            out.append(ev.Acted(seat, FOLD, 0, self._bet[seat], False))
+            out.append(ev.shared_acted(seat, FOLD, 0, self._bet[seat], False))
         elif kind == CHECK:
             if to_call > 0:
                 raise IllegalAction(f"cannot check: {to_call} to call")
-            out.append(ev.Acted(seat, CHECK, 0, self._bet[seat], False))
+            out.append(ev.shared_acted(seat, CHECK, 0, self._bet[seat], False))
         elif kind == CALL:
             if to_call <= 0:
                 raise IllegalAction("there is nothing to call: check instead")
             amount = to_call if to_call < self._stack[seat] else self._stack[seat]
             self._put(seat, amount)
-            out.append(ev.Acted(seat, CALL, amount, self._bet[seat], self._stack[seat] == 0))
+            out.append(ev.shared_acted(seat, CALL, amount, self._bet[seat], self._stack[seat] == 0))
         elif kind in (RAISE, BET):
             self._raise(seat, action.amount, out)
         elif kind == DISCONNECT_ALL_IN:
@@ -275,7 +288,7 @@ class Hand:
             if not self._total[seat]:
                 raise IllegalAction("no chips in this hand yet: a disconnected player folds")
             self._protected[seat] = True
-            out.append(ev.Acted(seat, DISCONNECT_ALL_IN, 0, self._bet[seat], True))
+            out.append(ev.shared_acted(seat, DISCONNECT_ALL_IN, 0, self._bet[seat], True))
         else:
             raise IllegalAction(f"unknown action {kind!r}")
         self._acted[seat] = True
@@ -310,7 +323,7 @@ class Hand:
         self._aggressor = seat
         added = to - self._bet[seat]
         self._put(seat, added)
-        out.append(ev.Acted(seat, RAISE, added, to, self._stack[seat] == 0))
+        out.append(ev.shared_acted(seat, RAISE, added, to, self._stack[seat] == 0))
 
     def _put(self, seat: int, amount: int) -> None:
         self._stack[seat] -= amount
@@ -323,7 +336,10 @@ class Hand:
         """The size of a full raise now."""
         if self._fixed:
             size = self._street_bet
-            return size if self._stud is None else self._stud.bet_size(self, size)
+            # Stud changes the size only on 3rd (completing) and 4th (open pair) street.
+            if self._stud is None or self.street_index > 1:
+                return size
+            return self._stud.bet_size(self, size)
         floor = self._min_bet
         return self._inc if self._inc > floor else floor
 
@@ -336,7 +352,9 @@ class Hand:
 
     def _raise_bounds(self, seat: int) -> tuple[int, int] | None:
         stack = self._stack[seat]
-        if stack <= self._cur - self._bet[seat] or not self._may_reopen(seat):
+        if stack <= self._cur - self._bet[seat]:
+            return None
+        if self._acted[seat] and not self._may_reopen(seat):
             return None
         if self._draw is not None and seat in self._draw.no_raise:
             return None  # timed out on the draw: no bet or raise this round (seed 003)
@@ -363,7 +381,7 @@ class Hand:
                 basis,
                 self._spread_max,
             )
-        if bounds is not None and self._stud is not None:
+        if bounds is not None and self._stud is not None and self._stud.open_pair:
             bounds = self._stud.widen(self, seat, bounds)
         return bounds
 
@@ -408,15 +426,19 @@ class Hand:
         acted, protected = self._acted, self._protected
         start = self._cursor
         able = 0
-        last = first = -1
+        first = -1
         at = 0
         for i, s in enumerate(self._rotations[start]):
             if live[s] and stack[s] > 0 and not protected[s]:
                 able += 1
-                last = s
-                if first < 0 and (bet[s] < cur or not acted[s]):
+                if first >= 0:
+                    break  # a second seat able to act: the first one found acts
+                if bet[s] < cur or not acted[s]:
                     first, at = s, i
-        if first < 0 or (able == 1 and bet[last] >= cur):
+                    if able > 1:
+                        break
+        # A lone seat able to act that has matched the bet has nobody to act against.
+        if first < 0 or (able == 1 and bet[first] >= cur):
             return None
         self._cursor = (start + at + 1) % len(self.order)
         return first

@@ -23,15 +23,23 @@ from cardroom.games.draw import recorded_shuffle
 class Reshuffler:
     """A shuffle for the muck: recorded orders first (replays), then the hand's generator."""
 
-    __slots__ = ("_recorded", "_rng")
+    __slots__ = ("_made", "_recorded", "_seed")
 
     def __init__(
         self, seed: int | str | bytes | None, recorded: Sequence[Sequence[Card | None]] = ()
     ) -> None:
-        self._rng: random.Random = (
-            secrets.SystemRandom() if seed is None else random.Random(f"{seed!r}/muck")
-        )
+        # The generator is made on first use: most hands never reshuffle, and seeding
+        # from a string costs more than the rest of a hand's setup.
+        self._seed = seed
+        self._made: random.Random | None = None
         self._recorded = deque(tuple(order) for order in recorded)
+
+    @property
+    def _rng(self) -> random.Random:
+        if self._made is None:
+            seed = self._seed
+            self._made = secrets.SystemRandom() if seed is None else random.Random(f"{seed!r}/muck")
+        return self._made
 
     def __eq__(self, other: object) -> bool:
         # Equal state (so a hand's state compares equal to a copy of itself).

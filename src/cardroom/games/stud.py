@@ -100,7 +100,10 @@ def showing_hand(up: Sequence[Card], *, aces_low: bool = False) -> tuple[int, ..
     the best (lowest) one, pairs counting against it.
     """
     # A card is rank * 4 + suit; in Razz an ace (12) counts below the deuce.
-    ranks = sorted(((c >> 2) - 13 * (aces_low and c >> 2 == 12) for c in up), reverse=True)
+    if aces_low:
+        ranks = sorted([(c >> 2) - 13 * (c >> 2 == 12) for c in up], reverse=True)
+    else:
+        ranks = sorted([c >> 2 for c in up], reverse=True)
     return _showing_key(tuple(ranks))
 
 
@@ -156,21 +159,25 @@ def first_to_act(
     if ties not in STUD_ORDER_TIES_CHOICES:
         raise ValueError(f"stud_order_ties must be one of {STUD_ORDER_TIES_CHOICES}, not {ties!r}")
     sign = -1 if low else 1
-
-    def key(item: tuple[int, int, Sequence[Card]]) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        position, _, up = item
-        hand = tuple(sign * v for v in showing_hand(up, aces_low=low))
+    # One pass, keeping the first seat of the best key: in position order an earlier
+    # seat wins an equal hand; by suit the suits decide (``max`` by key, unrolled).
+    best_seat = -1
+    best: tuple[tuple[int, ...], tuple[int, ...]] | None = None
+    for position, (seat, up) in enumerate(showing):
+        hand = showing_hand(up, aces_low=low)
+        if low:
+            hand = tuple(-v for v in hand)
         tie = tuple(sign * s for s in _suit_order(up, low)) if ties == "suit" else (-position,)
-        return hand, tie
-
-    ranked = [(i, seat, up) for i, (seat, up) in enumerate(showing)]
-    return max(ranked, key=key)[1]
+        key = (hand, tie)
+        if best is None or key > best:
+            best, best_seat = key, seat
+    return best_seat
 
 
 def has_open_pair(up: Sequence[Card]) -> bool:
     """True when the up cards hold a pair (or better) of the same rank."""
-    ranks = [c.rank for c in up]
-    return len(set(ranks)) < len(ranks)
+    ranks = {c >> 2 for c in up}
+    return len(ranks) < len(up)
 
 
 def fourth_street_bets(
