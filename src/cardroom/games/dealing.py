@@ -43,7 +43,7 @@ def shuffle_deck(cards: Sequence[Card], seed: int | str | bytes | None = None) -
         raise ConfigError("a seed must be an int, str or bytes, not a bool")
     rng: random.Random = secrets.SystemRandom() if seed is None else random.Random(seed)
     draw = rng.random
-    keyed = sorted((draw(), c) for c in cards)
+    keyed = sorted([(draw(), c) for c in cards])
     return [c for _, c in keyed]
 
 

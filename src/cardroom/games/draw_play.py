@@ -81,10 +81,11 @@ class DrawPlay:
         discards = action.cards
         if timed_out and discards:
             raise IllegalAction("a draw timeout stands pat: it discards nothing")
-        try:
-            check_discards(hand._hole[seat], discards)
-        except DrawError as exc:
-            raise IllegalAction(str(exc)) from None
+        if discards:  # standing pat needs no check
+            try:
+                check_discards(hand._hole[seat], discards)
+            except DrawError as exc:
+                raise IllegalAction(str(exc)) from None
         start, deck = hand._next_card, hand._deck
         if start + len(discards) <= len(deck):  # the usual case: the stub suffices
             dealt = tuple(deck[start : start + len(discards)])

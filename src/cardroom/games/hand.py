@@ -336,10 +336,13 @@ class Hand:
         """The size of a full raise now."""
         if self._fixed:
             size = self._street_bet
-            # Stud changes the size only on 3rd (completing) and 4th (open pair) street.
-            if self._stud is None or self.street_index > 1:
-                return size
-            return self._stud.bet_size(self, size)
+            # Stud changes the size only to complete the bring-in and for a 4th-street open pair.
+            stud, street = self._stud, self.street_index
+            if stud is not None and (
+                (street == 0 and self._nbets == 0) or (street == 1 and stud.open_pair)
+            ):
+                return stud.bet_size(self, size)
+            return size
         floor = self._min_bet
         return self._inc if self._inc > floor else floor
 

@@ -158,6 +158,8 @@ def first_to_act(
         raise ValueError("nobody is showing cards: no one can act first")
     if ties not in STUD_ORDER_TIES_CHOICES:
         raise ValueError(f"stud_order_ties must be one of {STUD_ORDER_TIES_CHOICES}, not {ties!r}")
+    if ties == "position" and not low:
+        return _best_high_showing(showing)
     sign = -1 if low else 1
     # One pass, keeping the first seat of the best key: in position order an earlier
     # seat wins an equal hand; by suit the suits decide (``max`` by key, unrolled).
@@ -170,6 +172,17 @@ def first_to_act(
         tie = tuple(sign * s for s in _suit_order(up, low)) if ties == "suit" else (-position,)
         key = (hand, tie)
         if best is None or key > best:
+            best, best_seat = key, seat
+    return best_seat
+
+
+def _best_high_showing(showing: Sequence[tuple[int, Sequence[Card]]]) -> int:
+    """:func:`first_to_act` of a high game with ties by position: the first best key wins."""
+    best_seat = -1
+    best: tuple[int, ...] = ()
+    for seat, up in showing:
+        key = _showing_key(tuple(sorted([c >> 2 for c in up], reverse=True)))
+        if key > best:  # any key beats the empty tuple; an equal later key does not
             best, best_seat = key, seat
     return best_seat
 

@@ -114,7 +114,8 @@ class StudPlay:
             return seat
         self.big_bet_made = False
         self.bring_in_due = False  # a 3rd street nobody could act on leaves none owed
-        ups = [(s, _up_cards(hand, s)) for s in live]
+        hole, flag = hand._hole, hand._up
+        ups = [(s, tuple([c for c, up in zip(hole[s], flag[s], strict=True) if up])) for s in live]
         self.open_pair = (
             index == 1 and self.rules.open_pair and any(has_open_pair(up) for _, up in ups)
         )
