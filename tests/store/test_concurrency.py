@@ -8,6 +8,8 @@ import threading
 from collections import defaultdict
 from typing import Any
 
+import pytest
+
 from cardroom.ledger import (
     AccountKind,
     AccountRef,
@@ -133,3 +135,23 @@ def test_racing_cashier_retries_record_one_deposit(db: Any, cheap_passwords: Any
     )
     assert len(set(ids)) == 1 and cashier.balances("Racer")[REAL] == 70
     assert [r.action for r in audit_trail(db.engine, "Racer")] == ["register", "deposit"]
+
+
+def test_a_key_committed_by_another_writer_mid_transaction_is_a_replay(db: Any) -> None:
+    # The interleaving behind a double audit line: this transaction starts before
+    # another writer commits the same key, then posts it. Nothing may be posted twice,
+    # and post_fresh must say so, since callers audit on its answer.
+    from sqlalchemy.orm import Session
+
+    from cardroom.store.database import system_clock
+    from cardroom.store.ledger_sql import post_fresh
+
+    if db.kind == "sqlite":
+        pytest.skip("SQLite's BEGIN IMMEDIATE queues writers: this interleaving cannot happen")
+    deposit = Transfer("late", Reason.DEPOSIT, AccountRef.cashier(REAL), PLAYERS[0], 30)
+    led = SqlLedger(db.engine)
+    with Session(db.engine) as session, session.begin():
+        session.connection()  # the transaction is open before the other writer commits
+        led.post(deposit)
+        assert post_fresh(session, [deposit], system_clock) == []
+    assert led.balance(PLAYERS[0]) == 30 and len(led.entries()) == 1

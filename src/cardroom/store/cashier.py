@@ -36,7 +36,13 @@ from cardroom.ledger import (
 from cardroom.ledger.transfers import check_not_reversed
 from cardroom.store.audit import audit
 from cardroom.store.database import Clock, system_clock
-from cardroom.store.ledger_sql import SqlLedger, account_balance, in_transaction, post_in
+from cardroom.store.ledger_sql import (
+    SqlLedger,
+    account_balance,
+    entry_for_key,
+    in_transaction,
+    post_fresh,
+)
 from cardroom.store.models import LedgerAccount, LedgerEntry, LoginAttempt, Player
 from cardroom.store.players import AccountError, SanctionKind, active_sanctions, find_player
 
@@ -62,13 +68,9 @@ class Cashier:
     def _post(
         self, session: Session, transfer: Transfer, actor: str, action: str, subject: str
     ) -> Entry:
-        fresh = (
-            session.scalar(
-                select(LedgerEntry.id).where(LedgerEntry.idempotency_key == transfer.key)
-            )
-            is None
-        )
-        entry = post_in(session, [transfer], self.clock, actor)[0]
+        fresh = post_fresh(session, [transfer], self.clock, actor)
+        entry = entry_for_key(session, transfer.key)
+        assert entry is not None  # posted now or by an earlier (or concurrent) request
         if fresh:
             detail = {"entry": entry.id, "amount": transfer.amount, "currency": transfer.currency}
             audit(session, self.clock, actor, action, subject, **detail)

@@ -153,6 +153,20 @@ def post_in(
     session: Session, transfers: Sequence[Transfer], clock: Clock, actor: str = ""
 ) -> list[Entry]:
     """Post ``transfers`` inside the caller's transaction (see :class:`SqlLedger`)."""
+    post_fresh(session, transfers, clock, actor)
+    found = [entry_for_key(session, t.key) for t in transfers]
+    return [e for e in found if e is not None]
+
+
+def post_fresh(
+    session: Session, transfers: Sequence[Transfer], clock: Clock, actor: str = ""
+) -> list[Transfer]:
+    """Post the transfers whose keys are new; return them (replays move nothing).
+
+    Callers that record something beside a posting (an audit line) must key it
+    on this result, not on a look-up made earlier: a concurrent writer may
+    commit the same key in between.
+    """
     fresh = pending_transfers(transfers, lambda key: entry_for_key(session, key))
     for t in fresh:
         if t.reverses is not None:
@@ -192,8 +206,7 @@ def post_in(
                 )
             )
         session.flush()
-    found = [entry_for_key(session, t.key) for t in transfers]
-    return [e for e in found if e is not None]
+    return fresh
 
 
 def _check_reversible(session: Session, t: Transfer) -> None:
