@@ -14,7 +14,7 @@ import os
 import sys
 from typing import Any
 
-from cardroom.cli.db_cmd import add_db_option, guarded, open_engine
+from cardroom.cli.db_cmd import database_command, open_engine
 from cardroom.ledger import Currency, Entry
 from cardroom.store import AccountError, Cashier, Players, SanctionKind
 
@@ -32,15 +32,7 @@ def _operator() -> str:
 
 def register(subparsers: Any) -> None:
     """Add the ``account`` subcommand and its actions."""
-    p = subparsers.add_parser("account", help="players and their money (operator)")
-    add_db_option(p)
-    actions = p.add_subparsers(dest="account_action", metavar="ACTION", required=True)
-
-    def action(name: str, help_text: str, run: Any) -> argparse.ArgumentParser:
-        sub: argparse.ArgumentParser = actions.add_parser(name, help=help_text)
-        add_db_option(sub, leaf=True)
-        sub.set_defaults(func=guarded(run))
-        return sub
+    action = database_command(subparsers, "account", "players and their money (operator)")
 
     create = action("create", "register a player (password on stdin)", run_create)
     create.add_argument("alias")

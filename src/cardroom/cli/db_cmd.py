@@ -55,17 +55,33 @@ def guarded(run: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Name
     return wrapper
 
 
+Run = Callable[[argparse.Namespace], int]
+AddAction = Callable[[str, str, Run], argparse.ArgumentParser]
+
+
+def database_command(subparsers: Any, name: str, help_text: str) -> AddAction:
+    """Add command ``name`` with ``--db``; returns ``add(action, help, run)`` for its actions.
+
+    Each action also takes ``--db`` and runs :func:`guarded`.
+    """
+    p = subparsers.add_parser(name, help=help_text)
+    add_db_option(p)
+    actions = p.add_subparsers(dest=f"{name}_action", metavar="ACTION", required=True)
+
+    def add(action: str, action_help: str, run: Run) -> argparse.ArgumentParser:
+        sub: argparse.ArgumentParser = actions.add_parser(action, help=action_help)
+        add_db_option(sub, leaf=True)
+        sub.set_defaults(func=guarded(run))
+        return sub
+
+    return add
+
+
 def register(subparsers: Any) -> None:
     """Add the ``db`` subcommand."""
-    p = subparsers.add_parser("db", help="create or migrate the database")
-    add_db_option(p)
-    actions = p.add_subparsers(dest="db_action", metavar="ACTION", required=True)
-    up = actions.add_parser("upgrade", help="migrate the database to the newest schema")
-    add_db_option(up, leaf=True)
-    up.set_defaults(func=guarded(run_upgrade))
-    cur = actions.add_parser("current", help="show the database's schema revision")
-    add_db_option(cur, leaf=True)
-    cur.set_defaults(func=guarded(run_current))
+    action = database_command(subparsers, "db", "create or migrate the database")
+    action("upgrade", "migrate the database to the newest schema", run_upgrade)
+    action("current", "show the database's schema revision", run_current)
 
 
 def run_upgrade(args: argparse.Namespace) -> int:

@@ -9,22 +9,14 @@ import os
 import uuid
 from typing import Any
 
-from cardroom.cli.db_cmd import add_db_option, guarded, open_engine
+from cardroom.cli.db_cmd import database_command, open_engine
 from cardroom.ledger import recover
 from cardroom.store import Cashier, SqlLedger
 
 
 def register(subparsers: Any) -> None:
     """Add the ``ledger`` subcommand and its actions."""
-    p = subparsers.add_parser("ledger", help="the double-entry ledger (operator)")
-    add_db_option(p)
-    actions = p.add_subparsers(dest="ledger_action", metavar="ACTION", required=True)
-
-    def action(name: str, help_text: str, run: Any) -> argparse.ArgumentParser:
-        sub: argparse.ArgumentParser = actions.add_parser(name, help=help_text)
-        add_db_option(sub, leaf=True)
-        sub.set_defaults(func=guarded(run))
-        return sub
+    action = database_command(subparsers, "ledger", "the double-entry ledger (operator)")
 
     check = action("check", "verify every invariant (exit 1 if any fails)", run_check)
     check.add_argument("--json", action="store_true")
