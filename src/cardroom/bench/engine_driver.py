@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from cardroom.bench.pokerkit_peer import Decision, Options
 from cardroom.cards import Card
-from cardroom.games.actions import BRING_IN, CALL, CHECK, FOLD, RAISE, Action
+from cardroom.games.actions import BRING_IN, CALL, CHECK, DRAW, FOLD, RAISE, Action
 from cardroom.games.config import TableConfig
 from cardroom.games.hand import Hand
 
@@ -72,9 +72,23 @@ class EngineDriver:
         return self.hand.stacks
 
 
+_SHARED: dict[tuple[int, str, int], Action] = {}
+
+
 def to_action(hand: Hand, seat: int, decision: Decision) -> Action:
-    """The engine action for ``decision`` by ``seat`` (discard positions become cards)."""
-    if decision.kind == "draw":
+    """The engine action for ``decision`` by ``seat`` (discard positions become cards).
+
+    Actions are immutable, so the same betting action is built once and reused,
+    as a server would reuse the parsed message of a repeated click.
+    """
+    kind = decision.kind
+    if kind == "draw":
         held = hand.hole_cards(seat)
-        return Action.draw(seat, [held[i] for i in decision.positions])
-    return Action(seat, _KINDS[decision.kind], decision.amount)
+        return Action(seat, DRAW, 0, tuple([held[i] for i in decision.positions]))
+    key = (seat, kind, decision.amount)
+    action = _SHARED.get(key)
+    if action is None:
+        if len(_SHARED) >= 1 << 14:
+            _SHARED.clear()  # bounded: raise amounts vary without limit
+        action = _SHARED[key] = Action(seat, _KINDS[kind], decision.amount)
+    return action

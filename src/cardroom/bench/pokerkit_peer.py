@@ -76,11 +76,12 @@ def choose(options: LegalSet, rng: random.Random) -> Decision:
     """A random legal decision, biased so hands often reach showdowns and all-ins.
 
     The raise size is the minimum, the maximum or anything between, so both
-    bounds and the inside of the range are exercised.
+    bounds and the inside of the range are exercised. A draw discards each card
+    with even odds (one random bit per card).
     """
     if options.draw is not None:
-        count = rng.randint(0, options.draw)
-        return Decision("draw", positions=tuple(sorted(rng.sample(range(options.draw), count))))
+        # Each card is discarded with even odds: one random bit per card.
+        return _DRAWS[options.draw][rng.getrandbits(options.draw)]
     roll = rng.random()
     if options.bring_in is not None and (options.min_raise_to is None or roll < 0.7):
         return Decision("bring_in")
@@ -104,6 +105,17 @@ def choose(options: LegalSet, rng: random.Random) -> Decision:
     if options.min_raise_to is not None:
         return Decision("raise", options.min_raise_to)
     raise AssertionError(f"no legal decision in {options}")
+
+
+def _draw_decisions(cards: int) -> tuple[Decision, ...]:
+    """Every draw of a hand of ``cards`` cards, indexed by the bit mask of the discards."""
+    return tuple(
+        Decision("draw", positions=tuple(i for i in range(cards) if mask >> i & 1))
+        for mask in range(1 << cards)
+    )
+
+
+_DRAWS = tuple(_draw_decisions(n) for n in range(8))
 
 
 @dataclass(frozen=True, slots=True)

@@ -270,6 +270,9 @@ def check_seats(config: TableConfig, seats: Sequence[Seat | int | None]) -> tupl
         raise ConfigError(f"this table has 2 to {config.seat_limit} seats, not {len(seats)}")
     out: list[Seat | None] = []
     for i, seat in enumerate(seats):
+        if type(seat) is int and seat > 0:  # the usual case: a plain stack
+            out.append(_plain_seat(seat))
+            continue
         if seat is not None and not isinstance(seat, Seat):
             if isinstance(seat, bool) or not isinstance(seat, int):
                 raise ConfigError(f"seat {i}: a stack must be an int, not {seat!r}")

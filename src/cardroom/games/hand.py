@@ -126,6 +126,7 @@ class Hand:
         self._nlive = len(self.order)
         self._big_blind: int | None = None
         self._aggressor: int | None = None
+        self._asked: tuple[int, int, tuple[int, int] | None] = (-1, -1, None)
         self.actor: int | None = None
         self.street_index = 0
         self.result: HandResult | None = None
@@ -134,7 +135,7 @@ class Hand:
         # Stud and draw games: their rules live in stud_play / draw_play.
         self._reshuffle = Reshuffler(seed, reshuffles)
         stud = config.variant.stud
-        self._stud = None if stud is None else StudPlay(stud)
+        self._stud = None if stud is None else StudPlay(stud, config.variant.streets)
         draws = any(st.draw for st in config.variant.streets)
         self._draw = DrawPlay(self._reshuffle) if draws else None
         out = self.events
@@ -222,6 +223,7 @@ class Hand:
             return self._stud.legal_with_choice(self, seat)
         to_call = self._cur - self._bet[seat]
         bounds = self._raise_bounds(seat)
+        self._asked = (len(self.events), seat, bounds)  # a raise that follows reuses them
         lo, hi = (None, None) if bounds is None else bounds
         if to_call > 0:
             stack = self._stack[seat]
@@ -301,7 +303,9 @@ class Hand:
     def _raise(self, seat: int, to: int, out: list[ev.Event]) -> None:
         if isinstance(to, bool) or not isinstance(to, int):
             raise IllegalAction(f"a raise needs a whole number of chips, not {to!r}")
-        bounds = self._raise_bounds(seat)
+        asked = self._asked  # the bounds just listed by legal_actions, if nothing moved since
+        fresh = asked[0] == len(self.events) and asked[1] == seat
+        bounds = asked[2] if fresh else self._raise_bounds(seat)
         if bounds is None:
             raise IllegalAction(self._why_no_raise(seat))
         lo, hi = bounds

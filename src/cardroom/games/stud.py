@@ -75,14 +75,15 @@ def bring_in_seat(
     if not doors:
         raise ValueError("no door cards: nobody can bring in")
     sign = 1 if rule.highest else -1
-
-    def key(item: tuple[int, int, Card]) -> tuple[int, int]:
-        position, _, card = item
-        tie = -position if by_position else sign * card.suit
-        return sign * rank_value(card, rule.aces_low), tie
-
-    ranked = [(i, seat, card) for i, (seat, card) in enumerate(doors)]
-    return max(ranked, key=key)[1]
+    low_ace = 12 if rule.aces_low else -1  # the rank that counts below the deuce, if any
+    best_seat, best = -1, (-99, -99)
+    for position, (seat, card) in enumerate(doors):
+        rank = card >> 2  # a card is rank * 4 + suit
+        tie = -position if by_position else sign * (card & 3)
+        key = (sign * (-1 if rank == low_ace else rank), tie)
+        if key > best:
+            best_seat, best = seat, key
+    return best_seat
 
 
 # Made-hand categories of the up cards; straights and flushes never count.
@@ -176,12 +177,27 @@ def first_to_act(
     return best_seat
 
 
+# A card's rank as one digit of a base-16 number: the sum over some cards counts each
+# rank, whatever the order of the cards (a rank occurs at most four times).
+_RANK_DIGIT = tuple(1 << (4 * (c >> 2)) for c in range(52))
+_KEY_OF_COUNTS: dict[int, tuple[int, ...]] = {}
+
+
+def _high_key(up: Sequence[Card]) -> tuple[int, ...]:
+    """``showing_hand(up)`` through the rank counts (cached: few distinct rank multisets)."""
+    counts = sum(map(_RANK_DIGIT.__getitem__, up))
+    key = _KEY_OF_COUNTS.get(counts)
+    if key is None:
+        key = _KEY_OF_COUNTS[counts] = _showing_key(tuple(sorted([c >> 2 for c in up])[::-1]))
+    return key
+
+
 def _best_high_showing(showing: Sequence[tuple[int, Sequence[Card]]]) -> int:
     """:func:`first_to_act` of a high game with ties by position: the first best key wins."""
     best_seat = -1
     best: tuple[int, ...] = ()
     for seat, up in showing:
-        key = _showing_key(tuple(sorted([c >> 2 for c in up], reverse=True)))
+        key = _high_key(up)
         if key > best:  # any key beats the empty tuple; an equal later key does not
             best, best_seat = key, seat
     return best_seat

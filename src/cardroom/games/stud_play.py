@@ -15,6 +15,7 @@ Verified in fixed limit (the stud default); other structures are untested.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from cardroom.cards import Card
@@ -39,10 +40,19 @@ if TYPE_CHECKING:
 class StudPlay:
     """Per-hand stud state: the bring-in, the 4th-street bet choice, the burns."""
 
-    __slots__ = ("big_bet_made", "bring_in_due", "bring_in_seat", "burns", "open_pair", "rules")
+    __slots__ = (
+        "big_bet_made",
+        "bring_in_due",
+        "bring_in_seat",
+        "burns",
+        "open_pair",
+        "rules",
+        "up_slices",
+    )
 
-    def __init__(self, rules: StudRules) -> None:
+    def __init__(self, rules: StudRules, streets: tuple[Street, ...]) -> None:
         self.rules = rules
+        self.up_slices = up_card_slices(streets)
         self.bring_in_seat: int | None = None
         self.bring_in_due = False
         self.open_pair = False
@@ -105,7 +115,7 @@ class StudPlay:
         live = [s for s in hand.order if hand._live[s]]
         config = hand.config
         if index == 0:
-            doors = [(s, _up_cards(hand, s)[-1]) for s in live]
+            doors = [(s, up[-1]) for s, up in self._showing(hand, live, 0)]
             seat = bring_in_seat(
                 doors, self.rules.bring_in, by_position=config.bring_in_by_position
             )
@@ -114,17 +124,24 @@ class StudPlay:
             return seat
         self.big_bet_made = False
         self.bring_in_due = False  # a 3rd street nobody could act on leaves none owed
-        hole, flag = hand._hole, hand._up
-        ups = [(s, tuple([c for c, up in zip(hole[s], flag[s], strict=True) if up])) for s in live]
+        ups = self._showing(hand, live, index)
         self.open_pair = (
             index == 1 and self.rules.open_pair and any(has_open_pair(up) for _, up in ups)
         )
-        board = tuple(hand.board)
+        board = hand.board
         return first_to_act(
             [(s, up + board) for s, up in ups] if board else ups,
             low=self.rules.low,
             ties=config.stud_order_ties,  # type: ignore[arg-type]
         )
+
+    def _showing(self, hand: Hand, live: list[int], index: int) -> list[tuple[int, list[Card]]]:
+        """``(seat, up cards)`` of the ``live`` seats after street ``index`` was dealt."""
+        hole = hand._hole
+        where = self.up_slices[index]
+        if where is not None:  # every seat's up cards sit together (all stud games)
+            return [(s, hole[s][where]) for s in live]
+        return [(s, list(_up_cards(hand, s))) for s in live]
 
     def legal_bring_in(self, hand: Hand, seat: int) -> LegalActions:
         """The bring-in seat's first decision: post the bring-in or complete."""
@@ -216,11 +233,37 @@ class StudPlay:
         live = [s for s in hand.order if hand._live[s]]
         if not live:
             return None
+        board = hand.board
         return first_to_act(
-            [(s, _up_cards(hand, s) + tuple(hand.board)) for s in live],
+            [(s, up + board) for s, up in self._showing(hand, live, hand.street_index)],
             low=self.rules.low,
             ties=hand.config.stud_order_ties,  # type: ignore[arg-type]
         )
+
+
+@lru_cache(maxsize=64)
+def up_card_slices(streets: tuple[Street, ...]) -> tuple[slice | None, ...]:
+    """Where each player's up cards sit in the hand after each street is dealt.
+
+    Every player still in gets the same cards street by street (face-down ones
+    first), so the up cards have the same positions in every hand: one slice
+    per street, or ``None`` when they are not together (then the flags decide).
+    The community card is on the board, not in the hands.
+
+    >>> from cardroom.games.variants import VARIANTS
+    >>> up_card_slices(VARIANTS["stud"].streets)
+    (slice(2, 3, None), slice(2, 4, None), slice(2, 5, None), slice(2, 6, None), slice(2, 6, None))
+    """
+    out: list[slice | None] = []
+    up: list[int] = []
+    held = 0
+    for street in streets:
+        held += street.hole_down
+        up.extend(range(held, held + street.hole_up))
+        held += street.hole_up
+        together = not up or up == list(range(up[0], up[-1] + 1))
+        out.append((slice(up[0], up[-1] + 1) if up else slice(0, 0)) if together else None)
+    return tuple(out)
 
 
 def _up_cards(hand: Hand, seat: int) -> tuple[Card, ...]:
