@@ -89,7 +89,8 @@ def replace_cards(
             f"cannot deal {need} cards: {len(stub)} left in the stub and {len(muck)} in the muck"
         )
     new_stub = tuple(shuffle(list(muck)))
-    if sorted(new_stub) != sorted(muck):
+    # Cards are distinct, so the same count and the same set mean the same cards.
+    if len(new_stub) != len(muck) or set(new_stub) != set(muck):
         raise DrawError("the shuffle must return exactly the muck's cards")
     return Replacement(
         dealt=first + new_stub[:rest],

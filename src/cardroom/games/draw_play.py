@@ -81,9 +81,11 @@ class DrawPlay:
         discards = action.cards
         if timed_out and discards:
             raise IllegalAction("a draw timeout stands pat: it discards nothing")
-        if discards:  # standing pat needs no check
-            try:
-                check_discards(hand._hole[seat], discards)
+        hole = hand._hole[seat]
+        gone = set(discards)
+        if len(gone) != len(discards) or not gone.issubset(hole):
+            try:  # the rules' own check names what is wrong
+                check_discards(hole, discards)
             except DrawError as exc:
                 raise IllegalAction(str(exc)) from None
         start, deck = hand._next_card, hand._deck
@@ -93,7 +95,7 @@ class DrawPlay:
             self.muck.extend(discards)
         else:
             dealt = self._reshuffle_and_deal(hand, discards, out)
-        kept = [c for c in hand._hole[seat] if c not in discards]
+        kept = [c for c in hole if c not in gone] if gone else hole
         hand._hole[seat] = kept + list(dealt)
         out.append(ev.Drew(seat, tuple(discards), dealt, timed_out))
         if timed_out:

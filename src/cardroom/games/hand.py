@@ -373,7 +373,7 @@ class Hand:
                 break
         else:
             return None  # nobody left who could call a raise
-        basis = self._basis()
+        basis = self._street_bet if self._stud is None and self._fixed else self._basis()
         if self._fixed:  # the one size, or all-in for less
             own = self._bet[seat] + stack
             to = cur + basis

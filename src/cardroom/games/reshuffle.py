@@ -60,6 +60,7 @@ class Reshuffler:
                 self._recorded.appendleft(order[len(cards) :])
                 order = order[: len(cards)]
             return recorded_shuffle(order)(cards)
-        out = list(cards)
-        self._rng.shuffle(out)
-        return out
+        # Independent uniform keys, sorted: every order equally likely (as the deck's
+        # shuffle in dealing.shuffle_deck), one C-level call per card.
+        draw = self._rng.random
+        return [c for _, c in sorted([(draw(), c) for c in cards])]
