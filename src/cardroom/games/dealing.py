@@ -43,12 +43,18 @@ def shuffle_deck(cards: Sequence[Card], seed: int | str | bytes | None = None) -
     """
     if isinstance(seed, bool):
         raise ConfigError("a seed must be an int, str or bytes, not a bool")
+    return random_order(cards, None if seed is None else random.Random(seed))
+
+
+def random_order(cards: Sequence[Card], rng: random.Random | None) -> list[Card]:
+    """``cards`` sorted by independent uniform 64-bit keys drawn at once from ``rng``,
+    or from the OS CSPRNG when ``rng`` is None (see :func:`shuffle_deck`)."""
     n = len(cards)
-    if seed is None:
+    if rng is None:
         raw = secrets.token_bytes(8 * n)
     else:
         # Native byte order: the keys read back are the same numbers on every machine.
-        raw = random.Random(seed).getrandbits(64 * n).to_bytes(8 * n, sys.byteorder)
+        raw = rng.getrandbits(64 * n).to_bytes(8 * n, sys.byteorder) if n else b""
     keys = memoryview(raw).cast("Q")
     return [c for _, c in sorted(zip(keys, cards, strict=True))]
 

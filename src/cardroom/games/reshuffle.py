@@ -17,6 +17,7 @@ from collections import deque
 from collections.abc import Sequence
 
 from cardroom.cards import Card
+from cardroom.games.dealing import random_order
 from cardroom.games.draw import recorded_shuffle
 
 
@@ -60,7 +61,5 @@ class Reshuffler:
                 self._recorded.appendleft(order[len(cards) :])
                 order = order[: len(cards)]
             return recorded_shuffle(order)(cards)
-        # Independent uniform keys, sorted: every order equally likely (as the deck's
-        # shuffle in dealing.shuffle_deck), one C-level call per card.
-        draw = self._rng.random
-        return [c for _, c in sorted([(draw(), c) for c in cards])]
+        rng = self._rng  # every order equally likely, as the deck's own shuffle
+        return random_order(cards, None if isinstance(rng, secrets.SystemRandom) else rng)
