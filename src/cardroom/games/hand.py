@@ -456,16 +456,14 @@ class Hand:
         if not self._round_open:
             return
         self._round_open = False
-        bets = self._bet
-        top = max(self.order, key=bets.__getitem__)
-        second = max((bets[s] for s in self.order if s != top), default=0)
-        if bets[top] > second:
-            back = bets[top] - second
-            self._stack[top] += back
-            self._total[top] -= back
-            out.append(ev.UncalledReturned(top, back))
-        for s in self.order:
-            bets[s] = 0
+        bets = self._bet  # by seat; seats not dealt in hold 0, and a table has two seats
+        *_, second, most = sorted(bets)
+        if most > second:  # one seat bet more than anybody called
+            top = bets.index(most)
+            self._stack[top] += most - second
+            self._total[top] -= most - second
+            out.append(ev.UncalledReturned(top, most - second))
+        bets[:] = [0] * len(bets)
         out.append(ev.BettingClosed(self.street_index))
 
     # ----------------------------------------------------------------- dealing
