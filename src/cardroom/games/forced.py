@@ -113,5 +113,5 @@ def straddle_seats(order: Sequence[int], sb: int | None, big: int | None, count:
     if big is None or not count:
         return []
     i = order.index(big)
-    after = [s for s in order[i + 1 :] + order[:i] if s != sb]
+    after = [s for s in (*order[i + 1 :], *order[:i]) if s != sb]
     return after[: min(count, len(order) - 2)]

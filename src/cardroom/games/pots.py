@@ -41,11 +41,11 @@ def build_pots(
     """
     money = sum(dead)
     if money:
-        pots = build_pots([t - d for t, d in zip(totals, dead, strict=True)], live, order)
+        levelled = build_pots([t - d for t, d in zip(totals, dead, strict=True)], live, order)
         everyone = tuple(s for s in order if live[s])
-        if pots and pots[0].eligible == everyone:
-            return [Pot(pots[0].amount + money, everyone), *pots[1:]]
-        return [Pot(money, everyone), *pots]
+        if levelled and levelled[0].eligible == everyone:
+            return [Pot(levelled[0].amount + money, everyone), *levelled[1:]]
+        return [Pot(money, everyone), *levelled]
     levels = sorted({totals[s] for s in order if live[s] and totals[s] > 0})
     pots: list[Pot] = []
     previous = 0
