@@ -11,15 +11,18 @@ small blind, seat 1 the big blind, seats 2, 3... the straddlers.
 
 from __future__ import annotations
 
+import json
 import random
 import warnings
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
 from cardroom.bench.engine_driver import EngineDriver
 from cardroom.bench.pokerkit_peer import choose
 from cardroom.cards import CARDS, Card, parse_cards
+from cardroom.cli import main
 from cardroom.games import (
     POST_BIG_BLIND,
     Action,
@@ -354,3 +357,38 @@ def test_pokerkit_replays_our_exported_big_blind_ante_and_straddle_hands() -> No
             warnings.simplefilter("ignore")
             states = list(theirs)
         assert list(states[-1].stacks) == list(driver.hand.stacks)
+
+
+BBA_FILE = """variant = "NT"
+antes = [0, 3000, 0]
+blinds_or_straddles = [1000, 2000, 4000]
+min_bet = 2000
+starting_stacks = [50000, 4000, 30000]
+actions = [
+  "d dh p1 Kc2d", "d dh p2 9s9h", "d dh p3 8h7h",
+  "p1 cbr 30000", "p3 cc",
+  "d db Jc3d5c", "d db 4h", "d db Jh",
+  "p1 sm Kc2d", "p2 sm 9s9h", "p3 sm 8h7h",
+]
+"""
+
+
+def test_cli_replays_a_big_blind_ante_and_straddle_file_as_pokerkit_does(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """p2 is all in on the big-blind ante and 1000 of the big blind; p3 straddles.
+
+    Main pot: the dead 3000 plus 1000 from each = 6000, p2's jacks and nines win
+    it; the side pot (29000 each of p1, p3) goes to p1's jacks with a king. Counted
+    as p2's chips in the side pots, the ante would give p2 12000 instead of 6000.
+    """
+    path = tmp_path / "bba.phh"
+    path.write_text(BBA_FILE)
+    assert main(["replay", str(path), "--json"]) == 0
+    stacks = json.loads(capsys.readouterr().out)["finishing_stacks"]
+    assert stacks == [50000 - 30000 + 58000, 6000, 0]
+    pokerkit = pytest.importorskip("pokerkit")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        states = list(pokerkit.HandHistory.loads(BBA_FILE))
+    assert list(states[-1].stacks) == stacks
