@@ -100,7 +100,7 @@ def forced_posts(
             if post == POST_BOTH_BLINDS:
                 posts.append(Post(s, "dead_small_blind", stakes.small_blind, False))
         if straddlers:
-            big = straddlers[-1]
+            return posts, straddlers[-1]  # pre-flop action starts left of the last straddler
     elif forced == BUTTON_BLIND:
         poster = button if seats[button] is not None else order[-1]
         posts.append(Post(poster, "button_blind", stakes.effective_button_blind, True))
