@@ -11,6 +11,7 @@ import copy
 import json
 import os
 import re
+from dataclasses import replace
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -33,16 +34,23 @@ from cardroom.games import (
 
 EXAMPLES = int(os.environ.get("CARDROOM_PROPERTY_EXAMPLES", "40"))
 GAMES = ("holdem", "short_deck", "omaha", "plo5", "omaha_hi_lo", "courchevel", "courchevel_hi_lo")
+STRADDLE_STRUCTURES = ("no_limit", "pot_limit", "half_pot_limit")
 CARD = re.compile(r'"([2-9TJQKA][cdhs])"')
 
 
-def config_for(game: str, structure: str, raked: bool) -> TableConfig:
+def config_for(game: str, structure: str, raked: bool, option: str = "") -> TableConfig:
+    """``option``: ``"bba"`` a big-blind ante, ``"straddle"`` two straddles (blind games;
+    straddles at no-limit and pot-limit tables only), else none."""
     if game == "short_deck":
         stakes = Stakes(ante=1, button_blind=2, spread=(2, 4, 6))
     elif structure == "fixed_limit":
         stakes = Stakes.limit(2, 4)
     else:
         stakes = Stakes(small_blind=1, big_blind=2, spread=(2, 4, 6))
+    if game != "short_deck" and option == "bba":
+        stakes = replace(stakes, big_blind_ante=3)
+    if game != "short_deck" and option == "straddle" and structure in STRADDLE_STRUCTURES:
+        stakes = replace(stakes, straddles=(4, 9))
     rake = seed_003_rule(structure, 2) if raked else None
     return TableConfig.of(game, stakes, structure=structure, rake=rake)
 
@@ -51,7 +59,8 @@ def config_for(game: str, structure: str, raked: bool) -> TableConfig:
 def hands(draw: st.DrawFn) -> tuple[Hand, st.DataObject]:
     game = draw(st.sampled_from(GAMES))
     structure = draw(st.sampled_from(STRUCTURES))
-    config = config_for(game, structure, draw(st.booleans()))
+    option = draw(st.sampled_from(("", "bba", "straddle")))
+    config = config_for(game, structure, draw(st.booleans()), option)
     n = draw(st.integers(2, config.seat_limit))
     seats: list[Seat | int | None] = [
         draw(
@@ -225,7 +234,9 @@ def test_every_game_and_structure_conserves_chips(game: str, structure: str) -> 
 
     rng = random.Random(f"{game}/{structure}")
     for i in range(15):
-        config = config_for(game, structure, raked=bool(i % 2))
+        config = config_for(
+            game, structure, raked=bool(i % 2), option=("", "bba", "straddle")[i % 3]
+        )
         n = rng.randint(2, config.seat_limit)
         seats: list[Seat | int | None] = [
             None if rng.random() < 0.15 else rng.randint(1, 150) for _ in range(n)

@@ -121,8 +121,13 @@ def test_a_file_claiming_stacks_is_not_believed(
         (('"d dh p1 Ac2d"', '"d dh p1 AcAc"'), "same card twice"),
         (('"p2 f"', '"p2 pb"'), "bring_in"),
         (('"p1 cbr 35000"', '"p1 sd"'), "draw"),
-        (("[1000, 2000, 0]", "[1000, 2000, 4000]"), "straddles"),
-        (("antes = [500, 500, 500]", "antes = [0, 500, 0]"), "not uniform"),
+        (("[1000, 2000, 0]", "[1000, 2000, 1500]"), "each straddle"),  # smaller than the blind
+        (("[1000, 2000, 0]", "[1000, 2000, 4000]"), "p3 acts but it is p1's turn"),  # straddled
+        (("antes = [500, 500, 500]", "antes = [0, 0, 500]"), "not uniform"),  # not the big blind
+        (
+            ("antes = [500, 500, 500]", "antes = [0, 500, 0]\nante_trimming_status = true"),
+            "only dead big-blind antes",
+        ),
     ],
 )
 def test_a_hand_the_engine_rejects_says_where(change: tuple[str, str], reason: str) -> None:

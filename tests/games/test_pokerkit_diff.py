@@ -11,6 +11,12 @@ for a long soak). Our defaults already match PokerKit's options where it has
 them (tournament mode: one run-out and no fold when checking is possible; no
 rake; ``ante_trimming_status=True``: antes count in side pots like any chip).
 
+Table options get setups of their own (``"NT bba"``: a code, then the option):
+``bba`` a big-blind ante (PokerKit: ``antes = (0, X, 0, ...)`` with
+``ante_trimming_status=False``, dead money for the main pot; heads-up too),
+``straddle`` one to three live straddles (PokerKit: ``blinds_or_straddles``
+after the two blinds; heads-up none), sometimes with antes or a big-blind ante.
+
 Where PokerKit's rule differs from the rulebook and cannot be configured, the
 hand is still played and the difference is recognised exactly, never skipped
 blindly:
@@ -65,7 +71,7 @@ from cardroom.games.variants import FIXED_LIMIT, NO_LIMIT, POT_LIMIT
 pytest.importorskip("pokerkit")
 
 HANDS = int(os.environ.get("CARDROOM_DIFF_HANDS", "200"))
-CODES = ("NT", "FT", "PO", "NS", "FO/8")
+CODES = ("NT", "FT", "PO", "NS", "FO/8", "NT bba", "PO bba", "NT straddle", "PO straddle")
 
 
 @dataclass(frozen=True)
@@ -78,6 +84,7 @@ class Setup:
     antes: tuple[int, ...]
     blinds: tuple[int, ...]
     amounts: dict[str, int]
+    ante_trimming: bool = True
 
 
 def _stack(rng: random.Random, big: int) -> int:
@@ -90,7 +97,47 @@ def _stack(rng: random.Random, big: int) -> int:
 
 
 def random_setup(code: str, rng: random.Random) -> Setup:
-    """Random seats, stacks and stakes for ``code`` (PokerKit's and our view of one table)."""
+    """Random seats, stacks and stakes for ``code`` (PokerKit's and our view of one table);
+    ``code`` may name a table option after the PHH code: ``"NT bba"``, ``"PO straddle"``."""
+    code, _, option = code.partition(" ")
+    setup = _plain_setup(code, rng)
+    if option == "bba":
+        return _with_big_blind_ante(setup, rng)
+    if option == "straddle":
+        return _with_straddles(setup, rng)
+    return setup
+
+
+def _with_big_blind_ante(setup: Setup, rng: random.Random) -> Setup:
+    """The big blind's seat alone antes, dead money (no equal antes): PokerKit's antes
+    ``(0, X, 0, ...)`` (heads-up it charges player 0, the big blind, entry 1)."""
+    big = setup.config.stakes.big_blind
+    amount = rng.choice((big, 2 * big, 1, rng.randint(1, 3 * big)))
+    stakes = replace(setup.config.stakes, ante=0, big_blind_ante=amount)
+    antes = (0, amount) + (0,) * (len(setup.stacks) - 2)
+    config = replace(setup.config, stakes=stakes)
+    return replace(setup, config=config, antes=antes, ante_trimming=False)
+
+
+def _with_straddles(setup: Setup, rng: random.Random) -> Setup:
+    """One to three straddles, each above the blind before it (twice it, or any size);
+    sometimes with a big-blind ante too."""
+    if rng.random() < 0.3:
+        setup = _with_big_blind_ante(setup, rng)
+    stakes = setup.config.stakes
+    straddles: list[int] = []
+    previous = stakes.big_blind
+    for _ in range(rng.randint(1, 3)):
+        previous = 2 * previous if rng.random() < 0.6 else previous + rng.randint(1, 2 * previous)
+        straddles.append(previous)
+    players = len(setup.stacks)
+    posted = tuple(straddles[: max(players - 2, 0)])
+    blinds = setup.blinds[:2] + posted + (0,) * (players - 2 - len(posted))
+    config = replace(setup.config, stakes=replace(stakes, straddles=tuple(straddles)))
+    return replace(setup, config=config, blinds=blinds)
+
+
+def _plain_setup(code: str, rng: random.Random) -> Setup:
     players = rng.randint(3 if code == "NS" else 2, 9)
     big = rng.randint(2, 20)
     small = rng.randint(1, big) if rng.random() < 0.3 else big // 2
@@ -167,6 +214,7 @@ def play(setup: Setup, seed: int) -> Outcome:
         antes=setup.antes,
         blinds=setup.blinds,
         amounts=setup.amounts,
+        ante_trimming=setup.ante_trimming,
     )
     outcome = Outcome()
     short = _ShortWagers()

@@ -11,6 +11,9 @@ with custom PokerKit games built from its parts (2-7 triple draw's streets with
 A-5 low hands; a fixed-limit single draw with small and big bets).
 
 Hands per variant: ``CARDROOM_DIFF_HANDS`` (default 200; e.g. 20000 for a soak).
+``"N2L1D bba"`` and ``"F2L3D bba"`` play with a big-blind ante instead of antes
+(PokerKit: ``antes = (0, X)`` with ``ante_trimming_status=False``, dead money for
+the main pot; heads-up PokerKit charges player 0, the big blind, entry 1).
 
 Table options set to PokerKit's rules (each is a table option of ours):
 ``fourth_street_pair="small"`` (PokerKit has no open-pair rule),
@@ -86,7 +89,7 @@ class FixedLimitFiveCardDraw(pk.games.FixedLimitPokerMixin, pk.games.Draw):  # t
 
 
 STUD_CODES = ("F7S", "F7S/8", "FR")
-DRAW_CODES = ("N2L1D", "F2L3D", "FB", "A5TD", "F5CD")
+DRAW_CODES = ("N2L1D", "F2L3D", "FB", "A5TD", "F5CD", "N2L1D bba", "F2L3D bba")
 GAMES: dict[str, tuple[str, Any]] = {
     "F7S": ("stud", pk.FixedLimitSevenCardStud),
     "F7S/8": ("stud_hi_lo", pk.FixedLimitSevenCardStudHighLowSplitEightOrBetter),
@@ -120,7 +123,8 @@ def _stack(rng: random.Random, unit: int) -> int:
 
 
 def random_setup(code: str, rng: random.Random) -> Setup:
-    """Random seats, stacks and stakes for ``code``."""
+    """Random seats, stacks and stakes for ``code`` (``"... bba"``: a big-blind ante)."""
+    code, _, option = code.partition(" ")
     game_name, cls = GAMES[code]
     automations = (
         pk.Automation.ANTE_POSTING,
@@ -149,13 +153,19 @@ def random_setup(code: str, rng: random.Random) -> Setup:
     ante = rng.choice((0, 0, 1))
     stacks = tuple(_stack(rng, big) for _ in range(players))
     blinds = (small, big)
+    bba = rng.choice((big, 2 * big, rng.randint(1, 3 * big))) if option == "bba" else 0
+    antes: Any = (0, bba) if bba else ante
+    trimming = not bba  # a big-blind ante is dead money (PokerKit's False)
+    if bba:
+        ante = 0
     if code == "N2L1D":
-        config = TableConfig.of(game_name, Stakes.blinds(small, big, ante), burn_cards=False)
-        game = cls(automations, True, ante, blinds, big, mode=pk.Mode.TOURNAMENT)
-    else:
-        stakes = Stakes(small, big, ante, small_bet=big, big_bet=2 * big)
+        stakes = Stakes.blinds(small, big, ante, big_blind_ante=bba)
         config = TableConfig.of(game_name, stakes, burn_cards=False)
-        game = cls(automations, True, ante, blinds, big, 2 * big, mode=pk.Mode.TOURNAMENT)
+        game = cls(automations, trimming, antes, blinds, big, mode=pk.Mode.TOURNAMENT)
+    else:
+        stakes = Stakes(small, big, ante, small_bet=big, big_bet=2 * big, big_blind_ante=bba)
+        config = TableConfig.of(game_name, stakes, burn_cards=False)
+        game = cls(automations, trimming, antes, blinds, big, 2 * big, mode=pk.Mode.TOURNAMENT)
         # PokerKit counts four player wagers; the big blind is our first bet (§5).
         first = game.streets[0]
         cap = first.max_completion_betting_or_raising_count - 1

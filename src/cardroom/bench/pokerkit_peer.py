@@ -170,6 +170,9 @@ class PokerKitHand:
     With ``deal=True`` PokerKit deals its own random cards (the benchmark);
     otherwise the caller deals with :meth:`deal_hole` and :meth:`deal_board`.
     Forced bets, bet collection, showdown and chip pushing are automated.
+    ``ante_trimming=False`` makes the antes dead money for the main pot (a
+    big-blind ante: ``antes = (0, X, 0, ...)``, heads-up too); ``blinds`` may
+    list straddles after the two blinds.
     """
 
     def __init__(
@@ -181,6 +184,7 @@ class PokerKitHand:
         blinds: Sequence[int] | None,
         amounts: dict[str, int],
         deal: bool = False,
+        ante_trimming: bool = True,
     ) -> None:
         import pokerkit as pk
 
@@ -201,7 +205,7 @@ class PokerKitHand:
                 pk.Automation.BOARD_DEALING,
             ]
         game_class = getattr(pk, spec.class_name)
-        args: list[Any] = [tuple(automations), True, tuple(antes)]
+        args: list[Any] = [tuple(automations), ante_trimming, tuple(antes)]
         if spec.blinds:
             args.append(tuple(blinds or ()))
         args.extend(amounts[name] for name in spec.limits)

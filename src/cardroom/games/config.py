@@ -13,6 +13,7 @@ from typing import Any, Final
 from cardroom.games.errors import ConfigError
 from cardroom.games.rake import RakeRule
 from cardroom.games.variants import (
+    BLINDS,
     BRING_IN,
     BUTTON_BLIND,
     FIXED_LIMIT,
@@ -53,11 +54,27 @@ class Stakes:
     bring_in: int | None = None
     min_bet: int | None = None
     spread: tuple[int, ...] = ()
+    big_blind_ante: int = 0
+    straddles: tuple[int, ...] = ()
 
     @staticmethod
-    def blinds(small_blind: int, big_blind: int, ante: int = 0) -> Stakes:
-        """No-limit / pot-limit stakes: the table sets both blinds (and an optional ante)."""
-        return Stakes(small_blind=small_blind, big_blind=big_blind, ante=ante)
+    def blinds(
+        small_blind: int,
+        big_blind: int,
+        ante: int = 0,
+        *,
+        big_blind_ante: int = 0,
+        straddles: tuple[int, ...] = (),
+    ) -> Stakes:
+        """No-limit / pot-limit stakes: the table sets both blinds (and optional antes,
+        a big-blind ante or straddles)."""
+        return Stakes(
+            small_blind=small_blind,
+            big_blind=big_blind,
+            ante=ante,
+            big_blind_ante=big_blind_ante,
+            straddles=straddles,
+        )
 
     @staticmethod
     def limit(small_bet: int, big_bet: int | None = None, ante: int = 0) -> Stakes:
@@ -225,8 +242,12 @@ def _check(config: TableConfig) -> None:
     if config.incomplete_raise_rule not in (TDA, HALF):
         raise ConfigError("incomplete_raise_rule must be 'tda' or 'half'")
     amounts = (s.small_blind, s.big_blind, s.ante, s.button_blind, s.small_bet, s.big_bet)
-    for amount in (*amounts, s.bring_in, s.min_bet, *s.spread):
-        if amount is not None and (isinstance(amount, bool) or amount < 0):
+    if not isinstance(s.straddles, tuple):
+        raise ConfigError("straddles must be a tuple of amounts, e.g. (4,) or (4, 8)")
+    for amount in (*amounts, s.bring_in, s.min_bet, *s.spread, s.big_blind_ante, *s.straddles):
+        if amount is not None and (
+            isinstance(amount, bool) or not isinstance(amount, int) or amount < 0
+        ):
             raise ConfigError(f"stakes must be non-negative integers, got {amount!r}")
     v = config.variant
     if v.forced_bets == BUTTON_BLIND:
@@ -249,6 +270,30 @@ def _check(config: TableConfig) -> None:
         raise ConfigError("max_raises may not be negative")
     if config.hi_lo and not (v.low or v.high == "omaha_high"):
         raise ConfigError(f"{v.title} has no hi-lo version")
+    _check_blind_options(config)
+
+
+def _check_blind_options(config: TableConfig) -> None:
+    """The big-blind ante and straddles: only at blind games, straddles only in big-bet games."""
+    s, v = config.stakes, config.variant
+    if (s.big_blind_ante or s.straddles) and v.forced_bets != BLINDS:
+        what = "a big-blind ante" if s.big_blind_ante else "straddles"
+        raise ConfigError(f"{v.title} has no blinds: {what} needs a game with blinds")
+    if s.big_blind_ante and s.ante:
+        raise ConfigError("a table has either an ante for everyone or a big-blind ante, not both")
+    if not s.straddles:
+        return
+    if config.betting in (FIXED_LIMIT, SPREAD_LIMIT):
+        raise ConfigError("straddles are played at no-limit and pot-limit tables only")
+    previous = s.big_blind
+    for amount in s.straddles:
+        if amount <= previous:
+            raise ConfigError(
+                f"straddles {list(s.straddles)}: each straddle must exceed the blind before it"
+            )
+        previous = amount
+    if len(s.straddles) > config.seat_limit - 2:
+        raise ConfigError(f"{len(s.straddles)} straddles need more than {config.seat_limit} seats")
 
 
 _PLAIN_SEATS: dict[int, Seat] = {}
@@ -321,6 +366,7 @@ def config_from_dict(data: Mapping[str, Any]) -> TableConfig:
         options = {k: v for k, v in data.items() if k not in ("game", "stakes", "rake")}
         stakes_data = dict(data["stakes"])
         stakes_data["spread"] = tuple(stakes_data.get("spread", ()))
+        stakes_data["straddles"] = tuple(stakes_data.get("straddles", ()))
         stakes = Stakes(**stakes_data)
         rake_data = data.get("rake")
         rake = None

@@ -31,6 +31,17 @@ def dealing_order(occupied: Sequence[bool], button: int) -> tuple[int, ...]:
     return tuple(s for i in range(1, n + 1) if occupied[s := (button + i) % n])
 
 
+def needed_cards(config: TableConfig, players: int) -> int:
+    """How many cards a hand of ``players`` may deal at most (burns included)."""
+    burns = config.burn_cards
+    needed = sum(
+        players * (st.hole_down + st.hole_up) + st.board + int(burns and st.burn and st.board > 0)
+        for st in config.variant.streets
+    )
+    # Stud: a full table cannot all get a 7th card (the community card rule).
+    return min(needed, len(SHORT_DECK_CARDS if config.variant.deck == "short" else CARDS))
+
+
 def shuffle_deck(cards: Sequence[Card], seed: int | str | bytes | None = None) -> list[Card]:
     """``cards`` in a random order: from the OS CSPRNG without a seed (real play), or
     reproducibly from ``seed`` (tests, replays).

@@ -28,8 +28,9 @@ class HandStarted:
 
 @dataclass(frozen=True, slots=True)
 class Posted:
-    """A forced bet: ``what`` is ``ante``, ``small_blind``, ``big_blind``, ``button_blind``,
-    ``dead_small_blind`` (or ``bring_in``); ``live`` posts count toward the first round's bet."""
+    """A forced bet: ``what`` is ``ante``, ``big_blind_ante`` (dead money for the main pot),
+    ``small_blind``, ``big_blind``, ``straddle``, ``button_blind``, ``dead_small_blind`` (or
+    ``bring_in``); ``live`` posts count toward the first round's bet."""
 
     seat: int
     what: str

@@ -1,19 +1,40 @@
 """Forced bets as data (RULEBOOK §4, §10.3–§10.4): who posts what before the deal.
 
-:func:`forced_posts` lists the posts in order (antes, small blind, big blind, the
-room's extra posts, or the Short Deck button blind); the hand then takes each
-post from the stack, all-in for less when the stack is short, skipping a seat
-that has nothing left.
+:func:`forced_posts` lists the posts in order (antes or the big-blind ante,
+small blind, big blind, straddles, the room's extra posts, or the Short Deck
+button blind); the hand then takes each post from the stack, all-in for less
+when the stack is short, skipping a seat that has nothing left.
+
+**Big-blind ante** (``Stakes.big_blind_ante``): the big blind's seat posts it
+first, so when short the ante takes precedence over the blind (TDA), all-in for
+less allowed. It is dead money: no part of any bet, it does not count toward a
+call, and it goes to the main pot, which every live player can win whatever they
+put in (:func:`cardroom.games.pots.build_pots` ``dead``; PokerKit's rule with
+``ante_trimming_status = false``). Heads-up the big blind posts it too.
+
+**Straddles** (``Stakes.straddles``): live blinds posted, in order, by the seats
+left of the big blind (none heads-up, never more than the players dealt in less
+two). They count toward the first round; pre-flop action starts left of the last
+straddler, who has the option to check or raise when nobody raised. The
+minimum raise over a straddle is the straddle plus the minimum bet (the big
+blind), as PokerKit sizes it (its minimum raise is the largest of the round's
+raises and ``min_bet``, blinds and straddles not being raises); many rooms ask
+for twice the straddle instead.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from cardroom.games.config import POST_BOTH_BLINDS, Seat, TableConfig
 from cardroom.games.errors import ConfigError
 from cardroom.games.variants import BLINDS, BUTTON_BLIND
+
+BIG_BLIND_ANTE: Final = "big_blind_ante"
+"""``Posted.what`` of the big-blind ante (dead money for the main pot)."""
+STRADDLE: Final = "straddle"
+"""``Posted.what`` of a live straddle."""
 
 
 class Post(NamedTuple):
@@ -52,26 +73,45 @@ def forced_posts(
     button: int,
     given: tuple[int | None, int | None] | None,
 ) -> tuple[list[Post], int | None]:
-    """The posts of a hand in order, and the big blind's seat (None without blinds)."""
+    """The posts of a hand in order, and the seat pre-flop action starts left of: the last
+    straddler, else the big blind (None without blinds)."""
     stakes, forced = config.stakes, config.variant.forced_bets
     posts = [Post(s, "ante", stakes.ante, False) for s in order] if stakes.ante else []
     big: int | None = None
     if forced == BLINDS:
         sb, big = blind_seats(seats, order, button, given)
+        if big is not None and stakes.big_blind_ante:
+            posts.append(Post(big, BIG_BLIND_ANTE, stakes.big_blind_ante, False))
         if sb is not None and stakes.small_blind:
             posts.append(Post(sb, "small_blind", stakes.small_blind, True))
         if big is not None:
             posts.append(Post(big, "big_blind", stakes.big_blind, True))
+        straddlers = straddle_seats(order, sb, big, len(stakes.straddles))
+        for s, amount in zip(straddlers, stakes.straddles, strict=False):
+            posts.append(Post(s, STRADDLE, amount, True))
         for s in order:
             post = seats[s].post  # type: ignore[union-attr]
             if post is None:
                 continue
             if s in (sb, big):
                 raise ConfigError(f"seat {s} already posts a blind this hand")
-            posts.append(Post(s, "big_blind", stakes.big_blind, True))
+            if s not in straddlers:  # a straddle (more than a big blind) covers a live post
+                posts.append(Post(s, "big_blind", stakes.big_blind, True))
             if post == POST_BOTH_BLINDS:
                 posts.append(Post(s, "dead_small_blind", stakes.small_blind, False))
+        if straddlers:
+            return posts, straddlers[-1]  # pre-flop action starts left of the last straddler
     elif forced == BUTTON_BLIND:
         poster = button if seats[button] is not None else order[-1]
         posts.append(Post(poster, "button_blind", stakes.effective_button_blind, True))
     return posts, big
+
+
+def straddle_seats(order: Sequence[int], sb: int | None, big: int | None, count: int) -> list[int]:
+    """The seats that straddle: the next ``count`` seats left of the big blind, never the
+    blinds, at most the players dealt in less two (so none heads-up)."""
+    if big is None or not count:
+        return []
+    i = order.index(big)
+    after = [s for s in (*order[i + 1 :], *order[:i]) if s != sb]
+    return after[: min(count, len(order) - 2)]

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cardroom.cards import CARDS, SHORT_DECK_CARDS, Card, Deck
+from cardroom.cards import Card, Deck
 from cardroom.games import events as ev
 from cardroom.games.actions import (
     BET,
@@ -51,10 +51,10 @@ from cardroom.games.actions import (
 )
 from cardroom.games.betting import is_full_raise, raise_bounds
 from cardroom.games.config import Seat, TableConfig, check_seats
-from cardroom.games.dealing import build_deck, dealing_order
+from cardroom.games.dealing import build_deck, dealing_order, needed_cards
 from cardroom.games.draw_play import DrawPlay
 from cardroom.games.errors import ConfigError, IllegalAction
-from cardroom.games.forced import forced_posts
+from cardroom.games.forced import BIG_BLIND_ANTE, forced_posts
 from cardroom.games.pots import Pot, build_pots
 from cardroom.games.reshuffle import Reshuffler
 from cardroom.games.showdown import Contender, HandResult, Table, settle
@@ -103,11 +103,12 @@ class Hand:
             raise ConfigError("a hand needs at least two players dealt in")
         # The dealing order starting at each position: the search order for the next actor.
         self._rotations = [self.order[i:] + self.order[:i] for i in range(len(self.order))]
-        self._deck = build_deck(config, deck, seed, self._needed_cards())
+        self._deck = build_deck(config, deck, seed, needed_cards(config, len(self.order)))
         self._next_card = 0
         self._stack = [0 if s is None else s.stack for s in self._seats]
         self._bet = [0] * n
         self._total = [0] * n
+        self._dead = [0] * n  # the big-blind ante: in _total, but only the main pot's
         self._live = [s is not None for s in self._seats]
         self._protected = [False] * n  # disconnect all-in: in the hand, no longer acting
         self._hole: list[list[Card]] = [[] for _ in range(n)]
@@ -204,7 +205,7 @@ class Hand:
     def pots(self) -> list[Pot]:
         """The pots as they stand, not counting bets of the round in progress."""
         collected = [t - b for t, b in zip(self._total, self._bet, strict=True)]
-        return build_pots(collected, self._live, self.order)
+        return build_pots(collected, self._live, self.order, self._dead)
 
     @property
     def pot_total(self) -> int:
@@ -468,16 +469,6 @@ class Hand:
 
     # ----------------------------------------------------------------- dealing
 
-    def _needed_cards(self) -> int:
-        burns = self.config.burn_cards
-        n = len(self.order)
-        needed = sum(
-            n * (st.hole_down + st.hole_up) + st.board + int(burns and st.burn and st.board > 0)
-            for st in self.config.variant.streets
-        )
-        # Stud: a full table cannot all get a 7th card (the community card rule).
-        return min(needed, len(SHORT_DECK_CARDS if self.config.variant.deck == "short" else CARDS))
-
     def _card(self) -> Card:
         card = self._deck[self._next_card]
         self._next_card += 1
@@ -553,6 +544,8 @@ class Hand:
         self._total[seat] += amount
         if live:
             self._bet[seat] += amount
+        elif what == BIG_BLIND_ANTE:
+            self._dead[seat] += amount
         out.append(ev.Posted(seat, what, amount, live, self._stack[seat] == 0))
 
     def _post_forced(
@@ -575,7 +568,7 @@ class Hand:
         live = [s for s in self.order if self._live[s]]
         settlement = settle(
             self.config,
-            Table(self.order, tuple(self._live), tuple(self._total), self.button),
+            Table(self.order, tuple(self._live), tuple(self._total), self.button, self._dead),
             {s: self._contender(s) for s in live},
             tuple(self.board),
             self._first_to_show(),

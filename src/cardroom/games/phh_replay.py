@@ -30,7 +30,13 @@ from cardroom.games.errors import ConfigError, IllegalAction
 from cardroom.games.hand import Hand
 from cardroom.games.phh import HandHistory, PhhAction, PhhError, format_action
 from cardroom.games.phh_deck import DealPlan, build_deck, deal_plan, reshuffled_top
-from cardroom.games.phh_variants import blind_seats, button_seat, phh_code_of, table_config
+from cardroom.games.phh_variants import (
+    big_blind_ante_index,
+    blind_seats,
+    button_seat,
+    phh_code_of,
+    table_config,
+)
 from cardroom.games.variants import BRING_IN, BUTTON_BLIND, FIXED_LIMIT
 
 __all__ = ["Replay", "build_deck", "export", "replay"]
@@ -202,17 +208,19 @@ def export(hand: Hand) -> HandHistory:
     player = {seat: i for i, seat in enumerate(order)}
     n = len(order)
     stakes = config.stakes
+    lone = _lone_big_blind(hand)
     history = HandHistory(
         variant=code,
-        antes=(stakes.ante,) * n,
+        antes=_export_antes(config, n, lone),
         starting_stacks=tuple(started.seats[s].stack for s in order),  # type: ignore[union-attr]
         actions=tuple(_export_actions(hand.events, player)),
-        blinds_or_straddles=_export_blinds(config, n, _lone_big_blind(hand)),
+        blinds_or_straddles=_export_blinds(config, n, lone),
         bring_in=stakes.effective_bring_in if config.variant.forced_bets == BRING_IN else None,
         min_bet=None if config.betting == FIXED_LIMIT else stakes.effective_min_bet,
         small_bet=stakes.effective_small_bet if config.betting == FIXED_LIMIT else None,
         big_bet=stakes.effective_big_bet if config.betting == FIXED_LIMIT else None,
-        ante_trimming_status=True,
+        # A big-blind ante is dead money (PokerKit's false); equal antes count in side pots.
+        ante_trimming_status=not stakes.big_blind_ante,
         finishing_stacks=tuple(hand.stacks[s] for s in order) if hand.is_over else None,
     )
     _check_describable(hand, history)
@@ -226,6 +234,16 @@ def _lone_big_blind(hand: Hand) -> bool:
     return len(hand.order) >= 3 and started.blind_seats == (None, hand.order[0])
 
 
+def _export_antes(config: TableConfig, n: int, lone: bool) -> tuple[int, ...]:
+    """Equal antes, or the big-blind ante in the big blind's entry (as the importer reads it)."""
+    stakes = config.stakes
+    if not stakes.big_blind_ante:
+        return (stakes.ante,) * n
+    antes = [0] * n
+    antes[big_blind_ante_index(n, lone)] = stakes.big_blind_ante
+    return tuple(antes)
+
+
 def _export_blinds(config: TableConfig, n: int, lone: bool = False) -> tuple[int, ...] | None:
     stakes = config.stakes
     if lone:
@@ -235,7 +253,8 @@ def _export_blinds(config: TableConfig, n: int, lone: bool = False) -> tuple[int
     if config.variant.forced_bets == BUTTON_BLIND:
         blinds = (0,) * (n - 1) + (stakes.effective_button_blind,)
         return blinds[::-1] if n == 2 else blinds  # PHH reverses heads-up forced bets
-    return (stakes.small_blind, stakes.big_blind) + (0,) * (n - 2)
+    straddles = stakes.straddles[: max(n - 2, 0)]  # straddles nobody could post are not written
+    return (stakes.small_blind, stakes.big_blind, *straddles) + (0,) * (n - 2 - len(straddles))
 
 
 def _export_actions(events: Sequence[ev.Event], player: dict[int, int]) -> Iterator[PhhAction]:
@@ -285,6 +304,8 @@ def _check_describable(hand: Hand, history: HandHistory) -> None:
         raise PhhError("PHH cannot record blinds posted out of the usual seats")
     if len(hand.order) == 2 and started.seats[hand.button] is None:
         raise PhhError("PHH cannot record a heads-up hand with a dead button")
+    if config.stakes.straddles and _lone_big_blind(hand):
+        raise PhhError("PHH cannot record straddles after a lone big blind")
     rules = ("betting", "raise_cap", "limit_rule_half", "high_evaluator", "low_evaluator")
     for name in rules:
         if getattr(config, name) != getattr(again, name):

@@ -8,8 +8,13 @@ the WSOP rules and PokerKit's reading of them):
   record them, so a replayed deck has unknown burns (they decide when a stud
   deck runs short);
 - forced bets as the file gives them: ``blinds_or_straddles`` are the small
-  and big blind (heads-up, ``p1`` is the big blind), a Short Deck file may
-  give a button blind instead (last entry) or ordinary blinds;
+  and big blind (heads-up, ``p1`` is the big blind) then any straddles, a Short
+  Deck file may give a button blind instead (last entry) or ordinary blinds;
+- ``antes`` equal for everyone, or a big-blind ante: only the big blind's entry
+  set (``[0, X, 0, ...]``; heads-up PokerKit charges ``p1``, the big blind, the
+  other player's entry, so it is ``[0, X]`` too). The big-blind ante is dead
+  money for the main pot, as PokerKit plays it with ``ante_trimming_status =
+  false``; with ``true`` PokerKit counts it in the side pots and we refuse it;
 - the file's ``min_bet`` / ``small_bet`` / ``big_bet`` / ``bring_in`` rather
   than sizes derived from the blinds;
 - stud: no big bet for an open pair on 4th street (``fourth_street_pair="small"``)
@@ -25,6 +30,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from cardroom.games.config import Stakes, TableConfig
+from cardroom.games.errors import ConfigError
 from cardroom.games.phh import HandHistory, PhhError
 from cardroom.games.variants import (
     BLINDS,
@@ -41,6 +47,7 @@ from cardroom.games.variants import (
 __all__ = [
     "PHH_GAMES",
     "PhhGame",
+    "big_blind_ante_index",
     "blind_seats",
     "button_seat",
     "phh_code_of",
@@ -110,39 +117,66 @@ def table_config(hh: HandHistory) -> TableConfig:
             f"replayable: {', '.join(PHH_GAMES)}"
         )
     variant = get_variant(game.game)
-    ante = _uniform_ante(hh)
+    ante, big_blind_ante = _antes(hh, variant)
     if variant.forced_bets == BUTTON_BLIND:
         variant, stakes = _short_deck_stakes(hh, variant, ante)
     elif variant.forced_bets == BRING_IN:
         stakes = Stakes(ante=ante)
     else:
-        small, big = _blinds(hh)
-        stakes = Stakes(small_blind=small, big_blind=big, ante=ante)
+        small, big, straddles = _blinds(hh)
+        stakes = Stakes(small, big, ante, straddles=straddles)
     stakes = replace(
         stakes,
+        big_blind_ante=big_blind_ante,
         min_bet=hh.min_bet,
         small_bet=hh.small_bet,
         big_bet=hh.big_bet,
         bring_in=hh.bring_in,
     )
     options = {**_PHH_OPTIONS, **game.options}
-    return TableConfig(
-        variant,
-        stakes,
-        structure=game.structure,
-        max_seats=max(hh.player_count, 2),
-        **options,
+    try:
+        return TableConfig(
+            variant,
+            stakes,
+            structure=game.structure,
+            max_seats=max(hh.player_count, 2),
+            **options,
+        )
+    except ConfigError as exc:
+        raise PhhError(f"this table cannot be played: {exc}") from None
+
+
+def big_blind_ante_index(player_count: int, lone_blind: bool) -> int:
+    """Where PHH's ``antes`` holds a big-blind ante: the big blind's entry (``p2``, or ``p1``
+    when ``p1`` posts a lone big blind); heads-up PokerKit charges each player the other
+    one's entry, so the big blind (``p1``) pays the entry of ``p2``."""
+    big = 0 if lone_blind or player_count == 2 else 1
+    return 1 - big if player_count == 2 else big
+
+
+def _antes(hh: HandHistory, variant: Variant) -> tuple[int, int]:
+    """(the ante for everyone, the big-blind ante): one of them is 0."""
+    antes = set(hh.antes)
+    if len(antes) <= 1:
+        return (antes.pop() if antes else 0), 0
+    at = big_blind_ante_index(hh.player_count, _lone_blind(hh))
+    others = [a for i, a in enumerate(hh.antes) if i != at]
+    if variant.forced_bets == BLINDS and not any(others) and _blind_game(hh):
+        if hh.ante_trimming_status:
+            raise PhhError(
+                f"antes {list(hh.antes)} with ante_trimming_status = true count a big-blind "
+                "ante in the side pots; only dead big-blind antes (false) are supported"
+            )
+        return 0, hh.antes[at]
+    raise PhhError(
+        f"antes {list(hh.antes)} are not uniform; only equal antes for every player "
+        "or a big-blind ante are supported"
     )
 
 
-def _uniform_ante(hh: HandHistory) -> int:
-    antes = set(hh.antes)
-    if len(antes) > 1:
-        raise PhhError(
-            f"antes {list(hh.antes)} are not uniform; only equal antes for every player "
-            "are supported"
-        )
-    return antes.pop() if antes else 0
+def _blind_game(hh: HandHistory) -> bool:
+    """The file posts blinds (not a Short Deck button blind)."""
+    return any(hh.blinds_or_straddles or ())
 
 
 def _lone_blind(hh: HandHistory) -> bool:
@@ -160,18 +194,28 @@ def blind_seats(hh: HandHistory) -> tuple[int | None, int | None] | None:
     return None
 
 
-def _blinds(hh: HandHistory) -> tuple[int, int]:
+def _blinds(hh: HandHistory) -> tuple[int, int, tuple[int, ...]]:
+    """Small blind, big blind and the straddles (entries from ``p3`` on, in order)."""
     blinds = hh.blinds_or_straddles or ()
     if _lone_blind(hh):
-        return 0, blinds[0]
-    if any(blinds[2:]):
-        raise PhhError(f"straddles are not supported: blinds_or_straddles = {list(blinds)}")
+        return 0, blinds[0], ()
     small, big = (blinds[0], blinds[1]) if len(blinds) >= 2 else (0, 0)
     if big <= 0:
         raise PhhError(f"blinds_or_straddles = {list(blinds)}: the big blind must be positive")
     if small > big:
         raise PhhError(f"blinds_or_straddles = {list(blinds)}: the small blind exceeds the big")
-    return small, big
+    rest = list(blinds[2:])
+    while rest and not rest[-1]:
+        rest.pop()
+    previous = big
+    for straddle in rest:
+        if straddle <= previous:
+            raise PhhError(
+                f"blinds_or_straddles = {list(blinds)}: each straddle (from p3 on, no gaps) "
+                "must exceed the blind before it"
+            )
+        previous = straddle
+    return small, big, tuple(rest)
 
 
 def _short_deck_stakes(hh: HandHistory, variant: Variant, ante: int) -> tuple[Variant, Stakes]:
@@ -181,7 +225,7 @@ def _short_deck_stakes(hh: HandHistory, variant: Variant, ante: int) -> tuple[Va
         blinds = blinds[::-1]  # heads-up, PHH reverses forced bets: [X, 0] is the button's
     if blinds and blinds[-1] > 0 and not any(blinds[:-1]):
         return variant, Stakes(ante=ante, button_blind=blinds[-1])
-    small, big = _blinds(hh)
+    small, big, straddles = _blinds(hh)
     # The same game with blinds in place of the button blind (variants are data).
     with_blinds = replace(
         variant,
@@ -189,4 +233,4 @@ def _short_deck_stakes(hh: HandHistory, variant: Variant, ante: int) -> tuple[Va
         forced_bets=BLINDS,
         first_to_act=(LEFT_OF_BIG_BLIND, variant.first_to_act[1]),
     )
-    return with_blinds, Stakes(small_blind=small, big_blind=big, ante=ante)
+    return with_blinds, Stakes(small, big, ante, straddles=straddles)

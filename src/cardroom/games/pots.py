@@ -3,6 +3,7 @@
 Every all-in level of a player still in the hand closes a pot; each pot lists
 the seats eligible to win it, in order clockwise from the button's left (the
 order odd chips follow). Chips of folded players count in every pot they reach.
+Dead money (a big-blind ante) belongs to no level: it goes to the main pot.
 """
 
 from __future__ import annotations
@@ -19,14 +20,32 @@ class Pot:
     eligible: tuple[int, ...]
 
 
-def build_pots(totals: Sequence[int], live: Sequence[bool], order: Sequence[int]) -> list[Pot]:
+def build_pots(
+    totals: Sequence[int],
+    live: Sequence[bool],
+    order: Sequence[int],
+    dead: Sequence[int] = (),
+) -> list[Pot]:
     """The main pot then the side pots, from each seat's chips in (``totals``) and who is live.
 
     ``order`` lists the seats dealt in, clockwise from the button's left.
+    ``dead`` (by seat, included in ``totals``) is dead money such as a big-blind
+    ante: it counts toward no seat's level and goes to the main pot, which every
+    live seat can win (PokerKit with ``ante_trimming_status = false``). Equal
+    antes are not dead here: they count in the side pots like any chip.
 
     >>> build_pots([50, 100, 100], [True, True, True], [0, 1, 2])
     [Pot(amount=150, eligible=(0, 1, 2)), Pot(amount=100, eligible=(1, 2))]
+    >>> build_pots([100, 60, 100], [True, True, True], [0, 1, 2], dead=[0, 60, 0])
+    [Pot(amount=60, eligible=(0, 1, 2)), Pot(amount=200, eligible=(0, 2))]
     """
+    money = sum(dead)
+    if money:
+        levelled = build_pots([t - d for t, d in zip(totals, dead, strict=True)], live, order)
+        everyone = tuple(s for s in order if live[s])
+        if levelled and levelled[0].eligible == everyone:
+            return [Pot(levelled[0].amount + money, everyone), *levelled[1:]]
+        return [Pot(money, everyone), *levelled]
     levels = sorted({totals[s] for s in order if live[s] and totals[s] > 0})
     pots: list[Pot] = []
     previous = 0

@@ -184,12 +184,14 @@ class Contender:
 @dataclass(frozen=True, slots=True)
 class Table:
     """What settling needs of the table: seats dealt in (clockwise from the button's
-    left), who is live, each seat's chips in, and the button."""
+    left), who is live, each seat's chips in, the button, and the dead money
+    by seat (part of ``totals``; a big-blind ante, for the main pot)."""
 
     order: tuple[int, ...]
     live: tuple[bool, ...]
     totals: tuple[int, ...]
     button: int
+    dead: Sequence[int] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -220,7 +222,7 @@ def settle(
     ``hands`` maps each live seat to its cards and showdown settings;
     ``raked`` says the hand reached the rake street (no flop, no drop).
     """
-    pots = build_pots(table.totals, table.live, table.order)
+    pots = build_pots(table.totals, table.live, table.order, table.dead)
     out: list[ev.Event] = []
     rakes = _take_rake(config, pots, len(table.order), raked)
     for i, r in enumerate(rakes):
