@@ -4,8 +4,8 @@ Big-blind ante: the big blind's seat posts it before the blinds (short: the
 ante first, all-in for less), as dead money: no part of any bet, not a call,
 and it goes to the main pot, which every live player can win. Straddles: live
 blinds left of the big blind; action starts left of the last straddler, who
-has the option; the minimum raise over a straddle is the straddle plus the big
-blind (PokerKit's sizing). Seats here: button on the last seat, seat 0 the
+has the option; a raise over a straddle adds at least the straddle (the
+default) or the big blind (``straddle_raise="big_blind"``, PokerKit's sizing). Seats here: button on the last seat, seat 0 the
 small blind, seat 1 the big blind, seats 2, 3... the straddlers.
 """
 
@@ -28,6 +28,7 @@ from cardroom.games import (
     Action,
     ConfigError,
     Hand,
+    IllegalAction,
     Seat,
     Stakes,
     TableConfig,
@@ -202,19 +203,40 @@ def test_the_straddler_has_the_option() -> None:
     hand.apply(Action(1, "call"))
     assert hand.actor == 2 and hand.street_index == 0
     legal = hand.legal_actions(2)
-    assert legal.check and legal.call is None and legal.min_raise_to == 6
+    assert legal.check and legal.call is None and legal.min_raise_to == 8
     hand.apply(Action(2, "check"))
     assert hand.street_index == 1  # nobody raised: the straddler's check closes the round
 
 
-def test_the_minimum_raise_over_a_straddle_is_the_straddle_plus_the_big_blind() -> None:
+def test_a_raise_over_a_straddle_adds_at_least_the_straddle_by_default() -> None:
     config = TableConfig.of("holdem", Stakes.blinds(5, 10, straddles=(25,)))
+    assert config.straddle_raise == "straddle"
+    hand = Hand(config, [1000] * 4, button=3, seed=1)
+    assert hand.legal_actions(3).min_raise_to == 50  # 25 + the straddle
+    with pytest.raises(IllegalAction, match="between 50"):
+        hand.apply(Action(3, "raise", 49))
+    hand.apply(Action(3, "raise", 80))  # a raise of 55
+    assert hand.legal_actions(0).min_raise_to == 135
+    # After the pre-flop round the minimum bet is the big blind again.
+    double = TableConfig.of("holdem", Stakes.blinds(1, 2, straddles=(4, 8)))
+    assert Hand(double, [100] * 6, button=5, seed=1).legal_actions(4).min_raise_to == 16
+
+
+def test_with_big_blind_sizing_a_raise_over_a_straddle_adds_the_big_blind() -> None:
+    config = TableConfig.of(
+        "holdem", Stakes.blinds(5, 10, straddles=(25,)), straddle_raise="big_blind"
+    )
     hand = Hand(config, [1000] * 4, button=3, seed=1)
     assert hand.legal_actions(3).min_raise_to == 35  # 25 + the big blind (PokerKit)
-    with pytest.raises(Exception, match="between 35"):
+    with pytest.raises(IllegalAction, match="between 35"):
         hand.apply(Action(3, "raise", 34))
     hand.apply(Action(3, "raise", 60))  # a raise of 35
     assert hand.legal_actions(0).min_raise_to == 95
+
+
+def test_straddle_raise_is_checked() -> None:
+    with pytest.raises(ConfigError, match="straddle_raise"):
+        TableConfig.of("holdem", Stakes.blinds(1, 2), straddle_raise="double")
 
 
 def test_no_straddle_heads_up_and_never_more_than_the_seats_allow() -> None:

@@ -133,7 +133,11 @@ def _with_straddles(setup: Setup, rng: random.Random) -> Setup:
     players = len(setup.stacks)
     posted = tuple(straddles[: max(players - 2, 0)])
     blinds = setup.blinds[:2] + posted + (0,) * (players - 2 - len(posted))
-    config = replace(setup.config, stakes=replace(stakes, straddles=tuple(straddles)))
+    config = replace(
+        setup.config,
+        stakes=replace(stakes, straddles=tuple(straddles)),
+        straddle_raise="big_blind",  # PokerKit's sizing of a raise over a straddle
+    )
     return replace(setup, config=config, blinds=blinds)
 
 

@@ -142,6 +142,10 @@ class Seat:
     post: str | None = None
 
 
+STRADDLE_RAISES: Final = ("straddle", "big_blind")
+"""Values of ``TableConfig.straddle_raise``."""
+
+
 @dataclass(frozen=True, slots=True)
 class TableConfig:
     """A table's game, structure, stakes, options and rake rule.
@@ -160,6 +164,10 @@ class TableConfig:
     incomplete_raise_rule: str = TDA
     short_deck_trips_beat_straight: bool = False
     hi_lo: bool | None = None
+    straddle_raise: str = "straddle"
+    """How much a raise over a straddle must add: ``"straddle"`` (at least the straddle,
+    the straddle being the last full bet: to 8 over a 4 straddle at 1/2, as card rooms
+    play) or ``"big_blind"`` (at least the big blind: to 6; PokerKit's sizing, so PHH's)."""
     # Stud-family options (RULEBOOK §4–§6); read by the stud rules.
     fourth_street_pair: str = "big"
     bring_in_by_position: bool = False
@@ -231,6 +239,8 @@ def _check(config: TableConfig) -> None:
         raise ConfigError("hi_lo must be true, false or unset")
     if config.fourth_street_pair not in ("big", "option", "small"):
         raise ConfigError("fourth_street_pair must be 'big', 'option' or 'small'")
+    if config.straddle_raise not in STRADDLE_RAISES:
+        raise ConfigError(f"straddle_raise must be one of {STRADDLE_RAISES}")
     if config.stud_order_ties not in ("position", "suit"):
         raise ConfigError("stud_order_ties must be 'position' or 'suit'")
     for name in ("max_seats", "max_raises"):

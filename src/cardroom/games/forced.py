@@ -15,11 +15,12 @@ put in (:func:`cardroom.games.pots.build_pots` ``dead``; PokerKit's rule with
 **Straddles** (``Stakes.straddles``): live blinds posted, in order, by the seats
 left of the big blind (none heads-up, never more than the players dealt in less
 two). They count toward the first round; pre-flop action starts left of the last
-straddler, who has the option to check or raise when nobody raised. The
-minimum raise over a straddle is the straddle plus the minimum bet (the big
-blind), as PokerKit sizes it (its minimum raise is the largest of the round's
-raises and ``min_bet``, blinds and straddles not being raises); many rooms ask
-for twice the straddle instead.
+straddler, who has the option to check or raise when nobody raised. A raise
+over a straddle must add at least the straddle (``straddle_raise="straddle"``,
+the default: the straddle is the last full bet, as card rooms play; see
+:func:`opening_raise`), or only the minimum bet (``"big_blind"``: PokerKit's
+sizing, whose minimum raise is the largest of the round's raises and
+``min_bet``, blinds and straddles not being raises; the PHH importer sets it).
 """
 
 from __future__ import annotations
@@ -115,3 +116,25 @@ def straddle_seats(order: Sequence[int], sb: int | None, big: int | None, count:
     i = order.index(big)
     after = [s for s in (*order[i + 1 :], *order[:i]) if s != sb]
     return after[: min(count, len(order) - 2)]
+
+
+def opening_raise(config: TableConfig, posts: Sequence[Post], bets: Sequence[int]) -> int:
+    """The size of a full raise the pre-flop round opens with (0: the minimum bet decides).
+
+    Under ``straddle_raise="straddle"`` it is the last straddle posted in full
+    (``bets`` by seat after the posts), so at 1/2 with a 4 straddle the minimum
+    raise is to 8; a straddle posted all-in for less is not a full bet.
+
+    >>> from cardroom.games.config import Stakes
+    >>> config = TableConfig.of("holdem", Stakes.blinds(1, 2, straddles=(4,)))
+    >>> opening_raise(config, [Post(2, STRADDLE, 4, True)], [1, 2, 4])
+    4
+    >>> opening_raise(config, [Post(2, STRADDLE, 4, True)], [1, 2, 3])
+    0
+    """
+    if config.straddle_raise != "straddle":
+        return 0
+    for seat, what, amount, _ in reversed(posts):
+        if what == STRADDLE and bets[seat] >= amount:
+            return amount
+    return 0

@@ -54,7 +54,7 @@ from cardroom.games.config import Seat, TableConfig, check_seats
 from cardroom.games.dealing import build_deck, dealing_order, needed_cards
 from cardroom.games.draw_play import DrawPlay
 from cardroom.games.errors import ConfigError, IllegalAction
-from cardroom.games.forced import BIG_BLIND_ANTE, forced_posts
+from cardroom.games.forced import BIG_BLIND_ANTE, forced_posts, opening_raise
 from cardroom.games.pots import Pot, build_pots
 from cardroom.games.reshuffle import Reshuffler
 from cardroom.games.showdown import Contender, HandResult, Table, settle
@@ -522,7 +522,7 @@ class Hand:
         if index > 0:
             self._cur = 0
             self._nbets = 0
-        self._inc = 0
+        self._inc = self._opening_raise if index == 0 else 0
         self._full_seq = 0
         self._acted = [False] * n
         self._acted_level = [0] * n
@@ -557,6 +557,7 @@ class Hand:
         for seat, what, amount, live in posts:
             if self._stack[seat]:
                 self._post(seat, what, amount, live, out)
+        self._opening_raise = opening_raise(self.config, posts, self._bet)
         self._cur = max(self._bet)
         self._nbets = 1 if self._cur > 0 else 0
 

@@ -88,7 +88,9 @@ PHH_GAMES: dict[str, PhhGame] = {
     )
 }
 
-_PHH_OPTIONS: dict[str, Any] = {}
+# The PHH standard's rules where our defaults differ: PokerKit, its reference, lets a
+# raise over a straddle add only the big blind.
+_PHH_OPTIONS: dict[str, Any] = {"straddle_raise": "big_blind"}
 
 
 def button_seat(player_count: int) -> int:
