@@ -5,8 +5,9 @@ ante first, all-in for less), as dead money: no part of any bet, not a call,
 and it goes to the main pot, which every live player can win. Straddles: live
 blinds left of the big blind; action starts left of the last straddler, who
 has the option; a raise over a straddle adds at least the straddle (the
-default) or the big blind (``straddle_raise="big_blind"``, PokerKit's sizing). Seats here: button on the last seat, seat 0 the
-small blind, seat 1 the big blind, seats 2, 3... the straddlers.
+default) or the big blind (``straddle_raise="big_blind"``, PokerKit's sizing).
+Seats here: button on the last seat, seat 0 the small blind, seat 1 the big
+blind, seats 2, 3... the straddlers.
 """
 
 from __future__ import annotations
