@@ -300,3 +300,43 @@ def test_a_bring_in_seat_all_in_on_the_ante_passes_the_bring_in_on() -> None:
     hand = Hand(cfg, [500, 1, 500], 2, arrange_deck(cfg, order, holes), seed=1)
     assert hand.is_all_in(1)
     assert hand.actor == 2 and hand.legal_actions(2).bring_in == 5
+
+
+@pytest.mark.parametrize("players", [2, 5, 8])
+def test_each_round_opens_with_the_best_board_as_first_to_act_says(players: int) -> None:
+    # The engine keeps running rank counts of the up cards; the opener must be the seat
+    # first_to_act picks from the cards themselves (8 players: the community card too).
+    import random
+
+    from cardroom.bench.engine_driver import to_action
+    from cardroom.bench.pokerkit_peer import choose
+    from cardroom.games.stud import first_to_act
+
+    rng = random.Random(players)
+    config = TableConfig.of("stud", STAKES)
+    checked = 0
+    for n in range(150):
+        hand = Hand(config, [rng.randint(15, 400) for _ in range(players)], 0, seed=n)
+        street = hand.street_index
+        while hand.actor is not None:
+            if hand.street_index != street and hand.street_index > 0:
+                street = hand.street_index
+                live = [s for s in hand.order if hand.is_live(s)]
+                showing = [
+                    (
+                        s,
+                        [
+                            c
+                            for c, up in zip(hand.hole_cards(s), hand.up_flags(s), strict=True)
+                            if up
+                        ],
+                    )
+                    for s in live
+                ]
+                board = list(hand.board)
+                expected = first_to_act([(s, up + board) for s, up in showing])
+                if not hand.is_all_in(expected) and all(hand.bets[s] == 0 for s in live):
+                    assert hand.actor == expected
+                    checked += 1
+            hand.apply(to_action(hand, hand.actor, choose(hand.legal_actions(hand.actor), rng)))
+    assert checked > 100

@@ -18,7 +18,9 @@ from cardroom.games.stud import (
     fourth_street_bets,
     has_open_pair,
     plan_last_card,
+    rank_counts,
     showing_hand,
+    showing_key_of_counts,
 )
 
 
@@ -196,3 +198,25 @@ def test_every_two_card_showing_pair_ranks_above_every_no_pair() -> None:
     pairs = [showing_hand(p) for p in itertools.combinations(CARDS, 2) if p[0].rank == p[1].rank]
     no_pairs = [showing_hand(p) for p in itertools.combinations(CARDS, 2) if p[0].rank != p[1].rank]
     assert min(pairs) > max(no_pairs)
+
+
+@given(
+    st.lists(
+        st.lists(st.sampled_from(CARDS), min_size=1, max_size=4, unique=True),
+        min_size=1,
+        max_size=8,
+    ),
+    st.lists(st.sampled_from(CARDS), max_size=1),
+)
+def test_rank_counts_give_the_showing_hand_and_its_order(
+    ups: list[list[Card]], board: list[Card]
+) -> None:
+    # The running counts the engine keeps must order boards exactly as showing_hand.
+    showing = [(seat, up + board) for seat, up in enumerate(ups)]
+    for _, cards in showing:
+        assert showing_key_of_counts(rank_counts(cards)) == showing_hand(cards)
+    best = max(
+        range(len(ups)),
+        key=lambda i: (showing_key_of_counts(rank_counts(ups[i]) + rank_counts(board)), -i),
+    )
+    assert first_to_act(showing) == best

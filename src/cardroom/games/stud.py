@@ -179,17 +179,33 @@ def first_to_act(
 
 # A card's rank as one digit of a base-16 number: the sum over some cards counts each
 # rank, whatever the order of the cards (a rank occurs at most four times).
-_RANK_DIGIT = tuple(1 << (4 * (c >> 2)) for c in range(52))
+RANK_DIGIT = tuple(1 << (4 * (c >> 2)) for c in range(52))
 _KEY_OF_COUNTS: dict[int, tuple[int, ...]] = {}
 
 
-def _high_key(up: Sequence[Card]) -> tuple[int, ...]:
-    """``showing_hand(up)`` through the rank counts (cached: few distinct rank multisets)."""
-    counts = sum(map(_RANK_DIGIT.__getitem__, up))
+def rank_counts(cards: Sequence[Card]) -> int:
+    """How many cards of each rank ``cards`` hold, one base-16 digit per rank: the sum
+    of two card sets' counts is the counts of both together."""
+    return sum(map(RANK_DIGIT.__getitem__, cards))
+
+
+def showing_key_of_counts(counts: int) -> tuple[int, ...]:
+    """``showing_hand`` of the up cards whose :func:`rank_counts` is ``counts`` (high games).
+
+    >>> from cardroom.cards import parse_cards
+    >>> showing_key_of_counts(rank_counts(parse_cards("Kd 7c Ks")))
+    (1, 11, 11, 5)
+    """
     key = _KEY_OF_COUNTS.get(counts)
-    if key is None:
-        key = _KEY_OF_COUNTS[counts] = _showing_key(tuple(sorted([c >> 2 for c in up])[::-1]))
+    if key is None:  # cached: there are few distinct rank multisets
+        ranks = tuple(r for r in range(12, -1, -1) for _ in range(counts >> 4 * r & 15))
+        key = _KEY_OF_COUNTS[counts] = _showing_key(ranks)
     return key
+
+
+def _high_key(up: Sequence[Card]) -> tuple[int, ...]:
+    """``showing_hand(up)`` through the rank counts."""
+    return showing_key_of_counts(sum(map(RANK_DIGIT.__getitem__, up)))
 
 
 def _best_high_showing(showing: Sequence[tuple[int, Sequence[Card]]]) -> int:

@@ -23,15 +23,19 @@ from cardroom.games import events as ev
 from cardroom.games.actions import BET, BRING_IN, RAISE, Action, LegalActions
 from cardroom.games.errors import IllegalAction
 from cardroom.games.stud import (
+    RANK_DIGIT,
     StudRules,
     bring_in_seat,
     first_to_act,
     fourth_street_bets,
     has_open_pair,
     plan_last_card,
+    rank_counts,
+    showing_key_of_counts,
 )
 
 if TYPE_CHECKING:
+    from cardroom.games.config import TableConfig
     from cardroom.games.hand import Hand
     from cardroom.games.reshuffle import Reshuffler
     from cardroom.games.variants import Street
@@ -45,6 +49,8 @@ class StudPlay:
         "bring_in_due",
         "bring_in_seat",
         "burns",
+        "counted",
+        "counts",
         "open_pair",
         "rules",
         "up_slices",
@@ -58,6 +64,10 @@ class StudPlay:
         self.open_pair = False
         self.big_bet_made = False
         self.burns: list[Card] = []
+        # High games, ties by position: each seat's up cards as rank counts, kept up to
+        # date street by street (``counted``: the up positions already added).
+        self.counts: list[int] = []
+        self.counted = 0
 
     def __eq__(self, other: object) -> bool:
         """Equal state, so a hand compares equal to a copy of itself."""
@@ -124,6 +134,8 @@ class StudPlay:
             return seat
         self.big_bet_made = False
         self.bring_in_due = False  # a 3rd street nobody could act on leaves none owed
+        if self._counting(config, index):
+            return self._best_by_counts(hand, live, index)
         ups = self._showing(hand, live, index)
         self.open_pair = (
             index == 1 and self.rules.open_pair and any(has_open_pair(up) for _, up in ups)
@@ -134,6 +146,40 @@ class StudPlay:
             low=self.rules.low,
             ties=config.stud_order_ties,  # type: ignore[arg-type]
         )
+
+    def _counting(self, config: TableConfig, index: int) -> bool:
+        """Whether the running rank counts decide the order (high game, ties by position)."""
+        return (
+            not self.rules.low
+            and config.stud_order_ties == "position"
+            and self.up_slices[index] is not None
+        )
+
+    def _best_by_counts(self, hand: Hand, live: list[int], index: int) -> int:
+        """:func:`first_to_act` for a high game with ties by position, from the running
+        rank counts (the same answer; tested against it); sets the 4th-street open pair."""
+        where = self.up_slices[index]
+        assert where is not None
+        hole, counts = hand._hole, self.counts
+        if not counts:
+            counts = self.counts = [0] * len(hole)
+            self.counted = where.start
+        for p in range(self.counted, where.stop):  # the up cards dealt since last time
+            for s in live:
+                counts[s] += RANK_DIGIT[hole[s][p]]
+        self.counted = max(self.counted, where.stop)
+        board = rank_counts(hand.board)
+        best_seat = -1
+        best: tuple[int, ...] = ()  # any key beats the empty tuple
+        for s in live:
+            key = showing_key_of_counts(counts[s] + board)
+            if key > best:  # an equal later key does not win: ties by position
+                best_seat, best = s, key
+        if index == 1:  # a pair (or better) showing on 4th street
+            self.open_pair = self.rules.open_pair and any(
+                showing_key_of_counts(counts[s])[0] > 0 for s in live
+            )
+        return best_seat
 
     def _showing(self, hand: Hand, live: list[int], index: int) -> list[tuple[int, list[Card]]]:
         """``(seat, up cards)`` of the ``live`` seats after street ``index`` was dealt."""
@@ -233,6 +279,8 @@ class StudPlay:
         live = [s for s in hand.order if hand._live[s]]
         if not live:
             return None
+        if self._counting(hand.config, hand.street_index):
+            return self._best_by_counts(hand, live, hand.street_index)
         board = hand.board
         return first_to_act(
             [(s, up + board) for s, up in self._showing(hand, live, hand.street_index)],
