@@ -180,7 +180,10 @@ def first_to_act(
 # A card's rank as one digit of a base-16 number: the sum over some cards counts each
 # rank, whatever the order of the cards (a rank occurs at most four times).
 RANK_DIGIT = tuple(1 << (4 * (c >> 2)) for c in range(52))
-_KEY_OF_COUNTS: dict[int, tuple[int, ...]] = {}
+PAIRED_DIGITS = sum(0b1110 << (4 * r) for r in range(13))
+"""Rank counts ``& PAIRED_DIGITS`` is nonzero when some rank is held twice or more."""
+KEY_OF_COUNTS: dict[int, tuple[int, ...]] = {}
+"""Showing keys by rank counts, filled as they are met (at most one per rank multiset)."""
 
 
 def rank_counts(cards: Sequence[Card]) -> int:
@@ -196,10 +199,10 @@ def showing_key_of_counts(counts: int) -> tuple[int, ...]:
     >>> showing_key_of_counts(rank_counts(parse_cards("Kd 7c Ks")))
     (1, 11, 11, 5)
     """
-    key = _KEY_OF_COUNTS.get(counts)
+    key = KEY_OF_COUNTS.get(counts)
     if key is None:  # cached: there are few distinct rank multisets
         ranks = tuple(r for r in range(12, -1, -1) for _ in range(counts >> 4 * r & 15))
-        key = _KEY_OF_COUNTS[counts] = _showing_key(ranks)
+        key = KEY_OF_COUNTS[counts] = _showing_key(ranks)
     return key
 
 

@@ -23,6 +23,8 @@ from cardroom.games import events as ev
 from cardroom.games.actions import BET, BRING_IN, RAISE, Action, LegalActions
 from cardroom.games.errors import IllegalAction
 from cardroom.games.stud import (
+    KEY_OF_COUNTS,
+    PAIRED_DIGITS,
     RANK_DIGIT,
     StudRules,
     bring_in_seat,
@@ -168,17 +170,16 @@ class StudPlay:
             for s in live:
                 counts[s] += RANK_DIGIT[hole[s][p]]
         self.counted = max(self.counted, where.stop)
-        board = rank_counts(hand.board)
+        board = rank_counts(hand.board) if hand.board else 0
         best_seat = -1
         best: tuple[int, ...] = ()  # any key beats the empty tuple
+        known = KEY_OF_COUNTS  # the cache, asked directly: this runs for every seat
         for s in live:
-            key = showing_key_of_counts(counts[s] + board)
+            key = known.get(c := counts[s] + board) or showing_key_of_counts(c)
             if key > best:  # an equal later key does not win: ties by position
                 best_seat, best = s, key
-        if index == 1:  # a pair (or better) showing on 4th street
-            self.open_pair = self.rules.open_pair and any(
-                showing_key_of_counts(counts[s])[0] > 0 for s in live
-            )
+        if index == 1:  # a pair (or better) showing on 4th street: a rank counted twice
+            self.open_pair = self.rules.open_pair and any(counts[s] & PAIRED_DIGITS for s in live)
         return best_seat
 
     def _showing(self, hand: Hand, live: list[int], index: int) -> list[tuple[int, list[Card]]]:
