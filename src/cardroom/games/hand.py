@@ -314,11 +314,12 @@ class Hand:
             if lo == hi:
                 raise IllegalAction(f"the only raise allowed is to {lo}")
             raise IllegalAction(f"a raise must be to between {lo} and {hi}, not {to}")
-        if self._stud is not None and (why := self._stud.check_raise(self, seat, to, lo, hi)):
-            raise IllegalAction(why)
         size = to - self._cur
-        if self._stud is not None:
-            self._stud.after_raise(self, size)
+        stud = self._stud  # its sizes matter only with the bring-in due or on 4th street
+        if stud is not None and (stud.bring_in_due or self.street_index == 1):
+            if why := stud.check_raise(self, seat, to, lo, hi):
+                raise IllegalAction(why)
+            stud.after_raise(self, size)
         if is_full_raise(size, self._basis(), self._half_rule):
             if size > self._inc:
                 self._inc = size
