@@ -95,8 +95,8 @@ def test_stud_only_players_still_in_are_dealt() -> None:
     assert hand.street_index == 1
     assert len(hand.hole_cards(folded)) == 3
     assert [len(hand.hole_cards(s)) for s in range(3) if s != folded] == [4, 4]
-    dealt = [e.seat for e in hand.events if isinstance(e, events.HoleDealt)]
-    assert dealt.count(folded) == 2  # the two down cards and the door card of 3rd street
+    dealt = [e for e in hand.events if isinstance(e, events.HoleDealt) and e.seat == folded]
+    assert [e.up for e in dealt] == [(False, False, True)]  # 3rd street only: 2 down, the door
 
 
 def test_stud_two_down_one_up_then_three_up_then_the_seventh_down() -> None:

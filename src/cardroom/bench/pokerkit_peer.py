@@ -84,7 +84,7 @@ def choose(options: LegalSet, rng: random.Random) -> Decision:
         return _DRAWS[options.draw][rng.getrandbits(options.draw)]
     roll = rng.random()
     if options.bring_in is not None and (options.min_raise_to is None or roll < 0.7):
-        return Decision("bring_in")
+        return _BRING_IN
     if options.min_raise_to is not None and options.max_raise_to is not None and roll < 0.3:
         pick = rng.random()
         if pick < 0.4:
@@ -95,16 +95,23 @@ def choose(options: LegalSet, rng: random.Random) -> Decision:
             amount = rng.randint(options.min_raise_to, options.max_raise_to)
         return Decision("raise", amount)
     if options.fold and roll > 0.85:
-        return Decision("fold")
+        return _FOLD
     if options.check:
-        return Decision("check")
+        return _CHECK
     if options.call is not None:
-        return Decision("call")
+        return _CALL
     if options.fold:
-        return Decision("fold")
+        return _FOLD
     if options.min_raise_to is not None:
         return Decision("raise", options.min_raise_to)
     raise AssertionError(f"no legal decision in {options}")
+
+
+# The decisions without an amount, built once (decisions are immutable).
+_BRING_IN = Decision("bring_in")
+_FOLD = Decision("fold")
+_CHECK = Decision("check")
+_CALL = Decision("call")
 
 
 def _draw_decisions(cards: int) -> tuple[Decision, ...]:

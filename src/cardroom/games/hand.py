@@ -490,20 +490,20 @@ class Hand:
         dealt_here = self._stud is not None and self._stud.deal(
             self, street, live, out, self._reshuffle
         )
-        for count, up in ((street.hole_down, False), (street.hole_up, True)):
-            if not count or dealt_here:
-                continue
-            # One card at a time round the table: seat j of k gets cards j, j + k, j + 2k...
-            k = len(live)
-            start = self._next_card
-            block = self._deck[start : start + k * count]
+        down, count = street.hole_down, street.hole_down + street.hole_up
+        if count and not dealt_here:
+            # One card at a time round the table, face-down ones first: seat j of k gets
+            # cards j, j + k, j + 2k... of each block; one event per seat and street.
+            k, start = len(live), self._next_card
+            downs = self._deck[start : start + k * down]
+            ups = self._deck[start + k * down : start + k * count]
             self._next_card = start + k * count
-            ups = (up,) * count
+            flags = (False,) * down + (True,) * (count - down)
             for j, s in enumerate(live):
-                cards = tuple(block[j::k])
+                cards = (*downs[j::k], *ups[j::k])
                 self._hole[s].extend(cards)
-                self._up[s].extend(ups)
-                out.append(ev.HoleDealt(s, cards, ups))
+                self._up[s].extend(flags)
+                out.append(ev.HoleDealt(s, cards, flags))
         if street.board:
             if street.burn and self.config.burn_cards:
                 out.append(ev.Burned(self._card()))
