@@ -7,13 +7,17 @@ integer chips. ``to`` is a player's total bet in the current betting round.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ParamSpec, TypeVar
 
 from cardroom.cards import Card
 
 if TYPE_CHECKING:
     from cardroom.games.config import Seat, TableConfig
+
+P = ParamSpec("P")
+E = TypeVar("E")
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,22 +104,31 @@ class Acted:
     all_in: bool
 
 
-_ACTED: dict[tuple[int, str, int, int, bool], Acted] = {}
-
-
-def shared_acted(seat: int, kind: str, amount: int, to: int, all_in: bool) -> Acted:
-    """``Acted(...)`` with these fields, one shared object per distinct event.
+def _sharing(make: Callable[P, E]) -> Callable[P, E]:
+    """``make`` returning one shared object per distinct set of fields.
 
     Events are immutable and compare by value, so a record may hold the same
     object twice; the engine's hot path saves building a frozen dataclass.
     """
-    key = (seat, kind, amount, to, all_in)
-    found = _ACTED.get(key)
-    if found is None:
-        if len(_ACTED) >= 1 << 14:
-            _ACTED.clear()  # bounded: amounts vary without limit across tables
-        found = _ACTED[key] = Acted(seat, kind, amount, to, all_in)
-    return found
+    made: dict[object, E] = {}
+
+    def shared(*fields: P.args, **named: P.kwargs) -> E:
+        if named:  # the hot path passes fields by position; keywords build a new one
+            return make(*fields, **named)
+        found = made.get(fields)
+        if found is None:
+            if len(made) >= 1 << 14:
+                made.clear()  # bounded: amounts vary without limit across tables
+            found = made[fields] = make(*fields, **named)
+        return found
+
+    return shared
+
+
+shared_acted = _sharing(Acted)
+"""``Acted(...)``, one shared object per distinct action event."""
+shared_posted = _sharing(Posted)
+"""``Posted(...)``, one shared object per distinct forced bet (a table posts the same ones)."""
 
 
 @dataclass(frozen=True, slots=True)

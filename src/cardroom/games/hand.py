@@ -547,7 +547,7 @@ class Hand:
             self._bet[seat] += amount
         elif what == BIG_BLIND_ANTE:
             self._dead[seat] += amount
-        out.append(ev.Posted(seat, what, amount, live, self._stack[seat] == 0))
+        out.append(ev.shared_posted(seat, what, amount, live, self._stack[seat] == 0))
 
     def _post_forced(
         self, blind_seats: tuple[int | None, int | None] | None, out: list[ev.Event]
