@@ -127,7 +127,11 @@ class StudPlay:
         live = [s for s in hand.order if hand._live[s]]
         config = hand.config
         if index == 0:
-            doors = [(s, up[-1]) for s, up in self._showing(hand, live, 0)]
+            where = self.up_slices[0]  # the door card is the last up card
+            if where is None:
+                doors = [(s, _up_cards(hand, s)[-1]) for s in live]
+            else:
+                doors = [(s, hand._hole[s][where.stop - 1]) for s in live]
             seat = bring_in_seat(
                 doors, self.rules.bring_in, by_position=config.bring_in_by_position
             )
@@ -166,16 +170,18 @@ class StudPlay:
         if not counts:
             counts = self.counts = [0] * len(hole)
             self.counted = where.start
-        for p in range(self.counted, where.stop):  # the up cards dealt since last time
-            for s in live:
-                counts[s] += RANK_DIGIT[hole[s][p]]
+        new = range(self.counted, where.stop)  # the up cards dealt since last time
         self.counted = max(self.counted, where.stop)
         board = rank_counts(hand.board) if hand.board else 0
         best_seat = -1
         best: tuple[int, ...] = ()  # any key beats the empty tuple
         known = KEY_OF_COUNTS  # the cache, asked directly: this runs for every seat
         for s in live:
-            key = known.get(c := counts[s] + board) or showing_key_of_counts(c)
+            held, c = hole[s], counts[s]
+            for p in new:
+                c += RANK_DIGIT[held[p]]
+            counts[s] = c
+            key = known.get(c := c + board) or showing_key_of_counts(c)
             if key > best:  # an equal later key does not win: ties by position
                 best_seat, best = s, key
         if index == 1:  # a pair (or better) showing on 4th street: a rank counted twice
