@@ -375,7 +375,9 @@ class Hand:
                 break
         else:
             return None  # nobody left who could call a raise
-        basis = self._street_bet if self._stud is None and self._fixed else self._basis()
+        # Fixed limit: the street's bet, but for stud's completion and 4th-street pair.
+        plain = self._fixed and (self._stud is None or self.street_index > 1)
+        basis = self._street_bet if plain else self._basis()
         if self._fixed:  # the one size, or all-in for less
             own = self._bet[seat] + stack
             to = cur + basis
