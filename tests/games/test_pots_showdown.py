@@ -350,3 +350,31 @@ def test_a_cancelled_hand_gives_back_the_starting_stacks() -> None:
     hand.apply(Action(0, "raise", 30))
     assert hand.starting_stacks == (100, None, 70)
     assert hand.stacks != (100, 0, 70)
+
+
+@pytest.mark.parametrize("game", ["holdem", "stud"])
+def test_winners_are_named_as_the_evaluator_names_their_cards(game: str) -> None:
+    # Settlement names a high winner from the strength it already found; the name and
+    # the five cards must be the full evaluator's.
+    import random
+
+    from cardroom.bench.engine_driver import to_action
+    from cardroom.bench.pokerkit_peer import choose
+    from cardroom.evaluation import get_evaluator
+    from cardroom.games import Hand, Stakes, TableConfig, events
+
+    stakes = Stakes.blinds(1, 2) if game == "holdem" else Stakes(ante=1, small_bet=2, bring_in=1)
+    config = TableConfig.of(game, stakes)
+    evaluate = get_evaluator("high")
+    rng = random.Random(11)
+    named = 0
+    for n in range(300):
+        hand = Hand(config, [rng.randint(5, 120) for _ in range(6)], 0, seed=n)
+        while hand.actor is not None:
+            hand.apply(to_action(hand, hand.actor, choose(hand.legal_actions(hand.actor), rng)))
+        for e in hand.events:
+            if isinstance(e, events.PotAwarded) and e.hand:
+                value = evaluate(hand.hole_cards(e.seat), hand.board)
+                assert value is not None and (e.hand, e.cards) == (value.name, value.cards)
+                named += 1
+    assert named > 100

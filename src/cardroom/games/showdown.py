@@ -15,6 +15,7 @@ from functools import cache
 
 from cardroom.cards import Card
 from cardroom.evaluation import HandValue, get_evaluator
+from cardroom.evaluation.high import value_of_strength
 from cardroom.games import events as ev
 from cardroom.games.config import TableConfig
 from cardroom.games.pots import Pot, build_pots, split
@@ -310,17 +311,26 @@ class _Ranker:
         self.board = board
         self.evaluate = get_evaluator(name)
         self.fast = _fast_strength(name)
+        # Standard high: a winner is named from the strength already found, not evaluated again.
+        self.name_of = value_of_strength if name == "high" else None
+        self.found: dict[int, tuple[int, tuple[Card, ...]]] = {}
         self.values: dict[int, HandValue | None] = {}
 
     def strength(self, seat: int, cards: tuple[Card, ...]) -> int | None:
         if self.fast is not None:
-            return self.fast((*cards, *self.board))
+            pool = (*cards, *self.board)
+            strength = self.fast(pool)
+            self.found[seat] = strength, pool
+            return strength
         value = self.values[seat] = self.evaluate(cards, self.board)
         return None if value is None else value.strength
 
     def value(self, seat: int, cards: tuple[Card, ...]) -> HandValue | None:
         if seat not in self.values:
-            self.values[seat] = self.evaluate(cards, self.board)
+            if self.name_of is not None and seat in self.found:
+                self.values[seat] = self.name_of(*self.found[seat])
+            else:
+                self.values[seat] = self.evaluate(cards, self.board)
         return self.values[seat]
 
 
