@@ -15,10 +15,21 @@ import random
 import secrets
 import sys
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 
 from cardroom.cards import CARDS, SHORT_DECK_CARDS, Card, Deck
 from cardroom.games.config import TableConfig
 from cardroom.games.errors import ConfigError
+
+
+@lru_cache(maxsize=1024)
+def rotations(order: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """``order`` starting at each of its positions in turn (shared: a table's order repeats).
+
+    >>> rotations((2, 3, 0))
+    ((2, 3, 0), (3, 0, 2), (0, 2, 3))
+    """
+    return tuple(order[i:] + order[:i] for i in range(len(order)))
 
 
 def dealing_order(occupied: Sequence[bool], button: int) -> tuple[int, ...]:

@@ -104,33 +104,6 @@ class Acted:
     all_in: bool
 
 
-def _sharing(make: Callable[P, E]) -> Callable[P, E]:
-    """``make`` returning one shared object per distinct set of fields.
-
-    Events are immutable and compare by value, so a record may hold the same
-    object twice; the engine's hot path saves building a frozen dataclass.
-    """
-    made: dict[object, E] = {}
-
-    def shared(*fields: P.args, **named: P.kwargs) -> E:
-        if named:  # the hot path passes fields by position; keywords build a new one
-            return make(*fields, **named)
-        found = made.get(fields)
-        if found is None:
-            if len(made) >= 1 << 14:
-                made.clear()  # bounded: amounts vary without limit across tables
-            found = made[fields] = make(*fields, **named)
-        return found
-
-    return shared
-
-
-shared_acted = _sharing(Acted)
-"""``Acted(...)``, one shared object per distinct action event."""
-shared_posted = _sharing(Posted)
-"""``Posted(...)``, one shared object per distinct forced bet (a table posts the same ones)."""
-
-
 @dataclass(frozen=True, slots=True)
 class BettingClosed:
     """The betting round of street ``index`` is over; bets go into the pot(s)."""
@@ -208,3 +181,34 @@ Event = (
     | HandEnded
 )
 """Any event of a hand."""
+
+
+def _sharing(make: Callable[P, E]) -> Callable[P, E]:
+    """``make`` returning one shared object per distinct set of fields.
+
+    Events are immutable and compare by value, so a record may hold the same
+    object twice; the engine's hot path saves building a frozen dataclass.
+    """
+    made: dict[object, E] = {}
+
+    def shared(*fields: P.args, **named: P.kwargs) -> E:
+        if named:  # the hot path passes fields by position; keywords build a new one
+            return make(*fields, **named)
+        found = made.get(fields)
+        if found is None:
+            if len(made) >= 1 << 14:
+                made.clear()  # bounded: amounts vary without limit across tables
+            found = made[fields] = make(*fields, **named)
+        return found
+
+    return shared
+
+
+shared_acted = _sharing(Acted)
+"""``Acted(...)``, one shared object per distinct action event."""
+shared_posted = _sharing(Posted)
+"""``Posted(...)``, one shared object per distinct forced bet (a table posts the same ones)."""
+shared_street_started = _sharing(StreetStarted)
+"""``StreetStarted(...)``, shared (a game has a handful of streets)."""
+shared_betting_closed = _sharing(BettingClosed)
+"""``BettingClosed(...)``, shared (one per street index)."""

@@ -51,7 +51,7 @@ from cardroom.games.actions import (
 )
 from cardroom.games.betting import is_full_raise, raise_bounds
 from cardroom.games.config import Seat, TableConfig, check_seats
-from cardroom.games.dealing import build_deck, dealing_order, needed_cards
+from cardroom.games.dealing import build_deck, dealing_order, needed_cards, rotations
 from cardroom.games.draw_play import DrawPlay
 from cardroom.games.errors import ConfigError, IllegalAction
 from cardroom.games.forced import BIG_BLIND_ANTE, forced_posts, opening_raise
@@ -102,7 +102,7 @@ class Hand:
         if len(self.order) < 2:
             raise ConfigError("a hand needs at least two players dealt in")
         # The dealing order starting at each position: the search order for the next actor.
-        self._rotations = [self.order[i:] + self.order[:i] for i in range(len(self.order))]
+        self._rotations = rotations(self.order)
         self._deck = build_deck(config, deck, seed, needed_cards(config, len(self.order)))
         self._next_card = 0
         self._stack = [0 if s is None else s.stack for s in self._seats]
@@ -468,7 +468,7 @@ class Hand:
             self._total[top] -= most - second
             out.append(ev.UncalledReturned(top, most - second))
         bets[:] = [0] * len(bets)
-        out.append(ev.BettingClosed(self.street_index))
+        out.append(ev.shared_betting_closed(self.street_index))
 
     # ----------------------------------------------------------------- dealing
 
@@ -487,7 +487,7 @@ class Hand:
         )
         spread = stakes.spread
         self._spread_max = spread[street.spread_tier] if street.spread_tier < len(spread) else 0
-        out.append(ev.StreetStarted(index, street.name))
+        out.append(ev.shared_street_started(index, street.name))
         live = [s for s in self.order if self._live[s]]
         dealt_here = self._stud is not None and self._stud.deal(
             self, street, live, out, self._reshuffle
