@@ -181,7 +181,8 @@ class StudPlay:
             for p in new:
                 c += RANK_DIGIT[held[p]]
             counts[s] = c
-            key = known.get(c := c + board) or showing_key_of_counts(c)
+            showing = c + board
+            key = known.get(showing) or showing_key_of_counts(showing)
             if key > best:  # an equal later key does not win: ties by position
                 best_seat, best = s, key
         if index == 1:  # a pair (or better) showing on 4th street: a rank counted twice
