@@ -19,6 +19,9 @@ def test_watching_bots_conserves_chips(game: str, capsys: pytest.CaptureFixture[
     assert finals, out
     for line in finals:  # no rake at a play-money table: chips only change hands
         assert sum(int(x) for x in line.split(",")) == 3 * 200
+    # The bots act only within the legal set, and a watcher sees every seat act.
+    assert "not allowed" not in out
+    assert {"seat 0:", "seat 1:", "seat 2:"} <= set(re.findall(r"seat \d:", out))
 
 
 def test_human_seat_sees_only_own_cards(

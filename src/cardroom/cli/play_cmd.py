@@ -54,7 +54,8 @@ def run(args: argparse.Namespace) -> int:
         return 2
     rng = random.Random(args.seed)
     bot = _bot(rng)
-    human: Chooser = bot if args.watch else _human(sys.stdin, sys.stdout)
+    # Watching, every seat is a bot and every action is printed.
+    choosers: dict[int, Chooser] = {} if args.watch else {0: _human(sys.stdin, sys.stdout)}
     stacks: list[int | None] = [args.stack] * args.players
     for number in range(args.hands):
         if sum(1 for s in stacks if s) < 2:
@@ -63,7 +64,7 @@ def run(args: argparse.Namespace) -> int:
         seed = None if args.seed is None else args.seed * 1000 + number
         hand = Hand(config, [s or None for s in stacks], button=button, seed=seed)
         print(f"\n=== hand {number + 1}: {config.variant.title}, button seat {button}")
-        if not _play_hand(hand, {0: human}, bot):
+        if not _play_hand(hand, choosers, bot):
             return 0
         stacks = [s or None for s in hand.result.stacks] if hand.result else stacks
     return 0
@@ -120,7 +121,9 @@ def _show_result(hand: Hand) -> None:
 def _bot(rng: random.Random) -> Chooser:
     def choose(hand: Hand, legal: LegalActions) -> Action:
         seat = legal.seat
-        if legal.bring_in is not None and rng.random() < 0.7:
+        if legal.bring_in is not None:  # the only choices: bring in, or complete
+            if legal.min_raise_to is not None and rng.random() >= 0.7:
+                return Action.raise_to(seat, legal.min_raise_to)
             return Action.bring_in(seat)
         if legal.draw is not None:
             seen: dict[str, Any] = hand.view(seat)
