@@ -77,8 +77,8 @@ def random_order(cards: Sequence[Card], rng: random.Random | None) -> list[Card]
     else:
         # Native byte order: the keys read back are the same numbers on every machine.
         raw = rng.getrandbits(64 * n).to_bytes(8 * n, sys.byteorder) if n else b""
-    keys = memoryview(raw).cast("Q")
-    return [c for _, c in sorted(zip(keys, cards, strict=True))]
+    keys = memoryview(raw).cast("Q").tolist()
+    return [cards[i] for i in sorted(range(n), key=keys.__getitem__)]
 
 
 def arrange_deck(
