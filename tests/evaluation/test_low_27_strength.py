@@ -12,7 +12,7 @@ import pytest
 
 from cardroom.cards import parse_cards
 from cardroom.evaluation.hand_value import EvaluationError
-from cardroom.evaluation.lowball import low_27, low_27_strength
+from cardroom.evaluation.lowball import low_27, low_27_strength, low_27_value
 
 HANDS = int(os.environ.get("CARDROOM_LOW27_HANDS", "20000"))
 
@@ -22,6 +22,13 @@ def test_random_hands_match_the_reference() -> None:
     for _ in range(HANDS):
         cards = rng.sample(range(52), rng.choice((5, 5, 5, 6, 7)))
         assert low_27_strength(cards) == low_27(cards).strength, cards
+
+
+def test_naming_from_the_strength_gives_the_reference_value() -> None:
+    rng = random.Random(72)
+    for _ in range(HANDS // 4):
+        cards = rng.sample(range(52), rng.choice((5, 6, 7)))
+        assert low_27_value(low_27_strength(cards), cards) == low_27(cards), cards
 
 
 def test_wheel_is_ace_high_and_straights_count_against() -> None:

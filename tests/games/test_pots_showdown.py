@@ -352,7 +352,7 @@ def test_a_cancelled_hand_gives_back_the_starting_stacks() -> None:
     assert hand.stacks != (100, 0, 70)
 
 
-@pytest.mark.parametrize("game", ["holdem", "stud"])
+@pytest.mark.parametrize("game", ["holdem", "stud", "triple_draw_27"])
 def test_winners_are_named_as_the_evaluator_names_their_cards(game: str) -> None:
     # Settlement names a high winner from the strength it already found; the name and
     # the five cards must be the full evaluator's.
@@ -363,9 +363,9 @@ def test_winners_are_named_as_the_evaluator_names_their_cards(game: str) -> None
     from cardroom.evaluation import get_evaluator
     from cardroom.games import Hand, Stakes, TableConfig, events
 
-    stakes = Stakes.blinds(1, 2) if game == "holdem" else Stakes(ante=1, small_bet=2, bring_in=1)
+    stakes = Stakes(ante=1, small_bet=2, bring_in=1) if game == "stud" else Stakes.blinds(1, 2)
     config = TableConfig.of(game, stakes)
-    evaluate = get_evaluator("high")
+    evaluate = get_evaluator(config.high_evaluator)
     rng = random.Random(11)
     named = 0
     for n in range(300):

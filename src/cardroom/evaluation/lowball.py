@@ -113,6 +113,19 @@ def low_27(cards: Iterable[int]) -> HandValue:
 
     hand = checked_cards(cards, 5, 7)
     code, five = min((_no_wheel(high5(*five)), five) for five in combinations(hand, 5))
+    return _named_27(code, five)
+
+
+def low_27_value(strength: int, cards: Sequence[Card]) -> HandValue:
+    """``low_27(cards)`` when its strength is already known (``low_27_strength``): five
+    cards are named without being evaluated again (the showdown names its winners so)."""
+    if len(cards) != 5:
+        return low_27(cards)
+    return _named_27(LOW_TOP - strength, tuple(cards))
+
+
+def _named_27(code: int, five: tuple[Card, ...]) -> HandValue:
+    """The deuce-to-seven value of the five cards ``five`` whose high code is ``code``."""
     best = value_of_strength(code, five)
     ranks = [c >> 2 for c in best.cards]
     if best.category == "High Card":

@@ -16,6 +16,7 @@ from functools import cache
 from cardroom.cards import Card
 from cardroom.evaluation import HandValue, get_evaluator
 from cardroom.evaluation.high import value_of_strength
+from cardroom.evaluation.lowball import low_27_value
 from cardroom.games import events as ev
 from cardroom.games.config import TableConfig
 from cardroom.games.pots import Pot, build_pots, split
@@ -303,6 +304,13 @@ def _fast_strength(name: str) -> Callable[[tuple[Card, ...]], int] | None:
     return None
 
 
+_NAMED_FROM_STRENGTH: dict[str, Callable[[int, tuple[Card, ...]], HandValue]] = {
+    "high": value_of_strength,
+    "27_low": low_27_value,
+}
+"""The full value of pooled cards from their fast strength, by evaluator name."""
+
+
 class _Ranker:
     """Rates the live hands of one showdown for one half (high or low): strengths to decide,
     full named values for the winners; no hand is evaluated twice."""
@@ -311,8 +319,8 @@ class _Ranker:
         self.board = board
         self.evaluate = get_evaluator(name)
         self.fast = _fast_strength(name)
-        # Standard high: a winner is named from the strength already found, not evaluated again.
-        self.name_of = value_of_strength if name == "high" else None
+        # A winner is named from the strength already found, not evaluated again.
+        self.name_of = _NAMED_FROM_STRENGTH.get(name)
         self.found: dict[int, tuple[int, tuple[Card, ...]]] = {}
         self.values: dict[int, HandValue | None] = {}
 
