@@ -209,14 +209,7 @@ def _blinds(hh: HandHistory) -> tuple[int, int, tuple[int, ...]]:
     rest = list(blinds[2:])
     while rest and not rest[-1]:
         rest.pop()
-    previous = big
-    for straddle in rest:
-        if straddle <= previous:
-            raise PhhError(
-                f"blinds_or_straddles = {list(blinds)}: each straddle (from p3 on, no gaps) "
-                "must exceed the blind before it"
-            )
-        previous = straddle
+    # TableConfig checks that each straddle exceeds the blind before it (gaps included).
     return small, big, tuple(rest)
 
 
