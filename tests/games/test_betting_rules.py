@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from cardroom.cards import CARDS
 from cardroom.games import (
     Action,
     Hand,
@@ -315,7 +316,7 @@ def test_illegal_actions_name_the_reason() -> None:
 def test_garbage_is_refused_as_an_illegal_action() -> None:
     hand = six_max()
     with pytest.raises(IllegalAction, match="not an action"):
-        hand.apply("fold")  # type: ignore[arg-type]
+        hand.apply("fold")
     with pytest.raises(IllegalAction):
         hand.apply(Action("3", "call"))  # type: ignore[arg-type]
     assert hand.legal_actions(99).kinds == ()
@@ -338,3 +339,19 @@ def test_spread_limit_under_raise_half_rule(short_stack: int, reopened: bool) ->
     assert bounds(hand, 0) == (all_in + 6, all_in + 6)  # yet to act: a full raise
     act(hand, 0, "call")
     assert bounds(hand, 1) == ((all_in + 6, all_in + 6) if reopened else (None, None))
+
+
+def test_a_malformed_action_is_refused_where_it_is_built() -> None:
+    # Messages from the network: wrong types never reach the engine (compiled or not).
+    with pytest.raises(IllegalAction, match="seat number"):
+        Action("3", "call")  # type: ignore[arg-type]
+    with pytest.raises(IllegalAction, match="seat number"):
+        Action(True, "call")
+    with pytest.raises(IllegalAction, match="kind"):
+        Action(3, 2)  # type: ignore[arg-type]
+    with pytest.raises(IllegalAction, match="whole number"):
+        Action(3, "raise", 6.0)  # type: ignore[arg-type]
+    with pytest.raises(IllegalAction, match="sequence of cards"):
+        Action(3, "draw", 0, "As")  # type: ignore[arg-type]
+    listed = Action(3, "draw", 0, [CARDS[0]])  # type: ignore[arg-type]
+    assert listed.cards == (CARDS[0],)  # a list of cards is kept as a tuple

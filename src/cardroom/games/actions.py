@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from cardroom.cards import Card
+from cardroom.games.errors import IllegalAction
 
 FOLD: Final = "fold"
 CHECK: Final = "check"
@@ -65,6 +66,17 @@ class Action:
     kind: str
     amount: int = 0
     cards: tuple[Card, ...] = ()
+
+    def __post_init__(self) -> None:
+        # Actions arrive from the network: a malformed one is refused where it is built,
+        # so the engine (compiled or not) only ever reads well-typed fields.
+        seat, kind, amount, cards = self.seat, self.kind, self.amount, self.cards
+        if type(seat) is not int or type(amount) is not int or type(kind) is not str:
+            _refuse_malformed(seat, kind, amount)
+        if type(cards) is not tuple:
+            if isinstance(cards, str | bytes) or not isinstance(cards, Sequence):
+                raise IllegalAction(f"cards must be a sequence of cards, not {cards!r}")
+            object.__setattr__(self, "cards", tuple(cards))
 
     @staticmethod
     def fold(seat: int) -> Action:
@@ -100,6 +112,16 @@ class Action:
     def draw_timeout(seat: int) -> Action:
         """The room's action when ``seat`` did not draw in time."""
         return Action(seat, DRAW_TIMEOUT)
+
+
+def _refuse_malformed(seat: object, kind: object, amount: object) -> None:
+    """Raise IllegalAction naming the field of an action that has the wrong type."""
+    if isinstance(seat, bool) or not isinstance(seat, int):
+        raise IllegalAction(f"a seat is a seat number, not {seat!r}")
+    if not isinstance(kind, str):
+        raise IllegalAction(f"an action kind is a word such as 'call', not {kind!r}")
+    if isinstance(amount, bool) or not isinstance(amount, int):
+        raise IllegalAction(f"a raise needs a whole number of chips, not {amount!r}")
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ParamSpec, TypeVar
+from typing import ParamSpec, TypeVar
 
 from cardroom.cards import Card
 
-if TYPE_CHECKING:
-    from cardroom.games.config import Seat, TableConfig
+# Imported at run time: a compiled build (setup.py) reads dataclass field types.
+from cardroom.games.config import Seat, TableConfig
 
 P = ParamSpec("P")
 E = TypeVar("E")

@@ -239,8 +239,12 @@ class Hand:
 
     # ------------------------------------------------------------------ acting
 
-    def apply(self, action: Action) -> list[ev.Event]:
-        """Apply ``action``; return the events it caused, or raise IllegalAction unchanged."""
+    def apply(self, action: Action | object) -> list[ev.Event]:
+        """Apply ``action``; return the events it caused, or raise IllegalAction unchanged.
+
+        Typed to take any object so that garbage gets IllegalAction, not a compiled
+        build's TypeError (see ``setup.py``).
+        """
         if not isinstance(action, Action):
             raise IllegalAction(f"not an action: {action!r}")
         seat = action.seat

@@ -1,0 +1,42 @@
+"""Fixtures shared by the engine's tests."""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from collections.abc import Callable
+from dataclasses import is_dataclass
+
+import pytest
+
+from cardroom.games.hand import Hand
+
+
+@pytest.fixture(scope="session")
+def hand_state() -> Callable[[Hand], object]:
+    """Every attribute of a hand, recursively, as plain values that compare by value.
+
+    Works on both builds: a compiled Hand and its per-hand helpers have no
+    ``__dict__`` (their class lists the attributes) and cannot be deep-copied.
+    """
+    return _plain
+
+
+def _plain(value: object) -> object:
+    if isinstance(value, list | tuple | deque):
+        return tuple(_plain(v) for v in value)
+    if isinstance(value, dict):
+        return tuple((k, _plain(v)) for k, v in value.items())
+    if isinstance(value, set):
+        return frozenset(value)
+    if isinstance(value, random.SystemRandom):
+        return "system random"
+    if isinstance(value, random.Random):
+        return value.getstate()
+    kind = type(value)
+    names = getattr(kind, "__mypyc_attrs__", None) or getattr(kind, "__slots__", ())
+    if hasattr(value, "__dict__") and kind.__module__.startswith("cardroom.games"):
+        names = tuple(vars(value))
+    if names and not is_dataclass(value):  # the hand and its per-hand helpers
+        return (kind.__name__, tuple((n, _plain(getattr(value, n))) for n in names))
+    return value  # immutable: numbers, strings, cards, events, configuration
