@@ -9,9 +9,10 @@ README (an editable compiled install would keep running the stale extension
 after a source edit).
 
 Which modules: the rules engine and the evaluators it calls, whose inputs are
-typed values. Not compiled: modules that take raw input and must answer bad
-types with their own errors (``actions``, ``config``, ``variants``, parsers,
-``cards``, whose ``Card`` subclasses ``int``) and everything above the engine.
+typed values (``Action``, which arrives from the network, stays a plain class:
+see ``actions.py``). Not compiled: modules that take raw input and must answer
+bad types with their own errors (``config``, ``variants``, parsers, ``cards``,
+whose ``Card`` subclasses ``int``) and everything above the engine.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import os
 from setuptools import setup
 
 COMPILED = [
+    "cardroom/games/actions.py",
     "cardroom/games/betting.py",
     "cardroom/games/dealing.py",
     "cardroom/games/draw.py",

@@ -236,3 +236,34 @@ def test_blind_seats_given_by_the_room_are_checked() -> None:
     hand = Hand(config, [100, 100, 100], button=0, seed=1, blind_seats=(2, 0))
     assert posts(hand) == [(2, "small_blind", 1, True), (0, "big_blind", 2, True)]
     assert hand.actor == 1  # left of the big blind
+
+
+def test_every_order_of_a_small_deck_is_equally_likely() -> None:
+    from collections import Counter
+
+    from cardroom.games.dealing import random_order, seeded_bytes
+
+    four = CARDS[:4]
+    orders = Counter(tuple(random_order(four, seeded_bytes(i, "deck", 4))) for i in range(24_000))
+    assert len(orders) == 24  # all 4! orders occur, made of the same four cards
+    assert all(sorted(order) == list(four) for order in orders)
+    assert min(orders.values()) > 800 and max(orders.values()) < 1200  # 1000 expected each
+    csprng = Counter(tuple(random_order(four)) for _ in range(2400))
+    assert len(csprng) == 24 and max(csprng.values()) < 160  # 100 expected each
+
+
+def test_seeded_streams_are_reproducible_and_independent() -> None:
+    from cardroom.games.dealing import random_order, seeded_bytes
+    from cardroom.games.reshuffle import Reshuffler
+
+    assert seeded_bytes(5, "deck", 52) == seeded_bytes(5, "deck", 52)
+    assert seeded_bytes(5, "deck", 52) != seeded_bytes(5, "muck/0", 52)
+    assert seeded_bytes(5, "deck", 52) != seeded_bytes("5", "deck", 52)  # int and str differ
+    muck = list(CARDS[:20])
+    first, again = Reshuffler(9), Reshuffler(9)
+    orders = [first(muck), first(muck)]
+    assert orders == [again(muck), again(muck)]  # the same seed, the same reshuffles
+    assert orders[0] != orders[1]  # each reshuffle of a hand is a new stream
+    assert orders[0] == random_order(muck, seeded_bytes(9, "muck/0", 20))
+    with pytest.raises(ConfigError, match="random bytes"):
+        random_order(muck, b"too short")

@@ -156,7 +156,8 @@ STUD_STAKES = Stakes(ante=10, small_bet=100, big_bet=200, bring_in=50)
 
 def stud_hand(game: str) -> Hand:
     config = TableConfig.of(game, STUD_STAKES, rake=TEN_PERCENT)
-    return Hand(config, [1000] * 3, button=2, seed=3)
+    # Seed 4: no open pair on 4th street, so the small bet is the only bet there.
+    return Hand(config, [1000] * 3, button=2, seed=4)
 
 
 def fold_out(hand: Hand) -> None:

@@ -31,6 +31,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from mypy_extensions import mypyc_attr
+
 from cardroom.cards import Card
 from cardroom.games.errors import IllegalAction
 
@@ -58,6 +60,7 @@ left: the player stays in, all-in for the chips already in the pot (side pots fo
 rest), keeps the stack behind and is not asked to act again this hand."""
 
 
+@mypyc_attr(native_class=False)  # a plain class in a compiled build: any field type gets in
 @dataclass(frozen=True, slots=True)
 class Action:
     """One decision by the player in ``seat``: ``kind`` and, for ``raise``, the amount TO."""
@@ -70,7 +73,8 @@ class Action:
     def __post_init__(self) -> None:
         # Actions arrive from the network: a malformed one is refused where it is built,
         # so the engine (compiled or not) only ever reads well-typed fields.
-        seat, kind, amount, cards = self.seat, self.kind, self.amount, self.cards
+        # Read untyped: a compiled build would refuse a wrong type with its own TypeError.
+        seat, kind, amount, cards = (getattr(self, f) for f in ("seat", "kind", "amount", "cards"))
         if type(seat) is not int or type(amount) is not int or type(kind) is not str:
             _refuse_malformed(seat, kind, amount)
         if type(cards) is not tuple:
