@@ -267,3 +267,18 @@ def test_seeded_streams_are_reproducible_and_independent() -> None:
     assert orders[0] == random_order(muck, seeded_bytes(9, "muck/0", 20))
     with pytest.raises(ConfigError, match="random bytes"):
         random_order(muck, b"too short")
+
+
+def test_a_draw_in_the_last_incomplete_block_is_redrawn() -> None:
+    # All bytes 0xFF: every 48-bit draw is 2^48 - 1, past the last multiple of each span
+    # (2^48 is not a multiple of 52, 51...), so every swap takes a fresh draw instead of
+    # favouring the low positions; the result is still a reproducible order of the cards.
+    from cardroom.games.dealing import _redraw, random_order
+
+    raw = b"\xff" * (8 * 52)
+    order = random_order(CARDS, raw)
+    assert sorted(order) == list(CARDS) and order == random_order(CARDS, raw)
+    assert order != random_order(CARDS, b"\xfe" + raw[1:])  # the redraws read the bytes
+    words = bytearray(raw)
+    draws = [_redraw(words, 51, 52) for _ in range(3)]
+    assert len(set(draws)) == 1 and draws[0] < (1 << 48) - (1 << 48) % 52

@@ -79,33 +79,59 @@ def seeded_bytes(seed: int | str | bytes, stream: str, cards: int) -> bytes:
     return hashlib.shake_128(base + b"/" + stream.encode()).digest(8 * cards)
 
 
-_INDEXES = bytes(range(256))
+_DRAW_BITS = 48
+"""Bits of one draw: 6 of the 8 random bytes a card gets (an int the compiled build
+keeps unboxed)."""
 
 
 def random_order(cards: Sequence[Card], raw: bytes | None = None) -> list[Card]:
-    """``cards`` sorted by independent uniform random keys, 8 bytes of ``raw`` each
-    (the OS CSPRNG when ``raw`` is None).
+    """``cards`` shuffled by Fisher-Yates with 8 bytes of ``raw`` per card (the OS
+    CSPRNG when ``raw`` is None): every order is exactly equally likely.
 
-    Every order is equally likely, and the randomness comes in one call instead
-    of one per card: shuffling is part of every hand the engine deals. A key is
-    its 8 bytes read little-endian with the lowest byte replaced by the card's
-    position, so keys never tie and the sort compares plain integers; the 56
-    random bits left make an order that a tie would have decided less likely
-    than 1 in 10^13.
+    The randomness comes in one call instead of one per card (shuffling is part
+    of every hand the engine deals). Position ``i`` swaps with a uniform position
+    ``j <= i``: a 48-bit draw taken modulo ``i + 1``, rejected (and redrawn, see
+    :func:`_redraw`) in the rare case it falls in the last incomplete block, so
+    that no position is favoured.
     """
     n = len(cards)
-    if n > len(_INDEXES):
-        raise ConfigError(f"cannot shuffle {n} cards at once (at most {len(_INDEXES)})")
-    keyed = bytearray(secrets.token_bytes(8 * n) if raw is None else raw[: 8 * n])
-    if len(keyed) != 8 * n:
-        raise ConfigError(f"ordering {n} cards takes {8 * n} random bytes, not {len(keyed)}")
-    keyed[0::8] = _INDEXES[:n]  # the lowest byte of each little-endian key
+    words = bytearray(secrets.token_bytes(8 * n) if raw is None else raw[: 8 * n])
+    if len(words) != 8 * n:
+        raise ConfigError(f"ordering {n} cards takes {8 * n} random bytes, not {len(words)}")
+    draws = _draws(words, n)
+    out = list(cards)
+    top = 1 << _DRAW_BITS
+    for i in range(n - 1, 0, -1):
+        span = i + 1
+        draw = draws[i]
+        if draw >= top - top % span:  # odds below 1 in 10^12 per card
+            draw = _redraw(words, i, span)
+        j = draw % span
+        out[i], out[j] = out[j], out[i]
+    return out
+
+
+def _draws(words: bytearray, n: int) -> list[int]:
+    """The 48-bit draws of ``n`` little-endian 8-byte words (their two high bytes dropped)."""
+    words[6::8] = bytes(n)
+    words[7::8] = bytes(n)
     if sys.byteorder == "little":
-        keys = memoryview(keyed).cast("Q").tolist()
-    else:  # pragma: no cover - a big-endian machine reads the same numbers the slow way
-        keys = [int.from_bytes(keyed[i : i + 8], "little") for i in range(0, 8 * n, 8)]
-    keys.sort()
-    return [cards[k & 0xFF] for k in keys]
+        return memoryview(words).cast("Q").tolist()
+    # A big-endian machine reads the same numbers the slow way.
+    return [int.from_bytes(words[k : k + 8], "little") for k in range(0, 8 * n, 8)]
+
+
+def _redraw(words: bytearray, i: int, span: int) -> int:
+    """A fresh draw below the largest multiple of ``span`` for position ``i``: SHAKE-128 of
+    the shuffle's own bytes, the position and an attempt number (deterministic for a
+    seeded shuffle, unpredictable for a CSPRNG one)."""
+    top = 1 << _DRAW_BITS
+    for attempt in range(1 << 16):
+        tag = f"/{i}/{attempt}".encode()
+        draw = int.from_bytes(hashlib.shake_128(bytes(words) + tag).digest(6), "little")
+        if draw < top - top % span:
+            return draw
+    raise AssertionError("no fair draw in 65536 attempts")  # pragma: no cover - odds 10^-786432
 
 
 def arrange_deck(

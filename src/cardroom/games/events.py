@@ -3,6 +3,10 @@
 Events carry every card dealt (the record must allow an exact replay); hiding
 other seats' cards is the job of :mod:`cardroom.games.views` alone. Amounts are
 integer chips. ``to`` is a player's total bet in the current betting round.
+
+The events built on every hand (not the shared ones) write their own
+``__init__``: a compiled build (``setup.py``) runs the one a dataclass generates
+as interpreted code, at four times the cost of a compiled one.
 """
 
 from __future__ import annotations
@@ -51,13 +55,18 @@ class StreetStarted:
     name: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class HoleDealt:
     """Cards dealt to one seat on one street, in dealing order; ``up[i]`` marks face-up cards."""
 
     seat: int
     cards: tuple[Card, ...]
     up: tuple[bool, ...]
+
+    def __init__(self, seat: int, cards: tuple[Card, ...], up: tuple[bool, ...]) -> None:
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "cards", cards)
+        object.__setattr__(self, "up", up)
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,7 +83,7 @@ class BoardDealt:
     cards: tuple[Card, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Drew:
     """A draw: ``discarded`` went to the muck and ``dealt`` replaced them (both empty when
     standing pat); ``timed_out`` when the room stood the player pat. Others see the count only."""
@@ -83,6 +92,14 @@ class Drew:
     discarded: tuple[Card, ...]
     dealt: tuple[Card, ...]
     timed_out: bool
+
+    def __init__(
+        self, seat: int, discarded: tuple[Card, ...], dealt: tuple[Card, ...], timed_out: bool
+    ) -> None:
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "discarded", discarded)
+        object.__setattr__(self, "dealt", dealt)
+        object.__setattr__(self, "timed_out", timed_out)
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,12 +136,16 @@ class UncalledReturned:
     amount: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Shown:
     """A player's hole cards shown at showdown."""
 
     seat: int
     cards: tuple[Card, ...]
+
+    def __init__(self, seat: int, cards: tuple[Card, ...]) -> None:
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "cards", cards)
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,7 +163,7 @@ class RakeTaken:
     amount: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class PotAwarded:
     """Chips of pot ``pot`` paid to ``seat``: ``share`` is ``all``, ``high`` or ``low``;
     ``hand`` names the winning hand in words (empty when won without showdown)."""
@@ -154,12 +175,25 @@ class PotAwarded:
     hand: str
     cards: tuple[Card, ...]
 
+    def __init__(
+        self, pot: int, seat: int, amount: int, share: str, hand: str, cards: tuple[Card, ...]
+    ) -> None:
+        object.__setattr__(self, "pot", pot)
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "amount", amount)
+        object.__setattr__(self, "share", share)
+        object.__setattr__(self, "hand", hand)
+        object.__setattr__(self, "cards", cards)
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, slots=True, init=False)
 class HandEnded:
     """The hand is over; ``stacks`` are the finishing stacks by seat (None = not dealt in)."""
 
     stacks: tuple[int | None, ...]
+
+    def __init__(self, stacks: tuple[int | None, ...]) -> None:
+        object.__setattr__(self, "stacks", stacks)
 
 
 Event = (

@@ -26,7 +26,7 @@ LOW = "low"
 ALL = "all"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)  # __init__: see events.py
 class Award:
     """Chips of one pot paid to ``seat`` for ``share`` (all, high or low) with ``hand``."""
 
@@ -36,8 +36,17 @@ class Award:
     hand: str
     cards: tuple[Card, ...]
 
+    def __init__(
+        self, seat: int, amount: int, share: str, hand: str, cards: tuple[Card, ...]
+    ) -> None:
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "amount", amount)
+        object.__setattr__(self, "share", share)
+        object.__setattr__(self, "hand", hand)
+        object.__setattr__(self, "cards", cards)
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, slots=True, init=False)  # __init__: see events.py
 class PotResult:
     """One settled pot: chips before rake, the rake taken from it, who could win, the awards."""
 
@@ -46,6 +55,20 @@ class PotResult:
     rake: int
     eligible: tuple[int, ...]
     awards: tuple[Award, ...]
+
+    def __init__(
+        self,
+        index: int,
+        amount: int,
+        rake: int,
+        eligible: tuple[int, ...],
+        awards: tuple[Award, ...],
+    ) -> None:
+        object.__setattr__(self, "index", index)
+        object.__setattr__(self, "amount", amount)
+        object.__setattr__(self, "rake", rake)
+        object.__setattr__(self, "eligible", eligible)
+        object.__setattr__(self, "awards", awards)
 
     @property
     def scoop(self) -> int | None:
@@ -174,13 +197,18 @@ class HandResult:
         return won
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)  # __init__: see events.py
 class Contender:
     """A live hand at showdown: its cards, the player's auto-muck setting, all-in or not."""
 
     cards: tuple[Card, ...]
     auto_muck: bool
     all_in: bool
+
+    def __init__(self, cards: tuple[Card, ...], auto_muck: bool, all_in: bool) -> None:
+        object.__setattr__(self, "cards", cards)
+        object.__setattr__(self, "auto_muck", auto_muck)
+        object.__setattr__(self, "all_in", all_in)
 
 
 @dataclass(frozen=True, slots=True)
