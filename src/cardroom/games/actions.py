@@ -74,7 +74,8 @@ class Action:
         # Actions arrive from the network: a malformed one is refused where it is built,
         # so the engine (compiled or not) only ever reads well-typed fields.
         # Read untyped: a compiled build would refuse a wrong type with its own TypeError.
-        seat, kind, amount, cards = (getattr(self, f) for f in ("seat", "kind", "amount", "cards"))
+        seat, kind = getattr(self, "seat"), getattr(self, "kind")  # noqa: B009
+        amount, cards = getattr(self, "amount"), getattr(self, "cards")  # noqa: B009
         if type(seat) is not int or type(amount) is not int or type(kind) is not str:
             _refuse_malformed(seat, kind, amount)
         if type(cards) is not tuple:

@@ -24,7 +24,7 @@ P = ParamSpec("P")
 E = TypeVar("E")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class HandStarted:
     """The hand's starting point: table configuration, seats (None = nobody dealt in), button."""
 
@@ -32,6 +32,18 @@ class HandStarted:
     seats: tuple[Seat | None, ...]
     button: int
     blind_seats: tuple[int | None, int | None] | None
+
+    def __init__(
+        self,
+        config: TableConfig,
+        seats: tuple[Seat | None, ...],
+        button: int,
+        blind_seats: tuple[int | None, int | None] | None,
+    ) -> None:
+        object.__setattr__(self, "config", config)
+        object.__setattr__(self, "seats", seats)
+        object.__setattr__(self, "button", button)
+        object.__setattr__(self, "blind_seats", blind_seats)
 
 
 @dataclass(frozen=True, slots=True)

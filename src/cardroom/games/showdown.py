@@ -180,13 +180,20 @@ def _best(
     return [(seat, chips, share) for seat, chips in split(amount, winners)]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)  # __init__: see events.py
 class HandResult:
     """A finished hand: every pot with its awards, the total rake, finishing stacks by seat."""
 
     pots: tuple[PotResult, ...]
     rake: int
     stacks: tuple[int | None, ...]
+
+    def __init__(
+        self, pots: tuple[PotResult, ...], rake: int, stacks: tuple[int | None, ...]
+    ) -> None:
+        object.__setattr__(self, "pots", pots)
+        object.__setattr__(self, "rake", rake)
+        object.__setattr__(self, "stacks", stacks)
 
     def winnings(self) -> dict[int, int]:
         """Chips won by each seat over all pots (net of rake, before subtracting what it put in)."""
@@ -211,7 +218,7 @@ class Contender:
         object.__setattr__(self, "all_in", all_in)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)  # __init__: see events.py
 class Table:
     """What settling needs of the table: seats dealt in (clockwise from the button's
     left), who is live, each seat's chips in, the button, and the dead money
@@ -223,14 +230,35 @@ class Table:
     button: int
     dead: Sequence[int] = ()
 
+    def __init__(
+        self,
+        order: tuple[int, ...],
+        live: tuple[bool, ...],
+        totals: tuple[int, ...],
+        button: int,
+        dead: Sequence[int] = (),
+    ) -> None:
+        object.__setattr__(self, "order", order)
+        object.__setattr__(self, "live", live)
+        object.__setattr__(self, "totals", totals)
+        object.__setattr__(self, "button", button)
+        object.__setattr__(self, "dead", dead)
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, slots=True, init=False)  # __init__: see events.py
 class Settlement:
     """The outcome of settling: events in order, pot results, rake."""
 
     events: tuple[ev.Event, ...]
     pots: tuple[PotResult, ...]
     rake: int
+
+    def __init__(
+        self, events: tuple[ev.Event, ...], pots: tuple[PotResult, ...], rake: int
+    ) -> None:
+        object.__setattr__(self, "events", events)
+        object.__setattr__(self, "pots", pots)
+        object.__setattr__(self, "rake", rake)
 
     def awards(self) -> list[Award]:
         """Every award of every pot."""
