@@ -124,8 +124,22 @@ def low_27_value(strength: int, cards: Sequence[Card]) -> HandValue:
     return _named_27(LOW_TOP - strength, tuple(cards))
 
 
+_NO_PAIR_NAMES: dict[int, tuple[str, str]] = {}
+"""(category, name) of each no-pair deuce-to-seven code met so far (at most 1,287)."""
+
+
 def _named_27(code: int, five: tuple[Card, ...]) -> HandValue:
     """The deuce-to-seven value of the five cards ``five`` whose high code is ``code``."""
+    if code >> 20 == 0:  # no pair (most winning lows): five ranks, read from the top
+        cards = tuple(sorted(five, reverse=True))
+        names = _NO_PAIR_NAMES.get(code)
+        if names is None:
+            ranks = [c >> 2 for c in cards]
+            names = _NO_PAIR_NAMES[code] = (
+                f"{RANKS[ranks[0]]} low",
+                f"{low_ranks_text(ranks)} low",
+            )
+        return HandValue(LOW_TOP - code, names[0], names[1], cards)
     best = value_of_strength(code, five)
     ranks = [c >> 2 for c in best.cards]
     if best.category == "High Card":
