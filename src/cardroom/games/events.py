@@ -13,14 +13,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import ParamSpec, TypeVar
+from typing import TypeVar
 
 from cardroom.cards import Card
 
 # Imported at run time: a compiled build (setup.py) reads dataclass field types.
 from cardroom.games.config import Seat, TableConfig
 
-P = ParamSpec("P")
+K = TypeVar("K", bound=tuple[object, ...])
 E = TypeVar("E")
 
 
@@ -229,32 +229,42 @@ Event = (
 """Any event of a hand."""
 
 
-def _sharing(make: Callable[P, E]) -> Callable[P, E]:
-    """``make`` returning one shared object per distinct set of fields.
-
-    Events are immutable and compare by value, so a record may hold the same
-    object twice; the engine's hot path saves building a frozen dataclass.
-    """
-    made: dict[object, E] = {}
-
-    def shared(*fields: P.args, **named: P.kwargs) -> E:
-        if named:  # the hot path passes fields by position; keywords build a new one
-            return make(*fields, **named)
-        found = made.get(fields)
-        if found is None:
-            if len(made) >= 1 << 14:
-                made.clear()  # bounded: amounts vary without limit across tables
-            found = made[fields] = make(*fields, **named)
-        return found
-
-    return shared
+_CACHE_MAX = 1 << 14
+"""Shared events kept per kind at most (amounts vary without limit across tables)."""
 
 
-shared_acted = _sharing(Acted)
-"""``Acted(...)``, one shared object per distinct action event."""
-shared_posted = _sharing(Posted)
-"""``Posted(...)``, one shared object per distinct forced bet (a table posts the same ones)."""
-shared_street_started = _sharing(StreetStarted)
-"""``StreetStarted(...)``, shared (a game has a handful of streets)."""
-shared_betting_closed = _sharing(BettingClosed)
-"""``BettingClosed(...)``, shared (one per street index)."""
+def _share(made: dict[K, E], key: K, make: Callable[..., E]) -> E:
+    """The shared ``make(*key)``: events are immutable and compare by value, so a record
+    may hold the same object twice, and the engine's hot path saves building one."""
+    found = made.get(key)
+    if found is None:
+        if len(made) >= _CACHE_MAX:
+            made.clear()
+        found = made[key] = make(*key)
+    return found
+
+
+_ACTED: dict[tuple[int, str, int, int, bool], Acted] = {}
+_POSTED: dict[tuple[int, str, int, bool, bool], Posted] = {}
+_STREETS: dict[tuple[int, str], StreetStarted] = {}
+_CLOSED: dict[tuple[int], BettingClosed] = {}
+
+
+def shared_acted(seat: int, kind: str, amount: int, to: int, all_in: bool) -> Acted:
+    """``Acted(...)``, one shared object per distinct action event."""
+    return _share(_ACTED, (seat, kind, amount, to, all_in), Acted)
+
+
+def shared_posted(seat: int, what: str, amount: int, live: bool, all_in: bool) -> Posted:
+    """``Posted(...)``, one shared object per distinct forced bet (a table posts the same ones)."""
+    return _share(_POSTED, (seat, what, amount, live, all_in), Posted)
+
+
+def shared_street_started(index: int, name: str) -> StreetStarted:
+    """``StreetStarted(...)``, shared (a game has a handful of streets)."""
+    return _share(_STREETS, (index, name), StreetStarted)
+
+
+def shared_betting_closed(index: int) -> BettingClosed:
+    """``BettingClosed(...)``, shared (one per street index)."""
+    return _share(_CLOSED, (index,), BettingClosed)
