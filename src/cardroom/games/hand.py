@@ -306,8 +306,6 @@ class Hand:
         return out
 
     def _raise(self, seat: int, to: int, out: list[ev.Event]) -> None:
-        if isinstance(to, bool) or not isinstance(to, int):
-            raise IllegalAction(f"a raise needs a whole number of chips, not {to!r}")
         asked = self._asked  # the bounds just listed by legal_actions, if nothing moved since
         fresh = asked[0] == len(self.events) and asked[1] == seat
         bounds = asked[2] if fresh else self._raise_bounds(seat)
