@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from cardroom.games import Action, Hand, Stakes, TableConfig
 from cardroom.room.integrity import (
     DEFAULT_RULES,
     Access,
@@ -13,6 +14,7 @@ from cardroom.room.integrity import (
     PotPattern,
     RaiseResponse,
     Transfer,
+    observe,
     transfers,
 )
 
@@ -146,3 +148,25 @@ def test_10_9_default_rules_are_data_with_name_window_threshold() -> None:
     names = [rule.name for rule in DEFAULT_RULES]
     assert names == ["folds_to_same_raiser", "repeated_pots", "shared_ip", "shared_device"]
     assert all(rule.window > 0 and rule.threshold >= 2 for rule in DEFAULT_RULES)
+
+
+def test_10_9_observation_built_from_an_engine_hand() -> None:
+    players = {0: "ann", 1: "bob", 2: "cat"}
+    hand = Hand(TableConfig.of("holdem", Stakes.blinds(1, 2)), [100, 100, 100], button=0, seed=1)
+    assert hand.actor == 0
+    hand.apply(Action.raise_to(0, 6))
+    hand.apply(Action.fold(1))
+    hand.apply(Action.raise_to(2, 20))  # cat re-raises: ann now faces cat's raise
+    hand.apply(Action.fold(0))
+    got = observe(7, hand.events, players)
+    assert got.hand == 7
+    assert got.responses == (
+        RaiseResponse("bob", "ann", True),
+        RaiseResponse("cat", "ann", False),
+        RaiseResponse("ann", "cat", True),
+    )
+    # ann lost 6, bob 1; cat won 7.
+    assert got.transfers == (Transfer("ann", "cat", 6), Transfer("bob", "cat", 1))
+    monitor = IntegrityMonitor([FoldPattern(window=10, threshold=1, min_share_percent=100)])
+    flagged = {flag.accounts for flag in monitor.observe_hand(got)}
+    assert flagged == {("bob", "ann"), ("ann", "cat")}

@@ -5,7 +5,8 @@ and folded or not (:class:`RaiseResponse`) and who won chips from whom
 (:class:`Transfer`, see :func:`transfers`); when a player sits down or comes
 back, the IP address and device it plays from (:class:`Access`). An
 :class:`IntegrityMonitor` keeps rolling windows and returns a :class:`Flag` the
-moment a rule's threshold is reached. A flag is for an operator to review,
+moment a rule's threshold is reached. :func:`observe` builds a hand's
+observation from the engine's events. A flag is for an operator to review,
 never a punishment: nothing here freezes, bans or moves chips.
 
 The rules (each a frozen dataclass: ``name``, ``window``, ``threshold``, and
@@ -34,6 +35,9 @@ from collections import Counter, deque
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Final
+
+from cardroom.games import FOLD, RAISE, Event
+from cardroom.games.events import Acted, HandEnded, HandStarted, StreetStarted
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,6 +143,34 @@ def transfers(put_in: Mapping[str, int], won: Mapping[str, int]) -> tuple[Transf
             if amount > 0:
                 out.append(Transfer(loser, winner, amount))
     return tuple(out)
+
+
+def observe(hand: int, events: Iterable[Event], players: Mapping[int, str]) -> HandObservation:
+    """The observation of a finished engine hand, from its events; ``players``: account
+    by seat. A player acting after another's bet or raise in the same betting round
+    faced that raise (the last one); chips moved as :func:`transfers` of the net results."""
+    responses: list[RaiseResponse] = []
+    start: tuple[int, ...] = ()
+    seats: list[int] = []
+    net: dict[str, int] = {}
+    aggressor: int | None = None
+    for event in events:
+        if isinstance(event, HandStarted):
+            seats = [i for i, seat in enumerate(event.seats) if seat is not None]
+            start = tuple(0 if seat is None else seat.stack for seat in event.seats)
+        elif isinstance(event, StreetStarted):
+            aggressor = None
+        elif isinstance(event, Acted):
+            if aggressor is not None and aggressor != event.seat:
+                folded = event.kind == FOLD
+                responses.append(RaiseResponse(players[event.seat], players[aggressor], folded))
+            if event.kind == RAISE:
+                aggressor = event.seat
+        elif isinstance(event, HandEnded):
+            net = {players[s]: (event.stacks[s] or 0) - start[s] for s in seats}
+    put_in = {p: -n for p, n in net.items() if n < 0}
+    won = {p: n for p, n in net.items() if n > 0}
+    return HandObservation(hand, tuple(responses), transfers(put_in, won))
 
 
 @dataclass
