@@ -212,3 +212,34 @@ def test_8_seating_rules() -> None:
         ChineseTableConfig("pineapple", point_value=0)
     with pytest.raises(ValueError):
         ChineseTableConfig("pineapple", point_value=1, max_seats=4)
+
+
+def test_10_10_cancelled_hand_changes_no_chips_and_keeps_fantasyland() -> None:
+    table = _ofc_table((1000, 1000))
+    table.start_hand(0.0, deck=_deck_for(SEAT1, SEAT0))
+    _place_by_plan(table, {0: SEAT0, 1: SEAT1}, now=1.0)
+    before = (table.stacks, table.button, dict(table.fantasyland))
+    table.start_hand(2.0, seed=4)
+    assert table.hand is not None and table.button == 1
+    table.tick(2.0 + 90.0)  # seat 0 sets its Fantasyland hand automatically
+    table.cancel_hand()
+    assert (table.stacks, table.button, table.fantasyland) == before
+    with pytest.raises(ValueError):
+        table.cancel_hand()
+
+
+def test_10_10_table_restored_from_its_snapshot_without_the_unfinished_hand() -> None:
+    table = _ofc_table((1000, 1000))
+    table.start_hand(0.0, deck=_deck_for(SEAT1, SEAT0))
+    _place_by_plan(table, {0: SEAT0, 1: SEAT1}, now=1.0)
+    between = table.snapshot()
+    table.start_hand(2.0, seed=4)
+    during = table.snapshot()
+    assert during == between
+    restored = ChineseTable.restore(during)
+    assert restored.hand is None
+    assert restored.stacks == {0: 1130, 1: 870}
+    assert restored.fantasyland == {0: 13}
+    started = restored.start_hand(3.0, seed=4)[0]
+    assert isinstance(started, HandStarted)
+    assert started.button == 1 and started.fantasyland == (13, 0)

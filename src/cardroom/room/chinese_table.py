@@ -27,6 +27,13 @@ the results sum to zero). Settlement works on these net results:
    to the winners in seat order clockwise from the button's left (the hand's
    play order), starting again from the first while chips remain.
 
+**Cancelling and restoring (§10.10).** Stacks change only when a hand is
+settled, so a hand that cannot finish is cancelled by dropping it
+(:meth:`ChineseTable.cancel_hand`): stacks are as at its start, the button
+goes back, and the Fantasyland it was dealt with is kept for the next hand. :meth:`ChineseTable.snapshot`
+is the table between hands (or at the start of the current one) as plain data;
+:meth:`ChineseTable.restore` rebuilds it without the unfinished hand.
+
 The chips paid equal the chips collected, so the sum of the stacks never
 changes, and amounts stay integers. A winner's gain is not capped by its own
 stack (only losses are limited).
@@ -35,7 +42,8 @@ stack (only losses are limited).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
+from typing import Any
 
 from cardroom.chinese import ChineseHand, Event, HandSettled, Place, get_variant
 
@@ -126,6 +134,40 @@ class ChineseTable:
         self.fantasyland: dict[int, int] = {}
         self.last_settlement: Settlement | None = None
         self._deadlines: dict[int, float] = {}
+        self._fantasyland_dealt: dict[int, int] = {}
+        self._button_before: int | None = None
+
+    # ----------------------------------------------------------- durability
+    def snapshot(self) -> dict[str, Any]:
+        """The table as JSON-able data, as at the start of the current hand if one is on."""
+        fantasyland = self._fantasyland_dealt if self.hand is not None else self.fantasyland
+        button = self._button_before if self.hand is not None else self.button
+        return {
+            "config": asdict(self.config),
+            "seats": [[s, seat.player, seat.stack] for s, seat in sorted(self.seats.items())],
+            "button": button,
+            "fantasyland": [[s, n] for s, n in sorted(fantasyland.items())],
+            "hands_played": self.hands_played,
+        }
+
+    @classmethod
+    def restore(cls, data: Mapping[str, Any]) -> ChineseTable:
+        """The table of :meth:`snapshot`, between hands."""
+        table = cls(ChineseTableConfig(**data["config"]))
+        for seat, player, stack in data["seats"]:
+            table.sit(seat, player, stack)
+        table.button = data["button"]
+        table.fantasyland = {s: n for s, n in data["fantasyland"]}
+        table.hands_played = data["hands_played"]
+        return table
+
+    def cancel_hand(self) -> None:
+        """Void the hand in play: nobody's chips change, Fantasyland stays for the next hand."""
+        self._playing()
+        self.hand = None
+        self._deadlines = {}
+        self.button = self._button_before
+        self.fantasyland = self._fantasyland_dealt
 
     # ----------------------------------------------------------------- seating
     @property
@@ -169,8 +211,10 @@ class ChineseTable:
         if len(seats) < self.variant.min_players:
             raise ValueError("not enough players with chips to deal a hand")
         later = [s for s in seats if self.button is None or s > self.button]
+        self._button_before = self.button
         self.button = (later or seats)[0]
         fantasyland = {s: n for s, n in self.fantasyland.items() if s in seats and n}
+        self._fantasyland_dealt = fantasyland
         self.fantasyland = {}
         self.hand = ChineseHand.start(
             self.variant,
