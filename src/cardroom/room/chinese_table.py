@@ -30,9 +30,10 @@ the results sum to zero). Settlement works on these net results:
 **Cancelling and restoring (§10.10).** Stacks change only when a hand is
 settled, so a hand that cannot finish is cancelled by dropping it
 (:meth:`ChineseTable.cancel_hand`): stacks are as at its start, the button
-goes back, and the Fantasyland it was dealt with is kept for the next hand. :meth:`ChineseTable.snapshot`
-is the table between hands (or at the start of the current one) as plain data;
-:meth:`ChineseTable.restore` rebuilds it without the unfinished hand.
+goes back, and the Fantasyland it was dealt with is kept for the next hand.
+:meth:`ChineseTable.snapshot` is the table between hands (or at the start of
+the current one) as plain data; :meth:`ChineseTable.restore` rebuilds it
+without the unfinished hand.
 
 The chips paid equal the chips collected, so the sum of the stacks never
 changes, and amounts stay integers. A winner's gain is not capped by its own
