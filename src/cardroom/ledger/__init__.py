@@ -14,6 +14,7 @@ from cardroom.ledger.accounts import HOUSE, AccountKind, AccountRef, Currency
 from cardroom.ledger.aliases import (
     WordList,
     alias_key,
+    alias_shaped,
     canonical_alias,
     offensive_match,
     reserved_match,
@@ -96,6 +97,7 @@ __all__ = [
     "Violation",
     "WordList",
     "alias_key",
+    "alias_shaped",
     "balance_violations",
     "canonical_alias",
     "chip_dump_flags",

@@ -138,6 +138,13 @@ def offensive_match(alias: str, words: WordList | None = None) -> str | None:
     return None
 
 
+def alias_shaped(alias: str) -> bool:
+    """Whether ``alias`` has the length and characters of an alias (so it may exist)."""
+    return (
+        MIN_LENGTH <= len(alias) <= MAX_LENGTH and alias.isascii() and bool(_ALIAS.fullmatch(alias))
+    )
+
+
 def validate_alias(alias: str, words: WordList | None = None) -> str:
     """Return ``alias`` if it obeys the rules; raise :class:`AliasError` saying why if not."""
     if not MIN_LENGTH <= len(alias) <= MAX_LENGTH:

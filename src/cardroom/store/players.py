@@ -22,6 +22,7 @@ from cardroom.ledger import (
     LedgerError,
     ThrottlePolicy,
     alias_key,
+    alias_shaped,
     canonical_alias,
     retry_after,
     validate_alias,
@@ -85,7 +86,12 @@ class PlayerInfo:
 
 def find_player(session: Session, alias: str) -> Player:
     """The player with this alias (any case), or :class:`AccountError`."""
-    player = session.scalar(select(Player).where(Player.alias_key == alias_key(alias)))
+    # Text that cannot be an alias never reaches the database (PostgreSQL refuses NUL).
+    player = (
+        None
+        if not alias_shaped(alias)
+        else session.scalar(select(Player).where(Player.alias_key == alias_key(alias)))
+    )
     if player is None:
         raise AccountError(f"no player with alias {alias!r}")
     return player
@@ -187,6 +193,8 @@ class Players:
         however many guesses arrive at once, at most the policy's limit reach the
         hash. The hash itself runs outside any transaction, holding no lock.
         """
+        if not alias_shaped(alias):  # no account can have it, so no hash need run
+            raise LoginRefused("wrong alias or password, or the account is closed")
         now, key = self.clock(), alias_key(alias)[:64]
         ip, device = ip[:64], device[:128]
         attempt = in_transaction(
