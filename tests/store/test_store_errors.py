@@ -129,3 +129,13 @@ def test_text_that_cannot_be_an_alias_is_simply_not_found(db: Any, cheap_passwor
         players.get("nul\x00byte")
     with pytest.raises(LoginRefused):
         players.login("nul\x00byte", "whatever pw")
+
+
+def test_migrating_an_unreachable_database_is_a_store_error(tmp_path: Path) -> None:
+    from cardroom.store import migrate
+
+    engine = make_engine(f"sqlite:///{tmp_path / 'no such directory' / 'x.db'}")
+    for call in (lambda: migrate.upgrade(engine), lambda: migrate.current_revision(engine)):
+        with pytest.raises(StoreError, match="unreachable"):
+            call()
+    engine.dispose()

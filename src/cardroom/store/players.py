@@ -208,10 +208,17 @@ class Players:
         ok = ok and not attempt.banned
         if not ok:
             raise LoginRefused("wrong alias or password, or the account is closed")
-        assert attempt.player_id is not None
         # Hashes made with older, weaker parameters are upgraded at login.
         rehash = self.passwords.hash(password) if self.passwords.needs_rehash(stored) else None
         token = secrets.token_urlsafe(32)
+        self._succeed(attempt, token, rehash, now, ip, device)
+        return token
+
+    def _succeed(
+        self, attempt: _Attempt, token: str, rehash: str | None, now: datetime, ip: str, device: str
+    ) -> None:
+        """Mark the attempt a success, store a stronger hash if any, open the session."""
+        assert attempt.player_id is not None
         with Session(self.engine) as session, session.begin():
             session.execute(
                 update(LoginAttempt).where(LoginAttempt.id == attempt.id).values(success=True)
@@ -232,7 +239,6 @@ class Players:
                     device=device,
                 )
             )
-        return token
 
     def _count_attempt(
         self, session: Session, key: str, ip: str, device: str, now: datetime
