@@ -85,7 +85,7 @@ def unknown_name(what: str, name: object, known: Iterable[str]) -> ConfigError:
     names = sorted(known)
     hint = ""
     if isinstance(name, str):
-        near = difflib.get_close_matches(name, names, n=1)
+        near = difflib.get_close_matches(name, names, n=1, cutoff=0.5)
         hint = f" (did you mean {near[0]!r}?)" if near else ""
     return ConfigError(f"no {what} called {shown(name)}{hint}; known: {', '.join(names)}")
 
