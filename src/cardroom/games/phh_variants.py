@@ -31,6 +31,7 @@ from typing import Any
 
 from cardroom.games.config import Stakes, TableConfig
 from cardroom.games.errors import ConfigError
+from cardroom.games.options import Structure
 from cardroom.games.phh import HandHistory, PhhError
 from cardroom.games.variants import (
     BLINDS,
@@ -61,7 +62,7 @@ class PhhGame:
 
     code: str
     game: str
-    structure: str
+    structure: Structure
     options: dict[str, Any] = field(default_factory=dict)
 
 
