@@ -306,19 +306,6 @@ def _check_blind_options(config: TableConfig) -> None:
         raise ConfigError(f"{len(s.straddles)} straddles need more than {config.seat_limit} seats")
 
 
-_PLAIN_SEATS: dict[int, Seat] = {}
-
-
-def _plain_seat(stack: int) -> Seat:
-    """``Seat(stack)``, shared: seats are immutable and a table reuses the same stacks."""
-    seat = _PLAIN_SEATS.get(stack)
-    if seat is None:
-        if len(_PLAIN_SEATS) >= 4096:
-            _PLAIN_SEATS.clear()  # bounded: stacks vary without limit across tables
-        seat = _PLAIN_SEATS[stack] = Seat(stack)
-    return seat
-
-
 def check_seats(config: TableConfig, seats: Sequence[Seat | int | None]) -> tuple[Seat | None, ...]:
     """The seats of a hand as :class:`Seat` (an int is a stack); ConfigError for bad ones."""
     if not 2 <= len(seats) <= config.seat_limit:
@@ -326,12 +313,12 @@ def check_seats(config: TableConfig, seats: Sequence[Seat | int | None]) -> tupl
     out: list[Seat | None] = []
     for i, seat in enumerate(seats):
         if type(seat) is int and seat > 0:  # the usual case: a plain stack
-            out.append(_plain_seat(seat))
+            out.append(Seat(seat))
             continue
         if seat is not None and not isinstance(seat, Seat):
             if isinstance(seat, bool) or not isinstance(seat, int):
                 raise ConfigError(f"seat {i}: a stack must be an int, not {seat!r}")
-            seat = _plain_seat(seat)
+            seat = Seat(seat)
         if seat is not None:
             if isinstance(seat.stack, bool) or not isinstance(seat.stack, int) or seat.stack <= 0:
                 raise ConfigError(f"seat {i}: a player dealt in needs chips, not {seat.stack!r}")

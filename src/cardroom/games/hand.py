@@ -276,17 +276,17 @@ class Hand:
                 raise IllegalAction("there is no bet to fold to: check instead")
             self._live[seat] = False
             self._nlive -= 1
-            out.append(ev.shared_acted(seat, FOLD, 0, self._bet[seat], False))
+            out.append(ev.Acted(seat, FOLD, 0, self._bet[seat], False))
         elif kind == CHECK:
             if to_call > 0:
                 raise IllegalAction(f"cannot check: {to_call} to call")
-            out.append(ev.shared_acted(seat, CHECK, 0, self._bet[seat], False))
+            out.append(ev.Acted(seat, CHECK, 0, self._bet[seat], False))
         elif kind == CALL:
             if to_call <= 0:
                 raise IllegalAction("there is nothing to call: check instead")
             amount = to_call if to_call < self._stack[seat] else self._stack[seat]
             self._put(seat, amount)
-            out.append(ev.shared_acted(seat, CALL, amount, self._bet[seat], self._stack[seat] == 0))
+            out.append(ev.Acted(seat, CALL, amount, self._bet[seat], self._stack[seat] == 0))
         elif kind in (RAISE, BET):
             self._raise(seat, action.amount, out)
         elif kind == DISCONNECT_ALL_IN:
@@ -295,7 +295,7 @@ class Hand:
             if not self._total[seat]:
                 raise IllegalAction("no chips in this hand yet: a disconnected player folds")
             self._protected[seat] = True
-            out.append(ev.shared_acted(seat, DISCONNECT_ALL_IN, 0, self._bet[seat], True))
+            out.append(ev.Acted(seat, DISCONNECT_ALL_IN, 0, self._bet[seat], True))
         else:
             raise IllegalAction(f"unknown action {kind!r}")
         self._acted[seat] = True
@@ -331,7 +331,7 @@ class Hand:
         self._aggressor = seat
         added = to - self._bet[seat]
         self._put(seat, added)
-        out.append(ev.shared_acted(seat, RAISE, added, to, self._stack[seat] == 0))
+        out.append(ev.Acted(seat, RAISE, added, to, self._stack[seat] == 0))
 
     def _put(self, seat: int, amount: int) -> None:
         self._stack[seat] -= amount
@@ -470,7 +470,7 @@ class Hand:
             self._total[top] -= most - second
             out.append(ev.UncalledReturned(top, most - second))
         bets[:] = [0] * len(bets)
-        out.append(ev.shared_betting_closed(self.street_index))
+        out.append(ev.BettingClosed(self.street_index))
 
     # ----------------------------------------------------------------- dealing
 
@@ -489,7 +489,7 @@ class Hand:
         )
         spread = stakes.spread
         self._spread_max = spread[street.spread_tier] if street.spread_tier < len(spread) else 0
-        out.append(ev.shared_street_started(index, street.name))
+        out.append(ev.StreetStarted(index, street.name))
         live = [s for s in self.order if self._live[s]]
         dealt_here = self._stud is not None and self._stud.deal(
             self, street, live, out, self._reshuffle
@@ -551,7 +551,7 @@ class Hand:
             self._bet[seat] += amount
         elif what == BIG_BLIND_ANTE:
             self._dead[seat] += amount
-        out.append(ev.shared_posted(seat, what, amount, live, self._stack[seat] == 0))
+        out.append(ev.Posted(seat, what, amount, live, self._stack[seat] == 0))
 
     def _post_forced(
         self, blind_seats: tuple[int | None, int | None] | None, out: list[ev.Event]

@@ -225,7 +225,7 @@ class StudPlay:
         if amount >= hand.config.stakes.effective_small_bet:
             hand._nbets = 1  # a bring-in of a full small bet is the opening bet
         self.bring_in_due = False
-        return ev.shared_acted(seat, BRING_IN, amount, hand._cur, hand._stack[seat] == 0)
+        return ev.Acted(seat, BRING_IN, amount, hand._cur, hand._stack[seat] == 0)
 
     def bet_size(self, hand: Hand, size: int) -> int:
         """The fixed-limit full bet now: completing the bring-in, or the open-pair big bet."""
