@@ -525,7 +525,7 @@ class Hand:
             self._total[top] -= most - second
             out.append(ev.UncalledReturned(top, most - second))
         bets[:] = [0] * len(bets)
-        out.append(ev.shared_betting_closed(self.street_index))
+        out.append(ev.BettingClosed(self.street_index))
 
     # ----------------------------------------------------------------- dealing
 
@@ -544,7 +544,7 @@ class Hand:
         )
         spread = stakes.spread
         self._spread_max = spread[street.spread_tier] if street.spread_tier < len(spread) else 0
-        out.append(ev.shared_street_started(index, street.name))
+        out.append(ev.StreetStarted(index, street.name))
         live = [s for s in self.order if self._live[s]]
         dealt_here = self._stud is not None and self._stud.deal(
             self, street, live, out, self._reshuffle
@@ -606,7 +606,7 @@ class Hand:
             self._bet[seat] += amount
         elif what == BIG_BLIND_ANTE:
             self._dead[seat] += amount
-        out.append(ev.shared_posted(seat, what, amount, live, self._stack[seat] == 0))
+        out.append(ev.Posted(seat, what, amount, live, self._stack[seat] == 0))
 
     def _post_forced(
         self, blind_seats: tuple[int | None, int | None] | None, out: list[ev.Event]
