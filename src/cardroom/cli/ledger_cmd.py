@@ -10,8 +10,8 @@ import uuid
 from typing import Any
 
 from cardroom.cli.db_cmd import database_command, open_engine
+from cardroom.cli.errors import non_negative_int, positive_int
 from cardroom.ledger import recover
-from cardroom.store import Cashier, SqlLedger
 
 
 def register(subparsers: Any) -> None:
@@ -21,8 +21,10 @@ def register(subparsers: Any) -> None:
     check = action("check", "verify every invariant (exit 1 if any fails)", run_check)
     check.add_argument("--json", action="store_true")
     entries = action("entries", "list entries in posting order", run_entries)
-    entries.add_argument("--after", type=int, default=0, help="start after this entry id")
-    entries.add_argument("--limit", type=int, default=50)
+    entries.add_argument(
+        "--after", type=non_negative_int, default=0, help="start after this entry id"
+    )
+    entries.add_argument("--limit", type=positive_int, default=50, help="at most this many")
     entries.add_argument("--json", action="store_true")
     flags = action("flags", "integrity flags: shared IP/device, chip dumping", run_flags)
     flags.add_argument("--json", action="store_true")
@@ -38,6 +40,8 @@ def register(subparsers: Any) -> None:
 
 def run_check(args: argparse.Namespace) -> int:
     """Print every broken invariant; exit 1 if there is any."""
+    from cardroom.store import SqlLedger
+
     engine = open_engine(args)
     try:
         ledger = SqlLedger(engine)
@@ -58,6 +62,8 @@ def run_check(args: argparse.Namespace) -> int:
 
 def run_entries(args: argparse.Namespace) -> int:
     """Print entries."""
+    from cardroom.store import SqlLedger
+
     engine = open_engine(args)
     try:
         entries = SqlLedger(engine).entries(after=args.after, limit=args.limit)
@@ -85,6 +91,8 @@ def run_entries(args: argparse.Namespace) -> int:
 
 def run_flags(args: argparse.Namespace) -> int:
     """Print integrity flags for review."""
+    from cardroom.store import Cashier
+
     engine = open_engine(args)
     try:
         report = Cashier(engine).integrity_report()
@@ -107,6 +115,8 @@ def run_flags(args: argparse.Namespace) -> int:
 
 def run_reverse(args: argparse.Namespace) -> int:
     """Reverse an entry."""
+    from cardroom.store import Cashier
+
     engine = open_engine(args)
     try:
         entry = Cashier(engine).reverse(args.entry_id, operator=args.operator, reason=args.reason)
@@ -118,6 +128,8 @@ def run_reverse(args: argparse.Namespace) -> int:
 
 def run_recover(args: argparse.Namespace) -> int:
     """Void every unfinished hand and return all table chips to the players (RULEBOOK §10.10)."""
+    from cardroom.store import SqlLedger
+
     engine = open_engine(args)
     try:
         report = recover(SqlLedger(engine), run=args.run or uuid.uuid4().hex)
