@@ -125,7 +125,9 @@ def test_integers_are_refused_as_cards(
     code, out, err = run(monkeypatch, capsys, "score", json.dumps(payload))
     assert code == 1 and out == "" and "card names" in err
     cards = list(range(13))
-    code, _, err = run(monkeypatch, capsys, "arrange", json.dumps({"variant": "ofc", "cards": cards}))
+    code, _, err = run(
+        monkeypatch, capsys, "arrange", json.dumps({"variant": "ofc", "cards": cards})
+    )
     assert code == 1 and "card names" in err
 
 

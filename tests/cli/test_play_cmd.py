@@ -172,6 +172,6 @@ def test_bad_settings_are_usage_errors(
 def test_game_names_are_the_engines_and_aliases_are_accepted(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    assert GAMES == tuple(VARIANTS)
+    assert tuple(VARIANTS) == GAMES
     assert main(["play", "--game", "Omaha-HiLo", "--watch", "--seed", "1", "--hands", "1"]) == 0
     assert "Omaha Hi-Lo" in capsys.readouterr().out

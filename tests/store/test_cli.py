@@ -224,9 +224,7 @@ def test_the_default_database_file_is_not_created_by_a_read(
         "postgres://cardroom_no_such_role:secret@127.0.0.1",
     ],
 )
-def test_a_postgresql_url_must_name_its_database(
-    url: str, capsys: Any, monkeypatch: Any
-) -> None:
+def test_a_postgresql_url_must_name_its_database(url: str, capsys: Any, monkeypatch: Any) -> None:
     # A role that does not exist: were the URL not refused up front, nothing is written anywhere.
     code, _, err = run(capsys, monkeypatch, "db", "upgrade", "--db", url)
     assert code == 1 and "names no database" in err and "secret" not in err

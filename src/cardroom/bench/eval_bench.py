@@ -29,13 +29,10 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import numpy as np
-
-from cardroom.cards import CARDS
-from cardroom.evaluation import batch, equity, fast
-from cardroom.evaluation.tables import CARD_KEYS
+if TYPE_CHECKING:  # imported where used: `cardroom bench --help` builds no table
+    import numpy as np
 
 Hand = tuple[int, ...]
 Timer = Callable[[], float]  # runs a workload once, returns elapsed seconds
@@ -52,6 +49,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def random_hands(count: int, size: int, seed: int) -> np.ndarray[Any, np.dtype[np.uint8]]:
     """``count`` random hands of ``size`` distinct cards each, as a (count, size) uint8 array."""
+    import numpy as np
+
     rng = np.random.default_rng(seed)
     return np.argsort(rng.random((count, 52)), axis=1)[:, :size].astype(np.uint8)
 
@@ -79,6 +78,10 @@ def _single_timers(hands: list[Hand]) -> dict[str, tuple[Timer, int]]:
     every implementation's run lasts about as long and the interleaved runs see
     the same machine load.
     """
+    from cardroom.cards import CARDS
+    from cardroom.evaluation import fast
+    from cardroom.evaluation.tables import CARD_KEYS
+
     size = len(hands[0])
     by_keys = fast.high7_keys if size == 7 else fast.high5_keys
     by_ints = fast.high7 if size == 7 else fast.high5
@@ -141,6 +144,8 @@ def _equity_ms(repeat: int) -> tuple[float, float, float]:
     Median and slowest are over the matchups of ``HEADS_UP``, each the median of
     ``repeat`` calls.
     """
+    from cardroom.evaluation import equity
+
     start = time.perf_counter()
     equity.equity(HEADS_UP[0])
     setup = time.perf_counter() - start
@@ -190,6 +195,8 @@ def measure_all(
     args: argparse.Namespace, progress: Progress | None = None
 ) -> dict[str, dict[str, float]]:
     """Every workload's rates, keyed by workload then implementation."""
+    from cardroom.evaluation import batch, equity
+
     quick = bool(args.quick)
     single = min(20_000, args.hands) if quick else args.hands
     many = min(200_000, args.batch_hands) if quick else args.batch_hands

@@ -204,7 +204,11 @@ def run_sanction(args: argparse.Namespace) -> int:
     engine = open_engine(args)
     try:
         sid = Players(engine).sanction(
-            args.alias, SanctionKind(args.kind), operator=args.operator, reason=args.reason, duration=duration
+            args.alias,
+            SanctionKind(args.kind),
+            operator=args.operator,
+            reason=args.reason,
+            duration=duration,
         )
     finally:
         engine.dispose()

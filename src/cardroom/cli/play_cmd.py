@@ -24,6 +24,7 @@ from cardroom.cli.errors import positive_int, seed
 from cardroom.cli.names import game_name
 from cardroom.cli.play_view import (
     Namer,
+    View,
     legal_text,
     showdown_lines,
     stacks_text,
@@ -41,7 +42,7 @@ GAMES: tuple[str, ...] = (
     "stud", "stud_hi_lo", "razz", "soko", "five_card_draw", "triple_draw_27", "triple_draw_a5",
     "single_draw_27", "badugi",
 )  # fmt: skip
-"""The keys of ``cardroom.games.VARIANTS`` (a test keeps them equal): the parser imports no engine."""
+"""The keys of ``cardroom.games.VARIANTS`` (a test keeps them equal): no engine import."""
 
 
 def players_count(text: str) -> int:
@@ -165,9 +166,10 @@ def _play_hand(
     """Play one hand; returns the final view of ``me`` (None: the player quit)."""
     from cardroom.games import IllegalAction
 
-    street, view = None, hand.view(me)
+    street: str | None = None
+    view = _view(hand, me)
     while hand.actor is not None:
-        view = hand.view(me)
+        view = _view(hand, me)
         if view["street"] != street:
             street = view["street"]
             print(street_line(view))
@@ -184,11 +186,16 @@ def _play_hand(
             continue
         if seat not in choosers:
             print(f"  seat {seat}: {_describe(action, view['current_bet'])}")
-    final = hand.view(me)
+    final = _view(hand, me)
     if final["board"] and len(final["board"]) > len(view["board"]):
         print(f"*** {final['street']} ***  board: {' '.join(final['board'])}")
     print("\n".join(showdown_lines(final, _namer(hand))))
     return final
+
+
+def _view(hand: Hand, seat: int | None) -> View:
+    """What ``seat`` sees (None: a spectator): the engine's only projection of a hand."""
+    return hand.view(seat)
 
 
 def _describe(action: Action, facing: int) -> str:
@@ -210,7 +217,7 @@ def _bot(rng: random.Random) -> Chooser:
                 return Action.raise_to(seat, legal.min_raise_to)
             return Action.bring_in(seat)
         if legal.draw is not None:
-            own = [c for c in hand.view(seat)["seats"][seat]["cards"] if c]
+            own = [c for c in _view(hand, seat)["seats"][seat]["cards"] if c]
             return Action.draw(seat, parse_cards(rng.sample(own, rng.randint(0, legal.draw))))
         roll = rng.random()
         if legal.min_raise_to is not None and legal.max_raise_to is not None and roll < 0.15:
@@ -229,7 +236,7 @@ def _human(stdin: TextIO, stdout: TextIO) -> Chooser:
     from cardroom.cards import CardError
 
     def choose(hand: Hand, legal: LegalActions) -> Action | None:
-        view = hand.view(legal.seat)
+        view = _view(hand, legal.seat)
         print("\n".join(table_lines(view)), file=stdout)
         print(f"  legal: {legal_text(view['legal'])}", file=stdout)
         while True:

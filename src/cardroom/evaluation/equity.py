@@ -202,8 +202,8 @@ def equity(
 ) -> Equity:
     """Equity of each hand (hole cards, as cards or text like ``"As Kd"``) all in.
 
-    ``game`` is ``holdem``, ``omaha`` or ``omaha_hi_lo`` (the engine's game names); ``board`` holds 0 to 5
-    cards dealt already and ``dead`` cards known to be out of play. With
+    ``game`` is ``holdem``, ``omaha`` or ``omaha_hi_lo`` (the engine's game names);
+    ``board`` holds 0 to 5 cards dealt already and ``dead`` cards known to be out of play. With
     ``exact=None`` every board is counted when that is quick enough, else
     ``samples`` random boards from ``seed``. ``progress`` is a callback
     ``(boards done, boards total)`` or ``True`` for a percentage on stderr.

@@ -9,9 +9,9 @@ protected there by row locks taken in a consistent order (see ``ledger_sql``).
 from __future__ import annotations
 
 import os
-from pathlib import Path
 from collections.abc import Callable
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 from sqlalchemy import Engine, create_engine, event
