@@ -176,6 +176,10 @@ UNITS: dict[str, str] = {
 Progress = Callable[[str], None]  # told the name of each workload as it starts
 
 
+STEPS = 8
+"""Progress steps of a run: one per workload, the two heads-up equity figures measured together."""
+
+
 def terminal_progress() -> Progress:
     """A progress line on stderr when it is a terminal; silent otherwise (logs, pipes, CI)."""
     if not sys.stderr.isatty():
@@ -183,10 +187,12 @@ def terminal_progress() -> Progress:
     done = [0]
 
     def show(workload: str) -> None:
+        if workload == "done":
+            print("\r\x1b[Kbench eval: done", file=sys.stderr, flush=True)
+            return
         done[0] += 1
-        end = "\n" if workload == "done" else ""
-        step = f"{min(done[0], len(UNITS))}/{len(UNITS)}"
-        print(f"\r\x1b[Kbench eval: {step} {workload}", end=end, file=sys.stderr, flush=True)
+        line = f"\r\x1b[Kbench eval: {done[0]}/{STEPS} {workload} ..."
+        print(line, end="", file=sys.stderr, flush=True)
 
     return show
 
@@ -229,7 +235,7 @@ def measure_all(
         {"cardroom": (_batch_timer(lambda: batch.omaha_low8_batch(hole, board)), len(omaha))},
         repeat,
     )
-    step("equity_headsup_exact_ms")
+    step("equity_headsup_setup_ms, equity_headsup_exact_ms")
     setup_ms, median_ms, slowest_ms = _equity_ms(repeat)
     results["equity_headsup_setup_ms"] = {"cardroom": setup_ms}
     results["equity_headsup_exact_ms"] = {"cardroom": median_ms, "cardroom_slowest": slowest_ms}
