@@ -85,6 +85,9 @@ def test_operator_flow(fresh_url: str, capsys: Any, monkeypatch: Any) -> None:
     engine.dispose()
     code, out, _ = cli("ledger", "check")
     assert code == 1 and "FAIL drift" in out and "FAIL total" in out
+    assert "player/" not in out and "AceHigh (real money)" in out
+    code, out, _ = cli("ledger", "entries")
+    assert code == 0 and "AceHigh (real money)" in out and "player/" not in out
 
 
 def test_flags_freeze_and_reverse(fresh_url: str, capsys: Any, monkeypatch: Any) -> None:
@@ -131,7 +134,8 @@ def test_flags_freeze_and_reverse(fresh_url: str, capsys: Any, monkeypatch: Any)
     )
     engine.dispose()
     code, out, _ = cli("ledger", "recover")
-    assert code == 0 and "voided pot/real/t9: 1 entries" in out and "returned 150" in out
+    assert code == 0 and "voided pot/real/t9: 1 entries" in out
+    assert "returned 150 from Dumper's stack at table t9 (real money)" in out
     shown = json.loads(cli("account", "show", "Dumper", "--json")[1])
     assert shown["balances"]["real"] == 500 and cli("ledger", "check")[0] == 0
 

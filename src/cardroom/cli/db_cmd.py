@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import re
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -42,26 +42,43 @@ def open_engine(args: argparse.Namespace, migrated: bool = True) -> Engine:
     return engine
 
 
-_ACCOUNT_KEY = re.compile(r"\bplayer/(real|play)/(\d+)\b")
+# A player's own account (player/real/1) and stack at a table (table_stack/real/t9:1).
+_PLAYER_KEY = re.compile(r"\bplayer/(real|play)/(\d+)\b")
+_STACK_KEY = re.compile(r"\btable_stack/(real|play)/([^\s/:]+):(\d+)\b")
+
+
+def alias_namer(texts: Iterable[str], args: argparse.Namespace) -> Callable[[str], str]:
+    """A function that replaces the player account keys in a text by aliases.
+
+    The ledger names accounts by key; an operator knows players by alias. The
+    aliases of every player named in ``texts`` are read once; a player the
+    database cannot name (or a database that cannot be read) stays ``player #N``.
+    """
+    texts = list(texts)
+    ids = {int(m.group(2)) for t in texts for m in _PLAYER_KEY.finditer(t)}
+    ids |= {int(m.group(3)) for t in texts for m in _STACK_KEY.finditer(t)}
+    aliases: dict[int, str] = {}
+    if ids:
+        try:
+            aliases = _aliases(args, ids)
+        except Exception:  # the message must still be printed if the lookup fails
+            aliases = {}
+
+    def who(player_id: str) -> str:
+        return aliases.get(int(player_id), f"player #{player_id}")
+
+    def name(text: str) -> str:
+        text = _PLAYER_KEY.sub(lambda m: f"{who(m.group(2))} ({m.group(1)} money)", text)
+        return _STACK_KEY.sub(
+            lambda m: f"{who(m.group(3))}'s stack at table {m.group(2)} ({m.group(1)} money)", text
+        )
+
+    return name
 
 
 def name_players(message: str, args: argparse.Namespace) -> str:
-    """``message`` with every player account key (``player/real/1``) replaced by the alias.
-
-    The ledger names accounts by key; an operator knows players by alias.
-    """
-    ids = {int(m.group(2)) for m in _ACCOUNT_KEY.finditer(message)}
-    if not ids:
-        return message
-    try:
-        aliases = _aliases(args, ids)
-    except Exception:  # the message must still be printed if the lookup fails
-        aliases = {}
-
-    def alias(m: re.Match[str]) -> str:
-        return f"{aliases.get(int(m.group(2)), 'player #' + m.group(2))} ({m.group(1)} money)"
-
-    return _ACCOUNT_KEY.sub(alias, message)
+    """``message`` with every player account key replaced by the player's alias."""
+    return alias_namer([message], args)(message)
 
 
 def _aliases(args: argparse.Namespace, ids: set[int]) -> dict[int, str]:

@@ -9,7 +9,7 @@ import os
 import uuid
 from typing import Any
 
-from cardroom.cli.db_cmd import database_command, open_engine
+from cardroom.cli.db_cmd import alias_namer, database_command, open_engine
 from cardroom.cli.errors import non_negative_int, positive_int
 from cardroom.ledger import recover
 
@@ -53,8 +53,9 @@ def run_check(args: argparse.Namespace) -> int:
         found = [{"rule": v.rule, "detail": v.detail} for v in violations]
         print(json.dumps({"ok": not violations, "accounts": accounts, "violations": found}))
     elif violations:
+        name = alias_namer([str(v) for v in violations], args)
         for v in violations:
-            print(f"FAIL {v}")
+            print(f"FAIL {name(str(v))}")
     else:
         print(f"ok: {accounts} accounts, every invariant holds")
     return 1 if violations else 0
@@ -69,6 +70,9 @@ def run_entries(args: argparse.Namespace) -> int:
         entries = SqlLedger(engine).entries(after=args.after, limit=args.limit)
     finally:
         engine.dispose()
+    name = alias_namer(
+        [] if args.json else [f"{e.transfer.debit} {e.transfer.credit}" for e in entries], args
+    )
     for e in entries:
         t = e.transfer
         row = {
@@ -85,7 +89,7 @@ def run_entries(args: argparse.Namespace) -> int:
         if args.json:
             print(json.dumps(row))
         else:
-            print(f"{e.id:>6} {t.reason:<17} {t.amount:>12} {t.debit} -> {t.credit}")
+            print(f"{e.id:>6} {t.reason:<17} {t.amount:>12} {name(f'{t.debit} -> {t.credit}')}")
     return 0
 
 
@@ -137,8 +141,9 @@ def run_recover(args: argparse.Namespace) -> int:
         engine.dispose()
     for pot, ids in report.voided.items():
         print(f"voided {pot}: {len(ids)} entries")
+    name = alias_namer([str(stack) for stack in report.returned], args)
     for stack, amount in report.returned.items():
-        print(f"returned {amount} from {stack}")
+        print(f"returned {amount} from {name(str(stack))}")
     if not report.voided and not report.returned:
         print("nothing to recover")
     return 0
