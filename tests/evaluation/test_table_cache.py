@@ -106,7 +106,7 @@ def test_where_the_cache_lives(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) 
 def test_cached_high_tables_are_the_generated_ones(tmp_path: Path) -> None:
     built = tables.build_tables()
     assert tables.well_formed(built)
-    assert (tables.NON_FLUSH, tables.FLUSH) == built  # whatever this process read or built
+    assert built == (tables.NON_FLUSH, tables.FLUSH)  # whatever this process read or built
     source = Path(tables.__file__)
     stored = cached("high", source, tables.build_tables, tables.well_formed, tmp_path)
     read_back = cached("high", source, lambda: pytest.fail("rebuilt"), tables.well_formed, tmp_path)
