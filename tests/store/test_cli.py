@@ -53,7 +53,7 @@ def test_operator_flow(fresh_url: str, capsys: Any, monkeypatch: Any) -> None:
         code, _, err = cli("account", "create", alias, "--i-am-18", stdin=PW)
         assert code == 1 and reason in err, (alias, err)
     code, _, err = cli("account", "create", "Youngster", stdin=PW)
-    assert code == 1 and "--i-am-18" in err
+    assert code == 2 and "--i-am-18" in err  # a usage error: the attestation is not given
     code, _, err = cli("account", "create", "ShortPw", "--i-am-18", stdin="short\n")
     assert code == 1 and "at least 8" in err
 

@@ -15,7 +15,7 @@ import sys
 from typing import Any
 
 from cardroom.cli.db_cmd import database_command, open_engine
-from cardroom.cli.errors import positive_int
+from cardroom.cli.errors import UsageError, positive_int
 from cardroom.ledger import Currency, Entry
 
 SANCTIONS: tuple[str, ...] = ("chat_ban", "freeze", "ban")
@@ -99,10 +99,10 @@ def _read_password() -> str:
 
 def run_create(args: argparse.Namespace) -> int:
     """Register a player."""
-    from cardroom.store import AccountError, Players
+    from cardroom.store import Players
 
-    if not args.age_confirmed:
-        raise AccountError("players must confirm they are 18 or older: pass --i-am-18")
+    if not args.age_confirmed:  # a required attestation left off the command line: usage
+        raise UsageError("players must confirm they are 18 or older: pass --i-am-18")
     engine = open_engine(args)
     try:
         info = Players(engine).register(
