@@ -90,7 +90,7 @@ def register(subparsers: Any) -> None:
     p = subparsers.add_parser(
         "eval",
         help="name a poker hand, or rank hands from stdin as JSON lines",
-        description=__doc__,
+        description=(__doc__ or "").replace("``", ""),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     names = game_names()

@@ -71,7 +71,7 @@ def register(subparsers: Any) -> None:
     p = subparsers.add_parser(
         "play",
         help="play hands in the terminal against bots",
-        description=__doc__,
+        description=(__doc__ or "").replace("``", ""),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument(
