@@ -29,7 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from cardroom.games.config import Stakes, TableConfig
+from cardroom.games.config import POST_BIG_BLIND, Seat, Stakes, TableConfig
 from cardroom.games.errors import ConfigError
 from cardroom.games.phh import HandHistory, PhhError
 from cardroom.games.variants import (
@@ -51,6 +51,8 @@ __all__ = [
     "blind_seats",
     "button_seat",
     "phh_code_of",
+    "posters",
+    "seats_of",
     "table_config",
 ]
 
@@ -123,6 +125,8 @@ def table_config(hh: HandHistory) -> TableConfig:
     if variant.forced_bets == BUTTON_BLIND:
         variant, stakes = _short_deck_stakes(hh, variant, ante)
     elif variant.forced_bets == BRING_IN:
+        if posters(hh):
+            raise PhhError("a live post (negative entry) needs a game with blinds")
         stakes = Stakes(ante=ante)
     else:
         small, big, straddles = _blinds(hh)
@@ -178,13 +182,43 @@ def _antes(hh: HandHistory, variant: Variant) -> tuple[int, int]:
 
 def _blind_game(hh: HandHistory) -> bool:
     """The file posts blinds (not a Short Deck button blind)."""
-    return any(hh.blinds_or_straddles or ())
+    return any(b > 0 for b in _forced(hh))
+
+
+def _forced(hh: HandHistory) -> tuple[int, ...]:
+    """The blinds and straddles, without the live posts (negative entries) of joining players."""
+    return tuple(max(b, 0) for b in hh.blinds_or_straddles or ())
 
 
 def _lone_blind(hh: HandHistory) -> bool:
     """Only ``p1`` posts, a big blind (the small blind's seat is dead): ``[X, 0, 0, ...]``."""
-    blinds = hh.blinds_or_straddles or ()
+    blinds = _forced(hh)
     return len(blinds) >= 3 and blinds[0] > 0 and not any(blinds[1:])
+
+
+def posters(hh: HandHistory) -> list[int]:
+    """Players (0-based) who post a live big blind to join out of position: PHH writes the
+    post as a negative entry (HandHQ's conversions do). It does not move the first actor."""
+    return [i for i, b in enumerate(hh.blinds_or_straddles or ()) if b < 0]
+
+
+def seats_of(hh: HandHistory, stacks: list[int]) -> list[int | Seat]:
+    """The engine's seats for ``stacks`` (by PHH player): a poster's seat asks for its post."""
+    joined = set(posters(hh))
+    return [Seat(s, post=POST_BIG_BLIND) if i in joined else s for i, s in enumerate(stacks)]
+
+
+def _check_posts(hh: HandHistory, big: int) -> None:
+    """A negative entry is a live post of the big blind, by a player who posts no blind."""
+    for i in posters(hh):
+        amount = -(hh.blinds_or_straddles or ())[i]
+        if hh.player_count == 2 or i < 2 or _lone_blind(hh):
+            raise PhhError(f"blinds_or_straddles: p{i + 1} posts a blind; it cannot post again")
+        if amount != big:
+            raise PhhError(
+                f"blinds_or_straddles: p{i + 1} posts {amount}; a live post is the big "
+                f"blind ({big}) here"
+            )
 
 
 def blind_seats(hh: HandHistory) -> tuple[int | None, int | None] | None:
@@ -198,14 +232,16 @@ def blind_seats(hh: HandHistory) -> tuple[int | None, int | None] | None:
 
 def _blinds(hh: HandHistory) -> tuple[int, int, tuple[int, ...]]:
     """Small blind, big blind and the straddles (entries from ``p3`` on, in order)."""
-    blinds = hh.blinds_or_straddles or ()
+    blinds = _forced(hh)
     if _lone_blind(hh):
+        _check_posts(hh, blinds[0])
         return 0, blinds[0], ()
     small, big = (blinds[0], blinds[1]) if len(blinds) >= 2 else (0, 0)
     if big <= 0:
         raise PhhError(f"blinds_or_straddles = {list(blinds)}: the big blind must be positive")
     if small > big:
         raise PhhError(f"blinds_or_straddles = {list(blinds)}: the small blind exceeds the big")
+    _check_posts(hh, big)
     rest = list(blinds[2:])
     while rest and not rest[-1]:
         rest.pop()
@@ -215,10 +251,12 @@ def _blinds(hh: HandHistory) -> tuple[int, int, tuple[int, ...]]:
 
 def _short_deck_stakes(hh: HandHistory, variant: Variant, ante: int) -> tuple[Variant, Stakes]:
     """Short Deck with the button blind (last entry), or with ordinary blinds."""
-    blinds = hh.blinds_or_straddles or ()
+    blinds = _forced(hh)
     if len(blinds) == 2:
         blinds = blinds[::-1]  # heads-up, PHH reverses forced bets: [X, 0] is the button's
     if blinds and blinds[-1] > 0 and not any(blinds[:-1]):
+        if posters(hh):
+            raise PhhError("a live post (negative entry) needs blinds, not a button blind")
         return variant, Stakes(ante=ante, button_blind=blinds[-1])
     small, big, straddles = _blinds(hh)
     # The same game with blinds in place of the button blind (variants are data).
