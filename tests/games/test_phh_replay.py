@@ -118,7 +118,7 @@ def test_a_file_claiming_stacks_is_not_believed(
         (('"p3 cbr 7000"', '"p3 cbr 2500"'), "between"),  # below the minimum raise
         (('"p3 cbr 7000"', '"p2 cbr 7000"'), "p2 acts but it is p3's turn"),
         (('"d db 4h"', '"d db 4h", "d db 9s"'), "before the engine deals them"),
-        (('"d dh p1 Ac2d"', '"d dh p1 AcAc"'), "same card twice"),
+        (('"d dh p1 Ac2d"', '"d dh p1 AcAc"'), "deals Ac twice"),
         (('"p2 f"', '"p2 pb"'), "bring_in"),
         (('"p1 cbr 35000"', '"p1 sd"'), "draw"),
         (("[1000, 2000, 0]", "[1000, 2000, 1500]"), "each straddle"),  # smaller than the blind

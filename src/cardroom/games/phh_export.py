@@ -13,7 +13,7 @@ from cardroom.cards import Card
 from cardroom.games import events as ev
 from cardroom.games.actions import BRING_IN as BRING_IN_ACTION
 from cardroom.games.actions import CALL, CHECK, FOLD, RAISE
-from cardroom.games.config import TableConfig
+from cardroom.games.config import POST_BIG_BLIND, POST_BOTH_BLINDS, TableConfig
 from cardroom.games.hand import Hand
 from cardroom.games.phh import HandHistory, PhhAction, PhhError
 from cardroom.games.phh_variants import big_blind_ante_index, phh_code_of, table_config
@@ -42,7 +42,7 @@ def export(hand: Hand) -> HandHistory:
         antes=_export_antes(config, n, lone),
         starting_stacks=tuple(started.seats[s].stack for s in order),  # type: ignore[union-attr]
         actions=tuple(_export_actions(hand.events, player)),
-        blinds_or_straddles=_export_blinds(config, n, lone),
+        blinds_or_straddles=_with_posts(_export_blinds(config, n, lone), hand),
         bring_in=stakes.effective_bring_in if config.variant.forced_bets == BRING_IN else None,
         min_bet=None if config.betting == FIXED_LIMIT else stakes.effective_min_bet,
         small_bet=stakes.effective_small_bet if config.betting == FIXED_LIMIT else None,
@@ -70,6 +70,21 @@ def _export_antes(config: TableConfig, n: int, lone: bool) -> tuple[int, ...]:
     antes = [0] * n
     antes[big_blind_ante_index(n, lone)] = stakes.big_blind_ante
     return tuple(antes)
+
+
+def _with_posts(blinds: tuple[int, ...] | None, hand: Hand) -> tuple[int, ...] | None:
+    """A player joining with a live big blind writes it negative (PHH's live post); a
+    straddler's post is covered by the straddle, so it has its straddle entry already."""
+    started = hand.events[0]
+    assert isinstance(started, ev.HandStarted)
+    if blinds is None:
+        return None
+    out = list(blinds)
+    for i, s in enumerate(hand.order):
+        seat = started.seats[s]
+        if seat is not None and seat.post == POST_BIG_BLIND and not out[i]:
+            out[i] = -hand.config.stakes.big_blind
+    return tuple(out)
 
 
 def _export_blinds(config: TableConfig, n: int, lone: bool = False) -> tuple[int, ...] | None:
@@ -128,8 +143,11 @@ def _check_describable(hand: Hand, history: HandHistory) -> None:
     started = hand.events[0]
     assert isinstance(started, ev.HandStarted)
     usual = started.blind_seats is None or _lone_big_blind(hand)
-    if not usual or any(s.post for s in started.seats if s is not None):
+    posts = [s.post for s in started.seats if s is not None and s.post is not None]
+    if not usual or POST_BOTH_BLINDS in posts:
         raise PhhError("PHH cannot record blinds posted out of the usual seats")
+    if posts and (len(hand.order) == 2 or _lone_big_blind(hand)):
+        raise PhhError("PHH cannot record a live post heads-up or after a lone big blind")
     if len(hand.order) == 2 and started.seats[hand.button] is None:
         raise PhhError("PHH cannot record a heads-up hand with a dead button")
     if config.stakes.straddles and _lone_big_blind(hand):
