@@ -54,8 +54,21 @@ class DealPlan:
 
 
 class _Planner:
-    def __init__(self, burns: bool) -> None:
+    """Lays the file's cards out as deck slots, tracking the stub as the engine deals it.
+
+    When a draw runs the stub out, the muck (every card not in a live hand, less the
+    drawer's discards of this draw) becomes the new stub; a draw that starts on an
+    empty stub burns nothing (draw_play.py), so the slots stay in step with the engine.
+    """
+
+    def __init__(self, burns: bool, deck_size: int) -> None:
         self.burns = burns
+        self.deck_size = deck_size
+        self.stub = deck_size  # cards left in the stub being dealt
+        self.folded: set[int] = set()
+        # Discards of this draw whose replacements the plan has not dealt yet, by player: the
+        # engine deals each drawer at once, so these cards are still in the hand then.
+        self.pending: dict[int, int] = {}
         self.slots: list[Card | None] = []
         self.owners: list[int] = []  # the action number behind each slot
         self.number = 0  # the action being planned
@@ -67,10 +80,15 @@ class _Planner:
         self.drawn: set[int | None] = set()
 
     def burn(self) -> None:
-        if self.burns:
+        if self.burns and self.stub > 0:
             self.put(None, 0)
 
-    def put(self, card: Card | None, number: int) -> None:
+    def put(self, card: Card | None, number: int, drawer: int | None = None) -> None:
+        if self.stub <= 0:  # the muck is shuffled into a new stub, less the drawer's discards
+            held = sum(len(h) for p, h in self.hands.items() if p not in self.folded)
+            held += sum(n for p, n in self.pending.items() if p != drawer)
+            self.stub = max(0, self.deck_size - held - self.pending.get(drawer or 0, 0))
+        self.stub -= 1
         self.slots.append(card)
         self.owners.append(number)
 
@@ -92,10 +110,17 @@ class _Planner:
             dealt = [
                 (p, *cards[r]) for r in range(width) for p, cards in per.items() if r < len(cards)
             ]
+        previous = None
         for player, card, number in dealt:
             assert player is not None
-            self.hands.setdefault(player, []).append(len(self.slots))
-            self.put(card, number)
+            if previous is not None and previous != player:
+                self.pending.pop(previous, None)  # that drawer is served
+            previous = player
+            slot = len(self.slots)
+            self.put(card, number, player if self.after_draw else None)
+            self.hands.setdefault(player, []).append(slot)
+        if previous is not None:
+            self.pending.pop(previous, None)
         self.group = []
 
     def discard(self, action: PhhAction) -> None:
@@ -116,6 +141,7 @@ class _Planner:
                 self.owners[slot] = self.number
             gone.append(slot)
         hand[:] = [i for i in hand if i not in gone]
+        self.pending[action.player or 0] = len(gone)
         self.after_draw = True
 
     def show(self, action: PhhAction) -> None:
@@ -139,7 +165,7 @@ def deal_plan(hh: HandHistory, config: TableConfig) -> DealPlan:
     and every draw. A street's hole cards may come in one entry per player or
     card by card; once a player holds the street's count, the next street starts.
     """
-    plan = _Planner(config.burn_cards)
+    plan = _Planner(config.burn_cards, len(deck_of(config)))
     sizes = [
         st.hole_down + st.hole_up for st in config.variant.streets if st.hole_down + st.hole_up
     ]
@@ -185,6 +211,8 @@ def _plan_one(
         plan.discard(action)
     elif kind in _BETTING:
         plan.after_draw = False
+        if kind == "f" and action.player is not None:
+            plan.folded.add(action.player)
 
 
 def deck_of(config: TableConfig) -> tuple[Card, ...]:
