@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from cardroom.cards import Card, CardError
+from cardroom.games.phh_codes import PHH_CODES, required_fields
 
 __all__ = [
     "PHH_VARIANTS",
@@ -59,19 +60,10 @@ class PhhError(ValueError):
         self.action = action
 
 
-#: Every variant code of the standard with its required amount fields (required.rst).
+#: Every variant code read here with its required amount fields (required.rst): the
+#: standard's and this project's extensions (docs/phh_extensions.md).
 PHH_VARIANTS: dict[str, tuple[str, ...]] = {
-    "FT": ("blinds_or_straddles", "small_bet", "big_bet"),
-    "NT": ("blinds_or_straddles", "min_bet"),
-    "NS": ("blinds_or_straddles", "min_bet"),
-    "PO": ("blinds_or_straddles", "min_bet"),
-    "FO/8": ("blinds_or_straddles", "small_bet", "big_bet"),
-    "F7S": ("bring_in", "small_bet", "big_bet"),
-    "F7S/8": ("bring_in", "small_bet", "big_bet"),
-    "FR": ("bring_in", "small_bet", "big_bet"),
-    "N2L1D": ("blinds_or_straddles", "min_bet"),
-    "F2L3D": ("blinds_or_straddles", "small_bet", "big_bet"),
-    "FB": ("blinds_or_straddles", "small_bet", "big_bet"),
+    code: required_fields(spec) for code, spec in PHH_CODES.items()
 }
 
 ActionKind = Literal["db", "dh", "pb", "cbr", "cc", "f", "sd", "sm", "noop"]

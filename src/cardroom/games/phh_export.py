@@ -156,6 +156,17 @@ def _check_describable(hand: Hand, history: HandHistory) -> None:
     for name in rules:
         if getattr(config, name) != getattr(again, name):
             raise PhhError(f"PHH cannot describe this table's {name.replace('_', ' ')}")
-    for name in ("heads_up_uncapped", "incomplete_raise_rule"):
+    options = ["heads_up_uncapped", "incomplete_raise_rule", "burn_cards"]
+    if config.variant.stud is not None:
+        options += ["fourth_street_pair", "bring_in_by_position", "stud_order_ties"]
+        options += ["community_card_betting"]
+    for name in options:
         if getattr(config, name) != getattr(again, name):
             raise PhhError(f"PHH cannot describe the table option {name}")
+    sizes = ["effective_small_bet", "effective_big_bet", "effective_min_bet"]
+    if config.variant.forced_bets == BRING_IN:
+        sizes.append("effective_bring_in")
+    for name in sizes:
+        if getattr(config.stakes, name) != getattr(again.stakes, name):
+            what = name.removeprefix("effective_").replace("_", " ")
+            raise PhhError(f"PHH cannot describe this table's {what} with its other sizes")

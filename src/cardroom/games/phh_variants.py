@@ -26,12 +26,13 @@ last seat, so ``p1`` is the first seat dealt (left of the button).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import Any
 
 from cardroom.games.config import POST_BIG_BLIND, Seat, Stakes, TableConfig
 from cardroom.games.errors import ConfigError
 from cardroom.games.phh import HandHistory, PhhError
+from cardroom.games.phh_codes import PHH_CODES, PhhCode
 from cardroom.games.variants import (
     BLINDS,
     BRING_IN,
@@ -57,38 +58,11 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, slots=True)
-class PhhGame:
-    """What a PHH variant code means here: our game, its structure, the options it implies."""
+PhhGame = PhhCode
+"""What a PHH variant code means here (see :mod:`cardroom.games.phh_codes`)."""
 
-    code: str
-    game: str
-    structure: str
-    options: dict[str, Any] = field(default_factory=dict)
-
-
-# PHH stud as the WSOP and PokerKit play it: the bet size never changes for an
-# open pair on 4th street, and a round caps at a bet (or completion) and three
-# raises. Bring-in ties by suit and first-to-act ties by position are our defaults.
-_STUD_OPTIONS: dict[str, Any] = {"fourth_street_pair": "small", "max_raises": 3}
-
-#: Every PHH code this build replays.
-PHH_GAMES: dict[str, PhhGame] = {
-    g.code: g
-    for g in (
-        PhhGame("NT", "holdem", NO_LIMIT),
-        PhhGame("FT", "holdem", FIXED_LIMIT),
-        PhhGame("NS", "short_deck", NO_LIMIT),
-        PhhGame("PO", "omaha", POT_LIMIT),
-        PhhGame("FO/8", "omaha_hi_lo", FIXED_LIMIT),
-        PhhGame("F7S", "stud", FIXED_LIMIT, _STUD_OPTIONS),
-        PhhGame("F7S/8", "stud_hi_lo", FIXED_LIMIT, _STUD_OPTIONS),
-        PhhGame("FR", "razz", FIXED_LIMIT, _STUD_OPTIONS),
-        PhhGame("N2L1D", "single_draw_27", NO_LIMIT),
-        PhhGame("F2L3D", "triple_draw_27", FIXED_LIMIT),
-        PhhGame("FB", "badugi", FIXED_LIMIT),
-    )
-}
+#: Every PHH code this build replays: the standard's and this project's extensions.
+PHH_GAMES: dict[str, PhhCode] = PHH_CODES
 
 # The PHH standard's rules where our defaults differ: PokerKit, its reference, lets a
 # raise over a straddle add only the big blind.
@@ -101,11 +75,18 @@ def button_seat(player_count: int) -> int:
 
 
 def phh_code_of(config: TableConfig) -> str:
-    """The PHH variant code of a table, or :class:`PhhError` when PHH has none for it."""
+    """The PHH variant code of a table (the standard's, else this project's extension), or
+    :class:`PhhError` when there is none for it (spread limit)."""
     name = config.variant.name.removesuffix("_blinds")
-    for game in PHH_GAMES.values():
-        if name == game.game and config.betting == game.structure:
+    games = [g for g in PHH_GAMES.values() if g.game == name and g.structure == config.betting]
+    # The code whose options the table has (Short Deck's rank order); the table's other
+    # options are checked on export against what the code replays.
+    games.sort(key=lambda g: -len(g.options))
+    for game in games:
+        if all(getattr(config, k) == v for k, v in game.options.items()):
             return game.code
+    if games:
+        return games[-1].code
     raise PhhError(
         f"PHH has no variant code for {config.betting} {config.variant.title}; "
         f"codes: {', '.join(PHH_GAMES)}"
@@ -131,11 +112,14 @@ def table_config(hh: HandHistory) -> TableConfig:
     else:
         small, big, straddles = _blinds(hh)
         stakes = Stakes(small, big, ante, straddles=straddles)
+    small_bet = hh.small_bet
+    if small_bet is None and variant.forced_bets == BRING_IN:
+        small_bet = hh.min_bet  # big-bet stud completes to the minimum bet
     stakes = replace(
         stakes,
         big_blind_ante=big_blind_ante,
         min_bet=hh.min_bet,
-        small_bet=hh.small_bet,
+        small_bet=small_bet,
         big_bet=hh.big_bet,
         bring_in=hh.bring_in,
     )
