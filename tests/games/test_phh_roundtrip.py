@@ -23,16 +23,16 @@ from cardroom.games.actions import Action
 from cardroom.games.config import POST_BIG_BLIND, Seat, Stakes, TableConfig
 from cardroom.games.hand import Hand
 from cardroom.games.phh import PHH_VARIANTS, dumps, loads
-from cardroom.games.phh_codes import EXTENSIONS, FIXED, PHH_CODES, STANDARD, PhhCode
+from cardroom.games.phh_codes import EXTENSIONS, PHH_CODES, STANDARD, PhhCode
 from cardroom.games.phh_replay import export, replay
-from cardroom.games.variants import BLINDS, get_variant
+from cardroom.games.variants import BLINDS, FIXED_LIMIT, get_variant
 
 HANDS = int(os.environ.get("CARDROOM_PHH_ROUNDTRIP", "12"))
 DOC = Path(__file__).parents[2] / "docs" / "phh_extensions.md"
 
 
 def _stakes(spec: PhhCode, rng: random.Random) -> Stakes:
-    fixed = spec.structure == FIXED
+    fixed = spec.structure == FIXED_LIMIT
     forced = get_variant(spec.game).forced_bets
     ante = rng.choice((0, 0, 1, 2))
     if spec.bring_in:

@@ -16,11 +16,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-__all__ = ["EXTENSIONS", "PHH_CODES", "STANDARD", "PhhCode", "required_fields"]
+from cardroom.games.variants import FIXED_LIMIT as FIXED
+from cardroom.games.variants import NO_LIMIT as NO
+from cardroom.games.variants import POT_LIMIT as POT
 
-FIXED: Final = "fixed_limit"
-POT: Final = "pot_limit"
-NO: Final = "no_limit"
+__all__ = ["EXTENSIONS", "PHH_CODES", "STANDARD", "PhhCode", "required_fields"]
 _LETTER = {FIXED: "F", POT: "P", NO: "N"}
 _STRUCTURE_NAME = {FIXED: "Fixed-limit", POT: "Pot-limit", NO: "No-limit"}
 

@@ -37,10 +37,7 @@ from cardroom.games.variants import (
     BLINDS,
     BRING_IN,
     BUTTON_BLIND,
-    FIXED_LIMIT,
     LEFT_OF_BIG_BLIND,
-    NO_LIMIT,
-    POT_LIMIT,
     Variant,
     get_variant,
 )
