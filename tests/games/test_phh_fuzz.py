@@ -210,3 +210,18 @@ def test_exported_sources_round_trip() -> None:
         if "-" in name and not name.endswith(".phh"):
             hh = loads(text)[0]
             assert loads(dumps(hh))[0] == hh
+
+
+@pytest.mark.parametrize(
+    "amount", ["sNaN", "nan", "inf", "1e999999999", "1e-999999999", "0x10", "-0", "1e40"]
+)
+def test_odd_amounts_are_phh_errors_or_plain_numbers(amount: str) -> None:
+    text = (
+        'variant = "NT"\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n'
+        "starting_stacks = [200, 200]\n"
+        f'actions = ["d dh p1 AsKs", "d dh p2 ????", "p2 cbr {amount}"]\n'
+    )
+    with pytest.raises(PhhError):
+        replay(loads(text)[0])
+    huge = text.replace("[200, 200]", f"[200, {amount}]").replace(f"cbr {amount}", "cc")
+    assert _outcome(huge) in ("error", "unfinished")  # as a stack: refused, or 16 (0x10)

@@ -241,17 +241,31 @@ def _req(value: int | None) -> int:
 # ---------------------------------------------------------------- amounts
 
 
+_LARGEST = 30
+"""Amounts beyond 10**30 are refused before any arithmetic (which would overflow)."""
+
+
 def _decimal(value: Any, where: str) -> Decimal:
     if isinstance(value, bool) or not isinstance(value, int | Decimal):
         raise PhhError(f"{where}: {value!r} is not a number")
-    return Decimal(value)
+    number = Decimal(value)
+    if number.is_finite() and number.adjusted() > _LARGEST:
+        raise PhhError(f"{where}: {value} is too large an amount")
+    return number
 
 
 def _places(value: Decimal) -> int:
-    if not value.is_finite():
+    """Decimal places of ``value`` once trailing zeros go (no context arithmetic: exact)."""
+    if not value.is_finite() or value.adjusted() > _LARGEST:
         return 0
-    exponent = value.normalize().as_tuple().exponent
-    return max(0, -int(exponent))  # finite, so the exponent is an int
+    _, digits, exponent = value.as_tuple()
+    if not any(digits):
+        return 0  # zero, however many zeros it is written with
+    places, kept = -int(exponent), list(digits)
+    while places > 0 and len(kept) > 1 and kept[-1] == 0:
+        kept.pop()
+        places -= 1
+    return max(0, places)
 
 
 def _to_chips(value: Decimal, scale: int, where: str, signed: bool = False) -> int:
@@ -267,6 +281,8 @@ def _amount(word: str, scale: int, text: str) -> int:
         value = Decimal(word)
     except InvalidOperation:
         raise PhhError(f"action {text!r}: {word!r} is not an amount") from None
+    if not value.is_finite() or value.adjusted() > _LARGEST:  # checked before any arithmetic
+        raise PhhError(f"action {text!r}: {word} is not a finite amount of a sensible size")
     chips = value * scale
     if chips != chips.to_integral_value():
         raise PhhError(f"action {text!r}: {word} is finer than the file's other amounts")
