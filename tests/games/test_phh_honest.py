@@ -4,11 +4,14 @@ error names the action at fault, a file that stops early is unfinished, live pos
 
 from __future__ import annotations
 
+import json
 import random
 import warnings
+from pathlib import Path
 
 import pytest
 
+from cardroom.cli import main
 from cardroom.games import events as ev
 from cardroom.games.actions import Action
 from cardroom.games.config import POST_BIG_BLIND, POST_BOTH_BLINDS, Seat, Stakes, TableConfig
@@ -201,3 +204,21 @@ def test_an_engine_hand_with_a_live_post_exports_it_negative() -> None:
     both = Hand(config, [100, 100, 100, Seat(100, post=POST_BOTH_BLINDS), 100], 4, seed=1)
     with pytest.raises(PhhError, match="usual seats"):
         export(both)
+
+
+def test_cli_reports_an_unfinished_hand_with_its_state_and_fails(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "cut.phh"
+    path.write_text(DWAN_IVEY.split('"d db 4h"')[0] + "]\n")
+    assert main(["replay", str(path), "--json"]) == 1
+    line = json.loads(capsys.readouterr().out)
+    assert line["finishing_stacks"] is None and "error" not in line
+    assert line["unfinished"] == {
+        "stacks": [1067100, 1997500, 495000],
+        "pot": 119500,
+        "street": "turn",  # the flop's betting is over: the engine dealt the turn
+        "actor": "p1",
+    }
+    assert main(["replay", str(path)]) == 1
+    assert "unfinished on the turn" in capsys.readouterr().out
