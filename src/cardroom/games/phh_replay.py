@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from cardroom.cards import Card
 from cardroom.games.actions import CALL, CHECK, FOLD, RAISE, Action
 from cardroom.games.config import TableConfig
+from cardroom.games.draw import DrawError
 from cardroom.games.errors import ConfigError, IllegalAction
 from cardroom.games.hand import Hand
 from cardroom.games.phh import HandHistory, PhhAction, PhhError, format_action
@@ -116,7 +117,8 @@ def _play(hh: HandHistory, config: TableConfig, plan: DealPlan) -> Hand:
                 player.end_deal()
             player.apply(number, action)
         player.end_deal(final=True)
-    except (IllegalAction, ConfigError, PhhError) as exc:
+    except (IllegalAction, ConfigError, DrawError, PhhError) as exc:
+        # DrawError: a recorded reshuffle that is not the engine's muck (a wrong file).
         number = getattr(exc, "action", None) or number
         text = format_action(hh.actions[number - 1], hh.scale)
         raise PhhError(f"action {number} ({text}): {exc}", number) from None
