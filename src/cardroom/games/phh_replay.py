@@ -46,7 +46,9 @@ class Replay:
 
     ``stacks`` are by seat (PHH player ``pN`` in seat ``N - 1``): the engine's,
     with the pots re-awarded without the ``surrendered`` players (mucked or
-    never shown) when the hand ended in a showdown.
+    never shown) when the hand ended in a showdown. ``hand.result`` and the
+    hand's events stay the engine's cards-speak showdown of the cards dealt
+    (filler cards included), so read the outcome here, not there.
     """
 
     history: HandHistory

@@ -1,8 +1,9 @@
 """PHH variant codes as table configurations (data).
 
-Each code of the PHH standard maps to one of our games, a betting structure
-and the table options that make our rules match the standard's (PHH follows
-the WSOP rules and PokerKit's reading of them):
+Each code (the standard's and our extensions, :mod:`cardroom.games.phh_codes`)
+maps to one of our games, a betting structure and the table options that make
+our rules match the standard's (PHH follows the WSOP rules and PokerKit's
+reading of them):
 
 - burn cards as in a live game (our default, and PokerKit's): PHH does not
   record them, so a replayed deck has unknown burns (they decide when a stud
@@ -15,8 +16,10 @@ the WSOP rules and PokerKit's reading of them):
   other player's entry, so it is ``[0, X]`` too). The big-blind ante is dead
   money for the main pot, as PokerKit plays it with ``ante_trimming_status =
   false``; with ``true`` PokerKit counts it in the side pots and we refuse it;
+- a negative ``blinds_or_straddles`` entry: a live post of the big blind by a
+  player joining out of position (the engine's ``Seat(post="big_blind")``);
 - the file's ``min_bet`` / ``small_bet`` / ``big_bet`` / ``bring_in`` rather
-  than sizes derived from the blinds;
+  than sizes derived from the blinds (stud at pot or no limit completes to ``min_bet``);
 - stud: no big bet for an open pair on 4th street (``fourth_street_pair="small"``)
   and a cap of a completion and three raises (``max_raises=3``).
 
