@@ -195,7 +195,7 @@ def test_an_engine_hand_with_a_live_post_exports_it_negative() -> None:
     rng = random.Random(3)
     for _ in range(20):
         seats: list[Seat | int] = [100, 100, 100, Seat(100, post=POST_BIG_BLIND), 100]
-        hand = Hand(config, seats, 4, seed=rng.random())
+        hand = Hand(config, seats, 4, seed=rng.getrandbits(64))
         _play_out(hand, rng)
         hh = export(hand)
         assert hh.blinds_or_straddles == (1, 2, 0, -2, 0)
