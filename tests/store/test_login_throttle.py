@@ -57,9 +57,7 @@ def guess_in_parallel(players: Players, aliases: list[str], ips: list[str]) -> l
     return outcomes
 
 
-def test_10_1_parallel_guesses_at_one_alias_reach_the_hash_at_most_5_times(
-    db: Any, clock: Any
-) -> None:
+def test_parallel_guesses_at_one_alias_reach_the_hash_at_most_5_times(db: Any, clock: Any) -> None:
     passwords = CountingPasswords()
     players = Players(db.engine, clock=clock, passwords=passwords)
     players.register("Target", PW, age_confirmed=True)
