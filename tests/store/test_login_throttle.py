@@ -3,10 +3,12 @@ hash runs, atomically, so parallel guesses cannot all reach the password check.
 
 Before: 30 parallel wrong guesses at one alias from 30 addresses were all checked
 against the password, though the limit is 5 per 15 minutes.
+``CARDROOM_LOGIN_GUESSES`` sets how many guess at once (default 30).
 """
 
 from __future__ import annotations
 
+import os
 import threading
 from typing import Any
 
@@ -17,7 +19,7 @@ from cardroom.ledger import ThrottlePolicy
 from cardroom.store import LoginRefused, LoginThrottled, Passwords, Players
 
 PW = "correct horse"
-GUESSES = 30
+GUESSES = int(os.environ.get("CARDROOM_LOGIN_GUESSES", "30"))
 
 
 class CountingPasswords(Passwords):
