@@ -405,13 +405,15 @@ def _check_blind_options(config: TableConfig) -> None:
 
 def check_seats(config: TableConfig, seats: Sequence[Seat | int | None]) -> tuple[Seat | None, ...]:
     """The seats of a hand as :class:`Seat` (an int is a stack); ConfigError for bad ones."""
-    if not isinstance(seats, Sequence) or isinstance(seats, str | bytes):
+    if not isinstance(seats, list | tuple) and (
+        not isinstance(seats, Sequence) or isinstance(seats, str | bytes)
+    ):
         raise ConfigError(f"the seats must be a list, not {shown(seats)}")
     if not 2 <= len(seats) <= config.seat_limit:
         raise ConfigError(f"this table has 2 to {config.seat_limit} seats, not {len(seats)}")
     out: list[Seat | None] = []
     for i, seat in enumerate(seats):
-        if seat is None or isinstance(seat, Seat):  # a Seat was checked when it was built
+        if seat is None or type(seat) is Seat:  # a Seat was checked when it was built
             out.append(seat)
             continue
         if not is_whole(seat):
