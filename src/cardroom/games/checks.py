@@ -20,11 +20,6 @@ MAX_CHIPS: Final = 2**53 - 1
 reader keeps exactly (a browser reads numbers as doubles), so a stored table reads back
 as it was written, and a huge number from JSON is refused before any arithmetic."""
 
-MAX_SEED_BITS: Final = 256
-"""An int seed has at most this many bits (it is hashed from its decimal text)."""
-MAX_SEED_LENGTH: Final = 1024
-"""A str or bytes seed has at most this many characters or bytes."""
-
 T = TypeVar("T")
 
 
@@ -88,26 +83,6 @@ def unknown_name(what: str, name: object, known: Iterable[str]) -> ConfigError:
         near = difflib.get_close_matches(name, names, n=1, cutoff=0.5)
         hint = f" (did you mean {near[0]!r}?)" if near else ""
     return ConfigError(f"no {what} called {shown(name)}{hint}; known: {', '.join(names)}")
-
-
-def check_seed(seed: object) -> None:
-    """Refuse a seed that is not an int (not a bool), a str, bytes or None.
-
-    A seed is hashed from its exact value, so a float or a list, which only
-    looks like a seed, would deal a deck nobody could name again.
-    """
-    if seed is None:
-        return
-    if is_whole(seed):
-        assert isinstance(seed, int)
-        if seed.bit_length() > MAX_SEED_BITS:
-            raise ConfigError(f"an int seed has at most {MAX_SEED_BITS} bits")
-        return
-    if isinstance(seed, str | bytes):
-        if len(seed) > MAX_SEED_LENGTH:
-            raise ConfigError(f"a seed has at most {MAX_SEED_LENGTH} characters")
-        return
-    raise ConfigError(f"a seed must be an int, str or bytes, not {shown(seed)}")
 
 
 def shown(value: object) -> str:
