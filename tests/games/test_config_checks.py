@@ -269,7 +269,14 @@ def test_option_choices_are_literal_types_written_once() -> None:
 # ------------------------------------------------------------------ seeds
 
 
-@pytest.mark.parametrize("seed", [1.5, 7.0, True, False, [7], (7,), {"seed": 7}, object()])
+@pytest.mark.parametrize(
+    "seed",
+    [
+        *(1.5, 7.0, True, False, [7], (7,), {"seed": 7}, object()),
+        pytest.param(10**5000, id="an-int-of-5001-digits"),  # str() of it raises ValueError
+        pytest.param("1" * 5000, id="digits-text-of-5000"),
+    ],
+)
 def test_a_seed_must_be_an_int_str_or_bytes(seed: object) -> None:
     with pytest.raises(ConfigError, match="seed"):
         check_seed(seed)
