@@ -10,8 +10,8 @@ Amounts are ``int`` only: ``bool`` (an ``int`` to Python) and ``float`` are refu
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable
-from typing import Final, TypeVar
+from collections.abc import Iterable, Mapping
+from typing import Any, Final, TypeVar
 
 from cardroom.games.errors import ConfigError
 
@@ -83,6 +83,24 @@ def unknown_name(what: str, name: object, known: Iterable[str]) -> ConfigError:
         near = difflib.get_close_matches(name, names, n=1, cutoff=0.5)
         hint = f" (did you mean {near[0]!r}?)" if near else ""
     return ConfigError(f"no {what} called {shown(name)}{hint}; known: {', '.join(names)}")
+
+
+def json_object(data: object, what: str, keys: Iterable[str]) -> Mapping[str, Any]:
+    """``data`` when it is a mapping (a JSON object) whose keys are all in ``keys``."""
+    if not isinstance(data, Mapping):
+        raise ConfigError(f"{what} must be a JSON object, not {shown(data)}")
+    known = frozenset(keys)
+    for key in data:
+        if key not in known:
+            raise unknown_name(f"key of {what}", key, known)
+    return data
+
+
+def json_array(data: object, what: str) -> tuple[Any, ...]:
+    """``data`` as a tuple when it is a list (JSON) or a tuple."""
+    if not isinstance(data, list | tuple):
+        raise ConfigError(f"{what} must be a list, not {shown(data)}")
+    return tuple(data)
 
 
 def shown(value: object) -> str:
