@@ -2,6 +2,15 @@
 
 Every table option the rulebook names for these games is a field of
 :class:`TableConfig` with the rulebook's default; the room shows them to players.
+The option choices are ``Literal`` types of :mod:`cardroom.games.options`.
+
+Every value is checked where it is built (:class:`Stakes`, :class:`Seat`,
+:class:`TableConfig`, and the rake rule and game they hold): a bad one raises
+:class:`~cardroom.games.errors.ConfigError` and nothing else, so no float, bool,
+negative or huge amount, unknown choice, or structure in which a raise adds no
+chips reaches a hand. :func:`config_to_dict` and :func:`config_from_dict` turn a
+configuration into JSON data and back, losslessly (the event record stores
+``HandStarted.config`` that way).
 """
 
 from __future__ import annotations
@@ -250,7 +259,7 @@ class TableConfig:
         return TableConfig(variant, stakes, **options)
 
     @property
-    def betting(self) -> str:
+    def betting(self) -> Structure:
         """The betting structure in play."""
         return self.variant.structure if self.structure is None else self.structure
 
