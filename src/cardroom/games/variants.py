@@ -59,6 +59,8 @@ DECKS: Final = ("standard", "short")
 """The decks a game may deal from: 52 cards, or Short Deck's 36 (no 2 to 5)."""
 MOST_SEATS: Final = 10
 """The most seats any table has (RULEBOOK §3)."""
+MOST_TIERS: Final = 10
+"""The most spread-limit tiers a game may have (one a street at most; "1-2-3" has three)."""
 MOST_RAISES: Final = 1000
 """The largest fixed-limit raise cap a game or table may set (the usual one is 3 or 4)."""
 
@@ -101,7 +103,7 @@ class Street:
             ("big_bet", self.big_bet),
         ):
             flag(value, f"a street's {name}")
-        whole(self.spread_tier, "a street's spread tier", high=MOST_SEATS)
+        whole(self.spread_tier, "a street's spread tier", high=MOST_TIERS - 1)
 
 
 @dataclass(frozen=True, slots=True)
