@@ -18,8 +18,10 @@ import pytest
 
 from cardroom.games import (
     HOLDEM,
+    RAZZ,
     SEED_003_SCHEDULE,
     STUD,
+    VARIANTS,
     Action,
     ConfigError,
     Hand,
@@ -36,7 +38,8 @@ from cardroom.games import (
 )
 from cardroom.games import options as opts
 from cardroom.games import stud as stud_rules
-from cardroom.games.checks import MAX_CHIPS, check_seed
+from cardroom.games.checks import MAX_CHIPS
+from cardroom.games.dealing import check_seed
 
 GAMES_DIR = Path(__file__).resolve().parents[2] / "src" / "cardroom" / "games"
 NL = TableConfig.of("holdem", Stakes.blinds(1, 2))
@@ -268,7 +271,14 @@ def test_option_choices_are_literal_types_written_once() -> None:
 # ------------------------------------------------------------------ seeds
 
 
-@pytest.mark.parametrize("seed", [1.5, 7.0, True, False, [7], (7,), {"seed": 7}, 2**300])
+@pytest.mark.parametrize(
+    "seed",
+    [
+        *(1.5, 7.0, True, False, [7], (7,), {"seed": 7}, object()),
+        pytest.param(10**5000, id="an-int-of-5001-digits"),  # str() of it raises ValueError
+        pytest.param("1" * 5000, id="digits-text-of-5000"),
+    ],
+)
 def test_a_seed_must_be_an_int_str_or_bytes(seed: object) -> None:
     with pytest.raises(ConfigError, match="seed"):
         check_seed(seed)
@@ -276,7 +286,7 @@ def test_a_seed_must_be_an_int_str_or_bytes(seed: object) -> None:
         Hand(NL, [100, 100], button=0, seed=seed)  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("seed", [None, 0, -7, 2**255, "7", "", b"\x00seed"])
+@pytest.mark.parametrize("seed", [None, 0, -7, 2**300, "7", "", b"\x00seed"])
 def test_good_seeds_deal(seed: int | str | bytes | None) -> None:
     check_seed(seed)
     assert len(Hand(NL, [100, 100], button=0, seed=seed).hole_cards(0)) == 2
@@ -355,13 +365,56 @@ def test_a_street_is_checked_when_built(fields: dict[str, Any]) -> None:
         Street(**{"name": "flop", "board": 3, **fields})
 
 
-def test_a_record_names_only_a_registered_game() -> None:
-    """``config_to_dict`` writes a game by name: one built outside would read back as
-    another game, so writing it is refused instead of losing it."""
+def test_a_game_built_outside_is_recorded_whole() -> None:
+    """A registered game is recorded by name; one built outside (the PHH importer's Short
+    Deck with blinds) is recorded whole, so it reads back as itself, not as another game."""
+    assert "variant" not in stored(NL)
     six_max = replace(HOLDEM, name="holdem", max_seats=6)
     assert isinstance(six_max, Variant)
-    with pytest.raises(ConfigError, match="registered"):
-        config_to_dict(TableConfig(six_max, Stakes.blinds(1, 2)))
+    with_blinds = replace(
+        get_variant("short_deck"),
+        name="short_deck_blinds",
+        forced_bets="blinds",
+        first_to_act=("left_of_big_blind", "left_of_button"),
+    )
+    wild = replace(STUD, name="stud_wild", stud=replace(RAZZ.stud, open_pair=True), low="a5_low8")
+    for variant, stakes in (
+        (six_max, Stakes.blinds(1, 2)),
+        (with_blinds, Stakes.blinds(1, 2, 1)),
+        (wild, Stakes(ante=1, small_bet=2)),
+    ):
+        config = TableConfig(variant, stakes)
+        data = stored(config)
+        assert data["variant"]["name"] == data["game"] == variant.name
+        assert config_from_dict(data) == config
+        renamed = {**data, "game": "holdem" if variant is not six_max else "omaha"}
+        with pytest.raises(ConfigError, match="named"):
+            config_from_dict(renamed)
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"streets": "flop"}, "streets must be a list"),
+        ({"streets": [{"hole_down": 2}]}, "a street needs 'name'"),
+        ({"streets": [{"name": "deal", "hole_down": 2.0}]}, "whole number"),
+        ({"deck": None}, "deck"),
+        ({"first_to_act": "left_of_button"}, "first_to_act must be a list"),
+        ({"stud": {"low": True}}, "stud rules needs"),
+        ({"stud": {"bring_in": [], "low": True, "open_pair": False}}, "bring-in rule"),
+        ({"high": "royal"}, "evaluator"),
+        ({"colour": "red"}, "key of a game"),
+    ],
+)
+def test_a_recorded_game_is_checked_as_it_is_read(change: dict[str, Any], message: str) -> None:
+    data = stored(TableConfig(replace(HOLDEM, name="holdem_6", max_seats=6), Stakes.blinds(1, 2)))
+    data["variant"] = {**data["variant"], **change}
+    with pytest.raises(ConfigError, match=message):
+        config_from_dict(data)
+    data["variant"].pop(next(iter(change)))
+    if next(iter(change)) in ("streets", "deck", "first_to_act", "high"):
+        with pytest.raises(ConfigError, match="needs"):
+            config_from_dict(data)
 
 
 def test_malformed_records_are_config_errors() -> None:
@@ -384,3 +437,16 @@ def test_malformed_records_are_config_errors() -> None:
     for data in bad:
         with pytest.raises(ConfigError):
             config_from_dict(data)
+
+
+def test_the_phh_importers_short_deck_with_blinds_round_trips() -> None:
+    from cardroom.games.phh import loads
+    from cardroom.games.phh_variants import table_config
+
+    text = (
+        'variant = "NS"\nantes = [1, 1, 1]\nblinds_or_straddles = [1, 2, 0]\nmin_bet = 2\n'
+        "starting_stacks = [100, 100, 100]\nactions = []\n"
+    )
+    config = table_config(loads(text)[0])
+    assert config.variant.forced_bets == "blinds" and config.variant.name not in VARIANTS
+    assert config_from_dict(stored(config)) == config

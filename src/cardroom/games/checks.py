@@ -10,8 +10,8 @@ Amounts are ``int`` only: ``bool`` (an ``int`` to Python) and ``float`` are refu
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable
-from typing import Final, TypeVar
+from collections.abc import Iterable, Mapping
+from typing import Any, Final, TypeVar
 
 from cardroom.games.errors import ConfigError
 
@@ -19,11 +19,6 @@ MAX_CHIPS: Final = 2**53 - 1
 """The largest amount or count a configuration may hold: the largest integer every JSON
 reader keeps exactly (a browser reads numbers as doubles), so a stored table reads back
 as it was written, and a huge number from JSON is refused before any arithmetic."""
-
-MAX_SEED_BITS: Final = 256
-"""An int seed has at most this many bits (it is hashed from its decimal text)."""
-MAX_SEED_LENGTH: Final = 1024
-"""A str or bytes seed has at most this many characters or bytes."""
 
 T = TypeVar("T")
 
@@ -90,24 +85,22 @@ def unknown_name(what: str, name: object, known: Iterable[str]) -> ConfigError:
     return ConfigError(f"no {what} called {shown(name)}{hint}; known: {', '.join(names)}")
 
 
-def check_seed(seed: object) -> None:
-    """Refuse a seed that is not an int (not a bool), a str, bytes or None.
+def json_object(data: object, what: str, keys: Iterable[str]) -> Mapping[str, Any]:
+    """``data`` when it is a mapping (a JSON object) whose keys are all in ``keys``."""
+    if not isinstance(data, Mapping):
+        raise ConfigError(f"{what} must be a JSON object, not {shown(data)}")
+    known = frozenset(keys)
+    for key in data:
+        if key not in known:
+            raise unknown_name(f"key of {what}", key, known)
+    return data
 
-    A seed is hashed from its exact value, so a float or a list, which only
-    looks like a seed, would deal a deck nobody could name again.
-    """
-    if seed is None:
-        return
-    if is_whole(seed):
-        assert isinstance(seed, int)
-        if seed.bit_length() > MAX_SEED_BITS:
-            raise ConfigError(f"an int seed has at most {MAX_SEED_BITS} bits")
-        return
-    if isinstance(seed, str | bytes):
-        if len(seed) > MAX_SEED_LENGTH:
-            raise ConfigError(f"a seed has at most {MAX_SEED_LENGTH} characters")
-        return
-    raise ConfigError(f"a seed must be an int, str or bytes, not {shown(seed)}")
+
+def json_array(data: object, what: str) -> tuple[Any, ...]:
+    """``data`` as a tuple when it is a list (JSON) or a tuple."""
+    if not isinstance(data, list | tuple):
+        raise ConfigError(f"{what} must be a list, not {shown(data)}")
+    return tuple(data)
 
 
 def shown(value: object) -> str:

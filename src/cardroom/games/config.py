@@ -2,6 +2,15 @@
 
 Every table option the rulebook names for these games is a field of
 :class:`TableConfig` with the rulebook's default; the room shows them to players.
+The option choices are ``Literal`` types of :mod:`cardroom.games.options`.
+
+Every value is checked where it is built (:class:`Stakes`, :class:`Seat`,
+:class:`TableConfig`, and the rake rule and game they hold): a bad one raises
+:class:`~cardroom.games.errors.ConfigError` and nothing else, so no float, bool,
+negative or huge amount, unknown choice, or structure in which a raise adds no
+chips reaches a hand. :func:`config_to_dict` and :func:`config_from_dict` turn a
+configuration into JSON data and back, losslessly (the event record stores
+``HandStarted.config`` that way).
 """
 
 from __future__ import annotations
@@ -14,6 +23,8 @@ from cardroom.games.checks import (
     choice,
     flag,
     is_whole,
+    json_array,
+    json_object,
     maybe_whole,
     shown,
     unknown_name,
@@ -46,6 +57,8 @@ from cardroom.games.variants import (
     VARIANTS,
     Variant,
     get_variant,
+    variant_from_dict,
+    variant_to_dict,
 )
 
 TDA: Final = "tda"
@@ -246,7 +259,7 @@ class TableConfig:
         return TableConfig(variant, stakes, **options)
 
     @property
-    def betting(self) -> str:
+    def betting(self) -> Structure:
         """The betting structure in play."""
         return self.variant.structure if self.structure is None else self.structure
 
@@ -405,13 +418,15 @@ def _check_blind_options(config: TableConfig) -> None:
 
 def check_seats(config: TableConfig, seats: Sequence[Seat | int | None]) -> tuple[Seat | None, ...]:
     """The seats of a hand as :class:`Seat` (an int is a stack); ConfigError for bad ones."""
-    if not isinstance(seats, Sequence) or isinstance(seats, str | bytes):
+    if not isinstance(seats, list | tuple) and (
+        not isinstance(seats, Sequence) or isinstance(seats, str | bytes)
+    ):
         raise ConfigError(f"the seats must be a list, not {shown(seats)}")
     if not 2 <= len(seats) <= config.seat_limit:
         raise ConfigError(f"this table has 2 to {config.seat_limit} seats, not {len(seats)}")
     out: list[Seat | None] = []
     for i, seat in enumerate(seats):
-        if seat is None or isinstance(seat, Seat):  # a Seat was checked when it was built
+        if seat is None or type(seat) is Seat:  # a Seat was checked when it was built
             out.append(seat)
             continue
         if not is_whole(seat):
@@ -429,14 +444,15 @@ def config_to_dict(config: TableConfig) -> dict[str, Any]:
     """The configuration as JSON-able data (the game by name), for records and the lobby.
 
     Lossless: :func:`config_from_dict` of it, even after ``json.dumps``/``json.loads``,
-    equals ``config``. A game is written by its name, so a game built outside
-    :data:`~cardroom.games.variants.VARIANTS` is refused (register it first).
+    equals ``config``. A game of :data:`~cardroom.games.variants.VARIANTS` is written
+    by its name; a game built outside it (Short Deck with blinds from a PHH file) is
+    written whole too, under ``"variant"``.
     """
     variant = config.variant
+    out: dict[str, Any] = {"game": variant.name}
     known = VARIANTS.get(variant.name)
     if known is not variant and known != variant:
-        raise ConfigError(f"the game {variant.name!r} is not a registered game: register it first")
-    out: dict[str, Any] = {"game": variant.name}
+        out["variant"] = variant_to_dict(variant)
     for name in OPTIONS:
         if name != "rake":
             out[name] = getattr(config, name)
@@ -457,7 +473,7 @@ def _rake_to_dict(rake: RakeRule) -> dict[str, Any]:
 
 _STAKES_KEYS: Final = frozenset(f.name for f in fields(Stakes))
 _RAKE_KEYS: Final = frozenset(f.name for f in fields(RakeRule))
-_TABLE_KEYS: Final = frozenset(("game", "stakes", *OPTIONS))
+_TABLE_KEYS: Final = frozenset(("game", "variant", "stakes", *OPTIONS))
 
 
 def config_from_dict(data: object) -> TableConfig:
@@ -466,43 +482,44 @@ def config_from_dict(data: object) -> TableConfig:
     Anything malformed (an unknown key, a missing game or stakes, a float or a
     bool for an amount, a string for a list...) raises ConfigError, never another type.
     """
-    table = _object(data, "a table configuration", _TABLE_KEYS)
+    table = json_object(data, "a table configuration", _TABLE_KEYS)
     for required in ("game", "stakes"):
         if required not in table:
             raise ConfigError(f"a table configuration needs {required!r}")
-    variant = get_variant(table["game"])
-    stakes = dict(_object(table["stakes"], "stakes", _STAKES_KEYS))
+    variant = _variant_from_dict(table)
+    stakes = dict(json_object(table["stakes"], "stakes", _STAKES_KEYS))
     for name in ("spread", "straddles"):
         if name in stakes:
-            stakes[name] = _array(stakes[name], name)
-    options = {k: v for k, v in table.items() if k not in ("game", "stakes", "rake")}
+            stakes[name] = json_array(stakes[name], name)
+    options = {k: v for k, v in table.items() if k not in ("game", "variant", "stakes", "rake")}
     rake = _rake_from_dict(table.get("rake"))
     return TableConfig(variant, Stakes(**stakes), rake=rake, **options)
+
+
+def _variant_from_dict(table: Mapping[str, Any]) -> Variant:
+    """The game named by ``table["game"]``, or given whole under ``"variant"``.
+
+    A game given whole is checked as any game is; a room that lets players open
+    tables should accept only named games (refuse the ``"variant"`` key).
+    """
+    if "variant" not in table:
+        return get_variant(table["game"])
+    variant = variant_from_dict(table["variant"])
+    if variant.name != table["game"]:
+        raise ConfigError(
+            f"the game is named {shown(table['game'])} but defined as {variant.name!r}"
+        )
+    return variant
 
 
 def _rake_from_dict(data: object) -> RakeRule | None:
     if data is None:
         return None
-    rake = dict(_object(data, "rake", _RAKE_KEYS))
+    rake = dict(json_object(data, "rake", _RAKE_KEYS))
     for required in ("per", "unit", "caps"):
         if required not in rake:
             raise ConfigError(f"a rake rule needs {required!r}")
-    rake["caps"] = tuple(_array(cap, "a rake cap") for cap in _array(rake["caps"], "rake caps"))
+    rake["caps"] = tuple(
+        json_array(cap, "a rake cap") for cap in json_array(rake["caps"], "rake caps")
+    )
     return RakeRule(**rake)
-
-
-def _object(data: object, what: str, keys: frozenset[str]) -> Mapping[str, Any]:
-    """``data`` when it is a mapping whose keys are all in ``keys``."""
-    if not isinstance(data, Mapping):
-        raise ConfigError(f"{what} must be a JSON object, not {shown(data)}")
-    for key in data:
-        if key not in keys:
-            raise unknown_name(f"key of {what}", key, keys)
-    return data
-
-
-def _array(data: object, what: str) -> tuple[Any, ...]:
-    """``data`` as a tuple when it is a list (JSON) or a tuple."""
-    if not isinstance(data, list | tuple):
-        raise ConfigError(f"{what} must be a list, not {shown(data)}")
-    return tuple(data)

@@ -70,8 +70,8 @@ def check_seed(seed: Seed | None) -> None:
     if seed is not None:
         try:
             seed_key(seed)  # a caller may pass any value at run time
-        except CardError as exc:
-            raise ConfigError(str(exc)) from None
+        except (CardError, ValueError) as exc:  # ValueError: an int past 4300 digits
+            raise ConfigError(f"not a seed: {exc}") from None
 
 
 def arrange_deck(

@@ -39,7 +39,6 @@ from cardroom.games.actions import (
 )
 from cardroom.games.authority import room_decision
 from cardroom.games.betting import is_full_raise, raise_bounds
-from cardroom.games.checks import check_seed
 from cardroom.games.config import Seat, TableConfig, check_seats
 from cardroom.games.dealing import build_deck, dealing_order, needed_cards, rotations
 from cardroom.games.draw_play import DrawPlay
@@ -81,7 +80,6 @@ class Hand:
         blind_seats: tuple[int | None, int | None] | None = None,
         reshuffles: Sequence[Sequence[Card | None]] = (),
     ) -> None:
-        check_seed(seed)
         self.config = config
         # Per-table constants read on every decision (properties of the config otherwise).
         self._structure = config.betting

@@ -49,7 +49,7 @@ class RakeRule:
         for most, cap in self.caps:
             if players <= most:
                 return cap
-        return self.caps[-1][1] if self.caps else 0
+        return self.caps[-1][1]  # caps are never empty (checked when built)
 
     def rake(self, pot: int, players: int) -> int:
         """The rake on a pot of ``pot`` chips with ``players`` dealt in."""

@@ -12,14 +12,28 @@ all ``hole_down`` cards round by round, then all ``hole_up`` cards, then
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Final
+from dataclasses import MISSING, dataclass, fields
+from typing import Any, Final
 
 from cardroom.evaluation.registry import EVALUATORS
-from cardroom.games.checks import choice, flag, text, unknown_name, whole
+from cardroom.games.checks import (
+    choice,
+    flag,
+    json_array,
+    json_object,
+    text,
+    unknown_name,
+    whole,
+)
 from cardroom.games.errors import ConfigError
 from cardroom.games.options import STRUCTURE_CHOICES, Structure
-from cardroom.games.stud import RAZZ_RULES, SEVEN_STUD_RULES, SOKO_RULES, StudRules
+from cardroom.games.stud import (
+    RAZZ_RULES,
+    SEVEN_STUD_RULES,
+    SOKO_RULES,
+    BringInRule,
+    StudRules,
+)
 
 # Forced-bet schemes.
 BLINDS: Final = "blinds"
@@ -45,6 +59,8 @@ DECKS: Final = ("standard", "short")
 """The decks a game may deal from: 52 cards, or Short Deck's 36 (no 2 to 5)."""
 MOST_SEATS: Final = 10
 """The most seats any table has (RULEBOOK §3)."""
+MOST_TIERS: Final = 10
+"""The most spread-limit tiers a game may have (one a street at most; "1-2-3" has three)."""
 MOST_RAISES: Final = 1000
 """The largest fixed-limit raise cap a game or table may set (the usual one is 3 or 4)."""
 
@@ -87,7 +103,7 @@ class Street:
             ("big_bet", self.big_bet),
         ):
             flag(value, f"a street's {name}")
-        whole(self.spread_tier, "a street's spread tier", high=MOST_SEATS)
+        whole(self.spread_tier, "a street's spread tier", high=MOST_TIERS - 1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -370,3 +386,60 @@ def get_variant(name: str) -> Variant:
     if variant is None:
         raise unknown_name("game", name, VARIANTS)
     return variant
+
+
+# ------------------------------------------------------------ a game as JSON data
+
+
+def variant_to_dict(variant: Variant) -> dict[str, Any]:
+    """Every field of ``variant`` as JSON-able data: how a record keeps a game that is not
+    one of :data:`VARIANTS` (e.g. Short Deck with blinds, built by the PHH importer)."""
+    out: dict[str, Any] = {f.name: getattr(variant, f.name) for f in fields(variant)}
+    out["streets"] = [{f.name: getattr(st, f.name) for f in fields(st)} for st in variant.streets]
+    out["first_to_act"] = list(variant.first_to_act)
+    stud = variant.stud
+    out["stud"] = None
+    if stud is not None:
+        bring_in = {"highest": stud.bring_in.highest, "aces_low": stud.bring_in.aces_low}
+        out["stud"] = {"bring_in": bring_in, "low": stud.low, "open_pair": stud.open_pair}
+    return out
+
+
+def variant_from_dict(data: object) -> Variant:
+    """The inverse of :func:`variant_to_dict`, checked as any game is (ConfigError)."""
+    game = dict(json_object(data, "a game", _VARIANT_FIELDS))
+    _require(game, _VARIANT_FIELDS, "a game")
+    game["streets"] = tuple(_street_from_dict(st) for st in json_array(game["streets"], "streets"))
+    game["first_to_act"] = json_array(game["first_to_act"], "first_to_act")
+    if game.get("stud") is not None:
+        stud = json_object(game["stud"], "stud rules", ("bring_in", "low", "open_pair"))
+        _require(stud, {"bring_in": True, "low": True, "open_pair": True}, "stud rules")
+        rule = json_object(stud["bring_in"], "a bring-in rule", ("highest", "aces_low"))
+        _require(rule, {"highest": True, "aces_low": True}, "a bring-in rule")
+        game["stud"] = StudRules(
+            BringInRule(flag(rule["highest"], "highest"), flag(rule["aces_low"], "aces_low")),
+            low=flag(stud["low"], "low"),
+            open_pair=flag(stud["open_pair"], "open_pair"),
+        )
+    return Variant(**game)
+
+
+def _street_from_dict(data: object) -> Street:
+    street = json_object(data, "a street", _STREET_FIELDS)
+    _require(street, _STREET_FIELDS, "a street")
+    return Street(**street)
+
+
+def _required(cls: type) -> dict[str, bool]:
+    """The field names of dataclass ``cls``, each True when it has no default."""
+    return {f.name: f.default is MISSING for f in fields(cls)}
+
+
+_VARIANT_FIELDS: Final = _required(Variant)
+_STREET_FIELDS: Final = _required(Street)
+
+
+def _require(data: Any, names: dict[str, bool], what: str) -> None:
+    for name, required in names.items():
+        if required and name not in data:
+            raise ConfigError(f"{what} needs {name!r}")
