@@ -8,9 +8,24 @@ through the functions here, so the engine's entry points change in one place.
 
 from __future__ import annotations
 
-from cardroom.cards import Card
-from cardroom.games import Action, Event, Hand, IllegalAction
-from cardroom.games.actions import BET, BRING_IN, CALL, CHECK, DISCONNECT_ALL_IN, DRAW, FOLD, RAISE
+import dataclasses
+from collections.abc import Sequence
+
+from cardroom.cards import Card, shuffled
+from cardroom.games import Action, ConfigError, Event, Hand, IllegalAction
+from cardroom.games import events as ev
+from cardroom.games.actions import (
+    BET,
+    BRING_IN,
+    CALL,
+    CHECK,
+    DISCONNECT_ALL_IN,
+    DRAW,
+    DRAW_TIMEOUT,
+    FOLD,
+    RAISE,
+)
+from cardroom.games.replay import deck_from_events
 
 PLAYER_KINDS = frozenset({FOLD, CHECK, CALL, RAISE, BET, BRING_IN, DRAW})
 """What a player may send (the room's own decisions are not among them)."""
@@ -55,3 +70,43 @@ def cancel(hand: Hand) -> list[Event]:
     settled stacks are the start-of-hand ones and nothing was posted to the ledger."""
     del hand
     return []
+
+
+def _cards_in(events: Sequence[Event]) -> set[Card]:
+    seen: set[Card] = set()
+    for e in events:
+        for f in dataclasses.fields(e):  # type: ignore[arg-type]
+            value = getattr(e, f.name)
+            if isinstance(value, Card):
+                seen.add(value)
+            elif isinstance(value, tuple):
+                seen.update(c for c in value if isinstance(c, Card))
+    return seen
+
+
+def rebuild_hand(events: Sequence[Event], seed: str | None) -> Hand:
+    """The hand in progress rebuilt from its events, ready to go on.
+
+    A seeded hand is dealt again from its seed. Otherwise the cards already seen
+    keep their places and the unseen rest of the deck is shuffled afresh (CSPRNG):
+    the engine's ``replay`` puts unseen cards in a fixed order, which a hand that
+    continues must not deal from."""
+    started = events[0]
+    if not isinstance(started, ev.HandStarted):
+        raise ConfigError("a hand's record starts with HandStarted")
+    reshuffles = [e.cards for e in events if isinstance(e, ev.StubReshuffled)]
+    if seed is not None:
+        deck: list[Card] | None = None
+    else:
+        order, seen = deck_from_events(events), _cards_in(events)
+        deck = [c for c in order if c in seen] + shuffled([c for c in order if c not in seen])
+    hand = Hand(started.config, started.seats, started.button, deck, seed=seed,
+                blind_seats=started.blind_seats, reshuffles=reshuffles)
+    for e in events:
+        if isinstance(e, ev.Acted):
+            hand.apply(Action(e.seat, e.kind, e.to))
+        elif isinstance(e, ev.Drew):
+            hand.apply(Action(e.seat, DRAW_TIMEOUT if e.timed_out else DRAW, 0, e.discarded))
+    if hand.events != list(events):
+        raise ConfigError("the record does not rebuild to the same events")
+    return hand

@@ -78,6 +78,8 @@ class Session:
     check_money: bool = True
     counters: Counter[str] = field(default_factory=Counter)
     record: list[AnyEvent] = field(default_factory=list)
+    journal: list[cmd.Command | None] = field(default_factory=list)
+    """The last step's commands in order (None: a clock tick), to replay elsewhere."""
 
     def __post_init__(self) -> None:
         self.rng = random.Random(self.seed)
@@ -105,14 +107,15 @@ class Session:
     def step(self) -> list[AnyEvent]:
         """One random command or clock tick; returns its events."""
         r = self.rng.random()
+        self.journal = []
         try:
             if r < 0.55 and self.table.hand is not None and self.table.state.in_hand:
                 events = self._play()
             elif r < 0.75:
                 self.clock.advance(self.rng.choice((0.5, 2, 5, 31, 65)))
-                events = self.table.tick()
+                events = self._tick()
             else:
-                events = self.table.handle(self._random_command())
+                events = self._handle(self._random_command())
         except TableError as exc:
             self.counters[f"refused:{exc.code}"] += 1
             events = []
@@ -120,6 +123,14 @@ class Session:
         if self.check_money:
             self._check()
         return events
+
+    def _tick(self) -> list[AnyEvent]:
+        self.journal.append(None)
+        return self.table.tick()
+
+    def _handle(self, command: cmd.Command) -> list[AnyEvent]:
+        self.journal.append(command)
+        return self.table.handle(command)
 
     def _check(self) -> None:
         found = money_violations(
@@ -132,16 +143,16 @@ class Session:
         assert hand is not None
         actor = hand.actor
         if actor is None:
-            return self.table.tick()
+            return self._tick()
         seat = self.table.state.seats[actor]
         assert seat is not None
         roll = self.rng.random()
         if roll < 0.03:
-            return self.table.handle(cmd.Disconnect(seat.player))
+            return self._handle(cmd.Disconnect(seat.player))
         if roll < 0.06:
             self.clock.advance(self.settings.action_seconds + 1)
-            return self.table.tick()
-        return self.table.handle(self._random_action(hand, actor, seat.player))
+            return self._tick()
+        return self._handle(self._random_action(hand, actor, seat.player))
 
     def _random_action(self, hand: Hand, actor: int, player: str) -> cmd.Act:
         legal = hand.legal_actions(actor)

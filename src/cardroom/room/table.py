@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardroom.games import Event as HandEvent
-from cardroom.games import Hand, IllegalAction, Seat, TableConfig, replay
+from cardroom.games import Hand, IllegalAction, Seat, TableConfig
 from cardroom.games.variants import BLINDS
 from cardroom.ledger import Ledger
 from cardroom.room import engine_port, seating, turns
@@ -163,7 +163,7 @@ class Table:
         blind_seats = None
         if config.variant.forced_bets == BLINDS:
             blind_seats = (plan.small_blind, plan.big_blind)
-        seed = None if self.settings.seed is None else f"{self.settings.seed}:{hand_no}"
+        seed = self.hand_seed(hand_no)
         hand = Hand(config, seats, plan.positions.button, seed=seed, blind_seats=blind_seats)
         p = plan.positions
         self.emit(
@@ -176,6 +176,10 @@ class Table:
         self.hand = hand
         self.emit_hand(hand.events)
         self.after_hand_change()
+
+    def hand_seed(self, hand_no: int) -> str | None:
+        """The seed of hand ``hand_no`` at a seeded table (None: CSPRNG decks)."""
+        return None if self.settings.seed is None else f"{self.settings.seed}:{hand_no}"
 
     def facts(self, config: TableConfig) -> list[SeatFacts | None]:
         """What the planner needs of each seat for a hand of ``config``."""
@@ -253,7 +257,7 @@ class Table:
                 hand_events.append(e)  # type: ignore[arg-type]
         table.log = list(events)
         if table.state.in_hand:
-            table.hand = replay(hand_events)
+            table.hand = engine_port.rebuild_hand(hand_events, table.hand_seed(table.state.hand_no))
         return table
 
     @classmethod
