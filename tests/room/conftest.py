@@ -27,8 +27,13 @@ class Harness:
         currency = settings.currency
         for i in range(12):
             self.ledger.post(
-                Transfer(f"dep:p{i}", Reason.DEPOSIT, AccountRef.cashier(currency),
-                         AccountRef.player(f"p{i}", currency), FUNDS)
+                Transfer(
+                    f"dep:p{i}",
+                    Reason.DEPOSIT,
+                    AccountRef.cashier(currency),
+                    AccountRef.player(f"p{i}", currency),
+                    FUNDS,
+                )
             )
         self.table = Table(settings, self.ledger, self.clock)
 

@@ -117,7 +117,7 @@ def test_10_4_waiting_for_the_big_blind_clears_what_was_owed() -> None:
 def test_10_4_dead_button_nobody_posts_the_big_blind_twice_or_skips_it() -> None:
     h = Harness(holdem(seats=4))
     h.seat({0: 40, 1: 40, 2: 40, 3: 40})
-    first, posts = play_hand(h)
+    _, posts = play_hand(h)
     assert blinds_by_player(h, posts) == {"p1": "small_blind", "p2": "big_blind"}
     h.do(cmd.Leave("p2"))  # the big blind leaves
     second, posts = play_hand(h)

@@ -89,8 +89,15 @@ def test_10_9_each_settled_hand_is_one_ledger_transaction_no_entry_per_bet() -> 
     h = Harness(holdem(currency=Currency.REAL))
     ledger = CountingLedger()
     for i in range(3):
-        ledger.post(Transfer(f"dep{i}", Reason.DEPOSIT, AccountRef.cashier(Currency.REAL),
-                             AccountRef.player(f"p{i}", Currency.REAL), 1000))
+        ledger.post(
+            Transfer(
+                f"dep{i}",
+                Reason.DEPOSIT,
+                AccountRef.cashier(Currency.REAL),
+                AccountRef.player(f"p{i}", Currency.REAL),
+                1000,
+            )
+        )
     table = Table(h.settings, ledger, h.clock)
     for i in range(3):
         table.handle(cmd.Sit(f"p{i}", i, 40))
@@ -113,8 +120,15 @@ def test_10_9_each_settled_hand_is_one_ledger_transaction_no_entry_per_bet() -> 
 
 def test_10_9_play_money_and_real_money_never_mix() -> None:
     h = Harness(holdem(currency=Currency.REAL))
-    h.ledger.post(Transfer("play:x", Reason.DEPOSIT, AccountRef.cashier(Currency.PLAY),
-                           AccountRef.player("x", Currency.PLAY), 1000))
+    h.ledger.post(
+        Transfer(
+            "play:x",
+            Reason.DEPOSIT,
+            AccountRef.cashier(Currency.PLAY),
+            AccountRef.player("x", Currency.PLAY),
+            1000,
+        )
+    )
     with pytest.raises(TableError) as err:
         h.do(cmd.Sit("x", 0, 40))  # play chips do not buy into a real-money table
     assert err.value.code == "insufficient_funds"
@@ -130,8 +144,10 @@ def test_10_9_money_invariant_holds_after_every_command_of_random_sessions() -> 
         session.run(25, max_steps=3_000)
         assert not session.violations, session.violations[:3]
         session.table.close()
-        balances = sum(session.ledger.balance(AccountRef.player(p, session.settings.currency))
-                       for p in session.names)
+        balances = sum(
+            session.ledger.balance(AccountRef.player(p, session.settings.currency))
+            for p in session.names
+        )
         rake = session.ledger.balance(AccountRef.rake(session.settings.currency))
         assert balances + rake == session.money_total()  # nothing lost, nothing made
         assert session.counters["hands"] > 0

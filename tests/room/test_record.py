@@ -4,6 +4,7 @@ room's events and snapshot round-trip through the versioned codec."""
 
 from __future__ import annotations
 
+import contextlib
 import copy as copy_module
 import json
 import random
@@ -36,8 +37,9 @@ def same_table(a: Table, b: Table) -> None:
 @pytest.mark.parametrize("seed", range(6))
 def test_restore_mid_hand_from_snapshot_and_events_same_state_and_views(seed: int) -> None:
     rng = random.Random(seed)
-    session = Session(random_settings(rng, f"r{seed}", seed=f"rec{seed}"), seed=seed,
-                      check_money=False)
+    session = Session(
+        random_settings(rng, f"r{seed}", seed=f"rec{seed}"), seed=seed, check_money=False
+    )
     restored_mid_hand = 0
     for _ in range(60):
         session.run(session.counters["hands"] + 1, max_steps=400)
@@ -45,8 +47,14 @@ def test_restore_mid_hand_from_snapshot_and_events_same_state_and_views(seed: in
             session.step()
         snapshot, events = session.table.record()
         snapshot = decode_snapshot(json.loads(json.dumps(encode_snapshot(snapshot))))
-        copy = Table.restore(session.settings, snapshot, events, session.ledger, session.clock,
-                             session.table.allowances)
+        copy = Table.restore(
+            session.settings,
+            snapshot,
+            events,
+            session.ledger,
+            session.clock,
+            session.table.allowances,
+        )
         same_table(session.table, copy)
         restored_mid_hand += session.table.state.in_hand
     assert restored_mid_hand > 5
@@ -60,17 +68,21 @@ def test_restored_table_plays_on_like_the_original() -> None:
     while not session.table.state.in_hand:
         session.step()
     snapshot, events = session.table.record()
-    copy = Table.restore(settings, snapshot, events, copy_module.deepcopy(session.ledger),
-                         session.clock, copy_module.deepcopy(session.table.allowances))
+    copy = Table.restore(
+        settings,
+        snapshot,
+        events,
+        copy_module.deepcopy(session.ledger),
+        session.clock,
+        copy_module.deepcopy(session.table.allowances),
+    )
     for _ in range(300):  # the same commands on both: the copy answers as the original
         before = len(session.record)
         session.step()
         produced: list[object] = []
         for command in session.journal:
-            try:
+            with contextlib.suppress(TableError):
                 produced += copy.tick() if command is None else copy.handle(command)
-            except TableError:
-                pass
         assert produced == session.record[before:]
     same_table(session.table, copy)
 
@@ -102,8 +114,14 @@ def test_room_codec_round_trips_every_event_of_random_sessions() -> None:
         {"v": 1, "type": "Reconnected", "seat": "1"},
         {"v": 1, "type": "Reconnected", "seat": True},
         {"v": 1, "type": "Reconnected", "seat": 1, "extra": 0},
-        {"v": 1, "type": "HandFinished", "hand_no": 1, "stacks": [[0]], "rake": 0,
-         "next_hand_at": 0},
+        {
+            "v": 1,
+            "type": "HandFinished",
+            "hand_no": 1,
+            "stacks": [[0]],
+            "rake": 0,
+            "next_hand_at": 0,
+        },
     ],
 )
 def test_room_codec_rejects_malformed_entries_with_one_error_type(data: object) -> None:

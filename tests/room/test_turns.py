@@ -64,8 +64,9 @@ def test_10_5_time_bank_spent_then_the_table_acts() -> None:
 
 
 def test_10_5_time_bank_refills_by_the_table_rule() -> None:
-    h = Harness(holdem(time_bank_start=30, time_bank_refill=10, time_bank_every=2,
-                       time_bank_max=45))
+    h = Harness(
+        holdem(time_bank_start=30, time_bank_refill=10, time_bank_every=2, time_bank_max=45)
+    )
     h.seat({0: 40, 1: 40})
     banks = []
     for _ in range(6):
@@ -190,8 +191,9 @@ def test_10_6_no_disconnect_all_in_on_play_money_by_default() -> None:
 
 
 def test_10_6_daily_allowance_then_fold_and_a_reset_on_request() -> None:
-    h = Harness(limit_holdem(currency=Currency.REAL, time_bank_start=0,
-                             disconnect_allins_per_day=1))
+    h = Harness(
+        limit_holdem(currency=Currency.REAL, time_bank_start=0, disconnect_allins_per_day=1)
+    )
     day = day_of(h.clock.now)
     h.table.allowances.use("p1", day)  # used today, at this or another table
     h.seat({0: 40, 1: 40, 2: 40})

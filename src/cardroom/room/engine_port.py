@@ -75,7 +75,7 @@ def cancel(hand: Hand) -> list[Event]:
 def _cards_in(events: Sequence[Event]) -> set[Card]:
     seen: set[Card] = set()
     for e in events:
-        for f in dataclasses.fields(e):  # type: ignore[arg-type]
+        for f in dataclasses.fields(e):
             value = getattr(e, f.name)
             if isinstance(value, Card):
                 seen.add(value)
@@ -100,8 +100,15 @@ def rebuild_hand(events: Sequence[Event], seed: str | None) -> Hand:
     else:
         order, seen = deck_from_events(events), _cards_in(events)
         deck = [c for c in order if c in seen] + shuffled([c for c in order if c not in seen])
-    hand = Hand(started.config, started.seats, started.button, deck, seed=seed,
-                blind_seats=started.blind_seats, reshuffles=reshuffles)
+    hand = Hand(
+        started.config,
+        started.seats,
+        started.button,
+        deck,
+        seed=seed,
+        blind_seats=started.blind_seats,
+        reshuffles=reshuffles,
+    )
     for e in events:
         if isinstance(e, ev.Acted):
             hand.apply(Action(e.seat, e.kind, e.to))

@@ -248,7 +248,7 @@ RoomEvent = (
 )
 """Any event of the table itself."""
 
-ROOM_EVENTS: tuple[type, ...] = RoomEvent.__args__  # type: ignore[attr-defined]
+ROOM_EVENTS: tuple[type, ...] = RoomEvent.__args__
 """Every room event class (for the codec)."""
 
 PRIVATE: tuple[type, ...] = (AdvanceSet, AdvanceCleared)

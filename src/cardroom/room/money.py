@@ -51,8 +51,14 @@ class TableBank:
     def buy_in(self, player: str, amount: int, key: str) -> None:
         """Move ``amount`` from the player's account onto the table."""
         self._post(
-            Transfer(f"{self.table_id}:{key}", Reason.BUY_IN, self.account(player),
-                     self.stack(player), amount, "buy-in"),
+            Transfer(
+                f"{self.table_id}:{key}",
+                Reason.BUY_IN,
+                self.account(player),
+                self.stack(player),
+                amount,
+                "buy-in",
+            ),
         )
 
     def cash_out(self, player: str, amount: int, key: str) -> None:
@@ -60,8 +66,14 @@ class TableBank:
         if amount <= 0:
             return
         self._post(
-            Transfer(f"{self.table_id}:{key}", Reason.CASH_OUT, self.stack(player),
-                     self.account(player), amount, "cash-out"),
+            Transfer(
+                f"{self.table_id}:{key}",
+                Reason.CASH_OUT,
+                self.stack(player),
+                self.account(player),
+                amount,
+                "cash-out",
+            ),
         )
 
     def settle(self, hand_no: int, deltas: Mapping[str, int], rake: int) -> None:
@@ -73,14 +85,38 @@ class TableBank:
         moves: list[Transfer] = []
         for player, delta in sorted(deltas.items(), key=lambda kv: kv[1]):
             if delta < 0:
-                moves.append(Transfer(f"{base}:in:{player}", Reason.BET, self.stack(player),
-                                      self.pot, -delta, f"hand {hand_no}"))
+                moves.append(
+                    Transfer(
+                        f"{base}:in:{player}",
+                        Reason.BET,
+                        self.stack(player),
+                        self.pot,
+                        -delta,
+                        f"hand {hand_no}",
+                    )
+                )
             elif delta > 0:
-                moves.append(Transfer(f"{base}:won:{player}", Reason.POT_AWARD, self.pot,
-                                      self.stack(player), delta, f"hand {hand_no}"))
+                moves.append(
+                    Transfer(
+                        f"{base}:won:{player}",
+                        Reason.POT_AWARD,
+                        self.pot,
+                        self.stack(player),
+                        delta,
+                        f"hand {hand_no}",
+                    )
+                )
         if rake:
-            moves.append(Transfer(f"{base}:rake", Reason.RAKE, self.pot,
-                                  AccountRef.rake(self.currency), rake, f"hand {hand_no}"))
+            moves.append(
+                Transfer(
+                    f"{base}:rake",
+                    Reason.RAKE,
+                    self.pot,
+                    AccountRef.rake(self.currency),
+                    rake,
+                    f"hand {hand_no}",
+                )
+            )
         if moves:
             self._post_all(moves)
 
@@ -111,7 +147,7 @@ def money_violations(
             continue
         if ref.currency is not currency:
             found.append(f"{ref} is in the wrong currency")
-        player = ref.owner[len(prefix):]
+        player = ref.owner[len(prefix) :]
         if held != stacks.get(player, 0):
             found.append(f"{ref} holds {held}, the table says {stacks.get(player, 0)}")
     for player, stack in stacks.items():

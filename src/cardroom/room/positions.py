@@ -107,13 +107,12 @@ def _fresh(dealt: set[int], after: int | None, n: int) -> Plan:
     """A new game: everyone eligible is dealt in, the button moves to the next of them."""
     button = _next(-1 if after is None else after, dealt, n)
     assert button is not None
-    if len(dealt) == 2:
-        sb, bb = button, _next(button, dealt, n)
-    else:
+    sb: int | None = button
+    if len(dealt) > 2:
         sb = _next(button, dealt, n)
-        assert sb is not None
-        bb = _next(sb, dealt, n)
-    assert sb is not None and bb is not None
+    assert sb is not None
+    bb = _next(sb, dealt, n)
+    assert bb is not None
     return Plan(Positions(button, sb, bb), tuple(sorted(dealt)), sb, bb)
 
 

@@ -6,6 +6,9 @@ both reach the same state (the hand itself is rebuilt from its own events).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from cardroom.room import events as rv
 from cardroom.room.positions import Positions
 from cardroom.room.state import Advance, Offer, SeatState, TableState, Turn
@@ -134,7 +137,7 @@ def _voided(state: TableState, e: rv.HandVoided) -> None:
     _hand_over(state, e.stacks, e.next_hand_at)
 
 
-_HANDLERS: dict[type, object] = {
+_HANDLERS: dict[type, Callable[[TableState, Any], None]] = {
     rv.PlayerSeated: _seated,
     rv.ChipsAdded: _chips,
     rv.PlayerLeft: _left,

@@ -126,9 +126,8 @@ def _sit_out(table: Table, c: cmd.SitOut) -> None:
 def _sit_in(table: Table, c: cmd.SitIn) -> None:
     s = seat_of(table, c.player)
     seat = table.seat(s)
-    if not (seat.sitting_out or seat.sit_out_next):
-        if c.post_now == seat.post_now:
-            return
+    if not (seat.sitting_out or seat.sit_out_next) and c.post_now == seat.post_now:
+        return
     config = table.configs[game_for(table.settings, table.state.hand_no + 1).index]
     if seat.stack < forced_need(config):
         raise TableError(INSUFFICIENT_FUNDS, "not enough chips for the forced bets: add chips")

@@ -163,7 +163,9 @@ def settings_from_dict(data: dict[str, Any], seed: str | None = None) -> TableSe
     values["games"] = tuple(config_from_dict(c) for c in data["games"])
     values["currency"] = Currency(data["currency"])
     rake = data.get("rake")
-    values["rake"] = None if rake is None else RakeRule(
-        **{**rake, "caps": tuple(tuple(c) for c in rake["caps"])}
+    values["rake"] = (
+        None
+        if rake is None
+        else RakeRule(**{**rake, "caps": tuple(tuple(c) for c in rake["caps"])})
     )
     return TableSettings(**values, seed=seed)

@@ -45,7 +45,14 @@ GAMES: tuple[str, ...] = tuple(VARIANTS)
 """Every game a table can play (the engine's variants)."""
 HORSE: tuple[str, ...] = ("holdem", "omaha_hi_lo", "razz", "stud", "stud_hi_lo")
 EIGHT_GAME: tuple[str, ...] = (
-    "triple_draw_27", "holdem", "omaha_hi_lo", "razz", "stud", "stud_hi_lo", "holdem", "omaha"
+    "triple_draw_27",
+    "holdem",
+    "omaha_hi_lo",
+    "razz",
+    "stud",
+    "stud_hi_lo",
+    "holdem",
+    "omaha",
 )
 
 
@@ -61,7 +68,8 @@ def mixed_settings(table_id: str, kind: str, **options: Any) -> TableSettings:
     if kind == "horse":
         games = tuple(limit_config(g) for g in HORSE)
     else:
-        games = tuple(limit_config(g) for g in EIGHT_GAME[:6]) + (
+        games = (
+            *(limit_config(g) for g in EIGHT_GAME[:6]),
             TableConfig(get_variant("holdem"), Stakes.blinds(2, 4)),
             TableConfig(get_variant("omaha"), Stakes.blinds(2, 4)),
         )
@@ -89,8 +97,13 @@ class Session:
         self.names = [f"p{i}" for i in range(self.players)]
         for name in self.names:
             self.ledger.post(
-                Transfer(f"deposit:{name}", Reason.DEPOSIT, AccountRef.cashier(currency),
-                         AccountRef.player(name, currency), 1_000_000)
+                Transfer(
+                    f"deposit:{name}",
+                    Reason.DEPOSIT,
+                    AccountRef.cashier(currency),
+                    AccountRef.player(name, currency),
+                    1_000_000,
+                )
             )
         self.table = Table(self.settings, self.ledger, self.clock)
         self.violations: list[str] = []
@@ -251,5 +264,6 @@ def random_settings(rng: random.Random, table_id: str, **options: Any) -> TableS
     game = rng.choice(GAMES)
     config = config_for(game)
     seats = rng.randint(2, config.seat_limit)
-    return TableSettings(table_id, (TableConfig(config.variant, config.stakes, max_seats=seats),),
-                         **base)
+    return TableSettings(
+        table_id, (TableConfig(config.variant, config.stakes, max_seats=seats),), **base
+    )

@@ -55,7 +55,9 @@ class Table:
         self.clock = clock
         self.bank = TableBank(ledger, settings.table_id, settings.currency)
         self.allowances: Allowances = allowances if allowances is not None else MemoryAllowances()
-        self.configs: tuple[TableConfig, ...] = tuple(settings.hand_config(c) for c in settings.games)
+        self.configs: tuple[TableConfig, ...] = tuple(
+            settings.hand_config(c) for c in settings.games
+        )
         self.state = state if state is not None else TableState([None] * settings.seat_count)
         self.hand: Hand | None = None
         self.snapshot: dict[str, Any] = state_to_dict(self.state)
@@ -168,9 +170,16 @@ class Table:
         p = plan.positions
         self.emit(
             rv.HandDealt(
-                hand_no, slot.index, p.button, p.sb, p.bb, plan.dealt,
-                tuple(sorted(plan.posts.items())), tuple(sorted(plan.owes.items())),
-                plan.missed_at, self.now,
+                hand_no,
+                slot.index,
+                p.button,
+                p.sb,
+                p.bb,
+                plan.dealt,
+                tuple(sorted(plan.posts.items())),
+                tuple(sorted(plan.owes.items())),
+                plan.missed_at,
+                self.now,
             )
         )
         self.hand = hand

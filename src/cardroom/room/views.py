@@ -9,7 +9,7 @@ sees. Cards appear only through the engine's projections (``hand.view(seat)``,
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from cardroom.games import Event as HandEvent
 from cardroom.games import event_view
@@ -78,6 +78,6 @@ def project(event: rv.RoomEvent | HandEvent, seat: int | None) -> dict[str, Any]
         if isinstance(event, rv.PRIVATE) and getattr(event, "seat", None) != seat:
             return None
         out = {"type": type(event).__name__}
-        out.update(dataclasses.asdict(event))  # type: ignore[call-overload]
+        out.update(dataclasses.asdict(event))
         return out
-    return event_view(event, seat)  # type: ignore[arg-type]
+    return event_view(cast(HandEvent, event), seat)
