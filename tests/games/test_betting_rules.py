@@ -116,20 +116,27 @@ def test_big_blind_has_the_option() -> None:
     for seat in (3, 4, 5, 0, 1):
         act(hand, seat, "call")
     legal = hand.legal_actions(2)
-    assert legal.check and not legal.fold and legal.call is None
+    assert legal.check and legal.call is None
     assert legal.min_raise_to == 4
     act(hand, 2, "raise", 4)
     assert hand.actor == 3
 
 
-def test_fold_is_refused_when_check_is_free() -> None:
+def test_5_folding_when_a_check_is_free_is_legal_and_binding() -> None:
+    # RULEBOOK §5: real rooms record it; the client may ask "check instead?".
     hand = six_max()
     for seat in (3, 4, 5, 0, 1):
         act(hand, seat, "call")
-    before = hand.stacks
-    with pytest.raises(IllegalAction, match="check instead"):
-        hand.apply(Action(2, "fold"))
-    assert hand.stacks == before and hand.actor == 2
+    legal = hand.legal_actions(2)
+    assert legal.fold and legal.check
+    hand.apply(Action(2, "fold"))
+    assert not hand.is_live(2) and hand.committed[2] == 2  # the big blind stays in the pot
+    assert hand.actor is None or hand.actor != 2
+    while hand.actor is not None:
+        assert hand.actor != 2
+        act(hand, hand.actor, "check")
+    assert hand.result is not None
+    assert all(a.seat != 2 for p in hand.result.pots for a in p.awards)
 
 
 def test_heads_up_button_posts_small_blind_acts_first_pre_flop_last_after() -> None:
@@ -347,7 +354,7 @@ def test_a_malformed_action_is_refused_where_it_is_built() -> None:
         Action("3", "call")  # type: ignore[arg-type]
     with pytest.raises(IllegalAction, match="seat number"):
         Action(True, "call")
-    with pytest.raises(IllegalAction, match="kind"):
+    with pytest.raises(IllegalAction, match="unknown action"):
         Action(3, 2)  # type: ignore[arg-type]
     with pytest.raises(IllegalAction, match="whole number"):
         Action(3, "raise", 6.0)  # type: ignore[arg-type]
@@ -355,3 +362,11 @@ def test_a_malformed_action_is_refused_where_it_is_built() -> None:
         Action(3, "draw", 0, "As")  # type: ignore[arg-type]
     listed = Action(3, "draw", 0, [CARDS[0]])  # type: ignore[arg-type]
     assert listed.cards == (CARDS[0],)  # a list of cards is kept as a tuple
+    for not_a_card in (float(CARDS[0]), int(CARDS[0]), "As", [1], None):
+        with pytest.raises(IllegalAction) as refused:
+            Action(3, "draw", 0, (not_a_card,))  # type: ignore[arg-type]
+        assert refused.value.code == "bad_action"
+    for room_kind in ("disconnect_all_in", "timeout", "draw_timeout"):
+        with pytest.raises(IllegalAction) as refused:
+            Action(3, room_kind)
+        assert refused.value.code == "bad_action"

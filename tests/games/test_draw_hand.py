@@ -6,7 +6,17 @@ from __future__ import annotations
 import pytest
 
 from cardroom.evaluation import get_evaluator
-from cardroom.games import Action, Hand, IllegalAction, Stakes, TableConfig, event_view, replay
+from cardroom.games import (
+    TIMEOUT,
+    Action,
+    Hand,
+    IllegalAction,
+    RoomAction,
+    Stakes,
+    TableConfig,
+    event_view,
+    replay,
+)
 from cardroom.games import events as ev
 
 LIMIT = Stakes.limit(10, 20)
@@ -79,10 +89,11 @@ def test_illegal_discards_change_nothing() -> None:
         Action.draw(seat, [hand.hole_cards(seat)[0]] * 2),
         Action.check(seat),
         Action.raise_to(seat, 20),
-        Action(seat, "draw_timeout", 0, hand.hole_cards(seat)[:1]),
     ):
         with pytest.raises(IllegalAction):
             hand.apply(bad)
+    with pytest.raises(IllegalAction):
+        Action(seat, "draw_timeout", 0, hand.hole_cards(seat)[:1])  # the room's, not a player's
     assert hand.events == events and hand.actor == seat
 
 
@@ -130,7 +141,7 @@ def test_a_timed_out_drawer_stands_pat_and_may_not_bet_or_raise() -> None:
     seat = hand.actor
     assert seat is not None
     before = hand.hole_cards(seat)
-    hand.apply(Action.draw_timeout(seat))
+    hand.apply_room(RoomAction(seat, TIMEOUT))
     assert hand.hole_cards(seat) == before
     while hand.actor is not None and hand.legal_actions(hand.actor).draw is not None:
         hand.apply(Action.draw(hand.actor))

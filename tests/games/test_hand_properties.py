@@ -19,10 +19,13 @@ from hypothesis import strategies as st
 
 from cardroom.cards import Card
 from cardroom.games import (
+    DISCONNECT_ALL_IN,
     STRUCTURES,
+    TIMEOUT,
     Action,
     Hand,
     IllegalAction,
+    RoomAction,
     Seat,
     Stakes,
     TableConfig,
@@ -76,12 +79,19 @@ def hands(draw: st.DrawFn) -> tuple[Hand, st.DataObject]:
     return Hand(config, seats, button, seed=draw(st.integers(0, 2**32))), draw(st.data())
 
 
-def random_action(hand: Hand, data: st.DataObject) -> Action:
+def play(hand: Hand, action: Action | RoomAction) -> list[events.Event]:
+    """A player's action through ``apply``, the room's through ``apply_room``."""
+    return hand.apply_room(action) if isinstance(action, RoomAction) else hand.apply(action)
+
+
+def random_action(hand: Hand, data: st.DataObject) -> Action | RoomAction:
     seat = hand.actor
     assert seat is not None
     legal = hand.legal_actions(seat)
     if legal.call is not None and hand.committed[seat] and data.draw(st.integers(0, 15)) == 0:
-        return Action(seat, "disconnect_all_in")  # the room's action for a dropped player
+        return RoomAction(seat, DISCONNECT_ALL_IN)  # the room's action for a dropped player
+    if data.draw(st.integers(0, 15)) == 0:
+        return RoomAction(seat, TIMEOUT)  # the room acts for a player out of time
     kind = data.draw(st.sampled_from(legal.kinds))
     if kind == "raise":
         assert legal.min_raise_to is not None and legal.max_raise_to is not None
@@ -109,7 +119,7 @@ def test_chips_are_conserved(case: tuple[Hand, st.DataObject]) -> None:
     total = start_chips(hand)
     while hand.actor is not None:
         assert chips(hand) == total
-        hand.apply(random_action(hand, data))
+        play(hand, random_action(hand, data))
     assert hand.result is not None
     stacks = [s for s in hand.result.stacks if s is not None]
     assert sum(stacks) + hand.result.rake == total
@@ -154,7 +164,7 @@ def test_views_never_show_hidden_cards(case: tuple[Hand, st.DataObject]) -> None
     hand, data = case
     assert_no_leak(hand)
     while hand.actor is not None:
-        hand.apply(random_action(hand, data))
+        play(hand, random_action(hand, data))
         if data.draw(st.integers(0, 3)) == 0:
             assert_no_leak(hand)
     assert_no_leak(hand)
@@ -170,7 +180,6 @@ def illegal_actions(hand: Hand) -> list[Action]:
     if seat is None:
         return out
     legal = hand.legal_actions(seat)
-    out.append(Action(seat, "dance"))
     if not legal.check:
         out.append(Action(seat, "check"))
     if not legal.fold:
@@ -200,7 +209,7 @@ def test_illegal_actions_change_nothing(
             assert hand_state(hand) == before
         if hand.actor is None:
             break
-        hand.apply(random_action(hand, data))
+        play(hand, random_action(hand, data))
 
 
 @SETTINGS
@@ -208,7 +217,7 @@ def test_illegal_actions_change_nothing(
 def test_the_record_replays_the_hand(case: tuple[Hand, st.DataObject]) -> None:
     hand, data = case
     while hand.actor is not None:
-        hand.apply(random_action(hand, data))
+        play(hand, random_action(hand, data))
     again = replay(hand.events)
     assert again.events == hand.events
     assert again.result == hand.result

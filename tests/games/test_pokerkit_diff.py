@@ -8,8 +8,11 @@ the blinds or the ante), antes, blinds and seat counts.
 
 Hands per variant: ``CARDROOM_DIFF_HANDS`` (default 200; run with e.g. 100000
 for a long soak). Our defaults already match PokerKit's options where it has
-them (tournament mode: one run-out and no fold when checking is possible; no
-rake; ``ante_trimming_status=True``: antes count in side pots like any chip).
+them (tournament mode: one run-out; no rake; ``ante_trimming_status=True``: antes
+count in side pots like any chip). PokerKit's tournament mode refuses a fold when
+checking is possible, which the rulebook allows (§5): the engine-neutral legal set
+(``cardroom.bench.engine_driver``) offers only the fold facing a bet, and both engines
+play the same decisions.
 
 Table options get setups of their own (``"NT bba"``: a code, then the option):
 ``bba`` a big-blind ante (PokerKit: ``antes = (0, X, 0, ...)`` with

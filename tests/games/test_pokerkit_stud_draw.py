@@ -205,7 +205,7 @@ def _ours(hand: Hand) -> tuple[Any, ...]:
     la = hand.legal_actions(seat)
     return (
         seat,
-        la.fold,
+        la.fold and not la.check,  # PokerKit's tournament mode refuses a free fold (§5 allows it)
         la.check,
         la.call,
         la.min_raise_to,
@@ -259,13 +259,14 @@ def _choose(hand: Hand, rng: random.Random) -> Action:
         lo, hi = la.min_raise_to, la.max_raise_to
         to = lo if pick < 0.4 else hi if pick < 0.6 else rng.randint(lo, hi)
         return Action.raise_to(seat, to)
-    if la.fold and roll > 0.85:
+    folds = la.fold and not la.check  # the fold both engines allow: facing a bet
+    if folds and roll > 0.85:
         return Action.fold(seat)
     if la.check:
         return Action.check(seat)
     if la.call is not None:
         return Action.call(seat)
-    if la.fold:
+    if folds:
         return Action.fold(seat)
     assert la.min_raise_to is not None
     return Action.raise_to(seat, la.min_raise_to)

@@ -8,9 +8,11 @@ import pytest
 
 from cardroom.cards import parse_cards
 from cardroom.games import (
+    DISCONNECT_ALL_IN,
     Action,
     Hand,
     IllegalAction,
+    RoomAction,
     Seat,
     Stakes,
     TableConfig,
@@ -278,10 +280,11 @@ def test_disconnect_all_in_plays_for_the_chips_already_in() -> None:
     act(hand, 0, "call")
     act(hand, 1, "call")
     act(hand, 2, "check")
-    with pytest.raises(IllegalAction, match="check instead"):
-        hand.apply(Action(1, "disconnect_all_in"))
+    with pytest.raises(IllegalAction, match="checks") as refused:
+        hand.apply_room(RoomAction(1, DISCONNECT_ALL_IN))
+    assert refused.value.code == "no_bet_to_face"
     act(hand, 1, "raise", 10)
-    act(hand, 2, "disconnect_all_in")  # seat 2 dropped: all-in for its 2 chips
+    hand.apply_room(RoomAction(2, DISCONNECT_ALL_IN))  # seat 2 dropped: all-in for its 2 chips
     assert hand.is_all_in(2) and hand.stacks[2] == 98
     act(hand, 0, "call")
     while hand.actor is not None:
@@ -296,8 +299,9 @@ def test_disconnect_all_in_plays_for_the_chips_already_in() -> None:
 def test_disconnect_all_in_needs_chips_in_the_pot() -> None:
     hand = deal(HOLDEM, [100, 100, 100, 100], 0, {}, "")
     act(hand, 3, "raise", 6)
-    with pytest.raises(IllegalAction, match="folds"):
-        hand.apply(Action(0, "disconnect_all_in"))
+    with pytest.raises(IllegalAction, match="folds") as refused:
+        hand.apply_room(RoomAction(0, DISCONNECT_ALL_IN))
+    assert refused.value.code == "nothing_in_pot"
 
 
 def winners(hand: Hand) -> dict[int, str]:

@@ -18,9 +18,11 @@ from hypothesis import strategies as st
 
 from cardroom.cards import CARDS
 from cardroom.games import (
+    TIMEOUT,
     Action,
     Hand,
     IllegalAction,
+    RoomAction,
     Seat,
     Stakes,
     TableConfig,
@@ -68,7 +70,12 @@ def hands(draw: st.DrawFn) -> tuple[Hand, st.DataObject]:
     return Hand(config, seats, button, seed=draw(st.integers(0, 2**32))), draw(st.data())
 
 
-def random_action(hand: Hand, data: st.DataObject) -> Action:
+def play(hand: Hand, action: Action | RoomAction) -> list[ev.Event]:
+    """A player's action through ``apply``, the room's through ``apply_room``."""
+    return hand.apply_room(action) if isinstance(action, RoomAction) else hand.apply(action)
+
+
+def random_action(hand: Hand, data: st.DataObject) -> Action | RoomAction:
     seat = hand.actor
     assert seat is not None
     legal = hand.legal_actions(seat)
@@ -76,7 +83,7 @@ def random_action(hand: Hand, data: st.DataObject) -> Action:
     if kind == "draw":
         hole = list(hand.hole_cards(seat))
         if data.draw(st.integers(0, 9)) == 0:
-            return Action.draw_timeout(seat)
+            return RoomAction(seat, TIMEOUT)
         return Action.draw(seat, data.draw(st.lists(st.sampled_from(hole), unique=True)))
     if kind == "raise":
         assert legal.min_raise_to is not None and legal.max_raise_to is not None
@@ -92,7 +99,7 @@ def test_chips_are_conserved(case: tuple[Hand, st.DataObject]) -> None:
     total = sum(s.stack for s in hand.seats if s is not None)
     while hand.actor is not None:
         assert sum(hand.stacks) + sum(hand.committed) == total
-        hand.apply(random_action(hand, data))
+        play(hand, random_action(hand, data))
     assert hand.result is not None
     assert sum(s for s in hand.result.stacks if s is not None) + hand.result.rake == total
 
@@ -129,7 +136,7 @@ def assert_no_leak(hand: Hand) -> None:
 def test_views_never_show_hidden_cards(case: tuple[Hand, st.DataObject]) -> None:
     hand, data = case
     while hand.actor is not None:
-        hand.apply(random_action(hand, data))
+        play(hand, random_action(hand, data))
         if data.draw(st.integers(0, 3)) == 0:
             assert_no_leak(hand)
     assert_no_leak(hand)
@@ -141,13 +148,13 @@ def illegal_actions(hand: Hand) -> list[Action]:
         return [Action.call(0), Action.draw(0)]
     legal = hand.legal_actions(seat)
     other = (seat + 1) % len(hand.seats)
-    out = [Action.call(other), Action(seat, "dance")]
+    out = [Action.call(other)]
     if legal.draw is not None:
         out += [Action.check(seat), Action.bring_in(seat), Action.draw(seat, [CARDS[0]] * 2)]
         foreign = next(c for c in CARDS if c not in hand.hole_cards(seat))
         out.append(Action.draw(seat, [foreign]))
     else:
-        out += [Action.draw(seat), Action.draw_timeout(seat)]
+        out += [Action.draw(seat)]
         if legal.bring_in is None:
             out.append(Action.bring_in(seat))
         if not legal.check:
@@ -171,7 +178,7 @@ def test_illegal_actions_change_nothing(
             assert hand_state(hand) == before
         if hand.actor is None:
             break
-        hand.apply(random_action(hand, data))
+        play(hand, random_action(hand, data))
 
 
 @SETTINGS
@@ -179,7 +186,7 @@ def test_illegal_actions_change_nothing(
 def test_the_record_replays_the_hand(case: tuple[Hand, st.DataObject]) -> None:
     hand, data = case
     while hand.actor is not None:
-        hand.apply(random_action(hand, data))
+        play(hand, random_action(hand, data))
     again = replay(hand.events)
     assert again.events == hand.events
     assert again.result == hand.result

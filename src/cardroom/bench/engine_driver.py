@@ -52,7 +52,9 @@ class EngineDriver:
         legal = self.hand.legal_actions(seat)
         return Options(
             actor=seat,
-            fold=legal.fold,
+            # A fold when a check is free is legal (RULEBOOK §5), but PokerKit's tournament
+            # mode refuses it: the engine-neutral set offers only the fold facing a bet.
+            fold=legal.fold and not legal.check,
             check=legal.check,
             call=legal.call,
             min_raise_to=legal.min_raise_to,

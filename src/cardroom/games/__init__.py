@@ -6,11 +6,16 @@ Public API (other layers import these names from ``cardroom.games``)::
     hand = Hand(config, [200, 200, None, 150], button=0, seed=7)  # None = empty seat
     hand.actor                       # seat to act, None when nobody (hand over)
     hand.legal_actions(seat)         # LegalActions: fold / check / call amount / raise bounds
-    hand.apply(Action.raise_to(seat, 6))  # -> events, or IllegalAction (state unchanged)
-    Action.bring_in(seat), Action.draw(seat, discards), Action.draw_timeout(seat)  # stud, draw
+    hand.apply(Action.raise_to(seat, 6))  # a player's action -> events, or IllegalAction
+                                     # (with .code; the hand unchanged); atomic
+    Action.bring_in(seat), Action.draw(seat, discards)  # stud, draw
+    hand.apply_room(RoomAction(seat, TIMEOUT))  # the room's decisions: timeout,
+                                     # disconnect_all_in; nothing a client sends reaches it
+    hand.cancel()                    # the room cancels the hand: stacks back (§10.10)
     hand.result                      # HandResult once over: pots, awards, rake, stacks
     hand.view(seat) / hand.view(None)  # the only projections (see views.py)
     replay(hand.events)              # rebuilds the hand from its record
+    encode_event(e) / decode_event(d)  # the record as plain JSON data (codec.py)
 
 Action amounts are totals TO for the current betting round (PHH ``cbr``); see
 :mod:`cardroom.games.actions`. The dealing order and prearranged decks are
@@ -24,11 +29,12 @@ from cardroom.games.actions import (
     CHECK,
     DISCONNECT_ALL_IN,
     DRAW,
-    DRAW_TIMEOUT,
     FOLD,
     RAISE,
+    TIMEOUT,
     Action,
     LegalActions,
+    RoomAction,
 )
 from cardroom.games.config import (
     HALF,
@@ -88,7 +94,6 @@ __all__ = [
     "COURCHEVEL_HI_LO",
     "DISCONNECT_ALL_IN",
     "DRAW",
-    "DRAW_TIMEOUT",
     "FIVE_CARD_DRAW",
     "FIXED_LIMIT",
     "FOLD",
@@ -113,6 +118,7 @@ __all__ = [
     "STUD",
     "STUD_HI_LO",
     "TDA",
+    "TIMEOUT",
     "TRIPLE_DRAW_27",
     "TRIPLE_DRAW_A5",
     "VARIANTS",
@@ -128,6 +134,7 @@ __all__ = [
     "PotResult",
     "RakeRule",
     "RakeTier",
+    "RoomAction",
     "Seat",
     "Stakes",
     "Street",

@@ -3,7 +3,8 @@
 Action vocabulary (``Action.kind``):
 
 ``fold``
-    Give up the hand. Only legal when facing a bet (with nothing to call, check).
+    Give up the hand. Legal at every betting decision, even when a check is free
+    (binding, as real rooms record it; RULEBOOK §5).
 ``check``
     Pass when there is nothing to call.
 ``call``
@@ -15,13 +16,17 @@ Action vocabulary (``Action.kind``):
     action (blinds posted this round included), not the increment. A first bet
     is a ``raise`` from zero. ``bet`` is accepted as a synonym on input.
 
-``disconnect_all_in`` (the room's, RULEBOOK §10.6)
-    A disconnected player facing a bet, with chips in the pot and a disconnect
-    all-in left, stays in for what is already in; side pots take the rest.
+The stud and draw games add their own kinds (bring-in, draw or stand pat) to
+this vocabulary; every kind is a plain string so the record stays JSON-able.
 
-The stud and draw games add their own kinds (bring-in, draw, stand pat, the
-room's draw timeout) to this vocabulary; every kind is a plain string so the
-record stays JSON-able. Amounts: ``Acted.amount`` in the record is always the
+Player vs room authority: an :class:`Action` is what a player may send, and
+:meth:`~cardroom.games.hand.Hand.apply` accepts it exactly when
+:meth:`LegalActions.allows` does. Decisions only the room may take (a timeout, a
+disconnect all-in) are a :class:`RoomAction`, applied through
+:meth:`~cardroom.games.hand.Hand.apply_room`, an entry point nothing a client
+sends can reach; cancelling a hand is :meth:`~cardroom.games.hand.Hand.cancel`.
+
+Amounts: ``Acted.amount`` in the record is always the
 chips the action added, ``Acted.to`` the player's bet total in the round after it.
 """
 
@@ -31,9 +36,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from mypy_extensions import mypyc_attr
-
 from cardroom.cards import Card
+from cardroom.games import errors as err
 from cardroom.games.errors import IllegalAction
 
 FOLD: Final = "fold"
@@ -42,28 +46,41 @@ CALL: Final = "call"
 RAISE: Final = "raise"
 BET: Final = "bet"
 """Input synonym of :data:`RAISE` (a bet is a raise from zero)."""
-
-BETTING_KINDS: Final = frozenset({FOLD, CHECK, CALL, RAISE, BET})
-
 # Stud and draw games (RULEBOOK §4, §6.7).
 BRING_IN: Final = "bring_in"
 """Post the stud bring-in (the alternative is to complete: a ``raise`` to the small bet)."""
 DRAW: Final = "draw"
 """Discard ``cards`` (none: stand pat) and be dealt as many replacements."""
-DRAW_TIMEOUT: Final = "draw_timeout"
-"""The room's action for a player who did not draw in time: stands pat, and may not
-bet or raise in the next betting round (seed 003)."""
-# Room actions (RULEBOOK §10.6).
+
+PLAYER_KINDS: Final = frozenset({FOLD, CHECK, CALL, RAISE, BET, BRING_IN, DRAW})
+"""Every kind a player's :class:`Action` may have."""
+
+# The room's decisions (RULEBOOK §10.5, §10.6).
+TIMEOUT: Final = "timeout"
+"""The player did not act in time: stand pat on a draw (and no bet or raise in the next
+round, seed 003), post a due bring-in, otherwise check if possible, otherwise fold."""
 DISCONNECT_ALL_IN: Final = "disconnect_all_in"
-"""The room's action for a disconnected player facing a bet who has a disconnect all-in
-left: the player stays in, all-in for the chips already in the pot (side pots for the
-rest), keeps the stack behind and is not asked to act again this hand."""
+"""A disconnected player facing a bet, with chips in the pot and a disconnect all-in left
+(the room counts those): the player stays in, all-in for the chips already in the pot
+(side pots for the rest), keeps the stack behind and is not asked to act again."""
+
+ROOM_KINDS: Final = frozenset({TIMEOUT, DISCONNECT_ALL_IN})
+"""Every kind a :class:`RoomAction` may have."""
 
 
-@mypyc_attr(native_class=False)  # a plain class in a compiled build: any field type gets in
+def _check_seat(seat: object) -> None:
+    if type(seat) is not int or seat < 0:
+        raise IllegalAction(f"a seat is a seat number, not {seat!r}", err.BAD_ACTION)
+
+
 @dataclass(frozen=True, slots=True)
 class Action:
-    """One decision by the player in ``seat``: ``kind`` and, for ``raise``, the amount TO."""
+    """One decision by the player in ``seat``: ``kind`` and, for ``raise``, the amount TO.
+
+    Checked where it is built (actions arrive from the network): a seat and an amount
+    are plain integers, the kind is a player's, and ``cards`` are cards; anything else
+    is an :class:`~cardroom.games.errors.IllegalAction` with code ``bad_action``.
+    """
 
     seat: int
     kind: str
@@ -71,16 +88,22 @@ class Action:
     cards: tuple[Card, ...] = ()
 
     def __post_init__(self) -> None:
-        # Actions arrive from the network: a malformed one is refused where it is built,
-        # so the engine (compiled or not) only ever reads well-typed fields.
-        # Read untyped: a compiled build would refuse a wrong type with its own TypeError.
-        seat, kind = getattr(self, "seat"), getattr(self, "kind")  # noqa: B009
-        amount, cards = getattr(self, "amount"), getattr(self, "cards")  # noqa: B009
-        if type(seat) is not int or type(amount) is not int or type(kind) is not str:
-            _refuse_malformed(seat, kind, amount)
+        _check_seat(self.seat)
+        if type(self.kind) is not str or self.kind not in PLAYER_KINDS:
+            if self.kind in ROOM_KINDS:
+                raise IllegalAction(f"{self.kind} is the room's decision", err.BAD_ACTION)
+            raise IllegalAction(f"unknown action {self.kind!r}", err.BAD_ACTION)
+        if type(self.amount) is not int:
+            raise IllegalAction(
+                f"a raise needs a whole number of chips, not {self.amount!r}", err.BAD_ACTION
+            )
+        cards = self.cards
+        if isinstance(cards, str | bytes) or not isinstance(cards, Sequence):
+            raise IllegalAction(f"cards must be a sequence of cards, not {cards!r}")
+        for c in cards:
+            if not isinstance(c, Card):
+                raise IllegalAction(f"{c!r} is not a card", err.BAD_ACTION)
         if type(cards) is not tuple:
-            if isinstance(cards, str | bytes) or not isinstance(cards, Sequence):
-                raise IllegalAction(f"cards must be a sequence of cards, not {cards!r}")
             object.__setattr__(self, "cards", tuple(cards))
 
     @staticmethod
@@ -113,20 +136,18 @@ class Action:
         """Discard ``discards`` (none: stand pat) and draw as many cards."""
         return Action(seat, DRAW, 0, tuple(discards))
 
-    @staticmethod
-    def draw_timeout(seat: int) -> Action:
-        """The room's action when ``seat`` did not draw in time."""
-        return Action(seat, DRAW_TIMEOUT)
 
+@dataclass(frozen=True, slots=True)
+class RoomAction:
+    """A decision only the room may take for ``seat`` (:data:`ROOM_KINDS`)."""
 
-def _refuse_malformed(seat: object, kind: object, amount: object) -> None:
-    """Raise IllegalAction naming the field of an action that has the wrong type."""
-    if isinstance(seat, bool) or not isinstance(seat, int):
-        raise IllegalAction(f"a seat is a seat number, not {seat!r}")
-    if not isinstance(kind, str):
-        raise IllegalAction(f"an action kind is a word such as 'call', not {kind!r}")
-    if isinstance(amount, bool) or not isinstance(amount, int):
-        raise IllegalAction(f"a raise needs a whole number of chips, not {amount!r}")
+    seat: int
+    kind: str
+
+    def __post_init__(self) -> None:
+        _check_seat(self.seat)
+        if type(self.kind) is not str or self.kind not in ROOM_KINDS:
+            raise IllegalAction(f"unknown room action {self.kind!r}", err.BAD_ACTION)
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,8 +157,8 @@ class LegalActions:
     ``call`` is the number of chips a call adds (``None`` when calling is not
     possible, e.g. there is nothing to call); ``min_raise_to`` and
     ``max_raise_to`` bound the total of a bet or raise for this round (both
-    ``None`` when the seat may not bet or raise; equal in fixed limit, or when
-    the only raise left is all-in).
+    ``None`` when the seat may not bet or raise, and then ``no_raise`` says why;
+    equal in fixed limit, or when the only raise left is all-in).
     """
 
     seat: int
@@ -151,6 +172,10 @@ class LegalActions:
     raise_sizes: tuple[int, ...] = ()
     """When not empty, the only totals a bet or raise may reach (between the bounds):
     stud's 4th-street open-pair option offers the small or the big bet, nothing between."""
+    held: tuple[Card, ...] = ()
+    """On a draw: the cards the seat holds, the only ones it may discard."""
+    no_raise: str = ""
+    """Why no bet or raise is possible (empty when one is, or when it is not the seat's turn)."""
 
     @property
     def kinds(self) -> tuple[str, ...]:
@@ -174,57 +199,64 @@ class LegalActions:
 
     def allows(self, action: Action) -> bool:
         """True when ``action`` (by this seat) is within these bounds."""
+        return self.refusal(action) is None
+
+    def refusal(self, action: Action) -> IllegalAction | None:
+        """Why ``action`` is not allowed (None when it is): the one place that decides."""
         if action.seat != self.seat:
-            return False
+            return IllegalAction(f"seat {action.seat} is not seat {self.seat}", err.NOT_YOUR_TURN)
         kind = action.kind
-        if kind == FOLD:
-            return self.fold
-        if kind == CHECK:
-            return self.check
-        if kind == CALL:
-            return self.call is not None
         if kind in (RAISE, BET):
-            lo, hi = self.min_raise_to, self.max_raise_to
-            if self.raise_sizes and action.amount not in self.raise_sizes:
-                return False
-            return lo is not None and hi is not None and lo <= action.amount <= hi
+            return self._raise_refusal(action.amount)
+        if kind == DRAW:
+            return self._draw_refusal(action.cards)
+        if kind in self.kinds:
+            return None
+        if self.draw is not None:
+            return IllegalAction(f"seat {self.seat} is to draw or stand pat", err.DRAW_DUE)
+        if self.bring_in is not None:
+            return IllegalAction("post the bring-in or complete", err.BRING_IN_DUE)
+        if kind == CHECK:
+            return IllegalAction(f"cannot check: {self.call} to call", err.CANNOT_CHECK)
+        if kind == CALL:
+            return IllegalAction("there is nothing to call: check instead", err.NOTHING_TO_CALL)
         if kind == BRING_IN:
-            return self.bring_in is not None
-        if kind in (DRAW, DRAW_TIMEOUT):
-            return self.draw is not None and len(action.cards) <= self.draw
-        return False
+            return IllegalAction("there is no bring-in to post (bring_in)", err.NO_BRING_IN)
+        return IllegalAction(f"no {kind} now", err.CANNOT_FOLD)
+
+    def _raise_refusal(self, to: int) -> IllegalAction | None:
+        lo, hi = self.min_raise_to, self.max_raise_to
+        if lo is None or hi is None:
+            if self.draw is not None:
+                return IllegalAction(f"seat {self.seat} is to draw or stand pat", err.DRAW_DUE)
+            why = self.no_raise or "no bet or raise is possible now"
+            return IllegalAction(why, err.RAISE_NOT_ALLOWED)
+        if lo <= to <= hi:
+            if self.raise_sizes and to not in self.raise_sizes:
+                sizes = " or to ".join(map(str, self.raise_sizes))
+                return IllegalAction(f"the bet is to {sizes}, not {to}", err.NOT_A_BET_SIZE)
+            return None
+        where = f"to {lo}" if lo == hi else f"to between {lo} and {hi}"
+        code = err.AMOUNT_TOO_SMALL if to < lo else err.AMOUNT_TOO_LARGE
+        return IllegalAction(f"a bet or raise must be {where}, not {to}", code)
+
+    def _draw_refusal(self, cards: tuple[Card, ...]) -> IllegalAction | None:
+        if self.draw is None:
+            return IllegalAction("there is no draw now", err.NO_DRAW)
+        if len(cards) > self.draw:
+            return IllegalAction(
+                f"at most {self.draw} cards may be discarded, not {len(cards)}", err.TOO_MANY_CARDS
+            )
+        if len(set(cards)) != len(cards):
+            return IllegalAction("a card may be discarded only once", err.CARDS_NOT_HELD)
+        missing = [str(c) for c in cards if c not in self.held]
+        if missing:
+            return IllegalAction(
+                f"cannot discard {' '.join(missing)}: not in this hand", err.CARDS_NOT_HELD
+            )
+        return None
 
 
-_SHARED: dict[tuple[int, bool, bool, int | None, int | None, int | None, int | None], LegalActions]
-_SHARED = {}
-_SHARED_MAX = 1 << 14
-
-
-def shared_legal_actions(
-    seat: int,
-    fold: bool,
-    check: bool,
-    call: int | None,
-    min_raise_to: int | None,
-    max_raise_to: int | None,
-    draw: int | None = None,
-) -> LegalActions:
-    """``LegalActions(...)`` with these fields, one shared object per distinct set.
-
-    The engine's hot path: a frozen dataclass costs several attribute writes to
-    build, and a table asks for the same few sets over and over. Sharing is safe
-    because the sets are immutable and compare by value.
-    """
-    key = (seat, fold, check, call, min_raise_to, max_raise_to, draw)
-    found = _SHARED.get(key)
-    if found is None:
-        if len(_SHARED) >= _SHARED_MAX:
-            _SHARED.clear()  # bounded: amounts vary without limit across tables
-        found = _SHARED[key] = LegalActions(
-            seat, fold, check, call, min_raise_to, max_raise_to, draw=draw
-        )
-    return found
-
-
-NO_ACTIONS: Final = LegalActions(-1, False, False, None, None, None)
-"""The empty set (not this seat's turn, or the hand is over)."""
+def nothing_for(seat: int) -> LegalActions:
+    """The empty set: not this seat's turn, or the hand is over."""
+    return LegalActions(seat, False, False, None, None, None)

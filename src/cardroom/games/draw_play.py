@@ -14,15 +14,8 @@ from typing import TYPE_CHECKING
 
 from cardroom.cards import Card
 from cardroom.games import events as ev
-from cardroom.games.actions import (
-    DRAW,
-    DRAW_TIMEOUT,
-    Action,
-    LegalActions,
-    shared_legal_actions,
-)
-from cardroom.games.draw import DrawError, check_discards, draw_order, replace_cards
-from cardroom.games.errors import IllegalAction
+from cardroom.games.actions import LegalActions
+from cardroom.games.draw import draw_order, replace_cards
 
 if TYPE_CHECKING:
     from cardroom.games.hand import Hand
@@ -60,34 +53,21 @@ class DrawPlay:
 
     def legal(self, seat: int, hand: Hand) -> LegalActions:
         """A drawing seat may discard from none to all of its cards."""
-        return shared_legal_actions(seat, False, False, None, None, None, len(hand._hole[seat]))
+        held = tuple(hand._hole[seat])
+        return LegalActions(seat, False, False, None, None, None, draw=len(held), held=held)
 
-    def takes(self, hand: Hand, action: Action, out: list[ev.Event]) -> bool:
-        """Apply a draw action when a draw is on (True); refuse betting then, draws otherwise."""
-        drawing = action.kind in (DRAW, DRAW_TIMEOUT)
-        if not self.pending:
-            if drawing:
-                raise IllegalAction("there is no draw now")
-            return False
-        if not drawing:
-            raise IllegalAction(f"seat {action.seat} is to draw, not to {action.kind}")
-        self.draw(hand, action, out)
-        return True
-
-    def draw(self, hand: Hand, action: Action, out: list[ev.Event]) -> None:
-        """Apply ``action`` (draw or the room's timeout); IllegalAction changes nothing."""
-        seat = action.seat
-        timed_out = action.kind == DRAW_TIMEOUT
-        discards = action.cards
-        if timed_out and discards:
-            raise IllegalAction("a draw timeout stands pat: it discards nothing")
+    def draw(
+        self,
+        hand: Hand,
+        seat: int,
+        discards: tuple[Card, ...],
+        timed_out: bool,
+        out: list[ev.Event],
+    ) -> None:
+        """Discard ``discards`` (checked by the hand against :meth:`legal`) and deal as many;
+        ``timed_out``: the room stood the seat pat, and it may not bet or raise next round."""
         hole = hand._hole[seat]
         gone = set(discards)
-        if len(gone) != len(discards) or not gone.issubset(hole):
-            try:  # the rules' own check names what is wrong
-                check_discards(hole, discards)
-            except DrawError as exc:
-                raise IllegalAction(str(exc)) from None
         start, deck = hand._next_card, hand._deck
         if start + len(discards) <= len(deck):  # the usual case: the stub suffices
             dealt = tuple(deck[start : start + len(discards)])
@@ -111,10 +91,8 @@ class DrawPlay:
         folded = [s for s in hand.order if not hand._live[s] and s not in self.mucked_folds]
         muck = self.muck + [c for s in folded for c in hand._hole[s]]
         start = hand._next_card
-        try:
-            r = replace_cards(hand._deck[start:], muck, discards, self.reshuffle)
-        except DrawError as exc:  # cannot happen within the seat limits; kept explicit
-            raise IllegalAction(str(exc)) from None
+        # A DrawError cannot happen within the seat limits; should it, apply restores the hand.
+        r = replace_cards(hand._deck[start:], muck, discards, self.reshuffle)
         self.mucked_folds.update(folded)
         if r.reshuffled is not None:
             out.append(ev.StubReshuffled(r.reshuffled))

@@ -208,6 +208,14 @@ class HandEnded:
         object.__setattr__(self, "stacks", stacks)
 
 
+@dataclass(frozen=True, slots=True)
+class HandCancelled:
+    """The room cancelled the hand (RULEBOOK §10.10): ``stacks`` are every seat's stack
+    back at its start-of-hand value (None = not dealt in); no pot was played."""
+
+    stacks: tuple[int | None, ...]
+
+
 Event = (
     HandStarted
     | Posted
@@ -225,6 +233,7 @@ Event = (
     | RakeTaken
     | PotAwarded
     | HandEnded
+    | HandCancelled
 )
 """Any event of a hand."""
 

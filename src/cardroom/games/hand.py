@@ -11,29 +11,27 @@ engine deals the following streets, runs out the board when all are all-in, and
 settles the pots by itself) or raises :class:`~cardroom.games.errors.IllegalAction`
 with the state untouched.
 
-Dealing order (what a prearranged deck must follow): the deck is dealt from
-index 0. Forced bets take no cards. On each street, in the order the variant
-lists them: every ``hole_down`` card one at a time to each player still in,
-clockwise starting with the first dealt-in seat left of the button (the button
-last), round after round; then the ``hole_up`` cards the same way; then, if the
-street has board cards, one burn card (when the street burns and the table's
-``burn_cards`` is on) followed by the board cards. Hold'em with burns thus uses
-``2n`` hole cards, burn, 3 flop, burn, turn, burn, river. Stud streets after
-the first burn before their cards; if the deck cannot give every player still
-in a last card, one community card is dealt face up instead
-(:mod:`cardroom.games.stud_play`). A draw street burns, then each player in
-turn discards and is dealt the replacements from the top; when the stub runs
-out the muck is shuffled into a new stub (:mod:`cardroom.games.draw_play`,
-recorded in ``StubReshuffled``; ``reshuffles=`` feeds recorded orders back).
-Pass a prearranged deck as a sequence of cards (``deck=[...]``); otherwise
-``seed`` gives a reproducible shuffle and no seed a CSPRNG shuffle.
+The dealing order a prearranged deck must follow is described in
+:mod:`cardroom.games.dealing`; stud's community card in
+:mod:`cardroom.games.stud_play`, the draw and its muck reshuffle in
+:mod:`cardroom.games.draw_play`. Pass a prearranged deck as a sequence of cards
+(``deck=[...]``); otherwise ``seed`` gives a reproducible shuffle and no seed a
+CSPRNG shuffle.
+
+Authority: :meth:`Hand.apply` takes a player's action and accepts it exactly
+when :meth:`Hand.legal_actions` allows it; :meth:`Hand.apply_room` and
+:meth:`Hand.cancel` are the room's decisions (:mod:`cardroom.games.authority`).
+All three are atomic: if anything fails inside, the hand rebuilds itself from
+its inputs and the actions it accepted (:func:`cardroom.games.replay.rebuild`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import secrets
+from collections.abc import Callable, Sequence
 
 from cardroom.cards import Card, Deck
+from cardroom.games import errors as err
 from cardroom.games import events as ev
 from cardroom.games.actions import (
     BET,
@@ -42,13 +40,14 @@ from cardroom.games.actions import (
     CHECK,
     DISCONNECT_ALL_IN,
     DRAW,
-    DRAW_TIMEOUT,
     FOLD,
     RAISE,
     Action,
     LegalActions,
-    shared_legal_actions,
+    RoomAction,
+    nothing_for,
 )
+from cardroom.games.authority import room_decision
 from cardroom.games.betting import is_full_raise, raise_bounds
 from cardroom.games.config import Seat, TableConfig, check_seats
 from cardroom.games.dealing import build_deck, dealing_order, needed_cards, rotations
@@ -66,7 +65,15 @@ from cardroom.games.variants import (
 )
 
 SeatInput = Seat | int | None
-_DRAW_KINDS = (DRAW, DRAW_TIMEOUT)
+Origin = tuple[
+    tuple[Seat | None, ...],
+    int,
+    Sequence[Card],
+    int | str | bytes,
+    tuple[int | None, int | None] | None,
+    Sequence[Sequence[Card | None]],
+]
+"""What a hand starts from: seats, button, deck, shuffle seed, blind seats, reshuffles."""
 
 
 class Hand:
@@ -104,6 +111,20 @@ class Hand:
         # The dealing order starting at each position: the search order for the next actor.
         self._rotations = rotations(self.order)
         self._deck = build_deck(config, deck, seed, needed_cards(config, len(self.order)))
+        # Muck orders come from a seed: the table's, or a secret one drawn from the CSPRNG
+        # (as unpredictable, and it lets a failed apply rebuild the hand exactly).
+        shuffle_seed = secrets.token_bytes(16) if seed is None else seed
+        # What rebuilds this hand: these inputs, then every action accepted (_inputs).
+        self._origin: Origin = (
+            self._seats,
+            button,
+            self._deck,
+            shuffle_seed,
+            blind_seats,
+            reshuffles,
+        )
+        self._inputs: list[Action | RoomAction | None] = []
+        self.cancelled = False
         self._next_card = 0
         self._stack = [0 if s is None else s.stack for s in self._seats]
         self._bet = [0] * n
@@ -127,14 +148,13 @@ class Hand:
         self._nlive = len(self.order)
         self._big_blind: int | None = None
         self._aggressor: int | None = None
-        self._asked: tuple[int, int, tuple[int, int] | None] = (-1, -1, None)
         self.actor: int | None = None
         self.street_index = 0
         self.result: HandResult | None = None
         self.shown: dict[int, tuple[Card, ...]] = {}
         self.events: list[ev.Event] = [ev.HandStarted(config, self._seats, button, blind_seats)]
         # Stud and draw games: their rules live in stud_play / draw_play.
-        self._reshuffle = Reshuffler(seed, reshuffles)
+        self._reshuffle = Reshuffler(shuffle_seed, reshuffles)
         stud = config.variant.stud
         self._stud = None if stud is None else StudPlay(stud, config.variant.streets)
         draws = any(st.draw for st in config.variant.streets)
@@ -148,8 +168,8 @@ class Hand:
 
     @property
     def is_over(self) -> bool:
-        """True once the pots are settled."""
-        return self.result is not None
+        """True once the pots are settled or the hand was cancelled."""
+        return self.result is not None or self.cancelled
 
     @property
     def seats(self) -> tuple[Seat | None, ...]:
@@ -215,7 +235,7 @@ class Hand:
     def legal_actions(self, seat: int) -> LegalActions:
         """What ``seat`` may do now (nothing unless it is that seat's turn)."""
         if seat != self.actor:
-            return LegalActions(seat, False, False, None, None, None)
+            return nothing_for(seat)
         if self._draw is not None and self._draw.pending:
             return self._draw.legal(seat, self)
         if self._stud is not None and self._stud.bring_in_due:
@@ -223,13 +243,10 @@ class Hand:
         if self._stud is not None and self._stud.open_pair and self._stud.choice(self) is not None:
             return self._stud.legal_with_choice(self, seat)
         to_call = self._cur - self._bet[seat]
-        bounds = self._raise_bounds(seat)
-        self._asked = (len(self.events), seat, bounds)  # a raise that follows reuses them
-        lo, hi = (None, None) if bounds is None else bounds
-        if to_call > 0:
-            stack = self._stack[seat]
-            return shared_legal_actions(seat, True, False, min(to_call, stack), lo, hi)
-        return shared_legal_actions(seat, False, True, None, lo, hi)
+        decision = self._raise_decision(seat)
+        lo, hi, why = (None, None, decision) if isinstance(decision, str) else (*decision, "")
+        call = min(to_call, self._stack[seat]) if to_call > 0 else None
+        return LegalActions(seat, True, to_call <= 0, call, lo, hi, no_raise=why)
 
     def view(self, seat: int | None) -> dict[str, object]:
         """What ``seat`` may see (``None``: a spectator); see :mod:`cardroom.games.views`."""
@@ -239,88 +256,128 @@ class Hand:
 
     # ------------------------------------------------------------------ acting
 
-    def apply(self, action: Action | object) -> list[ev.Event]:
-        """Apply ``action``; return the events it caused, or raise IllegalAction unchanged.
+    def apply(self, action: Action) -> list[ev.Event]:
+        """Apply a player's ``action``; return the events it caused.
 
-        Typed to take any object so that garbage gets IllegalAction, not a compiled
-        build's TypeError (see ``setup.py``).
+        Accepted exactly when ``legal_actions(action.seat).allows(action)``; otherwise
+        :class:`IllegalAction` (with its ``code``) and the hand is unchanged. Atomic: if
+        anything fails inside, the hand is rebuilt as it was before the call.
         """
         if not isinstance(action, Action):
-            raise IllegalAction(f"not an action: {action!r}")
+            raise IllegalAction(f"not an action: {action!r}", err.BAD_ACTION)
+        legal = self._legal_for(action.seat)
+        refusal = legal.refusal(action)
+        if refusal is not None:
+            raise refusal
+        kind, seat = action.kind, action.seat
+        if kind == DRAW:
+            return self._atomically(action, lambda out: self._drew(seat, action.cards, out))
+        return self._atomically(
+            action, lambda out: self._bet_action(seat, kind, action.amount, out)
+        )
+
+    def apply_room(self, action: RoomAction) -> list[ev.Event]:
+        """Apply a decision only the room may take (:data:`~cardroom.games.actions.ROOM_KINDS`).
+
+        ``timeout``: stand pat on a draw (no bet or raise next round), post a due bring-in,
+        otherwise check if possible, otherwise fold. ``disconnect_all_in``: the seat faces
+        a bet with chips already in; it stays in for them (RULEBOOK §10.6).
+        """
+        if not isinstance(action, RoomAction):
+            raise IllegalAction(f"not a room action: {action!r}", err.BAD_ACTION)
         seat = action.seat
+        kind = room_decision(self._legal_for(seat), action.kind, self._total[seat])
+        if kind == DRAW:  # timed out on a draw: stands pat
+            return self._atomically(action, lambda out: self._drew(seat, (), out, True))
+        return self._atomically(action, lambda out: self._bet_action(seat, kind, 0, out))
+
+    def cancel(self) -> list[ev.Event]:
+        """Cancel the hand (RULEBOOK §10.10): every stack back to its start-of-hand value.
+
+        The room's decision for a hand that cannot finish. Works whatever state the
+        hand is in; afterwards the hand is over, with no result.
+        """
+        if self.is_over:
+            raise IllegalAction("the hand is over", err.HAND_OVER)
+        stacks = self.starting_stacks
+        self._stack = [0 if s is None else s for s in stacks]
+        self._bet = [0] * len(stacks)
+        self._total = [0] * len(stacks)
+        self._dead = [0] * len(stacks)
+        self.actor = None
+        self.cancelled = True
+        out: list[ev.Event] = [ev.HandCancelled(stacks)]
+        self.events.extend(out)
+        self._inputs.append(None)
+        return out
+
+    def _legal_for(self, seat: int) -> LegalActions:
         if self.actor is None:
-            raise IllegalAction("the hand is over" if self.result else "nobody is to act")
+            raise IllegalAction("the hand is over", err.HAND_OVER)
         if seat != self.actor:
-            raise IllegalAction(f"it is seat {self.actor}'s turn, not seat {seat}'s")
-        kind = action.kind
-        to_call = self._cur - self._bet[seat]
+            raise IllegalAction(
+                f"it is seat {self.actor}'s turn, not seat {seat}'s", err.NOT_YOUR_TURN
+            )
+        return self.legal_actions(seat)
+
+    def _atomically(
+        self, action: Action | RoomAction, act: Callable[[list[ev.Event]], None]
+    ) -> list[ev.Event]:
+        """Run ``act``, then move the hand on; on any failure rebuild the hand as it was."""
         out: list[ev.Event] = []
-        draw, stud = self._draw, self._stud
-        # The draw and stud hooks are asked only when they may take or refuse the action.
-        if (
-            draw is not None
-            and (draw.pending or kind in _DRAW_KINDS)
-            and draw.takes(self, action, out)
-        ):
+        try:
+            act(out)
             self._continue(out)
-            self.events.extend(out)
-            return out
-        if (
-            stud is not None
-            and (stud.bring_in_due or kind == BRING_IN)
-            and stud.takes(self, action, out)
-        ):
-            pass  # the bring-in was posted
+        except BaseException:
+            self._restore()
+            raise
+        self.events.extend(out)
+        self._inputs.append(action)
+        return out
+
+    def _restore(self) -> None:
+        """Become again the hand as it was before the failed call (all is deterministic)."""
+        from cardroom.games.replay import rebuild
+
+        again = rebuild(self.config, self._origin, self._inputs)
+        state = vars(self)
+        state.clear()
+        state.update(vars(again))
+
+    def _drew(
+        self, seat: int, discards: tuple[Card, ...], out: list[ev.Event], timed_out: bool = False
+    ) -> None:
+        assert self._draw is not None
+        self._draw.draw(self, seat, discards, timed_out, out)
+
+    def _bet_action(self, seat: int, kind: str, to: int, out: list[ev.Event]) -> None:
+        """A betting decision already checked against the legal set."""
+        if kind == BRING_IN:
+            assert self._stud is not None
+            out.append(self._stud.post_bring_in(self, seat))
         elif kind == FOLD:
-            if to_call <= 0:
-                raise IllegalAction("there is no bet to fold to: check instead")
             self._live[seat] = False
             self._nlive -= 1
-            out.append(ev.shared_acted(seat, FOLD, 0, self._bet[seat], False))
+            out.append(ev.Acted(seat, FOLD, 0, self._bet[seat], False))
         elif kind == CHECK:
-            if to_call > 0:
-                raise IllegalAction(f"cannot check: {to_call} to call")
-            out.append(ev.shared_acted(seat, CHECK, 0, self._bet[seat], False))
+            out.append(ev.Acted(seat, CHECK, 0, self._bet[seat], False))
         elif kind == CALL:
-            if to_call <= 0:
-                raise IllegalAction("there is nothing to call: check instead")
-            amount = to_call if to_call < self._stack[seat] else self._stack[seat]
+            amount = min(self._cur - self._bet[seat], self._stack[seat])
             self._put(seat, amount)
-            out.append(ev.shared_acted(seat, CALL, amount, self._bet[seat], self._stack[seat] == 0))
+            out.append(ev.Acted(seat, CALL, amount, self._bet[seat], self._stack[seat] == 0))
         elif kind in (RAISE, BET):
-            self._raise(seat, action.amount, out)
-        elif kind == DISCONNECT_ALL_IN:
-            if to_call <= 0:
-                raise IllegalAction("there is no bet to face: check instead")
-            if not self._total[seat]:
-                raise IllegalAction("no chips in this hand yet: a disconnected player folds")
+            self._raise(seat, to, out)
+        else:  # DISCONNECT_ALL_IN, checked by apply_room
             self._protected[seat] = True
-            out.append(ev.shared_acted(seat, DISCONNECT_ALL_IN, 0, self._bet[seat], True))
-        else:
-            raise IllegalAction(f"unknown action {kind!r}")
+            out.append(ev.Acted(seat, DISCONNECT_ALL_IN, 0, self._bet[seat], True))
         self._acted[seat] = True
         self._acted_level[seat] = self._cur
         self._acted_seq[seat] = self._full_seq
-        self._continue(out)
-        self.events.extend(out)
-        return out
 
     def _raise(self, seat: int, to: int, out: list[ev.Event]) -> None:
-        asked = self._asked  # the bounds just listed by legal_actions, if nothing moved since
-        fresh = asked[0] == len(self.events) and asked[1] == seat
-        bounds = asked[2] if fresh else self._raise_bounds(seat)
-        if bounds is None:
-            raise IllegalAction(self._why_no_raise(seat))
-        lo, hi = bounds
-        if not lo <= to <= hi:
-            if lo == hi:
-                raise IllegalAction(f"the only raise allowed is to {lo}")
-            raise IllegalAction(f"a raise must be to between {lo} and {hi}, not {to}")
         size = to - self._cur
         stud = self._stud  # its sizes matter only with the bring-in due or on 4th street
         if stud is not None and (stud.bring_in_due or self.street_index == 1):
-            if why := stud.check_raise(self, seat, to, lo, hi):
-                raise IllegalAction(why)
             stud.after_raise(self, size)
         if is_full_raise(size, self._basis(), self._half_rule):
             if size > self._inc:
@@ -331,7 +388,7 @@ class Hand:
         self._aggressor = seat
         added = to - self._bet[seat]
         self._put(seat, added)
-        out.append(ev.shared_acted(seat, RAISE, added, to, self._stack[seat] == 0))
+        out.append(ev.Acted(seat, RAISE, added, to, self._stack[seat] == 0))
 
     def _put(self, seat: int, amount: int) -> None:
         self._stack[seat] -= amount
@@ -362,27 +419,32 @@ class Hand:
         return not self._half_rule and (self._cur - self._acted_level[seat] >= self._basis())
 
     def _raise_bounds(self, seat: int) -> tuple[int, int] | None:
+        """The bounds of a bet or raise by ``seat`` now, or None when there is none."""
+        decision = self._raise_decision(seat)
+        return None if isinstance(decision, str) else decision
+
+    def _raise_decision(self, seat: int) -> tuple[int, int] | str:
+        """The one place that decides whether ``seat`` may bet or raise: the bounds, or why not."""
         stack = self._stack[seat]
         if stack <= self._cur - self._bet[seat]:
-            return None
+            return "not enough chips to raise: call all-in instead"
         if self._acted[seat] and not self._may_reopen(seat):
-            return None
+            return "the betting was not reopened: an all-in short of a full raise (call or fold)"
         if self._draw is not None and seat in self._draw.no_raise:
-            return None  # timed out on the draw: no bet or raise this round (seed 003)
+            return "timed out on the draw: no bet or raise this betting round"
         if self._fixed and not self._uncapped and self._nbets > self._cap:
-            return None
+            return "the betting is capped"
         cur, live, stacks, bets = self._cur, self._live, self._stack, self._bet
         for s in self.order:
             if s != seat and live[s] and stacks[s] + bets[s] > cur and not self._protected[s]:
                 break
         else:
-            return None  # nobody left who could call a raise
+            return "nobody left who could call a raise"
         # Fixed limit: the street's bet, but for stud's completion and 4th-street pair.
         plain = self._fixed and (self._stud is None or self.street_index > 1)
         basis = self._street_bet if plain else self._basis()
         if self._fixed:  # the one size, or all-in for less
-            own = self._bet[seat] + stack
-            to = cur + basis
+            own, to = self._bet[seat] + stack, cur + basis
             bounds: tuple[int, int] | None = (to, to) if own >= to else (own, own)
         else:
             bounds = raise_bounds(
@@ -394,20 +456,11 @@ class Hand:
                 basis,
                 self._spread_max,
             )
-        if bounds is not None and self._stud is not None and self._stud.open_pair:
+        if bounds is None:
+            return "no raise is possible here"
+        if self._stud is not None and self._stud.open_pair:
             bounds = self._stud.widen(self, seat, bounds)
         return bounds
-
-    def _why_no_raise(self, seat: int) -> str:
-        if self._stack[seat] <= self._cur - self._bet[seat]:
-            return "not enough chips to raise: call all-in instead"
-        if self._draw is not None and seat in self._draw.no_raise:
-            return "timed out on the draw: no bet or raise this betting round"
-        if not self._may_reopen(seat):
-            return "the betting was not reopened: an all-in short of a full raise (call or fold)"
-        if self.config.betting == FIXED_LIMIT and self._nbets >= 1 + self.config.raise_cap:
-            return "the betting is capped"
-        return "no raise is possible here"
 
     # ------------------------------------------------------------ progression
 

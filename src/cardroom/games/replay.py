@@ -12,9 +12,10 @@ from collections.abc import Sequence
 
 from cardroom.cards import CARDS, SHORT_DECK_CARDS, Card
 from cardroom.games import events as ev
-from cardroom.games.actions import DRAW, DRAW_TIMEOUT, Action
+from cardroom.games.actions import DISCONNECT_ALL_IN, DRAW, TIMEOUT, Action, RoomAction
+from cardroom.games.config import TableConfig
 from cardroom.games.errors import ConfigError
-from cardroom.games.hand import Hand
+from cardroom.games.hand import Hand, Origin
 
 
 def deck_from_events(events: Sequence[ev.Event]) -> list[Card]:
@@ -85,10 +86,37 @@ def replay(events: Sequence[ev.Event]) -> Hand:
     )
     for e in events:
         if isinstance(e, ev.Acted):
-            hand.apply(Action(e.seat, e.kind, e.to))
+            if e.kind == DISCONNECT_ALL_IN:
+                hand.apply_room(RoomAction(e.seat, DISCONNECT_ALL_IN))
+            else:
+                hand.apply(Action(e.seat, e.kind, e.to))
         elif isinstance(e, ev.Drew):
-            kind = DRAW_TIMEOUT if e.timed_out else DRAW
-            hand.apply(Action(e.seat, kind, 0, e.discarded))
+            if e.timed_out:
+                hand.apply_room(RoomAction(e.seat, TIMEOUT))
+            else:
+                hand.apply(Action(e.seat, DRAW, 0, e.discarded))
+        elif isinstance(e, ev.HandCancelled):
+            hand.cancel()
     if hand.events != list(events):
         raise ConfigError("the record does not replay to the same events")
+    return hand
+
+
+def rebuild(
+    config: TableConfig, origin: Origin, inputs: Sequence[Action | RoomAction | None]
+) -> Hand:
+    """The hand started from ``origin`` (its seats, button, deck, shuffle seed, blind seats
+    and recorded reshuffles) after ``inputs``: the player and room actions it accepted, in
+    order (``None``: the cancel). Everything is deterministic, so this is the same hand."""
+    seats, button, deck, seed, blind_seats, reshuffles = origin
+    hand = Hand(
+        config, seats, button, deck, seed=seed, blind_seats=blind_seats, reshuffles=reshuffles
+    )
+    for done in inputs:
+        if done is None:
+            hand.cancel()
+        elif isinstance(done, RoomAction):
+            hand.apply_room(done)
+        else:
+            hand.apply(done)
     return hand

@@ -20,8 +20,7 @@ from typing import TYPE_CHECKING
 
 from cardroom.cards import Card
 from cardroom.games import events as ev
-from cardroom.games.actions import BET, BRING_IN, RAISE, Action, LegalActions
-from cardroom.games.errors import IllegalAction
+from cardroom.games.actions import BRING_IN, LegalActions
 from cardroom.games.stud import (
     KEY_OF_COUNTS,
     PAIRED_DIGITS,
@@ -204,19 +203,6 @@ class StudPlay:
         lo, hi = (None, None) if bounds is None else bounds
         return LegalActions(seat, False, False, None, lo, hi, bring_in=amount)
 
-    def takes(self, hand: Hand, action: Action, out: list[ev.Event]) -> bool:
-        """Post the bring-in (True); while it is due only it or completing is allowed."""
-        if not self.bring_in_due:
-            if action.kind == BRING_IN:
-                raise IllegalAction("there is no bring-in to post")
-            return False
-        if action.kind == BRING_IN:
-            out.append(self.post_bring_in(hand, action.seat))
-            return True
-        if action.kind not in (RAISE, BET):
-            raise IllegalAction("post the bring-in or complete (raise to the small bet)")
-        return False
-
     def post_bring_in(self, hand: Hand, seat: int) -> ev.Acted:
         """Post the bring-in as a live bet; the bet stays open to completion."""
         amount = min(hand.config.stakes.effective_bring_in, hand._stack[seat])
@@ -225,7 +211,7 @@ class StudPlay:
         if amount >= hand.config.stakes.effective_small_bet:
             hand._nbets = 1  # a bring-in of a full small bet is the opening bet
         self.bring_in_due = False
-        return ev.shared_acted(seat, BRING_IN, amount, hand._cur, hand._stack[seat] == 0)
+        return ev.Acted(seat, BRING_IN, amount, hand._cur, hand._stack[seat] == 0)
 
     def bet_size(self, hand: Hand, size: int) -> int:
         """The fixed-limit full bet now: completing the bring-in, or the open-pair big bet."""
@@ -258,7 +244,7 @@ class StudPlay:
         bounds = hand._raise_bounds(seat)
         lo, hi = (None, None) if bounds is None else bounds
         sizes = () if bounds is None else tuple(sorted(set(bounds)))
-        return LegalActions(seat, to_call > 0, to_call <= 0, call, lo, hi, raise_sizes=sizes)
+        return LegalActions(seat, True, to_call <= 0, call, lo, hi, raise_sizes=sizes)
 
     def widen(self, hand: Hand, seat: int, bounds: tuple[int, int]) -> tuple[int, int]:
         """Raise bounds with the open-pair option: up to the big bet instead of the small."""
@@ -267,14 +253,6 @@ class StudPlay:
         if big is None:
             return bounds
         return lo, max(hi, min(hand._cur + big, hand._bet[seat] + hand._stack[seat]))
-
-    def check_raise(self, hand: Hand, seat: int, to: int, lo: int, hi: int) -> str | None:
-        """Why ``to`` is not one of the open-pair option's two sizes (None: it is)."""
-        if self.choice(hand) is None or to in (lo, hi):
-            return None
-        if to == hand._bet[seat] + hand._stack[seat]:
-            return None  # all-in for less
-        return f"with an open pair on 4th street the bet is to {lo} or to {hi}, not {to}"
 
     def after_raise(self, hand: Hand, size: int) -> None:
         """A raise completes the bring-in; a big bet on 4th street makes later raises big."""

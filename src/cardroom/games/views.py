@@ -66,6 +66,7 @@ def view(hand: Hand, seat: int | None) -> dict[str, Any]:
         "current_bet": hand.current_bet,
         "actor": hand.actor,
         "over": hand.is_over,
+        "cancelled": hand.cancelled,
         "seats": seats,
         "you": seat,
     }
@@ -79,6 +80,7 @@ def view(hand: Hand, seat: int | None) -> dict[str, Any]:
             "bring_in": legal.bring_in,
             "draw": legal.draw,
             "raise_sizes": list(legal.raise_sizes),
+            "no_raise": legal.no_raise,
         }
     if hand.result is not None:
         out["result"] = _result(hand)
