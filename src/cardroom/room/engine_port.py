@@ -1,6 +1,6 @@
 """The room's decisions in a hand, behind one small adapter (ENGINE_API.md).
 
-The engine's contract gives the room its own entry point (``Hand.apply_room``
+The engine gives the room its own entry point (``Hand.apply_room``
 with a ``RoomAction`` of kind ``timeout`` or ``disconnect_all_in``) and
 ``Hand.cancel()``; everything the table does to a hand on its own authority goes
 through the functions here, so the engine's entry points change in one place.
@@ -12,41 +12,21 @@ import dataclasses
 from collections.abc import Sequence
 
 from cardroom.cards import Card, shuffled
-from cardroom.games import Action, ConfigError, Event, Hand, IllegalAction
+from cardroom.games import Action, ConfigError, Event, Hand, RoomAction
 from cardroom.games import events as ev
-from cardroom.games.actions import (
-    BET,
-    BRING_IN,
-    CALL,
-    CHECK,
-    DISCONNECT_ALL_IN,
-    DRAW,
-    DRAW_TIMEOUT,
-    FOLD,
-    RAISE,
-)
+from cardroom.games.actions import DISCONNECT_ALL_IN, DRAW, TIMEOUT
 from cardroom.games.replay import deck_from_events
-
-PLAYER_KINDS = frozenset({FOLD, CHECK, CALL, RAISE, BET, BRING_IN, DRAW})
-"""What a player may send (the room's own decisions are not among them)."""
 
 
 def player_action(seat: int, kind: str, amount: int, cards: tuple[Card, ...]) -> Action:
-    """A player's action; IllegalAction for a kind only the room may use."""
-    if kind not in PLAYER_KINDS:
-        raise IllegalAction(f"unknown action {kind!r}")
+    """A player's action (the engine refuses a kind only the room may use)."""
     return Action(seat, kind, amount, cards)
 
 
 def timeout(hand: Hand, seat: int) -> list[Event]:
     """Act for a player out of time: stand pat on a draw, post a due bring-in, check if
     possible, otherwise fold (RULEBOOK §10.5; seed 003 for the draw)."""
-    legal = hand.legal_actions(seat)
-    if legal.draw is not None:
-        return hand.apply(Action.draw_timeout(seat))
-    if legal.bring_in is not None:
-        return hand.apply(Action.bring_in(seat))
-    return hand.apply(Action.check(seat) if legal.check else Action.fold(seat))
+    return hand.apply_room(RoomAction(seat, TIMEOUT))
 
 
 def may_disconnect_all_in(hand: Hand, seat: int) -> bool:
@@ -60,16 +40,12 @@ def may_disconnect_all_in(hand: Hand, seat: int) -> bool:
 
 def disconnect_all_in(hand: Hand, seat: int) -> list[Event]:
     """The disconnected player stays in for the chips already in the pot."""
-    return hand.apply(Action(seat, DISCONNECT_ALL_IN))
+    return hand.apply_room(RoomAction(seat, DISCONNECT_ALL_IN))
 
 
 def cancel(hand: Hand) -> list[Event]:
-    """Cancel the hand (§10.10); the table restores the start-of-hand stacks itself.
-
-    Until the engine's ``Hand.cancel`` lands the hand is simply abandoned: the table's
-    settled stacks are the start-of-hand ones and nothing was posted to the ledger."""
-    del hand
-    return []
+    """Cancel the hand (§10.10): the engine puts every stack back to its start."""
+    return hand.cancel()
 
 
 def _cards_in(events: Sequence[Event]) -> set[Card]:
@@ -109,11 +85,17 @@ def rebuild_hand(events: Sequence[Event], seed: str | None) -> Hand:
         blind_seats=started.blind_seats,
         reshuffles=reshuffles,
     )
-    for e in events:
+    for e in events:  # as the engine's replay does
         if isinstance(e, ev.Acted):
-            hand.apply(Action(e.seat, e.kind, e.to))
+            if e.kind == DISCONNECT_ALL_IN:
+                hand.apply_room(RoomAction(e.seat, DISCONNECT_ALL_IN))
+            else:
+                hand.apply(Action(e.seat, e.kind, e.to))
         elif isinstance(e, ev.Drew):
-            hand.apply(Action(e.seat, DRAW_TIMEOUT if e.timed_out else DRAW, 0, e.discarded))
+            if e.timed_out:
+                hand.apply_room(RoomAction(e.seat, TIMEOUT))
+            else:
+                hand.apply(Action(e.seat, DRAW, 0, e.discarded))
     if hand.events != list(events):
         raise ConfigError("the record does not rebuild to the same events")
     return hand
