@@ -1,0 +1,331 @@
+"""Table chat (RULEBOOK §10.7): flood limit, filters, escalating bans and reports.
+
+A :class:`TableChat` judges each message a player sends to one table and keeps
+the table's recent lines. It is pure: time is passed in (``now``, seconds) and
+nothing is stored; the table broadcasts what the verdict says, and the server
+records sanctions with the account (``store`` sanctions) and reports for review.
+
+The checks, in order (the first that applies decides the :class:`ChatVerdict`):
+
+1. ``banned``: the player is muted (:meth:`TableChat.mute`, from a chat ban).
+2. ``empty``: nothing left after cleaning (control characters dropped, spaces
+   collapsed; a message is cut to ``ChatRules.max_length`` characters).
+3. ``rate_limited``: a token bucket per player, ``burst`` messages at once and
+   one more every ``refill_seconds``; every other message takes a token.
+4. ``advertising`` (an offence, not sent): a link (``http://``, ``www.``, a
+   ``name.com`` or ``name dot com`` domain with an ending listed in
+   ``chat_words.txt``) or another poker room's name from that file.
+5. ``foul_language`` (an offence): a word of the alias list
+   (``ledger/offensive_words.txt``, matched through the usual disguises) in any
+   word that has a letter (plain numbers such as "455" are not read as words).
+   The message is sent with those words masked as ``****``, unless it is also
+   card talk, when it is not sent.
+6. ``card_talk`` (not sent, not an offence: the heuristic can be wrong): only
+   for a player still in the hand. Whole words and phrases from
+   ``chat_words.txt`` ("aces", "suited", "pocket", "I have", "my hand"...), and
+   card notation written in card case: two ranks ``2-9 T J Q K A`` with optional
+   lower-case suits and an ``s``/``o`` suffix ("AK", "AKs", "T9o", "AhKd",
+   "Ah Kd"), at least one of them a letter (so "75" stays a number). A
+   two-letter rank pair such as "AT" is not read as cards in a message written
+   all in capitals (shouting "LOOK AT THIS" is not ace-ten).
+
+Offences escalate (:func:`chat_ban`): 24 h, 48 h, 72 h, 1 week, 1 month
+(30 days), then permanent, as ``store.players.CHAT_BAN_STEPS``.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections import deque
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import timedelta
+from functools import cache
+from importlib import resources
+from typing import Final
+
+from cardroom.ledger import offensive_match
+
+OK: Final = "ok"
+EMPTY: Final = "empty"
+BANNED: Final = "banned"
+RATE_LIMITED: Final = "rate_limited"
+ADVERTISING: Final = "advertising"
+FOUL_LANGUAGE: Final = "foul_language"
+CARD_TALK: Final = "card_talk"
+CODES: Final = (OK, EMPTY, BANNED, RATE_LIMITED, ADVERTISING, FOUL_LANGUAGE, CARD_TALK)
+"""Every verdict code; stable, for clients and logs."""
+
+CHAT_BAN_STEPS: Final[tuple[timedelta | None, ...]] = (
+    timedelta(hours=24),
+    timedelta(hours=48),
+    timedelta(hours=72),
+    timedelta(weeks=1),
+    timedelta(days=30),
+    None,  # permanent
+)
+"""Chat ban length by offence: the first offence gets the first step (RULEBOOK §10.7)."""
+
+REPORT_REASONS: Final = ("coffee_housing", "collusion", "chat_abuse", "other")
+"""What a player may report another player for."""
+
+
+@dataclass(frozen=True, slots=True)
+class ChatRules:
+    """A table's chat limits: flood control, message length, lines kept."""
+
+    burst: int = 5
+    refill_seconds: float = 2.0
+    max_length: int = 200
+    history: int = 50
+
+
+@dataclass(frozen=True, slots=True)
+class Vocabulary:
+    """The data of ``chat_words.txt``: card words and phrases, other rooms, domain endings."""
+
+    card_words: frozenset[str]
+    card_phrases: tuple[str, ...]
+    rooms: tuple[str, ...]
+    tlds: frozenset[str]
+
+    @classmethod
+    def parse(cls, lines: Iterable[str]) -> Vocabulary:
+        """Read the ``[section]`` word-list format of ``chat_words.txt``."""
+        sections: dict[str, list[str]] = {}
+        current: list[str] | None = None
+        for raw in lines:
+            line = raw.split("#", 1)[0].strip().lower()
+            if not line:
+                continue
+            if line.startswith("[") and line.endswith("]"):
+                current = sections.setdefault(line[1:-1], [])
+            elif current is None:
+                raise ValueError(f"chat words: {line!r} comes before any [section]")
+            else:
+                current.append(" ".join(line.split()))
+        return cls(
+            frozenset(sections.get("card_words", ())),
+            tuple(sections.get("card_phrases", ())),
+            tuple(sections.get("rooms", ())),
+            frozenset(sections.get("tlds", ())),
+        )
+
+
+@cache
+def default_vocabulary() -> Vocabulary:
+    """The shipped ``chat_words.txt``."""
+    text = resources.files("cardroom.room").joinpath("chat_words.txt").read_text("utf-8")
+    return Vocabulary.parse(text.splitlines())
+
+
+@dataclass(frozen=True, slots=True)
+class ChatLine:
+    """A message as broadcast to the table."""
+
+    player: str
+    text: str
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
+class ChatVerdict:
+    """What happens to a message: ``code`` (one of :data:`CODES`), the text to
+    broadcast (None: nothing is sent), whether it is an offence that earns a chat
+    ban, and what was found (the word, link or room), for the log."""
+
+    code: str
+    text: str | None
+    offence: bool = False
+    found: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ChatBan:
+    """A chat ban to record with the account: the ``offence``-th (from 1), from
+    ``starts_at`` to ``ends_at`` (seconds; None: permanent)."""
+
+    player: str
+    offence: int
+    reason: str
+    starts_at: float
+    ends_at: float | None
+
+    @property
+    def duration(self) -> timedelta | None:
+        """The ban's length, as ``store`` sanctions take it (None: permanent)."""
+        return None if self.ends_at is None else timedelta(seconds=self.ends_at - self.starts_at)
+
+
+def chat_ban_duration(past_offences: int) -> timedelta | None:
+    """The length of the next chat ban for a player with ``past_offences`` earlier ones."""
+    if past_offences < 0:
+        raise ValueError("a count of offences is not negative")
+    return CHAT_BAN_STEPS[min(past_offences, len(CHAT_BAN_STEPS) - 1)]
+
+
+def chat_ban(player: str, past_offences: int, now: float, reason: str) -> ChatBan:
+    """The ban a new offence earns, given the player's earlier chat offences."""
+    duration = chat_ban_duration(past_offences)
+    ends = None if duration is None else now + duration.total_seconds()
+    return ChatBan(player, past_offences + 1, reason, now, ends)
+
+
+@dataclass(frozen=True, slots=True)
+class ChatReport:
+    """A complaint against a player, for review: with the accused's recent lines."""
+
+    reporter: str
+    accused: str
+    reason: str
+    note: str
+    at: float
+    lines: tuple[ChatLine, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class _Bucket:
+    tokens: float
+    at: float
+
+
+class TableChat:
+    """One table's chat: judges messages (:meth:`say`) and keeps the recent lines."""
+
+    def __init__(self, rules: ChatRules | None = None, vocabulary: Vocabulary | None = None):
+        self.rules = rules or ChatRules()
+        self.vocabulary = vocabulary or default_vocabulary()
+        self._buckets: dict[str, _Bucket] = {}
+        self._muted: dict[str, float | None] = {}
+        self._lines: deque[ChatLine] = deque(maxlen=self.rules.history)
+
+    @property
+    def lines(self) -> tuple[ChatLine, ...]:
+        """The recent broadcast lines, oldest first."""
+        return tuple(self._lines)
+
+    def mute(self, player: str, until: float | None) -> None:
+        """Refuse ``player``'s messages until ``until`` (None: for good), e.g. a chat ban."""
+        self._muted[player] = until
+
+    def say(self, player: str, text: str, now: float, *, in_hand: bool = False) -> ChatVerdict:
+        """Judge ``text`` from ``player``; ``in_hand``: the player is still in the hand."""
+        verdict = self._judge(player, clean(text, self.rules.max_length), now, in_hand)
+        if verdict.text is not None:
+            self._lines.append(ChatLine(player, verdict.text, now))
+        return verdict
+
+    def report(
+        self, reporter: str, accused: str, reason: str, now: float, note: str = ""
+    ) -> ChatReport:
+        """A complaint by ``reporter`` against ``accused`` (one of :data:`REPORT_REASONS`)."""
+        if reporter == accused:
+            raise ValueError("a player cannot report themselves")
+        if reason not in REPORT_REASONS:
+            raise ValueError(f"a report's reason is one of {REPORT_REASONS}, not {reason!r}")
+        said = tuple(line for line in self._lines if line.player == accused)
+        return ChatReport(reporter, accused, reason, note[:500], now, said)
+
+    def _judge(self, player: str, text: str, now: float, in_hand: bool) -> ChatVerdict:
+        if player in self._muted:
+            until = self._muted[player]
+            if until is None or now < until:
+                return ChatVerdict(BANNED, None)
+            del self._muted[player]
+        if not text:
+            return ChatVerdict(EMPTY, None)
+        if not self._take_token(player, now):
+            return ChatVerdict(RATE_LIMITED, None)
+        if found := advertising(text, self.vocabulary):
+            return ChatVerdict(ADVERTISING, None, offence=True, found=found)
+        talk = card_talk(text, self.vocabulary) if in_hand else None
+        masked, foul = mask_foul(text)
+        if foul:
+            return ChatVerdict(FOUL_LANGUAGE, None if talk else masked, True, foul)
+        if talk:
+            return ChatVerdict(CARD_TALK, None, found=talk)
+        return ChatVerdict(OK, text)
+
+    def _take_token(self, player: str, now: float) -> bool:
+        rules = self.rules
+        bucket = self._buckets.get(player)
+        tokens = float(rules.burst)
+        if bucket is not None:
+            elapsed = max(0.0, now - bucket.at)
+            tokens = min(float(rules.burst), bucket.tokens + elapsed / rules.refill_seconds)
+        if tokens < 1.0:
+            self._buckets[player] = _Bucket(tokens, now)
+            return False
+        self._buckets[player] = _Bucket(tokens - 1.0, now)
+        return True
+
+
+def clean(text: str, max_length: int) -> str:
+    """``text`` without control characters, spaces collapsed, cut to ``max_length``."""
+    kept = "".join(" " if unicodedata.category(c).startswith("C") else c for c in text)
+    return " ".join(kept.split())[:max_length]
+
+
+_WORDS = re.compile(r"[a-z0-9']+")
+_LINK = re.compile(r"https?://|www\.")
+_DOMAIN = re.compile(
+    r"\b[a-z0-9][a-z0-9-]+(?:\.|\s*\(dot\)\s*|\s*\[dot\]\s*|\s+dot\s+)([a-z]{2,7})\b"
+)
+_FOUL_TOKEN = re.compile(r"[\w@-]+")
+_RANK = r"(?:[2-9TJQKA]|10)"
+_CARDS = re.compile(rf"(?<![\w]){_RANK}[shdc]?{_RANK}[shdc]?[so]?(?!\w)")
+_SPACED_CARDS = re.compile(rf"(?<![\w]){_RANK}[shdc]\s+{_RANK}[shdc](?!\w)")
+
+
+def _padded_words(text: str) -> str:
+    return " " + " ".join(_WORDS.findall(text.lower())) + " "
+
+
+def advertising(text: str, vocabulary: Vocabulary) -> str:
+    """The link or other room ``text`` advertises, or ``""``."""
+    lower = text.lower()
+    if link := _LINK.search(lower):
+        return link.group()
+    for domain in _DOMAIN.finditer(lower):
+        if domain.group(1) in vocabulary.tlds:
+            return domain.group()
+    words = _padded_words(text)
+    return next((room for room in vocabulary.rooms if f" {room} " in words), "")
+
+
+def mask_foul(text: str) -> tuple[str, str]:
+    """``text`` with offensive words masked, and the first one found (``""``: none)."""
+    first = ""
+    pieces: list[str] = []
+    end = 0
+    for token in _FOUL_TOKEN.finditer(text):
+        word = token.group()
+        if not any(c.isalpha() for c in word) or offensive_match(word) is None:
+            continue
+        first = first or word
+        pieces += [text[end : token.start()], "*" * len(word)]
+        end = token.end()
+    return "".join(pieces) + text[end:], first
+
+
+def card_talk(text: str, vocabulary: Vocabulary) -> str:
+    """What in ``text`` looks like talk about one's cards (module docstring), or ``""``."""
+    words = _padded_words(text)
+    for word in words.split():
+        if word in vocabulary.card_words:
+            return word
+    for phrase in vocabulary.card_phrases:
+        if f" {phrase} " in words:
+            return phrase
+    if spaced := _SPACED_CARDS.search(text):
+        return spaced.group()
+    shouting = text.upper() == text
+    for cards in _CARDS.finditer(text):
+        notation = cards.group()
+        if not any(c in "TJQKAshdco" for c in notation):
+            continue  # two digits: a number
+        if shouting and notation.isalpha() and len(notation) == 2:
+            continue
+        return notation
+    return ""

@@ -1,0 +1,238 @@
+"""The lobby model (RULEBOOK §12): the table list, its figures and its filters.
+
+Tables are registered with their configuration (one game, or a mixed
+:class:`~cardroom.room.rotation.Rotation`) and then push a small
+:class:`TableSummary`: after each hand (with the hand's pot) and whenever the
+seats or the waiting list change (without a pot). An update costs O(1)
+amortised: each table keeps the hands of the last ``window_seconds`` (default
+one hour) in a queue with a running pot total, so a query reads
+``hands per hour`` (hands finished in the last hour) and ``average pot`` (over
+those hands) without going back over history. A query is one pass over the
+tables.
+
+The badge is :func:`badge`: a rotation's kind (``CUSTOM_MIXED``, ``HORSE``,
+``8-Game``), else the structure and the game (``NL Hold'em``, ``PL Omaha``,
+``FL Stud``), in the vocabulary of :mod:`cardroom.room.rotation`.
+
+The stake level a filter compares is one number per table, in chips: the big
+blind of a blind game, the small bet of a fixed-limit or stud game (and of a
+mixed table), the button blind of Short Deck.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Final
+
+from cardroom.games import FIXED_LIMIT, STRUCTURES, VARIANTS, TableConfig
+from cardroom.room.rotation import KINDS, STRUCTURE_ABBREVIATIONS, Rotation, game_label
+
+HOUR: Final = 3600.0
+
+
+def badge(source: TableConfig | Rotation) -> str:
+    """The lobby badge of a table's configuration or rotation."""
+    if isinstance(source, Rotation):
+        return source.badge
+    return game_label(source.variant.name, source.betting)
+
+
+def stake_level(source: TableConfig | Rotation) -> int:
+    """The one number a stakes filter compares (module docstring)."""
+    if isinstance(source, Rotation):
+        return source.small_bet
+    stakes = source.stakes
+    if source.betting == FIXED_LIMIT or source.variant.stud is not None:
+        return stakes.effective_small_bet
+    return stakes.big_blind or stakes.effective_button_blind
+
+
+def stakes_text(source: TableConfig | Rotation) -> str:
+    """The stakes as the lobby shows them: ``1/2``, ``10/20 ante 1``, ``ante 1, button 2``."""
+    if isinstance(source, Rotation):
+        return f"{source.small_bet}/{2 * source.small_bet}"
+    stakes = source.stakes
+    if source.variant.stud is not None:
+        sizes = f"{stakes.effective_small_bet}/{stakes.effective_big_bet}"
+        return f"{sizes} ante {stakes.ante}" if stakes.ante else sizes
+    if not stakes.big_blind:
+        return f"ante {stakes.ante}, button {stakes.effective_button_blind}"
+    if source.betting == FIXED_LIMIT:
+        sizes = f"{stakes.effective_small_bet}/{stakes.effective_big_bet}"
+    else:
+        sizes = f"{stakes.small_blind}/{stakes.big_blind}"
+    return f"{sizes} ante {stakes.ante}" if stakes.ante else sizes
+
+
+@dataclass(frozen=True, slots=True)
+class FilterOptions:
+    """Every choice of the lobby's filters as ``(value, label)`` pairs: all games of
+    the engine (PLO5 included) and the mixed formats; all betting structures."""
+
+    games: tuple[tuple[str, str], ...]
+    structures: tuple[tuple[str, str], ...]
+
+
+def filter_options() -> FilterOptions:
+    """The lobby's filter choices, whether or not a table of each is open."""
+    games = tuple((name, v.title) for name, v in VARIANTS.items())
+    mixed = tuple((kind, kind) for kind in KINDS)
+    structures = tuple((s, STRUCTURE_ABBREVIATIONS[s]) for s in STRUCTURES)
+    return FilterOptions(games + mixed, structures)
+
+
+@dataclass(frozen=True, slots=True)
+class TableSummary:
+    """What a table pushes: after a hand (``pot``: its total, rake included) or when
+    its seats change (``pot`` None); ``current_game`` for a mixed table."""
+
+    table_id: str
+    at: float
+    seats_taken: int
+    waiting: int
+    pot: int | None = None
+    current_game: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class LobbyRow:
+    """One line of the lobby's table list."""
+
+    table_id: str
+    name: str
+    badge: str
+    game: str
+    structures: tuple[str, ...]
+    stakes: str
+    stake_level: int
+    real_money: bool
+    seats_taken: int
+    max_seats: int
+    waiting: int
+    average_pot: int
+    hands_per_hour: int
+    current_game: str
+
+
+@dataclass
+class _Listing:
+    """A registered table: fixed facts, the last summary, the last hour's hands."""
+
+    name: str
+    badge: str
+    game: str
+    structures: tuple[str, ...]
+    stakes: str
+    stake_level: int
+    real_money: bool
+    max_seats: int
+    seats_taken: int = 0
+    waiting: int = 0
+    current_game: str = ""
+    hands: deque[tuple[float, int]] = field(default_factory=deque)
+    pot_total: int = 0
+
+    def expire(self, now: float, window: float) -> None:
+        while self.hands and self.hands[0][0] <= now - window:
+            self.pot_total -= self.hands.popleft()[1]
+
+
+class Lobby:
+    """The room's table list: register tables, take their summaries, answer queries."""
+
+    def __init__(self, window_seconds: float = HOUR) -> None:
+        self.window_seconds = window_seconds
+        self._tables: dict[str, _Listing] = {}
+
+    def open_table(
+        self, table_id: str, source: TableConfig | Rotation, *, real_money: bool, name: str = ""
+    ) -> None:
+        """List a table (its configuration, or its rotation for a mixed table)."""
+        if table_id in self._tables:
+            raise ValueError(f"table {table_id!r} is already listed")
+        if isinstance(source, Rotation):
+            game = source.kind
+            structures = tuple(sorted({g.structure for g in source.games}))
+            seats, current = source.seat_limit, source.current_and_next(0)[0]
+        else:
+            game, structures = source.variant.name, (source.betting,)
+            seats, current = source.seat_limit, ""
+        self._tables[table_id] = _Listing(
+            name or table_id,
+            badge(source),
+            game,
+            structures,
+            stakes_text(source),
+            stake_level(source),
+            real_money,
+            seats,
+            current_game=current,
+        )
+
+    def close_table(self, table_id: str) -> None:
+        """Take a table off the list."""
+        del self._tables[table_id]
+
+    def update(self, summary: TableSummary) -> None:
+        """Take a table's summary: O(1) amortised."""
+        listing = self._tables[summary.table_id]
+        listing.seats_taken, listing.waiting = summary.seats_taken, summary.waiting
+        if summary.current_game:
+            listing.current_game = summary.current_game
+        if summary.pot is not None:
+            listing.hands.append((summary.at, summary.pot))
+            listing.pot_total += summary.pot
+        listing.expire(summary.at, self.window_seconds)
+
+    def tables(
+        self,
+        now: float,
+        *,
+        game: str | None = None,
+        structure: str | None = None,
+        min_stake: int | None = None,
+        max_stake: int | None = None,
+        real_money: bool | None = None,
+    ) -> list[LobbyRow]:
+        """The table list at ``now``, filtered (None: any), by badge, stake, then id.
+
+        ``game`` is an engine game name or a mixed format (``HORSE``...);
+        ``structure`` matches a mixed table that plays it in any of its games.
+        """
+        rows = []
+        for table_id, t in self._tables.items():
+            if game is not None and t.game != game:
+                continue
+            if structure is not None and structure not in t.structures:
+                continue
+            if min_stake is not None and t.stake_level < min_stake:
+                continue
+            if max_stake is not None and t.stake_level > max_stake:
+                continue
+            if real_money is not None and t.real_money != real_money:
+                continue
+            t.expire(now, self.window_seconds)
+            rows.append(self._row(table_id, t))
+        rows.sort(key=lambda r: (r.badge, r.stake_level, r.table_id))
+        return rows
+
+    def _row(self, table_id: str, t: _Listing) -> LobbyRow:
+        count = len(t.hands)
+        hourly = count * HOUR / self.window_seconds
+        return LobbyRow(
+            table_id,
+            t.name,
+            t.badge,
+            t.game,
+            t.structures,
+            t.stakes,
+            t.stake_level,
+            t.real_money,
+            t.seats_taken,
+            t.max_seats,
+            t.waiting,
+            t.pot_total // count if count else 0,
+            int(hourly),
+            t.current_game,
+        )

@@ -1,0 +1,177 @@
+"""Table chat (RULEBOOK §10.7): flooding, foul language, advertising, card talk, bans, reports."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+
+from cardroom.room.chat import (
+    ADVERTISING,
+    BANNED,
+    CARD_TALK,
+    CHAT_BAN_STEPS,
+    CODES,
+    EMPTY,
+    FOUL_LANGUAGE,
+    OK,
+    RATE_LIMITED,
+    ChatRules,
+    TableChat,
+    Vocabulary,
+    chat_ban,
+    chat_ban_duration,
+    default_vocabulary,
+)
+
+HOUR = 3600.0
+
+
+def test_10_7_plain_message_is_broadcast_and_kept() -> None:
+    chat = TableChat()
+    verdict = chat.say("ann", "  nice   hand,\tsir ", now=0.0)
+    assert (verdict.code, verdict.text, verdict.offence) == (OK, "nice hand, sir", False)
+    assert [(line.player, line.text) for line in chat.lines] == [("ann", "nice hand, sir")]
+    assert chat.say("ann", " \x00\n ", now=1.0).code == EMPTY
+    long = chat.say("bob", "x" * 1000, now=0.0)
+    assert long.text == "x" * ChatRules().max_length
+
+
+def test_10_7_rate_limited_by_a_token_bucket_per_player() -> None:
+    chat = TableChat(ChatRules(burst=3, refill_seconds=2.0))
+    codes = [chat.say("ann", f"m{i}", now=0.0).code for i in range(5)]
+    assert codes == [OK, OK, OK, RATE_LIMITED, RATE_LIMITED]
+    assert chat.say("bob", "hi", now=0.0).code == OK  # the limit is per player
+    assert chat.say("ann", "again", now=1.9).code == RATE_LIMITED
+    assert chat.say("ann", "again", now=2.0).code == OK  # one token back after 2 s
+    assert chat.say("ann", "again", now=2.1).code == RATE_LIMITED
+    assert [chat.say("ann", "x", now=100.0).code for _ in range(4)] == [OK, OK, OK, RATE_LIMITED]
+    assert sum(line.player == "ann" for line in chat.lines) == 3 + 1 + 3
+
+
+def test_10_7_foul_language_masked_and_an_offence() -> None:
+    chat = TableChat()
+    verdict = chat.say("ann", "what a Sh1t river", now=0.0)
+    assert verdict.code == FOUL_LANGUAGE and verdict.offence
+    assert verdict.text == "what a **** river"
+    assert verdict.found == "Sh1t"
+    assert chat.lines[-1].text == "what a **** river"
+    # Whole-word entries only as whole words; plain numbers are not words.
+    for innocent in ("a classic cooler", "I lost 455 chips", "cumulative luck", "analysis"):
+        assert chat.say("bob", innocent, now=100.0 * len(innocent)).code == OK, innocent
+
+
+def test_10_7_advertising_links_and_other_rooms_blocked() -> None:
+    chat = TableChat(ChatRules(burst=100))
+    for ad in (
+        "free chips at https://example.org/x",
+        "visit www.somewhere",
+        "best rakeback: cheapchips.net",
+        "cheapchips dot com has bonuses",
+        "come play on PokerStars tonight",
+        "party poker is softer",
+    ):
+        verdict = chat.say("spam", ad, now=0.0)
+        assert (verdict.code, verdict.text, verdict.offence) == (ADVERTISING, None, True), ad
+    for fine in ("gg poker is fun", "I fold. Sorry", "2.5 big blinds", "e.g. a flush"):
+        assert chat.say("ann", fine, now=0.0).code == OK, fine
+    assert all(line.player != "spam" for line in chat.lines)
+
+
+def test_10_7_card_talk_blocked_only_for_a_player_in_the_hand() -> None:
+    chat = TableChat(ChatRules(burst=100))
+    talk = (
+        "I have aces",
+        "folding AKs here",
+        "pocket nines again",
+        "had Ah Kd",
+        "two pair lol",
+        "T9o is a hand",
+        "my hand is good",
+        "suited connectors",
+    )
+    for text in talk:
+        verdict = chat.say("ann", text, now=0.0, in_hand=True)
+        assert (verdict.code, verdict.text, verdict.offence) == (CARD_TALK, None, False), text
+        assert chat.say("bob", text, now=0.0, in_hand=False).code == OK, text
+    for fine in ("raise to 75 please", "LOOK AT THIS", "As I said, gl", "ok ok", "good luck"):
+        assert chat.say("ann", fine, now=0.0, in_hand=True).code == OK, fine
+
+
+def test_10_7_foul_card_talk_is_not_sent_at_all() -> None:
+    chat = TableChat()
+    verdict = chat.say("ann", "shit, I have kings", now=0.0, in_hand=True)
+    assert (verdict.code, verdict.text, verdict.offence) == (FOUL_LANGUAGE, None, True)
+    assert chat.lines == ()
+
+
+def test_10_7_muted_player_is_banned_until_the_ban_ends() -> None:
+    chat = TableChat()
+    ban = chat_ban("ann", past_offences=0, now=0.0, reason=FOUL_LANGUAGE)
+    chat.mute("ann", ban.ends_at)
+    assert chat.say("ann", "hello", now=23 * HOUR).code == BANNED
+    assert chat.say("ann", "hello", now=24 * HOUR).code == OK
+    chat.mute("bob", None)
+    assert chat.say("bob", "hello", now=1e9).code == BANNED
+
+
+def test_10_7_chat_bans_escalate_24h_48h_72h_week_month_permanent() -> None:
+    expected = [
+        timedelta(hours=24),
+        timedelta(hours=48),
+        timedelta(hours=72),
+        timedelta(days=7),
+        timedelta(days=30),
+        None,
+        None,
+    ]
+    assert [chat_ban_duration(n) for n in range(7)] == expected
+    bans = [chat_ban("ann", n, now=1000.0, reason=ADVERTISING) for n in range(6)]
+    assert [b.offence for b in bans] == [1, 2, 3, 4, 5, 6]
+    assert [b.duration for b in bans] == expected[:6]
+    assert bans[0].ends_at == 1000.0 + 24 * HOUR
+    assert bans[5].ends_at is None
+    with pytest.raises(ValueError):
+        chat_ban_duration(-1)
+
+
+def test_10_7_ban_steps_match_the_store_sanctions() -> None:
+    from cardroom.store.players import CHAT_BAN_STEPS as STORE_STEPS
+
+    assert CHAT_BAN_STEPS == STORE_STEPS
+
+
+def test_10_7_report_records_a_complaint_with_the_accused_lines() -> None:
+    chat = TableChat()
+    chat.say("bob", "nice call", now=1.0)
+    chat.say("ann", "hi", now=2.0)
+    chat.say("bob", "you should fold more", now=3.0)
+    report = chat.report("ann", "bob", "coffee_housing", now=10.0, note="needling")
+    assert (report.reporter, report.accused, report.reason, report.at) == (
+        "ann",
+        "bob",
+        "coffee_housing",
+        10.0,
+    )
+    assert [line.text for line in report.lines] == ["nice call", "you should fold more"]
+    with pytest.raises(ValueError):
+        chat.report("ann", "ann", "other", now=11.0)
+    with pytest.raises(ValueError):
+        chat.report("ann", "bob", "being lucky", now=11.0)
+
+
+def test_10_7_vocabulary_is_data() -> None:
+    vocabulary = default_vocabulary()
+    assert "suited" in vocabulary.card_words
+    assert "my hand" in vocabulary.card_phrases
+    assert "pokerstars" in vocabulary.rooms
+    assert "com" in vocabulary.tlds
+    custom = Vocabulary.parse(["[card_words]", "bullets  # a comment", "[rooms]", "Home Game"])
+    assert custom.card_words == frozenset({"bullets"})
+    assert custom.rooms == ("home game",)
+    chat = TableChat(vocabulary=custom)
+    assert chat.say("ann", "bullets!", now=0.0, in_hand=True).code == CARD_TALK
+    assert chat.say("bob", "try home game", now=0.0).code == ADVERTISING
+    with pytest.raises(ValueError):
+        Vocabulary.parse(["orphan"])
+    assert len(set(CODES)) == len(CODES)

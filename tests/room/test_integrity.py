@@ -1,0 +1,172 @@
+"""Integrity flags (RULEBOOK §10.9): soft play, chip dumping, shared IP or device."""
+
+from __future__ import annotations
+
+from cardroom.games import Action, Hand, Stakes, TableConfig
+from cardroom.room.integrity import (
+    DEFAULT_RULES,
+    Access,
+    AccessPattern,
+    Flag,
+    FoldPattern,
+    HandObservation,
+    IntegrityMonitor,
+    PotPattern,
+    RaiseResponse,
+    Transfer,
+    observe,
+    transfers,
+)
+
+FOLDS = FoldPattern(window=20, threshold=4, min_share_percent=80)
+POTS = PotPattern(window=20, threshold=3, min_one_way_percent=75)
+
+
+def _fold_hand(hand: int, folder: str, raiser: str, folded: bool = True) -> HandObservation:
+    return HandObservation(hand, responses=(RaiseResponse(folder, raiser, folded),))
+
+
+def test_10_9_folding_to_the_same_raiser_again_and_again_is_flagged() -> None:
+    monitor = IntegrityMonitor([FOLDS])
+    flags = [monitor.observe_hand(_fold_hand(n, "ann", "bob")) for n in range(6)]
+    assert flags[:3] == [[], [], []]
+    assert flags[3] == [
+        Flag(
+            "folds_to_same_raiser",
+            ("ann", "bob"),
+            "ann folded to bob's raises in 4 of 4 hands",
+            (0, 1, 2, 3),
+        )
+    ]
+    assert flags[4:] == [[], []]  # raised once, not on every hand after
+
+
+def test_10_9_fold_flag_needs_the_share_and_counts_each_hand_once() -> None:
+    monitor = IntegrityMonitor([FOLDS])
+    out = []
+    for n in range(10):
+        # Folds in half the hands only: 5 of 10 < 80 %.
+        out += monitor.observe_hand(_fold_hand(n, "ann", "bob", folded=n % 2 == 0))
+    assert out == []
+    # Many folds in one hand (re-raised pots) count as one hand.
+    monitor = IntegrityMonitor([FOLDS])
+    many = HandObservation(0, responses=(RaiseResponse("ann", "bob", True),) * 5)
+    assert monitor.observe_hand(many) == []
+
+
+def test_10_9_folding_to_different_raisers_is_not_flagged() -> None:
+    monitor = IntegrityMonitor([FOLDS])
+    raisers = ["bob", "cat", "dan", "eve"]
+    out = [f for n in range(12) for f in monitor.observe_hand(_fold_hand(n, "ann", raisers[n % 4]))]
+    assert out == []
+
+
+def test_10_9_flags_only_within_the_window() -> None:
+    monitor = IntegrityMonitor([FoldPattern(window=5, threshold=3, min_share_percent=80)])
+    out: list[Flag] = []
+    for n in range(30):
+        # ann folds to bob every third hand: never 3 in 5 hands.
+        obs = _fold_hand(n, "ann", "bob") if n % 3 == 0 else HandObservation(n)
+        out += monitor.observe_hand(obs)
+    assert out == []
+
+
+def test_10_9_flag_raised_again_after_the_condition_lapsed() -> None:
+    monitor = IntegrityMonitor([FoldPattern(window=4, threshold=2, min_share_percent=100)])
+    raised = []
+    for n in range(12):
+        obs = _fold_hand(n, "ann", "bob") if n in (0, 1, 8, 9) else HandObservation(n)
+        raised += [n for _ in monitor.observe_hand(obs)]
+    assert raised == [1, 9]
+
+
+def _pot(hand: int, sender: str, receiver: str, amount: int) -> HandObservation:
+    return HandObservation(hand, transfers=(Transfer(sender, receiver, amount),))
+
+
+def test_10_9_repeated_pots_between_the_same_two_accounts_flagged() -> None:
+    monitor = IntegrityMonitor([POTS])
+    out = [monitor.observe_hand(_pot(n, "ann", "bob", 100)) for n in range(4)]
+    assert out[:2] == [[], []]
+    assert out[2] == [
+        Flag("repeated_pots", ("ann", "bob"), "ann lost 3 pots to bob, net 300 chips", (0, 1, 2))
+    ]
+    assert out[3] == []
+
+
+def test_10_9_pots_traded_both_ways_not_flagged_one_way_flow_is() -> None:
+    monitor = IntegrityMonitor([POTS])
+    out: list[Flag] = []
+    for n in range(10):
+        out += monitor.observe_hand(
+            _pot(n, "ann", "bob", 50) if n % 2 == 0 else _pot(n, "bob", "ann", 50)
+        )
+    assert out == []
+    # Small pots back do not hide a one-way flow: 3 x 100 out, 2 x 10 back = 87 % one way.
+    monitor = IntegrityMonitor([POTS])
+    for n, (sender, receiver, amount) in enumerate(
+        [("ann", "bob", 100), ("bob", "ann", 10), ("ann", "bob", 100), ("bob", "ann", 10)]
+    ):
+        assert monitor.observe_hand(_pot(n, sender, receiver, amount)) == []
+    assert monitor.observe_hand(_pot(4, "ann", "bob", 100)) == [
+        Flag("repeated_pots", ("ann", "bob"), "ann lost 3 pots to bob, net 280 chips", (0, 2, 4))
+    ]
+
+
+def test_10_9_transfers_from_a_hand_hand_worked() -> None:
+    # ann and bob put in 100, cat 50; bob wins 245 (5 rake): net ann -100, cat -50, bob +145.
+    got = transfers({"ann": 100, "bob": 100, "cat": 50}, {"bob": 245})
+    assert got == (Transfer("ann", "bob", 96), Transfer("cat", "bob", 48))  # 145*100//150 ...
+    # A split pot: each of two winners gets half of the loser's chips.
+    assert transfers({"a": 10, "b": 10, "c": 10}, {"a": 15, "b": 15}) == (
+        Transfer("c", "a", 5),
+        Transfer("c", "b", 5),
+    )
+    assert transfers({"a": 10, "b": 10}, {"a": 10, "b": 10}) == ()
+
+
+def test_10_9_shared_ip_or_device_flagged_within_the_window() -> None:
+    rules = [AccessPattern(window=100.0), AccessPattern("shared_device", "device", 100.0)]
+    monitor = IntegrityMonitor(rules)
+    assert monitor.observe_access(Access("ann", "1.2.3.4", "pc-1", at=0.0)) == []
+    assert monitor.observe_access(Access("bob", "5.6.7.8", "pc-2", at=10.0)) == []
+    flags = monitor.observe_access(Access("cat", "1.2.3.4", "pc-2", at=50.0))
+    assert flags == [
+        Flag("shared_ip", ("ann", "cat"), "2 accounts from ip 1.2.3.4"),
+        Flag("shared_device", ("bob", "cat"), "2 accounts from device pc-2"),
+    ]
+    assert monitor.observe_access(Access("cat", "1.2.3.4", "pc-2", at=60.0)) == []
+    # A third account on the IP is a new set of accounts: flagged again.
+    assert monitor.observe_access(Access("dan", "1.2.3.4", at=70.0)) == [
+        Flag("shared_ip", ("ann", "cat", "dan"), "3 accounts from ip 1.2.3.4")
+    ]
+    # Long after, one sighting alone is no longer shared.
+    assert monitor.observe_access(Access("eve", "9.9.9.9", "pc-2", at=1000.0)) == []
+
+
+def test_10_9_default_rules_are_data_with_name_window_threshold() -> None:
+    names = [rule.name for rule in DEFAULT_RULES]
+    assert names == ["folds_to_same_raiser", "repeated_pots", "shared_ip", "shared_device"]
+    assert all(rule.window > 0 and rule.threshold >= 2 for rule in DEFAULT_RULES)
+
+
+def test_10_9_observation_built_from_an_engine_hand() -> None:
+    players = {0: "ann", 1: "bob", 2: "cat"}
+    hand = Hand(TableConfig.of("holdem", Stakes.blinds(1, 2)), [100, 100, 100], button=0, seed=1)
+    assert hand.actor == 0
+    hand.apply(Action.raise_to(0, 6))
+    hand.apply(Action.fold(1))
+    hand.apply(Action.raise_to(2, 20))  # cat re-raises: ann now faces cat's raise
+    hand.apply(Action.fold(0))
+    got = observe(7, hand.events, players)
+    assert got.hand == 7
+    assert got.responses == (
+        RaiseResponse("bob", "ann", True),
+        RaiseResponse("cat", "ann", False),
+        RaiseResponse("ann", "cat", True),
+    )
+    # ann lost 6, bob 1; cat won 7.
+    assert got.transfers == (Transfer("ann", "cat", 6), Transfer("bob", "cat", 1))
+    monitor = IntegrityMonitor([FoldPattern(window=10, threshold=1, min_share_percent=100)])
+    flagged = {flag.accounts for flag in monitor.observe_hand(got)}
+    assert flagged == {("bob", "ann"), ("ann", "cat")}

@@ -1,0 +1,124 @@
+"""The lobby model (RULEBOOK §12): badges, stakes, seats, average pot, hands per hour, filters."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardroom.games import (
+    FIXED_LIMIT,
+    NO_LIMIT,
+    POT_LIMIT,
+    VARIANTS,
+    Stakes,
+    TableConfig,
+)
+from cardroom.room.lobby import (
+    Lobby,
+    TableSummary,
+    badge,
+    filter_options,
+    stake_level,
+    stakes_text,
+)
+from cardroom.room.rotation import custom_mixed, eight_game, horse
+
+NL = TableConfig.of("holdem", Stakes.blinds(1, 2))
+PLO = TableConfig.of("omaha", Stakes.blinds(5, 10))
+PLO5 = TableConfig.of("plo5", Stakes.blinds(1, 2))
+STUD = TableConfig.of("stud", Stakes(ante=1, small_bet=10, big_bet=20))
+FL_HOLDEM = TableConfig.of("holdem", Stakes.limit(4), structure=FIXED_LIMIT)
+SHORT = TableConfig.of("short_deck", Stakes.short_deck(1))
+
+
+def test_12_badges_name_structure_and_game_or_the_mix() -> None:
+    assert badge(NL) == "NL Hold'em"
+    assert badge(PLO) == "PL Omaha"
+    assert badge(STUD) == "FL Stud"
+    assert badge(FL_HOLDEM) == "FL Hold'em"
+    assert badge(PLO5) == "PL Omaha 5-Card"
+    assert badge(SHORT) == "NL Short Deck"
+    assert badge(TableConfig.of("omaha", Stakes.blinds(1, 2), structure=NO_LIMIT)) == "NL Omaha"
+    assert badge(custom_mixed(10)) == "CUSTOM_MIXED"
+    assert badge(horse(10)) == "HORSE"
+    assert badge(eight_game(10)) == "8-Game"
+
+
+def test_12_stakes_shown_and_compared_by_one_level() -> None:
+    assert (stakes_text(NL), stake_level(NL)) == ("1/2", 2)
+    assert (stakes_text(STUD), stake_level(STUD)) == ("10/20 ante 1", 10)
+    assert (stakes_text(FL_HOLDEM), stake_level(FL_HOLDEM)) == ("4/8", 4)
+    assert (stakes_text(SHORT), stake_level(SHORT)) == ("ante 1, button 2", 2)
+    with_ante = TableConfig.of("holdem", Stakes.blinds(1, 2, 1))
+    assert stakes_text(with_ante) == "1/2 ante 1"
+    assert (stakes_text(horse(20)), stake_level(horse(20))) == ("20/40", 20)
+
+
+def test_12_every_game_and_mixed_format_in_the_filters() -> None:
+    options = filter_options()
+    games = dict(options.games)
+    assert set(VARIANTS) <= set(games)
+    assert games["plo5"] == "Omaha 5-Card"
+    assert {"CUSTOM_MIXED", "HORSE", "8-Game"} <= set(games)
+    assert dict(options.structures)[POT_LIMIT] == "PL"
+    assert len(options.structures) == 5
+
+
+def _lobby() -> Lobby:
+    lobby = Lobby()
+    lobby.open_table("t1", NL, real_money=True, name="Alpha")
+    lobby.open_table("t2", PLO5, real_money=False)
+    lobby.open_table("t3", STUD, real_money=True)
+    lobby.open_table("t4", eight_game(10), real_money=True)
+    return lobby
+
+
+def test_12_table_list_shows_seats_waiting_average_pot_hands_per_hour() -> None:
+    lobby = _lobby()
+    lobby.update(TableSummary("t1", at=0.0, seats_taken=6, waiting=0))
+    for i, pot in enumerate((100, 200, 301)):
+        lobby.update(TableSummary("t1", at=60.0 * (i + 1), seats_taken=9, waiting=2, pot=pot))
+    (row,) = [r for r in lobby.tables(now=200.0) if r.table_id == "t1"]
+    assert (row.name, row.badge, row.stakes) == ("Alpha", "NL Hold'em", "1/2")
+    assert (row.seats_taken, row.max_seats, row.waiting) == (9, 10, 2)
+    assert (row.average_pot, row.hands_per_hour) == (601 // 3, 3)
+    # An hour after the first hand it no longer counts; two hours on, nothing does.
+    (row,) = lobby.tables(now=3660.0, game="holdem")
+    assert (row.average_pot, row.hands_per_hour) == ((200 + 301) // 2, 2)
+    (row,) = lobby.tables(now=7300.0, game="holdem")
+    assert (row.average_pot, row.hands_per_hour) == (0, 0)
+
+
+def test_12_filters_by_game_structure_stakes_and_money() -> None:
+    lobby = _lobby()
+
+    def ids(**filters: object) -> list[str]:
+        return [r.table_id for r in lobby.tables(now=0.0, **filters)]  # type: ignore[arg-type]
+
+    assert ids() == ["t4", "t3", "t1", "t2"]  # by badge: 8-Game, FL Stud, NL Hold'em, PL...
+    assert ids(game="plo5") == ["t2"]
+    assert ids(game="8-Game") == ["t4"]
+    assert ids(structure=FIXED_LIMIT) == ["t4", "t3"]
+    assert ids(structure=POT_LIMIT) == ["t4", "t2"]
+    assert ids(min_stake=5) == ["t4", "t3"]
+    assert ids(max_stake=2) == ["t1", "t2"]
+    assert ids(real_money=False) == ["t2"]
+
+
+def test_12_mixed_table_shows_its_current_game() -> None:
+    lobby = _lobby()
+    (row,) = lobby.tables(now=0.0, game="8-Game")
+    assert row.current_game == "FL 2-7 Triple Draw"
+    assert row.max_seats == 6
+    lobby.update(TableSummary("t4", at=5.0, seats_taken=5, waiting=0, pot=40, current_game="X"))
+    (row,) = lobby.tables(now=5.0, game="8-Game")
+    assert (row.current_game, row.seats_taken, row.average_pot) == ("X", 5, 40)
+
+
+def test_12_tables_open_and_close() -> None:
+    lobby = _lobby()
+    with pytest.raises(ValueError):
+        lobby.open_table("t1", NL, real_money=True)
+    lobby.close_table("t1")
+    assert "t1" not in [r.table_id for r in lobby.tables(now=0.0)]
+    with pytest.raises(KeyError):
+        lobby.update(TableSummary("t1", at=0.0, seats_taken=0, waiting=0))
