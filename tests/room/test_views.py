@@ -13,6 +13,7 @@ from typing import Any
 from cardroom.cards import Card
 from cardroom.games import events as hev
 from cardroom.room import events as rv
+from cardroom.room.rotation import HORSE
 from cardroom.room.simulation import Session, mixed_settings, random_settings
 from cardroom.room.views import project
 
@@ -94,7 +95,7 @@ def test_12_table_view_shows_seats_button_clock_and_game() -> None:
 
 
 def test_9_mixed_table_view_says_the_current_and_the_next_game() -> None:
-    session = Session(mixed_settings("m", "horse", seed="m", hands_per_game=2), seed=9)
+    session = Session(mixed_settings("m", HORSE, seed="m", hands_per_game=2), seed=9)
     games = []
     while session.counters["hands"] < 6:
         events = session.step()
@@ -103,5 +104,6 @@ def test_9_mixed_table_view_says_the_current_and_the_next_game() -> None:
                 view = session.table.view(None)
                 games.append((e.hand_no, view["game"]["game"], view["next_game"]["game"]))
     by_hand = {n: (g, nxt) for n, g, nxt in games}
-    assert by_hand[1] == ("holdem", "holdem") and by_hand[2] == ("holdem", "omaha_hi_lo")
-    assert by_hand[3][0] == "omaha_hi_lo" and by_hand[5][0] == "razz"
+    assert by_hand[1] == ("holdem", "omaha_hi_lo") and by_hand[2] == by_hand[1]
+    assert by_hand[3] == ("omaha_hi_lo", "razz") and by_hand[5][0] == "razz"
+    assert session.table.view(None)["mixed"] == "HORSE"

@@ -24,6 +24,7 @@ from cardroom.games import (
 from cardroom.games.variants import BLINDS, BUTTON_BLIND
 from cardroom.ledger import Currency
 from cardroom.room.errors import BAD_COMMAND, TableError
+from cardroom.room.rotation import Rotation, rotation_from_dict, rotation_to_dict
 
 
 def blind_units(config: TableConfig) -> tuple[int, int]:
@@ -61,8 +62,10 @@ def forced_need(config: TableConfig) -> int:
 
 @dataclass(frozen=True, slots=True)
 class TableSettings:
-    """One cash table. ``games`` holds one configuration, or the games of a mixed rotation
-    in order (each hand plays one; see :mod:`cardroom.room.games_port`)."""
+    """One cash table. ``games`` holds its one configuration, or, with ``mixed`` (a
+    :class:`~cardroom.room.rotation.Rotation`), the configuration of each game of the
+    rotation in order (:meth:`with_rotation`; :mod:`cardroom.room.games_port` picks one
+    per hand)."""
 
     table_id: str
     games: tuple[TableConfig, ...]
@@ -85,8 +88,7 @@ class TableSettings:
     waitlist_offer_seconds: float = 60.0
     reducing_minutes: float = 30.0
     hand_pause_seconds: float = 0.0
-    hands_per_game: int = 8
-    rotation: str = "custom_mixed"
+    mixed: Rotation | None = None
     rake: RakeRule | None = None
     default_rake: bool = True
     """With no ``rake`` rule: seed 003's schedule for the stake (real money only)."""
@@ -99,13 +101,20 @@ class TableSettings:
         low, high = self.buy_in_range
         if not 0 < low <= (high if high is not None else low):
             raise TableError(BAD_COMMAND, f"bad buy-in range {low}..{high}")
-        if self.hands_per_game < 1 or self.time_bank_every < 1:
-            raise TableError(BAD_COMMAND, "hands_per_game and time_bank_every must be >= 1")
+        if self.time_bank_every < 1:
+            raise TableError(BAD_COMMAND, "time_bank_every must be >= 1")
 
     @staticmethod
     def single(table_id: str, config: TableConfig, **options: Any) -> TableSettings:
         """A table of one game."""
         return TableSettings(table_id, (config,), **options)
+
+    @staticmethod
+    def with_rotation(table_id: str, rotation: Rotation, **options: Any) -> TableSettings:
+        """A mixed table (RULEBOOK §9): one configuration per game of ``rotation``."""
+        per = rotation.hands_per_game
+        games = tuple(rotation.game_for(i * per) for i in range(len(rotation.games)))
+        return TableSettings(table_id, games, mixed=rotation, **options)
 
     @property
     def seat_count(self) -> int:
@@ -151,6 +160,8 @@ def settings_to_dict(settings: TableSettings) -> dict[str, Any]:
             value = value.value
         elif f.name == "rake":
             value = None if value is None else dataclasses.asdict(value)
+        elif f.name == "mixed":
+            value = None if value is None else rotation_to_dict(value)
         elif f.name == "seed":
             continue
         out[f.name] = value
@@ -163,6 +174,8 @@ def settings_from_dict(data: dict[str, Any], seed: str | None = None) -> TableSe
     values["games"] = tuple(config_from_dict(c) for c in data["games"])
     values["currency"] = Currency(data["currency"])
     rake = data.get("rake")
+    mixed = data.get("mixed")
+    values["mixed"] = None if mixed is None else rotation_from_dict(mixed)
     values["rake"] = (
         None
         if rake is None

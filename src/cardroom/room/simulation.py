@@ -25,6 +25,7 @@ from cardroom.room import events as rv
 from cardroom.room.clock import ManualClock
 from cardroom.room.errors import TableError
 from cardroom.room.money import money_violations
+from cardroom.room.rotation import CUSTOM_MIXED, EIGHT_GAME, HORSE, custom_mixed, eight_game, horse
 from cardroom.room.settings import TableSettings
 from cardroom.room.table import AnyEvent, Table
 
@@ -43,37 +44,19 @@ def config_for(game: str) -> TableConfig:
 
 GAMES: tuple[str, ...] = tuple(VARIANTS)
 """Every game a table can play (the engine's variants)."""
-HORSE: tuple[str, ...] = ("holdem", "omaha_hi_lo", "razz", "stud", "stud_hi_lo")
-EIGHT_GAME: tuple[str, ...] = (
-    "triple_draw_27",
-    "holdem",
-    "omaha_hi_lo",
-    "razz",
-    "stud",
-    "stud_hi_lo",
-    "holdem",
-    "omaha",
-)
 
 
-def limit_config(game: str) -> TableConfig:
-    """``game`` at fixed limit (the mixed rotations' limit games)."""
-    variant = get_variant(game)
-    stakes = Stakes.limit(4, 8, ante=1 if variant.forced_bets != BLINDS else 0)
-    return TableConfig(variant, stakes, structure=FIXED_LIMIT)
-
-
-def mixed_settings(table_id: str, kind: str, **options: Any) -> TableSettings:
-    """A HORSE or 8-Game table (8-Game's NL Hold'em and PLO as the rulebook lists)."""
-    if kind == "horse":
-        games = tuple(limit_config(g) for g in HORSE)
+def mixed_settings(
+    table_id: str, kind: str, hands_per_game: int = 8, **options: Any
+) -> TableSettings:
+    """A HORSE, 8-Game or CUSTOM_MIXED table at 4/8."""
+    if kind == HORSE:
+        rotation = horse(4, hands_per_game)
+    elif kind == EIGHT_GAME:
+        rotation = eight_game(4, hands_per_game)
     else:
-        games = (
-            *(limit_config(g) for g in EIGHT_GAME[:6]),
-            TableConfig(get_variant("holdem"), Stakes.blinds(2, 4)),
-            TableConfig(get_variant("omaha"), Stakes.blinds(2, 4)),
-        )
-    return TableSettings(table_id, games, rotation=kind, **options)
+        rotation = custom_mixed(4, hands_per_game=hands_per_game)
+    return TableSettings.with_rotation(table_id, rotation, **options)
 
 
 @dataclass
@@ -256,11 +239,10 @@ def random_settings(rng: random.Random, table_id: str, **options: Any) -> TableS
     """A table of a random game (or a HORSE / 8-Game rotation), play or real money."""
     currency = rng.choice((Currency.PLAY, Currency.REAL))
     roll = rng.random()
-    base: dict[str, Any] = {"currency": currency, "hands_per_game": 3, **options}
-    if roll < 0.08:
-        return mixed_settings(table_id, "horse", **base)
+    base: dict[str, Any] = {"currency": currency, **options}
     if roll < 0.15:
-        return mixed_settings(table_id, "eight_game", **base)
+        kind = rng.choice((HORSE, EIGHT_GAME, CUSTOM_MIXED))
+        return mixed_settings(table_id, kind, hands_per_game=3, **base)
     game = rng.choice(GAMES)
     config = config_for(game)
     seats = rng.randint(2, config.seat_limit)

@@ -15,6 +15,7 @@ from cardroom.games import Event as HandEvent
 from cardroom.games import event_view
 from cardroom.room import events as rv
 from cardroom.room.games_port import game_for
+from cardroom.room.rotation import game_label
 
 if TYPE_CHECKING:
     from cardroom.room.table import Table
@@ -22,7 +23,12 @@ if TYPE_CHECKING:
 
 def _game(table: Table, index: int) -> dict[str, str]:
     config = table.settings.games[index]
-    return {"game": config.variant.name, "title": config.variant.title, "structure": config.betting}
+    return {
+        "game": config.variant.name,
+        "title": config.variant.title,
+        "structure": config.betting,
+        "label": game_label(config.variant.name, config.betting),
+    }
 
 
 def table_view(table: Table, player: str | None) -> dict[str, Any]:
@@ -57,6 +63,7 @@ def table_view(table: Table, player: str | None) -> dict[str, Any]:
         "button": None if state.positions is None else state.positions.button,
         "game": _game(table, slot.index),
         "next_game": _game(table, slot.next_index),
+        "mixed": None if table.settings.mixed is None else table.settings.mixed.badge,
         "seats": seats,
         "turn": None if turn is None else dataclasses.asdict(turn),
         "waitlist": list(state.waitlist),
