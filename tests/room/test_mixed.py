@@ -3,6 +3,8 @@ forced bets; CUSTOM_MIXED keeps the button moving, HORSE freezes it in the stud 
 
 from __future__ import annotations
 
+import itertools
+
 from cardroom.games import events as hev
 from cardroom.room import events as rv
 from cardroom.room.rotation import Rotation, custom_mixed, horse
@@ -54,7 +56,7 @@ def test_9_custom_mixed_button_keeps_moving_during_stud_hands() -> None:
     games = [h.settings.games[d.game].variant.name for d, _ in hands]
     assert games == ["holdem", "holdem", "stud", "stud", "holdem", "holdem"]
     buttons = [d.button for d, _ in hands]
-    assert all(b == (a + 1) % 4 for a, b in zip(buttons, buttons[1:], strict=False))
+    assert all(b == (a + 1) % 4 for a, b in itertools.pairwise(buttons))
 
 
 def test_9_each_hand_uses_its_games_forced_bets() -> None:
