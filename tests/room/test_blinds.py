@@ -181,3 +181,36 @@ def test_10_2_too_few_chips_for_the_forced_bets_not_dealt_in() -> None:
     dealt = next(e for e in events if isinstance(e, rv.HandDealt))
     assert 2 not in dealt.dealt
     assert rv.SatOut(2, "short", h.clock.now) in events
+
+
+def test_10_4_over_random_sessions_the_big_blind_never_repeats_or_skips_a_player() -> None:
+    import random
+
+    from cardroom.games import Stakes, TableConfig
+    from cardroom.room.positions import between
+    from cardroom.room.settings import TableSettings
+    from cardroom.room.simulation import Session
+
+    import os
+
+    checked = 0
+    for i in range(int(os.environ.get("CARDROOM_ROOM_SESSIONS", "8"))):
+        seats = random.Random(i).randint(3, 9)
+        config = TableConfig.of("holdem", Stakes.blinds(1, 2), max_seats=seats)
+        settings = TableSettings.single(f"b{i}", config, seed=f"b{i}")
+        session = Session(settings, seed=i, check_money=False)
+        previous: tuple[rv.HandDealt, dict[int, str]] | None = None
+        for _ in range(3_000):
+            for e in session.step():
+                if not isinstance(e, rv.HandDealt):
+                    continue
+                players = {s: x.player for s, x in enumerate(session.table.state.seats) if x}
+                if previous is not None:
+                    last, before = previous
+                    stayed = {s for s, p in players.items() if before.get(s) == p}
+                    assert not (e.bb == last.bb and e.bb in stayed), "big blind twice"
+                    for s in set(e.dealt) & set(last.dealt) & stayed - dict(e.posts).keys():
+                        assert not between(last.bb, s, e.bb, seats), f"seat {s} skipped"
+                    checked += 1
+                previous = (e, players)
+    assert checked > 100

@@ -11,7 +11,9 @@ Joining (§10.3, §10.4): a player who owes a big blind (new, or missed it) wait
 for the big blind to reach the seat, or posts now; one who missed both blinds
 posts the big blind live and the small blind dead. Posting is refused in the
 seats the button and blinds are about to pass (strictly between the button and
-the big blind): those wait for the button to go by.
+the big blind): those wait for the button to go by. When nobody but waiting
+players could play with the big blind, they are dealt in without posting (a
+game that would not start otherwise), the big blind keeping its order.
 
 The plan is a pure function of the seats and the last hand's positions, so a
 test can state each rule seat by seat.
@@ -155,10 +157,12 @@ def _plan_blinds(
         if f.post_now and s != sb_pos and not between(button, s, bb, n):
             posts[s] = f.owes
             dealt.add(s)
+    if len(dealt) < 2:  # only players waiting to come in: no game unless they are dealt in
+        dealt, posts = set(eligible), {}
     if len(dealt) == 2:  # heads-up: the other player has the button and the small blind
         (other,) = dealt - {bb}
         return Plan(Positions(other, other, bb), tuple(sorted(dealt)), other, bb, {}, owes, missed)
-    if len(dealt) < 2 or button in (sb_pos, bb):
+    if button in (sb_pos, bb):
         return None
     sb = sb_pos if sb_pos in dealt else None
     return Plan(Positions(button, sb_pos, bb), tuple(sorted(dealt)), sb, bb, posts, owes, missed)
