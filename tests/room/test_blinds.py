@@ -3,10 +3,16 @@ the dead button (heads-up included), too few chips for the forced bets."""
 
 from __future__ import annotations
 
+import os
+import random
+
+from cardroom.games import Stakes, TableConfig
 from cardroom.games import events as hev
 from cardroom.room import commands as cmd
 from cardroom.room import events as rv
-from cardroom.room.positions import OWES_BIG, OWES_BOTH, Positions, SeatFacts, plan_hand
+from cardroom.room.positions import OWES_BIG, OWES_BOTH, Positions, SeatFacts, between, plan_hand
+from cardroom.room.settings import TableSettings
+from cardroom.room.simulation import Session
 
 from .conftest import FUNDS, Harness, holdem
 
@@ -184,15 +190,6 @@ def test_10_2_too_few_chips_for_the_forced_bets_not_dealt_in() -> None:
 
 
 def test_10_4_over_random_sessions_the_big_blind_never_repeats_or_skips_a_player() -> None:
-    import random
-
-    from cardroom.games import Stakes, TableConfig
-    from cardroom.room.positions import between
-    from cardroom.room.settings import TableSettings
-    from cardroom.room.simulation import Session
-
-    import os
-
     checked = 0
     for i in range(int(os.environ.get("CARDROOM_ROOM_SESSIONS", "8"))):
         seats = random.Random(i).randint(3, 9)
