@@ -7,6 +7,7 @@ cards for a Fantasyland timeout or as a hint.
 """
 
 from cardroom.chinese.arrange import BestArrangement, best_arrangement, fill_in_dealt_order
+from cardroom.chinese.codec import decode_event, encode_event
 from cardroom.chinese.errors import ChineseError
 from cardroom.chinese.events import (
     CardsDealt,
@@ -17,8 +18,6 @@ from cardroom.chinese.events import (
     Place,
     PlaceOptions,
     SeatResult,
-    event_from_dict,
-    event_to_dict,
 )
 from cardroom.chinese.hand import ChineseHand
 from cardroom.chinese.rows import Arrangement, RowValues, evaluate_rows, is_fouled
@@ -56,9 +55,9 @@ __all__ = [
     "SeatResult",
     "Street",
     "best_arrangement",
+    "decode_event",
+    "encode_event",
     "evaluate_rows",
-    "event_from_dict",
-    "event_to_dict",
     "fill_in_dealt_order",
     "get_variant",
     "is_fouled",

@@ -3,19 +3,18 @@
 Events are the truth: :meth:`ChineseHand.replay` rebuilds a hand's state from
 them exactly. They hold everything, hidden cards included (the deck, a
 Fantasyland hand, the discards); what each seat may see is cut out only in
-:mod:`cardroom.chinese.views`. Every event turns into JSON-shaped data and
-back (``to_dict`` / :func:`event_from_dict`) for the event log.
+:mod:`cardroom.chinese.views`. Every event turns into JSON data and back
+through :mod:`cardroom.chinese.codec` for the event log.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Any
 
 from cardroom.cards import CARDS, Card, CardError, parse_cards
 from cardroom.chinese.errors import ChineseError
-from cardroom.chinese.variants import ROWS
 
 
 def _cards(value: Iterable[int | str]) -> tuple[Card, ...]:
@@ -31,10 +30,6 @@ def _cards(value: Iterable[int | str]) -> tuple[Card, ...]:
         else:
             raise ChineseError(f"{c!r} is not a card")
     return tuple(out)
-
-
-def _names(cards: Iterable[Card]) -> list[str]:
-    return [str(c) for c in cards]
 
 
 @dataclass(frozen=True)
@@ -146,57 +141,3 @@ class HandSettled:
 
 
 Event = HandStarted | CardsDealt | CardsPlaced | HandSettled
-
-
-def event_to_dict(event: Event) -> dict[str, Any]:
-    """An event as JSON-shaped data (cards in notation)."""
-    out: dict[str, Any] = {"kind": event.kind}
-    if isinstance(event, HandSettled):
-        out["results"] = [_result_dict(r) for r in event.results]
-        return out
-    for f in fields(event):
-        if f.name != "kind":
-            out[f.name] = _plain(f.name, getattr(event, f.name))
-    return out
-
-
-def _plain(name: str, value: Any) -> Any:
-    if name in ("deck", "cards", "discarded", *ROWS):
-        return _names(value)
-    if isinstance(value, tuple):
-        return list(value)
-    if isinstance(value, Mapping):
-        return dict(value)
-    return value
-
-
-def _result_dict(r: SeatResult) -> dict[str, Any]:
-    return {f.name: _plain(f.name, getattr(r, f.name)) for f in fields(r)}
-
-
-def event_from_dict(data: Mapping[str, Any]) -> Event:
-    """Rebuild an event from :func:`event_to_dict` output; raises :class:`ChineseError`."""
-    try:
-        kind = data["kind"]
-        values = {k: v for k, v in data.items() if k != "kind"}
-        if kind == "hand_settled":
-            return HandSettled(tuple(_result(r) for r in values["results"]))
-        for name in ("deck", "cards", "discarded", *ROWS):
-            if name in values:
-                values[name] = _cards(values[name])
-        for name in ("seats", "fantasyland"):
-            if name in values:
-                values[name] = tuple(values[name])
-        cls = {"hand_started": HandStarted, "cards_dealt": CardsDealt, "cards_placed": CardsPlaced}
-        event: Event = cls[kind](**values)
-        return event
-    except (KeyError, TypeError) as exc:
-        raise ChineseError(f"not a Chinese poker event: {exc}") from None
-
-
-def _result(data: Mapping[str, Any]) -> SeatResult:
-    values = dict(data)
-    for name in ROWS:
-        values[name] = _cards(values[name])
-    values["royalties"] = dict(values["royalties"])
-    return SeatResult(**values)

@@ -12,13 +12,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from cardroom.chinese.codec import encode_event
 from cardroom.chinese.events import (
     CardsDealt,
     CardsPlaced,
     Event,
     HandSettled,
     HandStarted,
-    event_to_dict,
 )
 from cardroom.chinese.variants import ROWS
 
@@ -69,12 +69,12 @@ def _player(hand: ChineseHand, p: PlayerState, viewer: int | None) -> dict[str, 
 def _results(hand: ChineseHand) -> list[dict[str, Any]] | None:
     if hand.results is None:
         return None
-    return list(event_to_dict(HandSettled(hand.results))["results"])
+    return list(encode_event(HandSettled(hand.results))["results"])
 
 
 def project_event(event: Event, seat: int | None) -> dict[str, Any]:
     """An event as ``seat`` may receive it."""
-    data = event_to_dict(event)
+    data = encode_event(event)
     if isinstance(event, HandStarted):
         del data["deck"]
         data["deck_size"] = len(event.deck)
