@@ -14,10 +14,13 @@ import pytest
 from cardroom.room import events as rv
 from cardroom.room.codec import (
     CodecError,
+    decode_entry,
+    decode_record,
     decode_room_event,
     decode_snapshot,
+    encode_entry,
+    encode_record,
     encode_room_event,
-    encode_snapshot,
 )
 from cardroom.room.errors import TableError
 from cardroom.room.simulation import Session, random_settings
@@ -45,8 +48,8 @@ def test_restore_mid_hand_from_snapshot_and_events_same_state_and_views(seed: in
         session.run(session.counters["hands"] + 1, max_steps=400)
         for _ in range(rng.randint(0, 6)):
             session.step()
-        snapshot, events = session.table.record()
-        snapshot = decode_snapshot(json.loads(json.dumps(encode_snapshot(snapshot))))
+        record = json.loads(json.dumps(encode_record(*session.table.record())))
+        snapshot, events = decode_record(record)
         copy = Table.restore(
             session.settings,
             snapshot,
@@ -94,13 +97,14 @@ def test_room_codec_round_trips_every_event_of_random_sessions() -> None:
         session = Session(random_settings(rng, f"c{i}", seed=f"c{i}"), seed=i, check_money=False)
         session.run(15, max_steps=2_000)
         for e in session.record:
-            if type(e) not in rv.ROOM_EVENTS:
-                continue
-            data = json.loads(json.dumps(encode_room_event(e)))  # type: ignore[arg-type]
+            data = json.loads(json.dumps(encode_entry(e)))
             assert data["v"] == 1 and data["type"] == type(e).__name__
-            assert decode_room_event(data) == e
+            assert decode_entry(data) == e
+            if type(e) in rv.ROOM_EVENTS:
+                assert decode_room_event(encode_room_event(e)) == e  # type: ignore[arg-type]
             seen.add(type(e).__name__)
-    assert {"HandDealt", "HandFinished", "PlayerSeated", "TurnStarted", "TimedOut"} <= seen
+    room = {"HandDealt", "HandFinished", "PlayerSeated", "TurnStarted", "TimedOut"}
+    assert room | {"HandStarted", "Acted", "HoleDealt"} <= seen
 
 
 @pytest.mark.parametrize(
@@ -132,6 +136,11 @@ def test_room_codec_rejects_malformed_entries_with_one_error_type(data: object) 
 def test_snapshot_codec_rejects_other_entries() -> None:
     with pytest.raises(CodecError):
         decode_snapshot({"v": 1, "type": "Reconnected", "seat": 1})
+    for bad in ({"v": 1, "type": "Nope"}, [], {"v": 1, "type": "Acted", "seat": "x"}):
+        with pytest.raises(CodecError):
+            decode_entry(bad)
+    with pytest.raises(CodecError):
+        decode_record([])
 
 
 def test_restore_of_an_unseeded_table_keeps_the_cards_seen_and_reshuffles_the_rest() -> None:

@@ -1,126 +1,69 @@
-"""The table's record as plain JSON data, versioned like the engine's codec.
+"""The table's record as plain JSON data, in the one record style (:mod:`cardroom.records`).
 
-Room events encode as ``{"v": 1, "type": "PlayerSeated", ...fields}``; a hand's
-events are the engine's own encoding (``cardroom.games.codec``), and the
-snapshot is ``{"v": 1, "type": "TableSnapshot", "state": ...}``. Anything
-malformed raises :class:`CodecError` (one error type for the whole record).
+A room event encodes as ``{"v": 1, "type": "PlayerSeated", ...fields}`` (times as
+JSON numbers); a hand's events in the record are the engine's own encoding
+(:mod:`cardroom.games.codec`; the type names of the two families differ, so one
+entry decodes by its type); the snapshot is ``{"v": 1, "type": "TableSnapshot",
+"state": ...}``. Anything malformed raises :class:`CodecError`, the one error type
+of every record.
 """
 
 from __future__ import annotations
 
-import dataclasses
-from collections.abc import Callable
+from collections.abc import Sequence
 from typing import Any, Final
 
+from cardroom.games import codec as hand_codec
+from cardroom.records import VERSION, Codec, CodecError
 from cardroom.room import events as rv
+from cardroom.room.table import AnyEvent
 
-VERSION: Final = 1
-
-
-class CodecError(ValueError):
-    """A record entry that is not valid table data."""
-
-
-def _int(v: Any) -> int:
-    if type(v) is not int:
-        raise CodecError(f"expected a whole number, got {v!r}")
-    return v
-
-
-def _float(v: Any) -> float:
-    if type(v) not in (int, float):
-        raise CodecError(f"expected a number, got {v!r}")
-    return float(v)
+__all__ = [
+    "CodecError",
+    "decode_entry",
+    "decode_record",
+    "decode_room_event",
+    "decode_snapshot",
+    "encode_entry",
+    "encode_record",
+    "encode_room_event",
+    "encode_snapshot",
+]
 
 
-def _str(v: Any) -> str:
-    if type(v) is not str:
-        raise CodecError(f"expected text, got {v!r}")
-    return v
+def _read_float(value: Any) -> float:
+    if type(value) not in (int, float):
+        raise CodecError(f"expected a number of seconds, not {value!r}")
+    return float(value)
 
 
-def _bool(v: Any) -> bool:
-    if type(v) is not bool:
-        raise CodecError(f"expected true or false, got {v!r}")
-    return v
-
-
-def _opt_str(v: Any) -> str | None:
-    return None if v is None else _str(v)
-
-
-def _list(v: Any) -> list[Any]:
-    if type(v) is not list:
-        raise CodecError(f"expected a list, got {v!r}")
-    return v
-
-
-def _ints(v: Any) -> tuple[int, ...]:
-    return tuple(_int(x) for x in _list(v))
-
-
-def _pairs(second: Callable[[Any], Any]) -> Callable[[Any], tuple[tuple[int, Any], ...]]:
-    def read(v: Any) -> tuple[tuple[int, Any], ...]:
-        out = []
-        for pair in _list(v):
-            if len(_list(pair)) != 2:
-                raise CodecError(f"expected a pair, got {pair!r}")
-            out.append((_int(pair[0]), second(pair[1])))
-        return tuple(out)
-
-    return read
-
-
-_READERS: dict[str, Callable[[Any], Any]] = {
-    "int": _int,
-    "float": _float,
-    "str": _str,
-    "bool": _bool,
-    "str | None": _opt_str,
-    "tuple[int, ...]": _ints,
-    "tuple[tuple[int, str], ...]": _pairs(_str),
-    "tuple[tuple[int, int], ...]": _pairs(_int),
-}
-
-_BY_NAME: dict[str, type] = {cls.__name__: cls for cls in rv.ROOM_EVENTS}
-
-
-def _plain(value: Any) -> Any:
-    if isinstance(value, tuple):
-        return [_plain(v) for v in value]
-    return value
+_CODEC: Final = Codec(rv.ROOM_EVENTS, vars(rv), {float: (float, _read_float)})
+_ROOM_TYPES: Final = frozenset(_CODEC.types)
 
 
 def encode_room_event(event: rv.RoomEvent) -> dict[str, Any]:
     """A room event as JSON data."""
-    out: dict[str, Any] = {"v": VERSION, "type": type(event).__name__}
-    for f in dataclasses.fields(event):
-        out[f.name] = _plain(getattr(event, f.name))
-    return out
+    return _CODEC.encode(event)
 
 
-def decode_room_event(data: Any) -> rv.RoomEvent:
-    """The room event encoded in ``data``; CodecError if it is not one."""
-    if not isinstance(data, dict):
-        raise CodecError(f"a record entry is an object, not {data!r}")
-    if data.get("v") != VERSION:
-        raise CodecError(f"unknown record version {data.get('v')!r}")
-    cls = _BY_NAME.get(data.get("type", ""))
-    if cls is None:
-        raise CodecError(f"unknown room event type {data.get('type')!r}")
-    fields = dataclasses.fields(cls)
-    names = {f.name for f in fields}
-    extra = set(data) - names - {"v", "type"}
-    if extra:
-        raise CodecError(f"{cls.__name__}: unexpected fields {sorted(extra)}")
-    values: dict[str, Any] = {}
-    for f in fields:
-        if f.name not in data:
-            raise CodecError(f"{cls.__name__}: missing field {f.name!r}")
-        reader = _READERS[str(f.type)]
-        values[f.name] = reader(data[f.name])
-    event: rv.RoomEvent = cls(**values)
+def decode_room_event(data: object) -> rv.RoomEvent:
+    """The room event ``data`` encodes; CodecError if it is not one."""
+    event: rv.RoomEvent = _CODEC.decode(data)
     return event
+
+
+def encode_entry(event: AnyEvent) -> dict[str, Any]:
+    """One entry of a table's record (a room event or a hand's event)."""
+    if type(event) in rv.ROOM_EVENTS:
+        return _CODEC.encode(event)
+    return hand_codec.encode_event(event)  # type: ignore[arg-type]
+
+
+def decode_entry(data: object) -> AnyEvent:
+    """The record entry ``data`` encodes; CodecError if it is not one."""
+    if isinstance(data, dict) and data.get("type") in _ROOM_TYPES:
+        return decode_room_event(data)
+    return hand_codec.decode_event(data)
 
 
 def encode_snapshot(state: dict[str, Any]) -> dict[str, Any]:
@@ -128,7 +71,7 @@ def encode_snapshot(state: dict[str, Any]) -> dict[str, Any]:
     return {"v": VERSION, "type": "TableSnapshot", "state": state}
 
 
-def decode_snapshot(data: Any) -> dict[str, Any]:
+def decode_snapshot(data: object) -> dict[str, Any]:
     """The snapshot data of a record entry; CodecError if it is not one."""
     if not isinstance(data, dict) or data.get("v") != VERSION:
         raise CodecError("not a version-1 record entry")
@@ -136,3 +79,15 @@ def decode_snapshot(data: Any) -> dict[str, Any]:
         raise CodecError("not a table snapshot")
     state: dict[str, Any] = data["state"]
     return state
+
+
+def encode_record(snapshot: dict[str, Any], events: Sequence[AnyEvent]) -> list[dict[str, Any]]:
+    """A table's whole record (:meth:`~cardroom.room.table.Table.record`) as JSON data."""
+    return [encode_snapshot(snapshot), *(encode_entry(e) for e in events)]
+
+
+def decode_record(data: object) -> tuple[dict[str, Any], list[AnyEvent]]:
+    """The inverse of :func:`encode_record`."""
+    if not isinstance(data, list) or not data:
+        raise CodecError("a table's record is a list starting with its snapshot")
+    return decode_snapshot(data[0]), [decode_entry(d) for d in data[1:]]
