@@ -132,3 +132,29 @@ def test_10_2_settings_reject_an_empty_range() -> None:
     config = TableConfig.of("holdem", Stakes.blinds(1, 2))
     with pytest.raises(TableError):
         TableSettings.single("t", config, min_buy_in=50, max_buy_in=40)
+
+
+def test_10_2_leaving_during_a_hand_folds_in_turn_and_cashes_out_after_it(h: Harness) -> None:
+    h.seat({0: 40, 1: 40, 2: 40})
+    h.tick()
+    assert h.actor == "p0"
+    events = h.do(cmd.Leave("p0"))  # p0's turn: the fold is played at once
+    assert rv.LeaveRequested(0) in events
+    assert h.table.state.seats[0] is not None  # still seated until the hand ends
+    h.act("fold")  # p1 folds: p2 wins the blinds, the hand ends
+    left = next(e for e in h.table.log if isinstance(e, rv.PlayerLeft))
+    assert (left.player, left.cashed_out) == ("p0", 40)
+    assert h.balance("p0") == FUNDS
+
+
+def test_10_4_sitting_out_during_a_hand_takes_effect_from_the_next(h: Harness) -> None:
+    h.seat({0: 40, 1: 40, 2: 40})
+    h.tick()
+    h.do(cmd.SitOut("p1"))
+    assert h.table.dealt_in(1) and not h.table.state.seats[1].sitting_out  # type: ignore[union-attr]
+    while h.table.state.in_hand:
+        h.act("fold")
+    assert h.table.state.seats[1].sitting_out  # type: ignore[union-attr]
+    events = h.tick()
+    dealt = next(e for e in events if isinstance(e, rv.HandDealt))
+    assert 1 not in dealt.dealt

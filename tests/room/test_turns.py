@@ -219,3 +219,24 @@ def test_10_6_reconnecting_restores_the_full_view_with_own_cards() -> None:
     assert own == [str(c) for c in h.table.hand.hole_cards(1)]  # type: ignore[union-attr]
     assert view["seats"][1]["connected"] is True
     assert all(c is None for c in view["hand"]["seats"][0]["cards"])
+
+
+def test_10_5_timeout_on_a_draw_stands_pat_and_on_a_bring_in_posts_it() -> None:
+    from cardroom.games import Stakes, TableConfig
+    from cardroom.room.settings import TableSettings
+
+    draw = TableConfig.of("five_card_draw", Stakes.limit(2, 4))
+    h = Harness(TableSettings.single("d", draw, seed="d", time_bank_start=0))
+    h.seat({0: 40, 1: 40})
+    h.tick()
+    h.act("call")
+    h.act("check")
+    events = h.tick(30)  # the draw: the table stands the player pat
+    drew = next(e for e in events if isinstance(e, hev.Drew))
+    assert drew.timed_out and drew.discarded == ()
+    stud = TableConfig.of("stud", Stakes.limit(2, 4, ante=1))
+    h = Harness(TableSettings.single("s", stud, seed="s", time_bank_start=0))
+    h.seat({0: 40, 1: 40})
+    h.tick()
+    events = h.tick(30)
+    assert any(kind == "bring_in" for _, kind in acted(events))
