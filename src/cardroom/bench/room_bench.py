@@ -17,7 +17,7 @@ import time
 from collections.abc import Callable
 
 from cardroom.bench.build import engine_build
-from cardroom.games import Action, Hand, LegalActions
+from cardroom.games import Action, Hand, LegalActions, TableConfig
 from cardroom.ledger import AccountRef, Currency, MemoryLedger, Reason, Transfer
 from cardroom.room.clock import ManualClock
 from cardroom.room.commands import Act, Sit
@@ -38,7 +38,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--game", action="append", choices=GAMES, help="only this game")
 
 
-def choose(legal: LegalActions, cards: tuple[object, ...], rng: random.Random) -> tuple[str, int, tuple[object, ...]]:
+def choose(
+    legal: LegalActions, cards: tuple[object, ...], rng: random.Random
+) -> tuple[str, int, tuple[object, ...]]:
     """A random player's decision: (kind, amount to, discards)."""
     if legal.draw is not None:
         k = rng.randint(0, min(legal.draw, len(cards)))
@@ -53,9 +55,15 @@ def choose(legal: LegalActions, cards: tuple[object, ...], rng: random.Random) -
     return ("check" if legal.check else "call"), 0, ()
 
 
+def _config(game: str) -> TableConfig:
+    """The game at six seats, the same configuration for both sides."""
+    config = config_for(game)
+    return TableConfig(config.variant, config.stakes, max_seats=PLAYERS)
+
+
 def engine_player(game: str, seed: int) -> Callable[[], None]:
     """Plays one bare-engine hand per call."""
-    config = config_for(game)
+    config = _config(game)
     rng = random.Random(seed)
     count = [0]
 
@@ -72,17 +80,24 @@ def engine_player(game: str, seed: int) -> Callable[[], None]:
 
 def room_player(game: str, seed: int) -> Callable[[], None]:
     """Plays one hand through a table per call."""
-    config = config_for(game)
+    config = _config(game)
     ledger = MemoryLedger()
     clock = ManualClock(0.0)
     settings = TableSettings.single(
-        "bench", config, currency=Currency.REAL, whole_balance=True, seed=str(seed)
+        "bench", config, currency=Currency.PLAY, whole_balance=True, seed=str(seed)
     )
     table = Table(settings, ledger, clock)
     names = [f"b{i}" for i in range(PLAYERS)]
     for s, name in enumerate(names):
-        ledger.post(Transfer(f"d{name}", Reason.DEPOSIT, AccountRef.cashier(Currency.REAL),
-                             AccountRef.player(name, Currency.REAL), 10 * STACK))
+        ledger.post(
+            Transfer(
+                f"d{name}",
+                Reason.DEPOSIT,
+                AccountRef.cashier(Currency.PLAY),
+                AccountRef.player(name, Currency.PLAY),
+                10 * STACK,
+            )
+        )
         table.handle(Sit(name, s, STACK))
     rng = random.Random(seed)
 
@@ -100,11 +115,11 @@ def room_player(game: str, seed: int) -> Callable[[], None]:
 
 
 def _slice(play: Callable[[], None], seconds: float) -> tuple[int, float]:
-    hands, start = 0, time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    hands, start = 0, time.process_time()
+    while time.process_time() - start < seconds:
         play()
         hands += 1
-    return hands, time.perf_counter() - start
+    return hands, time.process_time() - start
 
 
 def measure(game: str, seconds: float, seed: int) -> dict[str, float]:

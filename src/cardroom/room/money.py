@@ -35,14 +35,24 @@ class TableBank:
         self.table_id = table_id
         self.currency = currency
         self.pot = AccountRef.pot(table_id, currency)
+        self.house = AccountRef.rake(currency)
+        # Account names are checked when built: made once per player, reused every hand.
+        self._stacks: dict[str, AccountRef] = {}
+        self._accounts: dict[str, AccountRef] = {}
 
     def stack(self, player: str) -> AccountRef:
         """The player's table-stack account at this table."""
-        return AccountRef.stack(self.table_id, player, self.currency)
+        ref = self._stacks.get(player)
+        if ref is None:
+            ref = self._stacks[player] = AccountRef.stack(self.table_id, player, self.currency)
+        return ref
 
     def account(self, player: str) -> AccountRef:
         """The player's balance in this table's currency."""
-        return AccountRef.player(player, self.currency)
+        ref = self._accounts.get(player)
+        if ref is None:
+            ref = self._accounts[player] = AccountRef.player(player, self.currency)
+        return ref
 
     def balance(self, player: str) -> int:
         """What the player holds off the table, in this table's currency."""
@@ -112,7 +122,7 @@ class TableBank:
                     f"{base}:rake",
                     Reason.RAKE,
                     self.pot,
-                    AccountRef.rake(self.currency),
+                    self.house,
                     rake,
                     f"hand {hand_no}",
                 )

@@ -11,7 +11,7 @@ from typing import Any
 
 from cardroom.room import events as rv
 from cardroom.room.positions import Positions
-from cardroom.room.state import Advance, Offer, SeatState, TableState, Turn
+from cardroom.room.state import Advance, Offer, SeatState, TableState
 
 
 def _seat(state: TableState, s: int) -> SeatState:
@@ -34,6 +34,7 @@ def _seated(state: TableState, e: rv.PlayerSeated) -> None:
     )
     state.offers.pop(e.player, None)
     state.departures.pop(e.player, None)
+    state.index[e.player] = e.seat
 
 
 def _chips(state: TableState, e: rv.ChipsAdded) -> None:
@@ -42,6 +43,7 @@ def _chips(state: TableState, e: rv.ChipsAdded) -> None:
 
 def _left(state: TableState, e: rv.PlayerLeft) -> None:
     state.seats[e.seat] = None
+    state.reindex()
     if e.cashed_out:
         state.departures[e.player] = (e.cashed_out, e.at)
 
@@ -106,7 +108,7 @@ def _dealt(state: TableState, e: rv.HandDealt) -> None:
 
 
 def _turn(state: TableState, e: rv.TurnStarted) -> None:
-    state.turn = Turn(e.seat, e.deadline, e.bank)
+    state.turn = e
 
 
 def _bank(state: TableState, e: rv.TimeBankChanged) -> None:
@@ -114,11 +116,15 @@ def _bank(state: TableState, e: rv.TimeBankChanged) -> None:
 
 
 def _advance_set(state: TableState, e: rv.AdvanceSet) -> None:
-    _seat(state, e.seat).advance = Advance(e.kind, e.amount, e.street, e.bet)
+    seat = _seat(state, e.seat)
+    state.advances += seat.advance is None
+    seat.advance = Advance(e.kind, e.amount, e.street, e.bet)
 
 
 def _advance_cleared(state: TableState, e: rv.AdvanceCleared) -> None:
-    _seat(state, e.seat).advance = None
+    seat = _seat(state, e.seat)
+    state.advances -= seat.advance is not None
+    seat.advance = None
 
 
 def _hand_over(state: TableState, stacks: tuple[tuple[int, int], ...], next_at: float) -> None:
@@ -127,6 +133,7 @@ def _hand_over(state: TableState, stacks: tuple[tuple[int, int], ...], next_at: 
         seat.stack, seat.advance = stack, None
     state.in_hand, state.dealt, state.turn = False, (), None
     state.next_hand_at = next_at
+    state.reindex()
 
 
 def _finished(state: TableState, e: rv.HandFinished) -> None:

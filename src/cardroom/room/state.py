@@ -1,5 +1,8 @@
 """A table's state between events: seats, positions, the waiting list, clocks.
 
+The decision in progress is the last :class:`~cardroom.room.events.TurnStarted`
+itself (``state.turn``): whose turn, until when, on the time bank or not.
+
 Plain mutable records with public fields, changed only by
 :func:`cardroom.room.reducer.apply_event`. :func:`state_to_dict` /
 :func:`state_from_dict` are the snapshot (the hand in progress is not in it: the
@@ -12,6 +15,7 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
+from cardroom.room.events import TurnStarted as Turn
 from cardroom.room.positions import Positions
 
 
@@ -47,15 +51,6 @@ class SeatState:
 
 
 @dataclass(slots=True)
-class Turn:
-    """Whose decision it is and until when (``bank``: running on the time bank)."""
-
-    seat: int
-    deadline: float
-    bank: bool
-
-
-@dataclass(slots=True)
 class Offer:
     """A seat held for a player from the waiting list until ``expires``."""
 
@@ -81,21 +76,54 @@ class TableState:
     """Player -> (chips taken off, when): the reducing rule (§10.2)."""
     seq: int = 0
     """Events applied so far (makes the ledger's idempotency keys)."""
+    # Derived from the seats (not in the snapshot), kept by the reducer for speed.
+    index: dict[str, int] = field(default_factory=dict)
+    """Player -> seat."""
+    advances: int = 0
+    """Seats with a pre-selected action."""
 
     def seat_of(self, player: str) -> int | None:
         """The seat ``player`` sits in, or None."""
-        for s, seat in enumerate(self.seats):
-            if seat is not None and seat.player == player:
-                return s
-        return None
+        return self.index.get(player)
+
+    def reindex(self) -> None:
+        """Recompute the derived fields from the seats."""
+        self.index = {s.player: i for i, s in enumerate(self.seats) if s is not None}
+        self.advances = sum(1 for s in self.seats if s is not None and s.advance is not None)
+
+
+_SEAT_FIELDS = tuple(f.name for f in dataclasses.fields(SeatState) if f.name != "advance")
+
+
+def _seat_to_dict(seat: SeatState) -> dict[str, Any]:
+    # Written out rather than dataclasses.asdict: a snapshot is taken at every hand.
+    out = {name: getattr(seat, name) for name in _SEAT_FIELDS}
+    adv = seat.advance
+    out["advance"] = None if adv is None else vars_of(adv)
+    return out
+
+
+def vars_of(record: Advance | Turn | Offer | Positions) -> dict[str, Any]:
+    """A flat record's fields as a dict."""
+    return {name: getattr(record, name) for name in record.__slots__}
 
 
 def state_to_dict(state: TableState) -> dict[str, Any]:
     """The snapshot as JSON data."""
-    out = dataclasses.asdict(state)
-    out["departures"] = {p: list(v) for p, v in state.departures.items()}
-    out["dealt"] = list(state.dealt)
-    return out
+    return {
+        "seats": [None if s is None else _seat_to_dict(s) for s in state.seats],
+        "hand_no": state.hand_no,
+        "game": state.game,
+        "positions": None if state.positions is None else vars_of(state.positions),
+        "in_hand": state.in_hand,
+        "dealt": list(state.dealt),
+        "turn": None if state.turn is None else vars_of(state.turn),
+        "next_hand_at": state.next_hand_at,
+        "waitlist": list(state.waitlist),
+        "offers": {p: vars_of(o) for p, o in state.offers.items()},
+        "departures": {p: list(v) for p, v in state.departures.items()},
+        "seq": state.seq,
+    }
 
 
 def state_from_dict(data: dict[str, Any]) -> TableState:
@@ -110,7 +138,7 @@ def state_from_dict(data: dict[str, Any]) -> TableState:
         seats.append(SeatState(**values, advance=None if adv is None else Advance(**adv)))
     pos = data["positions"]
     turn = data["turn"]
-    return TableState(
+    state = TableState(
         seats=seats,
         hand_no=data["hand_no"],
         game=data["game"],
@@ -124,3 +152,5 @@ def state_from_dict(data: dict[str, Any]) -> TableState:
         departures={p: (int(v[0]), float(v[1])) for p, v in data["departures"].items()},
         seq=data["seq"],
     )
+    state.reindex()
+    return state

@@ -37,6 +37,7 @@ AnyEvent = rv.RoomEvent | HandEvent
 """An event of the table's record: the table's own or its hand's."""
 
 ROOM_EVENT_TYPES = frozenset(rv.ROOM_EVENTS)
+_HANDLERS = {**seating.HANDLERS, **turns.HANDLERS}
 
 
 class Table:
@@ -71,7 +72,7 @@ class Table:
         """Apply a command; return the events it caused, or raise TableError unchanged."""
         self.now = self.clock()
         self.out = []
-        handler = seating.HANDLERS.get(type(command)) or turns.HANDLERS.get(type(command))
+        handler = _HANDLERS.get(type(command))
         if handler is None:
             raise TableError(BAD_COMMAND, f"not a table command: {command!r}")
         try:
@@ -211,7 +212,8 @@ class Table:
             if hand.is_over:
                 self.finish_hand(hand)
                 return
-            turns.clear_stale_advances(self, hand)
+            if self.state.advances:
+                turns.clear_stale_advances(self, hand)
             actor = hand.actor
             assert actor is not None
             if not turns.act_without_waiting(self, hand, actor):

@@ -40,10 +40,10 @@ ADVANCE_KINDS: Final = frozenset({CHECK_FOLD, CHECK, CALL_ANY, CALL, FOLD})
 
 def start_turn(table: Table, s: int) -> None:
     """Start the clock of ``s``'s decision."""
-    seat = table.seat(s)
-    wait = table.settings.action_seconds
-    if not seat.connected:
-        wait = max(wait, table.settings.reconnect_seconds)
+    settings = table.settings
+    wait = settings.action_seconds
+    if not table.seat(s).connected:
+        wait = max(wait, settings.reconnect_seconds)
     table.emit(rv.TurnStarted(s, table.now + wait, False))
 
 
@@ -91,12 +91,13 @@ def act_without_waiting(table: Table, hand: Hand, s: int) -> bool:
     """Play ``s``'s decision at once if the player is leaving or pre-selected an action
     that fits; True when something was played (the caller moves on)."""
     seat = table.seat(s)
+    adv = seat.advance
+    if adv is None and not seat.leaving:
+        return False
     if seat.leaving:
         table.emit_hand(engine_port.timeout(hand, s))
         return True
-    adv = seat.advance
-    if adv is None:
-        return False
+    assert adv is not None
     legal = hand.legal_actions(s)
     if legal.draw is not None or legal.bring_in is not None:
         return False
@@ -118,8 +119,10 @@ def act_without_waiting(table: Table, hand: Hand, s: int) -> bool:
 
 def clear_stale_advances(table: Table, hand: Hand) -> None:
     """Drop the advance actions whose assumed situation changed."""
+    seats = table.state.seats
     for s in table.state.dealt:
-        adv = table.seat(s).advance
+        seat = seats[s]
+        adv = None if seat is None else seat.advance
         if adv is None:
             continue
         reason = ""
@@ -146,15 +149,18 @@ def refill_time_banks(table: Table, dealt: list[int]) -> None:
 
 
 def _act(table: Table, c: cmd.Act) -> None:
-    s = seat_of(table, c.player)
-    hand = table.hand
-    if hand is None or not table.dealt_in(s):
+    # The hot path of a table: read the state directly.
+    state, hand = table.state, table.hand
+    s = state.index.get(c.player)
+    if s is None:
+        s = seat_of(table, c.player)  # raises: not seated
+    if hand is None or not state.in_hand or s not in state.dealt:
         raise TableError(NOT_IN_HAND, f"{c.player} is not in a hand")
-    events = hand.apply(engine_port.player_action(s, c.kind, c.amount, tuple(c.cards)))
-    turn = table.state.turn
+    events = hand.apply(engine_port.player_action(s, c.kind, c.amount, c.cards))
+    turn = state.turn
     if turn is not None and turn.bank:  # what is left of the bank stays for later
         table.emit(rv.TimeBankChanged(s, max(0.0, turn.deadline - table.now)))
-    if table.seat(s).advance is not None:
+    if state.advances and table.seat(s).advance is not None:
         table.emit(rv.AdvanceCleared(s, "acted"))
     table.emit_hand(events)
     table.after_hand_change()
