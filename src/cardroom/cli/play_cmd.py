@@ -218,7 +218,8 @@ def _bot(rng: random.Random) -> Chooser:
             return Action.bring_in(seat)
         if legal.draw is not None:
             own = [c for c in _view(hand, seat)["seats"][seat]["cards"] if c]
-            return Action.draw(seat, parse_cards(rng.sample(own, rng.randint(0, legal.draw))))
+            k = rng.randint(legal.draw_min, legal.draw)
+            return Action.draw(seat, parse_cards(rng.sample(own, k)))
         roll = rng.random()
         if legal.min_raise_to is not None and legal.max_raise_to is not None and roll < 0.15:
             top = min(legal.max_raise_to, legal.min_raise_to * 2)

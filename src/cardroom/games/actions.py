@@ -185,6 +185,9 @@ class LegalActions:
     """On a draw: the cards the seat holds, the only ones it may discard."""
     no_raise: str = ""
     """Why no bet or raise is possible (empty when one is, or when it is not the seat's turn)."""
+    draw_min: int = 0
+    """On a draw: the fewest cards to discard. A discard street asks for exactly ``draw``
+    (``draw_min == draw``) and deals nothing in their place."""
 
     @property
     def kinds(self) -> tuple[str, ...]:
@@ -260,6 +263,10 @@ class LegalActions:
         if len(cards) > self.draw:
             return IllegalAction(
                 f"at most {self.draw} cards may be discarded, not {len(cards)}", err.TOO_MANY_CARDS
+            )
+        if len(cards) < self.draw_min:
+            return IllegalAction(
+                f"discard exactly {self.draw_min} cards, not {len(cards)}", err.TOO_FEW_CARDS
             )
         if len(set(cards)) != len(cards):
             return IllegalAction("a card may be discarded only once", err.CARDS_NOT_HELD)

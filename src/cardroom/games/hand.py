@@ -141,7 +141,7 @@ class Hand:
         self._reshuffle = Reshuffler(shuffle, reshuffles)
         stud = config.variant.stud
         self._stud = None if stud is None else StudPlay(stud, config.variant.streets)
-        draws = any(st.draw for st in config.variant.streets)
+        draws = any(st.draw or st.discard for st in config.variant.streets)
         self._draw = DrawPlay(self._reshuffle) if draws else None
         out = self.events
         self._post_forced(blind_seats, out)
@@ -555,7 +555,7 @@ class Hand:
             self.board.extend(cards)
             out.append(ev.BoardDealt(cards))
         self._aggressor = None
-        if street.draw and self._draw is not None:
+        if (street.draw or street.discard) and self._draw is not None:
             self._draw.open(self, out)  # the betting round opens after the draws
         elif street.betting and not (dealt_here and not self.config.community_card_betting):
             self._open_round(index)
