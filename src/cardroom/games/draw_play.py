@@ -101,7 +101,12 @@ class DrawPlay:
             hand._open_round(hand.street_index)
 
     def _throw(
-        self, hand: Hand, seat: int, discards: tuple[Card, ...], timed_out: bool, out: list[ev.Event]
+        self,
+        hand: Hand,
+        seat: int,
+        discards: tuple[Card, ...],
+        timed_out: bool,
+        out: list[ev.Event],
     ) -> None:
         """A discard street: the seat throws ``discards`` (the room's choice on a timeout)."""
         hole = hand._hole[seat]
