@@ -23,6 +23,7 @@ SUBCOMMANDS: tuple[str, ...] = (
     "db_cmd",
     "account_cmd",
     "ledger_cmd",
+    "simulate_cmd",
 )
 
 
