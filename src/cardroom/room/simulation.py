@@ -59,6 +59,10 @@ def mixed_settings(
     return TableSettings.with_rotation(table_id, rotation, **options)
 
 
+_LINES = ("nice hand", "gl all", "I have pocket aces", "play at www.example.com", "ty")
+"""What the random players say (some lines the chat blocks)."""
+
+
 @dataclass
 class Session:
     """One table with random players; see the module docstring."""
@@ -203,6 +207,7 @@ class Session:
             cmd.Reconnect(player),
             cmd.Reconnect(player),
             cmd.ResetAllowance(player),
+            cmd.Say(player, rng.choice(_LINES)),
         ]
         return rng.choice(options)
 
@@ -235,6 +240,10 @@ class Session:
                 c["dead_small_blinds"] += 1
             elif isinstance(e, rv.SatOut):
                 c[f"sat_out_{e.reason}"] += 1
+            elif isinstance(e, rv.ChatSaid):
+                c["chat_lines"] += 1
+            elif isinstance(e, rv.ChatBlocked):
+                c[f"chat_blocked_{e.code}"] += 1
 
     def money_total(self) -> int:
         """Deposits minus withdrawals: what accounts, tables and the house hold together."""

@@ -19,14 +19,16 @@ from cardroom.games import Event as HandEvent
 from cardroom.games import Hand, IllegalAction, Seat, TableConfig
 from cardroom.games.variants import BLINDS
 from cardroom.ledger import Ledger
-from cardroom.room import engine_port, seating, turns
+from cardroom.room import conduct, engine_port, seating, turns
 from cardroom.room import events as rv
 from cardroom.room import views as table_views
 from cardroom.room.allowances import Allowances, MemoryAllowances
+from cardroom.room.chat import TableChat
 from cardroom.room.clock import Clock, system_clock
 from cardroom.room.commands import Command
 from cardroom.room.errors import BAD_COMMAND, NO_HAND, TableError
 from cardroom.room.games_port import game_for
+from cardroom.room.integrity import IntegrityMonitor
 from cardroom.room.money import TableBank
 from cardroom.room.positions import OWES_BOTH, SeatFacts, plan_hand
 from cardroom.room.reducer import apply_event
@@ -37,7 +39,7 @@ AnyEvent = rv.RoomEvent | HandEvent
 """An event of the table's record: the table's own or its hand's."""
 
 ROOM_EVENT_TYPES = frozenset(rv.ROOM_EVENTS)
-_HANDLERS = {**seating.HANDLERS, **turns.HANDLERS}
+_HANDLERS = {**seating.HANDLERS, **turns.HANDLERS, **conduct.HANDLERS}
 
 
 class Table:
@@ -51,6 +53,7 @@ class Table:
         allowances: Allowances | None = None,
         *,
         state: TableState | None = None,
+        integrity: IntegrityMonitor | None = None,
     ) -> None:
         self.settings = settings
         self.clock = clock
@@ -61,6 +64,8 @@ class Table:
         )
         self.state = state if state is not None else TableState([None] * settings.seat_count)
         self.hand: Hand | None = None
+        self.chat = TableChat()
+        self.integrity = integrity
         self.snapshot: dict[str, Any] = state_to_dict(self.state)
         self.log: list[AnyEvent] = []
         self.out: list[AnyEvent] = []
@@ -233,8 +238,12 @@ class Table:
             deltas[seat.player] = end - seat.stack
             stacks.append((s, end))
         self.bank.settle(self.state.hand_no, deltas, result.rake)
+        conduct.review_hand(self, hand)
         pause = self.settings.hand_pause_seconds
-        self.emit(rv.HandFinished(self.state.hand_no, tuple(stacks), result.rake, self.now + pause))
+        pot = sum(p.amount for p in result.pots)
+        self.emit(
+            rv.HandFinished(self.state.hand_no, tuple(stacks), pot, result.rake, self.now + pause)
+        )
         turns.refill_time_banks(self, [s for s, _ in stacks])
         seating.after_hand(self)
 
