@@ -217,11 +217,16 @@ class Table:
             if hand.is_over:
                 self.finish_hand(hand)
                 return
-            if self.state.advances:
+            state = self.state
+            if state.advances:
                 turns.clear_stale_advances(self, hand)
             actor = hand.actor
             assert actor is not None
-            if not turns.act_without_waiting(self, hand, actor):
+            seat = state.seats[actor]
+            assert seat is not None
+            # Most decisions wait for the player: skip the advance/leaving checks then.
+            busy = seat.advance is not None or seat.leaving
+            if not (busy and turns.act_without_waiting(self, hand, actor)):
                 turns.start_turn(self, actor)
                 return
 
