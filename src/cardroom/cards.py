@@ -5,6 +5,11 @@ A :class:`Card` is an ``int`` from 0 to 51: ``rank * 4 + suit``, with ranks
 int, a card indexes lookup tables directly and hashes and compares fast; it
 prints in the standard notation (``As``, ``Td``).
 
+There is one shuffle (:func:`shuffled`): Fisher-Yates over random bytes from the
+operating system's CSPRNG, or, for a seed, from SHAKE-128 of the seed. The same
+seed gives the same deck to :class:`Deck`, to a hand of any game, to Chinese
+poker and to ``cardroom deal --seed``.
+
 >>> parse_cards("As Td")
 (As, Td)
 >>> Card.parse("2c") < Card.parse("2d") < Card.parse("3c")
@@ -15,9 +20,10 @@ True
 
 from __future__ import annotations
 
-import random
+import hashlib
 import re
 import secrets
+import sys
 from collections.abc import Iterable, Sequence
 
 RANKS = "23456789TJQKA"
@@ -137,25 +143,113 @@ def format_cards(cards: Iterable[int]) -> str:
     return " ".join(str(CARDS[c]) for c in cards)
 
 
-def shuffled(cards: Sequence[Card], seed: int | str | bytes | None = None) -> list[Card]:
-    """Return a shuffled copy of ``cards``.
+Seed = int | str | bytes
+"""What may seed a shuffle (see :func:`seed_key` for when two seeds are the same)."""
 
-    Without a seed the order comes from the operating system's CSPRNG
-    (:mod:`secrets`), as real play requires. With a seed the order is a
-    deterministic Fisher-Yates shuffle, so a test or a replay gets the same deck.
+_INTEGER_TEXT = re.compile(r"-?[0-9]+")
+
+
+def seed_key(seed: Seed) -> bytes:
+    """The bytes a seed stands for: the one rule for when two seeds are the same seed.
+
+    An int is its decimal digits. Text made only of ASCII digits, with an optional
+    leading minus, is the integer it reads as, so ``"007"``, ``"7"`` and ``7`` are one
+    seed (a seed typed on a command line is text). Other text is its UTF-8 bytes;
+    bytes are themselves. A bool or any other type raises :class:`CardError`.
+
+    >>> seed_key("007") == seed_key(7) == seed_key("7") == b"7"
+    True
+    >>> seed_key("table 4")
+    b'table 4'
     """
+    if isinstance(seed, bool) or not isinstance(seed, int | str | bytes):
+        raise CardError(f"a seed must be an int, str or bytes, not {type(seed).__name__}")
+    if isinstance(seed, bytes):
+        return seed
+    if isinstance(seed, str) and not _INTEGER_TEXT.fullmatch(seed):
+        return seed.encode()
+    return str(int(seed)).encode()
+
+
+def seeded_bytes(seed: Seed, stream: str, cards: int) -> bytes:
+    """The random bytes that order ``cards`` cards for ``stream`` of a seed.
+
+    SHAKE-128 of the seed's key (:func:`seed_key`) and the stream's name (``deck``
+    for a deck, ``muck/0``... for a hand's reshuffles): the same seed gives the same
+    orders on every machine and Python version, each stream independent of the
+    others, for the cost of one hash.
+    """
+    return hashlib.shake_128(seed_key(seed) + b"/" + stream.encode()).digest(8 * cards)
+
+
+_DRAW_BITS = 48
+"""Bits of one draw: 6 of the 8 random bytes a card gets. A draw is rejected with odds
+below 1 in 10^12 per card; changing the width would change every seeded deck."""
+
+
+def random_order(cards: Sequence[Card], raw: bytes | None = None) -> list[Card]:
+    """``cards`` shuffled by Fisher-Yates with 8 bytes of ``raw`` per card (the OS
+    CSPRNG when ``raw`` is None): every order is exactly equally likely.
+
+    The randomness comes in one call instead of one per card (shuffling is part
+    of every hand the engine deals). Position ``i`` swaps with a uniform position
+    ``j <= i``: a 48-bit draw taken modulo ``i + 1``, rejected (and redrawn, see
+    :func:`_redraw`) in the rare case it falls in the last incomplete block, so
+    that no position is favoured.
+    """
+    n = len(cards)
+    words = bytearray(secrets.token_bytes(8 * n) if raw is None else raw[: 8 * n])
+    if len(words) != 8 * n:
+        raise CardError(f"ordering {n} cards takes {8 * n} random bytes, not {len(words)}")
+    draws = _draws(words, n)
     out = list(cards)
-    rng: random.Random = secrets.SystemRandom() if seed is None else random.Random(_seed(seed))
-    for i in range(len(out) - 1, 0, -1):
-        j = rng.randrange(i + 1)
+    top = 1 << _DRAW_BITS
+    for i in range(n - 1, 0, -1):
+        span = i + 1
+        draw = draws[i]
+        if draw >= top - top % span:  # odds below 1 in 10^12 per card
+            draw = _redraw(words, i, span)
+        j = draw % span
         out[i], out[j] = out[j], out[i]
     return out
 
 
-def _seed(seed: int | str | bytes) -> int | str | bytes:
-    if isinstance(seed, bool):
-        raise CardError("a seed must be an int, str or bytes, not a bool")
-    return seed
+def _draws(words: bytearray, n: int) -> list[int]:
+    """The 48-bit draws of ``n`` little-endian 8-byte words (their two high bytes dropped)."""
+    words[6::8] = bytes(n)
+    words[7::8] = bytes(n)
+    if sys.byteorder == "little":
+        return memoryview(words).cast("Q").tolist()
+    # A big-endian machine reads the same numbers the slow way.
+    return [int.from_bytes(words[k : k + 8], "little") for k in range(0, 8 * n, 8)]
+
+
+def _redraw(words: bytearray, i: int, span: int) -> int:
+    """A fresh draw below the largest multiple of ``span`` for position ``i``: SHAKE-128 of
+    the shuffle's own bytes, the position and an attempt number (deterministic for a
+    seeded shuffle, unpredictable for a CSPRNG one)."""
+    top = 1 << _DRAW_BITS
+    for attempt in range(1 << 16):
+        tag = f"/{i}/{attempt}".encode()
+        draw = int.from_bytes(hashlib.shake_128(bytes(words) + tag).digest(6), "little")
+        if draw < top - top % span:
+            return draw
+    raise AssertionError("no fair draw in 65536 attempts")  # pragma: no cover - odds 10^-786432
+
+
+def shuffled(cards: Sequence[Card], seed: Seed | None = None) -> list[Card]:
+    """Return a shuffled copy of ``cards``: the one shuffle of the whole package.
+
+    Without a seed the order comes from the operating system's CSPRNG
+    (:mod:`secrets`), as real play requires. With a seed it is
+    :func:`random_order` of the seed's ``deck`` stream (:func:`seeded_bytes`), so a
+    test, a replay, ``cardroom deal --seed`` and a hand dealt with the same seed
+    get the same deck.
+
+    >>> shuffled(CARDS, seed=7) == shuffled(CARDS, seed="007") != shuffled(CARDS, seed=8)
+    True
+    """
+    return random_order(cards, None if seed is None else seeded_bytes(seed, "deck", len(cards)))
 
 
 class Deck:
@@ -174,12 +268,12 @@ class Deck:
         self._next = 0
 
     @classmethod
-    def standard(cls, seed: int | str | bytes | None = None) -> Deck:
+    def standard(cls, seed: Seed | None = None) -> Deck:
         """A shuffled 52-card deck (CSPRNG unless seeded)."""
         return cls(shuffled(CARDS, seed))
 
     @classmethod
-    def short(cls, seed: int | str | bytes | None = None) -> Deck:
+    def short(cls, seed: Seed | None = None) -> Deck:
         """A shuffled 36-card Short Deck (sixes to aces)."""
         return cls(shuffled(SHORT_DECK_CARDS, seed))
 

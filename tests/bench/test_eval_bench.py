@@ -19,6 +19,7 @@ def test_bench_eval_json_shape(capsys: pytest.CaptureFixture[str]) -> None:
     )
     assert code == 0
     results = json.loads(capsys.readouterr().out)
+    results.pop("units")  # each workload's unit (tests/cli/test_bench_eval_output.py)
     assert set(results) == {
         "7card_single",
         "5card_single",

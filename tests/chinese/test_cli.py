@@ -83,7 +83,7 @@ def test_score_bad_input_is_a_clear_error(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], stdin: str
 ) -> None:
     code, out, err = run(monkeypatch, capsys, "score", stdin)
-    assert code == 2 and out == ""
+    assert code == 1 and out == ""  # bad data is a failure (1), not a usage error (2)
     assert err.startswith("error: ")
 
 
@@ -113,4 +113,29 @@ def test_arrange_prints_a_standing_arrangement(
     used = result["top"] + result["middle"] + result["bottom"] + result["discard"]
     assert sorted(used) == sorted(cards)
     code, _, err = run(monkeypatch, capsys, "arrange", json.dumps({"variant": "ofc", "cards": []}))
-    assert code == 2 and "13 to 17" in err
+    assert code == 1 and "13 to 17" in err
+
+
+def test_integers_are_refused_as_cards(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # 0, 1, 2 ... are valid card codes inside the engine, but never input: a typo must not score.
+    numbered = {"top": [48, 49, 0], "middle": [1, 2, 3, 4, 5], "bottom": [6, 7, 8, 9, 10]}
+    payload = {"variant": "ofc", "players": [ROYAL, numbered]}
+    code, out, err = run(monkeypatch, capsys, "score", json.dumps(payload))
+    assert code == 1 and out == "" and "card names" in err
+    cards = list(range(13))
+    code, _, err = run(
+        monkeypatch, capsys, "arrange", json.dumps({"variant": "ofc", "cards": cards})
+    )
+    assert code == 1 and "card names" in err
+
+
+def test_score_help_documents_the_input(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(["chinese", "score", "--help"])
+    out = capsys.readouterr().out
+    assert exit_.value.code == 0
+    for word in ('"variant"', '"players"', '"top"', '"middle"', '"bottom"', "in_fantasyland"):
+        assert word in out
+    assert "numbers are not cards" in out and "pineapple" in out

@@ -378,3 +378,12 @@ def test_random_hands_never_leak_and_always_replay(
         hand.apply(random_place(hand, seat, rng))
     assert hand.results is not None and sum(r.points for r in hand.results) == 0
     assert ChineseHand.replay(hand.events).state() == hand.state()
+
+
+def test_1_a_seeded_chinese_deal_is_the_package_deck_of_that_seed() -> None:
+    # One shuffle everywhere: the seed deals Deck.standard(seed), the deck of a hold'em
+    # hand and of `cardroom deal --seed` with the same seed; "007" is the seed 7.
+    assert ChineseHand.start("ofc", [0, 1], button=1, seed=7).deck == Deck.standard(7).cards
+    assert ChineseHand.start("ofc", [0, 1], button=1, seed="007").deck == Deck.standard(7).cards
+    with pytest.raises(ChineseError, match="a seed must be"):
+        ChineseHand.start("ofc", [0, 1], button=1, seed=7.5)  # type: ignore[arg-type]

@@ -36,7 +36,7 @@ def brute_force(
         else:
             highs = [omaha_high(h, full).strength for h in hands]
         won = _split(highs, Fraction(1))
-        if game == "omaha-hilo":
+        if game == "omaha_hi_lo":
             lows = [omaha_low(h, full) for h in hands]
             if any(low is not None for low in lows):
                 low_values = [-1 if low is None else low.strength for low in lows]
@@ -87,7 +87,7 @@ def test_holdem_exact_against_brute_force(hands: list[str], board: str) -> None:
     check(hands, board, "holdem")
 
 
-@pytest.mark.parametrize("game", ["omaha", "omaha-hilo"])
+@pytest.mark.parametrize("game", ["omaha", "omaha_hi_lo"])
 @pytest.mark.parametrize(
     ("hands", "board"),
     [
@@ -101,7 +101,7 @@ def test_omaha_exact_against_brute_force(hands: list[str], board: str, game: str
 
 
 def test_omaha_three_way_hilo_against_brute_force() -> None:
-    check(["As 2s 3d Kd", "Ah 2h Qc Qs", "7c 8c 9d Td"], "4h 5h 6s", "omaha-hilo")
+    check(["As 2s 3d Kd", "Ah 2h Qc Qs", "7c 8c 9d Td"], "4h 5h 6s", "omaha_hi_lo")
 
 
 def enumerate_with_batch(holes: list[tuple[int, ...]], dead: tuple[int, ...] = ()) -> np.ndarray:
@@ -148,15 +148,15 @@ def test_headsup_preflop_against_eval7_monte_carlo() -> None:
 
 def test_monte_carlo_is_seeded_and_close_to_exact() -> None:
     hands = [parse_cards("As Ad Kh Qh"), parse_cards("Kc Kd 7s 8s")]
-    exact = equity(hands, game="omaha-hilo", board=parse_cards("2c"), exact=True)
+    exact = equity(hands, game="omaha_hi_lo", board=parse_cards("2c"), exact=True)
     first = equity(
-        hands, game="omaha-hilo", board=parse_cards("2c"), exact=False, seed=3, samples=20_000
+        hands, game="omaha_hi_lo", board=parse_cards("2c"), exact=False, seed=3, samples=20_000
     )
     again = equity(
-        hands, game="omaha-hilo", board=parse_cards("2c"), exact=False, seed=3, samples=20_000
+        hands, game="omaha_hi_lo", board=parse_cards("2c"), exact=False, seed=3, samples=20_000
     )
     other = equity(
-        hands, game="omaha-hilo", board=parse_cards("2c"), exact=False, seed=4, samples=20_000
+        hands, game="omaha_hi_lo", board=parse_cards("2c"), exact=False, seed=4, samples=20_000
     )
     assert first == again and first != other
     assert not first.exact and first.boards == 20_000

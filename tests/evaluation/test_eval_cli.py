@@ -8,7 +8,8 @@ import json
 import pytest
 
 from cardroom.cli import main
-from cardroom.cli.eval_cmd import GAMES
+from cardroom.cli.eval_cmd import games
+from cardroom.games import VARIANTS
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -32,24 +33,27 @@ def test_names_a_holdem_hand(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_hi_lo_prints_both_halves(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "--game", "stud-hilo", "Ac 2d 3h 4s 5c Kd Kh")
+    code, out, _ = run(capsys, "--game", "stud_hi_lo", "Ac 2d 3h 4s 5c Kd Kh")
     assert code == 0
     assert out == "high: Straight, Five high\nlow: 5-4-3-2-A low\n"
-    _, out, _ = run(capsys, "--game", "omaha-hilo", "--board", "3c 4d 9h Kc Qd", "Ac 2d Kh Ks")
+    _, out, _ = run(capsys, "--game", "omaha_hi_lo", "--board", "3c 4d 9h Kc Qd", "Ac 2d Kh Ks")
     assert out.splitlines()[1] == "low: none (no 8-or-better low)"
 
 
 @pytest.mark.parametrize(
     ("game", "hand", "name"),
     [
-        ("shortdeck", "As 6d | 7h 8c 9s Kd Kh", "Straight, Nine high"),
-        ("shortdeck", "Ks Kd | Kh Qc Jd Ts 9h", "Straight, King high"),
-        ("shortdeck-trips", "Ks Kd | Kh Qc Jd Ts 9h", "Three of a Kind, Kings"),
+        ("short_deck", "As 6d | 7h 8c 9s Kd Kh", "Straight, Nine high"),
+        ("short_deck", "Ks Kd | Kh Qc Jd Ts 9h", "Straight, King high"),
+        ("short_deck_trips", "Ks Kd | Kh Qc Jd Ts 9h", "Three of a Kind, Kings"),
         ("omaha", "As Ks 7s 2s | 9s Td 4c 3h Jd", "High Card, Ace"),
         ("stud", "Kh Kd Ks 7c 7d 2c 3h", "Full House, Kings over Sevens"),
         ("razz", "8s 6h 4d 2c Ah Kd Kc", "8-6-4-2-A low"),
-        ("a5", "Ac Ad 2h 3s 4c", "Pair of Aces, 4-3-2"),
-        ("27", "7c 5d 4h 3s 2c", "7-5-4-3-2 low"),
+        ("triple_draw_a5", "Ac Ad 2h 3s 4c", "Pair of Aces, 4-3-2"),
+        ("triple_draw_27", "7c 5d 4h 3s 2c", "7-5-4-3-2 low"),
+        ("single_draw_27", "7c 5d 4h 3s 2c", "7-5-4-3-2 low"),
+        ("five_card_draw", "7c 7d 4h 4s 2c", "Two Pair, Sevens and Fours"),
+        ("plo5", "As Ks 7s 2s 3d | 9s Td 4c 3h Jd", "Pair of Threes"),
         ("badugi", "7c 4d 2h 2c", "three-card badugi 7-4-2"),
         ("soko", "Ah Kh 7h 3h 2c", "Ace-high 4-flush"),
         ("front3", "Qc Qd 2h", "Pair of Queens"),
@@ -69,11 +73,30 @@ def test_every_game(
     assert run(capsys, *argv)[1] == name + "\n"
 
 
-def test_every_game_of_the_issue_is_offered() -> None:
-    assert set(GAMES) == {
-        "holdem", "shortdeck", "shortdeck-trips", "omaha", "omaha-hilo", "stud",
-        "stud-hilo", "razz", "soko", "27", "a5", "badugi", "front3",
-    }  # fmt: skip
+def test_games_are_the_engines_vocabulary() -> None:
+    assert set(games()) == {*VARIANTS, "short_deck_trips", "front3"}
+    for name, variant in VARIANTS.items():  # each ranks its hands with the engine's evaluators
+        assert (games()[name].low is None) == (variant.low is None), name
+
+
+@pytest.mark.parametrize(
+    ("alias", "name"),
+    [("omaha-hilo", "omaha_hi_lo"), ("Omaha-HiLo", "omaha_hi_lo"), ("shortdeck", "short_deck"),
+     ("shortdeck-trips", "short_deck_trips"), ("stud-hilo", "stud_hi_lo"), ("HOLDEM", "holdem"),
+     ("27", "triple_draw_27"), ("a5", "triple_draw_a5")],
+)  # fmt: skip
+def test_aliases_are_accepted_at_the_command_line(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    alias: str,
+    name: str,
+) -> None:
+    lines = "As Ad Kd 2c | 3c 4d 5h 6s 8h\n" if name.startswith("omaha") else "7c 5d 4h 3s 2c\n"
+    if name.startswith(("holdem", "short")):
+        lines = "As Ad | Kd Qd Jc\n"
+    a = run_stdin(capsys, monkeypatch, alias, lines)
+    b = run_stdin(capsys, monkeypatch, name, lines)
+    assert a == b and a[0] == 0
 
 
 def test_stdin_json_lines_rank_orders_hands(
@@ -98,7 +121,7 @@ def test_stdin_hi_lo_shape(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     text = "Ac 2d Kh Ks | 3c 4d 8h Kc Qd\nAc 2d Kh Ks | 3c 4d 9h Kc Qd\n"
-    code, records = run_stdin(capsys, monkeypatch, "omaha-hilo", text)
+    code, records = run_stdin(capsys, monkeypatch, "omaha_hi_lo", text)
     assert code == 0
     assert records[0]["high"]["name"] == "Three of a Kind, Kings"  # type: ignore[index]
     assert records[0]["low"]["name"] == "8-4-3-2-A low"  # type: ignore[index]
@@ -124,14 +147,15 @@ def test_stdin_bad_line_reports_and_continues(
     ("argv", "message"),
     [
         (["--game", "holdem", "--board", "Ks 7d 7h", "Ks Kd"], "both in the hand and on the board"),
-        (["--game", "badugi", "Ac 2d 3h"], "needs 4"),
-        (["--game", "shortdeck", "--board", "Ks 7d 7h", "2s Kd"], "not in this deck"),
-        (["--game", "27", "Zz 2d 3h 4s 5c"], "not a card"),
+        (["--game", "badugi", "Ac 2d 3h"], "takes 4 hole cards"),
+        (["--game", "short_deck", "--board", "Ks 7d 7h", "2s Kd"], "not in this deck"),
+        (["--game", "triple_draw_27", "Zz 2d 3h 4s 5c"], "not a card"),
+        (["--game", "razz", "--board", "2c 3c 4c", "Ac 2d 3h 4s 5c"], "has no board"),
         (["--game", "holdem"], "no cards given"),
     ],
 )
-def test_bad_input_exits_non_zero_with_a_reason(
+def test_a_bad_hand_on_the_command_line_is_a_usage_error(
     capsys: pytest.CaptureFixture[str], argv: list[str], message: str
 ) -> None:
     code, out, err = run(capsys, *argv)
-    assert code != 0 and out == "" and message in err
+    assert code == 2 and out == "" and message in err

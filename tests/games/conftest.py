@@ -16,8 +16,8 @@ from cardroom.games.hand import Hand
 def hand_state() -> Callable[[Hand], object]:
     """Every attribute of a hand, recursively, as plain values that compare by value.
 
-    Works on both builds: a compiled Hand and its per-hand helpers have no
-    ``__dict__`` (their class lists the attributes) and cannot be deep-copied.
+    The hand's attributes are its ``vars``; its per-hand helpers (stud, draw, the
+    reshuffle) have no ``__dict__``, so theirs are read from their class's ``__slots__``.
     """
     return _plain
 
@@ -34,7 +34,7 @@ def _plain(value: object) -> object:
     if isinstance(value, random.Random):
         return value.getstate()
     kind = type(value)
-    names = getattr(kind, "__mypyc_attrs__", None) or getattr(kind, "__slots__", ())
+    names = getattr(kind, "__slots__", ())
     if hasattr(value, "__dict__") and kind.__module__.startswith("cardroom.games"):
         names = tuple(vars(value))
     if names and not is_dataclass(value):  # the hand and its per-hand helpers

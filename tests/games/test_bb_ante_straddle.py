@@ -290,12 +290,8 @@ def test_the_record_replays_and_the_options_survive_the_config_record(config: Ta
 @pytest.mark.parametrize(
     ("stakes", "game", "structure", "message"),
     [
-        (Stakes.blinds(1, 2, big_blind_ante=-1), "holdem", None, "non-negative"),
-        (Stakes.blinds(1, 2, straddles=(-4,)), "holdem", None, "non-negative"),
         (Stakes.blinds(1, 2, straddles=(2,)), "holdem", None, "exceed"),
         (Stakes.blinds(1, 2, straddles=(8, 4)), "holdem", None, "exceed"),
-        (Stakes.blinds(1, 2, straddles=[4]), "holdem", None, "tuple"),  # type: ignore[arg-type]
-        (Stakes.blinds(1, 2, straddles=(True,)), "holdem", None, "non-negative"),
         (Stakes.blinds(1, 2, 1, big_blind_ante=2), "holdem", None, "not both"),
         (Stakes(ante=1, small_bet=2, big_blind_ante=2), "stud", None, "no blinds"),
         (Stakes(ante=1, big_blind_ante=2), "short_deck", None, "no blinds"),
@@ -313,6 +309,17 @@ def test_bad_options_get_a_clear_config_error(
         return
     with pytest.raises(ConfigError, match=message):
         TableConfig.of(game, stakes, structure=structure, max_seats=4)
+
+
+@pytest.mark.parametrize(
+    ("straddles", "big_blind_ante", "message"),
+    [((), -1, "non-negative"), ((-4,), 0, "non-negative"), ([4], 0, "tuple"), ((True,), 0, "non")],
+)
+def test_bad_stakes_are_refused_when_built(
+    straddles: tuple[int, ...], big_blind_ante: int, message: str
+) -> None:
+    with pytest.raises(ConfigError, match=message):
+        Stakes.blinds(1, 2, straddles=straddles, big_blind_ante=big_blind_ante)
 
 
 def test_a_bad_option_in_a_stored_config_changes_nothing() -> None:

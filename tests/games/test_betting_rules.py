@@ -349,7 +349,7 @@ def test_spread_limit_under_raise_half_rule(short_stack: int, reopened: bool) ->
 
 
 def test_a_malformed_action_is_refused_where_it_is_built() -> None:
-    # Messages from the network: wrong types never reach the engine (compiled or not).
+    # Messages from the network: wrong types never reach the engine.
     with pytest.raises(IllegalAction, match="seat number"):
         Action("3", "call")  # type: ignore[arg-type]
     with pytest.raises(IllegalAction, match="seat number"):

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
-from cardroom.cards import CARDS, parse_cards
+from cardroom.cards import CARDS, Deck, parse_cards
 from cardroom.games import (
     POST_BIG_BLIND,
     POST_BOTH_BLINDS,
@@ -238,47 +240,47 @@ def test_blind_seats_given_by_the_room_are_checked() -> None:
     assert hand.actor == 1  # left of the big blind
 
 
-def test_every_order_of_a_small_deck_is_equally_likely() -> None:
-    from collections import Counter
-
-    from cardroom.games.dealing import random_order, seeded_bytes
-
-    four = CARDS[:4]
-    orders = Counter(tuple(random_order(four, seeded_bytes(i, "deck", 4))) for i in range(24_000))
-    assert len(orders) == 24  # all 4! orders occur, made of the same four cards
-    assert all(sorted(order) == list(four) for order in orders)
-    assert min(orders.values()) > 800 and max(orders.values()) < 1200  # 1000 expected each
-    csprng = Counter(tuple(random_order(four)) for _ in range(2400))
-    assert len(csprng) == 24 and max(csprng.values()) < 160  # 100 expected each
-
-
-def test_seeded_streams_are_reproducible_and_independent() -> None:
-    from cardroom.games.dealing import random_order, seeded_bytes
+def test_a_hands_reshuffles_are_seeded_streams_of_their_own() -> None:
+    from cardroom.cards import random_order, seeded_bytes
     from cardroom.games.reshuffle import Reshuffler
 
-    assert seeded_bytes(5, "deck", 52) == seeded_bytes(5, "deck", 52)
-    assert seeded_bytes(5, "deck", 52) != seeded_bytes(5, "muck/0", 52)
-    assert seeded_bytes(5, "deck", 52) != seeded_bytes("5", "deck", 52)  # int and str differ
     muck = list(CARDS[:20])
     first, again = Reshuffler(9), Reshuffler(9)
     orders = [first(muck), first(muck)]
     assert orders == [again(muck), again(muck)]  # the same seed, the same reshuffles
     assert orders[0] != orders[1]  # each reshuffle of a hand is a new stream
     assert orders[0] == random_order(muck, seeded_bytes(9, "muck/0", 20))
-    with pytest.raises(ConfigError, match="random bytes"):
-        random_order(muck, b"too short")
+    assert orders[0] != random_order(muck, seeded_bytes(9, "deck", 20))  # not the deck's stream
 
 
-def test_a_draw_in_the_last_incomplete_block_is_redrawn() -> None:
-    # All bytes 0xFF: every 48-bit draw is 2^48 - 1, past the last multiple of each span
-    # (2^48 is not a multiple of 52, 51...), so every swap takes a fresh draw instead of
-    # favouring the low positions; the result is still a reproducible order of the cards.
-    from cardroom.games.dealing import _redraw, random_order
+@pytest.mark.parametrize(
+    ("game", "stakes", "make"),
+    [
+        ("holdem", Stakes.blinds(1, 2), Deck.standard),
+        ("short_deck", Stakes.short_deck(1), Deck.short),
+        ("stud", Stakes.limit(2, 4, ante=1), Deck.standard),
+        ("triple_draw_27", Stakes.limit(2, 4), Deck.standard),
+    ],
+)
+def test_1_a_seeded_hand_deals_the_deck_of_its_seed(
+    game: str, stakes: Stakes, make: Callable[[int | str], Deck]
+) -> None:
+    # One shuffle everywhere: Hand(seed=s) deals Deck.standard(s), the deck that
+    # `cardroom deal --seed s` prints (Deck.short for Short Deck).
+    config = TableConfig.of(game, stakes)
+    for seed in (7, "007", "table 4"):
+        seeded = Hand(config, [100] * 4, button=1, seed=seed)
+        given = Hand(config, [100] * 4, button=1, deck=make(seed))
+        assert [seeded.hole_cards(s) for s in range(4)] == [given.hole_cards(s) for s in range(4)]
+    typed = Hand(config, [100] * 4, button=1, seed="007")  # a seed typed on a command line
+    assert typed.hole_cards(0) == Hand(config, [100] * 4, button=1, seed=7).hole_cards(0)
 
-    raw = b"\xff" * (8 * 52)
-    order = random_order(CARDS, raw)
-    assert sorted(order) == list(CARDS) and order == random_order(CARDS, raw)
-    assert order != random_order(CARDS, b"\xfe" + raw[1:])  # the redraws read the bytes
-    words = bytearray(raw)
-    draws = [_redraw(words, 51, 52) for _ in range(3)]
-    assert len(set(draws)) == 1 and draws[0] < (1 << 48) - (1 << 48) % 52
+
+@pytest.mark.parametrize("seed", [True, 1.5, [7], {"seed": 7}])
+def test_a_seed_that_is_not_an_int_str_or_bytes_is_refused(seed: object) -> None:
+    config = TableConfig.of("triple_draw_27", Stakes.limit(2, 4))
+    with pytest.raises(ConfigError, match="a seed must be"):
+        Hand(config, [100, 100], button=0, seed=seed)  # type: ignore[arg-type]
+    # Also beside a given deck: the seed would order the hand's reshuffles.
+    with pytest.raises(ConfigError, match="a seed must be"):
+        Hand(config, [100, 100], button=0, seed=seed, deck=Deck.standard(1))  # type: ignore[arg-type]

@@ -45,7 +45,8 @@ def config_for(game: str, structure: str, raked: bool, option: str = "") -> Tabl
     """``option``: ``"bba"`` a big-blind ante, ``"straddle"`` two straddles (blind games;
     straddles at no-limit and pot-limit tables only), else none."""
     if game == "short_deck":
-        stakes = Stakes(ante=1, button_blind=2, spread=(2, 4, 6))
+        # No big blind: fixed limit needs its small bet set (a raise adds chips).
+        stakes = Stakes(ante=1, button_blind=2, small_bet=2, spread=(2, 4, 6))
     elif structure == "fixed_limit":
         stakes = Stakes.limit(2, 4)
     else:

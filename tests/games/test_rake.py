@@ -101,3 +101,22 @@ def test_rake_counts_players_dealt_in_and_comes_off_the_main_pot_first() -> None
     assert rake_events(hand) == [events.RakeTaken(0, 130)]
     won = sum(a.amount for p in hand.result.pots for a in p.awards)
     assert won == 2600 - 130
+
+
+def test_10_8_a_rate_that_would_create_chips_never_reaches_a_hand() -> None:
+    """Tried: ``per=-5`` paid chips into the hand (600 in, 630 out); ``unit=0`` divided by
+    zero inside ``apply``. Both are refused when the rule is built."""
+    from cardroom.games import ConfigError
+
+    with pytest.raises(ConfigError, match="per unit"):
+        RakeRule(per=-5, unit=100, caps=((10, 400),))
+    with pytest.raises(ConfigError, match="unit"):
+        RakeRule(per=5, unit=0, caps=((10, 400),))
+    # The largest rule allowed takes the whole pot at most: the chips still add up.
+    everything = RakeRule(per=1, unit=1, caps=((10, 10**9),))
+    config = TableConfig.of("holdem", Stakes.blinds(100, 200), rake=everything)
+    hand = Hand(config, [300, 300, 300], button=0, seed=4)
+    play_to_river(hand)
+    assert hand.result is not None
+    assert hand.result.rake == 600  # every chip of the pot
+    assert sum(s for s in hand.result.stacks if s is not None) + hand.result.rake == 900

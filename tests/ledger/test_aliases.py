@@ -1,4 +1,4 @@
-"""Alias rules (RULEBOOK §10.1): charset, length, case-insensitive key, offensive words."""
+"""Alias rules (RULEBOOK §10.1): charset, length, canonical form, offensive and house names."""
 
 from __future__ import annotations
 
@@ -6,7 +6,16 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cardroom.ledger import AliasError, WordList, alias_key, offensive_match, validate_alias
+from cardroom.ledger import (
+    AliasError,
+    WordList,
+    alias_key,
+    canonical_alias,
+    offensive_match,
+    reserved_match,
+    reserved_names,
+    validate_alias,
+)
 
 
 @pytest.mark.parametrize("alias", ["abc", "Ace_High", "river-rat", "x" * 16, "Player_1", "T-800"])
@@ -99,3 +108,79 @@ def test_word_list_is_data() -> None:
     assert offensive_match("bigd0nker", words) == "donk"
     assert offensive_match("fish_42", words) == "fish"
     assert offensive_match("catfish", words) is None
+
+
+@pytest.mark.parametrize(
+    "group",
+    [
+        ("PlayerI", "Playerl", "Player1", "playeri", "PLAYER1"),
+        ("B0B", "BOB", "bob", "b0b"),
+        ("Ace-High", "AceHigh", "ace_high", "ACE--HIGH", "Ace-H1gh"),
+    ],
+)
+def test_10_1_look_alikes_share_one_canonical_form(group: tuple[str, ...]) -> None:
+    assert len({canonical_alias(a) for a in group}) == 1
+
+
+def test_10_1_canonical_form_is_the_rulebook_folding() -> None:
+    # case folded, '-' and '_' dropped, 0 -> o, 1/l/i -> l; nothing else changes.
+    assert canonical_alias("Ace-High") == "acehlgh"
+    assert canonical_alias("B0B_9") == "bob9"
+    assert canonical_alias("I1l-L") == "llll"
+    assert canonical_alias("T-800") == "t8oo"
+
+
+@pytest.mark.parametrize(
+    ("a", "b"), [("Bob", "Rob"), ("Player1", "Player2"), ("Ace5", "AceS"), ("O8", "Q8")]
+)
+def test_10_1_different_aliases_stay_apart(a: str, b: str) -> None:
+    assert canonical_alias(a) != canonical_alias(b)
+
+
+@pytest.mark.parametrize(
+    "alias",
+    [
+        "admin",
+        "Adm1n",
+        "ADMIN",
+        "ad-min",
+        "Admin_2",
+        "3admin",
+        "house",
+        "TheHouse",
+        "house-7",
+        "cashier",
+        "Dealer",
+        "support",
+        "Support1",
+        "moderator",
+        "M0derator",
+        "system",
+        "0perator",
+        "operator_x",
+        "Official",
+        "HelpDesk",
+        "Mod",
+    ],
+)
+def test_10_1_names_of_the_house_are_reserved(alias: str) -> None:
+    assert reserved_match(alias) is not None
+    with pytest.raises(AliasError, match="reserved"):
+        validate_alias(alias)
+
+
+@pytest.mark.parametrize(
+    "alias",
+    ["badminton", "Housemartin", "Systematic", "Dealership", "Modern", "Supportive", "Rooted"],
+)
+def test_10_1_house_names_inside_longer_words_pass(alias: str) -> None:
+    assert reserved_match(alias) is None
+    assert validate_alias(alias) == alias
+
+
+def test_reserved_names_are_data_in_canonical_form() -> None:
+    assert {canonical_alias(w) for w in ("admin", "house", "cashier", "dealer")} <= (
+        reserved_names()
+    )
+    assert reserved_match("Fishy_1", ["fish"]) is None
+    assert reserved_match("Fish_1", ["FISH"]) == "flsh"

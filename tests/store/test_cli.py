@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from sqlalchemy import text
 
-from cardroom.cli import account_cmd, main
+from cardroom.cli import main
 from cardroom.ledger import AccountRef, Currency, Reason, Transfer
 from cardroom.store import Passwords, Players, SqlLedger, make_engine
 
@@ -25,7 +25,7 @@ PW = "a fine password\n"
 def run(capsys: Any, monkeypatch: Any, *argv: str, stdin: str = "") -> tuple[int, str, str]:
     monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
     # In-process runs hash with minimal argon2id cost (the subprocess test uses the real one).
-    monkeypatch.setattr(account_cmd, "Players", partial(Players, passwords=Passwords(1, 8, 1)))
+    monkeypatch.setattr("cardroom.store.Players", partial(Players, passwords=Passwords(1, 8, 1)))
     code = main(list(argv))
     out, err = capsys.readouterr()
     return code, out, err
@@ -39,7 +39,7 @@ def test_operator_flow(fresh_url: str, capsys: Any, monkeypatch: Any) -> None:
     assert code == 1 and "cardroom db upgrade" in err
     assert cli("db", "current")[0] == 1
     code, out, _ = cli("db", "upgrade")
-    assert code == 0 and "empty -> 0002" in out
+    assert code == 0 and "empty -> 0003" in out
     assert cli("db", "current")[0] == 0
 
     assert cli("account", "create", "AceHigh", "--i-am-18", stdin=PW)[0] == 0
@@ -53,7 +53,7 @@ def test_operator_flow(fresh_url: str, capsys: Any, monkeypatch: Any) -> None:
         code, _, err = cli("account", "create", alias, "--i-am-18", stdin=PW)
         assert code == 1 and reason in err, (alias, err)
     code, _, err = cli("account", "create", "Youngster", stdin=PW)
-    assert code == 1 and "--i-am-18" in err
+    assert code == 2 and "--i-am-18" in err  # a usage error: the attestation is not given
     code, _, err = cli("account", "create", "ShortPw", "--i-am-18", stdin="short\n")
     assert code == 1 and "at least 8" in err
 
@@ -67,6 +67,8 @@ def test_operator_flow(fresh_url: str, capsys: Any, monkeypatch: Any) -> None:
     assert cli("account", "withdraw", "RiverRat", "100")[0] == 0
     code, _, err = cli("account", "withdraw", "RiverRat", "1000")
     assert code == 1 and "holds 201" in err
+    # Players are named by alias, never by their ledger account key (player/real/2).
+    assert "RiverRat (real money) holds 201" in err and "player/" not in err
 
     code, out, _ = cli("account", "show", "acehigh", "--json")
     shown = json.loads(out)
@@ -83,6 +85,9 @@ def test_operator_flow(fresh_url: str, capsys: Any, monkeypatch: Any) -> None:
     engine.dispose()
     code, out, _ = cli("ledger", "check")
     assert code == 1 and "FAIL drift" in out and "FAIL total" in out
+    assert "player/" not in out and "AceHigh (real money)" in out
+    code, out, _ = cli("ledger", "entries")
+    assert code == 0 and "AceHigh (real money)" in out and "player/" not in out
 
 
 def test_flags_freeze_and_reverse(fresh_url: str, capsys: Any, monkeypatch: Any) -> None:
@@ -129,7 +134,8 @@ def test_flags_freeze_and_reverse(fresh_url: str, capsys: Any, monkeypatch: Any)
     )
     engine.dispose()
     code, out, _ = cli("ledger", "recover")
-    assert code == 0 and "voided pot/real/t9: 1 entries" in out and "returned 150" in out
+    assert code == 0 and "voided pot/real/t9: 1 entries" in out
+    assert "returned 150 from Dumper's stack at table t9 (real money)" in out
     shown = json.loads(cli("account", "show", "Dumper", "--json")[1])
     assert shown["balances"]["real"] == 500 and cli("ledger", "check")[0] == 0
 
@@ -185,3 +191,62 @@ def test_amounts_are_positive_whole_minor_units(bad: str, capsys: Any) -> None:
     with pytest.raises(SystemExit) as exit_:
         main(["account", "deposit", "x", bad, "--db", "sqlite://"])
     assert exit_.value.code == 2 and "whole number" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["ledger", "check"],
+        ["ledger", "entries"],
+        ["account", "show", "AceHigh"],
+        ["db", "current"],
+    ],
+)
+def test_a_read_on_a_missing_sqlite_file_creates_nothing(
+    argv: list[str], tmp_path: Any, capsys: Any, monkeypatch: Any
+) -> None:
+    path = tmp_path / "never.db"
+    code, out, err = run(capsys, monkeypatch, *argv, "--db", f"sqlite:///{path}")
+    assert code == 1 and out == "" and "cardroom db upgrade" in err
+    assert list(tmp_path.iterdir()) == []  # no empty database, no -wal or -shm file
+
+
+def test_the_default_database_file_is_not_created_by_a_read(
+    tmp_path: Any, capsys: Any, monkeypatch: Any
+) -> None:
+    monkeypatch.delenv("CARDROOM_DATABASE_URL", raising=False)
+    monkeypatch.chdir(tmp_path)
+    assert run(capsys, monkeypatch, "ledger", "check")[0] == 1
+    assert not (tmp_path / "cardroom.db").exists()
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "postgresql://cardroom_no_such_role@127.0.0.1:5432",
+        "postgresql://cardroom_no_such_role@127.0.0.1:5432/",
+        "postgres://cardroom_no_such_role:secret@127.0.0.1",
+    ],
+)
+def test_a_postgresql_url_must_name_its_database(url: str, capsys: Any, monkeypatch: Any) -> None:
+    # A role that does not exist: were the URL not refused up front, nothing is written anywhere.
+    code, _, err = run(capsys, monkeypatch, "db", "upgrade", "--db", url)
+    assert code == 1 and "names no database" in err and "secret" not in err
+
+
+@pytest.mark.parametrize("hours", ["0", "-2", "1.5"])
+def test_sanction_hours_are_refused_unless_positive(hours: str, capsys: Any) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(["account", "freeze", "AceHigh", "--hours", hours, "--db", "sqlite://"])
+    assert exit_.value.code == 2 and "--hours" in capsys.readouterr().err
+
+
+def test_entries_limit_is_checked_alike_on_both_databases(
+    db: Any, capsys: Any, monkeypatch: Any
+) -> None:
+    for bad in (["--limit", "-1"], ["--limit", "0"], ["--after", "-5"]):
+        with pytest.raises(SystemExit) as exit_:
+            main(["ledger", "entries", "--db", db.url, *bad])
+        assert exit_.value.code == 2, (db.kind, bad)
+    code, out, _ = run(capsys, monkeypatch, "ledger", "entries", "--db", db.url, "--limit", "1")
+    assert (code, out) == (0, "")

@@ -43,7 +43,7 @@ def test_fresh_database_upgrades_to_exactly_the_models(fresh_url: str) -> None:
 def test_migrations_ship_inside_the_package() -> None:
     assert (migrate.MIGRATIONS / "env.py").is_file()
     assert migrate.MIGRATIONS.parent.name == "store"
-    assert migrate.head_revision() == "0002"
+    assert migrate.head_revision() == "0003"
 
 
 @pytest.mark.parametrize(
@@ -100,7 +100,7 @@ def test_aliases_cannot_be_changed_in_the_database(db: Any, cheap_passwords: Any
     Players(db.engine, passwords=cheap_passwords).register(
         "Fixed", "long enough", age_confirmed=True
     )
-    for column, value in (("alias", "Other"), ("alias_key", "other")):
+    for column, value in (("alias", "Other"), ("alias_key", "other"), ("alias_canonical", "x")):
         with pytest.raises(DBAPIError, match="immutable"), db.engine.begin() as conn:
             conn.execute(text(f"UPDATE players SET {column} = :v"), {"v": value})
     with db.engine.begin() as conn:  # other columns may change (e.g. a rehashed password)

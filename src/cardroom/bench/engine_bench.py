@@ -21,7 +21,6 @@ import warnings
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from cardroom.bench.build import engine_build
 from cardroom.bench.engine_driver import to_action
 from cardroom.bench.pokerkit_peer import (
     PokerKitHand,
@@ -30,6 +29,7 @@ from cardroom.bench.pokerkit_peer import (
     pokerkit_available,
 )
 from cardroom.games.hand import Hand
+from cardroom.games.options import Structure
 from cardroom.games.phh import HandHistory
 from cardroom.games.phh_variants import PHH_GAMES, table_config
 from cardroom.games.variants import POT_LIMIT
@@ -52,7 +52,7 @@ class Workload:
     players: int
     blinds: tuple[int, ...]
     amounts: dict[str, int]
-    structure: str | None = None
+    structure: Structure | None = None
     antes: int = 0
     stack: int = 200
     button_blind: int = 0
@@ -100,16 +100,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Measure every workload; print one JSON object ``{workload: {impl: hands/s}}``.
-
-    The object also says which build of our engine ran: ``"cardroom_build"`` is
-    ``"python"`` or ``"mypyc"`` (see :mod:`cardroom.bench.build`).
-    """
+    """Measure every workload; print one JSON object ``{workload: {impl: hands/s}}``."""
     seconds = args.seconds if args.seconds is not None else (1.0 if args.quick else 5.0)
     chosen = [w for w in WORKLOADS if not args.workload or w.name in args.workload]
-    results: dict[str, object] = {"cardroom_build": engine_build()}
-    if not args.json:
-        print("cardroom build:", results["cardroom_build"], flush=True)
+    results: dict[str, dict[str, float]] = {}
     for workload in chosen:
         if workload.code not in PHH_GAMES:
             continue  # the game is not in this build yet

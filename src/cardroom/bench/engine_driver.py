@@ -74,23 +74,11 @@ class EngineDriver:
         return self.hand.stacks
 
 
-_SHARED: dict[tuple[int, str, int], Action] = {}
-
-
 def to_action(hand: Hand, seat: int, decision: Decision) -> Action:
-    """The engine action for ``decision`` by ``seat`` (discard positions become cards).
-
-    Actions are immutable, so the same betting action is built once and reused,
-    as a server would reuse the parsed message of a repeated click.
-    """
+    """The engine action for ``decision`` by ``seat`` (discard positions become cards),
+    built afresh each time, as a server builds one from each message it reads."""
     kind = decision.kind
     if kind == "draw":
         held = hand.hole_cards(seat)
         return Action(seat, DRAW, 0, tuple([held[i] for i in decision.positions]))
-    key = (seat, kind, decision.amount)
-    action = _SHARED.get(key)
-    if action is None:
-        if len(_SHARED) >= 1 << 14:
-            _SHARED.clear()  # bounded: raise amounts vary without limit
-        action = _SHARED[key] = Action(seat, _KINDS[kind], decision.amount)
-    return action
+    return Action(seat, _KINDS[kind], decision.amount)

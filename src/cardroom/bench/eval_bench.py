@@ -14,7 +14,8 @@ Workloads, with rates in evaluations per second unless the name says ``_ms``:
 ``equity_headsup_exact_ms`` (all 1,712,304 boards, milliseconds, tables warm;
 median and slowest of four matchups),
 ``equity_headsup_setup_ms`` (the one-off board table), ``equity_omaha_mc``
-(random boards a second, Omaha hi-lo heads-up).
+(random boards a second, Omaha hi-lo heads-up). The JSON names each
+workload's unit under ``"units"``. On a terminal, progress goes to stderr.
 """
 
 from __future__ import annotations
@@ -24,16 +25,14 @@ import gc
 import importlib.util
 import json
 import statistics
+import sys
 import time
 from collections.abc import Callable, Sequence
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import numpy as np
-
-from cardroom.cards import CARDS
-from cardroom.evaluation import batch, equity, fast
-from cardroom.evaluation.tables import CARD_KEYS
+if TYPE_CHECKING:  # imported where used: `cardroom bench --help` builds no table
+    import numpy as np
 
 Hand = tuple[int, ...]
 Timer = Callable[[], float]  # runs a workload once, returns elapsed seconds
@@ -50,6 +49,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def random_hands(count: int, size: int, seed: int) -> np.ndarray[Any, np.dtype[np.uint8]]:
     """``count`` random hands of ``size`` distinct cards each, as a (count, size) uint8 array."""
+    import numpy as np
+
     rng = np.random.default_rng(seed)
     return np.argsort(rng.random((count, 52)), axis=1)[:, :size].astype(np.uint8)
 
@@ -77,6 +78,10 @@ def _single_timers(hands: list[Hand]) -> dict[str, tuple[Timer, int]]:
     every implementation's run lasts about as long and the interleaved runs see
     the same machine load.
     """
+    from cardroom.cards import CARDS
+    from cardroom.evaluation import fast
+    from cardroom.evaluation.tables import CARD_KEYS
+
     size = len(hands[0])
     by_keys = fast.high7_keys if size == 7 else fast.high5_keys
     by_ints = fast.high7 if size == 7 else fast.high5
@@ -139,6 +144,8 @@ def _equity_ms(repeat: int) -> tuple[float, float, float]:
     Median and slowest are over the matchups of ``HEADS_UP``, each the median of
     ``repeat`` calls.
     """
+    from cardroom.evaluation import equity
+
     start = time.perf_counter()
     equity.equity(HEADS_UP[0])
     setup = time.perf_counter() - start
@@ -153,17 +160,61 @@ def _equity_ms(repeat: int) -> tuple[float, float, float]:
     return setup * 1000, statistics.median(per_matchup), max(per_matchup)
 
 
-def measure_all(args: argparse.Namespace) -> dict[str, dict[str, float]]:
+UNITS: dict[str, str] = {
+    "7card_single": "evaluations/s",
+    "5card_single": "evaluations/s",
+    "7card_batch": "evaluations/s",
+    "5card_batch": "evaluations/s",
+    "omaha_batch": "evaluations/s",
+    "omaha_low8_batch": "evaluations/s",
+    "equity_headsup_setup_ms": "ms",
+    "equity_headsup_exact_ms": "ms",
+    "equity_omaha_mc": "boards/s",
+}
+"""The unit of every workload's figures (the ``"units"`` object of the JSON output)."""
+
+Progress = Callable[[str], None]  # told the name of each workload as it starts
+
+
+STEPS = 8
+"""Progress steps of a run: one per workload, the two heads-up equity figures measured together."""
+
+
+def terminal_progress() -> Progress:
+    """A progress line on stderr when it is a terminal; silent otherwise (logs, pipes, CI)."""
+    if not sys.stderr.isatty():
+        return lambda _workload: None
+    done = [0]
+
+    def show(workload: str) -> None:
+        if workload == "done":
+            print("\r\x1b[Kbench eval: done", file=sys.stderr, flush=True)
+            return
+        done[0] += 1
+        line = f"\r\x1b[Kbench eval: {done[0]}/{STEPS} {workload} ..."
+        print(line, end="", file=sys.stderr, flush=True)
+
+    return show
+
+
+def measure_all(
+    args: argparse.Namespace, progress: Progress | None = None
+) -> dict[str, dict[str, float]]:
     """Every workload's rates, keyed by workload then implementation."""
+    from cardroom.evaluation import batch, equity
+
     quick = bool(args.quick)
     single = min(20_000, args.hands) if quick else args.hands
     many = min(200_000, args.batch_hands) if quick else args.batch_hands
     repeat = min(3, args.repeat) if quick else args.repeat
+    step = progress or (lambda _workload: None)
     results: dict[str, dict[str, float]] = {}
     for size in (7, 5):
+        step(f"{size}card_single")
         hands = [tuple(int(c) for c in h) for h in random_hands(single, size, args.seed + size)]
         results[f"{size}card_single"] = _measure(_single_timers(hands), repeat)
     for size in (7, 5):
+        step(f"{size}card_batch")
         arrays = random_hands(many, size, args.seed + 10 + size)
         batch.high_batch(arrays[:1000])  # build the table outside the clock
         timers = {
@@ -174,14 +225,17 @@ def measure_all(args: argparse.Namespace) -> dict[str, dict[str, float]]:
         results[f"{size}card_batch"] = _measure(timers, repeat)
     omaha = random_hands(many // 10, 9, args.seed + 20)
     hole, board = omaha[:, :4], omaha[:, 4:]
+    step("omaha_batch")
     results["omaha_batch"] = _measure(
         {"cardroom": (_batch_timer(lambda: batch.omaha_high_batch(hole, board)), len(omaha))},
         repeat,
     )
+    step("omaha_low8_batch")
     results["omaha_low8_batch"] = _measure(
         {"cardroom": (_batch_timer(lambda: batch.omaha_low8_batch(hole, board)), len(omaha))},
         repeat,
     )
+    step("equity_headsup_setup_ms, equity_headsup_exact_ms")
     setup_ms, median_ms, slowest_ms = _equity_ms(repeat)
     results["equity_headsup_setup_ms"] = {"cardroom": setup_ms}
     results["equity_headsup_exact_ms"] = {"cardroom": median_ms, "cardroom_slowest": slowest_ms}
@@ -189,20 +243,23 @@ def measure_all(args: argparse.Namespace) -> dict[str, dict[str, float]]:
     plo = [(51, 49, 47, 42), (44, 45, 23, 18)]  # As Ad Qs Jh v Kc Kd 7s 6h
 
     def omaha_mc() -> object:
-        return equity.equity(plo, game="omaha-hilo", exact=False, samples=samples, seed=1)
+        return equity.equity(plo, game="omaha_hi_lo", exact=False, samples=samples, seed=1)
 
+    step("equity_omaha_mc")
     results["equity_omaha_mc"] = _measure({"cardroom": (_batch_timer(omaha_mc), samples)}, repeat)
     return results
 
 
 def run(args: argparse.Namespace) -> int:
     """Run the benchmark; print one JSON object (``--json``) or a table."""
-    results = measure_all(args)
+    progress = terminal_progress()
+    results = measure_all(args, progress)
+    progress("done")
     if args.json:
-        print(json.dumps(results))
+        print(json.dumps({**results, "units": {name: UNITS[name] for name in results}}))
         return 0
     for workload, rates in results.items():
-        unit = "ms" if workload.endswith("_ms") else "/s"
+        unit = "ms" if UNITS[workload] == "ms" else "/s"
         cells = "  ".join(f"{name} {_human(rate)}{unit}" for name, rate in rates.items())
         print(f"{workload:26s} {cells}")
     return 0

@@ -16,7 +16,6 @@ import random
 import time
 from collections.abc import Callable
 
-from cardroom.bench.build import engine_build
 from cardroom.games import Action, Hand, LegalActions, TableConfig
 from cardroom.ledger import AccountRef, Currency, MemoryLedger, Reason, Transfer
 from cardroom.room.clock import ManualClock
@@ -142,7 +141,7 @@ def measure(game: str, seconds: float, seed: int) -> dict[str, float]:
 
 def run(args: argparse.Namespace) -> int:
     """Measure each game; print ``{game: {engine, room, overhead}}`` (JSON with --json)."""
-    results: dict[str, object] = {"cardroom_build": engine_build()}
+    results: dict[str, object] = {}
     for game in args.game or GAMES:
         results[game] = measure(game, args.seconds, args.seed)
         if not args.json:

@@ -19,7 +19,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardroom.cards import CARDS, Card, Deck
+from cardroom.cards import CARDS, Card, CardError, Deck, Seed
 from cardroom.chinese.arrange import best_arrangement, fill_in_dealt_order
 from cardroom.chinese.errors import ChineseError
 from cardroom.chinese.events import (
@@ -376,9 +376,12 @@ def _check_fantasyland(v: ChineseVariant, order: Sequence[int], fl: Mapping[int,
             raise ChineseError(f"a {v.name} Fantasyland deal is {sizes} cards, not {n}")
 
 
-def _deck(seed: int | str | bytes | None, deck: Sequence[int] | None) -> tuple[Card, ...]:
+def _deck(seed: Seed | None, deck: Sequence[int] | None) -> tuple[Card, ...]:
     if deck is None:
-        return Deck.standard(seed).cards
+        try:
+            return Deck.standard(seed).cards  # the package's one seeded shuffle
+        except CardError as exc:  # a seed of the wrong type
+            raise ChineseError(str(exc)) from None
     if seed is not None:
         raise ChineseError("give a seed or a deck, not both")
     cards = []

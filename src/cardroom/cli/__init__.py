@@ -1,9 +1,19 @@
 """The ``cardroom`` command.
 
-Each subcommand lives in its own module of this package and exposes
-``register(subparsers)``, which adds its parser and sets ``func`` (a callable
-taking the parsed arguments and returning the exit code). Add a module name to
-``SUBCOMMANDS`` to add a command.
+Each subcommand lives in its own module of this package, listed in
+:data:`COMMANDS` with its one-line help. The module exposes
+``register(subparsers)``, which adds the parser of its command and sets
+``func`` (a callable taking the parsed arguments and returning the exit code).
+
+Start-up stays fast because only the command being run is imported: the
+other commands appear in ``cardroom --help`` from :data:`COMMANDS` alone, and
+each module imports its heavy dependencies (SQLAlchemy, the evaluator tables,
+numpy) inside the function that runs the command.
+
+Exit codes, one rule for every command: 0 success, 2 a usage error (the
+command line is wrong: a bad option, argument or combination; argparse's own
+code), 1 a failure (the command was well formed but could not be done: bad
+input data, a refusal, a database error).
 """
 
 from __future__ import annotations
@@ -11,41 +21,64 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
-SUBCOMMANDS: tuple[str, ...] = (
-    "cards_cmd",
-    "play_cmd",
-    "bench",
-    "chinese_cmd",
-    "eval_cmd",
-    "replay_cmd",
-    "db_cmd",
-    "account_cmd",
-    "ledger_cmd",
-    "simulate_cmd",
-)
+from cardroom import __version__
+from cardroom.cli.errors import UsageError
+
+COMMANDS: dict[str, tuple[str, str]] = {
+    "deal": ("cards_cmd", "shuffle a deck and print it"),
+    "play": ("play_cmd", "play hands in the terminal against bots"),
+    "bench": ("bench", "run a benchmark (JSON rates, peers in the same run)"),
+    "chinese": ("chinese_cmd", "Chinese poker and OFC: score or arrange hands"),
+    "eval": ("eval_cmd", "name a poker hand, or rank hands from stdin as JSON lines"),
+    "replay": ("replay_cmd", "replay PHH hand histories through the engine"),
+    "db": ("db_cmd", "create or migrate the database"),
+    "account": ("account_cmd", "players and their money (operator)"),
+    "ledger": ("ledger_cmd", "the double-entry ledger (operator)"),
+    "simulate": ("simulate_cmd", "play headless cash tables, check the invariants"),
+}
+"""Command name -> (module of this package, one-line help)."""
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The full argument parser, with every registered subcommand."""
+def build_parser(full: Iterable[str] | None = None) -> argparse.ArgumentParser:
+    """The argument parser; the commands in ``full`` (default: all) get their whole tree.
+
+    The others get a bare parser carrying their help line, enough for
+    ``cardroom --help`` and for argparse's "invalid choice" message.
+    """
+    wanted = set(COMMANDS if full is None else full)
     parser = argparse.ArgumentParser(prog="cardroom", description="cardroom: an online poker room.")
+    parser.add_argument("--version", action="version", version=f"cardroom {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name in SUBCOMMANDS:
-        importlib.import_module(f"cardroom.cli.{name}").register(subparsers)
+    for name, (module, help_text) in COMMANDS.items():
+        if name in wanted:
+            importlib.import_module(f"cardroom.cli.{module}").register(subparsers)
+        else:
+            subparsers.add_parser(name, help=help_text)
     return parser
+
+
+def _command_of(argv: Sequence[str]) -> str | None:
+    """The command word: the top-level parser takes no option with a value before it."""
+    return next((a for a in argv if not a.startswith("-")), None)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the process exit code."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    command = _command_of(args_list)
+    parser = build_parser([command] if command in COMMANDS else [])
+    args = parser.parse_args(args_list)
     func = getattr(args, "func", None)
     if func is None:
         parser.print_help()
         return 0
     try:
         code: int = func(args)
+    except UsageError as exc:
+        print(f"cardroom {command}: error: {exc}", file=sys.stderr)
+        return 2
     except BrokenPipeError:
         return 0
     except KeyboardInterrupt:

@@ -15,8 +15,11 @@ import sys
 from typing import Any
 
 from cardroom.cli.db_cmd import database_command, open_engine
+from cardroom.cli.errors import UsageError, positive_int
 from cardroom.ledger import Currency, Entry
-from cardroom.store import AccountError, Cashier, Players, SanctionKind
+
+SANCTIONS: tuple[str, ...] = ("chat_ban", "freeze", "ban")
+"""The values of ``cardroom.store.SanctionKind``, spelled here so the parser imports no store."""
 
 
 def amount(text: str) -> int:
@@ -67,14 +70,14 @@ def register(subparsers: Any) -> None:
     show.add_argument("alias")
     show.add_argument("--json", action="store_true", help="machine-readable (minor units)")
 
-    for kind in SanctionKind:
-        sub = action(
-            kind.value.replace("_", "-"), f"impose a {kind.value.replace('_', ' ')}", run_sanction
-        )
+    for kind in SANCTIONS:
+        sub = action(kind.replace("_", "-"), f"impose a {kind.replace('_', ' ')}", run_sanction)
         sub.add_argument("alias")
         sub.add_argument("--reason", default="")
         sub.add_argument(
-            "--hours", type=int, help="duration (default: until lifted; chat bans escalate)"
+            "--hours",
+            type=positive_int,
+            help="duration in whole hours, at least 1 (default: until lifted; chat bans escalate)",
         )
         sub.add_argument("--operator", default=_operator())
         sub.set_defaults(kind=kind)
@@ -84,6 +87,8 @@ def register(subparsers: Any) -> None:
 
 
 def _read_password() -> str:
+    from cardroom.store import AccountError
+
     if sys.stdin.isatty():
         first = getpass.getpass("password: ")
         if getpass.getpass("again: ") != first:
@@ -94,8 +99,10 @@ def _read_password() -> str:
 
 def run_create(args: argparse.Namespace) -> int:
     """Register a player."""
-    if not args.age_confirmed:
-        raise AccountError("players must confirm they are 18 or older: pass --i-am-18")
+    from cardroom.store import Players
+
+    if not args.age_confirmed:  # a required attestation left off the command line: usage
+        raise UsageError("players must confirm they are 18 or older: pass --i-am-18")
     engine = open_engine(args)
     try:
         info = Players(engine).register(
@@ -103,7 +110,7 @@ def run_create(args: argparse.Namespace) -> int:
         )
     finally:
         engine.dispose()
-    print(f"created {info.alias} (player {info.id})")
+    print(f"created {info.alias}")
     return 0
 
 
@@ -114,6 +121,8 @@ def _report(entry: Entry) -> int:
 
 
 def run_deposit(args: argparse.Namespace) -> int:
+    from cardroom.store import Cashier
+
     """Record a deposit."""
     currency = Currency.PLAY if args.play else Currency.REAL
     engine = open_engine(args)
@@ -127,6 +136,8 @@ def run_deposit(args: argparse.Namespace) -> int:
 
 
 def run_withdraw(args: argparse.Namespace) -> int:
+    from cardroom.store import Cashier
+
     """Record a withdrawal."""
     engine = open_engine(args)
     try:
@@ -139,6 +150,8 @@ def run_withdraw(args: argparse.Namespace) -> int:
 
 
 def run_transfer(args: argparse.Namespace) -> int:
+    from cardroom.store import Cashier
+
     """Move real money between players."""
     engine = open_engine(args)
     try:
@@ -153,6 +166,8 @@ def run_transfer(args: argparse.Namespace) -> int:
 
 def run_show(args: argparse.Namespace) -> int:
     """Print a player's balances (and sanctions)."""
+    from cardroom.store import Cashier, Players
+
     engine = open_engine(args)
     try:
         players = Players(engine)
@@ -171,7 +186,7 @@ def run_show(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(data, sort_keys=True))
     else:
-        print(f"{info.alias} (player {info.id}), since {data['created_at']}")
+        print(f"{info.alias}, since {data['created_at']}")
         for c in Currency:
             print(f"  {c.value:5} {balances[c]}")
         if sanctions:
@@ -183,20 +198,28 @@ def run_sanction(args: argparse.Namespace) -> int:
     """Freeze, ban or chat-ban a player."""
     from datetime import timedelta
 
+    from cardroom.store import Players, SanctionKind
+
     duration = None if args.hours is None else timedelta(hours=args.hours)
     engine = open_engine(args)
     try:
         sid = Players(engine).sanction(
-            args.alias, args.kind, operator=args.operator, reason=args.reason, duration=duration
+            args.alias,
+            SanctionKind(args.kind),
+            operator=args.operator,
+            reason=args.reason,
+            duration=duration,
         )
     finally:
         engine.dispose()
-    print(f"sanction {sid}: {args.kind.value} {args.alias}")
+    print(f"sanction {sid}: {args.kind} {args.alias}")
     return 0
 
 
 def run_lift(args: argparse.Namespace) -> int:
     """End a sanction."""
+    from cardroom.store import Players
+
     engine = open_engine(args)
     try:
         Players(engine).lift(args.sanction_id, operator=args.operator)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import sys
 from typing import Any
 
 WORKLOADS: dict[str, str] = {
@@ -37,7 +38,7 @@ def register(subparsers: Any) -> None:
 
 def _missing(name: str) -> Any:
     def run(args: argparse.Namespace) -> int:
-        print(f"error: the {name} benchmark is not available in this build")
-        return 2
+        print(f"error: the {name} benchmark is not available in this build", file=sys.stderr)
+        return 1
 
     return run

@@ -5,24 +5,27 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from cardroom.cards import CardError, Deck, format_cards
+from cardroom.cli.errors import UsageError, positive_int, seed
 
 
 def register(subparsers: Any) -> None:
     """Add the ``deal`` subcommand."""
-    p = subparsers.add_parser("deal", help="shuffle a deck and print it")
-    p.add_argument("--seed", help="reproduce a deck from this seed (default: CSPRNG)")
-    p.add_argument("--short", action="store_true", help="36-card Short Deck")
-    p.add_argument("-n", type=int, default=52, help="how many cards to show")
-    p.set_defaults(func=run)
+    parser = subparsers.add_parser("deal", help="shuffle a deck and print it")
+    parser.add_argument("--seed", type=seed, help="reproduce a deck from this whole number")
+    parser.add_argument("--short", action="store_true", help="36-card Short Deck")
+    parser.add_argument("-n", type=positive_int, help="how many cards to show (default: all)")
+    parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     """Print the first ``n`` cards of a shuffled deck."""
+    from cardroom.cards import Deck, format_cards
+
     deck = Deck.short(args.seed) if args.short else Deck.standard(args.seed)
-    try:
-        print(format_cards(deck.deal(min(args.n, deck.remaining))))
-    except CardError as exc:
-        print(f"error: {exc}")
-        return 2
+    size = deck.remaining
+    count = size if args.n is None else args.n
+    if count > size:
+        name = "the Short Deck has" if args.short else "the deck has"
+        raise UsageError(f"-n {count}: {name} {size} cards")
+    print(format_cards(deck.deal(count)))
     return 0

@@ -1,15 +1,7 @@
 """``cardroom chinese``: score a Chinese poker showdown, or arrange a hand.
 
-``cardroom chinese score --json`` reads one JSON object on stdin::
-
-    {"variant": "ofc", "in_fantasyland": [false, true],
-     "players": [{"top": ["Qh", "Qd", "2c"], "middle": [...5], "bottom": [...5]}, ...]}
-
-and prints ``{"players": [{"fouled", "royalties": {"top", "middle", "bottom"},
-"points", "fantasyland_next"}, ...]}``. ``cardroom chinese arrange --json``
-reads ``{"variant": ..., "cards": [13 to 17 cards], "in_fantasyland": bool}``
-and prints the best arrangement and its discards. Bad input prints an error
-on stderr and exits with status 2.
+Bad input prints ``error: ...`` on stderr and exits with status 1 (the command
+line was right, the data on stdin was not).
 """
 
 from __future__ import annotations
@@ -19,26 +11,59 @@ import json
 import sys
 from typing import Any
 
-from cardroom.chinese import (
-    Arrangement,
-    ChineseError,
-    best_arrangement,
-    get_variant,
-    score_hands,
-)
-from cardroom.chinese.events import Place
+SCORE_HELP = """\
+Score one showdown read as a JSON object on standard input:
 
-_BAD_INPUT = 2
+  {"variant": "ofc",
+   "in_fantasyland": [false, true],
+   "players": [
+     {"top": ["Qh", "Qd", "2c"],
+      "middle": ["Ah", "Kh", "Jh", "9h", "3h"],
+      "bottom": ["2s", "3s", "4s", "5s", "6s"]},
+     ...]}
+
+variant         ofc, pineapple, progressive, turbo or classic
+players         two or more players, each with exactly three rows: "top"
+                (3 cards), "middle" and "bottom" (5 cards each)
+cards           strings: rank 2-9 T J Q K A then suit c d h s ("Th", "2c");
+                numbers are not cards
+in_fantasyland  optional: one true/false per player
+
+Prints {"players": [{"fouled", "royalties": {"top", "middle", "bottom"},
+"points", "fantasyland_next"}, ...]}: points sum to zero over the players.
+Example: cardroom chinese score < examples/showdown.json
+"""
+
+ARRANGE_HELP = """\
+Arrange 13 to 17 cards read as a JSON object on standard input:
+
+  {"variant": "pineapple", "cards": ["As", "Ad", ...], "in_fantasyland": false}
+
+Prints the best {"top", "middle", "bottom"} rows, the "discard" cards, whether
+it is "fouled" and its expected "score".
+Example: cardroom chinese arrange < examples/arrange.json
+"""
+
+
+class InputError(ValueError):
+    """The JSON on standard input is not a valid request."""
 
 
 def register(subparsers: Any) -> None:
     """Add the ``chinese`` subcommand and its ``score`` and ``arrange`` actions."""
     p = subparsers.add_parser("chinese", help="Chinese poker and OFC: score or arrange hands")
     sub = p.add_subparsers(dest="chinese_command", metavar="ACTION", required=True)
-    score = sub.add_parser("score", help="score a showdown read as JSON on stdin")
+    raw = argparse.RawDescriptionHelpFormatter
+    score = sub.add_parser(
+        "score", help="score a showdown read as JSON on stdin", description=SCORE_HELP,
+        formatter_class=raw,
+    )  # fmt: skip
     score.add_argument("--json", action="store_true", help="print JSON (the default output)")
     score.set_defaults(func=run_score)
-    arrange = sub.add_parser("arrange", help="best arrangement of 13-17 cards (JSON on stdin)")
+    arrange = sub.add_parser(
+        "arrange", help="best arrangement of 13-17 cards (JSON on stdin)",
+        description=ARRANGE_HELP, formatter_class=raw,
+    )  # fmt: skip
     arrange.add_argument("--json", action="store_true", help="print JSON (the default output)")
     arrange.set_defaults(func=run_arrange)
 
@@ -47,30 +72,37 @@ def _read() -> dict[str, Any]:
     try:
         data = json.loads(sys.stdin.read())
     except json.JSONDecodeError as exc:
-        raise ChineseError(f"input is not JSON: {exc}") from None
+        raise InputError(f"input is not JSON: {exc}") from None
     if not isinstance(data, dict):
-        raise ChineseError("input must be one JSON object")
+        raise InputError("input must be one JSON object")
     return data
 
 
 def _fail(exc: Exception) -> int:
     print(f"error: {exc}", file=sys.stderr)
-    return _BAD_INPUT
+    return 1
+
+
+def _cards(value: Any, what: str) -> list[str]:
+    """A list of card names; numbers (even valid card codes) are refused."""
+    if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
+        raise InputError(f'{what} must be a list of card names like "As", not {value!r}')
+    return value
 
 
 def score_payload(data: dict[str, Any]) -> dict[str, Any]:
-    """The ``score`` output for one input object; raises :class:`ChineseError`."""
+    """The ``score`` output for one input object; raises ``ChineseError`` or :class:`InputError`."""
+    from cardroom.chinese import Arrangement, ChineseError, get_variant, score_hands
+
     variant = get_variant(str(data.get("variant", "")))
     players = data.get("players")
     if not isinstance(players, list):
-        raise ChineseError('"players" must be a list of {"top", "middle", "bottom"} objects')
+        raise InputError('"players" must be a list of {"top", "middle", "bottom"} objects')
     arrangements = []
     for i, p in enumerate(players):
         if not isinstance(p, dict) or set(p) != {"top", "middle", "bottom"}:
-            raise ChineseError(f'player {i} must have exactly "top", "middle" and "bottom"')
-        rows = [p[r] for r in ("top", "middle", "bottom")]
-        if not all(isinstance(r, list) for r in rows):
-            raise ChineseError(f"player {i}: each row is a list of cards")
+            raise InputError(f'player {i} must have exactly "top", "middle" and "bottom"')
+        rows = [_cards(p[r], f"player {i}: {r}") for r in ("top", "middle", "bottom")]
         try:
             arrangements.append(Arrangement.of(*rows))
         except ChineseError as exc:
@@ -79,7 +111,7 @@ def score_payload(data: dict[str, Any]) -> dict[str, Any]:
     if flags is not None and (
         not isinstance(flags, list) or not all(isinstance(f, bool) for f in flags)
     ):
-        raise ChineseError('"in_fantasyland" must be a list of true/false, one per player')
+        raise InputError('"in_fantasyland" must be a list of true/false, one per player')
     scores = score_hands(variant, arrangements, in_fantasyland=flags)
     return {
         "players": [
@@ -96,9 +128,11 @@ def score_payload(data: dict[str, Any]) -> dict[str, Any]:
 
 def run_score(args: argparse.Namespace) -> int:
     """Score the showdown on stdin and print the JSON result."""
+    from cardroom.chinese import ChineseError
+
     try:
         out = score_payload(_read())
-    except ChineseError as exc:
+    except (ChineseError, InputError) as exc:
         return _fail(exc)
     print(json.dumps(out))
     return 0
@@ -106,18 +140,19 @@ def run_score(args: argparse.Namespace) -> int:
 
 def run_arrange(args: argparse.Namespace) -> int:
     """Print the best arrangement of the cards on stdin."""
+    from cardroom.chinese import ChineseError, best_arrangement, get_variant
+    from cardroom.chinese.events import Place
+
     try:
         data = _read()
         variant = get_variant(str(data.get("variant", "")))
-        cards = data.get("cards")
-        if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
-            raise ChineseError('"cards" must be a list of card names like "As"')
+        cards = _cards(data.get("cards"), '"cards"')
         flag = data.get("in_fantasyland", False)
         if not isinstance(flag, bool):
-            raise ChineseError('"in_fantasyland" must be true or false')
+            raise InputError('"in_fantasyland" must be true or false')
         hand = Place.of(0, discard=cards).discard
         best = best_arrangement(variant, hand, in_fantasyland=flag)
-    except ChineseError as exc:
+    except (ChineseError, InputError) as exc:
         return _fail(exc)
     out = best.arrangement.to_dict() | {
         "discard": [str(c) for c in best.discards],

@@ -9,9 +9,9 @@ import os
 import uuid
 from typing import Any
 
-from cardroom.cli.db_cmd import database_command, open_engine
+from cardroom.cli.db_cmd import alias_namer, database_command, open_engine
+from cardroom.cli.errors import non_negative_int, positive_int
 from cardroom.ledger import recover
-from cardroom.store import Cashier, SqlLedger
 
 
 def register(subparsers: Any) -> None:
@@ -21,8 +21,10 @@ def register(subparsers: Any) -> None:
     check = action("check", "verify every invariant (exit 1 if any fails)", run_check)
     check.add_argument("--json", action="store_true")
     entries = action("entries", "list entries in posting order", run_entries)
-    entries.add_argument("--after", type=int, default=0, help="start after this entry id")
-    entries.add_argument("--limit", type=int, default=50)
+    entries.add_argument(
+        "--after", type=non_negative_int, default=0, help="start after this entry id"
+    )
+    entries.add_argument("--limit", type=positive_int, default=50, help="at most this many")
     entries.add_argument("--json", action="store_true")
     flags = action("flags", "integrity flags: shared IP/device, chip dumping", run_flags)
     flags.add_argument("--json", action="store_true")
@@ -38,6 +40,8 @@ def register(subparsers: Any) -> None:
 
 def run_check(args: argparse.Namespace) -> int:
     """Print every broken invariant; exit 1 if there is any."""
+    from cardroom.store import SqlLedger
+
     engine = open_engine(args)
     try:
         ledger = SqlLedger(engine)
@@ -49,8 +53,9 @@ def run_check(args: argparse.Namespace) -> int:
         found = [{"rule": v.rule, "detail": v.detail} for v in violations]
         print(json.dumps({"ok": not violations, "accounts": accounts, "violations": found}))
     elif violations:
+        name = alias_namer([str(v) for v in violations], args)
         for v in violations:
-            print(f"FAIL {v}")
+            print(f"FAIL {name(str(v))}")
     else:
         print(f"ok: {accounts} accounts, every invariant holds")
     return 1 if violations else 0
@@ -58,11 +63,16 @@ def run_check(args: argparse.Namespace) -> int:
 
 def run_entries(args: argparse.Namespace) -> int:
     """Print entries."""
+    from cardroom.store import SqlLedger
+
     engine = open_engine(args)
     try:
         entries = SqlLedger(engine).entries(after=args.after, limit=args.limit)
     finally:
         engine.dispose()
+    name = alias_namer(
+        [] if args.json else [f"{e.transfer.debit} {e.transfer.credit}" for e in entries], args
+    )
     for e in entries:
         t = e.transfer
         row = {
@@ -79,12 +89,14 @@ def run_entries(args: argparse.Namespace) -> int:
         if args.json:
             print(json.dumps(row))
         else:
-            print(f"{e.id:>6} {t.reason:<17} {t.amount:>12} {t.debit} -> {t.credit}")
+            print(f"{e.id:>6} {t.reason:<17} {t.amount:>12} {name(f'{t.debit} -> {t.credit}')}")
     return 0
 
 
 def run_flags(args: argparse.Namespace) -> int:
     """Print integrity flags for review."""
+    from cardroom.store import Cashier
+
     engine = open_engine(args)
     try:
         report = Cashier(engine).integrity_report()
@@ -107,6 +119,8 @@ def run_flags(args: argparse.Namespace) -> int:
 
 def run_reverse(args: argparse.Namespace) -> int:
     """Reverse an entry."""
+    from cardroom.store import Cashier
+
     engine = open_engine(args)
     try:
         entry = Cashier(engine).reverse(args.entry_id, operator=args.operator, reason=args.reason)
@@ -118,6 +132,8 @@ def run_reverse(args: argparse.Namespace) -> int:
 
 def run_recover(args: argparse.Namespace) -> int:
     """Void every unfinished hand and return all table chips to the players (RULEBOOK §10.10)."""
+    from cardroom.store import SqlLedger
+
     engine = open_engine(args)
     try:
         report = recover(SqlLedger(engine), run=args.run or uuid.uuid4().hex)
@@ -125,8 +141,9 @@ def run_recover(args: argparse.Namespace) -> int:
         engine.dispose()
     for pot, ids in report.voided.items():
         print(f"voided {pot}: {len(ids)} entries")
+    name = alias_namer([str(stack) for stack in report.returned], args)
     for stack, amount in report.returned.items():
-        print(f"returned {amount} from {stack}")
+        print(f"returned {amount} from {name(str(stack))}")
     if not report.voided and not report.returned:
         print("nothing to recover")
     return 0

@@ -1,9 +1,15 @@
 """``cardroom play``: play hands in the terminal against simple bots.
 
-You sit in seat 0 and see only what your seat's view shows; the bots act at
-random among their legal actions. Type ``f`` (fold), ``k`` (check), ``c``
-(call), ``r 40`` (bet or raise to 40 in this round), ``b`` (bring-in),
-``d 7h 2c`` (discard and draw; ``d`` alone stands pat), ``q`` to quit.
+You sit in seat 0 and see what a player at a real table sees, from your seat's
+view of the hand: every seat's stack and status, the pot and side pots, a
+marker for each street, every face-up card, and at showdown the cards shown
+and the hand each made. The bots act at random among their legal actions.
+
+Type the words the prompt lists, in any case, or their short keys:
+``fold`` (f), ``check`` (k), ``call`` (c), ``raise 40`` or ``bet 40`` (r 40:
+to 40 in this round), ``complete``, ``bring_in`` (b), ``draw 7h 2c`` (d 7h 2c;
+``draw`` alone stands pat), ``quit`` (q). Play goes on until you quit, you
+or every bot is out of chips, or ``--hands`` hands have been played.
 """
 
 from __future__ import annotations
@@ -12,65 +18,119 @@ import argparse
 import random
 import sys
 from collections.abc import Callable, Mapping
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
-from cardroom.cards import CardError, parse_cards
-from cardroom.games import (
-    VARIANTS,
-    Action,
-    ConfigError,
-    Hand,
-    IllegalAction,
-    LegalActions,
-    Stakes,
-    TableConfig,
+from cardroom.cli.errors import positive_int, seed
+from cardroom.cli.names import game_name
+from cardroom.cli.play_view import (
+    Namer,
+    View,
+    legal_text,
+    showdown_lines,
+    stacks_text,
+    street_line,
+    table_lines,
 )
 
-Chooser = Callable[[Hand, LegalActions], Action | None]
+if TYPE_CHECKING:
+    from cardroom.games import Action, Hand, LegalActions, TableConfig
+
+Chooser = Callable[["Hand", "LegalActions"], "Action | None"]
+
+GAMES: tuple[str, ...] = (
+    "holdem", "short_deck", "omaha", "plo5", "omaha_hi_lo", "courchevel", "courchevel_hi_lo",
+    "stud", "stud_hi_lo", "razz", "soko", "five_card_draw", "triple_draw_27", "triple_draw_a5",
+    "single_draw_27", "badugi",
+)  # fmt: skip
+"""The keys of ``cardroom.games.VARIANTS`` (a test keeps them equal): no engine import."""
+
+
+def players_count(text: str) -> int:
+    """An argparse type: 2 to 6 seats."""
+    count = positive_int(text)
+    if not 2 <= count <= 6:
+        raise argparse.ArgumentTypeError(f"a table here has 2 to 6 players, not {count}")
+    return count
+
+
+def blinds(text: str) -> tuple[int, int]:
+    """An argparse type: ``SMALL/BIG``, two whole numbers with 0 < small <= big."""
+    small, sep, big = text.partition("/")
+    if not sep or not small.strip().isdigit() or not big.strip().isdigit():
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not SMALL/BIG: write both amounts, e.g. --blinds 1/2"
+        )
+    low, high = int(small), int(big)
+    if not 0 < low <= high:
+        raise argparse.ArgumentTypeError(f"{text!r}: the small must be above 0 and at most the big")
+    return low, high
 
 
 def register(subparsers: Any) -> None:
     """Add the ``play`` subcommand."""
-    p = subparsers.add_parser("play", help="play hands in the terminal against bots")
-    p.add_argument("--game", default="holdem", choices=sorted(VARIANTS), help="game to play")
-    p.add_argument("--players", type=int, default=3, help="seats at the table (2..6)")
-    p.add_argument("--stack", type=int, default=200, help="starting stack in chips")
-    p.add_argument("--blinds", default="1/2", help="small/big blind (or small/big bet)")
-    p.add_argument("--hands", type=int, default=3, help="how many hands to play")
-    p.add_argument("--seed", type=int, help="reproduce the decks and the bots' choices")
+    p = subparsers.add_parser(
+        "play",
+        help="play hands in the terminal against bots",
+        description=(__doc__ or "").replace("``", ""),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument(
+        "--game", default="holdem", type=game_name(GAMES), metavar="GAME",
+        help=f"game to play: {', '.join(GAMES)} (default holdem)",
+    )  # fmt: skip
+    p.add_argument("--players", type=players_count, default=3, help="seats at the table (2..6)")
+    p.add_argument("--stack", type=positive_int, default=200, help="starting stack in chips")
+    p.add_argument(
+        "--blinds", type=blinds, default=(1, 2), metavar="SMALL/BIG",
+        help="small/big blind, or small/big bet in fixed-limit games (default 1/2)",
+    )  # fmt: skip
+    p.add_argument(
+        "--hands", type=positive_int, help="stop after this many hands (default: until you quit)"
+    )
+    p.add_argument("--seed", type=seed, help="reproduce the decks and the bots' choices")
     p.add_argument("--watch", action="store_true", help="seat 0 is a bot too: watch a game")
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    """Play ``args.hands`` hands; returns 0, or 2 for bad settings."""
+    """Play until the player quits, a side runs out of chips, or ``--hands`` are played."""
+    from cardroom.games import ConfigError, Hand
+
     try:
-        small, big = (int(x) for x in args.blinds.split("/"))
-        if not 2 <= args.players <= 6 or args.stack <= 0:
-            raise ValueError("players must be 2..6 and the stack positive")
-        config = _config(args.game, small, big)
-    except (ValueError, ConfigError) as exc:
+        config = _config(args.game, *args.blinds)
+    except ConfigError as exc:
         print(f"error: {exc}", file=sys.stderr)
-        return 2
+        return 1
     rng = random.Random(args.seed)
-    bot = _bot(rng)
     # Watching, every seat is a bot and every action is printed.
     choosers: dict[int, Chooser] = {} if args.watch else {0: _human(sys.stdin, sys.stdout)}
     stacks: list[int | None] = [args.stack] * args.players
-    for number in range(args.hands):
-        if sum(1 for s in stacks if s) < 2:
+    button, number = args.players - 1, 0
+    while args.hands is None or number < args.hands:
+        if sum(1 for s in stacks if s) < 2 or (not args.watch and not stacks[0]):
+            print(f"\ngame over: {stacks_text(stacks)}")
             break
-        button = number % args.players
-        seed = None if args.seed is None else args.seed * 1000 + number
-        hand = Hand(config, [s or None for s in stacks], button=button, seed=seed)
-        print(f"\n=== hand {number + 1}: {config.variant.title}, button seat {button}")
-        if not _play_hand(hand, choosers, bot):
+        button = _next_seated(stacks, button)
+        seed_ = None if args.seed is None else args.seed * 1000 + number
+        hand = Hand(config, stacks, button=button, seed=seed_)
+        number += 1
+        print(f"\n=== hand {number}: {config.variant.title}, button seat {button}")
+        final = _play_hand(hand, choosers, bot=_bot(rng), me=None if args.watch else 0)
+        if final is None:
             return 0
-        stacks = [s or None for s in hand.result.stacks] if hand.result else stacks
+        stacks = [s or None for s in final["result"]["stacks"]]
     return 0
 
 
+def _next_seated(stacks: list[int | None], after: int) -> int:
+    """The next seat clockwise after ``after`` that still has chips."""
+    n = len(stacks)
+    return next(s % n for s in range(after + 1, after + n + 1) if stacks[s % n])
+
+
 def _config(game: str, small: int, big: int) -> TableConfig:
+    from cardroom.games import VARIANTS, Stakes, TableConfig
+
     variant = VARIANTS[game]
     if variant.name == "short_deck":
         return TableConfig.of(game, Stakes(ante=small, button_blind=big))
@@ -79,46 +139,77 @@ def _config(game: str, small: int, big: int) -> TableConfig:
     return TableConfig.of(game, Stakes.blinds(small, big))
 
 
-def _play_hand(hand: Hand, choosers: Mapping[int, Chooser], bot: Chooser) -> bool:
+def _namer(hand: Hand) -> Namer:
+    """Names the hand shown cards make, from the cards alone (the evaluators of this table)."""
+    from cardroom.cards import parse_cards
+    from cardroom.evaluation import get_evaluator
+
+    high = get_evaluator(hand.config.high_evaluator)
+    low_name = hand.config.low_evaluator
+    low = get_evaluator(low_name) if low_name else None
+
+    def name(hole: Any, board: Any) -> str | None:
+        cards, common = parse_cards(" ".join(hole)), parse_cards(" ".join(board))
+        value = high(cards, common)
+        text = value.name if value else None
+        if low is not None:
+            low_value = low(cards, common)
+            text = f"{text}; low: {low_value.name if low_value else 'none'}"
+        return text
+
+    return name
+
+
+def _play_hand(
+    hand: Hand, choosers: Mapping[int, Chooser], bot: Chooser, me: int | None
+) -> dict[str, Any] | None:
+    """Play one hand; returns the final view of ``me`` (None: the player quit)."""
+    from cardroom.games import IllegalAction
+
+    street: str | None = None
+    view = _view(hand, me)
     while hand.actor is not None:
+        view = _view(hand, me)
+        if view["street"] != street:
+            street = view["street"]
+            print(street_line(view))
+            if me is None:
+                print("\n".join(table_lines(view)))
         seat = hand.actor
-        legal = hand.legal_actions(seat)
-        action = choosers.get(seat, bot)(hand, legal)
+        action = choosers.get(seat, bot)(hand, hand.legal_actions(seat))
         if action is None:
-            return False
+            return None
         try:
             hand.apply(action)
         except IllegalAction as exc:
             print(f"  not allowed: {exc}")
             continue
         if seat not in choosers:
-            print(f"  seat {seat}: {_describe(action)}")
-    _show_result(hand)
-    return True
+            print(f"  seat {seat}: {_describe(action, view['current_bet'])}")
+    final = _view(hand, me)
+    if final["board"] and len(final["board"]) > len(view["board"]):
+        print(f"*** {final['street']} ***  board: {' '.join(final['board'])}")
+    print("\n".join(showdown_lines(final, _namer(hand))))
+    return final
 
 
-def _describe(action: Action) -> str:
+def _view(hand: Hand, seat: int | None) -> View:
+    """What ``seat`` sees (None: a spectator): the engine's only projection of a hand."""
+    return hand.view(seat)
+
+
+def _describe(action: Action, facing: int) -> str:
     if action.kind == "raise":
-        return f"raise to {action.amount}"
+        return f"raise to {action.amount}" if facing else f"bet {action.amount}"
     if action.kind == "draw":
-        return f"draws {len(action.cards)}"
+        return f"draws {len(action.cards)}" if action.cards else "stands pat"
     return action.kind
 
 
-def _show_result(hand: Hand) -> None:
-    view: dict[str, Any] = hand.view(None)
-    print(f"  board: {' '.join(view.get('board') or []) or '-'}")
-    result = hand.result
-    if result is None:
-        return
-    for pot in result.pots:
-        for award in pot.awards:
-            named = f" with {award.hand}" if award.hand else ""
-            print(f"  seat {award.seat} wins {award.amount}{named}")
-    print(f"  stacks: {list(result.stacks)}")
-
-
 def _bot(rng: random.Random) -> Chooser:
+    from cardroom.cards import parse_cards
+    from cardroom.games import Action
+
     def choose(hand: Hand, legal: LegalActions) -> Action:
         seat = legal.seat
         if legal.bring_in is not None:  # the only choices: bring in, or complete
@@ -126,8 +217,7 @@ def _bot(rng: random.Random) -> Chooser:
                 return Action.raise_to(seat, legal.min_raise_to)
             return Action.bring_in(seat)
         if legal.draw is not None:
-            seen: dict[str, Any] = hand.view(seat)
-            own = [c for c in seen["seats"][seat]["cards"] if c]
+            own = [c for c in _view(hand, seat)["seats"][seat]["cards"] if c]
             return Action.draw(seat, parse_cards(rng.sample(own, rng.randint(0, legal.draw))))
         roll = rng.random()
         if legal.min_raise_to is not None and legal.max_raise_to is not None and roll < 0.15:
@@ -143,52 +233,59 @@ def _bot(rng: random.Random) -> Chooser:
 
 
 def _human(stdin: TextIO, stdout: TextIO) -> Chooser:
+    from cardroom.cards import CardError
+
     def choose(hand: Hand, legal: LegalActions) -> Action | None:
-        view: dict[str, Any] = hand.view(legal.seat)
-        me = view["seats"][legal.seat]
-        board = " ".join(view.get("board") or []) or "-"
-        cards = " ".join(c or "??" for c in me["cards"])
-        print(f"  you: {cards}  board: {board}  stack {me['stack']}", file=stdout)
-        print(f"  legal: {_legal_text(legal)}", file=stdout)
+        view = _view(hand, legal.seat)
+        print("\n".join(table_lines(view)), file=stdout)
+        print(f"  legal: {legal_text(view['legal'])}", file=stdout)
         while True:
             stdout.write("  > ")
             stdout.flush()
             line = stdin.readline()
-            if not line or line.strip() == "q":
+            if not line or line.strip().lower() in ("q", "quit", "exit"):
                 return None
             try:
-                return _parse(legal.seat, line)
+                return parse_action(legal.seat, line, view["legal"])
             except (ValueError, CardError) as exc:
                 print(f"  {exc}", file=stdout)
 
     return choose
 
 
-def _legal_text(legal: LegalActions) -> str:
-    parts = []
-    for kind in legal.kinds:
-        if kind == "call":
-            parts.append(f"c (call {legal.call})")
-        elif kind == "raise":
-            parts.append(f"r N ({legal.min_raise_to}..{legal.max_raise_to})")
-        elif kind == "draw":
-            parts.append(f"d CARDS (up to {legal.draw})")
-        else:
-            parts.append(kind)
-    return ", ".join(parts)
+_WORDS = {
+    "f": "fold", "fold": "fold", "k": "check", "check": "check",
+    "c": "call", "call": "call", "b": "bring_in", "bring_in": "bring_in", "bring-in": "bring_in",
+    "bringin": "bring_in", "r": "raise", "raise": "raise", "bet": "raise", "complete": "raise",
+    "d": "draw", "draw": "draw", "pat": "draw", "stand": "draw",
+}  # fmt: skip
+"""Every word (and short key) ``play`` accepts, lower case -> the action kind."""
 
 
-_KINDS = {"f": "fold", "k": "check", "c": "call", "b": "bring_in"}
+def parse_action(seat: int, line: str, legal: dict[str, Any] | None = None) -> Action:
+    """The action a typed line asks for: a word or short key, in any case, then its amount or cards.
 
+    ``legal`` (the view's legal actions) lets ``complete`` and ``raise`` without
+    an amount mean the only size a fixed-limit raise can have.
+    """
+    from cardroom.cards import parse_cards
+    from cardroom.games import Action
 
-def _parse(seat: int, line: str) -> Action:
     word, _, rest = line.strip().partition(" ")
-    if word in _KINDS:
-        return Action(seat, _KINDS[word])
-    if word == "r":
-        if not rest.strip().isdigit():
-            raise ValueError("write the total to raise to, e.g. 'r 40'")
-        return Action.raise_to(seat, int(rest))
-    if word == "d":
-        return Action.draw(seat, parse_cards(rest))
-    raise ValueError("type f, k, c, r N, b, d CARDS or q")
+    kind = _WORDS.get(word.lower())
+    if word.lower() == "bring" and rest.strip().lower() == "in":
+        kind, rest = "bring_in", ""
+    if kind is None:
+        raise ValueError("type fold, check, call, raise N, bring_in, draw CARDS or quit")
+    if kind == "raise":
+        amount = rest.strip()
+        if not amount and legal and legal.get("min_raise_to") == legal.get("max_raise_to"):
+            amount = str(legal.get("min_raise_to") or "")
+        if not amount.isdigit():
+            raise ValueError(f"write the total to {word.lower()} to, e.g. '{word.lower()} 40'")
+        return Action.raise_to(seat, int(amount))
+    if kind == "draw":
+        # Cards in any case too: "7H 2C" is 7h 2c.
+        cards = " ".join(c[:-1].upper() + c[-1:].lower() for c in rest.split())
+        return Action.draw(seat, () if word.lower() in ("pat", "stand") else parse_cards(cards))
+    return Action(seat, kind)

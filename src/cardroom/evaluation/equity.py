@@ -48,7 +48,7 @@ Progress = Callable[[int, int], None]
 I64 = NDArray[np.int64]
 I32 = NDArray[np.int32]
 
-GAMES = {"holdem": (2,), "omaha": (4, 5), "omaha-hilo": (4, 5)}
+GAMES = {"holdem": (2,), "omaha": (4, 5), "omaha_hi_lo": (4, 5)}
 """Games with equity, and the hole-card counts each allows."""
 
 EXACT_BUDGET = 30_000_000
@@ -202,8 +202,8 @@ def equity(
 ) -> Equity:
     """Equity of each hand (hole cards, as cards or text like ``"As Kd"``) all in.
 
-    ``game`` is ``holdem``, ``omaha`` or ``omaha-hilo``; ``board`` holds 0 to 5
-    cards dealt already and ``dead`` cards known to be out of play. With
+    ``game`` is ``holdem``, ``omaha`` or ``omaha_hi_lo`` (the engine's game names);
+    ``board`` holds 0 to 5 cards dealt already and ``dead`` cards known to be out of play. With
     ``exact=None`` every board is counted when that is quick enough, else
     ``samples`` random boards from ``seed``. ``progress`` is a callback
     ``(boards done, boards total)`` or ``True`` for a percentage on stderr.
@@ -259,7 +259,7 @@ def _block_strengths(
         keys, bits = KEYS[boards].sum(axis=1), CARD_BITS[boards].sum(axis=1)
         return [holdem_strengths(keys, bits, h) for h in holes], None
     high = [_omaha_strengths(boards, h, low=False) for h in holes]
-    low = [_omaha_strengths(boards, h, low=True) for h in holes] if game == "omaha-hilo" else None
+    low = [_omaha_strengths(boards, h, low=True) for h in holes] if game == "omaha_hi_lo" else None
     return high, low
 
 

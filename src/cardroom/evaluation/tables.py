@@ -1,4 +1,9 @@
-"""Lookup tables for fast standard-high evaluation, generated at import from first principles.
+"""Lookup tables for fast standard-high evaluation, generated from first principles.
+
+The tables are generated when this module is first imported (only the
+evaluators that need them import it) and kept in the user's cache directory
+under a key of this file's source (see :mod:`.table_cache`), so later
+processes read them back in milliseconds.
 
 Every card has a 64-bit *key*; the key of a hand is the plain sum of its cards'
 keys, so the key of hole cards plus board is the key of the hole cards plus
@@ -25,6 +30,10 @@ Strengths are the contract's encoding:
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from cardroom.evaluation.table_cache import cached
 
 # Rank keys whose sums over any multiset of exactly n ranks (n <= 7, at most four
 # of a rank) are all distinct (the SKPokerEval rank keys); checked at generation.
@@ -159,11 +168,36 @@ def _build_flush() -> list[int]:
     return table
 
 
-NON_FLUSH: dict[int, dict[int, int]] = _build_non_flush()
+HighTables = tuple[dict[int, dict[int, int]], list[int]]
+TABLE_SIZES = {5: 6175, 6: 18395, 7: 49205}
+"""How many rank multisets (no rank five times) there are of 5, 6 and 7 cards."""
+
+
+def build_tables() -> HighTables:
+    """``(NON_FLUSH, FLUSH)`` generated from first principles."""
+    return _build_non_flush(), _build_flush()
+
+
+def well_formed(tables: Any) -> bool:
+    """Whether a value read back from the cache has the shape of :func:`build_tables`."""
+    if not (isinstance(tables, tuple) and len(tables) == 2):
+        return False
+    non_flush, flush = tables
+    return (
+        isinstance(non_flush, dict)
+        and {k: len(v) for k, v in non_flush.items() if isinstance(v, dict)} == TABLE_SIZES
+        and isinstance(flush, list)
+        and len(flush) == 1 << 13
+    )
+
+
+NON_FLUSH: dict[int, dict[int, int]]
 """``NON_FLUSH[n][rank-key sum]``: best strength of n cards (5..7) that hold no flush."""
 
-FLUSH: list[int] = _build_flush()
+FLUSH: list[int]
 """``FLUSH[rank mask]``: best strength of a flush whose suit holds those ranks (0 below 5)."""
+
+NON_FLUSH, FLUSH = cached("high-tables", Path(__file__), build_tables, well_formed)
 
 FLUSH_SUIT: dict[int, int] = {0x8 << (4 * s): s for s in range(4)}
 """``(key >> SUIT_SHIFT) & 0x8888`` of a hand with a flush -> the flush suit."""

@@ -38,10 +38,10 @@ def _seat_to_data(seat: Seat) -> dict[str, Any]:
 def _seat_from_data(data: object) -> Seat:
     if not isinstance(data, Mapping) or set(data) != {"stack", "auto_muck", "post"}:
         raise CodecError(f"a seat is {{stack, auto_muck, post}}, not {data!r}")
-    stack, muck, post = data["stack"], data["auto_muck"], data["post"]
-    if type(stack) is not int or type(muck) is not bool or not (post is None or type(post) is str):
-        raise CodecError(f"a malformed seat: {data!r}")
-    return Seat(stack, muck, post)
+    try:
+        return Seat(data["stack"], data["auto_muck"], data["post"])
+    except ConfigError as exc:
+        raise CodecError(f"a malformed seat: {exc}") from None
 
 
 def _config_from_data(data: object) -> TableConfig:

@@ -2,6 +2,15 @@
 
 Every table option the rulebook names for these games is a field of
 :class:`TableConfig` with the rulebook's default; the room shows them to players.
+The option choices are ``Literal`` types of :mod:`cardroom.games.options`.
+
+Every value is checked where it is built (:class:`Stakes`, :class:`Seat`,
+:class:`TableConfig`, and the rake rule and game they hold): a bad one raises
+:class:`~cardroom.games.errors.ConfigError` and nothing else, so no float, bool,
+negative or huge amount, unknown choice, or structure in which a raise adds no
+chips reaches a hand. :func:`config_to_dict` and :func:`config_from_dict` turn a
+configuration into JSON data and back, losslessly (the event record stores
+``HandStarted.config`` that way).
 """
 
 from __future__ import annotations
@@ -10,17 +19,46 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Any, Final
 
+from cardroom.games.checks import (
+    choice,
+    flag,
+    is_whole,
+    json_array,
+    json_object,
+    maybe_whole,
+    shown,
+    unknown_name,
+    whole,
+    wholes,
+)
 from cardroom.games.errors import ConfigError
+from cardroom.games.options import (
+    FOURTH_STREET_PAIR_CHOICES,
+    INCOMPLETE_RAISE_RULE_CHOICES,
+    SEAT_POST_CHOICES,
+    STRADDLE_RAISE_CHOICES,
+    STRUCTURE_CHOICES,
+    STUD_ORDER_TIES_CHOICES,
+    FourthStreetPair,
+    IncompleteRaiseRule,
+    SeatPost,
+    StraddleRaise,
+    Structure,
+    StudOrderTies,
+)
 from cardroom.games.rake import RakeRule
 from cardroom.games.variants import (
     BLINDS,
     BRING_IN,
     BUTTON_BLIND,
     FIXED_LIMIT,
+    MOST_RAISES,
     SPREAD_LIMIT,
-    STRUCTURES,
+    VARIANTS,
     Variant,
     get_variant,
+    variant_from_dict,
+    variant_to_dict,
 )
 
 TDA: Final = "tda"
@@ -31,7 +69,7 @@ POST_BIG_BLIND: Final = "big_blind"
 """A new or returning player posts one big blind, live, to be dealt in now."""
 POST_BOTH_BLINDS: Final = "big_and_dead_small"
 """A player who missed both blinds posts the big blind live and the small blind dead."""
-POSTS: Final = (POST_BIG_BLIND, POST_BOTH_BLINDS)
+POSTS: Final = SEAT_POST_CHOICES
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +81,11 @@ class Stakes:
     ``bring_in`` to half the small bet, ``min_bet`` to the big blind (the button
     blind in Short Deck). ``spread`` holds the spread-limit maxima by tier
     ("1-2-3" is ``(1, 2, 3)``).
+
+    Checked when built (ConfigError): every amount an int (not a bool or a
+    float) from 0 to :data:`~cardroom.games.checks.MAX_CHIPS`, ``spread`` and
+    ``straddles`` tuples of them, the small blind no larger than the big blind.
+    Whether the stakes suit a game is checked by :class:`TableConfig`.
     """
 
     small_blind: int = 0
@@ -56,6 +99,21 @@ class Stakes:
     spread: tuple[int, ...] = ()
     big_blind_ante: int = 0
     straddles: tuple[int, ...] = ()
+
+    def __post_init__(self) -> None:
+        whole(self.small_blind, "small_blind")
+        whole(self.big_blind, "big_blind")
+        whole(self.ante, "ante")
+        whole(self.big_blind_ante, "big_blind_ante")
+        maybe_whole(self.button_blind, "button_blind")
+        maybe_whole(self.small_bet, "small_bet")
+        maybe_whole(self.big_bet, "big_bet")
+        maybe_whole(self.bring_in, "bring_in")
+        maybe_whole(self.min_bet, "min_bet")
+        wholes(self.spread, "spread")
+        wholes(self.straddles, "straddles")
+        if self.small_blind > self.big_blind:
+            raise ConfigError("the small blind may not exceed the big blind")
 
     @staticmethod
     def blinds(
@@ -79,6 +137,7 @@ class Stakes:
     @staticmethod
     def limit(small_bet: int, big_bet: int | None = None, ante: int = 0) -> Stakes:
         """Fixed-limit stakes: small blind = half the small bet (rounded down), big blind = it."""
+        whole(small_bet, "small_bet")  # before the arithmetic below
         return Stakes(
             small_blind=small_bet // 2,
             big_blind=small_bet,
@@ -139,10 +198,16 @@ class Seat:
 
     stack: int
     auto_muck: bool = True
-    post: str | None = None
+    post: SeatPost | None = None
+
+    def __post_init__(self) -> None:
+        whole(self.stack, "a seat's stack (a player dealt in needs chips)", low=1)
+        flag(self.auto_muck, "auto_muck")
+        if self.post is not None:
+            choice(self.post, "a seat's post", SEAT_POST_CHOICES)
 
 
-STRADDLE_RAISES: Final = ("straddle", "big_blind")
+STRADDLE_RAISES: Final = STRADDLE_RAISE_CHOICES
 """Values of ``TableConfig.straddle_raise``."""
 
 
@@ -152,26 +217,29 @@ class TableConfig:
 
     ``structure`` None means the game's usual one; ``max_raises`` None means the
     game's default cap (3: one bet and three raises; stud tables 4).
+
+    Checked when built (ConfigError): every field's type and choices, stakes that
+    suit the game, and a structure in which every bet or raise adds chips.
     """
 
     variant: Variant
     stakes: Stakes
-    structure: str | None = None
+    structure: Structure | None = None
     max_seats: int | None = None
     burn_cards: bool = True
     max_raises: int | None = None
     heads_up_uncapped: bool = False
-    incomplete_raise_rule: str = TDA
+    incomplete_raise_rule: IncompleteRaiseRule = TDA
     short_deck_trips_beat_straight: bool = False
     hi_lo: bool | None = None
-    straddle_raise: str = "straddle"
+    straddle_raise: StraddleRaise = "straddle"
     """How much a raise over a straddle must add: ``"straddle"`` (at least the straddle,
     the straddle being the last full bet: to 8 over a 4 straddle at 1/2, as card rooms
     play) or ``"big_blind"`` (at least the big blind: to 6; PokerKit's sizing, so PHH's)."""
     # Stud-family options (RULEBOOK §4–§6); read by the stud rules.
-    fourth_street_pair: str = "big"
+    fourth_street_pair: FourthStreetPair = "big"
     bring_in_by_position: bool = False
-    stud_order_ties: str = "position"
+    stud_order_ties: StudOrderTies = "position"
     community_card_betting: bool = True
     rake: RakeRule | None = None
 
@@ -179,12 +247,19 @@ class TableConfig:
         _check(self)
 
     @staticmethod
-    def of(game: str, stakes: Stakes, **options: object) -> TableConfig:
-        """A configuration for the game called ``game`` with ``options`` as fields."""
-        return TableConfig(get_variant(game), stakes, **options)  # type: ignore[arg-type]
+    def of(game: str, stakes: Stakes, **options: Any) -> TableConfig:
+        """A configuration for the game called ``game`` with ``options`` as fields.
+
+        ConfigError for an unknown game (naming the nearest) or option (naming them all).
+        """
+        variant = get_variant(game)
+        for name in options:
+            if name not in OPTIONS:
+                raise unknown_name("table option", name, OPTIONS)
+        return TableConfig(variant, stakes, **options)
 
     @property
-    def betting(self) -> str:
+    def betting(self) -> Structure:
         """The betting structure in play."""
         return self.variant.structure if self.structure is None else self.structure
 
@@ -221,6 +296,9 @@ class TableConfig:
         return self.variant.low or "omaha_low8"
 
 
+OPTIONS: Final = tuple(f.name for f in fields(TableConfig) if f.name not in ("variant", "stakes"))
+"""The table options: every field of :class:`TableConfig` but the game and the stakes."""
+
 _BOOL_OPTIONS = (
     "burn_cards",
     "heads_up_uncapped",
@@ -231,35 +309,44 @@ _BOOL_OPTIONS = (
 
 
 def _check(config: TableConfig) -> None:
-    s = config.stakes
-    for name in _BOOL_OPTIONS:
-        if not isinstance(getattr(config, name), bool):
-            raise ConfigError(f"{name} must be true or false")
-    if config.hi_lo is not None and not isinstance(config.hi_lo, bool):
-        raise ConfigError("hi_lo must be true, false or unset")
-    if config.fourth_street_pair not in ("big", "option", "small"):
-        raise ConfigError("fourth_street_pair must be 'big', 'option' or 'small'")
-    if config.straddle_raise not in STRADDLE_RAISES:
-        raise ConfigError(f"straddle_raise must be one of {STRADDLE_RAISES}")
-    if config.stud_order_ties not in ("position", "suit"):
-        raise ConfigError("stud_order_ties must be 'position' or 'suit'")
-    for name in ("max_seats", "max_raises"):
-        value = getattr(config, name)
-        if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
-            raise ConfigError(f"{name} must be a whole number")
-    if config.betting not in STRUCTURES:
-        raise ConfigError(f"unknown betting structure {config.betting!r}")
-    if config.incomplete_raise_rule not in (TDA, HALF):
-        raise ConfigError("incomplete_raise_rule must be 'tda' or 'half'")
-    amounts = (s.small_blind, s.big_blind, s.ante, s.button_blind, s.small_bet, s.big_bet)
-    if not isinstance(s.straddles, tuple):
-        raise ConfigError("straddles must be a tuple of amounts, e.g. (4,) or (4, 8)")
-    for amount in (*amounts, s.bring_in, s.min_bet, *s.spread, s.big_blind_ante, *s.straddles):
-        if amount is not None and (
-            isinstance(amount, bool) or not isinstance(amount, int) or amount < 0
-        ):
-            raise ConfigError(f"stakes must be non-negative integers, got {amount!r}")
+    _check_fields(config)
+    _check_forced_bets(config)
+    _check_raise_sizes(config)
     v = config.variant
+    if not 2 <= config.seat_limit <= v.max_seats:
+        raise ConfigError(f"{v.title} seats 2 to {v.max_seats} players")
+    if config.hi_lo and not (v.low or v.high == "omaha_high"):
+        raise ConfigError(f"{v.title} has no hi-lo version")
+    _check_blind_options(config)
+
+
+def _check_fields(config: TableConfig) -> None:
+    """Each field on its own: its type, and one of its choices."""
+    if not isinstance(config.variant, Variant):
+        raise ConfigError(
+            "variant must be a Variant: name a game with TableConfig.of('holdem', ...)"
+        )
+    if not isinstance(config.stakes, Stakes):
+        raise ConfigError("stakes must be a Stakes, e.g. Stakes.blinds(1, 2)")
+    if config.structure is not None:
+        choice(config.structure, "structure", STRUCTURE_CHOICES)
+    for name in _BOOL_OPTIONS:
+        flag(getattr(config, name), name)
+    if config.hi_lo is not None and not isinstance(config.hi_lo, bool):
+        raise ConfigError(f"hi_lo must be true, false or unset, not {shown(config.hi_lo)}")
+    choice(config.incomplete_raise_rule, "incomplete_raise_rule", INCOMPLETE_RAISE_RULE_CHOICES)
+    choice(config.straddle_raise, "straddle_raise", STRADDLE_RAISE_CHOICES)
+    choice(config.fourth_street_pair, "fourth_street_pair", FOURTH_STREET_PAIR_CHOICES)
+    choice(config.stud_order_ties, "stud_order_ties", STUD_ORDER_TIES_CHOICES)
+    maybe_whole(config.max_seats, "max_seats")
+    maybe_whole(config.max_raises, "max_raises", high=MOST_RAISES)
+    if config.rake is not None and not isinstance(config.rake, RakeRule):
+        raise ConfigError("rake must be a RakeRule or unset")
+
+
+def _check_forced_bets(config: TableConfig) -> None:
+    """The stakes hold the forced bet the game starts with."""
+    s, v = config.stakes, config.variant
     if v.forced_bets == BUTTON_BLIND:
         if s.effective_button_blind <= 0:
             raise ConfigError(f"{v.title} needs an ante or a button blind")
@@ -268,19 +355,42 @@ def _check(config: TableConfig) -> None:
             raise ConfigError(f"{v.title} needs a small bet")
     elif s.big_blind <= 0:
         raise ConfigError(f"{v.title} needs a big blind")
-    if s.small_blind > s.big_blind:
-        raise ConfigError("the small blind may not exceed the big blind")
-    if config.betting == SPREAD_LIMIT and len(s.spread) < 1 + max(
-        st.spread_tier for st in v.streets
-    ):
+
+
+def _check_raise_sizes(config: TableConfig) -> None:
+    """Every bet or raise the structure allows adds at least one chip (RULEBOOK §5).
+
+    Fixed limit bets and raises by the small bet and the big bet only (stud
+    completes the bring-in to the small bet; a 4th-street open pair may bet big).
+    The other structures raise by at least the minimum bet (or the last full
+    raise, which is larger); spread limit also caps each street, and a cap below
+    the minimum bet would leave no bet at all.
+    """
+    s = config.stakes
+    if config.betting == FIXED_LIMIT:
+        if s.effective_small_bet < 1:
+            raise ConfigError(
+                "fixed limit needs a small bet of at least 1 chip: set small_bet "
+                f"(it defaults to the big blind, here {s.big_blind})"
+            )
+        if s.effective_big_bet < 1:
+            raise ConfigError("fixed limit needs a big bet of at least 1 chip")
+        return
+    if s.effective_min_bet < 1:
+        raise ConfigError(
+            f"{config.betting} needs a min_bet of at least 1 chip: a raise adds chips"
+        )
+    if config.betting != SPREAD_LIMIT:
+        return
+    tiers = 1 + max(st.spread_tier for st in config.variant.streets)
+    if len(s.spread) < tiers:
         raise ConfigError("spread limit needs a maximum for every tier, e.g. (1, 2, 3)")
-    if not 2 <= config.seat_limit <= v.max_seats:
-        raise ConfigError(f"{v.title} seats 2 to {v.max_seats} players")
-    if config.raise_cap < 0:
-        raise ConfigError("max_raises may not be negative")
-    if config.hi_lo and not (v.low or v.high == "omaha_high"):
-        raise ConfigError(f"{v.title} has no hi-lo version")
-    _check_blind_options(config)
+    for maximum in s.spread[:tiers]:
+        if maximum < s.effective_min_bet:
+            raise ConfigError(
+                f"a spread-limit maximum of {maximum} is below the minimum bet "
+                f"{s.effective_min_bet}: no bet could be made"
+            )
 
 
 def _check_blind_options(config: TableConfig) -> None:
@@ -306,84 +416,110 @@ def _check_blind_options(config: TableConfig) -> None:
         raise ConfigError(f"{len(s.straddles)} straddles need more than {config.seat_limit} seats")
 
 
-_PLAIN_SEATS: dict[int, Seat] = {}
-
-
-def _plain_seat(stack: int) -> Seat:
-    """``Seat(stack)``, shared: seats are immutable and a table reuses the same stacks."""
-    seat = _PLAIN_SEATS.get(stack)
-    if seat is None:
-        if len(_PLAIN_SEATS) >= 4096:
-            _PLAIN_SEATS.clear()  # bounded: stacks vary without limit across tables
-        seat = _PLAIN_SEATS[stack] = Seat(stack)
-    return seat
-
-
 def check_seats(config: TableConfig, seats: Sequence[Seat | int | None]) -> tuple[Seat | None, ...]:
     """The seats of a hand as :class:`Seat` (an int is a stack); ConfigError for bad ones."""
+    if not isinstance(seats, list | tuple) and (
+        not isinstance(seats, Sequence) or isinstance(seats, str | bytes)
+    ):
+        raise ConfigError(f"the seats must be a list, not {shown(seats)}")
     if not 2 <= len(seats) <= config.seat_limit:
         raise ConfigError(f"this table has 2 to {config.seat_limit} seats, not {len(seats)}")
     out: list[Seat | None] = []
     for i, seat in enumerate(seats):
-        if type(seat) is int and seat > 0:  # the usual case: a plain stack
-            out.append(_plain_seat(seat))
+        if seat is None or type(seat) is Seat:  # a Seat was checked when it was built
+            out.append(seat)
             continue
-        if seat is not None and not isinstance(seat, Seat):
-            if isinstance(seat, bool) or not isinstance(seat, int):
-                raise ConfigError(f"seat {i}: a stack must be an int, not {seat!r}")
-            seat = _plain_seat(seat)
-        if seat is not None:
-            if isinstance(seat.stack, bool) or not isinstance(seat.stack, int) or seat.stack <= 0:
-                raise ConfigError(f"seat {i}: a player dealt in needs chips, not {seat.stack!r}")
-            if seat.post not in (None, POST_BIG_BLIND, POST_BOTH_BLINDS):
-                raise ConfigError(f"seat {i}: unknown post {seat.post!r}")
-            if not isinstance(seat.auto_muck, bool):
-                raise ConfigError(f"seat {i}: auto_muck must be true or false")
-        out.append(seat)
+        if not is_whole(seat):
+            raise ConfigError(f"seat {i}: a stack must be an int, not {shown(seat)}")
+        if seat <= 0:
+            raise ConfigError(f"seat {i}: a player dealt in needs chips, not {seat}")
+        try:
+            out.append(Seat(seat))
+        except ConfigError as exc:
+            raise ConfigError(f"seat {i}: {exc}") from None
     return tuple(out)
 
 
 def config_to_dict(config: TableConfig) -> dict[str, Any]:
-    """The configuration as JSON-able data (the game by name), for records and the lobby."""
-    out: dict[str, Any] = {"game": config.variant.name}
-    for f in fields(config):
-        if f.name in ("variant", "stakes", "rake"):
-            continue
-        out[f.name] = getattr(config, f.name)
+    """The configuration as JSON-able data (the game by name), for records and the lobby.
+
+    Lossless: :func:`config_from_dict` of it, even after ``json.dumps``/``json.loads``,
+    equals ``config``. A game of :data:`~cardroom.games.variants.VARIANTS` is written
+    by its name; a game built outside it (Short Deck with blinds from a PHH file) is
+    written whole too, under ``"variant"``.
+    """
+    variant = config.variant
+    out: dict[str, Any] = {"game": variant.name}
+    known = VARIANTS.get(variant.name)
+    if known is not variant and known != variant:
+        out["variant"] = variant_to_dict(variant)
+    for name in OPTIONS:
+        if name != "rake":
+            out[name] = getattr(config, name)
     out["stakes"] = {
         f.name: list(v) if isinstance(v := getattr(config.stakes, f.name), tuple) else v
         for f in fields(config.stakes)
     }
     rake = config.rake
-    out["rake"] = (
-        None
-        if rake is None
-        else {
-            "per": rake.per,
-            "unit": rake.unit,
-            "caps": [list(c) for c in rake.caps],
-            "small_pot_below": rake.small_pot_below,
-            "small_per": rake.small_per,
-            "small_unit": rake.small_unit,
-        }
-    )
+    out["rake"] = None if rake is None else _rake_to_dict(rake)
     return out
 
 
-def config_from_dict(data: Mapping[str, Any]) -> TableConfig:
-    """The inverse of :func:`config_to_dict`; ConfigError for anything malformed."""
-    try:
-        options = {k: v for k, v in data.items() if k not in ("game", "stakes", "rake")}
-        stakes_data = dict(data["stakes"])
-        stakes_data["spread"] = tuple(stakes_data.get("spread", ()))
-        stakes_data["straddles"] = tuple(stakes_data.get("straddles", ()))
-        stakes = Stakes(**stakes_data)
-        rake_data = data.get("rake")
-        rake = None
-        if rake_data is not None:
-            rake = RakeRule(**{**rake_data, "caps": tuple(tuple(c) for c in rake_data["caps"])})
-        return TableConfig(get_variant(data["game"]), stakes, rake=rake, **options)
-    except ConfigError:
-        raise
-    except (KeyError, TypeError, ValueError) as exc:
-        raise ConfigError(f"not a table configuration: {exc}") from exc
+def _rake_to_dict(rake: RakeRule) -> dict[str, Any]:
+    out: dict[str, Any] = {f.name: getattr(rake, f.name) for f in fields(rake)}
+    out["caps"] = [list(cap) for cap in rake.caps]
+    return out
+
+
+_STAKES_KEYS: Final = frozenset(f.name for f in fields(Stakes))
+_RAKE_KEYS: Final = frozenset(f.name for f in fields(RakeRule))
+_TABLE_KEYS: Final = frozenset(("game", "variant", "stakes", *OPTIONS))
+
+
+def config_from_dict(data: object) -> TableConfig:
+    """The inverse of :func:`config_to_dict`: JSON data to a checked configuration.
+
+    Anything malformed (an unknown key, a missing game or stakes, a float or a
+    bool for an amount, a string for a list...) raises ConfigError, never another type.
+    """
+    table = json_object(data, "a table configuration", _TABLE_KEYS)
+    for required in ("game", "stakes"):
+        if required not in table:
+            raise ConfigError(f"a table configuration needs {required!r}")
+    variant = _variant_from_dict(table)
+    stakes = dict(json_object(table["stakes"], "stakes", _STAKES_KEYS))
+    for name in ("spread", "straddles"):
+        if name in stakes:
+            stakes[name] = json_array(stakes[name], name)
+    options = {k: v for k, v in table.items() if k not in ("game", "variant", "stakes", "rake")}
+    rake = _rake_from_dict(table.get("rake"))
+    return TableConfig(variant, Stakes(**stakes), rake=rake, **options)
+
+
+def _variant_from_dict(table: Mapping[str, Any]) -> Variant:
+    """The game named by ``table["game"]``, or given whole under ``"variant"``.
+
+    A game given whole is checked as any game is; a room that lets players open
+    tables should accept only named games (refuse the ``"variant"`` key).
+    """
+    if "variant" not in table:
+        return get_variant(table["game"])
+    variant = variant_from_dict(table["variant"])
+    if variant.name != table["game"]:
+        raise ConfigError(
+            f"the game is named {shown(table['game'])} but defined as {variant.name!r}"
+        )
+    return variant
+
+
+def _rake_from_dict(data: object) -> RakeRule | None:
+    if data is None:
+        return None
+    rake = dict(json_object(data, "rake", _RAKE_KEYS))
+    for required in ("per", "unit", "caps"):
+        if required not in rake:
+            raise ConfigError(f"a rake rule needs {required!r}")
+    rake["caps"] = tuple(
+        json_array(cap, "a rake cap") for cap in json_array(rake["caps"], "rake caps")
+    )
+    return RakeRule(**rake)

@@ -11,13 +11,10 @@ cards (``None``) are filled with cards nobody holds.
 
 from __future__ import annotations
 
-import hashlib
-import secrets
-import sys
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 
-from cardroom.cards import CARDS, SHORT_DECK_CARDS, Card, Deck
+from cardroom.cards import CARDS, SHORT_DECK_CARDS, Card, CardError, Deck, Seed, seed_key, shuffled
 from cardroom.games.config import TableConfig
 from cardroom.games.errors import ConfigError
 
@@ -53,85 +50,28 @@ def needed_cards(config: TableConfig, players: int) -> int:
     return min(needed, len(SHORT_DECK_CARDS if config.variant.deck == "short" else CARDS))
 
 
-def shuffle_deck(cards: Sequence[Card], seed: int | str | bytes | None = None) -> list[Card]:
-    """``cards`` in a random order: from the OS CSPRNG without a seed (real play), or
-    reproducibly from ``seed`` (tests, replays; see :func:`seeded_bytes`).
+def shuffle_deck(cards: Sequence[Card], seed: Seed | None = None) -> list[Card]:
+    """``cards`` in a random order: :func:`cardroom.cards.shuffled` (the OS CSPRNG without
+    a seed, real play; reproducibly from ``seed`` for tests and replays), with a bad seed
+    reported as :class:`ConfigError` like every other bad input of a hand.
 
     >>> shuffle_deck(CARDS, seed=7) == shuffle_deck(CARDS, seed=7) != shuffle_deck(CARDS, seed=8)
     True
     >>> sorted(shuffle_deck(CARDS)) == list(CARDS)
     True
     """
-    if isinstance(seed, bool):
-        raise ConfigError("a seed must be an int, str or bytes, not a bool")
-    return random_order(cards, None if seed is None else seeded_bytes(seed, "deck", len(cards)))
+    check_seed(seed)
+    return shuffled(cards, seed)
 
 
-def seeded_bytes(seed: int | str | bytes, stream: str, cards: int) -> bytes:
-    """The random bytes that order ``cards`` cards for ``stream`` of a seeded hand.
-
-    SHAKE-128 of the seed and the stream's name (``deck``, ``muck/0``...): the
-    same seed gives the same orders on every machine and Python version, each
-    stream independent of the others, for the cost of one hash (a seeded
-    ``random.Random`` costs more to create than the rest of a hand's setup).
-    """
-    base = seed if isinstance(seed, bytes) else repr(seed).encode()
-    return hashlib.shake_128(base + b"/" + stream.encode()).digest(8 * cards)
-
-
-_DRAW_BITS = 48
-"""Bits of one draw: 6 of the 8 random bytes a card gets (an int the compiled build
-keeps unboxed)."""
-
-
-def random_order(cards: Sequence[Card], raw: bytes | None = None) -> list[Card]:
-    """``cards`` shuffled by Fisher-Yates with 8 bytes of ``raw`` per card (the OS
-    CSPRNG when ``raw`` is None): every order is exactly equally likely.
-
-    The randomness comes in one call instead of one per card (shuffling is part
-    of every hand the engine deals). Position ``i`` swaps with a uniform position
-    ``j <= i``: a 48-bit draw taken modulo ``i + 1``, rejected (and redrawn, see
-    :func:`_redraw`) in the rare case it falls in the last incomplete block, so
-    that no position is favoured.
-    """
-    n = len(cards)
-    words = bytearray(secrets.token_bytes(8 * n) if raw is None else raw[: 8 * n])
-    if len(words) != 8 * n:
-        raise ConfigError(f"ordering {n} cards takes {8 * n} random bytes, not {len(words)}")
-    draws = _draws(words, n)
-    out = list(cards)
-    top = 1 << _DRAW_BITS
-    for i in range(n - 1, 0, -1):
-        span = i + 1
-        draw = draws[i]
-        if draw >= top - top % span:  # odds below 1 in 10^12 per card
-            draw = _redraw(words, i, span)
-        j = draw % span
-        out[i], out[j] = out[j], out[i]
-    return out
-
-
-def _draws(words: bytearray, n: int) -> list[int]:
-    """The 48-bit draws of ``n`` little-endian 8-byte words (their two high bytes dropped)."""
-    words[6::8] = bytes(n)
-    words[7::8] = bytes(n)
-    if sys.byteorder == "little":
-        return memoryview(words).cast("Q").tolist()
-    # A big-endian machine reads the same numbers the slow way.
-    return [int.from_bytes(words[k : k + 8], "little") for k in range(0, 8 * n, 8)]
-
-
-def _redraw(words: bytearray, i: int, span: int) -> int:
-    """A fresh draw below the largest multiple of ``span`` for position ``i``: SHAKE-128 of
-    the shuffle's own bytes, the position and an attempt number (deterministic for a
-    seeded shuffle, unpredictable for a CSPRNG one)."""
-    top = 1 << _DRAW_BITS
-    for attempt in range(1 << 16):
-        tag = f"/{i}/{attempt}".encode()
-        draw = int.from_bytes(hashlib.shake_128(bytes(words) + tag).digest(6), "little")
-        if draw < top - top % span:
-            return draw
-    raise AssertionError("no fair draw in 65536 attempts")  # pragma: no cover - odds 10^-786432
+def check_seed(seed: Seed | None) -> None:
+    """Raise :class:`ConfigError` unless ``seed`` is None or a seed
+    (:func:`cardroom.cards.seed_key` says which values are)."""
+    if seed is not None:
+        try:
+            seed_key(seed)  # a caller may pass any value at run time
+        except (CardError, ValueError) as exc:  # ValueError: an int past 4300 digits
+            raise ConfigError(f"not a seed: {exc}") from None
 
 
 def arrange_deck(
@@ -189,14 +129,15 @@ def arrange_deck(
 def build_deck(
     config: TableConfig,
     deck: Sequence[Card] | Deck | None,
-    seed: int | str | bytes | None,
+    seed: Seed | None,
     needed: int,
 ) -> list[Card]:
     """The deck a hand deals from: shuffled (``seed`` or CSPRNG) or the prearranged ``deck``,
     checked for repeats, foreign cards and size (``needed`` cards at most)."""
     universe = SHORT_DECK_CARDS if config.variant.deck == "short" else CARDS
+    check_seed(seed)  # also when a deck is given: the seed orders the hand's reshuffles
     if deck is None:
-        return shuffle_deck(universe, seed)
+        return shuffled(universe, seed)
     cards = list(deck.cards) if isinstance(deck, Deck) else list(deck)
     if len(set(cards)) != len(cards):
         raise ConfigError("the deck holds the same card twice")

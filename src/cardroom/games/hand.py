@@ -1,22 +1,12 @@
 """The hand of poker as a pure, deterministic state machine.
 
-Create a :class:`Hand` from a :class:`~cardroom.games.config.TableConfig`, the
-seats (index = seat number at the table; ``None`` for an empty seat or a player
-sitting out; an ``int`` is a stack, a :class:`~cardroom.games.config.Seat`
-adds per-player settings), the button's seat (it may be an empty seat: dead
-button) and a deck. The constructor posts the forced bets and deals the first
-street; then the hand waits for :attr:`Hand.actor`. :meth:`Hand.apply` takes an
-:class:`~cardroom.games.actions.Action`, returns the events it caused (the
-engine deals the following streets, runs out the board when all are all-in, and
-settles the pots by itself) or raises :class:`~cardroom.games.errors.IllegalAction`
-with the state untouched.
-
-The dealing order a prearranged deck must follow is described in
-:mod:`cardroom.games.dealing`; stud's community card in
-:mod:`cardroom.games.stud_play`, the draw and its muck reshuffle in
-:mod:`cardroom.games.draw_play`. Pass a prearranged deck as a sequence of cards
-(``deck=[...]``); otherwise ``seed`` gives a reproducible shuffle and no seed a
-CSPRNG shuffle.
+A :class:`Hand` takes a :class:`~cardroom.games.config.TableConfig`, the seats
+(index = seat number; ``None`` for an empty seat or a player sitting out; an
+``int`` stack or a :class:`~cardroom.games.config.Seat`), the button's seat (an
+empty seat: dead button) and a deck (prearranged in the order of
+:mod:`cardroom.games.dealing`, else shuffled from ``seed`` or the CSPRNG). It
+posts the forced bets, deals, and waits for :attr:`Hand.actor`; it deals the
+next streets, runs out the board and settles the pots by itself.
 
 Authority: :meth:`Hand.apply` takes a player's action and accepts it exactly
 when :meth:`Hand.legal_actions` allows it; :meth:`Hand.apply_room` and
@@ -113,16 +103,9 @@ class Hand:
         self._deck = build_deck(config, deck, seed, needed_cards(config, len(self.order)))
         # Muck orders come from a seed: the table's, or a secret one drawn from the CSPRNG
         # (as unpredictable, and it lets a failed apply rebuild the hand exactly).
-        shuffle_seed = secrets.token_bytes(16) if seed is None else seed
+        shuffle = secrets.token_bytes(16) if seed is None else seed
         # What rebuilds this hand: these inputs, then every action accepted (_inputs).
-        self._origin: Origin = (
-            self._seats,
-            button,
-            self._deck,
-            shuffle_seed,
-            blind_seats,
-            reshuffles,
-        )
+        self._origin: Origin = (self._seats, button, self._deck, shuffle, blind_seats, reshuffles)
         self._inputs: list[Action | RoomAction | None] = []
         self.cancelled = False
         self._next_card = 0
@@ -154,7 +137,7 @@ class Hand:
         self.shown: dict[int, tuple[Card, ...]] = {}
         self.events: list[ev.Event] = [ev.HandStarted(config, self._seats, button, blind_seats)]
         # Stud and draw games: their rules live in stud_play / draw_play.
-        self._reshuffle = Reshuffler(shuffle_seed, reshuffles)
+        self._reshuffle = Reshuffler(shuffle, reshuffles)
         stud = config.variant.stud
         self._stud = None if stud is None else StudPlay(stud, config.variant.streets)
         draws = any(st.draw for st in config.variant.streets)
@@ -523,7 +506,7 @@ class Hand:
             self._total[top] -= most - second
             out.append(ev.UncalledReturned(top, most - second))
         bets[:] = [0] * len(bets)
-        out.append(ev.shared_betting_closed(self.street_index))
+        out.append(ev.BettingClosed(self.street_index))
 
     # ----------------------------------------------------------------- dealing
 
@@ -542,7 +525,7 @@ class Hand:
         )
         spread = stakes.spread
         self._spread_max = spread[street.spread_tier] if street.spread_tier < len(spread) else 0
-        out.append(ev.shared_street_started(index, street.name))
+        out.append(ev.StreetStarted(index, street.name))
         live = [s for s in self.order if self._live[s]]
         dealt_here = self._stud is not None and self._stud.deal(
             self, street, live, out, self._reshuffle
@@ -596,16 +579,6 @@ class Hand:
 
     # ------------------------------------------------------------ forced bets
 
-    def _post(self, seat: int, what: str, amount: int, live: bool, out: list[ev.Event]) -> None:
-        amount = min(amount, self._stack[seat])
-        self._stack[seat] -= amount
-        self._total[seat] += amount
-        if live:
-            self._bet[seat] += amount
-        elif what == BIG_BLIND_ANTE:
-            self._dead[seat] += amount
-        out.append(ev.shared_posted(seat, what, amount, live, self._stack[seat] == 0))
-
     def _post_forced(
         self, blind_seats: tuple[int | None, int | None] | None, out: list[ev.Event]
     ) -> None:
@@ -614,7 +587,14 @@ class Hand:
         )
         for seat, what, amount, live in posts:
             if self._stack[seat]:
-                self._post(seat, what, amount, live, out)
+                amount = min(amount, self._stack[seat])
+                self._stack[seat] -= amount
+                self._total[seat] += amount
+                if live:
+                    self._bet[seat] += amount
+                elif what == BIG_BLIND_ANTE:
+                    self._dead[seat] += amount
+                out.append(ev.Posted(seat, what, amount, live, self._stack[seat] == 0))
         self._opening_raise = opening_raise(self.config, posts, self._bet)
         self._cur = max(self._bet)
         self._nbets = 1 if self._cur > 0 else 0
@@ -628,9 +608,12 @@ class Hand:
         settlement = settle(
             self.config,
             Table(self.order, tuple(self._live), tuple(self._total), self.button, self._dead),
-            {s: self._contender(s) for s in live},
+            {s: Contender(tuple(self._hole[s]), self._mucks(s), self.is_all_in(s)) for s in live},
             tuple(self.board),
-            self._first_to_show(),
+            # The last aggressor of the final round; in stud without one, the best board.
+            self._stud.first_to_show(self)
+            if self._aggressor is None and self._stud is not None
+            else self._aggressor,
             raked=self.street_index >= self.config.variant.rake_street,
             showdown=showdown,
         )
@@ -646,13 +629,6 @@ class Hand:
         out.append(ev.HandEnded(stacks))
         self.result = HandResult(settlement.pots, settlement.rake, stacks)
 
-    def _first_to_show(self) -> int | None:
-        """The last aggressor of the final round; in stud without one, the best board."""
-        if self._aggressor is None and self._stud is not None:
-            return self._stud.first_to_show(self)
-        return self._aggressor
-
-    def _contender(self, s: int) -> Contender:
+    def _mucks(self, s: int) -> bool:
         seat = self._seats[s]
-        auto_muck = True if seat is None else seat.auto_muck
-        return Contender(tuple(self._hole[s]), auto_muck, self.is_all_in(s))
+        return True if seat is None else seat.auto_muck

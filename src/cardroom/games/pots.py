@@ -12,16 +12,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 
-@dataclass(frozen=True, slots=True, init=False)  # __init__: see events.py
+@dataclass(frozen=True, slots=True)
 class Pot:
     """One pot: its chips and the seats that can win it (clockwise from the button's left)."""
 
     amount: int
     eligible: tuple[int, ...]
-
-    def __init__(self, amount: int, eligible: tuple[int, ...]) -> None:
-        object.__setattr__(self, "amount", amount)
-        object.__setattr__(self, "eligible", eligible)
 
 
 def build_pots(

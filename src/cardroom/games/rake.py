@@ -11,13 +11,22 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
+from cardroom.games.checks import choice, maybe_whole, shown, whole
+from cardroom.games.errors import ConfigError
+from cardroom.games.options import STRUCTURE_CHOICES
+
 
 @dataclass(frozen=True, slots=True)
 class RakeRule:
     """``per`` chips for every whole ``unit`` of pot; pots under ``small_pot_below``
     pay ``small_per`` for every whole ``small_unit`` instead. ``caps`` lists
     ``(most players dealt in, cap)`` in increasing order; more players than the
-    last entry use the last cap."""
+    last entry use the last cap.
+
+    Checked when built (ConfigError): whole numbers, ``unit`` and ``small_unit``
+    at least 1, never more than the whole pot (``per <= unit``), and at least one
+    cap, with player counts increasing.
+    """
 
     per: int
     unit: int
@@ -26,12 +35,21 @@ class RakeRule:
     small_per: int = 0
     small_unit: int = 1
 
+    def __post_init__(self) -> None:
+        # A negative rate would create chips and a zero unit divide by zero inside a hand.
+        unit = whole(self.unit, "the rake unit", low=1)
+        whole(self.per, "the rake per unit", high=unit)
+        small_unit = whole(self.small_unit, "the small-pot rake unit", low=1)
+        whole(self.small_per, "the small-pot rake per unit", high=small_unit)
+        whole(self.small_pot_below, "the small-pot limit")
+        _check_caps(self.caps)
+
     def cap_for(self, players: int) -> int:
         """The most rake a hand with ``players`` dealt in can pay."""
         for most, cap in self.caps:
             if players <= most:
                 return cap
-        return self.caps[-1][1] if self.caps else 0
+        return self.caps[-1][1]  # caps are never empty (checked when built)
 
     def rake(self, pot: int, players: int) -> int:
         """The rake on a pot of ``pot`` chips with ``players`` dealt in."""
@@ -49,6 +67,32 @@ class RakeTier:
     structures: frozenset[str]
     max_small_bet: int | None
     rule: RakeRule
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.structures, frozenset) or not self.structures:
+            raise ConfigError("a rake tier's structures must be a non-empty frozenset")
+        for structure in self.structures:
+            choice(structure, "a rake tier's structure", STRUCTURE_CHOICES)
+        maybe_whole(self.max_small_bet, "a rake tier's largest small bet", low=1)
+        if not isinstance(self.rule, RakeRule):
+            raise ConfigError("a rake tier's rule must be a RakeRule")
+
+
+def _check_caps(caps: object) -> None:
+    """``caps``: a tuple of ``(most players, cap)`` pairs, players increasing."""
+    if not isinstance(caps, tuple) or not caps:
+        raise ConfigError(
+            "rake caps must be a non-empty tuple of (most players, cap) pairs, e.g. ((10, 400),)"
+        )
+    previous = 0
+    for pair in caps:
+        if not isinstance(pair, tuple) or len(pair) != 2:
+            raise ConfigError(f"a rake cap is a (most players, cap) pair, not {shown(pair)}")
+        players = whole(pair[0], "a rake cap's player count", low=1)
+        whole(pair[1], "a rake cap")
+        if players <= previous:
+            raise ConfigError("rake caps must list player counts in increasing order")
+        previous = players
 
 
 def _rule(per: int, unit: int, caps: tuple[tuple[int, int], ...]) -> RakeRule:

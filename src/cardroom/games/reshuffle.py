@@ -2,11 +2,10 @@
 
 A draw game (and, rarely, stud's community card) may have to shuffle the muck
 into a new stub. Real play uses the operating system's CSPRNG; a seeded hand
-uses orders derived from its seed (:func:`~cardroom.games.dealing.seeded_bytes`), so
-tests are reproducible; a replay
-feeds back the orders recorded in its
-:class:`~cardroom.games.events.StubReshuffled` events. A recorded order may
-be only the top of a new stub (the rest of the muck follows in order), or a
+uses orders derived from its seed (:func:`~cardroom.cards.seeded_bytes`, the
+shuffle of :mod:`cardroom.cards`), so tests are reproducible; a replay feeds back
+the orders recorded in its :class:`~cardroom.games.events.StubReshuffled` events.
+A recorded order may be only the top of a new stub (the rest of the muck follows in order), or a
 stream longer than the muck that serves this reshuffle and the next ones.
 """
 
@@ -15,8 +14,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Sequence
 
-from cardroom.cards import Card
-from cardroom.games.dealing import random_order, seeded_bytes
+from cardroom.cards import Card, Seed, random_order, seeded_bytes
 from cardroom.games.draw import recorded_shuffle
 
 
@@ -26,9 +24,7 @@ class Reshuffler:
 
     __slots__ = ("_made", "_recorded", "_seed")
 
-    def __init__(
-        self, seed: int | str | bytes | None, recorded: Sequence[Sequence[Card | None]] = ()
-    ) -> None:
+    def __init__(self, seed: Seed | None, recorded: Sequence[Sequence[Card | None]] = ()) -> None:
         self._seed = seed
         self._made = 0  # random orders made so far: the next one's stream number
         self._recorded = deque(tuple(order) for order in recorded)

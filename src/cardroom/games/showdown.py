@@ -26,7 +26,7 @@ LOW = "low"
 ALL = "all"
 
 
-@dataclass(frozen=True, slots=True, init=False)  # __init__: see events.py
+@dataclass(frozen=True, slots=True)
 class Award:
     """Chips of one pot paid to ``seat`` for ``share`` (all, high or low) with ``hand``."""
 
@@ -36,17 +36,8 @@ class Award:
     hand: str
     cards: tuple[Card, ...]
 
-    def __init__(
-        self, seat: int, amount: int, share: str, hand: str, cards: tuple[Card, ...]
-    ) -> None:
-        object.__setattr__(self, "seat", seat)
-        object.__setattr__(self, "amount", amount)
-        object.__setattr__(self, "share", share)
-        object.__setattr__(self, "hand", hand)
-        object.__setattr__(self, "cards", cards)
 
-
-@dataclass(frozen=True, slots=True, init=False)  # __init__: see events.py
+@dataclass(frozen=True, slots=True)
 class PotResult:
     """One settled pot: chips before rake, the rake taken from it, who could win, the awards."""
 
@@ -55,20 +46,6 @@ class PotResult:
     rake: int
     eligible: tuple[int, ...]
     awards: tuple[Award, ...]
-
-    def __init__(
-        self,
-        index: int,
-        amount: int,
-        rake: int,
-        eligible: tuple[int, ...],
-        awards: tuple[Award, ...],
-    ) -> None:
-        object.__setattr__(self, "index", index)
-        object.__setattr__(self, "amount", amount)
-        object.__setattr__(self, "rake", rake)
-        object.__setattr__(self, "eligible", eligible)
-        object.__setattr__(self, "awards", awards)
 
     @property
     def scoop(self) -> int | None:
@@ -180,20 +157,13 @@ def _best(
     return [(seat, chips, share) for seat, chips in split(amount, winners)]
 
 
-@dataclass(frozen=True, slots=True, init=False)  # __init__: see events.py
+@dataclass(frozen=True, slots=True)
 class HandResult:
     """A finished hand: every pot with its awards, the total rake, finishing stacks by seat."""
 
     pots: tuple[PotResult, ...]
     rake: int
     stacks: tuple[int | None, ...]
-
-    def __init__(
-        self, pots: tuple[PotResult, ...], rake: int, stacks: tuple[int | None, ...]
-    ) -> None:
-        object.__setattr__(self, "pots", pots)
-        object.__setattr__(self, "rake", rake)
-        object.__setattr__(self, "stacks", stacks)
 
     def winnings(self) -> dict[int, int]:
         """Chips won by each seat over all pots (net of rake, before subtracting what it put in)."""
@@ -204,7 +174,7 @@ class HandResult:
         return won
 
 
-@dataclass(frozen=True, slots=True, init=False)  # __init__: see events.py
+@dataclass(frozen=True, slots=True)
 class Contender:
     """A live hand at showdown: its cards, the player's auto-muck setting, all-in or not."""
 
@@ -212,13 +182,8 @@ class Contender:
     auto_muck: bool
     all_in: bool
 
-    def __init__(self, cards: tuple[Card, ...], auto_muck: bool, all_in: bool) -> None:
-        object.__setattr__(self, "cards", cards)
-        object.__setattr__(self, "auto_muck", auto_muck)
-        object.__setattr__(self, "all_in", all_in)
 
-
-@dataclass(frozen=True, slots=True, init=False)  # __init__: see events.py
+@dataclass(frozen=True, slots=True)
 class Table:
     """What settling needs of the table: seats dealt in (clockwise from the button's
     left), who is live, each seat's chips in, the button, and the dead money
@@ -230,35 +195,14 @@ class Table:
     button: int
     dead: Sequence[int] = ()
 
-    def __init__(
-        self,
-        order: tuple[int, ...],
-        live: tuple[bool, ...],
-        totals: tuple[int, ...],
-        button: int,
-        dead: Sequence[int] = (),
-    ) -> None:
-        object.__setattr__(self, "order", order)
-        object.__setattr__(self, "live", live)
-        object.__setattr__(self, "totals", totals)
-        object.__setattr__(self, "button", button)
-        object.__setattr__(self, "dead", dead)
 
-
-@dataclass(frozen=True, slots=True, init=False)  # __init__: see events.py
+@dataclass(frozen=True, slots=True)
 class Settlement:
     """The outcome of settling: events in order, pot results, rake."""
 
     events: tuple[ev.Event, ...]
     pots: tuple[PotResult, ...]
     rake: int
-
-    def __init__(
-        self, events: tuple[ev.Event, ...], pots: tuple[PotResult, ...], rake: int
-    ) -> None:
-        object.__setattr__(self, "events", events)
-        object.__setattr__(self, "pots", pots)
-        object.__setattr__(self, "rake", rake)
 
     def awards(self) -> list[Award]:
         """Every award of every pot."""

@@ -20,21 +20,14 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Literal
 
 from cardroom.cards import Card
-
-FourthStreetPair = Literal["big", "option", "small"]
-"""Table option ``fourth_street_pair``: an open pair on 4th street makes the round's bet
-the big bet (``"big"``, seed 004 default), lets the bettor choose (``"option"``, seeds 001
-and 003), or changes nothing (``"small"``: Razz, and PHH/PokerKit hands)."""
-
-StudOrderTies = Literal["position", "suit"]
-"""Table option ``stud_order_ties``: equal showing hands are ordered by position
-(closest clockwise from the button, seed 004) or by the suit of the highest card (seed 000)."""
-
-FOURTH_STREET_PAIR_CHOICES: tuple[FourthStreetPair, ...] = ("big", "option", "small")
-STUD_ORDER_TIES_CHOICES: tuple[StudOrderTies, ...] = ("position", "suit")
+from cardroom.games.options import (
+    FOURTH_STREET_PAIR_CHOICES,
+    STUD_ORDER_TIES_CHOICES,
+    FourthStreetPair,
+    StudOrderTies,
+)
 
 
 @dataclass(frozen=True, slots=True)

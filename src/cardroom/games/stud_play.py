@@ -149,7 +149,7 @@ class StudPlay:
         return first_to_act(
             [(s, up + board) for s, up in ups] if board else ups,
             low=self.rules.low,
-            ties=config.stud_order_ties,  # type: ignore[arg-type]
+            ties=config.stud_order_ties,
         )
 
     def _counting(self, config: TableConfig, index: int) -> bool:
@@ -220,7 +220,7 @@ class StudPlay:
         if hand.street_index == 1 and self.open_pair:
             stakes = hand.config.stakes
             sizes = fourth_street_bets(
-                hand.config.fourth_street_pair,  # type: ignore[arg-type]
+                hand.config.fourth_street_pair,
                 True,
                 stakes.effective_small_bet,
                 stakes.effective_big_bet,
@@ -271,7 +271,7 @@ class StudPlay:
         return first_to_act(
             [(s, up + board) for s, up in self._showing(hand, live, hand.street_index)],
             low=self.rules.low,
-            ties=hand.config.stud_order_ties,  # type: ignore[arg-type]
+            ties=hand.config.stud_order_ties,
         )
 
 

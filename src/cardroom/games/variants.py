@@ -12,15 +12,34 @@ all ``hole_down`` cards round by round, then all ``hole_up`` cards, then
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Final
+from dataclasses import MISSING, dataclass, fields
+from typing import Any, Final
 
-from cardroom.games.stud import RAZZ_RULES, SEVEN_STUD_RULES, SOKO_RULES, StudRules
+from cardroom.evaluation.registry import EVALUATORS
+from cardroom.games.checks import (
+    choice,
+    flag,
+    json_array,
+    json_object,
+    text,
+    unknown_name,
+    whole,
+)
+from cardroom.games.errors import ConfigError
+from cardroom.games.options import STRUCTURE_CHOICES, Structure
+from cardroom.games.stud import (
+    RAZZ_RULES,
+    SEVEN_STUD_RULES,
+    SOKO_RULES,
+    BringInRule,
+    StudRules,
+)
 
 # Forced-bet schemes.
 BLINDS: Final = "blinds"
 BUTTON_BLIND: Final = "button_blind"
 BRING_IN: Final = "bring_in"
+FORCED_BETS: Final = (BLINDS, BUTTON_BLIND, BRING_IN)
 
 # Who opens a betting round (first round, later rounds).
 LEFT_OF_BIG_BLIND: Final = "left_of_big_blind"
@@ -28,14 +47,30 @@ LEFT_OF_BUTTON: Final = "left_of_button"
 BRING_IN_PLAYER: Final = "bring_in"
 BEST_SHOWING: Final = "best_showing"
 LOWEST_SHOWING: Final = "lowest_showing"
+FIRST_TO_ACT: Final = (
+    LEFT_OF_BIG_BLIND,
+    LEFT_OF_BUTTON,
+    BRING_IN_PLAYER,
+    BEST_SHOWING,
+    LOWEST_SHOWING,
+)
+
+DECKS: Final = ("standard", "short")
+"""The decks a game may deal from: 52 cards, or Short Deck's 36 (no 2 to 5)."""
+MOST_SEATS: Final = 10
+"""The most seats any table has (RULEBOOK §3)."""
+MOST_TIERS: Final = 10
+"""The most spread-limit tiers a game may have (one a street at most; "1-2-3" has three)."""
+MOST_RAISES: Final = 1000
+"""The largest fixed-limit raise cap a game or table may set (the usual one is 3 or 4)."""
 
 NO_LIMIT: Final = "no_limit"
 POT_LIMIT: Final = "pot_limit"
 HALF_POT_LIMIT: Final = "half_pot_limit"
 FIXED_LIMIT: Final = "fixed_limit"
 SPREAD_LIMIT: Final = "spread_limit"
-STRUCTURES: Final = (NO_LIMIT, POT_LIMIT, HALF_POT_LIMIT, FIXED_LIMIT, SPREAD_LIMIT)
-"""Betting structures (RULEBOOK §5)."""
+STRUCTURES: Final = STRUCTURE_CHOICES
+"""Betting structures (RULEBOOK §5), in this order: no, pot, half-pot, fixed, spread limit."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +91,20 @@ class Street:
     big_bet: bool = False
     spread_tier: int = 0
 
+    def __post_init__(self) -> None:
+        text(self.name, "a street's name")
+        whole(self.hole_down, "a street's hole_down cards", high=52)
+        whole(self.hole_up, "a street's hole_up cards", high=52)
+        whole(self.board, "a street's board cards", high=52)
+        for name, value in (
+            ("burn", self.burn),
+            ("draw", self.draw),
+            ("betting", self.betting),
+            ("big_bet", self.big_bet),
+        ):
+            flag(value, f"a street's {name}")
+        whole(self.spread_tier, "a street's spread tier", high=MOST_TIERS - 1)
+
 
 @dataclass(frozen=True, slots=True)
 class Variant:
@@ -71,7 +120,7 @@ class Variant:
     deck: str
     streets: tuple[Street, ...]
     forced_bets: str
-    structure: str
+    structure: Structure
     high: str
     low: str | None
     max_seats: int
@@ -81,6 +130,34 @@ class Variant:
     phh_code: str | None = None
     stud: StudRules | None = None
     """Stud family only: bring-in, showing order and open-pair rules (see stud.py)."""
+
+    def __post_init__(self) -> None:
+        # A game built outside this module is checked as the table options are.
+        text(self.name, "a game's name")
+        text(self.title, "a game's title")
+        choice(self.deck, "a game's deck", DECKS)
+        if not isinstance(self.streets, tuple) or not self.streets:
+            raise ConfigError("a game's streets must be a non-empty tuple of Street")
+        if not all(isinstance(street, Street) for street in self.streets):
+            raise ConfigError("a game's streets must be a non-empty tuple of Street")
+        choice(self.forced_bets, "a game's forced bets", FORCED_BETS)
+        choice(self.structure, "a game's betting structure", STRUCTURE_CHOICES)
+        for evaluator in (self.high,) if self.low is None else (self.high, self.low):
+            if not isinstance(evaluator, str) or evaluator not in EVALUATORS:
+                raise unknown_name("evaluator", evaluator, EVALUATORS)
+        whole(self.max_seats, "a game's seat limit", low=2, high=MOST_SEATS)
+        if not isinstance(self.first_to_act, tuple) or len(self.first_to_act) != 2:
+            raise ConfigError("a game's first_to_act is a pair: (first round, later rounds)")
+        for rule in self.first_to_act:
+            choice(rule, "a game's first to act", FIRST_TO_ACT)
+        whole(self.rake_street, "a game's rake street", high=len(self.streets) - 1)
+        whole(self.max_raises, "a game's raise cap", high=MOST_RAISES)
+        if self.phh_code is not None:
+            text(self.phh_code, "a game's PHH code")
+        if (self.stud is not None) != (self.forced_bets == BRING_IN):
+            raise ConfigError("a game has stud rules exactly when its forced bet is a bring-in")
+        if self.stud is not None and not isinstance(self.stud, StudRules):
+            raise ConfigError("a game's stud rules must be a StudRules")
 
     @property
     def hole_cards(self) -> int:
@@ -106,7 +183,7 @@ def _flop_game(
     name: str,
     title: str,
     hole: int,
-    structure: str,
+    structure: Structure,
     high: str,
     *,
     low: str | None = None,
@@ -231,7 +308,7 @@ def _draw_game(
     hole: int,
     draws: int,
     high: str,
-    structure: str,
+    structure: Structure,
     max_seats: int,
     phh: str | None = None,
 ) -> Variant:
@@ -295,15 +372,74 @@ VARIANTS: dict[str, Variant] = {
 
 def register(variant: Variant) -> Variant:
     """Add ``variant`` to :data:`VARIANTS` (refusing a second game of the same name)."""
+    if not isinstance(variant, Variant):
+        raise ConfigError(f"only a Variant can be registered, not {type(variant).__name__}")
     if variant.name in VARIANTS and VARIANTS[variant.name] != variant:
-        raise ValueError(f"a different variant called {variant.name!r} is already registered")
+        raise ConfigError(f"a different variant called {variant.name!r} is already registered")
     VARIANTS[variant.name] = variant
     return variant
 
 
 def get_variant(name: str) -> Variant:
-    """The variant called ``name``; ValueError lists the known names otherwise."""
-    try:
-        return VARIANTS[name]
-    except KeyError:
-        raise ValueError(f"no game called {name!r}; known: {', '.join(sorted(VARIANTS))}") from None
+    """The variant called ``name``; ConfigError names the nearest and all known games else."""
+    variant = VARIANTS.get(name) if isinstance(name, str) else None
+    if variant is None:
+        raise unknown_name("game", name, VARIANTS)
+    return variant
+
+
+# ------------------------------------------------------------ a game as JSON data
+
+
+def variant_to_dict(variant: Variant) -> dict[str, Any]:
+    """Every field of ``variant`` as JSON-able data: how a record keeps a game that is not
+    one of :data:`VARIANTS` (e.g. Short Deck with blinds, built by the PHH importer)."""
+    out: dict[str, Any] = {f.name: getattr(variant, f.name) for f in fields(variant)}
+    out["streets"] = [{f.name: getattr(st, f.name) for f in fields(st)} for st in variant.streets]
+    out["first_to_act"] = list(variant.first_to_act)
+    stud = variant.stud
+    out["stud"] = None
+    if stud is not None:
+        bring_in = {"highest": stud.bring_in.highest, "aces_low": stud.bring_in.aces_low}
+        out["stud"] = {"bring_in": bring_in, "low": stud.low, "open_pair": stud.open_pair}
+    return out
+
+
+def variant_from_dict(data: object) -> Variant:
+    """The inverse of :func:`variant_to_dict`, checked as any game is (ConfigError)."""
+    game = dict(json_object(data, "a game", _VARIANT_FIELDS))
+    _require(game, _VARIANT_FIELDS, "a game")
+    game["streets"] = tuple(_street_from_dict(st) for st in json_array(game["streets"], "streets"))
+    game["first_to_act"] = json_array(game["first_to_act"], "first_to_act")
+    if game.get("stud") is not None:
+        stud = json_object(game["stud"], "stud rules", ("bring_in", "low", "open_pair"))
+        _require(stud, {"bring_in": True, "low": True, "open_pair": True}, "stud rules")
+        rule = json_object(stud["bring_in"], "a bring-in rule", ("highest", "aces_low"))
+        _require(rule, {"highest": True, "aces_low": True}, "a bring-in rule")
+        game["stud"] = StudRules(
+            BringInRule(flag(rule["highest"], "highest"), flag(rule["aces_low"], "aces_low")),
+            low=flag(stud["low"], "low"),
+            open_pair=flag(stud["open_pair"], "open_pair"),
+        )
+    return Variant(**game)
+
+
+def _street_from_dict(data: object) -> Street:
+    street = json_object(data, "a street", _STREET_FIELDS)
+    _require(street, _STREET_FIELDS, "a street")
+    return Street(**street)
+
+
+def _required(cls: type) -> dict[str, bool]:
+    """The field names of dataclass ``cls``, each True when it has no default."""
+    return {f.name: f.default is MISSING for f in fields(cls)}
+
+
+_VARIANT_FIELDS: Final = _required(Variant)
+_STREET_FIELDS: Final = _required(Street)
+
+
+def _require(data: Any, names: dict[str, bool], what: str) -> None:
+    for name, required in names.items():
+        if required and name not in data:
+            raise ConfigError(f"{what} needs {name!r}")

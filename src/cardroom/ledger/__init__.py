@@ -11,8 +11,23 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from cardroom.ledger.accounts import HOUSE, AccountKind, AccountRef, Currency
-from cardroom.ledger.aliases import WordList, alias_key, offensive_match, validate_alias
-from cardroom.ledger.errors import AliasError, IdempotencyConflict, InsufficientFunds, LedgerError
+from cardroom.ledger.aliases import (
+    WordList,
+    alias_key,
+    alias_shaped,
+    canonical_alias,
+    offensive_match,
+    reserved_match,
+    reserved_names,
+    validate_alias,
+)
+from cardroom.ledger.errors import (
+    AliasError,
+    BalanceOutOfRange,
+    IdempotencyConflict,
+    InsufficientFunds,
+    LedgerError,
+)
 from cardroom.ledger.integrity import (
     ChipDumpFlag,
     ChipDumpPolicy,
@@ -26,7 +41,15 @@ from cardroom.ledger.invariants import FlowTally, Violation, balance_violations,
 from cardroom.ledger.logins import ThrottlePolicy, retry_after
 from cardroom.ledger.memory import MemoryLedger
 from cardroom.ledger.recovery import RecoveryReport, open_hand_entries, recover
-from cardroom.ledger.transfers import ROUTES, Entry, Reason, Transfer, reversal_of
+from cardroom.ledger.transfers import (
+    MAX_BALANCE,
+    MIN_BALANCE,
+    ROUTES,
+    Entry,
+    Reason,
+    Transfer,
+    reversal_of,
+)
 
 
 class Ledger(Protocol):
@@ -47,10 +70,13 @@ class Ledger(Protocol):
 
 __all__ = [
     "HOUSE",
+    "MAX_BALANCE",
+    "MIN_BALANCE",
     "ROUTES",
     "AccountKind",
     "AccountRef",
     "AliasError",
+    "BalanceOutOfRange",
     "ChipDumpFlag",
     "ChipDumpPolicy",
     "Currency",
@@ -71,12 +97,16 @@ __all__ = [
     "Violation",
     "WordList",
     "alias_key",
+    "alias_shaped",
     "balance_violations",
+    "canonical_alias",
     "chip_dump_flags",
     "find_violations",
     "offensive_match",
     "open_hand_entries",
     "recover",
+    "reserved_match",
+    "reserved_names",
     "retry_after",
     "reversal_of",
     "shared_access_flags",

@@ -1,9 +1,15 @@
-"""Alias rules (RULEBOOK §10.1): 3–16 of ``a-z A-Z 0-9 - _``, unique ignoring case,
-never changed, and nothing offensive.
+"""Alias rules (RULEBOOK §10.1): 3–16 of ``a-z A-Z 0-9 - _``, unique over a
+canonical form, never changed, nothing offensive and no name of the house.
 
-The offensive-word list is data (``offensive_words.txt`` beside this module).
-Matching sees through the usual disguises: case, ``-``/``_`` separators,
-digits standing for letters and stretched letters.
+The canonical form (:func:`canonical_alias`) folds case, drops ``-`` and ``_``
+and folds the classic confusables ``0``→``o`` and ``1``/``l``/``i``→``l``, so
+``PlayerI``, ``Playerl`` and ``Player1`` are one alias. :func:`alias_key` (case
+folded only) is what a player types to be found.
+
+The offensive-word list and the reserved house names are data
+(``offensive_words.txt`` and ``reserved_names.txt`` beside this module).
+Offensive matching sees through the usual disguises: case, ``-``/``_``
+separators, digits standing for letters and stretched letters.
 """
 
 from __future__ import annotations
@@ -21,6 +27,9 @@ MAX_LENGTH = 16
 _ALIAS = re.compile(r"[A-Za-z0-9_-]+")
 _SEPARATORS = re.compile(r"[-_]+")
 _SEPARATORS_AND_DIGITS = re.compile(r"[-_0-9]+")
+# Where a camelCase alias starts a new word: "TheHouse" -> "The", "House".
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+_CANONICAL = str.maketrans({"0": "o", "1": "l", "i": "l", "-": None, "_": None})
 
 # Digits read as the letters they imitate; "1" reads as both i and l.
 _LEET = str.maketrans({"0": "o", "3": "e", "4": "a", "5": "s", "7": "t", "8": "b", "9": "g"})
@@ -68,9 +77,44 @@ def default_words() -> WordList:
     return WordList.parse(text.splitlines())
 
 
+@cache
+def reserved_names() -> frozenset[str]:
+    """The shipped house names, in canonical form."""
+    text = resources.files("cardroom.ledger").joinpath("reserved_names.txt").read_text("utf-8")
+    lines = (line.strip() for line in text.splitlines())
+    return frozenset(canonical_alias(w) for w in lines if w and not w.startswith("#"))
+
+
 def alias_key(alias: str) -> str:
-    """The form aliases are compared in for uniqueness (case ignored)."""
+    """The form an alias is looked up in (case ignored): ``AceHigh`` is found as ``acehigh``."""
     return alias.casefold()
+
+
+def canonical_alias(alias: str) -> str:
+    """The form aliases are unique in (RULEBOOK §10.1).
+
+    Case folded, ``-`` and ``_`` dropped, ``0`` read as ``o`` and ``1``, ``l``
+    and ``i`` all read as ``l``: ``B0B`` is ``bob``, ``Ace-High`` is ``acehlgh``.
+    """
+    return alias.casefold().translate(_CANONICAL)
+
+
+def _name_parts(alias: str) -> set[str]:
+    """The alias, its pieces between separators and camelCase words, with and without
+    their leading and trailing digits."""
+    pieces = {alias, *_SEPARATORS.split(alias)}
+    pieces |= {word for piece in pieces for word in _CAMEL.split(piece)}
+    pieces |= {piece.strip("0123456789") for piece in pieces}
+    return pieces - {""}
+
+
+def reserved_match(alias: str, names: Iterable[str] | None = None) -> str | None:
+    """The canonical house name ``alias`` poses as (see ``reserved_names.txt``), or ``None``."""
+    reserved = reserved_names() if names is None else {canonical_alias(n) for n in names}
+    for part in sorted(_name_parts(alias)):
+        if (canonical := canonical_alias(part)) in reserved:
+            return canonical
+    return None
 
 
 def _readings(text: str) -> set[str]:
@@ -94,6 +138,13 @@ def offensive_match(alias: str, words: WordList | None = None) -> str | None:
     return None
 
 
+def alias_shaped(alias: str) -> bool:
+    """Whether ``alias`` has the length and characters of an alias (so it may exist)."""
+    return (
+        MIN_LENGTH <= len(alias) <= MAX_LENGTH and alias.isascii() and bool(_ALIAS.fullmatch(alias))
+    )
+
+
 def validate_alias(alias: str, words: WordList | None = None) -> str:
     """Return ``alias`` if it obeys the rules; raise :class:`AliasError` saying why if not."""
     if not MIN_LENGTH <= len(alias) <= MAX_LENGTH:
@@ -102,4 +153,6 @@ def validate_alias(alias: str, words: WordList | None = None) -> str:
         raise AliasError("alias may use only letters a-z A-Z, digits 0-9, '-' and '_'")
     if offensive_match(alias, words) is not None:
         raise AliasError(f"alias {alias!r} is not allowed (offensive)")
+    if reserved_match(alias) is not None:
+        raise AliasError(f"alias {alias!r} is reserved: it reads as a name of the house")
     return alias

@@ -11,6 +11,10 @@ class InsufficientFunds(LedgerError):
     """The debited account does not hold enough to cover the amount."""
 
 
+class BalanceOutOfRange(LedgerError):
+    """A posting would take a balance beyond what the ledger can hold (see ``MAX_BALANCE``)."""
+
+
 class IdempotencyConflict(LedgerError):
     """An idempotency key was reused for a different movement."""
 

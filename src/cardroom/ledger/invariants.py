@@ -7,7 +7,10 @@
 2. *negative*: no balance is below zero except the cashier's;
 3. *drift*: every stored balance equals the sum of the entries touching it;
 4. *entry*: every entry is a valid transfer (positive, one currency, an
-   allowed route) and a reversal mirrors the entry it reverses, at most once.
+   allowed route) and a reversal mirrors the entry it reverses, at most once;
+5. *type*: every stored balance is an integer (a database that turned one into
+   a float has lost exactness, even where the float compares equal);
+6. *range*: every balance lies within ``MIN_BALANCE..MAX_BALANCE``.
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ from dataclasses import dataclass
 
 from cardroom.ledger.accounts import AccountRef, Currency
 from cardroom.ledger.errors import LedgerError
-from cardroom.ledger.transfers import Entry, check_reversal
+from cardroom.ledger.transfers import MAX_BALANCE, MIN_BALANCE, Entry, check_reversal
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,10 +86,19 @@ def find_violations(
 def balance_violations(
     balances: Mapping[AccountRef, int], net: Mapping[AccountRef, int]
 ) -> list[Violation]:
-    """The total, negative and drift rules for stored balances against entry flows."""
+    """The total, negative, drift, type and range rules for stored balances against entry
+    flows."""
     found: list[Violation] = []
     totals: dict[Currency, int] = {}
     for ref, bal in balances.items():
+        if type(bal) is not int:
+            # Not counted in the sums: a float is not exact, so the total rule fails too.
+            found.append(Violation("type", f"{ref} holds {bal!r}, a {type(bal).__name__}"))
+            continue
+        if not MIN_BALANCE <= bal <= MAX_BALANCE:
+            found.append(
+                Violation("range", f"{ref} holds {bal}, outside {MIN_BALANCE}..{MAX_BALANCE}")
+            )
         totals[ref.currency] = totals.get(ref.currency, 0) + bal
         if bal < 0 and not ref.may_go_negative:
             found.append(Violation("negative", f"{ref} holds {bal}"))

@@ -5,11 +5,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cardroom.ledger.accounts import AccountRef
-from cardroom.ledger.errors import InsufficientFunds, LedgerError
+from cardroom.ledger.errors import LedgerError
 from cardroom.ledger.invariants import Violation, find_violations
 from cardroom.ledger.transfers import (
     Entry,
     Transfer,
+    check_balances,
     check_not_reversed,
     check_reversal,
     net_change,
@@ -22,7 +23,8 @@ class MemoryLedger:
     """Double-entry ledger held in memory; same behaviour as the database ledger.
 
     Posting is all-or-nothing: a batch that would overdraw any account (other
-    than the cashier) is refused whole and changes nothing.
+    than the cashier), or take a balance beyond ``MAX_BALANCE``, is refused
+    whole and changes nothing.
     """
 
     def __init__(self) -> None:
@@ -42,9 +44,7 @@ class MemoryLedger:
             if t.reverses is not None:
                 self._check_reversible(t)
         delta = net_change(fresh)
-        for ref, change in sorted(delta.items()):
-            if change < 0 and not ref.may_go_negative and self.balance(ref) + change < 0:
-                raise InsufficientFunds(f"{ref} holds {self.balance(ref)}, needs {-change}")
+        check_balances(delta, self.balance)
         for ref, change in delta.items():
             self._balances[ref] = self.balance(ref) + change
         for t in fresh:

@@ -11,17 +11,32 @@ bug cannot, say, rake a player's balance or deposit straight into a pot.
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
 from cardroom.ledger.accounts import AccountKind, AccountRef, Currency
-from cardroom.ledger.errors import IdempotencyConflict, LedgerError
+from cardroom.ledger.errors import (
+    BalanceOutOfRange,
+    IdempotencyConflict,
+    InsufficientFunds,
+    LedgerError,
+)
 
 MAX_AMOUNT = 2**62
 """Largest single amount (keeps every sum inside a signed 64-bit column)."""
 
+MAX_BALANCE = 2**63 - 1
+"""Largest balance any account may hold: the largest signed 64-bit integer, what a
+``BIGINT`` column (PostgreSQL) or an ``INTEGER`` (SQLite) stores exactly."""
+
+MIN_BALANCE = -MAX_BALANCE
+"""Lowest balance the cashier (the only account allowed below zero) may reach."""
+
 MAX_KEY_LENGTH = 200
+
+MAX_ENTRY_ID = 2**63 - 1
+"""Entry ids are signed 64-bit integers, as in the databases."""
 
 
 class Reason(enum.StrEnum):
@@ -112,6 +127,8 @@ class Transfer:
         if self.reason is Reason.REVERSAL:
             if self.reverses is None:
                 raise LedgerError("a reversal must name the entry it reverses")
+            if type(self.reverses) is not int or not 0 < self.reverses <= MAX_ENTRY_ID:
+                raise LedgerError(f"there is no entry {self.reverses!r} to reverse")
             return
         if self.reverses is not None:
             raise LedgerError("only a reversal may name an entry it reverses")
@@ -202,6 +219,25 @@ def net_change(transfers: list[Transfer]) -> dict[AccountRef, int]:
         delta[t.debit] = delta.get(t.debit, 0) - t.amount
         delta[t.credit] = delta.get(t.credit, 0) + t.amount
     return delta
+
+
+def check_balances(delta: Mapping[AccountRef, int], held: Callable[[AccountRef], int]) -> None:
+    """Refuse a net change that overdraws an account or leaves a balance out of range.
+
+    ``held`` gives each account's balance before the change. Every balance must
+    stay within ``0..MAX_BALANCE`` (the cashier within ``MIN_BALANCE..MAX_BALANCE``),
+    so a database can always store it as an exact 64-bit integer.
+    """
+    for ref, change in sorted(delta.items()):
+        before = held(ref)
+        after = before + change
+        if change < 0 and not ref.may_go_negative and after < 0:
+            raise InsufficientFunds(f"{ref} holds {before}, needs {-change}")
+        low = MIN_BALANCE if ref.may_go_negative else 0
+        if not low <= after <= MAX_BALANCE:
+            raise BalanceOutOfRange(
+                f"{ref} would hold {after}, outside the ledger's range {low}..{MAX_BALANCE}"
+            )
 
 
 def pending_transfers(

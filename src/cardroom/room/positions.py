@@ -26,9 +26,21 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from cardroom.games import POST_BIG_BLIND, POST_BOTH_BLINDS
+from cardroom.games.options import SeatPost
 
 OWES_BIG: Final = POST_BIG_BLIND
 OWES_BOTH: Final = POST_BOTH_BLINDS
+
+
+def as_post(owes: str | None) -> SeatPost | None:
+    """A stored "owes" value as the engine's post (checked: records are plain text)."""
+    if owes == POST_BIG_BLIND:
+        return POST_BIG_BLIND
+    if owes == POST_BOTH_BLINDS:
+        return POST_BOTH_BLINDS
+    if owes is None:
+        return None
+    raise ValueError(f"unknown blind owed: {owes!r}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,7 +49,7 @@ class SeatFacts:
 
     eligible: bool
     """In, connected, with the chips for the forced bets."""
-    owes: str | None = None
+    owes: SeatPost | None = None
     post_now: bool = False
     missed_bb_hand: int | None = None
 
@@ -60,8 +72,8 @@ class Plan:
     dealt: tuple[int, ...]
     small_blind: int | None
     big_blind: int | None
-    posts: dict[int, str] = field(default_factory=dict)
-    owes: dict[int, str] = field(default_factory=dict)
+    posts: dict[int, SeatPost] = field(default_factory=dict)
+    owes: dict[int, SeatPost] = field(default_factory=dict)
     """New debts of seats not dealt in (a big blind went past them, or both blinds)."""
     missed_at: tuple[int, ...] = ()
     """Seats the big blind went past this hand."""
@@ -137,7 +149,7 @@ def _plan_blinds(
     bb = _next(prev.bb, eligible, n)
     if bb is None or bb == prev.bb:
         return None
-    owes: dict[int, str] = {}
+    owes: dict[int, SeatPost] = {}
     missed = tuple(s for s in range(n) if facts[s] is not None and between(prev.bb, s, bb, n))
     for s, f in enumerate(facts):
         if f is None or s in eligible:
@@ -150,7 +162,7 @@ def _plan_blinds(
     if button == bb:  # out of a heads-up hand: the button goes just before the small blind
         button = (sb_pos - 1) % n
     dealt = {s for s in eligible if facts[s].owes is None} | {bb}  # type: ignore[union-attr]
-    posts: dict[int, str] = {}
+    posts: dict[int, SeatPost] = {}
     for s in sorted(eligible - dealt):
         f = facts[s]
         assert f is not None and f.owes is not None

@@ -4,7 +4,8 @@ Start with :func:`make_engine` (SQLite file by default, PostgreSQL by URL) and
 :func:`upgrade`; then :class:`SqlLedger` for money movements (same methods as
 ``cardroom.ledger.MemoryLedger``), :class:`Players` for registration, logins
 and sanctions, :class:`Cashier` for the operator's money API, and
-:class:`HandEventLog` for the engine's events.
+:class:`HandEventLog` for the engine's events. Database failures reach callers
+as :class:`StoreError` (a :class:`DatabaseError`), never as SQLAlchemy errors.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from cardroom.store.database import (
     resolve_url,
     system_clock,
 )
+from cardroom.store.errors import StoreError
 from cardroom.store.events import EventLogError, HandEventLog
 from cardroom.store.ledger_sql import SqlLedger
 from cardroom.store.migrate import current_revision, head_revision, require_current, upgrade
@@ -52,6 +54,7 @@ __all__ = [
     "Players",
     "SanctionKind",
     "SqlLedger",
+    "StoreError",
     "audit_trail",
     "current_revision",
     "head_revision",

@@ -8,6 +8,7 @@ from sqlalchemy import Engine, select
 from sqlalchemy.orm import Session
 
 from cardroom.store.database import Clock
+from cardroom.store.errors import storage_errors
 from cardroom.store.models import AuditRecord
 
 
@@ -22,6 +23,7 @@ def audit(
     )
 
 
+@storage_errors("reading the audit log")
 def audit_trail(engine: Engine, subject: str | None = None) -> list[AuditRecord]:
     """Audit records in order, optionally only those about ``subject``."""
     query = select(AuditRecord).order_by(AuditRecord.id)

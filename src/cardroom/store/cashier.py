@@ -36,6 +36,7 @@ from cardroom.ledger import (
 from cardroom.ledger.transfers import check_not_reversed
 from cardroom.store.audit import audit
 from cardroom.store.database import Clock, system_clock
+from cardroom.store.errors import storage_errors
 from cardroom.store.ledger_sql import (
     SqlLedger,
     account_balance,
@@ -80,6 +81,7 @@ class Cashier:
         if active_sanctions(session, player.id, self.clock()) & _BLOCKING:
             raise AccountError(f"{player.alias} is frozen or banned: no {what}")
 
+    @storage_errors("deposit")
     def deposit(
         self,
         alias: str,
@@ -107,6 +109,7 @@ class Cashier:
 
         return in_transaction(self.engine, work)
 
+    @storage_errors("withdrawal")
     def withdraw(self, alias: str, amount: int, *, operator: str, key: str | None = None) -> Entry:
         """Record real money paid out to the player (play money cannot be cashed out)."""
         key = key or f"withdrawal:{uuid.uuid4()}"
@@ -125,6 +128,7 @@ class Cashier:
 
         return in_transaction(self.engine, work)
 
+    @storage_errors("transfer")
     def transfer(
         self, sender: str, receiver: str, amount: int, *, actor: str, key: str | None = None
     ) -> Entry:
@@ -150,6 +154,7 @@ class Cashier:
 
         return in_transaction(self.engine, work)
 
+    @storage_errors("reversal")
     def reverse(self, entry_id: int, *, operator: str, reason: str) -> Entry:
         """Undo a (flagged) entry with a mirror-image entry; the original stays."""
         if not reason:
@@ -164,12 +169,14 @@ class Cashier:
             self.engine, lambda session: self._post(session, t, operator, "reverse", subject)
         )
 
+    @storage_errors("reading balances")
     def balances(self, alias: str) -> dict[Currency, int]:
         """The player's real and play balances, in minor units."""
         with Session(self.engine) as session:
             owner = str(find_player(session, alias).id)
             return {c: account_balance(session, AccountRef.player(owner, c)) for c in Currency}
 
+    @storage_errors("the integrity report")
     def integrity_report(self, policy: ChipDumpPolicy | None = None) -> IntegrityReport:
         """Flags for review: shared IPs/devices, and repeated one-way player transfers."""
         with Session(self.engine) as session:

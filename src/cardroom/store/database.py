@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 from sqlalchemy import Engine, create_engine, event
@@ -44,12 +45,37 @@ def resolve_url(explicit: str | None = None) -> str:
     backend = parsed.get_backend_name()
     if backend not in ("sqlite", "postgresql"):
         raise DatabaseError(f"unsupported database {backend!r}: use sqlite or postgresql")
+    if backend == "postgresql" and not parsed.database:
+        # The server would connect to the user's default database (often ``postgres``)
+        # and the schema would land there unnoticed.
+        shown = parsed.render_as_string(hide_password=True)
+        raise DatabaseError(
+            f"{shown} names no database: add one, e.g. postgresql://user@host:5432/cardroom"
+        )
     return url
 
 
-def make_engine(url: str | None = None, **kwargs: Any) -> Engine:
-    """An engine for ``url`` (resolved by :func:`resolve_url`), configured for money."""
+def sqlite_path(url: str) -> Path | None:
+    """The file a SQLite URL names (None for PostgreSQL and in-memory SQLite)."""
+    parsed = make_url(url)
+    if parsed.get_backend_name() != "sqlite" or parsed.database in (None, "", ":memory:"):
+        return None
+    if parsed.query.get("mode") == "memory" or str(parsed.database).startswith("file::memory:"):
+        return None
+    return Path(str(parsed.database).removeprefix("file:").partition("?")[0])
+
+
+def make_engine(url: str | None = None, *, create: bool = True, **kwargs: Any) -> Engine:
+    """An engine for ``url`` (resolved by :func:`resolve_url`), configured for money.
+
+    With ``create=False`` a SQLite file that does not exist is refused with
+    :class:`DatabaseError` instead of being created empty (SQLite creates the
+    file on first connect): a command that only reads must leave no trace.
+    """
     url = resolve_url(url)
+    path = sqlite_path(url)
+    if path is not None and not create and not path.exists():
+        raise DatabaseError(f"there is no database at {path}: run `cardroom db upgrade` first")
     if make_url(url).get_backend_name() == "sqlite":
         engine = create_engine(url, connect_args={"timeout": SQLITE_BUSY_SECONDS}, **kwargs)
         _configure_sqlite(engine)

@@ -15,6 +15,7 @@ from sqlalchemy import Engine, func, select
 from sqlalchemy.orm import Session
 
 from cardroom.store.database import Clock, system_clock
+from cardroom.store.errors import storage_errors
 from cardroom.store.models import HandEvent
 
 
@@ -29,6 +30,7 @@ class HandEventLog:
         self.engine = engine
         self.clock = clock
 
+    @storage_errors("writing hand events")
     def append(
         self, hand_id: str, events: Sequence[Mapping[str, Any]], first_seq: int | None = None
     ) -> list[int]:
@@ -57,6 +59,7 @@ class HandEventLog:
                 session.add(HandEvent(hand_id=hand_id, seq=start + i, event=event, created_at=now))
         return list(range(start, start + len(rows)))
 
+    @storage_errors("reading hand events")
     def read(self, hand_id: str) -> list[dict[str, Any]]:
         """The hand's events in order."""
         with Session(self.engine) as session:

@@ -26,7 +26,6 @@ from cardroom.ledger import (
     Currency,
     Entry,
     FlowTally,
-    InsufficientFunds,
     LedgerError,
     Reason,
     Transfer,
@@ -35,12 +34,14 @@ from cardroom.ledger import (
     reversal_of,
 )
 from cardroom.ledger.transfers import (
+    check_balances,
     check_not_reversed,
     check_reversal,
     net_change,
     pending_transfers,
 )
 from cardroom.store.database import Clock, system_clock
+from cardroom.store.errors import LARGEST_ID, storage_errors, valid_id
 from cardroom.store.models import LedgerAccount, LedgerEntry
 
 RETRIES = 5
@@ -55,16 +56,19 @@ class SqlLedger:
         self.engine = engine
         self.clock = clock
 
+    @storage_errors("posting to the ledger")
     def post(self, transfer: Transfer, actor: str = "") -> Entry:
         """Post one transfer; a replayed key returns the original entry and moves nothing."""
         return self.post_all([transfer], actor)[0]
 
+    @storage_errors("posting to the ledger")
     def post_all(self, transfers: Sequence[Transfer], actor: str = "") -> list[Entry]:
         """Post transfers atomically, in order; replayed keys are skipped."""
         return in_transaction(
             self.engine, lambda session: post_in(session, transfers, self.clock, actor)
         )
 
+    @storage_errors("reversing a ledger entry")
     def reverse(
         self, entry_id: int, key: str | None = None, memo: str = "", actor: str = ""
     ) -> Entry:
@@ -76,35 +80,46 @@ class SqlLedger:
         check_not_reversed(self.entry_for_key(transfer.key), transfer)
         return self.post(transfer, actor)
 
+    @storage_errors("reading a balance")
     def balance(self, account: AccountRef) -> int:
         """The account's balance (zero for an account never used)."""
         with Session(self.engine) as session:
             return account_balance(session, account)
 
+    @storage_errors("reading balances")
     def balances(self) -> dict[AccountRef, int]:
         """Every account ever touched, with its balance."""
         with Session(self.engine) as session:
             rows = session.execute(select(LedgerAccount)).scalars()
             return {_ref(a): a.balance for a in rows}
 
+    @storage_errors("reading a ledger entry")
     def entry(self, entry_id: int) -> Entry | None:
         """One entry by id."""
+        if not valid_id(entry_id):
+            return None
         with Session(self.engine) as session:
             return _one(session, _entries_query().where(LedgerEntry.id == entry_id))
 
+    @storage_errors("reading a ledger entry")
     def entry_for_key(self, key: str) -> Entry | None:
         """The entry posted under an idempotency key, if any."""
         with Session(self.engine) as session:
             return entry_for_key(session, key)
 
+    @storage_errors("reading ledger entries")
     def entries(self, after: int = 0, limit: int | None = None) -> list[Entry]:
         """Entries in posting order, from id ``after + 1``."""
+        after = max(after, 0)
+        if after >= LARGEST_ID:  # no such id; the driver could not even send it
+            return []
         query = _entries_query().where(LedgerEntry.id > after).order_by(LedgerEntry.id)
         if limit is not None:
-            query = query.limit(limit)
+            query = query.limit(min(max(limit, 0), LARGEST_ID))
         with Session(self.engine) as session:
             return [_entry(*row) for row in session.execute(query)]
 
+    @storage_errors("reading ledger entries")
     def account_entries(self, account: AccountRef) -> list[Entry]:
         """Entries touching ``account``, in posting order."""
         with Session(self.engine) as session:
@@ -121,6 +136,7 @@ class SqlLedger:
             )
             return [_entry(*row) for row in session.execute(query)]
 
+    @storage_errors("checking the ledger")
     def check(self) -> list[Violation]:
         """Every broken invariant (an empty list when all hold); reads entries in batches."""
         with Session(self.engine) as session:
@@ -178,10 +194,7 @@ def post_fresh(
             LedgerAccount.id.in_(ids.values())
         )
         balances = {i: b for i, b in session.execute(held_query)}
-        for ref, change in sorted(delta.items()):
-            held = balances[ids[ref]]
-            if change < 0 and not ref.may_go_negative and held + change < 0:
-                raise InsufficientFunds(f"{ref} holds {held}, needs {-change}")
+        check_balances(delta, lambda ref: balances[ids[ref]])
         for ref, change in delta.items():
             if change:
                 session.execute(

@@ -11,6 +11,7 @@ from alembic.script import ScriptDirectory
 from sqlalchemy import Connection, Engine
 
 from cardroom.store.database import DatabaseError
+from cardroom.store.errors import storage_errors
 
 MIGRATIONS = Path(__file__).resolve().with_name("migrations")
 
@@ -32,6 +33,7 @@ def head_revision() -> str:
     return str(head)
 
 
+@storage_errors("reading the schema revision")
 def current_revision(engine: Engine) -> str | None:
     """The revision the database is at (``None`` for a fresh database)."""
     with engine.connect() as conn:
@@ -39,12 +41,14 @@ def current_revision(engine: Engine) -> str | None:
     return None if rev is None else str(rev)
 
 
+@storage_errors("migrating the database")
 def upgrade(engine: Engine, revision: str = "head") -> None:
     """Migrate the database to ``revision`` (default: the newest)."""
     with engine.begin() as conn:
         command.upgrade(alembic_config(conn), revision)
 
 
+@storage_errors("migrating the database")
 def downgrade(engine: Engine, revision: str) -> None:
     """Migrate the database back to ``revision`` (``"base"`` removes every table)."""
     with engine.begin() as conn:

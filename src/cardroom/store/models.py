@@ -67,7 +67,11 @@ class Base(DeclarativeBase):
 
 
 class Player(Base):
-    """A registered player; the alias never changes once taken."""
+    """A registered player; the alias never changes once taken.
+
+    ``alias_key`` (case folded) is how a player is found; ``alias_canonical``
+    (RULEBOOK §10.1, look-alikes folded) is what no two players may share.
+    """
 
     __tablename__ = "players"
 
@@ -79,6 +83,14 @@ class Player(Base):
     created_at: Mapped[datetime] = mapped_column(UtcDateTime)
     registration_ip: Mapped[str] = mapped_column(String(64), default="")
     registration_device: Mapped[str] = mapped_column(String(128), default="")
+    alias_canonical: Mapped[str] = mapped_column(String(16), unique=True)
+
+
+def _sqlite_integer(column: str, name: str) -> CheckConstraint:
+    """SQLite keeps a sum that overflows 64 bits as a float; this refuses it (PostgreSQL's
+    BIGINT raises by itself)."""
+    check = CheckConstraint(f"typeof({column}) = 'integer'", name=name)
+    return check.ddl_if(dialect="sqlite")
 
 
 class LedgerAccount(Base):
@@ -89,6 +101,7 @@ class LedgerAccount(Base):
         UniqueConstraint("kind", "currency", "owner"),
         # The last line of defence: the database itself refuses an overdraft.
         CheckConstraint("balance >= 0 OR kind = 'cashier'", name="nonnegative"),
+        _sqlite_integer("balance", "integer_balance"),
     )
 
     id: Mapped[int] = mapped_column(Id, primary_key=True)
@@ -105,6 +118,7 @@ class LedgerEntry(Base):
     __table_args__ = (
         CheckConstraint("amount > 0", name="positive"),
         CheckConstraint("debit_account_id <> credit_account_id", name="two_sides"),
+        _sqlite_integer("amount", "integer_amount"),
     )
 
     id: Mapped[int] = mapped_column(Id, primary_key=True)
@@ -166,6 +180,20 @@ class LoginAttempt(Base):
     device: Mapped[str] = mapped_column(String(128), default="")
     at: Mapped[datetime] = mapped_column(UtcDateTime)
     success: Mapped[bool] = mapped_column(Boolean)
+
+
+class LoginThrottleKey(Base):
+    """One row per throttled scope (``alias:<key>`` or ``ip:<address>``).
+
+    A login upserts its scopes' rows first, which locks them until its attempt
+    is recorded: concurrent attempts at one alias or from one address are
+    counted one after the other, so none slips past the limit.
+    """
+
+    __tablename__ = "login_throttle_keys"
+
+    scope: Mapped[str] = mapped_column(String(80), primary_key=True)
+    touched_at: Mapped[datetime] = mapped_column(UtcDateTime)
 
 
 class Sanction(Base):

@@ -13,13 +13,25 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from sqlalchemy import Engine, func, select, update
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from cardroom.ledger import LedgerError, ThrottlePolicy, alias_key, retry_after, validate_alias
+from cardroom.ledger import (
+    LedgerError,
+    ThrottlePolicy,
+    alias_key,
+    alias_shaped,
+    canonical_alias,
+    retry_after,
+    validate_alias,
+)
 from cardroom.store.audit import audit
 from cardroom.store.database import Clock, system_clock
-from cardroom.store.models import LoginAttempt, LoginSession, Player, Sanction
+from cardroom.store.errors import storage_errors, valid_id
+from cardroom.store.ledger_sql import in_transaction
+from cardroom.store.models import LoginAttempt, LoginSession, LoginThrottleKey, Player, Sanction
 from cardroom.store.passwords import Passwords, password_problem
 
 SESSION_TTL = timedelta(hours=12)
@@ -74,7 +86,12 @@ class PlayerInfo:
 
 def find_player(session: Session, alias: str) -> Player:
     """The player with this alias (any case), or :class:`AccountError`."""
-    player = session.scalar(select(Player).where(Player.alias_key == alias_key(alias)))
+    # Text that cannot be an alias never reaches the database (PostgreSQL refuses NUL).
+    player = (
+        None
+        if not alias_shaped(alias)
+        else session.scalar(select(Player).where(Player.alias_key == alias_key(alias)))
+    )
     if player is None:
         raise AccountError(f"no player with alias {alias!r}")
     return player
@@ -89,6 +106,16 @@ def active_sanctions(session: Session, player_id: int, now: datetime) -> set[San
         (Sanction.ends_at.is_(None)) | (Sanction.ends_at > now),
     )
     return {SanctionKind(k) for k in session.scalars(query)}
+
+
+@dataclass(frozen=True, slots=True)
+class _Attempt:
+    """A login attempt already counted (as a failure until the password proves right)."""
+
+    id: int
+    player_id: int | None
+    stored_hash: str | None
+    banned: bool
 
 
 def _info(p: Player) -> PlayerInfo:
@@ -117,10 +144,12 @@ class Players:
         self.session_ttl = session_ttl
         self._dummy_hash = ""
 
+    @storage_errors("registration")
     def register(
         self, alias: str, password: str, *, age_confirmed: bool, ip: str = "", device: str = ""
     ) -> PlayerInfo:
-        """Create an account; the alias is checked, unique ignoring case, never changeable."""
+        """Create an account; the alias is checked, unique over its canonical form
+        (RULEBOOK §10.1: ``Player1`` is taken once ``PlayerI`` is), never changeable."""
         validate_alias(alias)
         if not age_confirmed:
             raise AccountError("players must confirm they are 18 or older (or of local age)")
@@ -130,6 +159,7 @@ class Players:
         player = Player(
             alias=alias,
             alias_key=alias_key(alias),
+            alias_canonical=canonical_alias(alias),
             password_hash=self.passwords.hash(password),
             age_attested_at=now,
             created_at=now,
@@ -142,66 +172,97 @@ class Players:
                 session.flush()
                 audit(session, self.clock, alias, "register", alias, ip=ip, device=device)
         except IntegrityError:
-            raise AccountError(f"alias {alias!r} is taken") from None
+            # Either unique column (case folded, or look-alikes folded) clashed.
+            raise AccountError(
+                f"alias {alias!r} is taken, or reads the same as an alias that is"
+            ) from None
         return _info(player)
 
+    @storage_errors("looking up a player")
     def get(self, alias: str) -> PlayerInfo:
         """The player with this alias (any case)."""
         with Session(self.engine) as session:
             return _info(find_player(session, alias))
 
+    @storage_errors("login")
     def login(self, alias: str, password: str, *, ip: str = "", device: str = "") -> str:
         """Check the password and open a session; returns the bearer token (shown once).
 
-        The slow hash runs outside any transaction, so logins never hold a lock.
+        The attempt is counted (as a failure) before the slow hash runs, in one
+        transaction that first locks the alias's and the address's throttle rows:
+        however many guesses arrive at once, at most the policy's limit reach the
+        hash. The hash itself runs outside any transaction, holding no lock.
         """
+        if not alias_shaped(alias):  # no account can have it, so no hash need run
+            raise LoginRefused("wrong alias or password, or the account is closed")
         now, key = self.clock(), alias_key(alias)[:64]
-        with Session(self.engine) as session:
-            self._check_throttle(session, key, ip, now)
-            player = session.scalar(select(Player).where(Player.alias_key == key))
-            banned = player is not None and SanctionKind.BAN in active_sanctions(
-                session, player.id, now
-            )
-        # Unknown aliases still pay for a hash, so timing does not reveal which exist.
-        if player is None and not self._dummy_hash:
-            self._dummy_hash = self.passwords.hash("not a real password")
-        stored = player.password_hash if player else self._dummy_hash
-        ok = self.passwords.verify(stored, password) and player is not None and not banned
-        # Hashes made with older, weaker parameters are upgraded at login.
-        rehash = (
-            self.passwords.hash(password) if ok and self.passwords.needs_rehash(stored) else None
+        ip, device = ip[:64], device[:128]
+        attempt = in_transaction(
+            self.engine, lambda session: self._count_attempt(session, key, ip, device, now)
         )
-        token = secrets.token_urlsafe(32)
-        with Session(self.engine) as session, session.begin():
-            player_id = player.id if player else None
-            session.add(
-                LoginAttempt(
-                    alias_key=key,
-                    player_id=player_id,
-                    ip=ip[:64],
-                    device=device[:128],
-                    at=now,
-                    success=ok,
-                )
-            )
-            if player is not None and rehash is not None:
-                session.execute(
-                    update(Player).where(Player.id == player.id).values(password_hash=rehash)
-                )
-            if ok and player_id is not None:
-                session.add(
-                    LoginSession(
-                        token_hash=_token_hash(token),
-                        player_id=player_id,
-                        created_at=now,
-                        expires_at=now + self.session_ttl,
-                        ip=ip[:64],
-                        device=device[:128],
-                    )
-                )
+        # Unknown aliases still pay for a hash, so timing does not reveal which exist.
+        if attempt.stored_hash is None and not self._dummy_hash:
+            self._dummy_hash = self.passwords.hash("not a real password")
+        stored = attempt.stored_hash or self._dummy_hash
+        ok = self.passwords.verify(stored, password) and attempt.stored_hash is not None
+        ok = ok and not attempt.banned
         if not ok:
             raise LoginRefused("wrong alias or password, or the account is closed")
+        # Hashes made with older, weaker parameters are upgraded at login.
+        rehash = self.passwords.hash(password) if self.passwords.needs_rehash(stored) else None
+        token = secrets.token_urlsafe(32)
+        self._succeed(attempt, token, rehash, now, ip, device)
         return token
+
+    def _succeed(
+        self, attempt: _Attempt, token: str, rehash: str | None, now: datetime, ip: str, device: str
+    ) -> None:
+        """Mark the attempt a success, store a stronger hash if any, open the session."""
+        assert attempt.player_id is not None
+        with Session(self.engine) as session, session.begin():
+            session.execute(
+                update(LoginAttempt).where(LoginAttempt.id == attempt.id).values(success=True)
+            )
+            if rehash is not None:
+                session.execute(
+                    update(Player)
+                    .where(Player.id == attempt.player_id)
+                    .values(password_hash=rehash)
+                )
+            session.add(
+                LoginSession(
+                    token_hash=_token_hash(token),
+                    player_id=attempt.player_id,
+                    created_at=now,
+                    expires_at=now + self.session_ttl,
+                    ip=ip,
+                    device=device,
+                )
+            )
+
+    def _count_attempt(
+        self, session: Session, key: str, ip: str, device: str, now: datetime
+    ) -> _Attempt:
+        """Lock the throttle rows, check the limits, record the attempt as a failure."""
+        _lock_scopes(session, [f"alias:{key}", *([f"ip:{ip}"] if ip else [])], now)
+        self._check_throttle(session, key, ip, now)
+        player = session.scalar(select(Player).where(Player.alias_key == key))
+        banned = player is not None and SanctionKind.BAN in active_sanctions(
+            session, player.id, now
+        )
+        row = LoginAttempt(
+            alias_key=key,
+            player_id=player.id if player else None,
+            ip=ip,
+            device=device,
+            at=now,
+            success=False,
+        )
+        session.add(row)
+        session.flush()
+        if player is None:
+            return _Attempt(row.id, None, None, False)
+        return _Attempt(row.id, player.id, player.password_hash, banned)
 
     def _check_throttle(self, session: Session, key: str, ip: str, now: datetime) -> None:
         since = now - self.throttle.window
@@ -241,6 +302,7 @@ class Players:
         if worst is not None:
             raise LoginThrottled(worst)
 
+    @storage_errors("checking a session token")
     def authenticate(self, token: str) -> PlayerInfo | None:
         """The player a token belongs to, or ``None`` if unknown, expired, revoked or banned."""
         now = self.clock()
@@ -259,6 +321,7 @@ class Players:
                 return None
             return _info(player)
 
+    @storage_errors("logout")
     def logout(self, token: str) -> None:
         """Revoke one session token."""
         with Session(self.engine) as session, session.begin():
@@ -269,11 +332,13 @@ class Players:
                 .values(revoked_at=self.clock())
             )
 
+    @storage_errors("revoking sessions")
     def revoke_all(self, alias: str) -> int:
         """Revoke every open session of a player; returns how many."""
         with Session(self.engine) as session, session.begin():
             return _revoke_all(session, find_player(session, alias).id, self.clock())
 
+    @storage_errors("imposing a sanction")
     def sanction(
         self,
         alias: str,
@@ -314,19 +379,39 @@ class Players:
             audit(session, self.clock, operator, kind.value, player.alias, reason=reason, ends=ends)
             return row.id
 
+    @storage_errors("lifting a sanction")
     def lift(self, sanction_id: int, *, operator: str) -> None:
         """End a sanction now (the record stays)."""
         with Session(self.engine) as session, session.begin():
-            row = session.get(Sanction, sanction_id)
+            row = session.get(Sanction, sanction_id) if valid_id(sanction_id) else None
             if row is None or row.lifted_at is not None:
                 raise AccountError(f"no active sanction {sanction_id}")
             row.lifted_at = self.clock()
             audit(session, self.clock, operator, "lift", str(row.player_id), sanction=sanction_id)
 
+    @storage_errors("reading sanctions")
     def sanctions(self, alias: str) -> set[SanctionKind]:
         """The sanction kinds in force for a player now."""
         with Session(self.engine) as session:
             return active_sanctions(session, find_player(session, alias).id, self.clock())
+
+
+def _lock_scopes(session: Session, scopes: list[str], now: datetime) -> None:
+    """Upsert each throttle row, in sorted order (so two logins never deadlock).
+
+    An upsert locks its row until the transaction ends (PostgreSQL); SQLite's
+    ``BEGIN IMMEDIATE`` already serialises every writer.
+    """
+    dialect = session.get_bind().dialect.name
+    insert = pg_insert if dialect == "postgresql" else sqlite_insert
+    for scope in sorted(scopes):
+        statement = insert(LoginThrottleKey).values(scope=scope, touched_at=now)
+        session.execute(
+            statement.on_conflict_do_update(
+                index_elements=[LoginThrottleKey.scope],
+                set_={"touched_at": statement.excluded.touched_at},
+            )
+        )
 
 
 def _revoke_all(session: Session, player_id: int, now: datetime) -> int:

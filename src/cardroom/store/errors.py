@@ -1,0 +1,92 @@
+"""Database failures in the project's own words: no SQLAlchemy error leaves the store.
+
+Every public method of the store runs under :func:`storage_errors`, which turns
+a SQLAlchemy error into a :class:`StoreError` that says what failed, why in
+plain words, and the driver's one-line reason (never the SQL or its values).
+Refusals by the rules (``LedgerError`` and its kind) pass through unchanged.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import ParamSpec, TypeVar
+
+from sqlalchemy.exc import (
+    DataError,
+    DBAPIError,
+    IntegrityError,
+    InterfaceError,
+    OperationalError,
+    SQLAlchemyError,
+)
+from sqlalchemy.exc import TimeoutError as PoolTimeout
+
+from cardroom.store.database import DatabaseError
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+LARGEST_ID = 2**63 - 1
+"""Ids are signed 64-bit integers in both databases."""
+
+_SCHEMA_SQLSTATES = {"42P01", "42703"}  # undefined table, undefined column
+_SCHEMA_WORDS = ("no such table", "no such column")
+
+
+class StoreError(DatabaseError):
+    """The database failed or refused an operation; the message says which and why."""
+
+
+def _detail(exc: SQLAlchemyError) -> str:
+    source = exc.orig if isinstance(exc, DBAPIError) else exc
+    lines = str(source).strip().splitlines()
+    return lines[0] if lines else type(source).__name__
+
+
+def _why(exc: SQLAlchemyError, detail: str) -> str:
+    sqlstate = getattr(getattr(exc, "orig", None), "sqlstate", None)
+    if sqlstate in _SCHEMA_SQLSTATES or any(w in detail for w in _SCHEMA_WORDS):
+        return "the database schema is missing or out of date: run `cardroom db upgrade`"
+    if isinstance(exc, OperationalError | InterfaceError | PoolTimeout):
+        return "the database is unreachable or busy; try again later"
+    if isinstance(exc, DataError):
+        return "a value does not fit in the database"
+    if isinstance(exc, IntegrityError):
+        return "the database refused a change that would break its rules"
+    return "the database reported an error"
+
+
+def store_error(action: str, exc: SQLAlchemyError) -> StoreError:
+    """The :class:`StoreError` for ``exc`` raised while doing ``action``."""
+    detail = _detail(exc)
+    return StoreError(f"{action} failed: {_why(exc, detail)} ({detail})")
+
+
+def storage_errors(action: str) -> Callable[[Callable[P, R]], Callable[P, R]]:
+    """Decorate a public store function: SQLAlchemy errors become :class:`StoreError`.
+
+    ``action`` names the operation for the message ("post to the ledger").
+    A Python integer too large for SQLite's driver is reported the same way.
+    """
+
+    def decorate(function: Callable[P, R]) -> Callable[P, R]:
+        @functools.wraps(function)
+        def guarded(*args: P.args, **kwargs: P.kwargs) -> R:
+            try:
+                return function(*args, **kwargs)
+            except SQLAlchemyError as exc:
+                raise store_error(action, exc) from exc
+            except OverflowError as exc:
+                raise StoreError(
+                    f"{action} failed: a number is too large for the database"
+                ) from exc
+
+        return guarded
+
+    return decorate
+
+
+def valid_id(value: int) -> bool:
+    """Whether ``value`` can be a row id (so a look-up may be sent to the database)."""
+    return type(value) is int and 0 < value <= LARGEST_ID

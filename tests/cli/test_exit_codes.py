@@ -1,0 +1,80 @@
+"""One exit-code rule for every command: 2 for a usage error, 1 for a failure, 0 for success."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from cardroom.cli import main
+
+
+def code_of(argv: list[str], stdin: str = "") -> int:
+    """The exit code of one in-process run, whether argparse or the command decided it."""
+    import sys
+
+    saved = sys.stdin
+    sys.stdin = io.StringIO(stdin)
+    try:
+        return main(argv)
+    except SystemExit as exit_:
+        return int(exit_.code or 0)
+    finally:
+        sys.stdin = saved
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["deal", "--short", "-n", "100"],
+        ["deal", "-n", "0"],
+        ["deal", "--seed", "seven"],
+        ["eval", "--game", "holdem", "Zz Kd", "--board", "2c 3c 4c"],
+        ["eval", "--game", "nope", "Kh Kd"],
+        ["play", "--blinds", "2"],
+        ["play", "--hands", "0"],
+        ["account", "freeze", "x", "--hours", "0", "--db", "sqlite://"],
+        ["ledger", "entries", "--limit", "-1", "--db", "sqlite://"],
+    ],
+)
+def test_usage_errors_exit_2(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    assert code_of(argv) == 2
+    assert "error" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("argv", "stdin"),
+    [
+        (["chinese", "score"], "not json"),
+        (["chinese", "arrange"], '{"variant": "ofc", "cards": []}'),
+        (["eval", "--game", "holdem", "--stdin"], "Zz Kd | 2c 3c 4c\n"),
+        (["ledger", "check", "--db", "sqlite://"], ""),
+        (["replay", "no-such-file.phh"], ""),
+    ],
+)
+def test_failures_exit_1(argv: list[str], stdin: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert code_of(argv, stdin) == 1
+    capsys.readouterr()
+
+
+def test_deal_says_how_many_cards_the_deck_has(capsys: pytest.CaptureFixture[str]) -> None:
+    assert code_of(["deal", "--short", "-n", "100"]) == 2
+    assert "the Short Deck has 36 cards" in capsys.readouterr().err
+    assert code_of(["deal", "-n", "53"]) == 2
+    assert "the deck has 52 cards" in capsys.readouterr().err
+    assert code_of(["deal", "--short", "-n", "36"]) == 0
+    assert len(capsys.readouterr().out.split()) == 36
+
+
+def test_a_seed_is_a_number_so_007_is_7(capsys: pytest.CaptureFixture[str]) -> None:
+    decks = []
+    for seed in ("7", "007", "+7", " 7"):
+        assert code_of(["deal", "--seed", seed, "-n", "10"]) == 0
+        decks.append(capsys.readouterr().out)
+    assert len(set(decks)) == 1 and len(decks[0].split()) == 10
+    assert code_of(["deal", "--seed", "8", "-n", "10"]) == 0
+    assert capsys.readouterr().out != decks[0]
+    for seed in ("7", "007"):  # the bots and decks of a game too
+        assert code_of(["play", "--watch", "--seed", seed, "--hands", "2"]) == 0
+        decks.append(capsys.readouterr().out)
+    assert decks[-1] == decks[-2]
