@@ -18,7 +18,7 @@ from cardroom.room.table import Table
 
 from .conftest import FUNDS, Harness, holdem
 
-SESSIONS = int(os.environ.get("CARDROOM_ROOM_SESSIONS", "12"))
+SESSIONS = int(os.environ.get("CARDROOM_ROOM_SESSIONS", "30"))
 
 
 def big_pot_to_showdown(h: Harness) -> None:

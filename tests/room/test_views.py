@@ -14,7 +14,7 @@ from cardroom.room.views import project
 
 from .knowledge import Knowledge
 
-SESSIONS = int(os.environ.get("CARDROOM_ROOM_SESSIONS", "10"))
+SESSIONS = int(os.environ.get("CARDROOM_ROOM_SESSIONS", "16"))
 
 
 def check_session(session: Session, steps: int) -> int:
