@@ -113,10 +113,9 @@ class Table:
     def close(self) -> list[AnyEvent]:
         """Everyone stands up and is cashed out (after a crash, or when the table closes);
         a hand in progress is cancelled first."""
-        if self.state.in_hand:
-            self.cancel_hand()
+        cancelled = self.cancel_hand() if self.state.in_hand else []
         self.now = self.clock()
-        self.out = []
+        self.out = cancelled
         for s, seat in enumerate(self.state.seats):
             if seat is not None:
                 seating.remove(self, s, "table_closed")
@@ -267,10 +266,18 @@ class Table:
         ledger: Ledger,
         clock: Clock = system_clock,
         allowances: Allowances | None = None,
+        integrity: IntegrityMonitor | None = None,
     ) -> Table:
         """A table rebuilt from its record (the ledger and allowances are not touched:
         the money the events describe was posted when they happened)."""
-        table = cls(settings, ledger, clock, allowances, state=state_from_dict(snapshot))
+        table = cls(
+            settings,
+            ledger,
+            clock,
+            allowances,
+            state=state_from_dict(snapshot),
+            integrity=integrity,
+        )
         table.snapshot = snapshot
         hand_events: list[HandEvent] = []
         for e in events:
@@ -294,9 +301,10 @@ class Table:
         ledger: Ledger,
         clock: Clock = system_clock,
         allowances: Allowances | None = None,
+        integrity: IntegrityMonitor | None = None,
     ) -> Table:
         """After a crash: rebuild the table and cancel the unfinished hand (§10.10)."""
-        table = cls.restore(settings, snapshot, events, ledger, clock, allowances)
+        table = cls.restore(settings, snapshot, events, ledger, clock, allowances, integrity)
         if table.state.in_hand:
             table.cancel_hand()
         return table
