@@ -140,6 +140,8 @@ def test_10_1_upgrade_fills_canonical_aliases_and_keeps_every_row(
     migrate.downgrade(old_engine, "0002")
     assert "alias_canonical" not in {c["name"] for c in inspect(old_engine).get_columns("players")}
     assert led.balance(alice) == 50 and led.check() == []
+    migrate.upgrade(old_engine)  # and up again, with the player registered at 0003
+    assert players.get("newone").alias == "NewOne" and led.check() == []
 
 
 def test_10_1_upgrade_stops_when_existing_aliases_collide(old_engine: Any) -> None:

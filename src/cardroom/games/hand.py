@@ -1,22 +1,12 @@
 """The hand of poker as a pure, deterministic state machine.
 
-Create a :class:`Hand` from a :class:`~cardroom.games.config.TableConfig`, the
-seats (index = seat number at the table; ``None`` for an empty seat or a player
-sitting out; an ``int`` is a stack, a :class:`~cardroom.games.config.Seat`
-adds per-player settings), the button's seat (it may be an empty seat: dead
-button) and a deck. The constructor posts the forced bets and deals the first
-street; then the hand waits for :attr:`Hand.actor`. :meth:`Hand.apply` takes an
-:class:`~cardroom.games.actions.Action`, returns the events it caused (the
-engine deals the following streets, runs out the board when all are all-in, and
-settles the pots by itself) or raises :class:`~cardroom.games.errors.IllegalAction`
-with the state untouched.
-
-The dealing order a prearranged deck must follow is described in
-:mod:`cardroom.games.dealing`; stud's community card in
-:mod:`cardroom.games.stud_play`, the draw and its muck reshuffle in
-:mod:`cardroom.games.draw_play`. Pass a prearranged deck as a sequence of cards
-(``deck=[...]``); otherwise ``seed`` gives a reproducible shuffle and no seed a
-CSPRNG shuffle.
+A :class:`Hand` takes a :class:`~cardroom.games.config.TableConfig`, the seats
+(index = seat number; ``None`` for an empty seat or a player sitting out; an
+``int`` stack or a :class:`~cardroom.games.config.Seat`), the button's seat (an
+empty seat: dead button) and a deck (prearranged in the order of
+:mod:`cardroom.games.dealing`, else shuffled from ``seed`` or the CSPRNG). It
+posts the forced bets, deals, and waits for :attr:`Hand.actor`; it deals the
+next streets, runs out the board and settles the pots by itself.
 
 Authority: :meth:`Hand.apply` takes a player's action and accepts it exactly
 when :meth:`Hand.legal_actions` allows it; :meth:`Hand.apply_room` and
@@ -28,7 +18,7 @@ its inputs and the actions it accepted (:func:`cardroom.games.replay.rebuild`).
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from cardroom.cards import Card, Deck
 from cardroom.games import errors as err
@@ -113,17 +103,11 @@ class Hand:
         self._deck = build_deck(config, deck, seed, needed_cards(config, len(self.order)))
         # Muck orders come from a seed: the table's, or a secret one drawn from the CSPRNG
         # (as unpredictable, and it lets a failed apply rebuild the hand exactly).
-        shuffle_seed = secrets.token_bytes(16) if seed is None else seed
+        shuffle = secrets.token_bytes(16) if seed is None else seed
         # What rebuilds this hand: these inputs, then every action accepted (_inputs).
-        self._origin: Origin = (
-            self._seats,
-            button,
-            self._deck,
-            shuffle_seed,
-            blind_seats,
-            reshuffles,
-        )
+        self._origin: Origin = (self._seats, button, self._deck, shuffle, blind_seats, reshuffles)
         self._inputs: list[Action | RoomAction | None] = []
+        self._cached_legal: tuple[int, LegalActions] | None = None
         self.cancelled = False
         self._next_card = 0
         self._stack = [0 if s is None else s.stack for s in self._seats]
@@ -154,7 +138,7 @@ class Hand:
         self.shown: dict[int, tuple[Card, ...]] = {}
         self.events: list[ev.Event] = [ev.HandStarted(config, self._seats, button, blind_seats)]
         # Stud and draw games: their rules live in stud_play / draw_play.
-        self._reshuffle = Reshuffler(shuffle_seed, reshuffles)
+        self._reshuffle = Reshuffler(shuffle, reshuffles)
         stud = config.variant.stud
         self._stud = None if stud is None else StudPlay(stud, config.variant.streets)
         draws = any(st.draw for st in config.variant.streets)
@@ -236,6 +220,15 @@ class Hand:
         """What ``seat`` may do now (nothing unless it is that seat's turn)."""
         if seat != self.actor:
             return nothing_for(seat)
+        # Every change of state records an event: the set is cached for its decision.
+        cached = self._cached_legal
+        if cached is not None and cached[0] == len(self.events):
+            return cached[1]
+        legal = self._legal_now(seat)
+        self._cached_legal = (len(self.events), legal)
+        return legal
+
+    def _legal_now(self, seat: int) -> LegalActions:
         if self._draw is not None and self._draw.pending:
             return self._draw.legal(seat, self)
         if self._stud is not None and self._stud.bring_in_due:
@@ -269,12 +262,7 @@ class Hand:
         refusal = legal.refusal(action)
         if refusal is not None:
             raise refusal
-        kind, seat = action.kind, action.seat
-        if kind == DRAW:
-            return self._atomically(action, lambda out: self._drew(seat, action.cards, out))
-        return self._atomically(
-            action, lambda out: self._bet_action(seat, kind, action.amount, out)
-        )
+        return self._atomically(action, action.seat, action.kind, action.amount, action.cards)
 
     def apply_room(self, action: RoomAction) -> list[ev.Event]:
         """Apply a decision only the room may take (:data:`~cardroom.games.actions.ROOM_KINDS`).
@@ -287,9 +275,7 @@ class Hand:
             raise IllegalAction(f"not a room action: {action!r}", err.BAD_ACTION)
         seat = action.seat
         kind = room_decision(self._legal_for(seat), action.kind, self._total[seat])
-        if kind == DRAW:  # timed out on a draw: stands pat
-            return self._atomically(action, lambda out: self._drew(seat, (), out, True))
-        return self._atomically(action, lambda out: self._bet_action(seat, kind, 0, out))
+        return self._atomically(action, seat, kind, 0, ())
 
     def cancel(self) -> list[ev.Event]:
         """Cancel the hand (RULEBOOK §10.10): every stack back to its start-of-hand value.
@@ -321,12 +307,17 @@ class Hand:
         return self.legal_actions(seat)
 
     def _atomically(
-        self, action: Action | RoomAction, act: Callable[[list[ev.Event]], None]
+        self, action: Action | RoomAction, seat: int, kind: str, to: int, cards: tuple[Card, ...]
     ) -> list[ev.Event]:
-        """Run ``act``, then move the hand on; on any failure rebuild the hand as it was."""
+        """Make the move (already checked), then move the hand on; on any failure rebuild
+        the hand as it was. A draw by the room is a timeout: it stands pat."""
         out: list[ev.Event] = []
         try:
-            act(out)
+            if kind == DRAW:
+                assert self._draw is not None
+                self._draw.draw(self, seat, cards, isinstance(action, RoomAction), out)
+            else:
+                self._bet_action(seat, kind, to, out)
             self._continue(out)
         except BaseException:
             self._restore()
@@ -343,12 +334,6 @@ class Hand:
         state = vars(self)
         state.clear()
         state.update(vars(again))
-
-    def _drew(
-        self, seat: int, discards: tuple[Card, ...], out: list[ev.Event], timed_out: bool = False
-    ) -> None:
-        assert self._draw is not None
-        self._draw.draw(self, seat, discards, timed_out, out)
 
     def _bet_action(self, seat: int, kind: str, to: int, out: list[ev.Event]) -> None:
         """A betting decision already checked against the legal set."""
@@ -596,16 +581,6 @@ class Hand:
 
     # ------------------------------------------------------------ forced bets
 
-    def _post(self, seat: int, what: str, amount: int, live: bool, out: list[ev.Event]) -> None:
-        amount = min(amount, self._stack[seat])
-        self._stack[seat] -= amount
-        self._total[seat] += amount
-        if live:
-            self._bet[seat] += amount
-        elif what == BIG_BLIND_ANTE:
-            self._dead[seat] += amount
-        out.append(ev.Posted(seat, what, amount, live, self._stack[seat] == 0))
-
     def _post_forced(
         self, blind_seats: tuple[int | None, int | None] | None, out: list[ev.Event]
     ) -> None:
@@ -614,7 +589,14 @@ class Hand:
         )
         for seat, what, amount, live in posts:
             if self._stack[seat]:
-                self._post(seat, what, amount, live, out)
+                amount = min(amount, self._stack[seat])
+                self._stack[seat] -= amount
+                self._total[seat] += amount
+                if live:
+                    self._bet[seat] += amount
+                elif what == BIG_BLIND_ANTE:
+                    self._dead[seat] += amount
+                out.append(ev.Posted(seat, what, amount, live, self._stack[seat] == 0))
         self._opening_raise = opening_raise(self.config, posts, self._bet)
         self._cur = max(self._bet)
         self._nbets = 1 if self._cur > 0 else 0
@@ -628,9 +610,12 @@ class Hand:
         settlement = settle(
             self.config,
             Table(self.order, tuple(self._live), tuple(self._total), self.button, self._dead),
-            {s: self._contender(s) for s in live},
+            {s: Contender(tuple(self._hole[s]), self._mucks(s), self.is_all_in(s)) for s in live},
             tuple(self.board),
-            self._first_to_show(),
+            # The last aggressor of the final round; in stud without one, the best board.
+            self._stud.first_to_show(self)
+            if self._aggressor is None and self._stud is not None
+            else self._aggressor,
             raked=self.street_index >= self.config.variant.rake_street,
             showdown=showdown,
         )
@@ -646,13 +631,6 @@ class Hand:
         out.append(ev.HandEnded(stacks))
         self.result = HandResult(settlement.pots, settlement.rake, stacks)
 
-    def _first_to_show(self) -> int | None:
-        """The last aggressor of the final round; in stud without one, the best board."""
-        if self._aggressor is None and self._stud is not None:
-            return self._stud.first_to_show(self)
-        return self._aggressor
-
-    def _contender(self, s: int) -> Contender:
+    def _mucks(self, s: int) -> bool:
         seat = self._seats[s]
-        auto_muck = True if seat is None else seat.auto_muck
-        return Contender(tuple(self._hole[s]), auto_muck, self.is_all_in(s))
+        return True if seat is None else seat.auto_muck

@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from cardroom.cards import Card, CardError
+from cardroom.games.phh_codes import PHH_CODES, required_fields
 
 __all__ = [
     "PHH_VARIANTS",
@@ -44,31 +45,31 @@ __all__ = [
     "loads",
     "parse_action",
     "parse_phh_cards",
+    "read_hands",
+    "read_path",
 ]
 
 
 class PhhError(ValueError):
-    """A PHH text or record that breaks the standard; the message says what and where."""
+    """A PHH text or record that breaks the standard, or a hand the engine cannot replay;
+    the message says what and where. ``action`` is the 1-based number of the action
+    at fault in the hand's ``actions`` (None: the hand's header or the whole file)."""
+
+    def __init__(self, message: str, action: int | None = None) -> None:
+        super().__init__(message)
+        self.action = action
 
 
-#: Every variant code of the standard with its required amount fields (required.rst).
+#: Every variant code read here with its required amount fields (required.rst): the
+#: standard's and this project's extensions (docs/phh_extensions.md).
 PHH_VARIANTS: dict[str, tuple[str, ...]] = {
-    "FT": ("blinds_or_straddles", "small_bet", "big_bet"),
-    "NT": ("blinds_or_straddles", "min_bet"),
-    "NS": ("blinds_or_straddles", "min_bet"),
-    "PO": ("blinds_or_straddles", "min_bet"),
-    "FO/8": ("blinds_or_straddles", "small_bet", "big_bet"),
-    "F7S": ("bring_in", "small_bet", "big_bet"),
-    "F7S/8": ("bring_in", "small_bet", "big_bet"),
-    "FR": ("bring_in", "small_bet", "big_bet"),
-    "N2L1D": ("blinds_or_straddles", "min_bet"),
-    "F2L3D": ("blinds_or_straddles", "small_bet", "big_bet"),
-    "FB": ("blinds_or_straddles", "small_bet", "big_bet"),
+    code: required_fields(spec) for code, spec in PHH_CODES.items()
 }
 
 ActionKind = Literal["db", "dh", "pb", "cbr", "cc", "f", "sd", "sm", "noop"]
 
 _SCALAR_AMOUNTS = ("bring_in", "small_bet", "big_bet", "min_bet")
+_OUTCOME_FIELDS = ("finishing_stacks", "winnings")
 _READ_FIELDS = frozenset(
     {"variant", "antes", "blinds_or_straddles", "starting_stacks", "actions"}
     | set(_SCALAR_AMOUNTS)
@@ -240,23 +241,37 @@ def _req(value: int | None) -> int:
 # ---------------------------------------------------------------- amounts
 
 
+_LARGEST = 30
+"""Amounts beyond 10**30 are refused before any arithmetic (which would overflow)."""
+
+
 def _decimal(value: Any, where: str) -> Decimal:
     if isinstance(value, bool) or not isinstance(value, int | Decimal):
         raise PhhError(f"{where}: {value!r} is not a number")
-    return Decimal(value)
+    number = Decimal(value)
+    if number.is_finite() and number.adjusted() > _LARGEST:
+        raise PhhError(f"{where}: {value} is too large an amount")
+    return number
 
 
 def _places(value: Decimal) -> int:
-    if not value.is_finite():
+    """Decimal places of ``value`` once trailing zeros go (no context arithmetic: exact)."""
+    if not value.is_finite() or value.adjusted() > _LARGEST:
         return 0
-    exponent = value.normalize().as_tuple().exponent
-    return max(0, -int(exponent))  # finite, so the exponent is an int
+    _, digits, exponent = value.as_tuple()
+    if not any(digits):
+        return 0  # zero, however many zeros it is written with
+    places, kept = -int(exponent), list(digits)
+    while places > 0 and len(kept) > 1 and kept[-1] == 0:
+        kept.pop()
+        places -= 1
+    return max(0, places)
 
 
-def _to_chips(value: Decimal, scale: int, where: str) -> int:
+def _to_chips(value: Decimal, scale: int, where: str, signed: bool = False) -> int:
     if not value.is_finite():
         raise PhhError(f"{where}: {value} is not a finite amount")
-    if value < 0:
+    if value < 0 and not signed:
         raise PhhError(f"{where}: {value} is negative")
     return int(value * scale)
 
@@ -266,6 +281,8 @@ def _amount(word: str, scale: int, text: str) -> int:
         value = Decimal(word)
     except InvalidOperation:
         raise PhhError(f"action {text!r}: {word!r} is not an amount") from None
+    if not value.is_finite() or value.adjusted() > _LARGEST:  # checked before any arithmetic
+        raise PhhError(f"action {text!r}: {word} is not a finite amount of a sensible size")
     chips = value * scale
     if chips != chips.to_integral_value():
         raise PhhError(f"action {text!r}: {word} is finer than the file's other amounts")
@@ -282,26 +299,56 @@ def _format_amount(chips: int, scale: int) -> str:
 
 
 def loads(text: str) -> list[HandHistory]:
-    """Read PHH text: one hand (``.phh``) or tables ``[1]``, ``[2]`` ... (``.phhs``)."""
+    """Read PHH text: one hand (``.phh``) or tables ``[1]``, ``[2]`` ... (``.phhs``).
+
+    Raises the first hand's :class:`PhhError` when any hand breaks the standard
+    (:func:`read_hands` reads the others as well).
+    """
+    hands = read_hands(text)
+    for hand in hands:
+        if isinstance(hand, PhhError):
+            raise hand
+    return hands  # type: ignore[return-value]  # no error, so every entry is a hand
+
+
+def read_hands(text: str) -> list[HandHistory | PhhError]:
+    """Every hand of PHH text in order, a :class:`PhhError` in place of each hand that breaks
+    the standard (the other hands still read). Raises PhhError when the text is not TOML
+    or holds no hand at all."""
     try:
         raw = tomllib.loads(text, parse_float=Decimal)
     except tomllib.TOMLDecodeError as exc:
         raise PhhError(f"not valid TOML: {exc}") from None
     if "variant" in raw:
-        return [_from_raw(raw, "hand")]
+        return [_read_one(raw, "hand")]
     tables = [(key, value) for key, value in raw.items() if isinstance(value, dict)]
     if not tables:
         raise PhhError("no hand found: neither a 'variant' field nor [N] tables")
-    return [_from_raw(value, f"table [{key}]") for key, value in tables]
+    return [_read_one(value, f"table [{key}]") for key, value in tables]
+
+
+def _read_one(raw: Mapping[str, Any], where: str) -> HandHistory | PhhError:
+    try:
+        return _from_raw(raw, where)
+    except PhhError as exc:
+        return exc
 
 
 def load_path(path: str | Path) -> list[HandHistory]:
-    """Read a ``.phh`` or ``.phhs`` file."""
+    """Read a ``.phh`` or ``.phhs`` file (PhhError for the first hand that breaks the standard)."""
+    return loads(_read_text(path))
+
+
+def read_path(path: str | Path) -> list[HandHistory | PhhError]:
+    """Every hand of a ``.phh`` or ``.phhs`` file, as :func:`read_hands` reads text."""
+    return read_hands(_read_text(path))
+
+
+def _read_text(path: str | Path) -> str:
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        return Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise PhhError(f"cannot read {path}: {exc}") from None
-    return loads(text)
 
 
 def _from_raw(raw: Mapping[str, Any], where: str) -> HandHistory:
@@ -316,15 +363,16 @@ def _from_raw(raw: Mapping[str, Any], where: str) -> HandHistory:
         raise PhhError(f"{where}: 'actions' must be an array of strings")
     scale = _scale_of(raw, actions_raw, where)
 
-    def amounts(name: str) -> tuple[int, ...] | None:
+    def amounts(name: str, signed: bool = False) -> tuple[int, ...] | None:
         values = raw.get(name)
         if values is None:
             return None
         if not isinstance(values, list):
             raise PhhError(f"{where}: {name!r} must be an array")
-        return tuple(
-            _to_chips(_decimal(v, f"{where} {name}"), scale, f"{where} {name}") for v in values
-        )
+        label = f"{where} {name}"
+        return tuple(_to_chips(_decimal(v, label), scale, label, signed) for v in values)
+
+    outcome = {name: _outcome(raw, name, scale, where) for name in _OUTCOME_FIELDS}
 
     def scalar(name: str) -> int | None:
         if name not in raw:
@@ -338,26 +386,47 @@ def _from_raw(raw: Mapping[str, Any], where: str) -> HandHistory:
     trimming = raw.get("ante_trimming_status", False)
     if not isinstance(trimming, bool):
         raise PhhError(f"{where}: 'ante_trimming_status' must be a boolean")
-    try:
-        actions = tuple(parse_action(a, scale) for a in actions_raw)
-    except PhhError as exc:
-        raise PhhError(f"{where}: {exc}") from None
+    actions: list[PhhAction] = []
+    for number, text in enumerate(actions_raw, start=1):
+        try:
+            actions.append(parse_action(text, scale))
+        except PhhError as exc:
+            raise PhhError(f"{where}: action {number}: {exc}", number) from None
     return HandHistory(
         variant=variant,
         antes=amounts("antes") or (),
         starting_stacks=stacks,
-        actions=actions,
-        blinds_or_straddles=amounts("blinds_or_straddles"),
+        actions=tuple(actions),
+        blinds_or_straddles=amounts("blinds_or_straddles", signed=True),
         bring_in=scalar("bring_in"),
         small_bet=scalar("small_bet"),
         big_bet=scalar("big_bet"),
         min_bet=scalar("min_bet"),
         ante_trimming_status=trimming,
-        finishing_stacks=amounts("finishing_stacks"),
-        winnings=amounts("winnings"),
+        finishing_stacks=outcome["finishing_stacks"],
+        winnings=outcome["winnings"],
         scale=scale,
-        fields={k: v for k, v in raw.items() if k not in _READ_FIELDS},
+        fields={
+            k: v
+            for k, v in raw.items()
+            if k not in _READ_FIELDS or (k in outcome and outcome[k] is None)
+        },
     )
+
+
+def _outcome(raw: Mapping[str, Any], name: str, scale: int, where: str) -> tuple[int, ...] | None:
+    """An outcome field in chips, or None (kept as written in ``fields``) when it is absent,
+    malformed or finer than the inputs' unit: a replay never reads it, it is only written back."""
+    values = raw.get(name)
+    if not isinstance(values, list):
+        return None
+    try:
+        chips = [_decimal(v, f"{where} {name}") * scale for v in values]
+    except PhhError:
+        return None
+    if any(not c.is_finite() or c < 0 or c != c.to_integral_value() for c in chips):
+        return None
+    return tuple(int(c) for c in chips)
 
 
 def _stack(value: Any, scale: int, where: str) -> int | None:
@@ -371,9 +440,14 @@ def _stack(value: Any, scale: int, where: str) -> int | None:
 
 
 def _scale_of(raw: Mapping[str, Any], actions: Sequence[str], where: str) -> int:
-    """The power of ten that makes every amount of the hand a whole number."""
+    """The power of ten that makes every input amount of the hand a whole number.
+
+    Only the inputs count (forced bets, sizes, stacks, bets): the outcome fields
+    (``finishing_stacks``, ``winnings``) must not change how a hand plays, and the
+    chip unit decides how an odd chip splits.
+    """
     values: list[Any] = [raw.get(name) for name in _SCALAR_AMOUNTS]
-    for name in ("antes", "blinds_or_straddles", "starting_stacks", "finishing_stacks", "winnings"):
+    for name in ("antes", "blinds_or_straddles", "starting_stacks"):
         seq = raw.get(name)
         if isinstance(seq, list):
             values.extend(seq)
@@ -406,9 +480,11 @@ def _validate(hh: HandHistory) -> None:
     for name, values in per_player.items():
         if values is not None and len(values) != n:
             raise PhhError(f"{name!r} has {len(values)} entries for {n} players")
-    for action in hh.actions:
+    for number, action in enumerate(hh.actions, start=1):
         if action.player is not None and action.player >= n:
-            raise PhhError(f"action names p{action.player + 1} but the hand has {n} players")
+            raise PhhError(
+                f"action {number} names p{action.player + 1} but the hand has {n} players", number
+            )
 
 
 # ---------------------------------------------------------------- writing

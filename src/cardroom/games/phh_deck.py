@@ -24,7 +24,7 @@ from cardroom.cards import CARDS, SHORT_DECK_CARDS, Card
 from cardroom.games.config import TableConfig
 from cardroom.games.phh import HandHistory, PhhAction, PhhError
 
-__all__ = ["DealPlan", "build_deck", "deal_plan", "reshuffled_top"]
+__all__ = ["DealPlan", "build_deck", "deal_plan", "deck_of", "reshuffled_top"]
 
 _BETTING = frozenset({"cbr", "cc", "f", "pb"})
 
@@ -41,6 +41,8 @@ class DealPlan:
     slots: tuple[Card | None, ...]
     unknown: tuple[bool, ...]
     hands: Mapping[int, tuple[int, ...]]
+    owners: tuple[int, ...] = ()
+    """The number of the action that put each slot's card there (0: a burn or filler)."""
 
     def hidden(self) -> dict[int, list[int]]:
         """Slots of final hands that stay unknown, by player (hands never shown)."""
@@ -52,19 +54,43 @@ class DealPlan:
 
 
 class _Planner:
-    def __init__(self, burns: bool) -> None:
+    """Lays the file's cards out as deck slots, tracking the stub as the engine deals it.
+
+    When a draw runs the stub out, the muck (every card not in a live hand, less the
+    drawer's discards of this draw) becomes the new stub; a draw that starts on an
+    empty stub burns nothing (draw_play.py), so the slots stay in step with the engine.
+    """
+
+    def __init__(self, burns: bool, deck_size: int) -> None:
         self.burns = burns
+        self.deck_size = deck_size
+        self.stub = deck_size  # cards left in the stub being dealt
+        self.folded: set[int] = set()
+        # Discards of this draw whose replacements the plan has not dealt yet, by player: the
+        # engine deals each drawer at once, so these cards are still in the hand then.
+        self.pending: dict[int, int] = {}
         self.slots: list[Card | None] = []
+        self.owners: list[int] = []  # the action number behind each slot
+        self.number = 0  # the action being planned
         self.hands: dict[int, list[int]] = {}
-        self.group: list[PhhAction] = []
+        self.group: list[tuple[int, PhhAction]] = []
         self.after_draw = False
         self.first_deal_done = False
         self.streets = 0  # hole-card streets dealt so far (draws not counted)
         self.drawn: set[int | None] = set()
 
     def burn(self) -> None:
-        if self.burns:
-            self.slots.append(None)
+        if self.burns and self.stub > 0:
+            self.put(None, 0)
+
+    def put(self, card: Card | None, number: int, drawer: int | None = None) -> None:
+        if self.stub <= 0:  # the muck is shuffled into a new stub, less the drawer's discards
+            held = sum(len(h) for p, h in self.hands.items() if p not in self.folded)
+            held += sum(n for p, n in self.pending.items() if p != drawer)
+            self.stub = max(0, self.deck_size - held - self.pending.get(drawer or 0, 0))
+        self.stub -= 1
+        self.slots.append(card)
+        self.owners.append(number)
 
     def flush(self) -> None:
         if not self.group:
@@ -75,19 +101,26 @@ class _Planner:
         if not self.after_draw:
             self.streets += 1
         if self.after_draw:  # replacements go to each drawer in turn
-            dealt = [(a.player, c) for a in self.group for c in a.cards or ()]
+            dealt = [(a.player, c, n) for n, a in self.group for c in a.cards or ()]
         else:  # a street's cards go one at a time round the table
-            per: dict[int | None, list[Card | None]] = {}
-            for a in self.group:  # a player's down and up cards may come in two entries
-                per.setdefault(a.player, []).extend(a.cards or ())
+            per: dict[int | None, list[tuple[Card | None, int]]] = {}
+            for n, a in self.group:  # a player's down and up cards may come in two entries
+                per.setdefault(a.player, []).extend((c, n) for c in a.cards or ())
             width = max(len(cards) for cards in per.values())
             dealt = [
-                (p, cards[r]) for r in range(width) for p, cards in per.items() if r < len(cards)
+                (p, *cards[r]) for r in range(width) for p, cards in per.items() if r < len(cards)
             ]
-        for player, card in dealt:
+        previous = None
+        for player, card, number in dealt:
             assert player is not None
-            self.hands.setdefault(player, []).append(len(self.slots))
-            self.slots.append(card)
+            if previous is not None and previous != player:
+                self.pending.pop(previous, None)  # that drawer is served
+            previous = player
+            slot = len(self.slots)
+            self.put(card, number, player if self.after_draw else None)
+            self.hands.setdefault(player, []).append(slot)
+        if previous is not None:
+            self.pending.pop(previous, None)
         self.group = []
 
     def discard(self, action: PhhAction) -> None:
@@ -105,18 +138,23 @@ class _Planner:
                 if slot is None:
                     raise PhhError(f"p{(action.player or 0) + 1} discards cards not held")
                 self.slots[slot] = card
+                self.owners[slot] = self.number
             gone.append(slot)
         hand[:] = [i for i in hand if i not in gone]
+        self.pending[action.player or 0] = len(gone)
         self.after_draw = True
 
     def show(self, action: PhhAction) -> None:
+        """Shown cards fill the player's unknown cards; a card known elsewhere is left out
+        (the replay then finds that the player does not hold it)."""
         hand = self.hands.get(action.player or 0, [])
-        held = {self.slots[i] for i in hand}
-        new = [c for c in action.cards or () if c is not None and c not in held]
+        known = set(self.slots)
+        new = [c for c in action.cards or () if c is not None and c not in known]
         for slot in [i for i in hand if self.slots[i] is None]:
             if not new:
                 break
             self.slots[slot] = new.pop(0)
+            self.owners[slot] = self.number
 
 
 def deal_plan(hh: HandHistory, config: TableConfig) -> DealPlan:
@@ -127,77 +165,87 @@ def deal_plan(hh: HandHistory, config: TableConfig) -> DealPlan:
     and every draw. A street's hole cards may come in one entry per player or
     card by card; once a player holds the street's count, the next street starts.
     """
-    plan = _Planner(config.burn_cards)
+    plan = _Planner(config.burn_cards, len(deck_of(config)))
     sizes = [
         st.hole_down + st.hole_up for st in config.variant.streets if st.hole_down + st.hole_up
     ]
     raw: list[bool] = []
-    for action in hh.actions:
-        kind = action.kind
-        if kind == "noop":
-            continue  # commentary does not break a street's deal
-        if kind == "dh":
-            size = sizes[min(plan.streets, len(sizes) - 1)] if sizes else 0
-            held = sum(len(a.cards or ()) for a in plan.group if a.player == action.player)
-            if not plan.after_draw and held and held + len(action.cards or ()) > size:
-                plan.flush()  # the next street came with no betting between (all-in)
-                raw.extend(c is None for c in plan.slots[len(raw) :])
-            plan.group.append(action)
-            continue
+    try:
+        for plan.number, action in enumerate(hh.actions, start=1):
+            _plan_one(plan, action, sizes, config, raw)
         plan.flush()
         raw.extend(c is None for c in plan.slots[len(raw) :])
-        if kind == "db":
-            # Stud's community card is not burned for when no card would be left (stud.py).
-            deck_left = (36 if config.variant.deck == "short" else 52) - len(plan.slots)
-            if config.variant.stud is None or deck_left >= 2:
-                plan.burn()
-            plan.slots.extend(action.cards or ())
-        elif kind == "sd":
-            plan.discard(action)
-        elif kind in _BETTING:
-            plan.after_draw = False
+        for plan.number, action in enumerate(hh.actions, start=1):
+            if action.kind == "sm" and action.cards:
+                plan.show(action)
+    except PhhError as exc:
+        raise PhhError(f"action {plan.number}: {exc}", plan.number) from None
+    hands = {p: tuple(h) for p, h in plan.hands.items()}
+    return DealPlan(tuple(plan.slots), tuple(raw), hands, tuple(plan.owners))
+
+
+def _plan_one(
+    plan: _Planner, action: PhhAction, sizes: list[int], config: TableConfig, raw: list[bool]
+) -> None:
+    kind = action.kind
+    if kind == "noop":
+        return  # commentary does not break a street's deal
+    if kind == "dh":
+        size = sizes[min(plan.streets, len(sizes) - 1)] if sizes else 0
+        held = sum(len(a.cards or ()) for _, a in plan.group if a.player == action.player)
+        if not plan.after_draw and held and held + len(action.cards or ()) > size:
+            plan.flush()  # the next street came with no betting between (all-in)
+            raw.extend(c is None for c in plan.slots[len(raw) :])
+        plan.group.append((plan.number, action))
+        return
     plan.flush()
     raw.extend(c is None for c in plan.slots[len(raw) :])
-    for action in hh.actions:
-        if action.kind == "sm" and action.cards:
-            plan.show(action)
-    return DealPlan(tuple(plan.slots), tuple(raw), {p: tuple(h) for p, h in plan.hands.items()})
+    if kind == "db":
+        # Stud's community card is not burned for when no card would be left (stud.py).
+        deck_left = len(deck_of(config)) - len(plan.slots)
+        if config.variant.stud is None or deck_left >= 2:
+            plan.burn()
+        for card in action.cards or ():
+            plan.put(card, plan.number)
+    elif kind == "sd":
+        plan.discard(action)
+    elif kind in _BETTING:
+        plan.after_draw = False
+        if kind == "f" and action.player is not None:
+            plan.folded.add(action.player)
 
 
-def build_deck(
-    hh: HandHistory,
-    config: TableConfig,
-    fixed: Mapping[int, Card] | None = None,
-    plan: DealPlan | None = None,
-) -> list[Card]:
-    """The prearranged deck: the plan's cards, ``fixed`` (slot to card) in unknown slots,
-    then cards the file never mentions in the remaining slots and after them."""
-    universe = SHORT_DECK_CARDS if config.variant.deck == "short" else CARDS
-    slots = list((plan or deal_plan(hh, config)).slots)
-    for index, card in (fixed or {}).items():
-        slots[index] = card
+def deck_of(config: TableConfig) -> tuple[Card, ...]:
+    """Every card of the table's deck."""
+    return tuple(SHORT_DECK_CARDS if config.variant.deck == "short" else CARDS)
+
+
+def build_deck(hh: HandHistory, config: TableConfig, plan: DealPlan | None = None) -> list[Card]:
+    """The prearranged deck: the plan's cards, then cards the file never mentions in the
+    unknown slots and after them. PhhError names the action that deals a card twice or
+    a card the deck does not hold."""
+    plan = plan or deal_plan(hh, config)
+    universe = deck_of(config)
     # Cards dealt after the deck ran out come from the reshuffled muck: reshuffled_top().
-    slots = slots[: len(universe)]
-    known = {c for c in slots if c is not None}
-    stray = [c for c in known if c not in universe]
-    if stray:
-        raise PhhError(f"cards {stray} are not in the {config.variant.title} deck")
-    spares = iter(_filler_order([c for c in universe if c not in known], config))
-    try:
-        deck = [c if c is not None else next(spares) for c in slots]
-    except StopIteration:
-        raise PhhError("the file deals more cards than the deck holds") from None
-    if len(set(deck)) != len(deck):
-        raise PhhError("the file deals the same card twice (a reshuffled muck is not replayable)")
-    return deck + list(spares)
+    slots = list(plan.slots[: len(universe)])
+    seen: set[Card] = set()
+    for i, card in enumerate(slots):
+        if card is None:
+            continue
+        if card not in universe or card in seen:
+            number = plan.owners[i] if i < len(plan.owners) else 0
+            what = "twice" if card in seen else f"but the {config.variant.title} deck has none"
+            raise PhhError(f"action {number}: the file deals {card} {what}", number or None)
+        seen.add(card)
+    spares = iter(_filler_order([c for c in universe if c not in seen], config))
+    return [c if c is not None else next(spares) for c in slots] + list(spares)
 
 
 def reshuffled_top(plan: DealPlan, config: TableConfig) -> tuple[Card | None, ...]:
     """The cards the file deals after the deck's last card, when draws ran the deck out
     and the muck was shuffled into new stubs (``None``: unknown, such as a burn). The
     engine takes them as recorded reshuffles (the rest of each muck follows)."""
-    size = len(SHORT_DECK_CARDS if config.variant.deck == "short" else CARDS)
-    top = list(plan.slots[size:])
+    top = list(plan.slots[len(deck_of(config)) :])
     while top and top[-1] is None:
         top.pop()
     return tuple(top)

@@ -1,8 +1,9 @@
 """PHH variant codes as table configurations (data).
 
-Each code of the PHH standard maps to one of our games, a betting structure
-and the table options that make our rules match the standard's (PHH follows
-the WSOP rules and PokerKit's reading of them):
+Each code (the standard's and our extensions, :mod:`cardroom.games.phh_codes`)
+maps to one of our games, a betting structure and the table options that make
+our rules match the standard's (PHH follows the WSOP rules and PokerKit's
+reading of them):
 
 - burn cards as in a live game (our default, and PokerKit's): PHH does not
   record them, so a replayed deck has unknown burns (they decide when a stud
@@ -15,8 +16,10 @@ the WSOP rules and PokerKit's reading of them):
   other player's entry, so it is ``[0, X]`` too). The big-blind ante is dead
   money for the main pot, as PokerKit plays it with ``ante_trimming_status =
   false``; with ``true`` PokerKit counts it in the side pots and we refuse it;
+- a negative ``blinds_or_straddles`` entry: a live post of the big blind by a
+  player joining out of position (the engine's ``Seat(post="big_blind")``);
 - the file's ``min_bet`` / ``small_bet`` / ``big_bet`` / ``bring_in`` rather
-  than sizes derived from the blinds;
+  than sizes derived from the blinds (stud at pot or no limit completes to ``min_bet``);
 - stud: no big bet for an open pair on 4th street (``fourth_street_pair="small"``)
   and a cap of a completion and three raises (``max_raises=3``).
 
@@ -26,21 +29,18 @@ last seat, so ``p1`` is the first seat dealt (left of the button).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import Any
 
-from cardroom.games.config import Stakes, TableConfig
+from cardroom.games.config import POST_BIG_BLIND, Seat, Stakes, TableConfig
 from cardroom.games.errors import ConfigError
-from cardroom.games.options import Structure
 from cardroom.games.phh import HandHistory, PhhError
+from cardroom.games.phh_codes import PHH_CODES, PhhCode
 from cardroom.games.variants import (
     BLINDS,
     BRING_IN,
     BUTTON_BLIND,
-    FIXED_LIMIT,
     LEFT_OF_BIG_BLIND,
-    NO_LIMIT,
-    POT_LIMIT,
     Variant,
     get_variant,
 )
@@ -52,42 +52,17 @@ __all__ = [
     "blind_seats",
     "button_seat",
     "phh_code_of",
+    "posters",
+    "seats_of",
     "table_config",
 ]
 
 
-@dataclass(frozen=True, slots=True)
-class PhhGame:
-    """What a PHH variant code means here: our game, its structure, the options it implies."""
+PhhGame = PhhCode
+"""What a PHH variant code means here (see :mod:`cardroom.games.phh_codes`)."""
 
-    code: str
-    game: str
-    structure: Structure
-    options: dict[str, Any] = field(default_factory=dict)
-
-
-# PHH stud as the WSOP and PokerKit play it: the bet size never changes for an
-# open pair on 4th street, and a round caps at a bet (or completion) and three
-# raises. Bring-in ties by suit and first-to-act ties by position are our defaults.
-_STUD_OPTIONS: dict[str, Any] = {"fourth_street_pair": "small", "max_raises": 3}
-
-#: Every PHH code this build replays.
-PHH_GAMES: dict[str, PhhGame] = {
-    g.code: g
-    for g in (
-        PhhGame("NT", "holdem", NO_LIMIT),
-        PhhGame("FT", "holdem", FIXED_LIMIT),
-        PhhGame("NS", "short_deck", NO_LIMIT),
-        PhhGame("PO", "omaha", POT_LIMIT),
-        PhhGame("FO/8", "omaha_hi_lo", FIXED_LIMIT),
-        PhhGame("F7S", "stud", FIXED_LIMIT, _STUD_OPTIONS),
-        PhhGame("F7S/8", "stud_hi_lo", FIXED_LIMIT, _STUD_OPTIONS),
-        PhhGame("FR", "razz", FIXED_LIMIT, _STUD_OPTIONS),
-        PhhGame("N2L1D", "single_draw_27", NO_LIMIT),
-        PhhGame("F2L3D", "triple_draw_27", FIXED_LIMIT),
-        PhhGame("FB", "badugi", FIXED_LIMIT),
-    )
-}
+#: Every PHH code this build replays: the standard's and this project's extensions.
+PHH_GAMES: dict[str, PhhCode] = PHH_CODES
 
 # The PHH standard's rules where our defaults differ: PokerKit, its reference, lets a
 # raise over a straddle add only the big blind.
@@ -100,11 +75,18 @@ def button_seat(player_count: int) -> int:
 
 
 def phh_code_of(config: TableConfig) -> str:
-    """The PHH variant code of a table, or :class:`PhhError` when PHH has none for it."""
+    """The PHH variant code of a table (the standard's, else this project's extension), or
+    :class:`PhhError` when there is none for it (spread limit)."""
     name = config.variant.name.removesuffix("_blinds")
-    for game in PHH_GAMES.values():
-        if name == game.game and config.betting == game.structure:
+    games = [g for g in PHH_GAMES.values() if g.game == name and g.structure == config.betting]
+    # The code whose options the table has (Short Deck's rank order); the table's other
+    # options are checked on export against what the code replays.
+    games.sort(key=lambda g: -len(g.options))
+    for game in games:
+        if all(getattr(config, k) == v for k, v in game.options.items()):
             return game.code
+    if games:
+        return games[-1].code
     raise PhhError(
         f"PHH has no variant code for {config.betting} {config.variant.title}; "
         f"codes: {', '.join(PHH_GAMES)}"
@@ -124,15 +106,20 @@ def table_config(hh: HandHistory) -> TableConfig:
     if variant.forced_bets == BUTTON_BLIND:
         variant, stakes = _short_deck_stakes(hh, variant, ante)
     elif variant.forced_bets == BRING_IN:
+        if posters(hh):
+            raise PhhError("a live post (negative entry) needs a game with blinds")
         stakes = Stakes(ante=ante)
     else:
         small, big, straddles = _blinds(hh)
         stakes = Stakes(small, big, ante, straddles=straddles)
+    small_bet = hh.small_bet
+    if small_bet is None and variant.forced_bets == BRING_IN:
+        small_bet = hh.min_bet  # big-bet stud completes to the minimum bet
     stakes = replace(
         stakes,
         big_blind_ante=big_blind_ante,
         min_bet=hh.min_bet,
-        small_bet=hh.small_bet,
+        small_bet=small_bet,
         big_bet=hh.big_bet,
         bring_in=hh.bring_in,
     )
@@ -179,13 +166,43 @@ def _antes(hh: HandHistory, variant: Variant) -> tuple[int, int]:
 
 def _blind_game(hh: HandHistory) -> bool:
     """The file posts blinds (not a Short Deck button blind)."""
-    return any(hh.blinds_or_straddles or ())
+    return any(b > 0 for b in _forced(hh))
+
+
+def _forced(hh: HandHistory) -> tuple[int, ...]:
+    """The blinds and straddles, without the live posts (negative entries) of joining players."""
+    return tuple(max(b, 0) for b in hh.blinds_or_straddles or ())
 
 
 def _lone_blind(hh: HandHistory) -> bool:
     """Only ``p1`` posts, a big blind (the small blind's seat is dead): ``[X, 0, 0, ...]``."""
-    blinds = hh.blinds_or_straddles or ()
+    blinds = _forced(hh)
     return len(blinds) >= 3 and blinds[0] > 0 and not any(blinds[1:])
+
+
+def posters(hh: HandHistory) -> list[int]:
+    """Players (0-based) who post a live big blind to join out of position: PHH writes the
+    post as a negative entry (HandHQ's conversions do). It does not move the first actor."""
+    return [i for i, b in enumerate(hh.blinds_or_straddles or ()) if b < 0]
+
+
+def seats_of(hh: HandHistory, stacks: list[int]) -> list[int | Seat]:
+    """The engine's seats for ``stacks`` (by PHH player): a poster's seat asks for its post."""
+    joined = set(posters(hh))
+    return [Seat(s, post=POST_BIG_BLIND) if i in joined else s for i, s in enumerate(stacks)]
+
+
+def _check_posts(hh: HandHistory, big: int) -> None:
+    """A negative entry is a live post of the big blind, by a player who posts no blind."""
+    for i in posters(hh):
+        amount = -(hh.blinds_or_straddles or ())[i]
+        if hh.player_count == 2 or i < 2 or _lone_blind(hh):
+            raise PhhError(f"blinds_or_straddles: p{i + 1} posts a blind; it cannot post again")
+        if amount != big:
+            raise PhhError(
+                f"blinds_or_straddles: p{i + 1} posts {amount}; a live post is the big "
+                f"blind ({big}) here"
+            )
 
 
 def blind_seats(hh: HandHistory) -> tuple[int | None, int | None] | None:
@@ -199,14 +216,16 @@ def blind_seats(hh: HandHistory) -> tuple[int | None, int | None] | None:
 
 def _blinds(hh: HandHistory) -> tuple[int, int, tuple[int, ...]]:
     """Small blind, big blind and the straddles (entries from ``p3`` on, in order)."""
-    blinds = hh.blinds_or_straddles or ()
+    blinds = _forced(hh)
     if _lone_blind(hh):
+        _check_posts(hh, blinds[0])
         return 0, blinds[0], ()
     small, big = (blinds[0], blinds[1]) if len(blinds) >= 2 else (0, 0)
     if big <= 0:
         raise PhhError(f"blinds_or_straddles = {list(blinds)}: the big blind must be positive")
     if small > big:
         raise PhhError(f"blinds_or_straddles = {list(blinds)}: the small blind exceeds the big")
+    _check_posts(hh, big)
     rest = list(blinds[2:])
     while rest and not rest[-1]:
         rest.pop()
@@ -216,10 +235,12 @@ def _blinds(hh: HandHistory) -> tuple[int, int, tuple[int, ...]]:
 
 def _short_deck_stakes(hh: HandHistory, variant: Variant, ante: int) -> tuple[Variant, Stakes]:
     """Short Deck with the button blind (last entry), or with ordinary blinds."""
-    blinds = hh.blinds_or_straddles or ()
+    blinds = _forced(hh)
     if len(blinds) == 2:
         blinds = blinds[::-1]  # heads-up, PHH reverses forced bets: [X, 0] is the button's
     if blinds and blinds[-1] > 0 and not any(blinds[:-1]):
+        if posters(hh):
+            raise PhhError("a live post (negative entry) needs blinds, not a button blind")
         return variant, Stakes(ante=ante, button_blind=blinds[-1])
     small, big, straddles = _blinds(hh)
     # The same game with blinds in place of the button blind (variants are data).

@@ -170,7 +170,11 @@ def _rebuild(table: str, items: list[SchemaItem], after: list[str]) -> None:
 
 
 def _fill_canonical() -> None:
-    """Set every player's canonical alias, or stop if two collide (nothing is changed)."""
+    """Set every player's canonical alias, or stop if two collide (nothing is changed).
+
+    The folding is the ledger's own (RULEBOOK §10.1), so rows and new
+    registrations agree; changing that rule later needs a migration like this one.
+    """
     bind = op.get_bind()
     rows = bind.execute(sa.text("SELECT id, alias FROM players ORDER BY id")).all()
     groups: dict[str, list[str]] = defaultdict(list)

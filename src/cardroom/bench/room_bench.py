@@ -1,0 +1,153 @@
+"""``cardroom bench room``: hands per second through a cash table beside the bare engine.
+
+The same random players (mostly check and call, some raises and folds, draws of
+random cards) play the same games both ways: straight on :class:`Hand` objects,
+and through a :class:`~cardroom.room.table.Table` (commands, events, clocks, the
+ledger posting each hand's one transaction, the dead-button planner). Stacks are
+deep on both sides so hands play alike. The goal: the room adds less than 30 %
+per hand (``overhead`` is ``engine rate / room rate - 1``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import time
+from collections.abc import Callable
+
+from cardroom.games import Action, Hand, LegalActions, TableConfig
+from cardroom.ledger import AccountRef, Currency, MemoryLedger, Reason, Transfer
+from cardroom.room.clock import ManualClock
+from cardroom.room.commands import Act, Sit
+from cardroom.room.settings import TableSettings
+from cardroom.room.simulation import config_for
+from cardroom.room.table import Table
+
+GAMES = ("holdem", "omaha", "stud", "razz", "five_card_draw", "triple_draw_27", "short_deck")
+STACK = 100_000
+PLAYERS = 6
+_ROUNDS = 5
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Options of ``cardroom bench room`` (``--json`` is added by the caller)."""
+    parser.add_argument("--seconds", type=float, default=2.0, help="time per measurement")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the random players")
+    parser.add_argument("--game", action="append", choices=GAMES, help="only this game")
+
+
+def choose(
+    legal: LegalActions, cards: tuple[object, ...], rng: random.Random
+) -> tuple[str, int, tuple[object, ...]]:
+    """A random player's decision: (kind, amount to, discards)."""
+    if legal.draw is not None:
+        k = rng.randint(0, min(legal.draw, len(cards)))
+        return "draw", 0, tuple(rng.sample(cards, k))
+    if legal.bring_in is not None:
+        return "bring_in", 0, ()
+    roll = rng.random()
+    if legal.call is not None and roll < 0.1:
+        return "fold", 0, ()
+    if legal.min_raise_to is not None and roll < 0.25:
+        return "raise", legal.min_raise_to, ()
+    return ("check" if legal.check else "call"), 0, ()
+
+
+def _config(game: str) -> TableConfig:
+    """The game at six seats, the same configuration for both sides."""
+    config = config_for(game)
+    return TableConfig(config.variant, config.stakes, max_seats=PLAYERS)
+
+
+def engine_player(game: str, seed: int) -> Callable[[], None]:
+    """Plays one bare-engine hand per call."""
+    config = _config(game)
+    rng = random.Random(seed)
+    count = [0]
+
+    def play() -> None:
+        count[0] += 1
+        hand = Hand(config, [STACK] * PLAYERS, count[0] % PLAYERS, seed=f"{seed}:{count[0]}")
+        while hand.actor is not None:
+            seat = hand.actor
+            kind, amount, cards = choose(hand.legal_actions(seat), hand.hole_cards(seat), rng)
+            hand.apply(Action(seat, kind, amount, cards))  # type: ignore[arg-type]
+
+    return play
+
+
+def room_player(game: str, seed: int) -> Callable[[], None]:
+    """Plays one hand through a table per call."""
+    config = _config(game)
+    ledger = MemoryLedger()
+    clock = ManualClock(0.0)
+    settings = TableSettings.single(
+        "bench", config, currency=Currency.PLAY, whole_balance=True, seed=str(seed)
+    )
+    table = Table(settings, ledger, clock)
+    names = [f"b{i}" for i in range(PLAYERS)]
+    for s, name in enumerate(names):
+        ledger.post(
+            Transfer(
+                f"d{name}",
+                Reason.DEPOSIT,
+                AccountRef.cashier(Currency.PLAY),
+                AccountRef.player(name, Currency.PLAY),
+                10 * STACK,
+            )
+        )
+        table.handle(Sit(name, s, STACK))
+    rng = random.Random(seed)
+
+    def play() -> None:
+        table.tick()
+        hand = table.hand
+        assert hand is not None
+        while table.state.in_hand:
+            seat = hand.actor
+            assert seat is not None
+            kind, amount, cards = choose(hand.legal_actions(seat), hand.hole_cards(seat), rng)
+            table.handle(Act(names[seat], kind, amount, cards))  # type: ignore[arg-type]
+
+    return play
+
+
+def _slice(play: Callable[[], None], seconds: float) -> tuple[int, float]:
+    hands, start = 0, time.process_time()
+    while time.process_time() - start < seconds:
+        play()
+        hands += 1
+    return hands, time.process_time() - start
+
+
+def measure(game: str, seconds: float, seed: int) -> dict[str, float]:
+    """Hands per second of the bare engine and through the room, alternating slices."""
+    players = {"engine": engine_player(game, seed), "room": room_player(game, seed)}
+    totals = {name: [0, 0.0] for name in players}
+    for _ in range(_ROUNDS):
+        for name, play in players.items():
+            hands, took = _slice(play, seconds / _ROUNDS)
+            totals[name][0] += hands
+            totals[name][1] += took
+    engine = totals["engine"][0] / totals["engine"][1]
+    room = totals["room"][0] / totals["room"][1]
+    return {
+        "engine_hands_per_s": round(engine, 1),
+        "room_hands_per_s": round(room, 1),
+        "overhead": round(engine / room - 1, 3),
+    }
+
+
+def run(args: argparse.Namespace) -> int:
+    """Measure each game; print ``{game: {engine, room, overhead}}`` (JSON with --json)."""
+    results: dict[str, object] = {}
+    for game in args.game or GAMES:
+        results[game] = measure(game, args.seconds, args.seed)
+        if not args.json:
+            print(game, results[game], flush=True)
+    overheads = [r["overhead"] for g, r in results.items() if isinstance(r, dict)]
+    results["mean_overhead"] = round(sum(overheads) / len(overheads), 3)
+    if args.json:
+        print(json.dumps(results))
+    return 0

@@ -1,0 +1,172 @@
+"""Engine hands as PHH records (export); the inverse of :mod:`cardroom.games.phh_replay`.
+
+Export writes any engine hand whose table PHH (with this project's variant codes,
+``docs/phh_extensions.md``) can describe back to a record that re-imports to the
+same result. Players are numbered from the button's left (``p1``), the button last.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+from cardroom.cards import Card
+from cardroom.games import events as ev
+from cardroom.games.actions import BRING_IN as BRING_IN_ACTION
+from cardroom.games.actions import CALL, CHECK, FOLD, RAISE
+from cardroom.games.config import POST_BIG_BLIND, POST_BOTH_BLINDS, TableConfig
+from cardroom.games.hand import Hand
+from cardroom.games.phh import HandHistory, PhhAction, PhhError
+from cardroom.games.phh_variants import big_blind_ante_index, phh_code_of, table_config
+from cardroom.games.variants import BRING_IN, BUTTON_BLIND, FIXED_LIMIT
+
+__all__ = ["export"]
+
+
+def export(hand: Hand) -> HandHistory:
+    """The PHH record of ``hand`` (finished or not), players from the button's left.
+
+    Raises PhhError when PHH cannot describe the table (a game without a PHH
+    code, or options that would replay differently, such as rake).
+    """
+    config = hand.config
+    code = phh_code_of(config)
+    started = hand.events[0]
+    assert isinstance(started, ev.HandStarted)
+    order = hand.order
+    player = {seat: i for i, seat in enumerate(order)}
+    n = len(order)
+    stakes = config.stakes
+    lone = _lone_big_blind(hand)
+    history = HandHistory(
+        variant=code,
+        antes=_export_antes(config, n, lone),
+        starting_stacks=tuple(started.seats[s].stack for s in order),  # type: ignore[union-attr]
+        actions=tuple(_export_actions(hand.events, player)),
+        blinds_or_straddles=_with_posts(_export_blinds(config, n, lone), hand),
+        bring_in=stakes.effective_bring_in if config.variant.forced_bets == BRING_IN else None,
+        min_bet=None if config.betting == FIXED_LIMIT else stakes.effective_min_bet,
+        small_bet=stakes.effective_small_bet if config.betting == FIXED_LIMIT else None,
+        big_bet=stakes.effective_big_bet if config.betting == FIXED_LIMIT else None,
+        # A big-blind ante is dead money (PokerKit's false); equal antes count in side pots.
+        ante_trimming_status=not stakes.big_blind_ante,
+        finishing_stacks=tuple(hand.stacks[s] for s in order) if hand.is_over else None,
+    )
+    _check_describable(hand, history)
+    return history
+
+
+def _lone_big_blind(hand: Hand) -> bool:
+    """Only the first player posts, a big blind (the room left the small blind's seat dead)."""
+    started = hand.events[0]
+    assert isinstance(started, ev.HandStarted)
+    return len(hand.order) >= 3 and started.blind_seats == (None, hand.order[0])
+
+
+def _export_antes(config: TableConfig, n: int, lone: bool) -> tuple[int, ...]:
+    """Equal antes, or the big-blind ante in the big blind's entry (as the importer reads it)."""
+    stakes = config.stakes
+    if not stakes.big_blind_ante:
+        return (stakes.ante,) * n
+    antes = [0] * n
+    antes[big_blind_ante_index(n, lone)] = stakes.big_blind_ante
+    return tuple(antes)
+
+
+def _with_posts(blinds: tuple[int, ...] | None, hand: Hand) -> tuple[int, ...] | None:
+    """A player joining with a live big blind writes it negative (PHH's live post); a
+    straddler's post is covered by the straddle, so it has its straddle entry already."""
+    started = hand.events[0]
+    assert isinstance(started, ev.HandStarted)
+    if blinds is None:
+        return None
+    out = list(blinds)
+    for i, s in enumerate(hand.order):
+        seat = started.seats[s]
+        if seat is not None and seat.post == POST_BIG_BLIND and not out[i]:
+            out[i] = -hand.config.stakes.big_blind
+    return tuple(out)
+
+
+def _export_blinds(config: TableConfig, n: int, lone: bool = False) -> tuple[int, ...] | None:
+    stakes = config.stakes
+    if lone:
+        return (stakes.big_blind,) + (0,) * (n - 1)
+    if config.variant.forced_bets == BRING_IN:
+        return None
+    if config.variant.forced_bets == BUTTON_BLIND:
+        blinds = (0,) * (n - 1) + (stakes.effective_button_blind,)
+        return blinds[::-1] if n == 2 else blinds  # PHH reverses heads-up forced bets
+    straddles = stakes.straddles[: max(n - 2, 0)]  # straddles nobody could post are not written
+    return (stakes.small_blind, stakes.big_blind, *straddles) + (0,) * (n - 2 - len(straddles))
+
+
+def _export_actions(events: Sequence[ev.Event], player: dict[int, int]) -> Iterator[PhhAction]:
+    street: dict[int, list[Card]] = {}  # a street's cards per player: down, then up
+    replaced: list[PhhAction] = []  # a draw's replacements, after every discard (PHH order)
+    for event in events:
+        if isinstance(event, ev.HoleDealt):
+            street.setdefault(player[event.seat], []).extend(event.cards)
+            continue
+        if isinstance(event, ev.Drew):
+            yield PhhAction("sd", player[event.seat], tuple(event.discarded))
+            if event.dealt:
+                replaced.append(PhhAction("dh", player[event.seat], tuple(event.dealt)))
+            continue
+        yield from replaced
+        replaced = []
+        for p, cards in street.items():
+            yield PhhAction("dh", p, tuple(cards))
+        street = {}
+        if isinstance(event, ev.BoardDealt):
+            yield PhhAction("db", cards=tuple(event.cards))
+        elif isinstance(event, ev.Acted):
+            p = player[event.seat]
+            if event.kind == FOLD:
+                yield PhhAction("f", p)
+            elif event.kind in (CHECK, CALL):
+                yield PhhAction("cc", p)
+            elif event.kind == RAISE:
+                yield PhhAction("cbr", p, amount=event.to)
+            elif event.kind == BRING_IN_ACTION:
+                yield PhhAction("pb", p)
+        elif isinstance(event, ev.Shown):
+            yield PhhAction("sm", player[event.seat], tuple(event.cards))
+        elif isinstance(event, ev.Mucked):
+            yield PhhAction("sm", player[event.seat])
+
+
+def _check_describable(hand: Hand, history: HandHistory) -> None:
+    """PHH has no field for some table options: refuse what would replay differently."""
+    config, again = hand.config, table_config(history)
+    if config.rake is not None:
+        raise PhhError("PHH cannot record rake: export a hand from a table without rake")
+    started = hand.events[0]
+    assert isinstance(started, ev.HandStarted)
+    usual = started.blind_seats is None or _lone_big_blind(hand)
+    posts = [s.post for s in started.seats if s is not None and s.post is not None]
+    if not usual or POST_BOTH_BLINDS in posts:
+        raise PhhError("PHH cannot record blinds posted out of the usual seats")
+    if posts and (len(hand.order) == 2 or _lone_big_blind(hand)):
+        raise PhhError("PHH cannot record a live post heads-up or after a lone big blind")
+    if len(hand.order) == 2 and started.seats[hand.button] is None:
+        raise PhhError("PHH cannot record a heads-up hand with a dead button")
+    if config.stakes.straddles and _lone_big_blind(hand):
+        raise PhhError("PHH cannot record straddles after a lone big blind")
+    rules = ("betting", "raise_cap", "limit_rule_half", "high_evaluator", "low_evaluator")
+    for name in rules:
+        if getattr(config, name) != getattr(again, name):
+            raise PhhError(f"PHH cannot describe this table's {name.replace('_', ' ')}")
+    options = ["heads_up_uncapped", "incomplete_raise_rule", "burn_cards"]
+    if config.variant.stud is not None:
+        options += ["fourth_street_pair", "bring_in_by_position", "stud_order_ties"]
+        options += ["community_card_betting"]
+    for name in options:
+        if getattr(config, name) != getattr(again, name):
+            raise PhhError(f"PHH cannot describe the table option {name}")
+    sizes = ["effective_small_bet", "effective_big_bet", "effective_min_bet"]
+    if config.variant.forced_bets == BRING_IN:
+        sizes.append("effective_bring_in")
+    for name in sizes:
+        if getattr(config.stakes, name) != getattr(again.stakes, name):
+            what = name.removeprefix("effective_").replace("_", " ")
+            raise PhhError(f"PHH cannot describe this table's {what} with its other sizes")

@@ -1,0 +1,155 @@
+"""What the server may ask of a table, one frozen command per request.
+
+Players are named by their account id; the server has authenticated them. A
+refused command raises :class:`~cardroom.room.errors.TableError` and changes
+nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cardroom.cards import Card
+
+
+@dataclass(frozen=True, slots=True)
+class Sit:
+    """Take ``seat`` with a buy-in of ``amount``; in a blind game wait for the big blind
+    (``post_now`` False) or post one big blind now, live."""
+
+    player: str
+    seat: int
+    amount: int
+    post_now: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Rebuy:
+    """Add chips between hands, never above the table's maximum."""
+
+    player: str
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class Leave:
+    """Stand up and cash out (after the hand when dealt in)."""
+
+    player: str
+
+
+@dataclass(frozen=True, slots=True)
+class SitOut:
+    """Keep the seat, stop being dealt in (from the next hand when dealt in)."""
+
+    player: str
+
+
+@dataclass(frozen=True, slots=True)
+class SitIn:
+    """Come back; ``post_now``: post the blinds owed at once instead of waiting."""
+
+    player: str
+    post_now: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class JoinWaitlist:
+    """Wait for a seat at a full table."""
+
+    player: str
+
+
+@dataclass(frozen=True, slots=True)
+class LeaveWaitlist:
+    """Stop waiting (or decline an offered seat)."""
+
+    player: str
+
+
+@dataclass(frozen=True, slots=True)
+class Act:
+    """A player's action in the hand (the engine's vocabulary: fold, check, call, raise
+    with ``amount`` the total to, bring_in, draw with ``cards`` discarded)."""
+
+    player: str
+    kind: str
+    amount: int = 0
+    cards: tuple[Card, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class SetAdvance:
+    """Pre-select an action before one's turn: ``check_fold``, ``check``, ``call_any``,
+    ``call`` (``amount``: the call it assumes) or ``fold``."""
+
+    player: str
+    kind: str
+    amount: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class ClearAdvance:
+    """Withdraw a pre-selected action."""
+
+    player: str
+
+
+@dataclass(frozen=True, slots=True)
+class Disconnect:
+    """The server lost the player's connection."""
+
+    player: str
+
+
+@dataclass(frozen=True, slots=True)
+class Reconnect:
+    """The player's connection is back."""
+
+    player: str
+
+
+@dataclass(frozen=True, slots=True)
+class ResetAllowance:
+    """The player asks for their disconnect all-ins of today back (logged)."""
+
+    player: str
+
+
+@dataclass(frozen=True, slots=True)
+class Say:
+    """A chat message to the table (moderated, §10.7)."""
+
+    player: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Report:
+    """Report a player for review (``reason``: coffee_housing, collusion, chat_abuse,
+    other)."""
+
+    player: str
+    accused: str
+    reason: str
+    note: str = ""
+
+
+Command = (
+    Sit
+    | Rebuy
+    | Leave
+    | SitOut
+    | SitIn
+    | JoinWaitlist
+    | LeaveWaitlist
+    | Act
+    | SetAdvance
+    | ClearAdvance
+    | Disconnect
+    | Reconnect
+    | ResetAllowance
+    | Say
+    | Report
+)
+"""Any command."""

@@ -1,0 +1,32 @@
+"""The one error type of a table: a refused command, with a stable code and a reason."""
+
+from __future__ import annotations
+
+from typing import Final
+
+NO_SUCH_SEAT: Final = "no_such_seat"
+SEAT_TAKEN: Final = "seat_taken"
+SEAT_RESERVED: Final = "seat_reserved"
+ALREADY_SEATED: Final = "already_seated"
+NOT_SEATED: Final = "not_seated"
+BUY_IN_TOO_SMALL: Final = "buy_in_too_small"
+BUY_IN_TOO_LARGE: Final = "buy_in_too_large"
+INSUFFICIENT_FUNDS: Final = "insufficient_funds"
+HAND_IN_PROGRESS: Final = "hand_in_progress"
+NOT_IN_HAND: Final = "not_in_hand"
+TABLE_NOT_FULL: Final = "table_not_full"
+ALREADY_WAITING: Final = "already_waiting"
+NOT_WAITING: Final = "not_waiting"
+BAD_COMMAND: Final = "bad_command"
+NO_RESET_LEFT: Final = "no_reset_left"
+NO_HAND: Final = "no_hand"
+
+
+class TableError(ValueError):
+    """A command the table refused; the table is unchanged. ``code`` is machine-readable
+    (the constants of this module, or an engine ``IllegalAction`` code), ``reason`` human."""
+
+    def __init__(self, code: str, reason: str) -> None:
+        super().__init__(reason)
+        self.code = code
+        self.reason = reason

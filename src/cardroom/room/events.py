@@ -1,0 +1,307 @@
+"""The table's own events (the hand's are the engine's): frozen, JSON-able, the record.
+
+A table is rebuilt from its snapshot at the start of the current hand plus these
+events and the hand's events since (:mod:`cardroom.room.record`). Every change of
+table state is one of these events, applied in one place
+(:mod:`cardroom.room.reducer`). Times are seconds since the epoch.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerSeated:
+    """A player sat down at ``seat`` with ``stack`` chips bought in; ``owes`` is the blind
+    owed before being dealt in (a new player's big blind), ``post_now`` the choice to post
+    it at once rather than wait for the big blind."""
+
+    player: str
+    seat: int
+    stack: int
+    owes: str | None
+    post_now: bool
+    time_bank: float
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
+class ChipsAdded:
+    """A rebuy between hands."""
+
+    seat: int
+    amount: int
+    stack: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerLeft:
+    """A player left (``reason``: ``left``, ``sat_out_too_long``, ``busted``); ``cashed_out``
+    chips went back to the account."""
+
+    seat: int
+    player: str
+    cashed_out: int
+    reason: str
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
+class LeaveRequested:
+    """A player dealt into the hand asked to leave: folds in turn, leaves when it ends."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class SatOut:
+    """A player stopped being dealt in (``reason``: ``asked``, ``short`` of chips for the
+    forced bets, ``disconnected``); the seat is kept."""
+
+    seat: int
+    reason: str
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
+class SitOutRequested:
+    """A player dealt into the hand asked to sit out from the next hand."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class SatIn:
+    """A player came back; ``post_now``: post what is owed at once rather than wait for
+    the big blind."""
+
+    seat: int
+    post_now: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Disconnected:
+    """The player's connection dropped."""
+
+    seat: int
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
+class Reconnected:
+    """The player is back: the full view is sent again, own cards included."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class WaitlistJoined:
+    """A player joined the waiting list of a full table."""
+
+    player: str
+
+
+@dataclass(frozen=True, slots=True)
+class WaitlistLeft:
+    """A player left the waiting list (``left``, ``seated``, ``offer_expired``)."""
+
+    player: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class SeatOffered:
+    """A free seat offered to the first player waiting, held for them until ``expires``."""
+
+    player: str
+    seat: int
+    expires: float
+
+
+@dataclass(frozen=True, slots=True)
+class HandDealt:
+    """A hand begins (the engine's events follow): its number, game (index in the
+    settings), positions, seats dealt in, extra posts and the debts of seats left out."""
+
+    hand_no: int
+    game: int
+    button: int
+    sb: int
+    bb: int
+    dealt: tuple[int, ...]
+    posts: tuple[tuple[int, str], ...]
+    owes: tuple[tuple[int, str], ...]
+    missed: tuple[int, ...]
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
+class TurnStarted:
+    """``seat`` is to act by ``deadline``; ``bank`` when that is time bank time."""
+
+    seat: int
+    deadline: float
+    bank: bool
+
+
+@dataclass(frozen=True, slots=True)
+class TimeBankChanged:
+    """The seat's time bank is now ``seconds`` (used, or refilled by the table's rule)."""
+
+    seat: int
+    seconds: float
+
+
+@dataclass(frozen=True, slots=True)
+class TimedOut:
+    """The table acted for ``seat`` (RULEBOOK §10.5–§10.6): ``disconnected`` when the
+    player was away; the engine's event says what was done."""
+
+    seat: int
+    disconnected: bool
+
+
+@dataclass(frozen=True, slots=True)
+class DisconnectAllInUsed:
+    """A disconnect all-in was given (§10.6), logged for abuse review."""
+
+    seat: int
+    player: str
+    hand_no: int
+    used_today: int
+    day: int
+
+
+@dataclass(frozen=True, slots=True)
+class AllowanceReset:
+    """A player's disconnect all-ins for ``day`` were reset on request (logged)."""
+
+    player: str
+    day: int
+
+
+@dataclass(frozen=True, slots=True)
+class AdvanceSet:
+    """A pre-selected action (private to the seat) and the situation it assumed: the
+    street and the bet to match when it was set."""
+
+    seat: int
+    kind: str
+    amount: int
+    street: int
+    bet: int
+
+
+@dataclass(frozen=True, slots=True)
+class AdvanceCleared:
+    """A pre-selected action was used, withdrawn, or dropped because the situation it
+    assumed changed (``reason``)."""
+
+    seat: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class HandFinished:
+    """The hand was settled (one ledger transaction); stacks by seat after it."""
+
+    hand_no: int
+    stacks: tuple[tuple[int, int], ...]
+    pot: int
+    rake: int
+    next_hand_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class HandVoided:
+    """The hand could not finish and was cancelled (§10.10): every stack is back to its
+    start-of-hand value, nothing moved in the ledger."""
+
+    hand_no: int
+    stacks: tuple[tuple[int, int], ...]
+    next_hand_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class ChatSaid:
+    """A chat line broadcast to the table (after moderation, §10.7)."""
+
+    player: str
+    text: str
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
+class ChatBlocked:
+    """A message not broadcast (or masked): ``code`` says why, ``offence`` when it earns a
+    chat ban (the server records it with the account). Seen by its sender only."""
+
+    seat: int
+    player: str
+    code: str
+    found: str
+    offence: bool
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
+class ChatReported:
+    """A complaint against a player, for review (seen by the reporter only)."""
+
+    seat: int
+    reporter: str
+    accused: str
+    reason: str
+    note: str
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
+class ReviewFlagged:
+    """An integrity rule fired (§10.9): a flag for review, never a punishment; not shown
+    to players."""
+
+    rule: str
+    accounts: tuple[str, ...]
+    evidence: str
+    hands: tuple[int, ...]
+
+
+RoomEvent = (
+    PlayerSeated
+    | ChipsAdded
+    | PlayerLeft
+    | LeaveRequested
+    | SatOut
+    | SitOutRequested
+    | SatIn
+    | Disconnected
+    | Reconnected
+    | WaitlistJoined
+    | WaitlistLeft
+    | SeatOffered
+    | HandDealt
+    | TurnStarted
+    | TimeBankChanged
+    | TimedOut
+    | DisconnectAllInUsed
+    | AllowanceReset
+    | AdvanceSet
+    | AdvanceCleared
+    | HandFinished
+    | HandVoided
+    | ChatSaid
+    | ChatBlocked
+    | ChatReported
+    | ReviewFlagged
+)
+"""Any event of the table itself."""
+
+ROOM_EVENTS: tuple[type, ...] = RoomEvent.__args__
+"""Every room event class (for the codec)."""
+
+PRIVATE: tuple[type, ...] = (AdvanceSet, AdvanceCleared, ChatBlocked, ChatReported)
+"""Events only their own seat sees."""
+HIDDEN: tuple[type, ...] = (ReviewFlagged,)
+"""Events for the room's staff only."""

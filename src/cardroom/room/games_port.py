@@ -1,0 +1,34 @@
+"""Which game a hand plays: the one place the mixed rotation plugs into the table.
+
+A single-game table always plays its game. A mixed table asks its
+:class:`~cardroom.room.rotation.Rotation` (RULEBOOK §9): ``hands_per_game``
+hands of each game in order, changing only between hands; CUSTOM_MIXED keeps the
+button moving, HORSE and 8-Game freeze it during the stud rounds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cardroom.room.settings import TableSettings
+
+
+@dataclass(frozen=True, slots=True)
+class GameSlot:
+    """The game of one hand (an index into ``settings.games``), whether the button stays
+    where it was for this hand, and the game that follows in the rotation."""
+
+    index: int
+    button_frozen: bool
+    next_index: int
+
+
+def game_for(settings: TableSettings, hand_no: int) -> GameSlot:
+    """The game of hand ``hand_no`` (the table's hands count from 1, a rotation's from 0)."""
+    rotation = settings.mixed
+    if rotation is None:
+        return GameSlot(0, False, 0)
+    n = max(0, hand_no - 1)
+    index = rotation.games.index(rotation.entry_for(n))
+    frozen = n > 0 and not rotation.button_moves(n)
+    return GameSlot(index, frozen, (index + 1) % len(rotation.games))

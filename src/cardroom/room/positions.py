@@ -1,0 +1,180 @@
+"""Between hands: who is dealt in, who posts which blind, where the button goes.
+
+The dead-button rule (RULEBOOK §10.4, Robert's Rules): the big blind moves to the
+next seat clockwise whose player can be dealt in, so nobody posts it twice or
+skips it; the small blind goes to the seat that had the big blind (dead when
+that player is gone or out); the button goes to the seat that had the small
+blind (dead when nobody sits there). Heads-up (two dealt in) the button posts the
+small blind, the other player the big blind, the big blind still alternating.
+
+Joining (§10.3, §10.4): a player who owes a big blind (new, or missed it) waits
+for the big blind to reach the seat, or posts now; one who missed both blinds
+posts the big blind live and the small blind dead. Posting is refused in the
+seats the button and blinds are about to pass (strictly between the button and
+the big blind): those wait for the button to go by. When nobody but waiting
+players could play with the big blind, they are dealt in without posting (a
+game that would not start otherwise), the big blind keeping its order.
+
+The plan is a pure function of the seats and the last hand's positions, so a
+test can state each rule seat by seat.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Final
+
+from cardroom.games import POST_BIG_BLIND, POST_BOTH_BLINDS
+from cardroom.games.options import SeatPost
+
+OWES_BIG: Final = POST_BIG_BLIND
+OWES_BOTH: Final = POST_BOTH_BLINDS
+
+
+def as_post(owes: str | None) -> SeatPost | None:
+    """A stored "owes" value as the engine's post (checked: records are plain text)."""
+    if owes == POST_BIG_BLIND:
+        return POST_BIG_BLIND
+    if owes == POST_BOTH_BLINDS:
+        return POST_BOTH_BLINDS
+    if owes is None:
+        return None
+    raise ValueError(f"unknown blind owed: {owes!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class SeatFacts:
+    """What the planner needs of an occupied seat."""
+
+    eligible: bool
+    """In, connected, with the chips for the forced bets."""
+    owes: SeatPost | None = None
+    post_now: bool = False
+    missed_bb_hand: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Positions:
+    """Seat positions of a hand (a position may be a seat nobody was dealt in from)."""
+
+    button: int
+    sb: int
+    bb: int
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """The next hand: seats dealt in, the blinds the engine is told, extra posts, and
+    what the seats left out now owe."""
+
+    positions: Positions
+    dealt: tuple[int, ...]
+    small_blind: int | None
+    big_blind: int | None
+    posts: dict[int, SeatPost] = field(default_factory=dict)
+    owes: dict[int, SeatPost] = field(default_factory=dict)
+    """New debts of seats not dealt in (a big blind went past them, or both blinds)."""
+    missed_at: tuple[int, ...] = ()
+    """Seats the big blind went past this hand."""
+
+
+def between(a: int, s: int, b: int, n: int) -> bool:
+    """True when seat ``s`` lies strictly between ``a`` and ``b`` going clockwise."""
+    return 0 < (s - a) % n < (b - a) % n
+
+
+def _next(start: int, among: set[int], n: int) -> int | None:
+    """The first seat of ``among`` clockwise after ``start`` (``start`` itself last)."""
+    for k in range(1, n + 1):
+        s = (start + k) % n
+        if s in among:
+            return s
+    return None
+
+
+def plan_hand(
+    facts: Sequence[SeatFacts | None],
+    prev: Positions | None,
+    hand_no: int,
+    *,
+    blinds: bool = True,
+    frozen: bool = False,
+) -> Plan | None:
+    """The plan of hand ``hand_no`` (None: fewer than two players can be dealt in).
+
+    ``blinds`` False (stud, Short Deck): everyone eligible is dealt in and the positions
+    move on as in a blind game; ``frozen`` keeps them where they were (HORSE's stud)."""
+    n = len(facts)
+    eligible = {s for s, f in enumerate(facts) if f is not None and f.eligible}
+    if len(eligible) < 2:
+        return None
+    if not blinds:
+        return _plan_open(eligible, prev, n, frozen)
+    if prev is None:
+        return _fresh(eligible, None, n)
+    plan = _plan_blinds(facts, eligible, prev, hand_no)
+    return plan if plan is not None else _fresh(eligible, prev.button, n)
+
+
+def _fresh(dealt: set[int], after: int | None, n: int) -> Plan:
+    """A new game: everyone eligible is dealt in, the button moves to the next of them."""
+    button = _next(-1 if after is None else after, dealt, n)
+    assert button is not None
+    sb: int | None = button
+    if len(dealt) > 2:
+        sb = _next(button, dealt, n)
+    assert sb is not None
+    bb = _next(sb, dealt, n)
+    assert bb is not None
+    return Plan(Positions(button, sb, bb), tuple(sorted(dealt)), sb, bb)
+
+
+def _plan_open(eligible: set[int], prev: Positions | None, n: int, frozen: bool) -> Plan:
+    """A game without blinds: all eligible seats play; positions move (or stay frozen)."""
+    if prev is None:
+        plan = _fresh(eligible, None, n)
+        return Plan(plan.positions, plan.dealt, None, None)
+    if frozen:
+        return Plan(prev, tuple(sorted(eligible)), None, None)
+    bb = _next(prev.bb, eligible, n)
+    assert bb is not None
+    return Plan(Positions(prev.sb, prev.bb, bb), tuple(sorted(eligible)), None, None)
+
+
+def _plan_blinds(
+    facts: Sequence[SeatFacts | None], eligible: set[int], prev: Positions, hand_no: int
+) -> Plan | None:
+    n = len(facts)
+    bb = _next(prev.bb, eligible, n)
+    if bb is None or bb == prev.bb:
+        return None
+    owes: dict[int, SeatPost] = {}
+    missed = tuple(s for s in range(n) if facts[s] is not None and between(prev.bb, s, bb, n))
+    for s, f in enumerate(facts):
+        if f is None or s in eligible:
+            continue
+        if s in missed:
+            owes[s] = OWES_BOTH if f.owes == OWES_BOTH else OWES_BIG
+        elif f.owes == OWES_BIG and f.missed_bb_hand is not None and f.missed_bb_hand < hand_no:
+            owes[s] = OWES_BOTH  # the small blind would have come the hand after the big
+    sb_pos, button = prev.bb, prev.sb
+    if button == bb:  # out of a heads-up hand: the button goes just before the small blind
+        button = (sb_pos - 1) % n
+    dealt = {s for s in eligible if facts[s].owes is None} | {bb}  # type: ignore[union-attr]
+    posts: dict[int, SeatPost] = {}
+    for s in sorted(eligible - dealt):
+        f = facts[s]
+        assert f is not None and f.owes is not None
+        if f.post_now and s != sb_pos and not between(button, s, bb, n):
+            posts[s] = f.owes
+            dealt.add(s)
+    if len(dealt) < 2:  # only players waiting to come in: no game unless they are dealt in
+        dealt, posts = set(eligible), {}
+    if len(dealt) == 2:  # heads-up: the other player has the button and the small blind
+        (other,) = dealt - {bb}
+        return Plan(Positions(other, other, bb), tuple(sorted(dealt)), other, bb, {}, owes, missed)
+    if button in (sb_pos, bb):
+        return None
+    sb = sb_pos if sb_pos in dealt else None
+    return Plan(Positions(button, sb_pos, bb), tuple(sorted(dealt)), sb, bb, posts, owes, missed)

@@ -1,0 +1,167 @@
+"""The one place table state changes: apply one room event to a :class:`TableState`.
+
+The live table and a table rebuilt from its record run the same function, so
+both reach the same state (the hand itself is rebuilt from its own events).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from cardroom.room import events as rv
+from cardroom.room.positions import Positions
+from cardroom.room.state import Advance, Offer, SeatState, TableState
+
+
+def _seat(state: TableState, s: int) -> SeatState:
+    seat = state.seats[s]
+    assert seat is not None, f"no player in seat {s}"
+    return seat
+
+
+def apply_event(state: TableState, e: rv.RoomEvent) -> None:
+    """Apply ``e`` to ``state`` (the event is assumed valid: the table checked it)."""
+    state.seq += 1
+    handler = _HANDLERS.get(type(e))
+    if handler is not None:
+        handler(state, e)
+
+
+def _seated(state: TableState, e: rv.PlayerSeated) -> None:
+    state.seats[e.seat] = SeatState(
+        e.player, e.stack, e.time_bank, owes=e.owes, post_now=e.post_now
+    )
+    state.offers.pop(e.player, None)
+    state.departures.pop(e.player, None)
+    state.index[e.player] = e.seat
+
+
+def _chips(state: TableState, e: rv.ChipsAdded) -> None:
+    _seat(state, e.seat).stack = e.stack
+
+
+def _left(state: TableState, e: rv.PlayerLeft) -> None:
+    state.seats[e.seat] = None
+    state.reindex()
+    if e.cashed_out:
+        state.departures[e.player] = (e.cashed_out, e.at)
+
+
+def _leave_requested(state: TableState, e: rv.LeaveRequested) -> None:
+    _seat(state, e.seat).leaving = True
+
+
+def _sat_out(state: TableState, e: rv.SatOut) -> None:
+    seat = _seat(state, e.seat)
+    seat.sitting_out, seat.sat_out_at, seat.sit_out_next = True, e.at, False
+    seat.post_now = False
+
+
+def _sit_out_requested(state: TableState, e: rv.SitOutRequested) -> None:
+    _seat(state, e.seat).sit_out_next = True
+
+
+def _sat_in(state: TableState, e: rv.SatIn) -> None:
+    seat = _seat(state, e.seat)
+    seat.sitting_out, seat.sat_out_at, seat.sit_out_next = False, None, False
+    seat.post_now = e.post_now
+
+
+def _disconnected(state: TableState, e: rv.Disconnected) -> None:
+    seat = _seat(state, e.seat)
+    seat.connected, seat.disconnected_at = False, e.at
+
+
+def _reconnected(state: TableState, e: rv.Reconnected) -> None:
+    seat = _seat(state, e.seat)
+    seat.connected, seat.disconnected_at = True, None
+
+
+def _wl_joined(state: TableState, e: rv.WaitlistJoined) -> None:
+    state.waitlist.append(e.player)
+
+
+def _wl_left(state: TableState, e: rv.WaitlistLeft) -> None:
+    if e.player in state.waitlist:
+        state.waitlist.remove(e.player)
+    state.offers.pop(e.player, None)
+
+
+def _offered(state: TableState, e: rv.SeatOffered) -> None:
+    state.offers[e.player] = Offer(e.seat, e.expires)
+
+
+def _dealt(state: TableState, e: rv.HandDealt) -> None:
+    state.hand_no, state.game = e.hand_no, e.game
+    state.positions = Positions(e.button, e.sb, e.bb)
+    state.in_hand, state.dealt, state.turn = True, e.dealt, None
+    for s in e.dealt:
+        seat = _seat(state, s)
+        seat.owes, seat.post_now, seat.missed_bb_hand = None, False, None
+        seat.hands_dealt += 1
+    for s, owes in e.owes:
+        seat = _seat(state, s)
+        if seat.owes is None or s in e.missed:
+            seat.missed_bb_hand = e.hand_no
+        seat.owes = owes
+
+
+def _turn(state: TableState, e: rv.TurnStarted) -> None:
+    state.turn = e
+
+
+def _bank(state: TableState, e: rv.TimeBankChanged) -> None:
+    _seat(state, e.seat).time_bank = e.seconds
+
+
+def _advance_set(state: TableState, e: rv.AdvanceSet) -> None:
+    seat = _seat(state, e.seat)
+    state.advances += seat.advance is None
+    seat.advance = Advance(e.kind, e.amount, e.street, e.bet)
+
+
+def _advance_cleared(state: TableState, e: rv.AdvanceCleared) -> None:
+    seat = _seat(state, e.seat)
+    state.advances -= seat.advance is not None
+    seat.advance = None
+
+
+def _hand_over(state: TableState, stacks: tuple[tuple[int, int], ...], next_at: float) -> None:
+    for s, stack in stacks:
+        seat = _seat(state, s)
+        seat.stack, seat.advance = stack, None
+    state.in_hand, state.dealt, state.turn = False, (), None
+    state.next_hand_at = next_at
+    state.reindex()
+
+
+def _finished(state: TableState, e: rv.HandFinished) -> None:
+    _hand_over(state, e.stacks, e.next_hand_at)
+
+
+def _voided(state: TableState, e: rv.HandVoided) -> None:
+    _hand_over(state, e.stacks, e.next_hand_at)
+
+
+_HANDLERS: dict[type, Callable[[TableState, Any], None]] = {
+    rv.PlayerSeated: _seated,
+    rv.ChipsAdded: _chips,
+    rv.PlayerLeft: _left,
+    rv.LeaveRequested: _leave_requested,
+    rv.SatOut: _sat_out,
+    rv.SitOutRequested: _sit_out_requested,
+    rv.SatIn: _sat_in,
+    rv.Disconnected: _disconnected,
+    rv.Reconnected: _reconnected,
+    rv.WaitlistJoined: _wl_joined,
+    rv.WaitlistLeft: _wl_left,
+    rv.SeatOffered: _offered,
+    rv.HandDealt: _dealt,
+    rv.TurnStarted: _turn,
+    rv.TimeBankChanged: _bank,
+    rv.AdvanceSet: _advance_set,
+    rv.AdvanceCleared: _advance_cleared,
+    rv.HandFinished: _finished,
+    rv.HandVoided: _voided,
+}

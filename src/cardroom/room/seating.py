@@ -1,0 +1,221 @@
+"""Seats and money at the table (RULEBOOK §10.2–§10.4): sitting down, buying in,
+rebuys, leaving, sitting out and back in, the waiting list.
+
+Each handler checks everything first, then moves money through the table's bank,
+then emits events: a refused command changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from cardroom.games.variants import BLINDS
+from cardroom.room import commands as cmd
+from cardroom.room import events as rv
+from cardroom.room.errors import (
+    ALREADY_SEATED,
+    ALREADY_WAITING,
+    BAD_COMMAND,
+    BUY_IN_TOO_LARGE,
+    BUY_IN_TOO_SMALL,
+    HAND_IN_PROGRESS,
+    INSUFFICIENT_FUNDS,
+    NO_SUCH_SEAT,
+    NOT_SEATED,
+    NOT_WAITING,
+    SEAT_RESERVED,
+    SEAT_TAKEN,
+    TABLE_NOT_FULL,
+    TableError,
+)
+from cardroom.room.games_port import game_for
+from cardroom.room.positions import OWES_BIG
+from cardroom.room.settings import forced_need
+
+if TYPE_CHECKING:
+    from cardroom.room.table import Table
+
+
+def seat_of(table: Table, player: str) -> int:
+    """The seat ``player`` sits in; TableError when not seated."""
+    s = table.state.seat_of(player)
+    if s is None:
+        raise TableError(NOT_SEATED, f"{player} is not seated at this table")
+    return s
+
+
+def buy_in_bounds(table: Table, player: str) -> tuple[int, int | None]:
+    """The buy-in range for ``player`` now: the table's, raised by the reducing rule
+    (§10.2) to what the player took off here within ``reducing_minutes``."""
+    low, high = table.settings.buy_in_range
+    left = table.state.departures.get(player)
+    if left is not None and table.now - left[1] < 60 * table.settings.reducing_minutes:
+        low = max(low, left[0])
+        high = None if high is None else max(high, left[0])
+    return low, high
+
+
+def _sit(table: Table, c: cmd.Sit) -> None:
+    state = table.state
+    if not 0 <= c.seat < len(state.seats):
+        raise TableError(NO_SUCH_SEAT, f"there is no seat {c.seat}")
+    if state.seat_of(c.player) is not None:
+        raise TableError(ALREADY_SEATED, f"{c.player} is already seated here")
+    if state.seats[c.seat] is not None:
+        raise TableError(SEAT_TAKEN, f"seat {c.seat} is taken")
+    offer = state.offers.get(c.player)
+    held = {o.seat for p, o in state.offers.items() if p != c.player}
+    if c.seat in held or (state.waitlist and offer is None):
+        raise TableError(SEAT_RESERVED, f"seat {c.seat} is held for the waiting list")
+    low, high = buy_in_bounds(table, c.player)
+    if type(c.amount) is not int or c.amount < low:
+        raise TableError(BUY_IN_TOO_SMALL, f"the buy-in is at least {low}")
+    if high is not None and c.amount > high:
+        raise TableError(BUY_IN_TOO_LARGE, f"the buy-in is at most {high}")
+    table.bank.buy_in(c.player, c.amount, f"e{state.seq}:buy-in")
+    bank = table.settings.time_bank_start
+    blinds = any(g.variant.forced_bets == BLINDS for g in table.settings.games)
+    owes = OWES_BIG if blinds else None  # a stud table deals a new player in at once
+    table.emit(rv.PlayerSeated(c.player, c.seat, c.amount, owes, c.post_now, bank, table.now))
+    if c.player in state.waitlist:
+        table.emit(rv.WaitlistLeft(c.player, "seated"))
+
+
+def _rebuy(table: Table, c: cmd.Rebuy) -> None:
+    s = seat_of(table, c.player)
+    seat = table.seat(s)
+    if table.dealt_in(s):
+        raise TableError(HAND_IN_PROGRESS, "chips may be added only between hands")
+    if type(c.amount) is not int or c.amount <= 0:
+        raise TableError(BAD_COMMAND, "a rebuy is a positive number of chips")
+    high = table.settings.buy_in_range[1]
+    if high is not None and seat.stack + c.amount > high:
+        raise TableError(BUY_IN_TOO_LARGE, f"a stack may not exceed {high}")
+    table.bank.buy_in(c.player, c.amount, f"e{table.state.seq}:rebuy")
+    table.emit(rv.ChipsAdded(s, c.amount, seat.stack + c.amount))
+
+
+def _leave(table: Table, c: cmd.Leave) -> None:
+    s = seat_of(table, c.player)
+    if table.dealt_in(s):
+        if not table.seat(s).leaving:
+            table.emit(rv.LeaveRequested(s))
+        hand = table.hand
+        if hand is not None and hand.actor == s:
+            table.after_hand_change()  # a leaving player's turn is played at once
+        return
+    remove(table, s, "left")
+
+
+def remove(table: Table, s: int, reason: str) -> None:
+    """Cash the seat's chips out and free it (offering it to the waiting list)."""
+    seat = table.seat(s)
+    table.bank.cash_out(seat.player, seat.stack, f"e{table.state.seq}:cash-out")
+    table.emit(rv.PlayerLeft(s, seat.player, seat.stack, reason, table.now))
+    offer_seats(table)
+
+
+def _sit_out(table: Table, c: cmd.SitOut) -> None:
+    s = seat_of(table, c.player)
+    seat = table.seat(s)
+    if table.dealt_in(s):
+        if not seat.sit_out_next:
+            table.emit(rv.SitOutRequested(s))
+    elif not seat.sitting_out:
+        table.emit(rv.SatOut(s, "asked", table.now))
+
+
+def _sit_in(table: Table, c: cmd.SitIn) -> None:
+    s = seat_of(table, c.player)
+    seat = table.seat(s)
+    if not (seat.sitting_out or seat.sit_out_next) and c.post_now == seat.post_now:
+        return
+    config = table.configs[game_for(table.settings, table.state.hand_no + 1).index]
+    if seat.stack < forced_need(config):
+        raise TableError(INSUFFICIENT_FUNDS, "not enough chips for the forced bets: add chips")
+    table.emit(rv.SatIn(s, c.post_now))
+
+
+def _join_waitlist(table: Table, c: cmd.JoinWaitlist) -> None:
+    state = table.state
+    if state.seat_of(c.player) is not None:
+        raise TableError(ALREADY_SEATED, f"{c.player} is already seated here")
+    if c.player in state.waitlist:
+        raise TableError(ALREADY_WAITING, f"{c.player} is already on the waiting list")
+    if free_seats(table):
+        raise TableError(TABLE_NOT_FULL, "there is a free seat: sit down")
+    table.emit(rv.WaitlistJoined(c.player))
+
+
+def _leave_waitlist(table: Table, c: cmd.LeaveWaitlist) -> None:
+    if c.player not in table.state.waitlist:
+        raise TableError(NOT_WAITING, f"{c.player} is not on the waiting list")
+    table.emit(rv.WaitlistLeft(c.player, "left"))
+    offer_seats(table)
+
+
+def free_seats(table: Table) -> list[int]:
+    """Empty seats not held for a player of the waiting list."""
+    held = {o.seat for o in table.state.offers.values()}
+    return [s for s, seat in enumerate(table.state.seats) if seat is None and s not in held]
+
+
+def offer_seats(table: Table) -> None:
+    """Offer each free seat to the next player waiting, in order (§10.3)."""
+    free = free_seats(table)
+    expires = table.now + table.settings.waitlist_offer_seconds
+    for player in list(table.state.waitlist):
+        if not free:
+            return
+        if player not in table.state.offers:
+            table.emit(rv.SeatOffered(player, free.pop(0), expires))
+
+
+def expire(table: Table) -> None:
+    """Offers not taken in time pass to the next player; long sit-outs are removed."""
+    for player, offer in sorted(table.state.offers.items()):
+        if table.now >= offer.expires:
+            table.emit(rv.WaitlistLeft(player, "offer_expired"))
+    offer_seats(table)
+    limit = 60 * table.settings.sit_out_minutes
+    for s, seat in enumerate(table.state.seats):
+        if seat is None or table.dealt_in(s) or not seat.sitting_out:
+            continue
+        if seat.sat_out_at is not None and table.now - seat.sat_out_at >= limit:
+            remove(table, s, "sat_out_too_long")
+
+
+def sit_out_unready(table: Table, need: int) -> None:
+    """Before a deal: players short of the forced bets (§10.2) or disconnected are sat out
+    (they keep the seat; the sit-out clock runs)."""
+    for s, seat in enumerate(table.state.seats):
+        if seat is None or seat.sitting_out:
+            continue
+        if seat.stack < need:
+            table.emit(rv.SatOut(s, "short", table.now))
+        elif not seat.connected:
+            table.emit(rv.SatOut(s, "disconnected", table.now))
+
+
+def after_hand(table: Table) -> None:
+    """Between hands: leaving players go, sit-out requests take effect, seats are offered."""
+    for s, seat in enumerate(table.state.seats):
+        if seat is None:
+            continue
+        if seat.leaving:
+            remove(table, s, "left")
+        elif seat.sit_out_next:
+            table.emit(rv.SatOut(s, "asked", table.now))
+    offer_seats(table)
+
+
+HANDLERS: dict[type, Callable[[Table, Any], None]] = {
+    cmd.Sit: _sit,
+    cmd.Rebuy: _rebuy,
+    cmd.Leave: _leave,
+    cmd.SitOut: _sit_out,
+    cmd.SitIn: _sit_in,
+    cmd.JoinWaitlist: _join_waitlist,
+    cmd.LeaveWaitlist: _leave_waitlist,
+}

@@ -1,0 +1,184 @@
+"""A cash table's settings as data: its game(s), currency, buy-in range, clocks and options.
+
+Defaults follow RULEBOOK §10; every field can be set per table and is shown to
+players (:func:`settings_to_dict`). The time bank rule (§10.5 leaves it to us):
+a player sits down with ``time_bank_start`` seconds; every ``time_bank_every``
+hands dealt in adds ``time_bank_refill`` seconds, never above ``time_bank_max``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any
+
+from cardroom.games import (
+    FIXED_LIMIT,
+    SPREAD_LIMIT,
+    RakeRule,
+    TableConfig,
+    config_from_dict,
+    config_to_dict,
+    seed_003_rule,
+)
+from cardroom.games.variants import BLINDS, BUTTON_BLIND
+from cardroom.ledger import Currency
+from cardroom.room.errors import BAD_COMMAND, TableError
+from cardroom.room.rotation import Rotation, rotation_from_dict, rotation_to_dict
+
+
+def blind_units(config: TableConfig) -> tuple[int, int]:
+    """The (small, big) blind a buy-in is measured in: the blinds of a blind game, the
+    ante and button blind in Short Deck, half the small bet and the small bet in stud."""
+    stakes = config.stakes
+    if config.variant.forced_bets == BLINDS:
+        return stakes.small_blind, stakes.big_blind
+    if config.variant.forced_bets == BUTTON_BLIND:
+        return stakes.ante, stakes.effective_button_blind
+    small_bet = stakes.effective_small_bet
+    return small_bet // 2, small_bet
+
+
+def default_buy_in(config: TableConfig) -> tuple[int, int]:
+    """RULEBOOK §10.2 (seed 001): limit games 10x the small blind to 20x the big blind;
+    big-bet games 10x to 20x the big blind."""
+    small, big = blind_units(config)
+    if config.betting in (FIXED_LIMIT, SPREAD_LIMIT):
+        return max(1, 10 * small), 20 * big
+    return 10 * big, 20 * big
+
+
+def forced_need(config: TableConfig) -> int:
+    """Chips a player needs to be dealt in (RULEBOOK §10.2, cash games): the ante plus the
+    largest blind, button blind or bring-in the seat may owe."""
+    stakes = config.stakes
+    forced = config.variant.forced_bets
+    if forced == BLINDS:
+        return stakes.ante + stakes.big_blind_ante + stakes.big_blind
+    if forced == BUTTON_BLIND:
+        return stakes.ante + stakes.effective_button_blind
+    return stakes.ante + stakes.effective_bring_in
+
+
+@dataclass(frozen=True, slots=True)
+class TableSettings:
+    """One cash table. ``games`` holds its one configuration, or, with ``mixed`` (a
+    :class:`~cardroom.room.rotation.Rotation`), the configuration of each game of the
+    rotation in order (:meth:`with_rotation`; :mod:`cardroom.room.games_port` picks one
+    per hand)."""
+
+    table_id: str
+    games: tuple[TableConfig, ...]
+    currency: Currency = Currency.PLAY
+    min_buy_in: int | None = None
+    max_buy_in: int | None = None
+    whole_balance: bool = False
+    """Seed 003's option: fixed-limit players may bring their whole balance (no maximum)."""
+    action_seconds: float = 30.0
+    time_bank_start: float = 30.0
+    time_bank_refill: float = 10.0
+    time_bank_every: int = 10
+    time_bank_max: float = 60.0
+    sit_out_minutes: float = 10.0
+    reconnect_seconds: float = 30.0
+    disconnect_protection: bool | None = None
+    """None: on at fixed- and spread-limit real-money tables, off otherwise (§10.6)."""
+    disconnect_allins_per_day: int = 2
+    allowance_resets_per_day: int = 1
+    waitlist_offer_seconds: float = 60.0
+    reducing_minutes: float = 30.0
+    hand_pause_seconds: float = 0.0
+    mixed: Rotation | None = None
+    rake: RakeRule | None = None
+    default_rake: bool = True
+    """With no ``rake`` rule: seed 003's schedule for the stake (real money only)."""
+    seed: str | None = None
+    """Reproducible decks (tests, simulations): hand n is shuffled from ``f"{seed}:{n}"``."""
+
+    def __post_init__(self) -> None:
+        if not self.games:
+            raise TableError(BAD_COMMAND, "a table needs at least one game")
+        low, high = self.buy_in_range
+        if not 0 < low <= (high if high is not None else low):
+            raise TableError(BAD_COMMAND, f"bad buy-in range {low}..{high}")
+        if self.time_bank_every < 1:
+            raise TableError(BAD_COMMAND, "time_bank_every must be >= 1")
+
+    @staticmethod
+    def single(table_id: str, config: TableConfig, **options: Any) -> TableSettings:
+        """A table of one game."""
+        return TableSettings(table_id, (config,), **options)
+
+    @staticmethod
+    def with_rotation(table_id: str, rotation: Rotation, **options: Any) -> TableSettings:
+        """A mixed table (RULEBOOK §9): one configuration per game of ``rotation``."""
+        per = rotation.hands_per_game
+        games = tuple(rotation.game_for(i * per) for i in range(len(rotation.games)))
+        return TableSettings(table_id, games, mixed=rotation, **options)
+
+    @property
+    def seat_count(self) -> int:
+        """Seats at the table: the most restrictive game's (§3, mixed games)."""
+        return min(c.seat_limit for c in self.games)
+
+    @property
+    def buy_in_range(self) -> tuple[int, int | None]:
+        """(minimum, maximum) buy-in; maximum None with ``whole_balance``."""
+        defaults = [default_buy_in(c) for c in self.games]
+        low = self.min_buy_in if self.min_buy_in is not None else max(d[0] for d in defaults)
+        high = self.max_buy_in if self.max_buy_in is not None else max(d[1] for d in defaults)
+        return low, None if self.whole_balance else high
+
+    @property
+    def protection(self) -> bool:
+        """Whether disconnect all-ins are offered (§10.6, seed 003)."""
+        if self.disconnect_protection is not None:
+            return self.disconnect_protection
+        limit = all(c.betting in (FIXED_LIMIT, SPREAD_LIMIT) for c in self.games)
+        return limit and self.currency is Currency.REAL
+
+    def hand_config(self, config: TableConfig) -> TableConfig:
+        """``config`` with this table's rake: none on play money (§10.8: play money is free)."""
+        rake = None
+        if self.currency is Currency.REAL:
+            rake = self.rake
+            if rake is None and self.default_rake:
+                rake = seed_003_rule(config.betting, config.stakes.effective_small_bet)
+        if rake == config.rake:
+            return config
+        return dataclasses.replace(config, rake=rake)
+
+
+def settings_to_dict(settings: TableSettings) -> dict[str, Any]:
+    """The settings as JSON data (the seed is left out: it is the server's secret)."""
+    out: dict[str, Any] = {}
+    for f in dataclasses.fields(settings):
+        value = getattr(settings, f.name)
+        if f.name == "games":
+            value = [config_to_dict(c) for c in value]
+        elif f.name == "currency":
+            value = value.value
+        elif f.name == "rake":
+            value = None if value is None else dataclasses.asdict(value)
+        elif f.name == "mixed":
+            value = None if value is None else rotation_to_dict(value)
+        elif f.name == "seed":
+            continue
+        out[f.name] = value
+    return out
+
+
+def settings_from_dict(data: dict[str, Any], seed: str | None = None) -> TableSettings:
+    """The inverse of :func:`settings_to_dict` (the seed comes separately)."""
+    values = dict(data)
+    values["games"] = tuple(config_from_dict(c) for c in data["games"])
+    values["currency"] = Currency(data["currency"])
+    rake = data.get("rake")
+    mixed = data.get("mixed")
+    values["mixed"] = None if mixed is None else rotation_from_dict(mixed)
+    values["rake"] = (
+        None
+        if rake is None
+        else RakeRule(**{**rake, "caps": tuple(tuple(c) for c in rake["caps"])})
+    )
+    return TableSettings(**values, seed=seed)

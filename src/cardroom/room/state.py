@@ -1,0 +1,156 @@
+"""A table's state between events: seats, positions, the waiting list, clocks.
+
+The decision in progress is the last :class:`~cardroom.room.events.TurnStarted`
+itself (``state.turn``): whose turn, until when, on the time bank or not.
+
+Plain mutable records with public fields, changed only by
+:func:`cardroom.room.reducer.apply_event`. :func:`state_to_dict` /
+:func:`state_from_dict` are the snapshot (the hand in progress is not in it: the
+hand is rebuilt from its own events).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardroom.room.events import TurnStarted as Turn
+from cardroom.room.positions import Positions
+
+
+@dataclass(slots=True)
+class Advance:
+    """A pre-selected action and the situation it assumed (street index, bet to match)."""
+
+    kind: str
+    amount: int
+    street: int
+    bet: int
+
+
+@dataclass(slots=True)
+class SeatState:
+    """One occupied seat. ``stack`` is settled chips: during a hand, the stack the hand
+    started with (the hand holds the live one)."""
+
+    player: str
+    stack: int
+    time_bank: float
+    sitting_out: bool = False
+    sat_out_at: float | None = None
+    owes: str | None = None
+    post_now: bool = False
+    missed_bb_hand: int | None = None
+    connected: bool = True
+    disconnected_at: float | None = None
+    hands_dealt: int = 0
+    leaving: bool = False
+    sit_out_next: bool = False
+    advance: Advance | None = None
+
+
+@dataclass(slots=True)
+class Offer:
+    """A seat held for a player from the waiting list until ``expires``."""
+
+    seat: int
+    expires: float
+
+
+@dataclass(slots=True)
+class TableState:
+    """Everything a table knows between events (the hand object aside)."""
+
+    seats: list[SeatState | None]
+    hand_no: int = 0
+    game: int = 0
+    positions: Positions | None = None
+    in_hand: bool = False
+    dealt: tuple[int, ...] = ()
+    turn: Turn | None = None
+    next_hand_at: float = 0.0
+    waitlist: list[str] = field(default_factory=list)
+    offers: dict[str, Offer] = field(default_factory=dict)
+    departures: dict[str, tuple[int, float]] = field(default_factory=dict)
+    """Player -> (chips taken off, when): the reducing rule (§10.2)."""
+    seq: int = 0
+    """Events applied so far (makes the ledger's idempotency keys)."""
+    # Derived from the seats (not in the snapshot), kept by the reducer for speed.
+    index: dict[str, int] = field(default_factory=dict)
+    """Player -> seat."""
+    advances: int = 0
+    """Seats with a pre-selected action."""
+
+    def seat_of(self, player: str) -> int | None:
+        """The seat ``player`` sits in, or None."""
+        return self.index.get(player)
+
+    def reindex(self) -> None:
+        """Recompute the derived fields from the seats."""
+        self.index = {s.player: i for i, s in enumerate(self.seats) if s is not None}
+        self.advances = sum(1 for s in self.seats if s is not None and s.advance is not None)
+
+
+_SEAT_FIELDS = tuple(f.name for f in dataclasses.fields(SeatState) if f.name != "advance")
+
+
+def _seat_to_dict(seat: SeatState) -> dict[str, Any]:
+    # Written out rather than dataclasses.asdict: a snapshot is taken at every hand.
+    out = {name: getattr(seat, name) for name in _SEAT_FIELDS}
+    adv = seat.advance
+    out["advance"] = None if adv is None else vars_of(adv)
+    return out
+
+
+def vars_of(record: Advance | Turn | Offer | Positions) -> dict[str, Any]:
+    """A flat record's fields as a dict."""
+    return {name: getattr(record, name) for name in record.__slots__}
+
+
+def state_to_dict(state: TableState) -> dict[str, Any]:
+    """The snapshot as JSON data."""
+    return {
+        "seats": [None if s is None else _seat_to_dict(s) for s in state.seats],
+        "hand_no": state.hand_no,
+        "game": state.game,
+        "positions": None if state.positions is None else vars_of(state.positions),
+        "in_hand": state.in_hand,
+        "dealt": list(state.dealt),
+        "turn": None if state.turn is None else vars_of(state.turn),
+        "next_hand_at": state.next_hand_at,
+        "waitlist": list(state.waitlist),
+        "offers": {p: vars_of(o) for p, o in state.offers.items()},
+        "departures": {p: list(v) for p, v in state.departures.items()},
+        "seq": state.seq,
+    }
+
+
+def state_from_dict(data: dict[str, Any]) -> TableState:
+    """The inverse of :func:`state_to_dict`."""
+    seats: list[SeatState | None] = []
+    for raw in data["seats"]:
+        if raw is None:
+            seats.append(None)
+            continue
+        values = dict(raw)
+        adv = values.pop("advance")
+        seats.append(SeatState(**values, advance=None if adv is None else Advance(**adv)))
+    pos = data["positions"]
+    turn = data["turn"]
+    state = TableState(
+        seats=seats,
+        hand_no=data["hand_no"],
+        game=data["game"],
+        positions=None if pos is None else Positions(**pos),
+        in_hand=data["in_hand"],
+        dealt=tuple(data["dealt"]),
+        turn=None if turn is None else Turn(**turn),
+        next_hand_at=data["next_hand_at"],
+        waitlist=list(data["waitlist"]),
+        offers={p: Offer(**o) for p, o in data["offers"].items()},
+        departures={p: (int(v[0]), float(v[1])) for p, v in data["departures"].items()},
+        seq=data["seq"],
+    )
+    state.reindex()
+    return state

@@ -1,0 +1,320 @@
+"""The cash table: a pure state machine around a sequence of hands (issue 13).
+
+A :class:`Table` takes commands (:mod:`cardroom.room.commands`) and clock ticks
+and returns events: its own (:mod:`cardroom.room.events`) and its hands'. Time
+comes from an injected clock; money moves only through a
+:class:`~cardroom.room.money.TableBank`; nothing here opens a socket, a thread or
+a database. Every change of state is an event applied by
+:func:`~cardroom.room.reducer.apply_event`, so the table is rebuilt from its
+record: the snapshot taken at the start of the current hand plus the events
+since (:meth:`Table.record`, :meth:`Table.restore`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from cardroom.games import Event as HandEvent
+from cardroom.games import Hand, IllegalAction, Seat, TableConfig
+from cardroom.games.variants import BLINDS
+from cardroom.ledger import Ledger
+from cardroom.room import conduct, engine_port, seating, turns
+from cardroom.room import events as rv
+from cardroom.room import views as table_views
+from cardroom.room.allowances import Allowances, MemoryAllowances
+from cardroom.room.chat import TableChat
+from cardroom.room.clock import Clock, system_clock
+from cardroom.room.commands import Command
+from cardroom.room.errors import BAD_COMMAND, NO_HAND, TableError
+from cardroom.room.games_port import game_for
+from cardroom.room.integrity import IntegrityMonitor
+from cardroom.room.money import TableBank
+from cardroom.room.positions import OWES_BOTH, SeatFacts, as_post, plan_hand
+from cardroom.room.reducer import apply_event
+from cardroom.room.settings import TableSettings, forced_need
+from cardroom.room.state import SeatState, TableState, state_from_dict, state_to_dict
+
+AnyEvent = rv.RoomEvent | HandEvent
+"""An event of the table's record: the table's own or its hand's."""
+
+ROOM_EVENT_TYPES = frozenset(rv.ROOM_EVENTS)
+_HANDLERS = {**seating.HANDLERS, **turns.HANDLERS, **conduct.HANDLERS}
+
+
+class Table:
+    """One cash table; see the module docstring."""
+
+    def __init__(
+        self,
+        settings: TableSettings,
+        ledger: Ledger,
+        clock: Clock = system_clock,
+        allowances: Allowances | None = None,
+        *,
+        state: TableState | None = None,
+        integrity: IntegrityMonitor | None = None,
+    ) -> None:
+        self.settings = settings
+        self.clock = clock
+        self.bank = TableBank(ledger, settings.table_id, settings.currency)
+        self.allowances: Allowances = allowances if allowances is not None else MemoryAllowances()
+        self.configs: tuple[TableConfig, ...] = tuple(
+            settings.hand_config(c) for c in settings.games
+        )
+        self.state = state if state is not None else TableState([None] * settings.seat_count)
+        self.hand: Hand | None = None
+        self.chat = TableChat()
+        self.integrity = integrity
+        self.snapshot: dict[str, Any] = state_to_dict(self.state)
+        self.log: list[AnyEvent] = []
+        self.out: list[AnyEvent] = []
+        self.now = clock()
+
+    # ------------------------------------------------------------------ driving
+
+    def handle(self, command: Command) -> list[AnyEvent]:
+        """Apply a command; return the events it caused, or raise TableError unchanged."""
+        self.now = self.clock()
+        self.out = []
+        handler = _HANDLERS.get(type(command))
+        if handler is None:
+            raise TableError(BAD_COMMAND, f"not a table command: {command!r}")
+        try:
+            handler(self, command)
+        except IllegalAction as exc:
+            raise TableError(getattr(exc, "code", "illegal_action"), str(exc)) from exc
+        return self.out
+
+    def tick(self) -> list[AnyEvent]:
+        """Let time pass: timeouts, expired offers, long sit-outs, the next hand."""
+        self.now = self.clock()
+        self.out = []
+        turns.expire_turn(self)
+        seating.expire(self)
+        if not self.state.in_hand and self.now >= self.state.next_hand_at:
+            self.start_hand()
+        return self.out
+
+    def cancel_hand(self) -> list[AnyEvent]:
+        """Cancel the hand in progress (RULEBOOK §10.10): every stack back to its start."""
+        self.now = self.clock()
+        self.out = []
+        hand = self.hand
+        if hand is None or not self.state.in_hand:
+            raise TableError(NO_HAND, "no hand in progress")
+        self.emit_hand(engine_port.cancel(hand))
+        stacks = tuple((s, self.seat(s).stack) for s in self.state.dealt)
+        self.emit(rv.HandVoided(self.state.hand_no, stacks, self.now))
+        self.hand = None
+        seating.after_hand(self)
+        return self.out
+
+    def close(self) -> list[AnyEvent]:
+        """Everyone stands up and is cashed out (after a crash, or when the table closes);
+        a hand in progress is cancelled first."""
+        cancelled = self.cancel_hand() if self.state.in_hand else []
+        self.now = self.clock()
+        self.out = cancelled
+        for s, seat in enumerate(self.state.seats):
+            if seat is not None:
+                seating.remove(self, s, "table_closed")
+        return self.out
+
+    # ----------------------------------------------------------------- emitting
+
+    def emit(self, event: rv.RoomEvent) -> None:
+        """Apply a table event and add it to the record and to this call's output."""
+        apply_event(self.state, event)
+        self.log.append(event)
+        self.out.append(event)
+
+    def emit_hand(self, events: Sequence[HandEvent]) -> None:
+        """Record the hand's events (the hand has applied them already)."""
+        self.log.extend(events)
+        self.out.extend(events)
+
+    def seat(self, s: int) -> SeatState:
+        """The occupied seat ``s``."""
+        seat = self.state.seats[s]
+        if seat is None:
+            raise TableError(BAD_COMMAND, f"seat {s} is empty")
+        return seat
+
+    def dealt_in(self, s: int) -> bool:
+        """True when seat ``s`` is dealt into the hand in progress."""
+        return self.state.in_hand and s in self.state.dealt
+
+    # -------------------------------------------------------------------- hands
+
+    def start_hand(self) -> None:
+        """Deal the next hand if at least two players can be dealt in."""
+        state = self.state
+        hand_no = state.hand_no + 1
+        slot = game_for(self.settings, hand_no)
+        config = self.configs[slot.index]
+        seating.sit_out_unready(self, forced_need(config))
+        plan = plan_hand(
+            self.facts(config),
+            state.positions,
+            hand_no,
+            blinds=config.variant.forced_bets == BLINDS,
+            frozen=slot.button_frozen,
+        )
+        if plan is None:
+            return
+        self.snapshot, self.log = state_to_dict(state), []
+        seats: list[Seat | None] = [None] * len(state.seats)
+        for s in plan.dealt:
+            seats[s] = Seat(self.seat(s).stack, post=plan.posts.get(s))
+        blind_seats = None
+        if config.variant.forced_bets == BLINDS:
+            blind_seats = (plan.small_blind, plan.big_blind)
+        seed = self.hand_seed(hand_no)
+        hand = Hand(config, seats, plan.positions.button, seed=seed, blind_seats=blind_seats)
+        p = plan.positions
+        self.emit(
+            rv.HandDealt(
+                hand_no,
+                slot.index,
+                p.button,
+                p.sb,
+                p.bb,
+                plan.dealt,
+                tuple(sorted(plan.posts.items())),
+                tuple(sorted(plan.owes.items())),
+                plan.missed_at,
+                self.now,
+            )
+        )
+        self.hand = hand
+        self.emit_hand(hand.events)
+        self.after_hand_change()
+
+    def hand_seed(self, hand_no: int) -> str | None:
+        """The seed of hand ``hand_no`` at a seeded table (None: CSPRNG decks)."""
+        return None if self.settings.seed is None else f"{self.settings.seed}:{hand_no}"
+
+    def facts(self, config: TableConfig) -> list[SeatFacts | None]:
+        """What the planner needs of each seat for a hand of ``config``."""
+        need = forced_need(config)
+        out: list[SeatFacts | None] = []
+        for seat in self.state.seats:
+            if seat is None:
+                out.append(None)
+                continue
+            extra = config.stakes.small_blind if seat.owes == OWES_BOTH and seat.post_now else 0
+            eligible = not seat.sitting_out and seat.connected and seat.stack >= need + extra
+            out.append(SeatFacts(eligible, as_post(seat.owes), seat.post_now, seat.missed_bb_hand))
+        return out
+
+    def after_hand_change(self) -> None:
+        """After the hand moved: settle it if over, else start the next decision's clock
+        (playing pre-selected actions and leaving players' folds at once)."""
+        hand = self.hand
+        while hand is not None and self.state.in_hand:
+            if hand.is_over:
+                self.finish_hand(hand)
+                return
+            state = self.state
+            if state.advances:
+                turns.clear_stale_advances(self, hand)
+            actor = hand.actor
+            assert actor is not None
+            seat = state.seats[actor]
+            assert seat is not None
+            # Most decisions wait for the player: skip the advance/leaving checks then.
+            busy = seat.advance is not None or seat.leaving
+            if not (busy and turns.act_without_waiting(self, hand, actor)):
+                turns.start_turn(self, actor)
+                return
+
+    def finish_hand(self, hand: Hand) -> None:
+        """Post the hand's one ledger transaction and record its end."""
+        result = hand.result
+        assert result is not None
+        deltas: dict[str, int] = {}
+        stacks: list[tuple[int, int]] = []
+        for s in self.state.dealt:
+            seat = self.seat(s)
+            end = result.stacks[s]
+            assert end is not None
+            deltas[seat.player] = end - seat.stack
+            stacks.append((s, end))
+        self.bank.settle(self.state.hand_no, deltas, result.rake)
+        conduct.review_hand(self, hand)
+        pause = self.settings.hand_pause_seconds
+        pot = sum(p.amount for p in result.pots)
+        self.emit(
+            rv.HandFinished(self.state.hand_no, tuple(stacks), pot, result.rake, self.now + pause)
+        )
+        turns.refill_time_banks(self, [s for s, _ in stacks])
+        seating.after_hand(self)
+
+    # ------------------------------------------------------------------- record
+
+    def record(self) -> tuple[dict[str, Any], list[AnyEvent]]:
+        """The snapshot at the start of the current hand and the events since."""
+        return self.snapshot, list(self.log)
+
+    @classmethod
+    def restore(
+        cls,
+        settings: TableSettings,
+        snapshot: dict[str, Any],
+        events: Sequence[AnyEvent],
+        ledger: Ledger,
+        clock: Clock = system_clock,
+        allowances: Allowances | None = None,
+        integrity: IntegrityMonitor | None = None,
+    ) -> Table:
+        """A table rebuilt from its record (the ledger and allowances are not touched:
+        the money the events describe was posted when they happened)."""
+        table = cls(
+            settings,
+            ledger,
+            clock,
+            allowances,
+            state=state_from_dict(snapshot),
+            integrity=integrity,
+        )
+        table.snapshot = snapshot
+        hand_events: list[HandEvent] = []
+        for e in events:
+            if type(e) in ROOM_EVENT_TYPES:
+                apply_event(table.state, e)  # type: ignore[arg-type]
+                if isinstance(e, rv.HandDealt):
+                    hand_events = []
+            else:
+                hand_events.append(e)  # type: ignore[arg-type]
+        table.log = list(events)
+        if table.state.in_hand:
+            table.hand = engine_port.rebuild_hand(hand_events, table.hand_seed(table.state.hand_no))
+        return table
+
+    @classmethod
+    def recover(
+        cls,
+        settings: TableSettings,
+        snapshot: dict[str, Any],
+        events: Sequence[AnyEvent],
+        ledger: Ledger,
+        clock: Clock = system_clock,
+        allowances: Allowances | None = None,
+        integrity: IntegrityMonitor | None = None,
+    ) -> Table:
+        """After a crash: rebuild the table and cancel the unfinished hand (§10.10)."""
+        table = cls.restore(settings, snapshot, events, ledger, clock, allowances, integrity)
+        if table.state.in_hand:
+            table.cancel_hand()
+        return table
+
+    # -------------------------------------------------------------------- views
+
+    def view(self, player: str | None) -> dict[str, Any]:
+        """The table as ``player`` sees it (None: a spectator)."""
+        return table_views.table_view(self, player)
+
+    def stacks(self) -> dict[str, int]:
+        """Settled chips by player (what the ledger's table-stack accounts hold)."""
+        return {s.player: s.stack for s in self.state.seats if s is not None}

@@ -1,0 +1,213 @@
+"""RULEBOOK §10.3–§10.4 and §3: joining a blind game, missed blinds, sitting out,
+the dead button (heads-up included), too few chips for the forced bets."""
+
+from __future__ import annotations
+
+import os
+import random
+
+from cardroom.games import Stakes, TableConfig
+from cardroom.games import events as hev
+from cardroom.room import commands as cmd
+from cardroom.room import events as rv
+from cardroom.room.positions import OWES_BIG, OWES_BOTH, Positions, SeatFacts, between, plan_hand
+from cardroom.room.settings import TableSettings
+from cardroom.room.simulation import Session
+
+from .conftest import FUNDS, Harness, holdem
+
+
+def play_hand(h: Harness) -> tuple[rv.HandDealt, list[hev.Posted]]:
+    """Deal the next hand and fold it around; its HandDealt and forced bets."""
+    events = h.tick()
+    dealt = next(e for e in events if isinstance(e, rv.HandDealt))
+    posts = [e for e in events if isinstance(e, hev.Posted)]
+    hand = h.table.hand
+    assert hand is not None
+    while h.table.state.in_hand:
+        h.act("check" if hand.legal_actions(hand.actor).check else "fold")  # type: ignore[arg-type]
+    return dealt, posts
+
+
+def blinds_by_player(h: Harness, posts: list[hev.Posted]) -> dict[str, str]:
+    seats = h.table.state.seats
+    return {seats[p.seat].player: p.what for p in posts if seats[p.seat] is not None}  # type: ignore[union-attr]
+
+
+def test_3_first_hand_button_small_and_big_blind_left_of_it(h: Harness) -> None:
+    h.seat({0: 40, 2: 40, 4: 40})
+    dealt, posts = play_hand(h)
+    assert (dealt.button, dealt.sb, dealt.bb) == (0, 2, 4)
+    assert [(p.seat, p.what) for p in posts] == [(2, "small_blind"), (4, "big_blind")]
+
+
+def test_10_3_new_player_waits_for_the_big_blind(h: Harness) -> None:
+    h.seat({0: 40, 2: 40, 4: 40})
+    play_hand(h)  # button 0, blinds 2 and 4
+    h.do(cmd.Sit("p1", 1, 40))
+    second, _ = play_hand(h)
+    assert second.bb == 0 and 1 not in second.dealt  # waiting: not dealt in
+    third, posts = play_hand(h)
+    assert third.bb == 1 and 1 in third.dealt  # the big blind reached p1
+    assert [p.what for p in posts if p.seat == 1] == ["big_blind"]
+
+
+def test_10_3_new_player_may_post_one_big_blind_now_live(h: Harness) -> None:
+    h.seat({0: 40, 2: 40, 4: 40})
+    play_hand(h)
+    h.do(cmd.Sit("p1", 1, 40, post_now=True))
+    second, posts = play_hand(h)
+    assert 1 in second.dealt and second.posts == ((1, OWES_BIG),)
+    post = next(p for p in posts if p.seat == 1)
+    assert (post.what, post.amount, post.live) == ("big_blind", 2, True)
+
+
+def test_10_3_no_posting_between_the_blinds_and_the_button(h: Harness) -> None:
+    h.seat({0: 40, 2: 40, 4: 40})
+    play_hand(h)  # next hand: button 2, small blind 4, big blind 0
+    h.do(cmd.Sit("p3", 3, 40, post_now=True))
+    second, _ = play_hand(h)
+    assert (second.button, second.bb) == (2, 0)
+    assert 3 not in second.dealt  # seat 3 lies between the button and the big blind
+    third, _ = play_hand(h)
+    assert 3 in third.dealt and dict(third.posts) == {3: OWES_BIG}  # the button went by
+
+
+def test_10_4_missed_big_blind_posts_a_live_big_blind() -> None:
+    h = Harness(holdem(seats=4))
+    h.seat({0: 40, 1: 40, 2: 40, 3: 40})
+    play_hand(h)  # button 0, blinds 1 and 2
+    h.do(cmd.SitOut("p3"))
+    second, _ = play_hand(h)
+    assert second.missed == (3,) and dict(second.owes) == {3: OWES_BIG}
+    assert h.table.state.seats[3].owes == OWES_BIG  # type: ignore[union-attr]
+    h.do(cmd.SitIn("p3", post_now=True))
+    third, _ = play_hand(h)  # button 2, seat 3 between it and the big blind: must wait
+    assert 3 not in third.dealt
+    fourth, posts = play_hand(h)
+    assert dict(fourth.posts) == {3: OWES_BIG}
+    assert [(p.what, p.live) for p in posts if p.seat == 3] == [("big_blind", True)]
+
+
+def test_10_4_missed_both_blinds_posts_dead_small() -> None:
+    h = Harness(holdem(seats=4))
+    h.seat({0: 40, 1: 40, 2: 40, 3: 40})
+    play_hand(h)
+    h.do(cmd.SitOut("p3"))
+    play_hand(h)  # the big blind passes seat 3
+    third, _ = play_hand(h)  # the small blind would have been seat 3's
+    assert dict(third.owes) == {3: OWES_BOTH}
+    h.do(cmd.SitIn("p3", post_now=True))
+    fourth, posts = play_hand(h)
+    assert dict(fourth.posts) == {3: OWES_BOTH}
+    mine = [(p.what, p.amount, p.live) for p in posts if p.seat == 3]
+    assert mine == [("big_blind", 2, True), ("dead_small_blind", 1, False)]
+
+
+def test_10_4_waiting_for_the_big_blind_clears_what_was_owed() -> None:
+    h = Harness(holdem(seats=4))
+    h.seat({0: 40, 1: 40, 2: 40, 3: 40})
+    play_hand(h)
+    h.do(cmd.SitOut("p3"))
+    play_hand(h)
+    play_hand(h)
+    h.do(cmd.SitIn("p3"))  # owes both, waits for the big blind
+    seen = [play_hand(h) for _ in range(3)]
+    bb_hand = next(d for d, _ in seen if d.bb == 3)
+    posts = next(p for d, p in seen if d.bb == 3)
+    assert [p.what for p in posts if p.seat == 3] == ["big_blind"]
+    assert all(3 not in d.dealt for d, _ in seen if d.hand_no < bb_hand.hand_no)
+    assert h.table.state.seats[3].owes is None  # type: ignore[union-attr]
+
+
+def test_10_4_dead_button_nobody_posts_the_big_blind_twice_or_skips_it() -> None:
+    h = Harness(holdem(seats=4))
+    h.seat({0: 40, 1: 40, 2: 40, 3: 40})
+    _, posts = play_hand(h)
+    assert blinds_by_player(h, posts) == {"p1": "small_blind", "p2": "big_blind"}
+    h.do(cmd.Leave("p2"))  # the big blind leaves
+    second, posts = play_hand(h)
+    # The big blind moves on to seat 3; the small blind is dead (its seat is empty);
+    # the button moves to p1, who had the small blind: p1 pays no blind twice.
+    assert (second.button, second.sb, second.bb) == (1, 2, 3)
+    assert blinds_by_player(h, posts) == {"p3": "big_blind"}
+    third, posts = play_hand(h)
+    assert (third.button, third.sb, third.bb) == (2, 3, 0)  # a dead button on empty seat 2
+    assert blinds_by_player(h, posts) == {"p3": "small_blind", "p0": "big_blind"}
+
+
+def test_10_4_dead_button_heads_up_big_blind_alternates() -> None:
+    h = Harness(holdem(seats=4))
+    h.seat({0: 40, 1: 40, 2: 40})
+    play_hand(h)  # button 0, p1 small, p2 big
+    h.do(cmd.Leave("p0"))
+    bbs = []
+    for _ in range(4):
+        dealt, posts = play_hand(h)
+        by = blinds_by_player(h, posts)
+        assert sorted(by.values()) == ["big_blind", "small_blind"]
+        small = next(p for p, w in by.items() if w == "small_blind")
+        assert h.table.state.seats[dealt.button].player == small  # type: ignore[union-attr]
+        bbs.append(next(p for p, w in by.items() if w == "big_blind"))
+    assert bbs == ["p1", "p2", "p1", "p2"]  # p2 had it before going heads-up
+
+
+def test_10_4_heads_up_to_three_players_the_big_blind_keeps_its_order() -> None:
+    facts = [SeatFacts(True), SeatFacts(True), SeatFacts(True, OWES_BIG, True)]
+    # Heads-up last hand: seat 0 had the button and the small blind, seat 1 the big.
+    plan = plan_hand(facts, Positions(0, 0, 1), 5)
+    assert plan is not None
+    assert plan.big_blind == 2 and plan.small_blind == 1  # nobody's big blind twice
+
+
+def test_10_4_sitting_out_keeps_the_seat_and_deals_no_cards(h: Harness) -> None:
+    h.seat({0: 40, 1: 40, 2: 40})
+    h.do(cmd.SitOut("p2"))
+    dealt, _ = play_hand(h)
+    assert 2 not in dealt.dealt
+    assert h.table.state.seats[2].player == "p2"  # type: ignore[union-attr]
+    view = h.table.view("p1")
+    assert view["seats"][2]["sitting_out"] is True
+
+
+def test_10_4_removed_after_sit_out_minutes_with_chips_back(h: Harness) -> None:
+    h.seat({0: 40, 1: 40})
+    h.do(cmd.SitOut("p1"))
+    h.tick(9 * 60)
+    assert h.table.state.seats[1] is not None
+    events = h.tick(61)
+    assert rv.PlayerLeft(1, "p1", 40, "sat_out_too_long", h.clock.now) in events
+    assert h.balance("p1") == FUNDS
+
+
+def test_10_2_too_few_chips_for_the_forced_bets_not_dealt_in() -> None:
+    h = Harness(holdem(min_buy_in=1))
+    h.seat({0: 40, 1: 40, 2: 1})
+    events = h.tick()
+    dealt = next(e for e in events if isinstance(e, rv.HandDealt))
+    assert 2 not in dealt.dealt
+    assert rv.SatOut(2, "short", h.clock.now) in events
+
+
+def test_10_4_over_random_sessions_the_big_blind_never_repeats_or_skips_a_player() -> None:
+    checked = 0
+    for i in range(int(os.environ.get("CARDROOM_ROOM_SESSIONS", "8"))):
+        seats = random.Random(i).randint(3, 9)
+        config = TableConfig.of("holdem", Stakes.blinds(1, 2), max_seats=seats)
+        settings = TableSettings.single(f"b{i}", config, seed=f"b{i}")
+        session = Session(settings, seed=i, check_money=False)
+        previous: tuple[rv.HandDealt, dict[int, str]] | None = None
+        for _ in range(3_000):
+            for e in session.step():
+                if not isinstance(e, rv.HandDealt):
+                    continue
+                players = {s: x.player for s, x in enumerate(session.table.state.seats) if x}
+                if previous is not None:
+                    last, before = previous
+                    stayed = {s for s, p in players.items() if before.get(s) == p}
+                    assert not (e.bb == last.bb and e.bb in stayed), "big blind twice"
+                    for s in set(e.dealt) & set(last.dealt) & stayed - dict(e.posts).keys():
+                        assert not between(last.bb, s, e.bb, seats), f"seat {s} skipped"
+                    checked += 1
+                previous = (e, players)
+    assert checked > 100

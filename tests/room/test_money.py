@@ -1,0 +1,198 @@
+"""RULEBOOK §10.8–§10.10 through the table: rake, one ledger transaction per hand,
+currencies apart, the money invariant, cancelled hands and crash recovery."""
+
+from __future__ import annotations
+
+import os
+import random
+from collections.abc import Sequence
+
+import pytest
+
+from cardroom.ledger import AccountRef, Currency, Entry, MemoryLedger, Reason, Transfer
+from cardroom.room import commands as cmd
+from cardroom.room import events as rv
+from cardroom.room.errors import TableError
+from cardroom.room.simulation import Session, random_settings
+from cardroom.room.table import Table
+
+from .conftest import FUNDS, Harness, holdem
+
+SESSIONS = int(os.environ.get("CARDROOM_ROOM_SESSIONS", "30"))
+
+
+def big_pot_to_showdown(h: Harness) -> None:
+    """Three players put 20 each in pre-flop, then check it down."""
+    h.tick()
+    h.act("raise", 20)
+    h.act("call")
+    h.act("call")
+    h.finish_by_checking()
+
+
+def test_10_8_rake_on_real_money_tables_into_the_house() -> None:
+    h = Harness(holdem(currency=Currency.REAL))
+    h.seat({0: 40, 1: 40, 2: 40})
+    big_pot_to_showdown(h)
+    finished = next(e for e in h.table.log if isinstance(e, rv.HandFinished))
+    assert finished.rake == 3  # seed 003: pots under 200 pay 1 per 20
+    assert h.ledger.balance(AccountRef.rake(Currency.REAL)) == 3
+    assert sum(h.table.stacks().values()) == 120 - 3
+
+
+def test_10_8_play_money_is_free() -> None:
+    h = Harness(holdem(currency=Currency.PLAY))
+    h.seat({0: 40, 1: 40, 2: 40})
+    big_pot_to_showdown(h)
+    finished = next(e for e in h.table.log if isinstance(e, rv.HandFinished))
+    assert finished.rake == 0 and sum(h.table.stacks().values()) == 120
+    assert h.ledger.balance(AccountRef.rake(Currency.PLAY)) == 0
+
+
+def test_10_8_no_flop_no_drop_through_the_table() -> None:
+    h = Harness(holdem(currency=Currency.REAL))
+    h.seat({0: 40, 1: 40, 2: 40})
+    h.tick()
+    h.act("raise", 20)
+    h.act("call")
+    h.act("raise", 40)  # all in pre-flop...
+    h.act("fold")
+    h.act("fold")  # ...and the hand ends before the flop
+    finished = next(e for e in h.table.log if isinstance(e, rv.HandFinished))
+    assert finished.rake == 0
+    assert h.ledger.balance(AccountRef.rake(Currency.REAL)) == 0
+
+
+def test_10_8_rake_rule_per_table() -> None:
+    from cardroom.games import RakeRule
+
+    rule = RakeRule(per=1, unit=10, caps=((10, 5),))
+    h = Harness(holdem(currency=Currency.REAL, rake=rule))
+    h.seat({0: 40, 1: 40, 2: 40})
+    big_pot_to_showdown(h)
+    assert h.ledger.balance(AccountRef.rake(Currency.REAL)) == 5  # 60 // 10, capped at 5
+
+
+class CountingLedger(MemoryLedger):
+    """A memory ledger that counts its posting calls (one call = one transaction)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.calls: list[Sequence[Transfer]] = []
+
+    def post_all(self, transfers: Sequence[Transfer]) -> list[Entry]:
+        self.calls.append(list(transfers))
+        return super().post_all(transfers)
+
+
+def test_10_9_each_settled_hand_is_one_ledger_transaction_no_entry_per_bet() -> None:
+    h = Harness(holdem(currency=Currency.REAL))
+    ledger = CountingLedger()
+    for i in range(3):
+        ledger.post(
+            Transfer(
+                f"dep{i}",
+                Reason.DEPOSIT,
+                AccountRef.cashier(Currency.REAL),
+                AccountRef.player(f"p{i}", Currency.REAL),
+                1000,
+            )
+        )
+    table = Table(h.settings, ledger, h.clock)
+    for i in range(3):
+        table.handle(cmd.Sit(f"p{i}", i, 40))
+    before = len(ledger.calls)
+    table.tick()
+    for kind, amount in (("raise", 20), ("call", 0), ("call", 0)):
+        table.handle(cmd.Act(table.state.seats[table.hand.actor].player, kind, amount))  # type: ignore[union-attr,index]
+    assert len(ledger.calls) == before  # bets move no money in the ledger
+    while table.state.in_hand:
+        hand = table.hand
+        player = table.state.seats[hand.actor].player  # type: ignore[union-attr,index]
+        table.handle(cmd.Act(player, "check"))
+    assert len(ledger.calls) == before + 1
+    moves = ledger.calls[-1]
+    reasons = {t.reason for t in moves}
+    assert reasons <= {Reason.BET, Reason.POT_AWARD, Reason.RAKE} and Reason.RAKE in reasons
+    assert len(moves) <= 4  # one per player at most, plus the rake
+    assert ledger.balance(AccountRef.pot("t", Currency.REAL)) == 0
+
+
+def test_10_9_play_money_and_real_money_never_mix() -> None:
+    h = Harness(holdem(currency=Currency.REAL))
+    h.ledger.post(
+        Transfer(
+            "play:x",
+            Reason.DEPOSIT,
+            AccountRef.cashier(Currency.PLAY),
+            AccountRef.player("x", Currency.PLAY),
+            1000,
+        )
+    )
+    with pytest.raises(TableError) as err:
+        h.do(cmd.Sit("x", 0, 40))  # play chips do not buy into a real-money table
+    assert err.value.code == "insufficient_funds"
+    h.do(cmd.Sit("p0", 0, 40))
+    assert h.ledger.balance(AccountRef.stack("t", "p0", Currency.REAL)) == 40
+    assert h.ledger.balance(AccountRef.stack("t", "p0", Currency.PLAY)) == 0
+
+
+def test_10_9_money_invariant_holds_after_every_command_of_random_sessions() -> None:
+    rng = random.Random(1309)
+    for i in range(SESSIONS):
+        session = Session(random_settings(rng, f"t{i}", seed=f"money{i}"), seed=i)
+        session.run(25, max_steps=3_000)
+        assert not session.violations, session.violations[:3]
+        session.table.close()
+        balances = sum(
+            session.ledger.balance(AccountRef.player(p, session.settings.currency))
+            for p in session.names
+        )
+        rake = session.ledger.balance(AccountRef.rake(session.settings.currency))
+        assert balances + rake == session.money_total()  # nothing lost, nothing made
+        assert session.counters["hands"] > 0
+
+
+def test_10_10_a_cancelled_hand_returns_every_stack_to_its_start() -> None:
+    h = Harness(holdem())
+    h.seat({0: 40, 1: 30, 2: 25})
+    h.tick()
+    h.act("raise", 10)
+    h.act("call")
+    events = h.table.cancel_hand()
+    voided = next(e for e in events if isinstance(e, rv.HandVoided))
+    assert dict(voided.stacks) == {0: 40, 1: 30, 2: 25}
+    assert h.table.stacks() == {"p0": 40, "p1": 30, "p2": 25}
+    assert not h.table.state.in_hand
+    h.check()
+    with pytest.raises(TableError):
+        h.table.cancel_hand()
+
+
+def test_10_10_recovery_from_the_record_cancels_the_unfinished_hand() -> None:
+    h = Harness(holdem())
+    h.seat({0: 40, 1: 30, 2: 25})
+    h.tick()
+    h.act("raise", 10)
+    h.act("call")
+    snapshot, events = h.table.record()
+    # The process dies here; a new one rebuilds the table from its record.
+    table = Table.recover(h.settings, snapshot, events, h.ledger, h.clock)
+    assert not table.state.in_hand
+    assert isinstance(table.log[-1], rv.HandVoided)
+    assert table.stacks() == {"p0": 40, "p1": 30, "p2": 25}
+    table.close()  # after a crash, table chips return to the accounts
+    assert all(h.balance(f"p{i}") == FUNDS for i in range(3))
+    assert not h.ledger.check()
+
+
+def test_10_10_closing_a_table_mid_hand_cancels_it_and_cashes_everyone_out() -> None:
+    h = Harness(holdem())
+    h.seat({0: 40, 1: 30})
+    h.tick()
+    h.act("raise", 10)
+    events = h.table.close()
+    kinds = [type(e).__name__ for e in events]
+    assert kinds[:2] == ["HandCancelled", "HandVoided"] and kinds.count("PlayerLeft") == 2
+    assert h.balance("p0") == FUNDS and h.balance("p1") == FUNDS
+    assert h.table.stacks() == {}

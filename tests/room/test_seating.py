@@ -1,0 +1,160 @@
+"""RULEBOOK §10.2–§10.3: buy-ins, rebuys, the reducing rule, the waiting list."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardroom.games import Stakes, TableConfig
+from cardroom.room import commands as cmd
+from cardroom.room import events as rv
+from cardroom.room.errors import TableError
+from cardroom.room.settings import TableSettings, default_buy_in
+
+from .conftest import FUNDS, Harness, holdem
+
+
+def test_10_2_default_buy_in_big_bet_10x_to_20x_big_blind() -> None:
+    assert default_buy_in(TableConfig.of("holdem", Stakes.blinds(1, 2))) == (20, 40)
+
+
+def test_10_2_default_buy_in_limit_10x_small_blind_to_20x_big_blind() -> None:
+    config = TableConfig.of("holdem", Stakes.limit(4, 8), structure="fixed_limit")
+    assert default_buy_in(config) == (20, 80)
+
+
+def test_10_2_buy_in_range_is_configurable_per_table() -> None:
+    settings = holdem(min_buy_in=50, max_buy_in=500)
+    assert settings.buy_in_range == (50, 500)
+    h = Harness(settings)
+    with pytest.raises(TableError) as err:
+        h.do(cmd.Sit("p0", 0, 40))
+    assert err.value.code == "buy_in_too_small"
+    h.do(cmd.Sit("p0", 0, 500))
+
+
+def test_10_2_buy_in_outside_the_range_is_refused_and_nothing_moves(h: Harness) -> None:
+    for amount, code in ((19, "buy_in_too_small"), (41, "buy_in_too_large")):
+        with pytest.raises(TableError) as err:
+            h.do(cmd.Sit("p0", 0, amount))
+        assert err.value.code == code
+    assert h.balance("p0") == FUNDS
+    assert h.table.state.seats[0] is None
+
+
+def test_10_2_buy_in_moves_chips_from_the_account_to_the_table(h: Harness) -> None:
+    h.do(cmd.Sit("p0", 0, 40))
+    assert h.balance("p0") == FUNDS - 40
+    assert h.table.stacks() == {"p0": 40}
+
+
+def test_10_2_whole_balance_option_has_no_maximum() -> None:
+    h = Harness(holdem(whole_balance=True))
+    h.do(cmd.Sit("p0", 0, 5_000))
+    assert h.table.stacks()["p0"] == 5_000
+
+
+def test_10_2_rebuy_only_between_hands(h: Harness) -> None:
+    h.seat({0: 30, 1: 30})
+    h.tick()
+    assert h.table.state.in_hand
+    with pytest.raises(TableError) as err:
+        h.do(cmd.Rebuy("p0", 5))
+    assert err.value.code == "hand_in_progress"
+    h.act("fold")
+    assert not h.table.state.in_hand
+    events = h.do(cmd.Rebuy("p0", 5))
+    assert any(isinstance(e, rv.ChipsAdded) for e in events)
+
+
+def test_10_2_rebuy_never_above_the_maximum(h: Harness) -> None:
+    h.do(cmd.Sit("p0", 0, 30))
+    with pytest.raises(TableError) as err:
+        h.do(cmd.Rebuy("p0", 11))
+    assert err.value.code == "buy_in_too_large"
+    h.do(cmd.Rebuy("p0", 10))
+    assert h.table.stacks()["p0"] == 40
+
+
+def test_10_2_reducing_returning_within_30_minutes_must_bring_what_was_taken(
+    h: Harness,
+) -> None:
+    h.do(cmd.Sit("p0", 0, 40))
+    h.do(cmd.Leave("p0"))
+    h.clock.advance(29 * 60)
+    with pytest.raises(TableError) as err:
+        h.do(cmd.Sit("p0", 0, 30))
+    assert err.value.code == "buy_in_too_small"
+    h.clock.advance(2 * 60)
+    h.do(cmd.Sit("p0", 0, 30))  # 31 minutes later: the table's minimum again
+
+
+def test_10_2_reducing_allows_bringing_back_more_than_the_maximum(h: Harness) -> None:
+    h.seat({0: 40, 1: 40})
+    h.tick()
+    while h.table.state.in_hand:  # p0 or p1 wins the other's chips
+        h.act("raise", h.table.hand.legal_actions(h.table.hand.actor).max_raise_to)  # type: ignore[union-attr,arg-type]
+        if h.table.state.in_hand:
+            h.act("call")
+    winner = max(h.table.stacks().items(), key=lambda kv: kv[1])
+    assert winner[1] > 40
+    h.do(cmd.Leave(winner[0]))
+    h.do(cmd.Sit(winner[0], 3, winner[1]))  # above the max of 40: the chips taken off
+
+
+def test_10_3_waiting_list_offers_seats_in_order_with_a_time_limit() -> None:
+    h = Harness(holdem(seats=2, waitlist_offer_seconds=60))
+    h.seat({0: 40, 1: 40})
+    with pytest.raises(TableError):
+        h.do(cmd.Sit("p2", 0, 40))
+    h.do(cmd.JoinWaitlist("p2"))
+    h.do(cmd.JoinWaitlist("p3"))
+    events = h.do(cmd.Leave("p0"))
+    offer = next(e for e in events if isinstance(e, rv.SeatOffered))
+    assert (offer.player, offer.seat) == ("p2", 0)
+    with pytest.raises(TableError) as err:  # held for p2: p3 may not take it
+        h.do(cmd.Sit("p3", 0, 40))
+    assert err.value.code == "seat_reserved"
+    events = h.tick(61)  # p2 let the offer expire: it passes to p3
+    assert rv.WaitlistLeft("p2", "offer_expired") in events
+    offer = next(e for e in events if isinstance(e, rv.SeatOffered))
+    assert offer.player == "p3"
+    h.do(cmd.Sit("p3", 0, 40))
+    assert h.table.state.waitlist == []
+
+
+def test_10_3_waiting_list_only_when_the_table_is_full(h: Harness) -> None:
+    with pytest.raises(TableError) as err:
+        h.do(cmd.JoinWaitlist("p0"))
+    assert err.value.code == "table_not_full"
+
+
+def test_10_2_settings_reject_an_empty_range() -> None:
+    config = TableConfig.of("holdem", Stakes.blinds(1, 2))
+    with pytest.raises(TableError):
+        TableSettings.single("t", config, min_buy_in=50, max_buy_in=40)
+
+
+def test_10_2_leaving_during_a_hand_folds_in_turn_and_cashes_out_after_it(h: Harness) -> None:
+    h.seat({0: 40, 1: 40, 2: 40})
+    h.tick()
+    assert h.actor == "p0"
+    events = h.do(cmd.Leave("p0"))  # p0's turn: the fold is played at once
+    assert rv.LeaveRequested(0) in events
+    assert h.table.state.seats[0] is not None  # still seated until the hand ends
+    h.act("fold")  # p1 folds: p2 wins the blinds, the hand ends
+    left = next(e for e in h.table.log if isinstance(e, rv.PlayerLeft))
+    assert (left.player, left.cashed_out) == ("p0", 40)
+    assert h.balance("p0") == FUNDS
+
+
+def test_10_4_sitting_out_during_a_hand_takes_effect_from_the_next(h: Harness) -> None:
+    h.seat({0: 40, 1: 40, 2: 40})
+    h.tick()
+    h.do(cmd.SitOut("p1"))
+    assert h.table.dealt_in(1) and not h.table.state.seats[1].sitting_out  # type: ignore[union-attr]
+    while h.table.state.in_hand:
+        h.act("fold")
+    assert h.table.state.seats[1].sitting_out  # type: ignore[union-attr]
+    events = h.tick()
+    dealt = next(e for e in events if isinstance(e, rv.HandDealt))
+    assert 1 not in dealt.dealt

@@ -1,0 +1,242 @@
+"""RULEBOOK §10.5–§10.6: acting in time, the time bank, advance actions, disconnection."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardroom.games import events as hev
+from cardroom.ledger import Currency
+from cardroom.room import commands as cmd
+from cardroom.room import events as rv
+from cardroom.room.clock import day_of
+from cardroom.room.errors import TableError
+
+from .conftest import Harness, holdem, limit_holdem
+
+
+def acted(events: list[object]) -> list[tuple[int, str]]:
+    return [(e.seat, e.kind) for e in events if isinstance(e, hev.Acted)]
+
+
+def three_handed(**options: object) -> Harness:
+    """p0 button, p1 small blind, p2 big blind; p0 to act first."""
+    h = Harness(holdem(**options))  # type: ignore[arg-type]
+    h.seat({0: 40, 1: 40, 2: 40})
+    h.tick()
+    assert h.actor == "p0"
+    return h
+
+
+def test_10_5_timeout_folds_when_facing_a_bet() -> None:
+    h = three_handed(time_bank_start=0)
+    h.tick(29)
+    assert h.table.state.turn.seat == 0  # type: ignore[union-attr]
+    events = h.tick(1)
+    assert rv.TimedOut(0, False) in events and acted(events)[0] == (0, "fold")
+
+
+def test_10_5_timeout_checks_when_a_check_is_free() -> None:
+    h = three_handed(time_bank_start=0)
+    h.act("call")
+    h.act("call")
+    assert h.actor == "p2"  # the big blind's option: a check is free
+    events = h.tick(30)
+    assert acted(events) == [(2, "check")]
+    assert h.table.state.in_hand  # the hand goes on to the flop
+
+
+def test_10_5_time_bank_runs_after_action_seconds_and_the_rest_is_kept() -> None:
+    h = three_handed(time_bank_start=20)
+    events = h.tick(30)
+    assert rv.TurnStarted(0, h.clock.now + 20, True) in events
+    assert not acted(events)
+    h.clock.advance(5)
+    events = h.act("call")
+    assert rv.TimeBankChanged(0, 15.0) in events
+    assert h.table.state.seats[0].time_bank == 15.0  # type: ignore[union-attr]
+
+
+def test_10_5_time_bank_spent_then_the_table_acts() -> None:
+    h = three_handed(time_bank_start=20)
+    h.tick(30)
+    events = h.tick(20)
+    assert rv.TimeBankChanged(0, 0.0) in events and acted(events)[0] == (0, "fold")
+
+
+def test_10_5_time_bank_refills_by_the_table_rule() -> None:
+    h = Harness(
+        holdem(time_bank_start=30, time_bank_refill=10, time_bank_every=2, time_bank_max=45)
+    )
+    h.seat({0: 40, 1: 40})
+    banks = []
+    for _ in range(6):
+        h.tick()
+        while h.table.state.in_hand:
+            h.act("fold" if not h.table.hand.legal_actions(h.table.hand.actor).check else "check")  # type: ignore[union-attr,arg-type]
+        banks.append(h.table.state.seats[0].time_bank)  # type: ignore[union-attr]
+    assert banks == [30, 40, 40, 45, 45, 45]
+
+
+def test_10_5_advance_call_x_is_dropped_when_the_bet_changes() -> None:
+    h = three_handed()
+    h.do(cmd.SetAdvance("p1", "call", 1))
+    events = h.act("raise", 6)
+    assert rv.AdvanceCleared(1, "bet_changed") in events
+    assert h.actor == "p1" and not any(s == 1 for s, _ in acted(events))
+
+
+def test_10_5_advance_call_x_plays_when_the_bet_is_unchanged() -> None:
+    h = three_handed()
+    h.do(cmd.SetAdvance("p1", "call", 1))
+    events = h.act("call")
+    assert (1, "call") in acted(events) and h.actor == "p2"
+
+
+def test_10_5_advance_call_any_stands_through_a_raise() -> None:
+    h = three_handed()
+    h.do(cmd.SetAdvance("p1", "call_any"))
+    events = h.act("raise", 6)
+    assert (1, "call") in acted(events)
+
+
+def test_10_5_advance_check_fold_folds_facing_a_bet() -> None:
+    h = three_handed()
+    h.do(cmd.SetAdvance("p2", "check_fold"))
+    h.act("raise", 6)
+    events = h.act("fold")
+    assert (2, "fold") in acted(events)
+
+
+def test_10_5_advance_check_is_dropped_when_a_bet_comes() -> None:
+    h = three_handed()
+    h.act("call")
+    h.act("call")
+    h.act("check")  # to the flop: p1 acts first
+    h.do(cmd.SetAdvance("p0", "check"))
+    events = h.act("raise", 4)
+    assert rv.AdvanceCleared(0, "bet_changed") in events
+    h.act("call")  # p2 calls; p0 must decide himself
+    assert h.actor == "p0"
+
+
+def test_10_5_advance_is_dropped_when_the_street_changes() -> None:
+    h = three_handed()
+    h.do(cmd.SetAdvance("p2", "call_any"))
+    h.act("call")
+    events = h.act("call")  # p2's call_any plays the pre-flop round...
+    assert (2, "check") in acted(events)
+    assert h.table.state.seats[2].advance is None  # type: ignore[union-attr]
+
+
+def test_10_5_advance_refused_on_ones_own_turn_and_for_a_wrong_amount() -> None:
+    h = three_handed()
+    for command in (cmd.SetAdvance("p0", "fold"), cmd.SetAdvance("p1", "call", 5)):
+        with pytest.raises(TableError):
+            h.do(command)
+
+
+def disconnect_scenario(**options: object) -> Harness:
+    """Fixed limit, real money: p0 raises, p1 (small blind in) is disconnected."""
+    h = Harness(limit_holdem(currency=Currency.REAL, time_bank_start=0, **options))  # type: ignore[arg-type]
+    h.seat({0: 40, 1: 40, 2: 40})
+    h.tick()
+    h.do(cmd.Disconnect("p1"))
+    h.act("raise", 4)
+    assert h.actor == "p1"
+    return h
+
+
+def test_10_6_disconnected_turn_waits_reconnect_seconds() -> None:
+    h = disconnect_scenario(reconnect_seconds=45)
+    assert not h.tick(44)
+    assert h.table.state.turn.seat == 1  # type: ignore[union-attr]
+    events = h.tick(1)
+    assert rv.TimedOut(1, True) in events
+
+
+def test_10_6_disconnect_all_in_at_a_limit_real_money_table() -> None:
+    h = disconnect_scenario()
+    events = h.tick(30)
+    used = next(e for e in events if isinstance(e, rv.DisconnectAllInUsed))
+    assert (used.player, used.used_today) == ("p1", 1)
+    assert (1, "disconnect_all_in") in acted(events)
+    assert h.table.hand.is_live(1)  # type: ignore[union-attr]
+
+
+def test_10_6_disconnected_player_checks_when_free() -> None:
+    h = Harness(limit_holdem(currency=Currency.REAL, time_bank_start=0))
+    h.seat({0: 40, 1: 40, 2: 40})
+    h.tick()
+    h.act("call")
+    h.act("call")
+    h.do(cmd.Disconnect("p2"))
+    events = h.tick(30)
+    assert acted(events) == [(2, "check")]
+
+
+def test_10_6_no_disconnect_all_in_at_no_limit_by_default() -> None:
+    h = Harness(holdem(currency=Currency.REAL, time_bank_start=0))
+    assert not h.settings.protection
+    h.seat({0: 40, 1: 40, 2: 40})
+    h.tick()
+    h.do(cmd.Disconnect("p1"))
+    h.act("raise", 6)
+    events = h.tick(30)
+    assert (1, "fold") in acted(events)
+
+
+def test_10_6_no_disconnect_all_in_on_play_money_by_default() -> None:
+    assert not limit_holdem().protection
+    assert limit_holdem(currency=Currency.REAL).protection
+
+
+def test_10_6_daily_allowance_then_fold_and_a_reset_on_request() -> None:
+    h = Harness(
+        limit_holdem(currency=Currency.REAL, time_bank_start=0, disconnect_allins_per_day=1)
+    )
+    day = day_of(h.clock.now)
+    h.table.allowances.use("p1", day)  # used today, at this or another table
+    h.seat({0: 40, 1: 40, 2: 40})
+    h.tick()
+    h.do(cmd.Disconnect("p1"))
+    h.act("raise", 4)
+    events = h.tick(30)
+    assert (1, "fold") in acted(events)  # none left today
+    assert not any(isinstance(e, rv.DisconnectAllInUsed) for e in events)
+    events = h.do(cmd.ResetAllowance("p1"))
+    assert events == [rv.AllowanceReset("p1", day)]  # logged for review
+    assert h.table.allowances.used("p1", day) == 0
+    with pytest.raises(TableError) as err:
+        h.do(cmd.ResetAllowance("p1"))
+    assert err.value.code == "no_reset_left"
+
+
+def test_10_6_reconnecting_restores_the_full_view_with_own_cards() -> None:
+    h = disconnect_scenario(reconnect_seconds=60)
+    h.do(cmd.Reconnect("p1"))
+    view = h.table.view("p1")
+    own = view["hand"]["seats"][1]["cards"]
+    assert own == [str(c) for c in h.table.hand.hole_cards(1)]  # type: ignore[union-attr]
+    assert view["seats"][1]["connected"] is True
+    assert all(c is None for c in view["hand"]["seats"][0]["cards"])
+
+
+def test_10_5_timeout_on_a_draw_stands_pat_and_on_a_bring_in_posts_it() -> None:
+    from cardroom.games import Stakes, TableConfig
+    from cardroom.room.settings import TableSettings
+
+    draw = TableConfig.of("five_card_draw", Stakes.limit(2, 4))
+    h = Harness(TableSettings.single("d", draw, seed="d", time_bank_start=0))
+    h.seat({0: 40, 1: 40})
+    h.tick()
+    h.act("call")
+    h.act("check")
+    events = h.tick(30)  # the draw: the table stands the player pat
+    drew = next(e for e in events if isinstance(e, hev.Drew))
+    assert drew.timed_out and drew.discarded == ()
+    stud = TableConfig.of("stud", Stakes.limit(2, 4, ante=1))
+    h = Harness(TableSettings.single("s", stud, seed="s", time_bank_start=0))
+    h.seat({0: 40, 1: 40})
+    h.tick()
+    events = h.tick(30)
+    assert any(kind == "bring_in" for _, kind in acted(events))

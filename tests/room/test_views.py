@@ -1,0 +1,71 @@
+"""RULEBOOK §12 and issue 13: per-seat table views; no view ever holds another player's
+hidden cards, checked on every event of every test session for every seat and a
+spectator, and on the table view after every step."""
+
+from __future__ import annotations
+
+import os
+import random
+
+from cardroom.room import events as rv
+from cardroom.room.rotation import HORSE
+from cardroom.room.simulation import Session, mixed_settings, random_settings
+from cardroom.room.views import project
+
+from .knowledge import Knowledge
+
+SESSIONS = int(os.environ.get("CARDROOM_ROOM_SESSIONS", "16"))
+
+
+def check_session(session: Session, steps: int) -> int:
+    knowledge = Knowledge(len(session.table.state.seats))
+    checked = 0
+    for _ in range(steps):
+        events = session.step()
+        knowledge.check_events(events)
+        knowledge.check_table(session.table)
+        checked += len(events) * len(knowledge.viewers)
+    return checked
+
+
+def test_12_no_view_holds_another_players_hidden_cards_in_any_session() -> None:
+    rng = random.Random(1212)
+    total = 0
+    for i in range(SESSIONS):
+        session = Session(random_settings(rng, f"v{i}", seed=f"v{i}"), seed=i, check_money=False)
+        total += check_session(session, 400)
+    assert total > 10_000
+
+
+def test_12_private_advance_actions_are_seen_by_their_seat_only() -> None:
+    e = rv.AdvanceSet(2, "call_any", 0, 0, 2)
+    assert project(e, 2) is not None
+    assert project(e, 1) is None and project(e, None) is None
+
+
+def test_12_table_view_shows_seats_button_clock_and_game() -> None:
+    session = Session(random_settings(random.Random(4), "g", seed="g"), seed=4)
+    while not session.table.state.in_hand:
+        session.step()
+    player = next(s.player for s in session.table.state.seats if s is not None)
+    view = session.table.view(player)
+    assert view["button"] == session.table.state.positions.button  # type: ignore[union-attr]
+    assert view["turn"]["deadline"] > 0
+    assert {"stack", "sitting_out", "time_bank", "connected"} <= set(view["seats"][view["you"]])
+    assert view["game"]["game"] == session.settings.games[0].variant.name
+    assert view["hand"]["you"] == view["you"]
+
+
+def test_9_mixed_table_view_says_the_current_and_the_next_game() -> None:
+    session = Session(mixed_settings("m", HORSE, seed="m", hands_per_game=2), seed=9)
+    games = []
+    while session.counters["hands"] < 6:
+        events = session.step()
+        for e in events:
+            if isinstance(e, rv.HandDealt):
+                view = session.table.view(None)
+                games.append((e.hand_no, view["game"]["game"], view["next_game"]["game"]))
+    by_hand = {n: (g, nxt) for n, g, nxt in games}
+    assert by_hand[1] == ("holdem", "omaha_hi_lo") and by_hand[2] == by_hand[1]
+    assert by_hand[3] == ("omaha_hi_lo", "razz") and by_hand[5][0] == "razz"
+    assert session.table.view(None)["mixed"] == "HORSE"
