@@ -58,7 +58,8 @@ PLAYER_KINDS: Final = frozenset({FOLD, CHECK, CALL, RAISE, BET, BRING_IN, DRAW})
 # The room's decisions (RULEBOOK §10.5, §10.6).
 TIMEOUT: Final = "timeout"
 """The player did not act in time: stand pat on a draw (and no bet or raise in the next
-round, seed 003), post a due bring-in, otherwise check if possible, otherwise fold."""
+round, seed 003; on a discard street, throw the last cards dealt), post a due bring-in,
+otherwise check if possible, otherwise fold."""
 DISCONNECT_ALL_IN: Final = "disconnect_all_in"
 """A disconnected player facing a bet, with chips in the pot and a disconnect all-in left
 (the room counts those): the player stays in, all-in for the chips already in the pot
