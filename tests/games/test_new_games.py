@@ -254,7 +254,7 @@ def test_irish_discards_go_left_of_the_button_all_in_too_folded_not_nothing_deal
     assert {a[0] for a in awards(hand)} == {1}
 
 
-def test_irish_a_timed_out_discard_throws_the_last_two_cards_and_may_still_raise() -> None:
+def test_10_5_irish_a_timed_out_discard_throws_the_last_two_cards_and_may_still_raise() -> None:
     """The room cannot stand a player pat on a discard street: it throws the last two
     cards dealt (Kc 7s for seat 0). The draw's no-raise penalty (seed 003) is for
     standing pat; seat 0 may bet on the turn."""
