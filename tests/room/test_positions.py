@@ -83,9 +83,9 @@ def test_10_4_the_big_blind_moves_to_the_next_seat_that_can_play(
     n = len(facts)
     eligible = {s for s, f in enumerate(facts) if f is not None and f.eligible}
     following = next(s for k in range(1, n + 1) if (s := (prev.bb + k) % n) in eligible)
-    if plan.positions.bb != following:
-        # Only a fresh start (everyone eligible dealt in, no posts) moves it elsewhere.
+    if plan.fresh:  # only a fresh start places the blinds otherwise
         assert set(plan.dealt) == eligible and not plan.posts
     else:
+        assert plan.positions.bb == following
         skipped = tuple(s for s in range(n) if facts[s] and between(prev.bb, s, following, n))
         assert plan.missed_at == skipped  # every occupied seat it passed missed it
