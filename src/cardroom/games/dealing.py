@@ -14,9 +14,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 
-from cardroom.cards import CARDS, SHORT_DECK_CARDS, Card, CardError, Deck, Seed, seed_key, shuffled
+from cardroom.cards import CARDS, Card, CardError, Deck, Seed, seed_key, shuffled
 from cardroom.games.config import TableConfig
 from cardroom.games.errors import ConfigError
+
+_ANY_CARD = frozenset(CARDS)
 
 
 @lru_cache(maxsize=1024)
@@ -47,7 +49,7 @@ def needed_cards(config: TableConfig, players: int) -> int:
         for st in config.variant.streets
     )
     # Stud: a full table cannot all get a 7th card (the community card rule).
-    return min(needed, len(SHORT_DECK_CARDS if config.variant.deck == "short" else CARDS))
+    return min(needed, len(config.variant.cards))
 
 
 def shuffle_deck(cards: Sequence[Card], seed: Seed | None = None) -> list[Card]:
@@ -87,7 +89,7 @@ def arrange_deck(
     ``burns`` gives the burn cards in order (unknown ones are filled). Missing or
     ``None`` cards become unused cards of the variant's deck, in deck order.
     """
-    universe = SHORT_DECK_CARDS if config.variant.deck == "short" else CARDS
+    universe = config.variant.cards
     slots: list[Card | None] = []
     hole_pos = dict.fromkeys(order, 0)
     board_pos = burn_pos = 0
@@ -134,7 +136,7 @@ def build_deck(
 ) -> list[Card]:
     """The deck a hand deals from: shuffled (``seed`` or CSPRNG) or the prearranged ``deck``,
     checked for repeats, foreign cards and size (``needed`` cards at most)."""
-    universe = SHORT_DECK_CARDS if config.variant.deck == "short" else CARDS
+    universe = config.variant.cards
     check_seed(seed)  # also when a deck is given: the seed orders the hand's reshuffles
     if deck is None:
         return shuffled(universe, seed)
@@ -143,7 +145,7 @@ def build_deck(
         raise ConfigError("the deck holds the same card twice")
     allowed = set(universe)
     for c in cards:
-        if isinstance(c, bool) or not isinstance(c, int) or not 0 <= c < 52:
+        if isinstance(c, bool) or not isinstance(c, int) or c not in _ANY_CARD:
             raise ConfigError(f"{c!r} is not a card")
         if c not in allowed:
             raise ConfigError(f"{Card(c)} is not in the {config.variant.title} deck")

@@ -39,7 +39,9 @@ from cardroom.games.actions import (
 )
 from cardroom.games.authority import room_decision
 from cardroom.games.betting import is_full_raise, raise_bounds
+from cardroom.games.betting_round import BettingRound
 from cardroom.games.config import Seat, TableConfig, check_seats
+from cardroom.games.dealer import Dealer
 from cardroom.games.dealing import build_deck, dealing_order, needed_cards, rotations
 from cardroom.games.draw_play import DrawPlay
 from cardroom.games.errors import ConfigError, IllegalAction
@@ -47,10 +49,13 @@ from cardroom.games.forced import BIG_BLIND_ANTE, forced_posts, opening_raise
 from cardroom.games.pots import Pot, build_pots
 from cardroom.games.reshuffle import Reshuffler
 from cardroom.games.showdown import Contender, HandResult, Table, settle
-from cardroom.games.stud_play import StudPlay
+from cardroom.games.stud_play import StudPlay, raise_sizes
 from cardroom.games.variants import (
+    BEST_SHOWING,
+    BRING_IN_PLAYER,
     FIXED_LIMIT,
     LEFT_OF_BIG_BLIND,
+    LOWEST_SHOWING,
     Street,
 )
 
@@ -98,17 +103,15 @@ class Hand:
         self.order = dealing_order([s is not None for s in self._seats], button)
         if len(self.order) < 2:
             raise ConfigError("a hand needs at least two players dealt in")
-        # The dealing order starting at each position: the search order for the next actor.
-        self._rotations = rotations(self.order)
-        self._deck = build_deck(config, deck, seed, needed_cards(config, len(self.order)))
+        cards = build_deck(config, deck, seed, needed_cards(config, len(self.order)))
+        self._dealer = Dealer(cards)
         # Muck orders come from a seed: the table's, or a secret one drawn from the CSPRNG
         # (as unpredictable, and it lets a failed apply rebuild the hand exactly).
         shuffle = secrets.token_bytes(16) if seed is None else seed
         # What rebuilds this hand: these inputs, then every action accepted (_inputs).
-        self._origin: Origin = (self._seats, button, self._deck, shuffle, blind_seats, reshuffles)
+        self._origin: Origin = (self._seats, button, cards, shuffle, blind_seats, reshuffles)
         self._inputs: list[Action | RoomAction | None] = []
         self.cancelled = False
-        self._next_card = 0
         self._stack = [0 if s is None else s.stack for s in self._seats]
         self._bet = [0] * n
         self._total = [0] * n
@@ -118,19 +121,11 @@ class Hand:
         self._hole: list[list[Card]] = [[] for _ in range(n)]
         self._up: list[list[bool]] = [[] for _ in range(n)]
         self.board: list[Card] = []
-        self._acted = [False] * n
-        self._acted_level = [0] * n
-        self._acted_seq = [0] * n
-        self._cur = 0
-        self._inc = 0
-        self._full_seq = 0
-        self._nbets = 0
-        self._uncapped = False
-        self._round_open = False
-        self._cursor = 0
+        # The betting round; its search order for the next actor: the dealing order
+        # starting at each position.
+        self._round = BettingRound(rotations(self.order), n)
         self._nlive = len(self.order)
         self._big_blind: int | None = None
-        self._aggressor: int | None = None
         self.actor: int | None = None
         self.street_index = 0
         self.result: HandResult | None = None
@@ -139,7 +134,7 @@ class Hand:
         # Stud and draw games: their rules live in stud_play / draw_play.
         self._reshuffle = Reshuffler(shuffle, reshuffles)
         stud = config.variant.stud
-        self._stud = None if stud is None else StudPlay(stud, config.variant.streets)
+        self._stud = None if stud is None else StudPlay(stud, config)
         draws = any(st.draw for st in config.variant.streets)
         self._draw = DrawPlay(self._reshuffle) if draws else None
         out = self.events
@@ -182,7 +177,12 @@ class Hand:
     @property
     def current_bet(self) -> int:
         """The bet to match in this betting round."""
-        return self._cur
+        return self._round.to_match
+
+    @property
+    def full_raise(self) -> int:
+        """The size of a full bet or raise now (what reopens the betting, RULEBOOK §5)."""
+        return self._basis()
 
     @property
     def street(self) -> Street:
@@ -220,15 +220,21 @@ class Hand:
         if seat != self.actor:
             return nothing_for(seat)
         if self._draw is not None and self._draw.pending:
-            return self._draw.legal(seat, self)
-        if self._stud is not None and self._stud.bring_in_due:
-            return self._stud.legal_bring_in(self, seat)
-        if self._stud is not None and self._stud.open_pair and self._stud.choice(self) is not None:
-            return self._stud.legal_with_choice(self, seat)
-        to_call = self._cur - self._bet[seat]
-        decision = self._raise_decision(seat)
-        lo, hi, why = (None, None, decision) if isinstance(decision, str) else (*decision, "")
+            return DrawPlay.legal(seat, tuple(self._hole[seat]))
+        stud = self._stud
+        if stud is not None and stud.bring_in_due:
+            amount = stud.bring_in_amount(self._stack[seat])
+            bounds = self._raise_bounds(seat) if self._stack[seat] > amount else None
+            return stud.legal_bring_in(seat, amount, bounds)
+        to_call = self._round.to_match - self._bet[seat]
         call = min(to_call, self._stack[seat]) if to_call > 0 else None
+        decision = self._raise_decision(seat)
+        if stud is not None and stud.open_pair and stud.choice(self.street_index) is not None:
+            bounds = None if isinstance(decision, str) else decision
+            sizes = raise_sizes(bounds)  # the small or the big bet, nothing between
+            lo, hi = (None, None) if bounds is None else bounds
+            return LegalActions(seat, True, to_call <= 0, call, lo, hi, raise_sizes=sizes)
+        lo, hi, why = (None, None, decision) if isinstance(decision, str) else (*decision, "")
         return LegalActions(seat, True, to_call <= 0, call, lo, hi, no_raise=why)
 
     def view(self, seat: int | None) -> dict[str, object]:
@@ -330,14 +336,28 @@ class Hand:
     def _drew(
         self, seat: int, discards: tuple[Card, ...], out: list[ev.Event], timed_out: bool = False
     ) -> None:
-        assert self._draw is not None
-        self._draw.draw(self, seat, discards, timed_out, out)
+        draw = self._draw
+        assert draw is not None
+        hole = self._hole
+
+        def folded() -> list[tuple[int, list[Card]]]:
+            return [(s, hole[s]) for s in self.order if not self._live[s]]
+
+        hole[seat] = draw.draw(self._dealer, seat, hole[seat], discards, timed_out, folded, out)
+        if not draw.pending and self.street.betting:
+            self._open_round(self.street_index)
 
     def _bet_action(self, seat: int, kind: str, to: int, out: list[ev.Event]) -> None:
         """A betting decision already checked against the legal set."""
+        r = self._round
         if kind == BRING_IN:
             assert self._stud is not None
-            out.append(self._stud.post_bring_in(self, seat))
+            amount = self._stud.bring_in_amount(self._stack[seat])
+            self._put(seat, amount)
+            r.to_match = self._bet[seat]
+            if self._stud.posted_bring_in(amount):
+                r.bets = 1  # a bring-in of a full small bet is the opening bet
+            out.append(ev.Acted(seat, BRING_IN, amount, r.to_match, self._stack[seat] == 0))
         elif kind == FOLD:
             self._live[seat] = False
             self._nlive -= 1
@@ -345,7 +365,7 @@ class Hand:
         elif kind == CHECK:
             out.append(ev.Acted(seat, CHECK, 0, self._bet[seat], False))
         elif kind == CALL:
-            amount = min(self._cur - self._bet[seat], self._stack[seat])
+            amount = min(r.to_match - self._bet[seat], self._stack[seat])
             self._put(seat, amount)
             out.append(ev.Acted(seat, CALL, amount, self._bet[seat], self._stack[seat] == 0))
         elif kind in (RAISE, BET):
@@ -353,22 +373,15 @@ class Hand:
         else:  # DISCONNECT_ALL_IN, checked by apply_room
             self._protected[seat] = True
             out.append(ev.Acted(seat, DISCONNECT_ALL_IN, 0, self._bet[seat], True))
-        self._acted[seat] = True
-        self._acted_level[seat] = self._cur
-        self._acted_seq[seat] = self._full_seq
+        r.acted(seat)
 
     def _raise(self, seat: int, to: int, out: list[ev.Event]) -> None:
-        size = to - self._cur
+        size = to - self._round.to_match
         stud = self._stud  # its sizes matter only with the bring-in due or on 4th street
         if stud is not None and (stud.bring_in_due or self.street_index == 1):
-            stud.after_raise(self, size)
-        if is_full_raise(size, self._basis(), self._half_rule):
-            if size > self._inc:
-                self._inc = size
-            self._full_seq += 1
-            self._nbets += 1
-        self._cur = to
-        self._aggressor = seat
+            stud.after_raise(self.street_index, size)
+        full = is_full_raise(size, self._basis(), self._half_rule)
+        self._round.raised(seat, to, size, full)
         added = to - self._bet[seat]
         self._put(seat, added)
         out.append(ev.Acted(seat, RAISE, added, to, self._stack[seat] == 0))
@@ -382,24 +395,18 @@ class Hand:
 
     def _basis(self) -> int:
         """The size of a full raise now."""
+        r = self._round
         if self._fixed:
             size = self._street_bet
             # Stud changes the size only to complete the bring-in and for a 4th-street open pair.
             stud, street = self._stud, self.street_index
             if stud is not None and (
-                (street == 0 and self._nbets == 0) or (street == 1 and stud.open_pair)
+                (street == 0 and r.bets == 0) or (street == 1 and stud.open_pair)
             ):
-                return stud.bet_size(self, size)
+                return stud.bet_size(street, r.bets, r.to_match, size)
             return size
         floor = self._min_bet
-        return self._inc if self._inc > floor else floor
-
-    def _may_reopen(self, seat: int) -> bool:
-        """The incomplete-raise rule: may ``seat`` raise when the action comes back?"""
-        if not self._acted[seat] or self._acted_seq[seat] < self._full_seq:
-            return True
-        # TDA: facing at least a full raise in total since this seat last acted.
-        return not self._half_rule and (self._cur - self._acted_level[seat] >= self._basis())
+        return r.last_full if r.last_full > floor else floor
 
     def _raise_bounds(self, seat: int) -> tuple[int, int] | None:
         """The bounds of a bet or raise by ``seat`` now, or None when there is none."""
@@ -408,16 +415,17 @@ class Hand:
 
     def _raise_decision(self, seat: int) -> tuple[int, int] | str:
         """The one place that decides whether ``seat`` may bet or raise: the bounds, or why not."""
-        stack = self._stack[seat]
-        if stack <= self._cur - self._bet[seat]:
+        stack, r = self._stack[seat], self._round
+        cur = r.to_match
+        if stack <= cur - self._bet[seat]:
             return "not enough chips to raise: call all-in instead"
-        if self._acted[seat] and not self._may_reopen(seat):
+        if r.has_acted[seat] and not r.may_reopen(seat, self._half_rule, self._basis):
             return "the betting was not reopened: an all-in short of a full raise (call or fold)"
         if self._draw is not None and seat in self._draw.no_raise:
             return "timed out on the draw: no bet or raise this betting round"
-        if self._fixed and not self._uncapped and self._nbets > self._cap:
+        if self._fixed and not r.uncapped and r.bets > self._cap:
             return "the betting is capped"
-        cur, live, stacks, bets = self._cur, self._live, self._stack, self._bet
+        live, stacks, bets = self._live, self._stack, self._bet
         for s in self.order:
             if s != seat and live[s] and stacks[s] + bets[s] > cur and not self._protected[s]:
                 break
@@ -442,7 +450,7 @@ class Hand:
         if bounds is None:
             return "no raise is possible here"
         if self._stud is not None and self._stud.open_pair:
-            bounds = self._stud.widen(self, seat, bounds)
+            bounds = self._stud.widen(self.street_index, bounds, cur, self._bet[seat] + stack)
         return bounds
 
     # ------------------------------------------------------------ progression
@@ -457,8 +465,8 @@ class Hand:
             if self._draw is not None and self._draw.pending:
                 self.actor = self._draw.pending[0]
                 return
-            if self._round_open:
-                nxt = self._next_actor()
+            if self._round.is_open:
+                nxt = self._round.next_actor(self._live, self._stack, self._bet, self._protected)
                 if nxt is not None:
                     self.actor = nxt
                     return
@@ -468,36 +476,11 @@ class Hand:
                 return
             self._start_street(self.street_index + 1, out)
 
-    def _next_actor(self) -> int | None:
-        """The next seat from the cursor that still has to act, or None: the round is over."""
-        # One pass from the cursor: count the seats able to act, note the first that must.
-        live, stack, bet, cur = self._live, self._stack, self._bet, self._cur
-        acted, protected = self._acted, self._protected
-        start = self._cursor
-        able = 0
-        first = -1
-        at = 0
-        for i, s in enumerate(self._rotations[start]):
-            if live[s] and stack[s] > 0 and not protected[s]:
-                able += 1
-                if first >= 0:
-                    break  # a second seat able to act: the first one found acts
-                if bet[s] < cur or not acted[s]:
-                    first, at = s, i
-                    if able > 1:
-                        break
-        # A lone seat able to act that has matched the bet has nobody to act against.
-        if first < 0 or (able == 1 and bet[first] >= cur):
-            return None
-        self._cursor = (start + at + 1) % len(self.order)
-        return first
-
     def _close_round(self, out: list[ev.Event]) -> None:
         """End the betting round: return an uncalled bet, gather the bets."""
         self.actor = None
-        if not self._round_open:
+        if not self._round.close():
             return
-        self._round_open = False
         bets = self._bet  # by seat; seats not dealt in hold 0, and a table has two seats
         *_, second, most = sorted(bets)
         if most > second:  # one seat bet more than anybody called
@@ -509,11 +492,6 @@ class Hand:
         out.append(ev.BettingClosed(self.street_index))
 
     # ----------------------------------------------------------------- dealing
-
-    def _card(self) -> Card:
-        card = self._deck[self._next_card]
-        self._next_card += 1
-        return card
 
     def _start_street(self, index: int, out: list[ev.Event]) -> None:
         """Deal street ``index`` and open its betting round."""
@@ -527,55 +505,57 @@ class Hand:
         self._spread_max = spread[street.spread_tier] if street.spread_tier < len(spread) else 0
         out.append(ev.StreetStarted(index, street.name))
         live = [s for s in self.order if self._live[s]]
-        dealt_here = self._stud is not None and self._stud.deal(
-            self, street, live, out, self._reshuffle
-        )
+        dealer, community = self._dealer, None
+        if self._stud is not None:
+            hole = self._hole
+
+            def folded() -> list[Card]:
+                return [c for s in self.order if not self._live[s] for c in hole[s]]
+
+            community = self._stud.deal(dealer, street, len(live), folded, self._reshuffle, out)
         down, count = street.hole_down, street.hole_down + street.hole_up
-        if count and not dealt_here:
-            # One card at a time round the table, face-down ones first: seat j of k gets
-            # cards j, j + k, j + 2k... of each block; one event per seat and street.
-            k, start = len(live), self._next_card
-            downs = self._deck[start : start + k * down]
-            ups = self._deck[start + k * down : start + k * count]
-            self._next_card = start + k * count
+        if count and community is None:
+            # One event per seat and street (see dealing.py for the order).
             flags = (False,) * down + (True,) * (count - down)
-            for j, s in enumerate(live):
-                cards = (*downs[j::k], *ups[j::k])
+            for s, cards in zip(
+                live, dealer.round_robin(len(live), down, count - down), strict=True
+            ):
                 self._hole[s].extend(cards)
                 self._up[s].extend(flags)
                 out.append(ev.HoleDealt(s, cards, flags))
+        if community is not None:
+            self.board.append(community)
         if street.board:
             if street.burn and self.config.burn_cards:
-                out.append(ev.Burned(self._card()))
-            start = self._next_card
-            cards = tuple(self._deck[start : start + street.board])
-            self._next_card = start + street.board
+                out.append(ev.Burned(dealer.card()))
+            cards = tuple(dealer.cards(street.board))
             self.board.extend(cards)
             out.append(ev.BoardDealt(cards))
-        self._aggressor = None
+        self._round.aggressor = None
         if street.draw and self._draw is not None:
-            self._draw.open(self, out)  # the betting round opens after the draws
-        elif street.betting and not (dealt_here and not self.config.community_card_betting):
+            burn = street.burn and self.config.burn_cards
+            self._draw.open(dealer, burn, self.order, live, out)  # betting follows the draws
+        elif street.betting and (community is None or self.config.community_card_betting):
             self._open_round(index)
 
     def _open_round(self, index: int) -> None:
-        n = len(self._seats)
-        if index > 0:
-            self._cur = 0
-            self._nbets = 0
-        self._inc = self._opening_raise if index == 0 else 0
-        self._full_seq = 0
-        self._acted = [False] * n
-        self._acted_level = [0] * n
-        self._acted_seq = [0] * n
-        self._uncapped = self.config.heads_up_uncapped and self._nlive == 2
-        self._round_open = True
         rule = self.config.variant.first_to_act[0 if index == 0 else 1]
-        self._cursor = 0
+        cursor = 0  # LEFT_OF_BUTTON: the first seat in the dealing order
         if rule == LEFT_OF_BIG_BLIND and self._big_blind is not None:
-            self._cursor = (self.order.index(self._big_blind) + 1) % len(self.order)
-        if self._stud is not None:
-            self._cursor = self.order.index(self._stud.opener(self, index))
+            cursor = (self.order.index(self._big_blind) + 1) % len(self.order)
+        elif self._stud is not None and rule in (BRING_IN_PLAYER, BEST_SHOWING, LOWEST_SHOWING):
+            live = [s for s in self.order if self._live[s]]
+            if rule == BRING_IN_PLAYER:
+                seat = self._stud.bring_in_opener(live, self._hole, self._up)
+            else:
+                low = rule == LOWEST_SHOWING
+                seat = self._stud.showing_opener(
+                    index, live, self._hole, self._up, self.board, low=low
+                )
+            cursor = self.order.index(seat)
+        uncapped = self.config.heads_up_uncapped and self._nlive == 2
+        opening = self._opening_raise if index == 0 else 0
+        self._round.open(cursor, opening, uncapped, first=index == 0)
 
     # ------------------------------------------------------------ forced bets
 
@@ -596,8 +576,8 @@ class Hand:
                     self._dead[seat] += amount
                 out.append(ev.Posted(seat, what, amount, live, self._stack[seat] == 0))
         self._opening_raise = opening_raise(self.config, posts, self._bet)
-        self._cur = max(self._bet)
-        self._nbets = 1 if self._cur > 0 else 0
+        self._round.to_match = max(self._bet)
+        self._round.bets = 1 if self._round.to_match > 0 else 0
 
     # --------------------------------------------------------------- settling
 
@@ -610,10 +590,7 @@ class Hand:
             Table(self.order, tuple(self._live), tuple(self._total), self.button, self._dead),
             {s: Contender(tuple(self._hole[s]), self._mucks(s), self.is_all_in(s)) for s in live},
             tuple(self.board),
-            # The last aggressor of the final round; in stud without one, the best board.
-            self._stud.first_to_show(self)
-            if self._aggressor is None and self._stud is not None
-            else self._aggressor,
+            self._first_to_show(live),
             raked=self.street_index >= self.config.variant.rake_street,
             showdown=showdown,
         )
@@ -628,6 +605,15 @@ class Hand:
         )
         out.append(ev.HandEnded(stacks))
         self.result = HandResult(settlement.pots, settlement.rake, stacks)
+
+    def _first_to_show(self, live: list[int]) -> int | None:
+        """The last aggressor of the final round; in stud without one, the best board."""
+        aggressor, stud = self._round.aggressor, self._stud
+        if aggressor is not None or stud is None:
+            return aggressor
+        low = self.config.variant.first_to_act[1] == LOWEST_SHOWING
+        index = self.street_index
+        return stud.first_to_show(index, live, self._hole, self._up, self.board, low=low)
 
     def _mucks(self, s: int) -> bool:
         seat = self._seats[s]

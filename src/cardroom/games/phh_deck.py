@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from cardroom.cards import CARDS, SHORT_DECK_CARDS, Card
+from cardroom.cards import Card
 from cardroom.games.config import TableConfig
 from cardroom.games.phh import HandHistory, PhhAction, PhhError
 
@@ -217,7 +217,7 @@ def _plan_one(
 
 def deck_of(config: TableConfig) -> tuple[Card, ...]:
     """Every card of the table's deck."""
-    return tuple(SHORT_DECK_CARDS if config.variant.deck == "short" else CARDS)
+    return config.variant.cards
 
 
 def build_deck(hh: HandHistory, config: TableConfig, plan: DealPlan | None = None) -> list[Card]:

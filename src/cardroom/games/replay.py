@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cardroom.cards import CARDS, SHORT_DECK_CARDS, Card
+from cardroom.cards import Card
 from cardroom.games import events as ev
 from cardroom.games.actions import DISCONNECT_ALL_IN, DRAW, TIMEOUT, Action, RoomAction
 from cardroom.games.config import TableConfig
@@ -37,7 +37,7 @@ def deck_from_events(events: Sequence[ev.Event]) -> list[Card]:
                     order.append(h.cards[r])
         batch.clear()
 
-    universe = SHORT_DECK_CARDS if started.config.variant.deck == "short" else CARDS
+    universe = started.config.variant.cards
     # After a muck reshuffle the cards come from the recorded stub, not the deck:
     # only the old stub's last cards (``room``) still belong to the deck.
     room: int | None = None
