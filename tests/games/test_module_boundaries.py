@@ -31,9 +31,13 @@ def _defined_in_class(cls: ast.ClassDef) -> set[str]:
             names.add(node.id)
         elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
             names.add(node.target.id)
-        elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
-            if node.value.id == "self" and isinstance(node.ctx, ast.Store):
-                names.add(node.attr)
+        elif (
+            isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name)
+            and node.value.id == "self"
+            and isinstance(node.ctx, ast.Store)
+        ):
+            names.add(node.attr)
         if isinstance(node, ast.Assign) and any(
             isinstance(t, ast.Name) and t.id == "__slots__" for t in node.targets
         ):
@@ -54,7 +58,8 @@ def foreign_private_names(source: str) -> list[str]:
 
     >>> foreign_private_names("def f(hand):\\n    return hand._deck\\n")
     ['line 2: hand._deck']
-    >>> foreign_private_names("class A:\\n    _n = 1\\n    def eq(self, o):\\n        return o._n\\n")
+    >>> own = "class A:\\n    _n = 1\\n    def eq(self, o):\\n        return o._n\\n"
+    >>> foreign_private_names(own)
     []
     """
     tree = ast.parse(source)

@@ -38,7 +38,7 @@ from cardroom.games.actions import (
     nothing_for,
 )
 from cardroom.games.authority import room_decision
-from cardroom.games.betting import is_full_raise, raise_bounds
+from cardroom.games.betting import STRUCTURE_RULES, is_full_raise, raise_bounds, street_sizes
 from cardroom.games.betting_round import BettingRound
 from cardroom.games.config import Seat, TableConfig, check_seats
 from cardroom.games.dealer import Dealer
@@ -53,7 +53,6 @@ from cardroom.games.stud_play import StudPlay, raise_sizes
 from cardroom.games.variants import (
     BEST_SHOWING,
     BRING_IN_PLAYER,
-    FIXED_LIMIT,
     LEFT_OF_BIG_BLIND,
     LOWEST_SHOWING,
     Street,
@@ -87,8 +86,8 @@ class Hand:
     ) -> None:
         self.config = config
         # Per-table constants read on every decision (properties of the config otherwise).
-        self._structure = config.betting
-        self._fixed = self._structure == FIXED_LIMIT
+        self._structure = STRUCTURE_RULES[config.betting]
+        self._fixed = self._structure.fixed
         self._half_rule = config.limit_rule_half
         self._cap = config.raise_cap
         self._min_bet = config.stakes.effective_min_bet
@@ -222,19 +221,17 @@ class Hand:
         if self._draw is not None and self._draw.pending:
             return DrawPlay.legal(seat, tuple(self._hole[seat]))
         stud = self._stud
+        decision = self._raise_decision(seat)
+        bounds = None if isinstance(decision, str) else decision
         if stud is not None and stud.bring_in_due:
             amount = stud.bring_in_amount(self._stack[seat])
-            bounds = self._raise_bounds(seat) if self._stack[seat] > amount else None
-            return stud.legal_bring_in(seat, amount, bounds)
+            return stud.legal_bring_in(seat, amount, bounds if self._stack[seat] > amount else None)
         to_call = self._round.to_match - self._bet[seat]
         call = min(to_call, self._stack[seat]) if to_call > 0 else None
-        decision = self._raise_decision(seat)
-        if stud is not None and stud.open_pair and stud.choice(self.street_index) is not None:
-            bounds = None if isinstance(decision, str) else decision
-            sizes = raise_sizes(bounds)  # the small or the big bet, nothing between
-            lo, hi = (None, None) if bounds is None else bounds
-            return LegalActions(seat, True, to_call <= 0, call, lo, hi, raise_sizes=sizes)
         lo, hi, why = (None, None, decision) if isinstance(decision, str) else (*decision, "")
+        if stud is not None and stud.open_pair and stud.choice(self.street_index) is not None:
+            sizes = raise_sizes(bounds)  # the small or the big bet, nothing between
+            return LegalActions(seat, True, to_call <= 0, call, lo, hi, raise_sizes=sizes)
         return LegalActions(seat, True, to_call <= 0, call, lo, hi, no_raise=why)
 
     def view(self, seat: int | None) -> dict[str, object]:
@@ -408,11 +405,6 @@ class Hand:
         floor = self._min_bet
         return r.last_full if r.last_full > floor else floor
 
-    def _raise_bounds(self, seat: int) -> tuple[int, int] | None:
-        """The bounds of a bet or raise by ``seat`` now, or None when there is none."""
-        decision = self._raise_decision(seat)
-        return None if isinstance(decision, str) else decision
-
     def _raise_decision(self, seat: int) -> tuple[int, int] | str:
         """The one place that decides whether ``seat`` may bet or raise: the bounds, or why not."""
         stack, r = self._stack[seat], self._round
@@ -434,19 +426,8 @@ class Hand:
         # Fixed limit: the street's bet, but for stud's completion and 4th-street pair.
         plain = self._fixed and (self._stud is None or self.street_index > 1)
         basis = self._street_bet if plain else self._basis()
-        if self._fixed:  # the one size, or all-in for less
-            own, to = self._bet[seat] + stack, cur + basis
-            bounds: tuple[int, int] | None = (to, to) if own >= to else (own, own)
-        else:
-            bounds = raise_bounds(
-                self._structure,
-                cur,
-                self._bet[seat],
-                stack,
-                sum(self._total),
-                basis,
-                self._spread_max,
-            )
+        own, pot, most = self._bet[seat], sum(self._total), self._spread_max
+        bounds = raise_bounds(self._structure, cur, own, stack, pot, basis, most)
         if bounds is None:
             return "no raise is possible here"
         if self._stud is not None and self._stud.open_pair:
@@ -498,11 +479,8 @@ class Hand:
         self.street_index = index
         street = self.config.variant.streets[index]
         stakes = self.config.stakes
-        self._street_bet = (
-            stakes.effective_big_bet if street.big_bet else stakes.effective_small_bet
-        )
-        spread = stakes.spread
-        self._spread_max = spread[street.spread_tier] if street.spread_tier < len(spread) else 0
+        small, big = stakes.effective_small_bet, stakes.effective_big_bet
+        self._street_bet, self._spread_max = street_sizes(small, big, stakes.spread, street)
         out.append(ev.StreetStarted(index, street.name))
         live = [s for s in self.order if self._live[s]]
         dealer, community = self._dealer, None
