@@ -37,7 +37,8 @@ def _plain(value: object) -> object:
     kind = type(value)
     names = getattr(kind, "__slots__", ())
     if hasattr(value, "__dict__") and kind.__module__.startswith("cardroom.games"):
-        names = tuple(vars(value))
+        caches = getattr(kind, "CACHES", ())  # what the state determines is not state
+        names = tuple(n for n in vars(value) if n not in caches)
     if is_dataclass(value) and not kind.__dataclass_params__.frozen:  # type: ignore[attr-defined]
         names = tuple(f.name for f in fields(value))  # a mutable helper: the dealer, the round
     elif is_dataclass(value):

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable, Sequence
+from typing import Final
 
 from cardroom.cards import Card, Deck
 from cardroom.games import errors as err
@@ -50,13 +51,7 @@ from cardroom.games.pots import Pot, build_pots
 from cardroom.games.reshuffle import Reshuffler
 from cardroom.games.showdown import Contender, HandResult, Table, settle
 from cardroom.games.stud_play import StudPlay, raise_sizes
-from cardroom.games.variants import (
-    BEST_SHOWING,
-    BRING_IN_PLAYER,
-    LEFT_OF_BIG_BLIND,
-    LOWEST_SHOWING,
-    Street,
-)
+from cardroom.games.variants import LEFT_OF_BIG_BLIND, Street
 
 SeatInput = Seat | int | None
 Origin = tuple[
@@ -72,6 +67,9 @@ Origin = tuple[
 
 class Hand:
     """One hand at one table; see the module docstring for the contract."""
+
+    CACHES: Final = ("_legal",)
+    """Attributes that only remember what the state determines (not part of the state)."""
 
     def __init__(
         self,
@@ -111,6 +109,7 @@ class Hand:
         self._origin: Origin = (self._seats, button, cards, shuffle, blind_seats, reshuffles)
         self._inputs: list[Action | RoomAction | None] = []
         self.cancelled = False
+        self._legal: LegalActions | None = None  # the actor's, until the state changes
         self._stack = [0 if s is None else s.stack for s in self._seats]
         self._bet = [0] * n
         self._total = [0] * n
@@ -218,6 +217,12 @@ class Hand:
         """What ``seat`` may do now (nothing unless it is that seat's turn)."""
         if seat != self.actor:
             return nothing_for(seat)
+        known = self._legal  # the server asks, then applies: once is enough
+        if known is None or known.seat != seat:
+            known = self._legal = self._find_legal(seat)
+        return known
+
+    def _find_legal(self, seat: int) -> LegalActions:
         if self._draw is not None and self._draw.pending:
             return DrawPlay.legal(seat, tuple(self._hole[seat]))
         stud = self._stud
@@ -292,6 +297,7 @@ class Hand:
         self._dead = [0] * len(stacks)
         self.actor = None
         self.cancelled = True
+        self._legal = None
         out: list[ev.Event] = [ev.HandCancelled(stacks)]
         self.events.extend(out)
         self._inputs.append(None)
@@ -311,6 +317,7 @@ class Hand:
     ) -> list[ev.Event]:
         """Run ``act``, then move the hand on; on any failure rebuild the hand as it was."""
         out: list[ev.Event] = []
+        self._legal = None
         try:
             act(out)
             self._continue(out)
@@ -333,14 +340,11 @@ class Hand:
     def _drew(
         self, seat: int, discards: tuple[Card, ...], out: list[ev.Event], timed_out: bool = False
     ) -> None:
-        draw = self._draw
+        draw, hole = self._draw, self._hole
         assert draw is not None
-        hole = self._hole
-
-        def folded() -> list[tuple[int, list[Card]]]:
-            return [(s, hole[s]) for s in self.order if not self._live[s]]
-
-        hole[seat] = draw.draw(self._dealer, seat, hole[seat], discards, timed_out, folded, out)
+        hole[seat] = draw.draw(
+            self._dealer, seat, hole[seat], discards, timed_out, self._folded, out
+        )
         if not draw.pending and self.street.betting:
             self._open_round(self.street_index)
 
@@ -426,7 +430,8 @@ class Hand:
         # Fixed limit: the street's bet, but for stud's completion and 4th-street pair.
         plain = self._fixed and (self._stud is None or self.street_index > 1)
         basis = self._street_bet if plain else self._basis()
-        own, pot, most = self._bet[seat], sum(self._total), self._spread_max
+        own, most = self._bet[seat], self._spread_max
+        pot = sum(self._total) if self._structure.pot_share else 0  # only a pot limit reads it
         bounds = raise_bounds(self._structure, cur, own, stack, pot, basis, most)
         if bounds is None:
             return "no raise is possible here"
@@ -485,12 +490,8 @@ class Hand:
         live = [s for s in self.order if self._live[s]]
         dealer, community = self._dealer, None
         if self._stud is not None:
-            hole = self._hole
-
-            def folded() -> list[Card]:
-                return [c for s in self.order if not self._live[s] for c in hole[s]]
-
-            community = self._stud.deal(dealer, street, len(live), folded, self._reshuffle, out)
+            stud, folded = self._stud, self._folded
+            community = stud.deal(dealer, street, len(live), folded, self._reshuffle, out)
         down, count = street.hole_down, street.hole_down + street.hole_up
         if count and community is None:
             # One event per seat and street (see dealing.py for the order).
@@ -521,19 +522,17 @@ class Hand:
         cursor = 0  # LEFT_OF_BUTTON: the first seat in the dealing order
         if rule == LEFT_OF_BIG_BLIND and self._big_blind is not None:
             cursor = (self.order.index(self._big_blind) + 1) % len(self.order)
-        elif self._stud is not None and rule in (BRING_IN_PLAYER, BEST_SHOWING, LOWEST_SHOWING):
+        elif self._stud is not None:  # the bring-in, then the best (or lowest) showing hand
             live = [s for s in self.order if self._live[s]]
-            if rule == BRING_IN_PLAYER:
-                seat = self._stud.bring_in_opener(live, self._hole, self._up)
-            else:
-                low = rule == LOWEST_SHOWING
-                seat = self._stud.showing_opener(
-                    index, live, self._hole, self._up, self.board, low=low
-                )
+            seat = self._stud.opener(rule, index, live, self._hole, self._up, self.board)
             cursor = self.order.index(seat)
         uncapped = self.config.heads_up_uncapped and self._nlive == 2
         opening = self._opening_raise if index == 0 else 0
         self._round.open(cursor, opening, uncapped, first=index == 0)
+
+    def _folded(self) -> list[tuple[int, list[Card]]]:
+        """The folded seats and their cards (they join the muck at a reshuffle)."""
+        return [(s, self._hole[s]) for s in self.order if not self._live[s]]
 
     # ------------------------------------------------------------ forced bets
 
@@ -589,9 +588,7 @@ class Hand:
         aggressor, stud = self._round.aggressor, self._stud
         if aggressor is not None or stud is None:
             return aggressor
-        low = self.config.variant.first_to_act[1] == LOWEST_SHOWING
-        index = self.street_index
-        return stud.first_to_show(index, live, self._hole, self._up, self.board, low=low)
+        return stud.first_to_show(self.street_index, live, self._hole, self._up, self.board)
 
     def _mucks(self, s: int) -> bool:
         seat = self._seats[s]

@@ -33,6 +33,7 @@ from cardroom.games.stud import (
     has_open_pair,
     plan_last_card,
 )
+from cardroom.games.variants import BEST_SHOWING, BRING_IN_PLAYER, LOWEST_SHOWING
 
 if TYPE_CHECKING:
     from cardroom.games.config import TableConfig
@@ -55,6 +56,7 @@ class StudPlay:
         "bring_in_seat",
         "burns",
         "config",
+        "low",
         "open_pair",
         "rules",
         "up_slices",
@@ -64,6 +66,8 @@ class StudPlay:
         self.rules = rules
         self.config = config
         self.up_slices = up_card_slices(config.variant.streets)
+        # Razz: the lowest showing hand acts first (the game's first_to_act says which).
+        self.low = config.variant.first_to_act[1] == LOWEST_SHOWING
         self.bring_in_seat: int | None = None
         self.bring_in_due = False
         self.open_pair = False
@@ -85,15 +89,15 @@ class StudPlay:
         dealer: Dealer,
         street: Street,
         players_in: int,
-        folded_cards: Callable[[], list[Card]],
+        folded: Callable[[], list[tuple[int, list[Card]]]],
         reshuffle: Reshuffler,
         out: list[ev.Event],
     ) -> Card | None:
         """Burn before a stud street; when the deck runs short, deal the community card.
 
         Returns that card (the hand puts it on the board) or None: the hand deals the
-        players' cards as usual. ``folded_cards`` gives the folded hands, which join the
-        burns in the muck when the stub is empty.
+        players' cards as usual. ``folded`` gives the folded seats and their cards, which
+        join the burns in the muck when the stub is empty.
         """
         burn = street.burn and self.config.burn_cards
         if street.hole_down + street.hole_up != 1:
@@ -106,7 +110,7 @@ class StudPlay:
         if not plan.community:
             return None
         if plan.from_muck:
-            stub = reshuffle(self.burns + folded_cards())
+            stub = reshuffle(self.burns + [c for _, cards in folded() for c in cards])
             out.append(ev.StubReshuffled(tuple(stub)))
             dealer.restock(stub)
         card = dealer.card()
@@ -119,6 +123,23 @@ class StudPlay:
         out.append(ev.Burned(card))
 
     # ----------------------------------------------------------------- betting
+
+    def opener(
+        self,
+        rule: str,
+        index: int,
+        live: list[int],
+        holes: Holes,
+        flags: Flags,
+        board: Sequence[Card],
+    ) -> int:
+        """The seat that opens round ``index`` under the game's first-to-act ``rule``."""
+        if rule == BRING_IN_PLAYER:
+            return self.bring_in_opener(live, holes, flags)
+        if rule not in (BEST_SHOWING, LOWEST_SHOWING):
+            raise ValueError(f"a stud round cannot open by {rule!r}")
+        low = rule == LOWEST_SHOWING
+        return self.showing_opener(index, live, holes, flags, board, low=low)
 
     def bring_in_opener(self, live: list[int], holes: Holes, flags: Flags) -> int:
         """The seat that brings in (it opens the first round); the bring-in is then due."""
@@ -171,20 +192,13 @@ class StudPlay:
         return [(s, _up_cards(holes[s], flags[s])) for s in live]
 
     def first_to_show(
-        self,
-        index: int,
-        live: list[int],
-        holes: Holes,
-        flags: Flags,
-        board: Sequence[Card],
-        *,
-        low: bool,
+        self, index: int, live: list[int], holes: Holes, flags: Flags, board: Sequence[Card]
     ) -> int | None:
-        """Who shows first when nobody bet the last round: the best (``low``: the lowest)
-        showing hand."""
+        """Who shows first when nobody bet the last round: the best showing hand (Razz:
+        the lowest)."""
         if not live:
             return None
-        return self.best_showing(self._showing(live, holes, flags, index), board, low=low)
+        return self.best_showing(self._showing(live, holes, flags, index), board, low=self.low)
 
     def bring_in_amount(self, stack: int) -> int:
         """The bring-in a seat with ``stack`` chips posts (all-in for less when short)."""
