@@ -43,7 +43,13 @@ from cardroom.games.betting import STRUCTURE_RULES, is_full_raise, raise_bounds,
 from cardroom.games.betting_round import BettingRound
 from cardroom.games.config import Seat, TableConfig, check_seats
 from cardroom.games.dealer import Dealer
-from cardroom.games.dealing import build_deck, dealing_order, needed_cards, rotations
+from cardroom.games.dealing import (
+    build_deck,
+    dealing_order,
+    needed_cards,
+    rotations,
+    street_deal,
+)
 from cardroom.games.draw_play import DrawPlay
 from cardroom.games.errors import ConfigError, IllegalAction
 from cardroom.games.forced import BIG_BLIND_ANTE, forced_posts, opening_raise
@@ -489,31 +495,28 @@ class Hand:
         out.append(ev.StreetStarted(index, street.name))
         live = [s for s in self.order if self._live[s]]
         dealer, community = self._dealer, None
+        deal = street_deal(street, self.config.burn_cards)  # the order of this street's cards
         if self._stud is not None:
             stud, folded = self._stud, self._folded
-            community = stud.deal(dealer, street, len(live), folded, self._reshuffle, out)
-        down, count = street.hole_down, street.hole_down + street.hole_up
-        if count and community is None:
-            # One event per seat and street (see dealing.py for the order).
-            flags = (False,) * down + (True,) * (count - down)
-            for s, cards in zip(
-                live, dealer.round_robin(len(live), down, count - down), strict=True
-            ):
+            community = stud.deal(dealer, deal, len(live), folded, self._reshuffle, out)
+        if community is not None:
+            self.board.append(community)
+        elif deal.down or deal.up:  # one event per seat and street
+            flags = (False,) * deal.down + (True,) * deal.up
+            dealt = dealer.round_robin(len(live), deal.down, deal.up)
+            for s, cards in zip(live, dealt, strict=True):
                 self._hole[s].extend(cards)
                 self._up[s].extend(flags)
                 out.append(ev.HoleDealt(s, cards, flags))
-        if community is not None:
-            self.board.append(community)
-        if street.board:
-            if street.burn and self.config.burn_cards:
+        if deal.board:
+            if deal.burn_board:
                 out.append(ev.Burned(dealer.card()))
-            cards = tuple(dealer.cards(street.board))
+            cards = tuple(dealer.cards(deal.board))
             self.board.extend(cards)
             out.append(ev.BoardDealt(cards))
         self._round.aggressor = None
-        if street.draw and self._draw is not None:
-            burn = street.burn and self.config.burn_cards
-            self._draw.open(dealer, burn, self.order, live, out)  # betting follows the draws
+        if deal.draw and self._draw is not None:
+            self._draw.open(dealer, deal.burn_draw, self.order, live, out)  # betting follows
         elif street.betting and (community is None or self.config.community_card_betting):
             self._open_round(index)
 
@@ -562,12 +565,15 @@ class Hand:
         """Rake, show, award every pot from the last side pot to the main pot, finish."""
         self.actor = None
         live = [s for s in self.order if self._live[s]]
+        first, stud = self._round.aggressor, self._stud  # who shows first: the last aggressor,
+        if first is None and stud is not None:  # in stud without one, the best board
+            first = stud.first_to_show(self.street_index, live, self._hole, self._up, self.board)
         settlement = settle(
             self.config,
             Table(self.order, tuple(self._live), tuple(self._total), self.button, self._dead),
             {s: Contender(tuple(self._hole[s]), self._mucks(s), self.is_all_in(s)) for s in live},
             tuple(self.board),
-            self._first_to_show(live),
+            first,
             raked=self.street_index >= self.config.variant.rake_street,
             showdown=showdown,
         )
@@ -582,13 +588,6 @@ class Hand:
         )
         out.append(ev.HandEnded(stacks))
         self.result = HandResult(settlement.pots, settlement.rake, stacks)
-
-    def _first_to_show(self, live: list[int]) -> int | None:
-        """The last aggressor of the final round; in stud without one, the best board."""
-        aggressor, stud = self._round.aggressor, self._stud
-        if aggressor is not None or stud is None:
-            return aggressor
-        return stud.first_to_show(self.street_index, live, self._hole, self._up, self.board)
 
     def _mucks(self, s: int) -> bool:
         seat = self._seats[s]

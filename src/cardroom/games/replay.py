@@ -14,6 +14,7 @@ from cardroom.cards import Card
 from cardroom.games import events as ev
 from cardroom.games.actions import DISCONNECT_ALL_IN, DRAW, TIMEOUT, Action, RoomAction
 from cardroom.games.config import TableConfig
+from cardroom.games.dealing import round_robin
 from cardroom.games.errors import ConfigError
 from cardroom.games.hand import Hand, Origin
 
@@ -27,14 +28,8 @@ def deck_from_events(events: Sequence[ev.Event]) -> list[Card]:
     batch: list[ev.HoleDealt] = []
 
     def flush() -> None:
-        # One street's hole cards went out one at a time round the table.
-        if not batch:
-            return
-        rounds = max(len(h.cards) for h in batch)
-        for r in range(rounds):
-            for h in batch:
-                if r < len(h.cards):
-                    order.append(h.cards[r])
+        # One street's hole cards went out one at a time round the table (dealing.py).
+        order.extend(round_robin([h.cards for h in batch]))
         batch.clear()
 
     universe = started.config.variant.cards

@@ -38,6 +38,7 @@ from cardroom.games.variants import BEST_SHOWING, BRING_IN_PLAYER, LOWEST_SHOWIN
 if TYPE_CHECKING:
     from cardroom.games.config import TableConfig
     from cardroom.games.dealer import Dealer
+    from cardroom.games.dealing import StreetDeal
     from cardroom.games.reshuffle import Reshuffler
     from cardroom.games.variants import Street
 
@@ -87,7 +88,7 @@ class StudPlay:
     def deal(
         self,
         dealer: Dealer,
-        street: Street,
+        deal: StreetDeal,
         players_in: int,
         folded: Callable[[], list[tuple[int, list[Card]]]],
         reshuffle: Reshuffler,
@@ -99,8 +100,8 @@ class StudPlay:
         players' cards as usual. ``folded`` gives the folded seats and their cards, which
         join the burns in the muck when the stub is empty.
         """
-        burn = street.burn and self.config.burn_cards
-        if street.hole_down + street.hole_up != 1:
+        burn = deal.burn_first
+        if deal.down + deal.up != 1:
             if burn:
                 self._burn(dealer, out)
             return None
