@@ -13,13 +13,17 @@ when :meth:`Hand.legal_actions` allows it; :meth:`Hand.apply_room` and
 :meth:`Hand.cancel` are the room's decisions (:mod:`cardroom.games.authority`).
 All three are atomic: if anything fails inside, the hand rebuilds itself from
 its inputs and the actions it accepted (:func:`cardroom.games.replay.rebuild`).
+
+Parts talk through public interfaces: a :class:`~cardroom.games.dealer.Dealer` owns the
+deck, a :class:`~cardroom.games.betting_round.BettingRound` the round's state; the stud
+and draw rules get what they need as arguments and return decisions the hand applies.
 """
 
 from __future__ import annotations
 
 import secrets
 from collections.abc import Callable, Sequence
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from cardroom.cards import Card, Deck
 from cardroom.games import errors as err
@@ -59,16 +63,10 @@ from cardroom.games.showdown import Contender, HandResult, Table, settle
 from cardroom.games.stud_play import StudPlay, raise_sizes
 from cardroom.games.variants import LEFT_OF_BIG_BLIND, Street
 
+if TYPE_CHECKING:
+    from cardroom.games.replay import Origin
+
 SeatInput = Seat | int | None
-Origin = tuple[
-    tuple[Seat | None, ...],
-    int,
-    Sequence[Card],
-    int | str | bytes,
-    tuple[int | None, int | None] | None,
-    Sequence[Sequence[Card | None]],
-]
-"""What a hand starts from: seats, button, deck, shuffle seed, blind seats, reshuffles."""
 
 
 class Hand:
@@ -590,5 +588,4 @@ class Hand:
         self.result = HandResult(settlement.pots, settlement.rake, stacks)
 
     def _mucks(self, s: int) -> bool:
-        seat = self._seats[s]
-        return True if seat is None else seat.auto_muck
+        return (seat := self._seats[s]) is None or seat.auto_muck

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from cardroom.cards import Card
 from cardroom.games.config import TableConfig
+from cardroom.games.dealing import round_robin
 from cardroom.games.phh import HandHistory, PhhAction, PhhError
 
 __all__ = ["DealPlan", "build_deck", "deal_plan", "deck_of", "reshuffled_top"]
@@ -106,10 +107,7 @@ class _Planner:
             per: dict[int | None, list[tuple[Card | None, int]]] = {}
             for n, a in self.group:  # a player's down and up cards may come in two entries
                 per.setdefault(a.player, []).extend((c, n) for c in a.cards or ())
-            width = max(len(cards) for cards in per.values())
-            dealt = [
-                (p, *cards[r]) for r in range(width) for p, cards in per.items() if r < len(cards)
-            ]
+            dealt = round_robin([[(p, *c) for c in cards] for p, cards in per.items()])
         previous = None
         for player, card, number in dealt:
             assert player is not None

@@ -13,10 +13,20 @@ from collections.abc import Sequence
 from cardroom.cards import Card
 from cardroom.games import events as ev
 from cardroom.games.actions import DISCONNECT_ALL_IN, DRAW, TIMEOUT, Action, RoomAction
-from cardroom.games.config import TableConfig
+from cardroom.games.config import Seat, TableConfig
 from cardroom.games.dealing import round_robin
 from cardroom.games.errors import ConfigError
-from cardroom.games.hand import Hand, Origin
+from cardroom.games.hand import Hand
+
+Origin = tuple[
+    tuple[Seat | None, ...],
+    int,
+    Sequence[Card],
+    int | str | bytes,
+    tuple[int | None, int | None] | None,
+    Sequence[Sequence[Card | None]],
+]
+"""What a hand starts from: seats, button, deck, shuffle seed, blind seats, reshuffles."""
 
 
 def deck_from_events(events: Sequence[ev.Event]) -> list[Card]:
