@@ -11,7 +11,7 @@ from dataclasses import replace
 
 import pytest
 
-from cardroom.cards import CARDS, SHORT_DECK_CARDS, parse_cards
+from cardroom.cards import parse_cards
 from cardroom.cli import main
 from cardroom.games import (
     VARIANTS,
@@ -161,7 +161,7 @@ def test_3_seat_limits_leave_every_flop_game_enough_cards() -> None:
             continue  # stud deals a community card, draws reshuffle the muck
         dealt_most = game.max_seats * sum(s.hole_down + s.hole_up for s in game.streets)
         burns = sum(1 for s in game.streets if s.burn and s.board)
-        deck = len(SHORT_DECK_CARDS if game.deck == "short" else CARDS)
+        deck = len(game.cards)
         assert dealt_most + game.board_cards + burns <= deck, game.name
         one_more = dealt_most + sum(s.hole_down for s in game.streets)
         if game.name in ("plo6", "big_o"):
