@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from cardroom.cards import Card
 from cardroom.games.config import TableConfig
-from cardroom.games.dealing import round_robin
+from cardroom.games.dealing import round_robin, street_deal
 from cardroom.games.phh import HandHistory, PhhAction, PhhError
 
 __all__ = ["DealPlan", "build_deck", "deal_plan", "deck_of", "reshuffled_top"]
@@ -64,8 +64,8 @@ class _Planner:
 
     def __init__(self, burns: bool, deck_size: int, draw_burns: tuple[bool, ...] = ()) -> None:
         self.burns = burns
-        # Whether each draw (or discard) street burns as it starts, in order: a discard
-        # street deals nothing, so it burns nothing (Irish).
+        # Whether each draw (or discard) street burns as it starts, in order, as
+        # dealing.street_deal says: Irish's discard street deals nothing and burns nothing.
         self.draw_burns = draw_burns
         self.draws = 0  # draws begun
         self.deck_size = deck_size
@@ -128,7 +128,7 @@ class _Planner:
     def discard(self, action: PhhAction) -> None:
         if not self.after_draw or action.player in self.drawn:
             # A draw begins (all-in players may draw twice with no betting between).
-            burns = self.draw_burns[self.draws] if self.draws < len(self.draw_burns) else True
+            burns = self.draw_burns[self.draws] if self.draws < len(self.draw_burns) else self.burns
             self.draws += 1
             if burns:
                 self.burn()
@@ -172,7 +172,8 @@ def deal_plan(hh: HandHistory, config: TableConfig) -> DealPlan:
     card by card; once a player holds the street's count, the next street starts.
     """
     streets = config.variant.streets
-    draw_burns = tuple(st.burn for st in streets if st.draw or st.discard)
+    deals = [street_deal(st, config.burn_cards) for st in streets]
+    draw_burns = tuple(deal.burn_draw for deal in deals if deal.draw)
     plan = _Planner(config.burn_cards, len(deck_of(config)), draw_burns)
     sizes = [st.hole_down + st.hole_up for st in streets if st.hole_down + st.hole_up]
     raw: list[bool] = []
