@@ -43,7 +43,7 @@ from cardroom.games.config import Seat, TableConfig, check_seats
 from cardroom.games.dealing import build_deck, dealing_order, needed_cards, rotations
 from cardroom.games.draw_play import DrawPlay
 from cardroom.games.errors import ConfigError, IllegalAction
-from cardroom.games.forced import BIG_BLIND_ANTE, forced_posts, opening_raise
+from cardroom.games.forced import BIG_BLIND_ANTE, bet_to_call, forced_posts, opening_raise
 from cardroom.games.pots import Pot, build_pots
 from cardroom.games.reshuffle import Reshuffler
 from cardroom.games.showdown import Contender, HandResult, Table, settle
@@ -595,8 +595,8 @@ class Hand:
                 elif what == BIG_BLIND_ANTE:
                     self._dead[seat] += amount
                 out.append(ev.Posted(seat, what, amount, live, self._stack[seat] == 0))
-        self._opening_raise = opening_raise(self.config, posts, self._bet)
-        self._cur = max(self._bet)
+        self._opening_raise = opening_raise(self.config, posts)
+        self._cur = bet_to_call(posts)  # §4: a blind posted all-in for less is called in full
         self._nbets = 1 if self._cur > 0 else 0
 
     # --------------------------------------------------------------- settling

@@ -205,13 +205,14 @@ class StudPlay:
 
     def post_bring_in(self, hand: Hand, seat: int) -> ev.Acted:
         """Post the bring-in as a live bet; the bet stays open to completion."""
-        amount = min(hand.config.stakes.effective_bring_in, hand._stack[seat])
+        full = hand.config.stakes.effective_bring_in
+        amount = min(full, hand._stack[seat])
         hand._put(seat, amount)
-        hand._cur = hand._bet[seat]
-        if amount >= hand.config.stakes.effective_small_bet:
+        hand._cur = max(hand._cur, full)  # §4: a bring-in posted all-in for less is called in full
+        if full >= hand.config.stakes.effective_small_bet:
             hand._nbets = 1  # a bring-in of a full small bet is the opening bet
         self.bring_in_due = False
-        return ev.Acted(seat, BRING_IN, amount, hand._cur, hand._stack[seat] == 0)
+        return ev.Acted(seat, BRING_IN, amount, hand._bet[seat], hand._stack[seat] == 0)
 
     def bet_size(self, hand: Hand, size: int) -> int:
         """The fixed-limit full bet now: completing the bring-in, or the open-pair big bet."""
