@@ -257,10 +257,11 @@ def test_no_straddle_heads_up_and_never_more_than_the_seats_allow() -> None:
 def test_a_short_straddler_posts_all_in_and_action_still_starts_left_of_it() -> None:
     hand = Hand(STRADDLE, [100, 100, 3, 100], button=3, seed=1)
     assert posts(hand)[-1] == (2, "straddle", 3, True)
-    assert hand.actor == 3 and hand.legal_actions(3).call == 3  # the largest post is the bet
-    assert hand.legal_actions(3).min_raise_to == 3 + 2
+    # §4: the short straddle is still called in full (test_short_forced_bets.py).
+    assert hand.actor == 3 and hand.legal_actions(3).call == 4
+    assert hand.legal_actions(3).min_raise_to == 4 + 4
     shorter = Hand(STRADDLE, [100, 100, 1, 100], button=3, seed=1)
-    assert shorter.actor == 3 and shorter.legal_actions(3).call == 2  # the big blind is the bet
+    assert shorter.actor == 3 and shorter.legal_actions(3).call == 4
 
 
 def test_a_straddle_covers_a_returning_players_big_blind() -> None:
