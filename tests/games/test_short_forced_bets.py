@@ -209,3 +209,14 @@ def test_4_short_bring_in_of_a_full_small_bet_is_the_opening_bet() -> None:
     hand = stud(Stakes(ante=1, small_bet=10, big_bet=20, bring_in=10), [200, 4, 200])
     hand.apply(Action.bring_in(1))
     assert bounds(hand, 2) == (10, 20, 20)
+
+
+def test_4_small_blind_covering_a_short_big_blind_alone_has_nothing_to_decide() -> None:
+    # 5/10, the big blind posts 3 all-in and the button folds. The small blind's 5 already
+    # covers all the big blind can match and nobody else is left: it is not asked to put
+    # in more (the 10 is the price for players with a decision). The 2 unmatched come back.
+    hand = Hand(NL, [200, 3, 200], 2, aces_for(1, 3))
+    hand.apply(Action.fold(2))
+    assert hand.actor is None and returned(hand) == [(0, 2)]
+    assert paid(hand) == [(6, (0, 1))] and hand.result is not None
+    assert hand.result.stacks == (197, 6, 200)
