@@ -371,7 +371,8 @@ def played(hand: Hand) -> list[events.Event]:
 
 
 def test_pokerkit_replays_our_exported_big_blind_ante_and_straddle_hands() -> None:
-    pokerkit = pytest.importorskip("pokerkit")
+    import pokerkit
+
     config = TableConfig.of(
         "omaha", Stakes.blinds(1, 2, big_blind_ante=2, straddles=(4,)), structure=POT_LIMIT
     )
@@ -418,7 +419,8 @@ def test_cli_replays_a_big_blind_ante_and_straddle_file_as_pokerkit_does(
     assert main(["replay", str(path), "--json"]) == 0
     stacks = json.loads(capsys.readouterr().out)["finishing_stacks"]
     assert stacks == [50000 - 30000 + 58000, 6000, 0]
-    pokerkit = pytest.importorskip("pokerkit")
+    import pokerkit
+
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         states = list(pokerkit.HandHistory.loads(BBA_FILE))

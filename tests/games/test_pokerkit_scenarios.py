@@ -7,13 +7,14 @@ rulebook examples themselves.
 
 from __future__ import annotations
 
-import pytest
+from pathlib import Path
 
-pokerkit = pytest.importorskip("pokerkit")
+import pokerkit  # a dev dependency: a test that needs it fails without it
 
-from cardroom.cards import parse_cards  # noqa: E402
-from cardroom.games import Action, Hand, Stakes, TableConfig, arrange_deck  # noqa: E402
+from cardroom.cards import parse_cards
+from cardroom.games import Action, Hand, Stakes, TableConfig, arrange_deck
 
+ROOT = Path(__file__).resolve().parents[2]
 AUTOMATIONS = (
     pokerkit.Automation.ANTE_POSTING,
     pokerkit.Automation.BET_COLLECTION,
@@ -83,3 +84,12 @@ def test_pot_limit_maximum_matches_pokerkit() -> None:
         state.min_completion_betting_or_raising_to_amount,
         state.max_completion_betting_or_raising_to_amount,
     )
+
+
+def test_pokerkit_is_a_dev_dependency_no_test_skips_without_it() -> None:
+    """A test that needs PokerKit fails when it is missing: none skips (issue 12)."""
+    pyproject = (ROOT / "pyproject.toml").read_text()
+    assert '"pokerkit==' in pyproject.split("[project.optional-dependencies]")[1]
+    needle = "importorskip(" + '"pokerkit"'  # built so that this file does not match itself
+    skipping = [p.name for p in (ROOT / "tests").rglob("*.py") if needle in p.read_text()]
+    assert skipping == []
