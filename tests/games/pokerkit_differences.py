@@ -16,14 +16,17 @@ Decisions (the legal set of :class:`~cardroom.bench.pokerkit_peer.Options`):
   is above every bet on the table), PokerKit's legal set is exactly our sizing
   applied to the largest bet posted. The engines have then taken different chips,
   so the hand is compared up to that decision only.
-- Reopening after an all-in short of a full raise (RULEBOOK §5). PokerKit counts
-  the first wager of a round as full whatever its size, never adds short all-ins
-  up, has no half rule, and counts every all-in raise toward the fixed-limit cap.
-  Only the raise bounds may differ (one engine offers a raise, the other none),
-  and only after the wagers that trigger the rule; the player then acts from the
-  choices both engines allow (call, check or fold), so the hand goes on being
-  compared to the end: :data:`SHORT_FIRST_WAGER`, :data:`SHORT_ALL_INS_ADD_UP`,
-  :data:`HALF_RULE`, :data:`CAP_COUNT`.
+- Reopening after an all-in short of a full raise (RULEBOOK §5). PokerKit measures
+  a full raise from zero each round (from the bring-in on 3rd street), so a short
+  first wager counts as full; it adds short all-ins up only while they stay
+  consecutive, has no half rule, and counts every all-in raise toward the
+  fixed-limit cap. Only the raise bounds may differ, only after the wagers that
+  trigger the rule, and PokerKit's own fields (its full-raise size, its short
+  all-ins, who acted, its raise count) must show its rule at work; the player then
+  acts from the choices both engines allow (call, check or fold), so the hand goes
+  on being compared to the end: :data:`SHORT_DOES_NOT_REOPEN`,
+  :data:`SHORT_ALL_INS_ADD_UP`, :data:`HALF_RULE`, :data:`CAP_COUNT`,
+  :data:`SHORT_COMPLETION`.
 
 Finishing stacks:
 

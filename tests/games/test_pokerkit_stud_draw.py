@@ -55,13 +55,13 @@ from cardroom.games import Action, Hand, Stakes, TableConfig
 HANDS = int(os.environ.get("CARDROOM_DIFF_HANDS", "200"))
 
 
-class FixedLimitAceToFiveTripleDraw(pk.FixedLimitDeuceToSevenLowballTripleDraw):  # type: ignore[misc]
+class FixedLimitAceToFiveTripleDraw(pk.FixedLimitDeuceToSevenLowballTripleDraw):
     """A custom PokerKit game: 2-7 triple draw's streets with ace-to-five low hands."""
 
     hand_types = (pk.RegularLowHand,)
 
 
-class FixedLimitFiveCardDraw(pk.games.FixedLimitPokerMixin, pk.games.Draw):  # type: ignore[misc]
+class FixedLimitFiveCardDraw(pk.games.FixedLimitPokerMixin, pk.games.Draw):
     """A custom PokerKit game: five cards, small bet, one draw, big bet, high hands."""
 
     deck = pk.Deck.STANDARD
