@@ -486,8 +486,7 @@ class Hand:
                     first, at = s, i
                     if able > 1:
                         break
-        # A lone seat able to act that has matched every bet has nobody to act against (its
-        # bet may be short of a forced bet that nobody could cover, RULEBOOK §4).
+        # A lone seat able to act that covers every bet has nobody to act against (§4).
         if first < 0 or (able == 1 and bet[first] >= max(bet)):
             return None
         self._cursor = (start + at + 1) % len(self.order)
