@@ -56,7 +56,7 @@ from cardroom.games.dealing import (
 )
 from cardroom.games.draw_play import DrawPlay
 from cardroom.games.errors import ConfigError, IllegalAction
-from cardroom.games.forced import BIG_BLIND_ANTE, forced_posts, opening_raise
+from cardroom.games.forced import BIG_BLIND_ANTE, bet_to_call, forced_posts, opening_raise
 from cardroom.games.pots import Pot, build_pots
 from cardroom.games.reshuffle import Reshuffler
 from cardroom.games.showdown import Contender, HandResult, Table, settle
@@ -358,12 +358,13 @@ class Hand:
         r = self._round
         if kind == BRING_IN:
             assert self._stud is not None
+            full = self.config.stakes.effective_bring_in
             amount = self._stud.bring_in_amount(self._stack[seat])
             self._put(seat, amount)
-            r.to_match = self._bet[seat]
-            if self._stud.posted_bring_in(amount):
+            r.to_match = max(r.to_match, full)  # §4: a bring-in posted short is called in full
+            if self._stud.posted_bring_in(full):
                 r.bets = 1  # a bring-in of a full small bet is the opening bet
-            out.append(ev.Acted(seat, BRING_IN, amount, r.to_match, self._stack[seat] == 0))
+            out.append(ev.Acted(seat, BRING_IN, amount, self._bet[seat], self._stack[seat] == 0))
         elif kind == FOLD:
             self._live[seat] = False
             self._nlive -= 1
@@ -555,8 +556,8 @@ class Hand:
                 elif what == BIG_BLIND_ANTE:
                     self._dead[seat] += amount
                 out.append(ev.Posted(seat, what, amount, live, self._stack[seat] == 0))
-        self._opening_raise = opening_raise(self.config, posts, self._bet)
-        self._round.to_match = max(self._bet)
+        self._opening_raise = opening_raise(self.config, posts)
+        self._round.to_match = bet_to_call(posts)  # §4: a blind posted short is called in full
         self._round.bets = 1 if self._round.to_match > 0 else 0
 
     # --------------------------------------------------------------- settling

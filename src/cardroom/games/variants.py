@@ -442,17 +442,7 @@ VARIANTS: dict[str, Variant] = {
         BADUGI,
     )
 }
-"""Every game by name; other modules (stud, draw) register theirs with :func:`register`."""
-
-
-def register(variant: Variant) -> Variant:
-    """Add ``variant`` to :data:`VARIANTS` (refusing a second game of the same name)."""
-    if not isinstance(variant, Variant):
-        raise ConfigError(f"only a Variant can be registered, not {type(variant).__name__}")
-    if variant.name in VARIANTS and VARIANTS[variant.name] != variant:
-        raise ConfigError(f"a different variant called {variant.name!r} is already registered")
-    VARIANTS[variant.name] = variant
-    return variant
+"""Every game by name: the seeds and the games built from the same parts."""
 
 
 def get_variant(name: str) -> Variant:

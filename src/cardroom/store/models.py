@@ -222,6 +222,3 @@ class AuditRecord(Base):
     action: Mapped[str] = mapped_column(String(64))
     subject: Mapped[str] = mapped_column(String(200), default="")
     detail: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
-
-
-APPEND_ONLY_TABLES = ("ledger_entries", "hand_events", "audit_log")
