@@ -309,17 +309,17 @@ def test_a_discard_street_is_checked_and_kept_as_data() -> None:
     with pytest.raises(ConfigError, match="keep at least one"):
         # Two cards dealt, two thrown: nothing left to play.
         replace(VARIANTS["holdem"], streets=(*VARIANTS["holdem"].streets, Street("x", discard=2)))
-    # A game built outside VARIANTS (discard one card, not two) survives the record.
-    one = variant_from_dict(
-        {
-            **variant_to_dict(VARIANTS["irish"]),
-            "name": "irish_one",
-            "streets": [
-                {**variant_to_dict(VARIANTS["irish"])["streets"][i], "discard": int(i == 2)}
-                for i in range(5)
-            ],
-        }
-    )
+    # A game built outside VARIANTS (three cards dealt, one thrown: two kept, so the
+    # showdown hand is still 2 + 5) survives the record.
+    irish = variant_to_dict(VARIANTS["irish"])
+    streets = [dict(street) for street in irish["streets"]]
+    streets[0]["hole_down"], streets[2]["discard"] = 3, 1
+    one = variant_from_dict({**irish, "name": "irish_one", "streets": streets})
+    # Four dealt and one thrown would leave 3 + 5 cards, which the high evaluator cannot
+    # rank: such a game is refused when built, not at its first showdown.
+    streets[0]["hole_down"] = 4
+    with pytest.raises(ConfigError, match="cannot be ranked"):
+        variant_from_dict({**irish, "name": "irish_three", "streets": streets})
     config = TableConfig(one, Stakes.blinds(1, 2))
     assert config_from_dict(config_to_dict(config)) == config
     hand = Hand(config, [50, 50], 1, seed=5)

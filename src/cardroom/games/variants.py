@@ -16,6 +16,7 @@ from dataclasses import MISSING, dataclass, fields
 from typing import Any, Final
 
 from cardroom.cards import CARDS, SHORT_DECK_CARDS, Card
+from cardroom.evaluation.hand_value import EvaluationError
 from cardroom.evaluation.registry import EVALUATORS
 from cardroom.games.checks import (
     choice,
@@ -181,6 +182,7 @@ class Variant:
         if self.stud is not None and not isinstance(self.stud, StudRules):
             raise ConfigError("a game's stud rules must be a StudRules")
         _check_discards(self.streets)
+        _check_rankable(self)
 
     @property
     def cards(self) -> tuple[Card, ...]:
@@ -197,6 +199,24 @@ class Variant:
     def board_cards(self) -> int:
         """Community cards dealt over the whole hand."""
         return sum(s.board for s in self.streets)
+
+
+def _check_rankable(variant: Variant) -> None:
+    """The cards a player has at the showdown (hole and board) are a hand the game's
+    evaluators can rank: a game that deals too few or too many is refused when built."""
+    cards = variant.cards
+    hole, board = variant.hole_cards, variant.board_cards
+    if hole < 1 or hole + board > len(cards):
+        raise ConfigError(f"a game must deal each player at least one card, not {hole}")
+    sample_hole, sample_board = cards[:hole], cards[hole : hole + board]
+    for name in (variant.high,) if variant.low is None else (variant.high, variant.low):
+        try:
+            EVALUATORS[name](sample_hole, sample_board)
+        except EvaluationError as exc:
+            raise ConfigError(
+                f"{variant.name}: {hole} hole and {board} board cards cannot be ranked by "
+                f"{name} ({exc})"
+            ) from None
 
 
 def _check_stud_order(variant: Variant) -> None:
