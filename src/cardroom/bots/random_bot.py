@@ -56,6 +56,8 @@ class RandomBot:
         self.stats = BotStats()
         self.client: ProtocolClient | None = None
         self.player_id: str | None = None
+        self.seat: int | None = None
+        self.buy_in: list[int | None] = [None, None]
 
     async def start(self) -> ProtocolClient:
         """Log in and connect."""
@@ -72,11 +74,14 @@ class RandomBot:
             msg = await client.receive()
             if msg["type"] == "snapshot" and msg["table"] == self.table:
                 snap = msg
-        if snap["view"].get("you") is not None:
+        self.buy_in = snap["info"]["buy_in"]
+        self.seat = snap["view"].get("you")
+        if self.seat is not None:
             return
         free = [i for i, s in enumerate(snap["view"]["seats"]) if s is None]
         if free:
-            amount = snap["info"]["buy_in"][0]
+            low, high = self.buy_in
+            amount = high if high is not None else 2 * int(low or 1)
             await client.send("join", table=self.table, seat=self.rng.choice(free), amount=amount)
 
     async def play(self, stop: asyncio.Event | None = None) -> BotStats:
@@ -104,6 +109,17 @@ class RandomBot:
             self.stats.errors += 1
         elif kind == "events":
             for e in msg["events"]:
-                event = e["event"]
-                if event.get("type") == "PlayerLeft" and event.get("player") == self.player_id:
-                    await self.sit(client)
+                await self.on_event(client, e["event"])
+
+    async def on_event(self, client: ProtocolClient, event: dict[str, Any]) -> None:
+        """Follow one's own seat; add chips and come back when sat out short."""
+        kind = event.get("type")
+        if kind == "PlayerSeated" and event.get("player") == self.player_id:
+            self.seat = event["seat"]
+        elif kind == "PlayerLeft" and event.get("player") == self.player_id:
+            self.seat = None
+            await self.sit(client)
+        elif kind == "SatOut" and event.get("seat") == self.seat and self.seat is not None:
+            if event.get("reason") == "short":
+                await client.send("rebuy", table=self.table, amount=int(self.buy_in[0] or 1))
+            await client.send("sit_in", table=self.table)
