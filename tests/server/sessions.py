@@ -139,3 +139,64 @@ def check_no_hidden_cards(url: str, logs: dict[str, list[dict[str, Any]]]) -> di
                     player, seq, cards_in(data)
                 )
     return own
+
+
+async def player(base: str, alias: str) -> tuple[ProtocolClient, str]:
+    """A logged-in connection and its player id (the hello is read)."""
+    login = await asyncio.to_thread(account, base, alias, "password1")
+    client = await ProtocolClient.connect(base, login["token"])
+    hello = await client.receive()
+    assert hello["type"] == "hello" and hello["player"] == login["player"]
+    return client, str(login["player"])
+
+
+async def answer(client: ProtocolClient, client_id: str, limit: float = 10) -> dict[str, Any]:
+    """Read until the ok or error naming ``client_id``."""
+    async with asyncio.timeout(limit):
+        while True:
+            msg = await client.receive()
+            if msg["type"] in ("ok", "error") and msg.get("re") == client_id:
+                return msg
+
+
+async def until(client: ProtocolClient, kind: str, limit: float = 10, **match: Any) -> dict[str, Any]:
+    """Read until a message of ``kind`` whose fields include ``match``."""
+    async with asyncio.timeout(limit):
+        while True:
+            msg = await client.receive()
+            if msg["type"] == kind and all(msg.get(k) == v for k, v in match.items()):
+                return msg
+
+
+def money_problems(url: str) -> list[str]:
+    """The ledger's broken invariants, and each table's stacks against its record."""
+    from cardroom.ledger import AccountKind
+    from cardroom.room.codec import decode_entry
+    from cardroom.room.settings import settings_from_dict
+    from cardroom.room.table import Table
+    from cardroom.server.table_ledger import StepLedger
+    from cardroom.store import SqlLedger
+
+    engine = make_engine(url)
+    try:
+        ledger = SqlLedger(engine)
+        found = [str(v) for v in ledger.check()]
+        balances = ledger.balances()
+        records = TableRecords(engine)
+        for table_id in records.open_tables():
+            record = records.load(table_id)
+            assert record is not None and record.snapshot is not None
+            settings = settings_from_dict(record.settings)
+            events = [decode_entry(e) for _, e in record.entries]
+            table = Table.restore(settings, record.snapshot, events, StepLedger())
+            stacks = table.stacks()
+            for ref, held in balances.items():
+                if ref.kind is AccountKind.POT and ref.owner == table_id and held:
+                    found.append(f"pot of {table_id} holds {held}")
+                if ref.kind is AccountKind.TABLE_STACK and ref.owner.startswith(f"{table_id}:"):
+                    who = ref.owner.partition(":")[2]
+                    if held != stacks.get(who, 0):
+                        found.append(f"{ref} holds {held}, the table says {stacks.get(who, 0)}")
+        return found
+    finally:
+        engine.dispose()
