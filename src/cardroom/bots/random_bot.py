@@ -33,7 +33,7 @@ def choose(legal: dict[str, Any], cards: list[str | None], rng: random.Random) -
     kind = rng.choices(kinds, [weights.get(k, 1) for k in kinds])[0]
     if kind == "raise":
         sizes = legal.get("raise_sizes") or []
-        low, high = legal.get("min_raise_to"), legal.get("max_raise_to")
+        low, high = int(legal.get("min_raise_to") or 0), int(legal.get("max_raise_to") or 0)
         amount = rng.choice(sizes) if sizes else rng.randint(low, max(low, min(high, low * 3)))
         return {"kind": "raise", "amount": amount}
     if kind == "draw":
