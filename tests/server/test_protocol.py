@@ -12,7 +12,7 @@ import websockets
 from tests.server.conftest import running_server, with_limits
 from tests.server.sessions import answer, money_problems, player, until
 
-from cardroom.bots.client import account
+from cardroom.bots.client import ProtocolClient, account
 from cardroom.server.settings import ServerSettings
 
 
@@ -268,3 +268,21 @@ def test_time_bank_and_chat_are_answered(server: str, kind: str) -> None:
     assert got["type"] == "ok"  # type: ignore[index]
     if kind == "time_bank":
         assert got["detail"]["time_bank"] == 30.0  # type: ignore[index]
+
+
+def test_connections_per_account_are_limited(settings: ServerSettings) -> None:
+    settings = with_limits(settings, max_connections_per_account=2)
+
+    async def go(base: str) -> str:
+        login = await asyncio.to_thread(account, base, "alice", "password1")
+        first = [await ProtocolClient.connect(base, login["token"]) for _ in range(2)]
+        for c in first:  # authenticated and counted
+            assert (await c.receive())["type"] == "hello"
+        third = await ProtocolClient.connect(base, login["token"])
+        refused = await third.receive()
+        for c in first:
+            await c.close()
+        return str(refused.get("code"))
+
+    with running_server(settings) as base:
+        assert run(go(base)) == "too_many_connections"

@@ -111,6 +111,13 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
         await websocket.close(code=4401)
         return
     conn = Connection(websocket, *who)
+    shared: Shared = state.shared
+    if shared.connections.get(conn.player, 0) >= shared.limits.max_connections_per_account:
+        error = p.Error(re=None, code="too_many_connections", message="close another first")
+        await websocket.send_text(p.encode(error).decode())
+        await websocket.close(code=1008)
+        return
+    shared.connections[conn.player] = shared.connections.get(conn.player, 0) + 1
     state.room.aliases[conn.player] = conn.alias
     writer = asyncio.create_task(conn.writer())
     conn.send(p.encode(p.Hello(server="cardroom", player=conn.player, alias=conn.alias)))
@@ -120,6 +127,11 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
         pass
     finally:
         conn.closed = True
+        left = shared.connections.get(conn.player, 1) - 1
+        if left > 0:
+            shared.connections[conn.player] = left
+        else:
+            shared.connections.pop(conn.player, None)
         for table_id in list(conn.watching):
             actor = state.room.actor(table_id)
             if actor is not None:
@@ -144,6 +156,7 @@ class Shared:
         self.limits = limits
         self.per_account = AccountBuckets(limits.per_account_rate, limits.per_account_burst)
         self.answers = Answers(limits.seen_ids)
+        self.connections: dict[str, int] = {}
 
 
 async def _read(conn: Connection, state: Any) -> None:

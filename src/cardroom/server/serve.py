@@ -26,7 +26,9 @@ def serve(
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind((settings.host, settings.port))
     port = sock.getsockname()[1]
-    config = uvicorn.Config(app, log_level=log_level, lifespan="on", ws_max_size=1 << 16)
+    config = uvicorn.Config(
+        app, log_level=log_level, lifespan="on", ws_max_size=1 << 16, timeout_graceful_shutdown=5
+    )
     server = uvicorn.Server(config)
     host = f"[{settings.host}]" if ":" in settings.host else settings.host
     base = f"http://{host}:{port}"
