@@ -29,12 +29,11 @@ from cardroom.room.settings import TableSettings
 
 _ID = re.compile(r"^[A-Za-z0-9_-]{1,40}$")
 _OWN_KEYS = {"id", "game", "structure", "stakes", "seats", "money", "bots"}
+# Not from a file: the seed (decks would be predictable), the rake rule (a RakeRule, not
+# TOML data; the default schedule applies) and what the entry says otherwise.
 _SETTINGS_KEYS = {f.name for f in fields(TableSettings)} - {
-    "table_id",
-    "games",
-    "currency",
-    "mixed",
-}
+    "table_id", "games", "currency", "mixed", "seed", "rake",
+}  # fmt: skip
 
 
 class TablesFileError(ValueError):
