@@ -17,13 +17,14 @@ from cardroom.games import (
     SPREAD_LIMIT,
     RakeRule,
     TableConfig,
+    config_from_dict,
     config_to_dict,
     seed_003_rule,
 )
 from cardroom.games.variants import BLINDS, BUTTON_BLIND
 from cardroom.ledger import Currency
 from cardroom.room.errors import BAD_COMMAND, TableError
-from cardroom.room.rotation import Rotation, rotation_to_dict
+from cardroom.room.rotation import Rotation, rotation_from_dict, rotation_to_dict
 
 
 def blind_units(config: TableConfig) -> tuple[int, int]:
@@ -165,3 +166,19 @@ def settings_to_dict(settings: TableSettings) -> dict[str, Any]:
             continue
         out[f.name] = value
     return out
+
+
+def settings_from_dict(data: dict[str, Any], seed: str | None = None) -> TableSettings:
+    """The inverse of :func:`settings_to_dict` (the seed comes separately)."""
+    values = dict(data)
+    values["games"] = tuple(config_from_dict(c) for c in data["games"])
+    values["currency"] = Currency(data["currency"])
+    rake = data.get("rake")
+    mixed = data.get("mixed")
+    values["mixed"] = None if mixed is None else rotation_from_dict(mixed)
+    values["rake"] = (
+        None
+        if rake is None
+        else RakeRule(**{**rake, "caps": tuple(tuple(c) for c in rake["caps"])})
+    )
+    return TableSettings(**values, seed=seed)

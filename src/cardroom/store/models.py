@@ -222,3 +222,44 @@ class AuditRecord(Base):
     action: Mapped[str] = mapped_column(String(64))
     subject: Mapped[str] = mapped_column(String(200), default="")
     detail: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+
+
+class RoomTable(Base):
+    """A table a server opened; ``closed_at`` once closed for good."""
+
+    __tablename__ = "room_tables"
+
+    table_id: Mapped[str] = mapped_column(String(40), primary_key=True)
+    settings: Mapped[dict[str, Any]] = mapped_column(JSON)
+    opened_at: Mapped[datetime] = mapped_column(UtcDateTime)
+    closed_at: Mapped[datetime | None] = mapped_column(UtcDateTime)
+
+
+class TableEntry(Base):
+    """One event of a table, numbered from 1 without gaps. Append-only; written before
+    anyone is told of it."""
+
+    __tablename__ = "table_entries"
+    __table_args__ = (UniqueConstraint("table_id", "seq"),)
+
+    id: Mapped[int] = mapped_column(Id, primary_key=True)
+    table_id: Mapped[str] = mapped_column(String(40))
+    seq: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(40), index=True)
+    hand_no: Mapped[int | None] = mapped_column(Integer)
+    entry: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime)
+
+
+class TableSnapshot(Base):
+    """A table's state at the start of a hand, taken after entry ``after_seq``."""
+
+    __tablename__ = "table_snapshots"
+
+    table_id: Mapped[str] = mapped_column(String(40), primary_key=True)
+    after_seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+    state: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime)
+
+
+APPEND_ONLY_TABLES = ("ledger_entries", "hand_events", "audit_log", "table_entries")

@@ -1,0 +1,65 @@
+"""``cardroom serve``: run the poker room (HTTP, WebSocket, the web client) until stopped."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from cardroom.cli.db_cmd import DB_HELP
+from cardroom.cli.errors import UsageError
+
+
+def _port(text: str) -> int:
+    if not text.isdigit() or not 0 <= int(text) <= 65535:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port number (0-65535)")
+    return int(text)
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``serve`` subcommand."""
+    parser = subparsers.add_parser("serve", help="run the poker room server")
+    parser.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
+    parser.add_argument("--port", type=_port, default=8000, help="port (8000; 0: any free)")
+    parser.add_argument("--db", metavar="URL", default=None, help=DB_HELP)
+    parser.add_argument("--tables", type=Path, metavar="FILE", help="a TOML table list")
+    parser.add_argument("--no-bots", action="store_true", help="open the tables without bots")
+    parser.add_argument("--log-level", default="warning", help="uvicorn's log level")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Serve until interrupted."""
+    from cardroom.server.serve import serve
+    from cardroom.server.settings import ServerSettings
+    from cardroom.server.tables_file import TablesFileError
+    from cardroom.store import DatabaseError
+
+    settings = ServerSettings(
+        database_url=args.db,
+        host=args.host,
+        port=args.port,
+        tables_file=args.tables,
+    )
+    try:
+        on_ready = None if args.no_bots else _bots(settings)
+        return serve(settings, log_level=args.log_level, on_ready=on_ready)
+    except TablesFileError as exc:
+        raise UsageError(str(exc)) from None
+    except DatabaseError as exc:
+        print(f"cardroom serve: {exc}", file=sys.stderr)
+        return 1
+
+
+def _bots(settings: Any) -> Any:
+    """Start the bots each table asks for, once the server answers."""
+    from cardroom.bots.house import run_house_bots
+    from cardroom.server.tables_file import load_tables
+
+    wanted = {s.settings.table_id: s.bots for s in load_tables(settings.tables_file) if s.bots}
+
+    async def start(base: str) -> None:
+        await run_house_bots(base, wanted)
+
+    return start if wanted else None

@@ -1,0 +1,100 @@
+"""The ASGI application: ``create_app(settings)`` (Starlette, served by uvicorn).
+
+One process serves the HTTP API, the WebSocket protocol and the static client.
+On start it opens the database (migrating it), recovers the tables that were
+open (:mod:`cardroom.server.recovery`) and starts one actor per table; on stop
+it stops the actors and closes the database.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import AsyncIterator
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+
+from cardroom.server import auth, gateway, openapi, protocol
+from cardroom.server.gateway import websocket_endpoint
+from cardroom.server.room import Room
+from cardroom.server.settings import ServerSettings
+from cardroom.server.storage import Storage
+from cardroom.server.tables_file import load_tables
+
+
+class ServerState:
+    """What the routes share: the settings, the database, the room (set at start-up)."""
+
+    def __init__(self, settings: ServerSettings) -> None:
+        self.settings = settings
+        self.storage: Storage | None = None
+        self.room: Room | None = None
+        self.accounts: auth.Accounts | None = None
+        self.shared = gateway.Shared(settings.limits)
+
+
+def server_state(request: Request) -> ServerState:
+    """The :class:`ServerState` of the app serving ``request``."""
+    state: ServerState = request.app.state.server
+    return state
+
+
+async def healthz(request: Request) -> Response:
+    """200 when the database answers, 503 otherwise."""
+    state = server_state(request)
+    try:
+        assert state.storage is not None
+        await state.storage.run(state.storage.ping)
+    except Exception as exc:  # any failure means "not healthy"; the reason is shown
+        return JSONResponse({"ok": False, "error": type(exc).__name__}, status_code=503)
+    tables = 0 if state.room is None else len(state.room.actors)
+    return JSONResponse({"ok": True, "database": "reachable", "tables": tables})
+
+
+async def ws_schema(_request: Request) -> Response:
+    """The JSON Schema of the WebSocket messages."""
+    return JSONResponse(protocol.schema())
+
+
+async def openapi_json(_request: Request) -> Response:
+    """The OpenAPI document of the HTTP API."""
+    return JSONResponse(openapi.document())
+
+
+def create_app(settings: ServerSettings | None = None) -> Starlette:
+    """The cardroom server as an ASGI application."""
+    settings = settings or ServerSettings()
+    state = ServerState(settings)
+    specs = load_tables(settings.tables_file)  # a bad table list fails before binding
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_app: Starlette) -> AsyncIterator[None]:
+        storage = Storage(settings.database_url, settings.db_threads, settings.db_queue)
+        state.storage = storage
+        try:
+            await storage.run(storage.migrate)
+            state.accounts = auth.Accounts(storage, settings)
+            state.room = Room(storage, settings)
+            await state.room.open(specs)
+            yield
+        finally:
+            if state.room is not None:
+                await state.room.stop()
+            storage.close()
+
+    routes: list[Any] = [
+        Route("/healthz", healthz),
+        Route("/openapi.json", openapi_json),
+        Route("/schema/ws.json", ws_schema),
+        *auth.routes(),
+        WebSocketRoute("/ws", websocket_endpoint),
+    ]
+    if settings.web_dir is not None and settings.web_dir.is_dir():
+        routes.append(Mount("/", StaticFiles(directory=settings.web_dir, html=True)))
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.server = state
+    return app

@@ -1,0 +1,212 @@
+"""Accounts for the server: register, log in and out, and who a request is.
+
+The small public interface the HTTP API builds on: :class:`Accounts` (the
+store's players and cashier, called through the database pool) and
+:func:`token_of` (the bearer token of a request or WebSocket: an
+``Authorization: Bearer`` header for bots, else the session cookie for
+browsers). The cookie is HttpOnly and SameSite=Strict; a WebSocket that
+authenticates by cookie must come from the server's own origin, so another
+site cannot open one in the player's name.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Final
+
+import msgspec
+from msgspec import Meta
+from starlette.requests import HTTPConnection, Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from cardroom.ledger import Currency, LedgerError
+from cardroom.server.settings import ServerSettings
+from cardroom.server.storage import Busy, Storage
+from cardroom.store import (
+    AccountError,
+    Cashier,
+    DatabaseError,
+    LoginRefused,
+    LoginThrottled,
+    Passwords,
+    PlayerInfo,
+    Players,
+)
+
+COOKIE: Final = "cardroom_session"
+SIGNUP_OPERATOR: Final = "server:signup"
+
+
+class RegisterBody(msgspec.Struct, forbid_unknown_fields=True):
+    """``POST /api/register``: alias, password and the 18+ confirmation."""
+
+    alias: Annotated[str, Meta(max_length=64)]
+    password: Annotated[str, Meta(max_length=256)]
+    age_confirmed: bool
+
+
+class LoginBody(msgspec.Struct, forbid_unknown_fields=True):
+    """``POST /api/login``."""
+
+    alias: Annotated[str, Meta(max_length=64)]
+    password: Annotated[str, Meta(max_length=256)]
+
+
+class Session(msgspec.Struct):
+    """A login's answer: the bearer token (also set as the session cookie)."""
+
+    token: str
+    player: str
+    alias: str
+
+
+class Accounts:
+    """Registration, login and token checks over the store, off the event loop."""
+
+    def __init__(self, storage: Storage, settings: ServerSettings) -> None:
+        self.storage = storage
+        self.settings = settings
+        passwords = Passwords(1, 8, 1) if settings.cheap_passwords else Passwords()
+        self.players = Players(storage.engine, passwords=passwords)
+        self.cashier = Cashier(storage.engine)
+
+    def _register(self, body: RegisterBody, ip: str) -> PlayerInfo:
+        info = self.players.register(
+            body.alias, body.password, age_confirmed=body.age_confirmed, ip=ip
+        )
+        chips = self.settings.signup_play_chips
+        if chips > 0:
+            self.cashier.deposit(
+                info.alias, chips, Currency.PLAY, operator=SIGNUP_OPERATOR, key=f"signup:{info.id}"
+            )
+        return info
+
+    async def register(self, body: RegisterBody, ip: str = "") -> PlayerInfo:
+        """Create an account with the signup play chips."""
+        return await self.storage.run(self._register, body, ip)
+
+    async def login(self, alias: str, password: str, ip: str = "") -> str:
+        """A new session token (LoginRefused / LoginThrottled otherwise)."""
+        return await self.storage.run(self.players.login, alias, password, ip=ip)
+
+    async def logout(self, token: str) -> None:
+        """Revoke the token."""
+        await self.storage.run(self.players.logout, token)
+
+    async def authenticate(self, token: str | None) -> PlayerInfo | None:
+        """The player of a token (None: none, unknown, expired, revoked or banned)."""
+        if not token or len(token) > 256:
+            return None
+        return await self.storage.run(self.players.authenticate, token)
+
+    async def alias_of(self, token: str) -> PlayerInfo | None:
+        """Same as :meth:`authenticate` (kept for readability at call sites)."""
+        return await self.authenticate(token)
+
+
+def token_of(conn: HTTPConnection) -> tuple[str | None, bool]:
+    """The request's token and whether it came from the cookie."""
+    header = conn.headers.get("authorization", "")
+    if header.lower().startswith("bearer "):
+        return header[7:].strip() or None, False
+    return conn.cookies.get(COOKIE), True
+
+
+def same_origin(conn: HTTPConnection) -> bool:
+    """Whether a browser request comes from this server's own pages (no Origin: not a
+    browser, allowed)."""
+    origin = conn.headers.get("origin")
+    if origin is None:
+        return True
+    host = conn.headers.get("host", "")
+    return origin.split("://", 1)[-1].rstrip("/") == host
+
+
+def _accounts(request: Request) -> Accounts:
+    accounts: Accounts | None = request.app.state.server.accounts
+    if accounts is None:
+        raise Busy("the server is starting")
+    return accounts
+
+
+def _error(status: int, code: str, message: str) -> Response:
+    return JSONResponse({"error": code, "message": message}, status_code=status)
+
+
+def _ip(request: Request) -> str:
+    return request.client.host if request.client else ""
+
+
+async def _guarded(request: Request, body_type: type[Any]) -> Any:
+    raw = await request.body()
+    if len(raw) > 4096:
+        raise ValueError("request body too large")
+    return msgspec.json.decode(raw, type=body_type)
+
+
+async def register(request: Request) -> Response:
+    """``POST /api/register``."""
+    try:
+        body = await _guarded(request, RegisterBody)
+        info = await _accounts(request).register(body, _ip(request))
+    except (msgspec.ValidationError, msgspec.DecodeError, ValueError) as exc:
+        if isinstance(exc, LedgerError):
+            return _error(400, "refused", str(exc))
+        return _error(400, "bad_request", str(exc))
+    except (Busy, DatabaseError) as exc:
+        return _error(503, "unavailable", str(exc))
+    return JSONResponse({"player": str(info.id), "alias": info.alias}, status_code=201)
+
+
+async def login(request: Request) -> Response:
+    """``POST /api/login``: the token in the body (bots) and the session cookie."""
+    accounts = _accounts(request)
+    try:
+        body = await _guarded(request, LoginBody)
+        token = await accounts.login(body.alias, body.password, _ip(request))
+        info = await accounts.authenticate(token)
+    except LoginThrottled as exc:
+        response = _error(429, "throttled", str(exc))
+        response.headers["retry-after"] = str(int(exc.wait.total_seconds()) + 1)
+        return response
+    except (LoginRefused, AccountError) as exc:
+        return _error(401, "refused", str(exc))
+    except (msgspec.ValidationError, msgspec.DecodeError, ValueError) as exc:
+        return _error(400, "bad_request", str(exc))
+    except (Busy, DatabaseError) as exc:
+        return _error(503, "unavailable", str(exc))
+    assert info is not None
+    response = JSONResponse(msgspec.to_builtins(Session(token, str(info.id), info.alias)))
+    response.set_cookie(
+        COOKIE,
+        token,
+        httponly=True,
+        samesite="strict",
+        secure=request.app.state.server.settings.secure_cookies,
+        path="/",
+    )
+    return response
+
+
+async def logout(request: Request) -> Response:
+    """``POST /api/logout``: revoke the token, clear the cookie."""
+    token, from_cookie = token_of(request)
+    if from_cookie and not same_origin(request):
+        return _error(403, "csrf", "cross-site request refused")
+    if token:
+        try:
+            await _accounts(request).logout(token)
+        except (Busy, DatabaseError) as exc:
+            return _error(503, "unavailable", str(exc))
+    response = JSONResponse({"ok": True})
+    response.delete_cookie(COOKIE, path="/")
+    return response
+
+
+def routes() -> list[Route]:
+    """The account routes."""
+    return [
+        Route("/api/register", register, methods=["POST"]),
+        Route("/api/login", login, methods=["POST"]),
+        Route("/api/logout", logout, methods=["POST"]),
+    ]

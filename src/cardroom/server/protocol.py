@@ -1,0 +1,322 @@
+"""The WebSocket protocol (``/ws``): versioned JSON messages as msgspec models.
+
+Every message is one JSON object with ``v`` (the protocol version, 1) and
+``type``. A client message also carries ``id``, the client's own id for it
+(1-64 characters); the server answers it with ``ok`` (after the events it
+caused, each with its table sequence number) or ``error`` (a stable ``code``),
+both naming the id in ``re``. Resending an id the server has seen returns the
+first answer again, marked ``replay``, and does nothing else.
+
+The models here are the single source: decoding checks every field (types,
+bounds, string shapes) and the JSON Schema at ``/schema/ws.json`` is generated
+from them. ``docs/protocol.md`` describes each message.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Final, Literal
+
+import msgspec
+from msgspec import Meta
+
+VERSION: Final = 1
+MAX_AMOUNT: Final = 2**53 - 1
+"""Amounts above this are refused at decoding (JSON clients lose precision there)."""
+
+TableId = Annotated[str, Meta(min_length=1, max_length=40, pattern=r"^[A-Za-z0-9_-]+$")]
+ClientId = Annotated[str, Meta(min_length=1, max_length=64)]
+Amount = Annotated[int, Meta(ge=0, le=MAX_AMOUNT)]
+Seq = Annotated[int, Meta(ge=0, le=MAX_AMOUNT)]
+SeatNo = Annotated[int, Meta(ge=0, le=63)]
+CardText = Annotated[str, Meta(min_length=2, max_length=3)]
+Word = Annotated[str, Meta(min_length=1, max_length=32, pattern=r"^[a-z_]+$")]
+
+
+class ClientMessage(msgspec.Struct, tag_field="type", forbid_unknown_fields=True, kw_only=True):
+    """Fields every client message has."""
+
+    v: Literal[1] = 1
+    id: ClientId
+
+
+class TableMessage(ClientMessage, kw_only=True):
+    """A client message about one table."""
+
+    table: TableId
+
+
+class Watch(TableMessage, tag="watch", kw_only=True):
+    """Receive a table's events. ``since``: the last sequence number seen (a reconnect):
+    the events after it, or a fresh snapshot when they are no longer at hand."""
+
+    since: Seq | None = None
+
+
+class Unwatch(TableMessage, tag="unwatch", kw_only=True):
+    """Stop receiving a table's events."""
+
+
+class Join(TableMessage, tag="join", kw_only=True):
+    """Sit at ``seat`` and buy in ``amount``; ``post_now``: post a big blind now rather
+    than wait for it. Watches the table too."""
+
+    seat: SeatNo
+    amount: Amount
+    post_now: bool = False
+
+
+class Leave(TableMessage, tag="leave", kw_only=True):
+    """Stand up and cash out (after the hand if dealt in)."""
+
+
+class Waitlist(TableMessage, tag="waitlist", kw_only=True):
+    """Join (``on``) or leave the waiting list of a full table."""
+
+    on: bool = True
+
+
+class Rebuy(TableMessage, tag="rebuy", kw_only=True):
+    """Add chips between hands."""
+
+    amount: Amount
+
+
+class SitOut(TableMessage, tag="sit_out", kw_only=True):
+    """Keep the seat, stop being dealt in."""
+
+
+class SitIn(TableMessage, tag="sit_in", kw_only=True):
+    """Come back; ``post_now``: post what is owed at once."""
+
+    post_now: bool = False
+
+
+class Act(TableMessage, tag="act", kw_only=True):
+    """An action in the hand: ``fold``, ``check``, ``call``, ``raise`` (``amount``: the
+    total to), ``bring_in``, ``draw`` (``cards``: those discarded)."""
+
+    kind: Word
+    amount: Amount = 0
+    cards: Annotated[list[CardText], Meta(max_length=13)] = []
+
+
+class Advance(TableMessage, tag="advance", kw_only=True):
+    """Pre-select an action (``check_fold``, ``check``, ``call_any``, ``call`` with the
+    ``amount`` it assumes, ``fold``), or withdraw it (``kind`` null)."""
+
+    kind: Word | None
+    amount: Amount = 0
+
+
+class TimeBank(TableMessage, tag="time_bank", kw_only=True):
+    """Ask about the time bank: it starts by itself when ``action_seconds`` run out
+    (the answer's ``time_bank`` is what is left)."""
+
+
+class ResetAllowance(TableMessage, tag="reset_allowance", kw_only=True):
+    """Ask for today's disconnect all-ins back (granted once a day, logged)."""
+
+
+class Chat(TableMessage, tag="chat", kw_only=True):
+    """Say something at the table (filtered by the room's chat rules)."""
+
+    text: Annotated[str, Meta(min_length=1, max_length=500)]
+
+
+class Report(TableMessage, tag="report", kw_only=True):
+    """Report a player at the table for review."""
+
+    player: Annotated[str, Meta(min_length=1, max_length=32)]
+    reason: Word
+    note: Annotated[str, Meta(max_length=500)] = ""
+
+
+class Ping(ClientMessage, tag="ping", kw_only=True):
+    """Keep the connection alive; answered with ``ok``."""
+
+
+CLIENT_TYPES: Final = (
+    Watch, Unwatch, Join, Leave, Waitlist, Rebuy, SitOut, SitIn, Act, Advance, TimeBank,
+    ResetAllowance, Chat, Report, Ping,
+)  # fmt: skip
+AnyClientMessage = (
+    Watch | Unwatch | Join | Leave | Waitlist | Rebuy | SitOut | SitIn | Act | Advance
+    | TimeBank | ResetAllowance | Chat | Report | Ping
+)  # fmt: skip
+
+
+# ----------------------------------------------------------------- server -> client
+
+
+class ServerMessage(msgspec.Struct, tag_field="type", kw_only=True):
+    """Fields every server message has."""
+
+    v: Literal[1] = 1
+
+
+class Hello(ServerMessage, tag="hello", kw_only=True):
+    """Sent once on connecting: who the server takes you for."""
+
+    server: str
+    player: str
+    alias: str
+
+
+class TableEvent(msgspec.Struct, kw_only=True):
+    """One table event as your seat may see it, with its sequence number."""
+
+    seq: int
+    event: dict[str, Any]
+
+
+class Events(ServerMessage, tag="events", kw_only=True):
+    """Table events in order (sequence numbers ascending, none skipped for you: an event
+    you may not see is simply left out)."""
+
+    table: str
+    events: list[TableEvent]
+
+
+class Snapshot(ServerMessage, tag="snapshot", kw_only=True):
+    """The whole table as your seat sees it, as of sequence number ``seq``; ``players``
+    maps the player ids of the view to aliases."""
+
+    table: str
+    seq: int
+    view: dict[str, Any]
+    players: dict[str, str]
+    info: dict[str, Any]
+    """The table's terms: ``buy_in`` [min, max or null], ``currency``, ``seats``."""
+
+
+class Turn(ServerMessage, tag="turn", kw_only=True):
+    """Your turn (sent to the player to act only): the legal actions (the engine's
+    ``legal``: ``actions``, ``call``, ``min_raise_to``, ``max_raise_to``, ``bring_in``,
+    ``draw``, ``raise_sizes``), your cards and the board, and the deadline."""
+
+    table: str
+    seq: int
+    seat: int
+    deadline: float
+    bank: bool
+    legal: dict[str, Any]
+    cards: list[str | None]
+    board: list[str]
+
+
+class ChatLine(ServerMessage, tag="chat", kw_only=True):
+    """A line of table chat (as filtered)."""
+
+    table: str
+    player: str
+    alias: str
+    text: str
+    at: float
+
+
+class Ok(ServerMessage, tag="ok", kw_only=True):
+    """Your message ``re`` was done; ``seq``: the table's last sequence number after it
+    (its events were sent before this answer); ``detail``: what some messages return."""
+
+    re: str
+    seq: int | None = None
+    replay: bool = False
+    detail: dict[str, Any] | None = None
+
+
+class Error(ServerMessage, tag="error", kw_only=True):
+    """Your message ``re`` (None: unreadable) was refused; nothing changed. ``code`` is
+    stable: an engine code, a room code or one of :data:`SERVER_CODES`."""
+
+    re: str | None
+    code: str
+    message: str
+    replay: bool = False
+
+
+AnyServerMessage = Hello | Events | Snapshot | Turn | ChatLine | Ok | Error
+
+SERVER_CODES: Final = {
+    "bad_json": "the message is not JSON",
+    "bad_message": "the message does not match the schema (type, field, bound)",
+    "unknown_type": "no such message type",
+    "bad_version": "the protocol version is not supported",
+    "too_large": "the message is over the size limit",
+    "rate_limited": "too many messages: slow down",
+    "no_such_table": "there is no such table",
+    "not_watching": "watch the table first",
+    "not_seated": "you are not seated at this table",
+    "busy": "the server is busy: try again",
+    "not_stored": "the change could not be stored: nothing happened, the view is resent",
+    "chat_refused": "the chat line was not sent (``message`` says why: a chat verdict code)",
+    "bad_report": "the report names no player at this table or no known reason",
+    "unauthorized": "log in first",
+    "too_many_connections": "the account has too many connections open",
+    "internal": "a fault in the server: nothing happened, the table was rebuilt from its record",
+}
+"""The server's own error codes (the room's and the engine's pass through unchanged)."""
+
+_CLIENT_DECODER: Final = msgspec.json.Decoder(AnyClientMessage)
+_ENCODER: Final = msgspec.json.Encoder()
+
+
+class ProtocolError(ValueError):
+    """A client message that cannot be read; ``code`` is a server code."""
+
+    def __init__(self, code: str, message: str, client_id: str | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.client_id = client_id
+
+
+def decode_client(raw: str | bytes) -> AnyClientMessage:
+    """A client message, or :class:`ProtocolError` saying what is wrong with it."""
+    try:
+        message: AnyClientMessage = _CLIENT_DECODER.decode(raw)
+        return message
+    except msgspec.ValidationError as exc:
+        code, client_id = _classify(raw)
+        raise ProtocolError(code, str(exc), client_id) from None
+    except msgspec.DecodeError as exc:
+        raise ProtocolError("bad_json", str(exc)) from None
+
+
+_TYPES: Final = {c.__struct_config__.tag for c in CLIENT_TYPES}
+
+
+def _classify(raw: str | bytes) -> tuple[str, str | None]:
+    """Why a well-formed JSON message failed validation, and its id if readable."""
+    try:
+        data = msgspec.json.decode(raw)
+    except msgspec.DecodeError:
+        return "bad_json", None
+    if not isinstance(data, dict):
+        return "bad_message", None
+    cid = data.get("id")
+    client_id = cid if isinstance(cid, str) and 0 < len(cid) <= 64 else None
+    if data.get("v", VERSION) != VERSION:
+        return "bad_version", client_id
+    kind = data.get("type")
+    if not isinstance(kind, str) or kind not in _TYPES:
+        return "unknown_type", client_id
+    return "bad_message", client_id
+
+
+def encode(message: ServerMessage) -> bytes:
+    """A server message as JSON bytes."""
+    return _ENCODER.encode(message)
+
+
+def schema() -> dict[str, Any]:
+    """The JSON Schema of every message both ways (served at ``/schema/ws.json``)."""
+    (client, server), components = msgspec.json.schema_components(
+        [AnyClientMessage, AnyServerMessage], ref_template="#/$defs/{name}"
+    )
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": f"cardroom WebSocket protocol, version {VERSION}",
+        "description": "Client messages (client) and server messages (server) on /ws.",
+        "$defs": components,
+        "properties": {"client": client, "server": server},
+        "x-error-codes": dict(SERVER_CODES),
+    }

@@ -1,0 +1,61 @@
+"""The server's settings: where it listens, which database, which tables, the limits.
+
+Everything has a default that works on a fresh install: a SQLite file in the
+working directory, 127.0.0.1, the default tables of :mod:`cardroom.server.tables_file`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+WEB_DIR = Path(__file__).resolve().parent.parent / "web"
+"""The browser client shipped with the package (served at ``/``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """What one client may send (hostile clients, issue 14)."""
+
+    max_message_bytes: int = 8192
+    """A WebSocket text frame above this closes nothing but is refused with ``too_large``."""
+    per_connection_rate: float = 30.0
+    """Messages per second one connection may send, on average..."""
+    per_connection_burst: float = 60.0
+    """...with bursts of this many."""
+    per_account_rate: float = 60.0
+    """Messages per second one account may send over all its connections."""
+    per_account_burst: float = 120.0
+    max_connections_per_account: int = 8
+    seen_ids: int = 256
+    """Client ids remembered per account (a resent id is answered, never acted again)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ServerSettings:
+    """One server process."""
+
+    database_url: str | None = None
+    """None: ``$CARDROOM_DATABASE_URL``, else ``sqlite:///cardroom.db``."""
+    host: str = "127.0.0.1"
+    port: int = 8000
+    tables_file: Path | None = None
+    """A TOML table list; None: the default tables."""
+    web_dir: Path | None = WEB_DIR
+    tick_seconds: float = 0.2
+    """How often each table's clock is looked at."""
+    db_threads: int = 4
+    db_queue: int = 512
+    """Database jobs waiting at most; beyond, a request is refused with ``busy``."""
+    signup_play_chips: int = 10_000
+    """Play money a new account starts with."""
+    cheap_passwords: bool = False
+    """Tests only: argon2 at minimal cost."""
+    secure_cookies: bool = False
+    """Mark the session cookie Secure (behind TLS)."""
+    limits: Limits = field(default_factory=Limits)
+
+    @property
+    def url(self) -> str:
+        """Where the server is reached."""
+        return f"http://{self.host}:{self.port}/"

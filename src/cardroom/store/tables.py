@@ -1,0 +1,212 @@
+"""Table records: what a server needs to rebuild its tables after a crash.
+
+A table's record is its entries (every event, numbered from 1 without gaps)
+and its snapshots (the state at the start of a hand, taken after some entry).
+:meth:`TableRecords.commit` writes a step of a table in ONE transaction: its
+entries, a snapshot if one was taken, and the ledger transfers the step made;
+so the money a hand moved and the events saying so are stored together or not
+at all, and both before anyone is told. The store does not read the JSON it
+keeps (only ``type`` and ``hand_no``, copied into columns for the history).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import Engine, func, select, update
+from sqlalchemy.orm import Session
+
+from cardroom.ledger import Transfer
+from cardroom.store.audit import audit
+from cardroom.store.database import Clock, system_clock
+from cardroom.store.errors import storage_errors
+from cardroom.store.events import EventLogError
+from cardroom.store.ledger_sql import in_transaction, post_fresh
+from cardroom.store.models import RoomTable, TableEntry, TableSnapshot
+
+
+@dataclass(frozen=True, slots=True)
+class StoredRecord:
+    """A table's stored record: its last snapshot (None: none yet), the entry it was
+    taken after, and the entries since, as ``(seq, entry)``."""
+
+    table_id: str
+    settings: dict[str, Any]
+    snapshot: dict[str, Any] | None
+    after_seq: int
+    entries: list[tuple[int, dict[str, Any]]]
+
+    @property
+    def last_seq(self) -> int:
+        """The number of the table's last entry (0: none)."""
+        return self.entries[-1][0] if self.entries else self.after_seq
+
+
+@dataclass(frozen=True, slots=True)
+class HandSummary:
+    """How each hand of a table ended, from its entries: ``dealt`` hand numbers, and
+    those ``finished`` (settled) and ``voided`` (cancelled, RULEBOOK §10.10)."""
+
+    dealt: list[int]
+    finished: list[int]
+    voided: list[int]
+
+
+def _plain(entry: Mapping[str, Any]) -> dict[str, Any]:
+    try:
+        data: dict[str, Any] = json.loads(json.dumps(dict(entry), allow_nan=False))
+    except (TypeError, ValueError) as exc:
+        raise EventLogError(f"entry is not plain JSON: {exc}") from None
+    return data
+
+
+class TableRecords:
+    """The tables, entries and snapshots behind ``engine``."""
+
+    def __init__(self, engine: Engine, clock: Clock = system_clock) -> None:
+        self.engine = engine
+        self.clock = clock
+
+    @storage_errors("opening a table")
+    def open(self, table_id: str, settings: Mapping[str, Any]) -> None:
+        """Record that ``table_id`` is open with ``settings`` (again, after a restart)."""
+        data = _plain(settings)
+        with Session(self.engine) as session, session.begin():
+            row = session.get(RoomTable, table_id)
+            if row is None:
+                session.add(RoomTable(table_id=table_id, settings=data, opened_at=self.clock()))
+            else:
+                row.settings, row.closed_at = data, None
+
+    @storage_errors("closing a table")
+    def close(self, table_id: str) -> None:
+        """Record that the table is closed for good."""
+        with Session(self.engine) as session, session.begin():
+            session.execute(
+                update(RoomTable)
+                .where(RoomTable.table_id == table_id)
+                .values(closed_at=self.clock())
+            )
+
+    @storage_errors("listing open tables")
+    def open_tables(self) -> list[str]:
+        """The tables not closed (after a crash: those to recover)."""
+        with Session(self.engine) as session:
+            query = select(RoomTable.table_id).where(RoomTable.closed_at.is_(None))
+            return list(session.scalars(query.order_by(RoomTable.table_id)))
+
+    @storage_errors("reading a table's record")
+    def load(self, table_id: str) -> StoredRecord | None:
+        """The table's settings, last snapshot and the entries after it (None: unknown)."""
+        with Session(self.engine) as session:
+            table = session.get(RoomTable, table_id)
+            if table is None:
+                return None
+            snap = session.scalars(
+                select(TableSnapshot)
+                .where(TableSnapshot.table_id == table_id)
+                .order_by(TableSnapshot.after_seq.desc())
+                .limit(1)
+            ).first()
+            after = 0 if snap is None else snap.after_seq
+            rows = session.execute(
+                select(TableEntry.seq, TableEntry.entry)
+                .where(TableEntry.table_id == table_id, TableEntry.seq > after)
+                .order_by(TableEntry.seq)
+            ).all()
+            return StoredRecord(
+                table_id,
+                dict(table.settings),
+                None if snap is None else dict(snap.state),
+                after,
+                [(seq, entry) for seq, entry in rows],
+            )
+
+    @storage_errors("reading table entries")
+    def entries(
+        self, table_id: str, after: int = 0, limit: int = 1000
+    ) -> list[tuple[int, dict[str, Any]]]:
+        """Entries of the table after ``after``, in order (at most ``limit``)."""
+        with Session(self.engine) as session:
+            query = (
+                select(TableEntry.seq, TableEntry.entry)
+                .where(TableEntry.table_id == table_id, TableEntry.seq > max(0, after))
+                .order_by(TableEntry.seq)
+                .limit(max(0, min(limit, 100_000)))
+            )
+            return [(seq, entry) for seq, entry in session.execute(query)]
+
+    @storage_errors("writing a table's step")
+    def commit(
+        self,
+        table_id: str,
+        first_seq: int,
+        entries: Sequence[Mapping[str, Any]],
+        *,
+        snapshot: tuple[int, Mapping[str, Any]] | None = None,
+        transfers: Sequence[Transfer] = (),
+    ) -> None:
+        """Store one step of a table atomically: ``entries`` numbered from ``first_seq``
+        (refused unless the record continues exactly there), the ``snapshot`` taken after
+        entry ``snapshot[0]``, and the ledger ``transfers`` (replayed keys move nothing)."""
+        rows = [_plain(e) for e in entries]
+        snap = None if snapshot is None else (snapshot[0], _plain(snapshot[1]))
+
+        def work(session: Session) -> None:
+            last = session.scalar(
+                select(func.max(TableEntry.seq)).where(TableEntry.table_id == table_id)
+            )
+            if (last or 0) + 1 != first_seq:
+                raise EventLogError(f"table {table_id} continues at {(last or 0) + 1}")
+            if transfers:
+                post_fresh(session, transfers, self.clock, f"table:{table_id}")
+            now = self.clock()
+            for i, entry in enumerate(rows):
+                hand_no = entry.get("hand_no")
+                session.add(
+                    TableEntry(
+                        table_id=table_id,
+                        seq=first_seq + i,
+                        kind=str(entry.get("type", ""))[:40],
+                        hand_no=hand_no if type(hand_no) is int else None,
+                        entry=entry,
+                        created_at=now,
+                    )
+                )
+            if snap is not None:  # merge: a table reopened with no new entry keeps one row
+                session.merge(
+                    TableSnapshot(
+                        table_id=table_id, after_seq=snap[0], state=snap[1], created_at=now
+                    )
+                )
+
+        in_transaction(self.engine, work)
+
+    @storage_errors("reading the hand history")
+    def hands(self, table_id: str | None = None) -> dict[str, HandSummary]:
+        """How the hands of each table (or one) ended: dealt, finished, voided."""
+        kinds = ("HandDealt", "HandFinished", "HandVoided")
+        query = select(TableEntry.table_id, TableEntry.kind, TableEntry.hand_no).where(
+            TableEntry.kind.in_(kinds)
+        )
+        if table_id is not None:
+            query = query.where(TableEntry.table_id == table_id)
+        found: dict[str, dict[str, list[int]]] = {}
+        with Session(self.engine) as session:
+            for table, kind, hand_no in session.execute(query.order_by(TableEntry.seq)):
+                per = found.setdefault(table, {k: [] for k in kinds})
+                if hand_no is not None:
+                    per[kind].append(hand_no)
+        return {
+            t: HandSummary(v["HandDealt"], v["HandFinished"], v["HandVoided"])
+            for t, v in found.items()
+        }
+
+    @storage_errors("writing the audit log")
+    def note(self, actor: str, action: str, subject: str, **detail: Any) -> None:
+        """Append an audit record about a table (a report, a chat offence) for review."""
+        with Session(self.engine) as session, session.begin():
+            audit(session, self.clock, actor, action, subject, **_plain(detail))
