@@ -42,7 +42,8 @@ def start_turn(table: Table, s: int) -> None:
     """Start the clock of ``s``'s decision."""
     settings = table.settings
     wait = settings.action_seconds
-    if not table.seat(s).connected:
+    seat = table.state.seats[s]
+    if seat is not None and not seat.connected:
         wait = max(wait, settings.reconnect_seconds)
     table.emit(rv.TurnStarted(s, table.now + wait, False))
 
