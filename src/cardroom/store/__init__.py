@@ -28,17 +28,20 @@ from cardroom.store.migrate import current_revision, head_revision, require_curr
 from cardroom.store.passwords import Passwords
 from cardroom.store.players import (
     CHAT_BAN_STEPS,
+    ROLES,
     AccountError,
     LoginRefused,
     LoginThrottled,
     PlayerInfo,
     Players,
+    SanctionInfo,
     SanctionKind,
 )
 
 __all__ = [
     "CHAT_BAN_STEPS",
     "DEFAULT_URL",
+    "ROLES",
     "ENV_VAR",
     "AccountError",
     "Cashier",
@@ -52,6 +55,7 @@ __all__ = [
     "Passwords",
     "PlayerInfo",
     "Players",
+    "SanctionInfo",
     "SanctionKind",
     "SqlLedger",
     "StoreError",
