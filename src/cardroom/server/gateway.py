@@ -1,10 +1,196 @@
-"""The WebSocket endpoint ``/ws`` (connection handling, separate from table ownership)."""
+"""The WebSocket endpoint ``/ws``: connections, separate from table ownership.
+
+A connection is authenticated once (bearer token or same-origin session
+cookie), then reads client messages one at a time: size limit, rate limits
+(per connection and per account), decoding against the protocol's models, the
+client id (a resent id is answered again, never acted on twice), then a job
+for the table's actor. What goes out is queued per connection and written by
+its own task; a client too slow to read it is disconnected.
+"""
 
 from __future__ import annotations
 
-from starlette.websockets import WebSocket
+import asyncio
+import contextlib
+import itertools
+from collections import OrderedDict
+from typing import Any
+
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from cardroom.server import auth
+from cardroom.server import protocol as p
+from cardroom.server.actor import Outcome
+from cardroom.server.dispatch import dispatch
+from cardroom.server.limits import AccountBuckets, TokenBucket
+
+OUTBOX = 2000
+"""Messages queued for one connection at most before it is dropped as too slow."""
+_conn_ids = itertools.count(1)
+
+
+class Answers:
+    """Per account, the outcome of each client id seen lately (idempotency)."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.by_account: dict[str, OrderedDict[str, asyncio.Future[Outcome]]] = {}
+
+    def seen(self, account: str, client_id: str) -> asyncio.Future[Outcome] | None:
+        """The outcome (perhaps still coming) of an id already sent."""
+        return self.by_account.get(account, OrderedDict()).get(client_id)
+
+    def start(self, account: str, client_id: str) -> asyncio.Future[Outcome]:
+        """Remember a new id; its outcome is set when known."""
+        ids = self.by_account.setdefault(account, OrderedDict())
+        future: asyncio.Future[Outcome] = asyncio.get_running_loop().create_future()
+        ids[client_id] = future
+        while len(ids) > self.size:
+            ids.popitem(last=False)
+        return future
+
+
+class Connection:
+    """One authenticated WebSocket."""
+
+    def __init__(self, websocket: WebSocket, player: str, alias: str) -> None:
+        self.id = next(_conn_ids)
+        self.websocket = websocket
+        self.player = player
+        self.alias = alias
+        self.outbox: asyncio.Queue[bytes | None] = asyncio.Queue(OUTBOX)
+        self.watching: set[str] = set()
+        self.closed = False
+
+    def send(self, data: bytes) -> None:
+        """Queue a message; a full queue drops the connection."""
+        if self.closed:
+            return
+        try:
+            self.outbox.put_nowait(data)
+        except asyncio.QueueFull:
+            self.closed = True
+            with contextlib.suppress(asyncio.QueueFull):
+                self.outbox.get_nowait()
+                self.outbox.put_nowait(None)
+
+    async def writer(self) -> None:
+        """Write queued messages until told to stop (None)."""
+        while True:
+            data = await self.outbox.get()
+            if data is None:
+                with contextlib.suppress(Exception):
+                    await self.websocket.close(code=1008)
+                return
+            await self.websocket.send_text(data.decode())
+
+
+async def _authenticate(websocket: WebSocket) -> tuple[str, str] | None:
+    state = websocket.app.state.server
+    token, from_cookie = auth.token_of(websocket)
+    if from_cookie and not auth.same_origin(websocket):
+        return None
+    if state.accounts is None:
+        return None
+    try:
+        info = await state.accounts.authenticate(token)
+    except Exception:
+        return None
+    return None if info is None else (str(info.id), info.alias)
 
 
 async def websocket_endpoint(websocket: WebSocket) -> None:
-    """Accept a connection (the protocol is served from the next commit)."""
-    await websocket.close(code=1013)
+    """Serve one WebSocket connection."""
+    await websocket.accept()
+    who = await _authenticate(websocket)
+    state = websocket.app.state.server
+    if who is None or state.room is None:
+        error = p.Error(re=None, code="unauthorized", message="log in first")
+        await websocket.send_text(p.encode(error).decode())
+        await websocket.close(code=4401)
+        return
+    conn = Connection(websocket, *who)
+    state.room.aliases[conn.player] = conn.alias
+    writer = asyncio.create_task(conn.writer())
+    conn.send(p.encode(p.Hello(server="cardroom", player=conn.player, alias=conn.alias)))
+    try:
+        await _read(conn, state)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        conn.closed = True
+        for table_id in list(conn.watching):
+            actor = state.room.actor(table_id)
+            if actor is not None:
+                with contextlib.suppress(Exception):
+                    await _unwatch(actor, conn.id)
+        writer.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await writer
+
+
+async def _unwatch(actor: Any, conn_id: int) -> None:
+    from cardroom.server.actor import Job
+
+    await actor.submit(Job(None, lambda a: a.remove_watcher(conn_id)))
+
+
+def _limits(state: Any) -> tuple[Any, AccountBuckets, Answers]:
+    shared = getattr(state, "gateway_shared", None)
+    if shared is None:
+        limits = state.settings.limits
+        shared = (
+            limits,
+            AccountBuckets(limits.per_account_rate, limits.per_account_burst),
+            Answers(limits.seen_ids),
+        )
+        state.gateway_shared = shared
+    return shared  # type: ignore[no-any-return]
+
+
+async def _read(conn: Connection, state: Any) -> None:
+    limits, per_account, answers = _limits(state)
+    per_conn = TokenBucket(limits.per_connection_rate, limits.per_connection_burst)
+    while not conn.closed:
+        message = await conn.websocket.receive()
+        if message["type"] == "websocket.disconnect":
+            return
+        raw = message.get("text")
+        if raw is None:
+            raw = message.get("bytes") or b""
+        if len(raw) > limits.max_message_bytes:
+            _refuse(conn, None, "too_large", f"messages are at most {limits.max_message_bytes} bytes")
+            continue
+        if not per_conn.take() or not per_account.take(conn.player):
+            _refuse(conn, None, "rate_limited", "too many messages: slow down")
+            continue
+        try:
+            msg = p.decode_client(raw)
+        except p.ProtocolError as exc:
+            _refuse(conn, exc.client_id, exc.code, str(exc))
+            continue
+        earlier = answers.seen(conn.player, msg.id)
+        if earlier is not None:
+            _answer(conn, msg.id, await earlier, replay=True)
+            continue
+        future = answers.start(conn.player, msg.id)
+        try:
+            outcome = await dispatch(conn, state.room, msg)
+        except Exception as exc:  # never let one message end the connection
+            outcome = Outcome("busy", f"not done: {type(exc).__name__}")
+        future.set_result(outcome)
+        _answer(conn, msg.id, outcome)
+
+
+def _refuse(conn: Connection, client_id: str | None, code: str, message: str) -> None:
+    conn.send(p.encode(p.Error(re=client_id, code=code, message=message[:300])))
+
+
+def _answer(conn: Connection, client_id: str, outcome: Outcome, replay: bool = False) -> None:
+    if outcome.code is None:
+        ok = p.Ok(re=client_id, seq=outcome.seq, replay=replay, detail=outcome.detail)
+        conn.send(p.encode(ok))
+    else:
+        error = p.Error(re=client_id, code=outcome.code, message=outcome.message[:300])
+        error.replay = replay
+        conn.send(p.encode(error))

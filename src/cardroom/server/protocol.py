@@ -185,6 +185,23 @@ class Snapshot(ServerMessage, tag="snapshot", kw_only=True):
     seq: int
     view: dict[str, Any]
     players: dict[str, str]
+    info: dict[str, Any]
+    """The table's terms: ``buy_in`` [min, max or null], ``currency``, ``seats``."""
+
+
+class Turn(ServerMessage, tag="turn", kw_only=True):
+    """Your turn (sent to the player to act only): the legal actions (the engine's
+    ``legal``: ``actions``, ``call``, ``min_raise_to``, ``max_raise_to``, ``bring_in``,
+    ``draw``, ``raise_sizes``), your cards and the board, and the deadline."""
+
+    table: str
+    seq: int
+    seat: int
+    deadline: float
+    bank: bool
+    legal: dict[str, Any]
+    cards: list[str | None]
+    board: list[str]
 
 
 class ChatLine(ServerMessage, tag="chat", kw_only=True):
@@ -217,7 +234,7 @@ class Error(ServerMessage, tag="error", kw_only=True):
     replay: bool = False
 
 
-AnyServerMessage = Hello | Events | Snapshot | ChatLine | Ok | Error
+AnyServerMessage = Hello | Events | Snapshot | Turn | ChatLine | Ok | Error
 
 SERVER_CODES: Final = {
     "bad_json": "the message is not JSON",

@@ -1,24 +1,154 @@
-"""The room of a server process: its table actors, opened (and recovered) at start-up."""
+"""The room of a server process: its table actors, opened (and recovered) at start-up.
+
+On start, every table the store says was open is rebuilt from its record and
+its unfinished hand cancelled (RULEBOOK §10.10, ``Table.recover``: stacks back
+to their start-of-hand values); then every player is stood up and their table
+chips go back to their accounts (``Table.close``). The events of this recovery
+and the cash-outs are stored together, like any step. A table still in the
+table list reopens, empty, continuing its record (its sequence numbers and
+hand numbers go on, so no ledger key is ever used twice); one no longer listed
+is marked closed.
+"""
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
+from cardroom.room.allowances import MemoryAllowances
+from cardroom.room.codec import decode_entry, encode_entry
+from cardroom.room.settings import TableSettings, settings_from_dict, settings_to_dict
+from cardroom.room.state import TableState, state_to_dict
+from cardroom.room.table import Table
+from cardroom.server.actor import TableActor
 from cardroom.server.settings import ServerSettings
 from cardroom.server.storage import Storage
+from cardroom.server.table_ledger import StepLedger
 from cardroom.server.tables_file import TableSpec
+from cardroom.store.tables import StoredRecord, TableRecords
 
 
 class Room:
-    """The tables this process owns (one actor each)."""
+    """The tables this process owns (one actor each) and what they share."""
 
     def __init__(self, storage: Storage, settings: ServerSettings) -> None:
         self.storage = storage
         self.settings = settings
-        self.actors: dict[str, Any] = {}
+        self.records = TableRecords(storage.engine)
+        self.allowances = MemoryAllowances()
+        self.aliases: dict[str, str] = {}
+        self.actors: dict[str, TableActor] = {}
+        self.specs: dict[str, TableSpec] = {}
 
     async def open(self, specs: list[TableSpec]) -> None:
         """Recover the tables that were open, then open ``specs``."""
+        wanted = {s.settings.table_id: s for s in specs}
+        for table_id in await self.storage.run(self.records.open_tables):
+            if table_id not in wanted:
+                await self.storage.run(self.retire, table_id)
+        for spec in specs:
+            ledger = StepLedger()
+            table, seq = await self.storage.run(self.prepare, spec, ledger)
+            table_id = spec.settings.table_id
+            actor = TableActor(
+                table,
+                ledger,
+                seq,
+                self.storage,
+                self.records,
+                lambda s=spec, led=ledger: self.rebuild(s.settings, led),
+                self.aliases,
+                self.settings.tick_seconds,
+            )
+            self.specs[table_id] = spec
+            self.actors[table_id] = actor
+            actor.start()
 
     async def stop(self) -> None:
         """Stop every actor."""
+        for actor in self.actors.values():
+            await actor.stop()
+
+    # ------------------------------------------------- blocking (database pool)
+
+    def recover(self, record: StoredRecord, ledger: StepLedger) -> tuple[Table, int]:
+        """Rebuild a table from its record, cancel its unfinished hand, stand everyone
+        up with their chips returned; store all that in one step."""
+        settings = settings_from_dict(record.settings)
+        snapshot = record.snapshot or state_to_dict(TableState([None] * settings.seat_count))
+        events = [decode_entry(e) for _, e in record.entries]
+        table = Table.recover(settings, snapshot, events, ledger, allowances=self.allowances)
+        table.close()
+        new = table.log[len(events) :]
+        seq = record.last_seq
+        if new or ledger.pending:
+            self.records.commit(
+                record.table_id,
+                seq + 1,
+                [encode_entry(e) for e in new],
+                transfers=ledger.take(),
+            )
+        return table, seq + len(new)
+
+    def retire(self, table_id: str) -> None:
+        """A table no longer listed: recover it, then mark it closed."""
+        record = self.records.load(table_id)
+        if record is not None:
+            self.recover(record, StepLedger())
+        self.records.close(table_id)
+
+    def prepare(self, spec: TableSpec, ledger: StepLedger) -> tuple[Table, int]:
+        """The table to run for ``spec``: its record continued after recovery, or new."""
+        settings = spec.settings
+        table_id = settings.table_id
+        record = self.records.load(table_id)
+        state, seq = None, 0
+        if record is not None:
+            old, seq = self.recover(record, ledger)
+            state = _fit(old.state, settings.seat_count)
+        self.records.open(table_id, settings_to_dict(settings))
+        table = Table(settings, ledger, allowances=self.allowances, state=state)
+        self.records.commit(table_id, seq + 1, [], snapshot=(seq, table.snapshot))
+        return table, seq
+
+    def rebuild(self, settings: TableSettings, ledger: StepLedger) -> tuple[Table, int]:
+        """The table as its record says (after a failed write), hand and all."""
+        record = self.records.load(settings.table_id)
+        assert record is not None and record.snapshot is not None
+        events = [decode_entry(e) for _, e in record.entries]
+        ledger.pending = []
+        table = Table.restore(settings, record.snapshot, events, ledger, allowances=self.allowances)
+        return table, record.last_seq
+
+    def actor(self, table_id: str) -> TableActor | None:
+        """The actor of a table here, if any."""
+        return self.actors.get(table_id)
+
+    def lobby(self) -> list[dict[str, Any]]:
+        """The tables, for the lobby."""
+        out = []
+        for table_id, actor in self.actors.items():
+            s = actor.table.settings
+            seated = sum(1 for x in actor.table.state.seats if x is not None)
+            out.append(
+                {
+                    "table": table_id,
+                    "game": s.games[0].variant.name,
+                    "structure": s.games[0].betting,
+                    "currency": s.currency.value,
+                    "seats": s.seat_count,
+                    "seated": seated,
+                    "buy_in": list(s.buy_in_range),
+                    "bots": self.specs[table_id].bots,
+                }
+            )
+        return out
+
+
+def _fit(state: TableState, seats: int) -> TableState:
+    """A closed (empty) table's state for a table of ``seats`` seats."""
+    if len(state.seats) == seats:
+        return state
+    fitted = dataclasses.replace(state, seats=[None] * seats, positions=None, offers={})
+    fitted.reindex()
+    return fitted

@@ -20,6 +20,7 @@ from sqlalchemy import Engine, func, select, update
 from sqlalchemy.orm import Session
 
 from cardroom.ledger import Transfer
+from cardroom.store.audit import audit
 from cardroom.store.database import Clock, system_clock
 from cardroom.store.errors import storage_errors
 from cardroom.store.events import EventLogError
@@ -175,8 +176,8 @@ class TableRecords:
                         created_at=now,
                     )
                 )
-            if snap is not None:
-                session.add(
+            if snap is not None:  # merge: a table reopened with no new entry keeps one row
+                session.merge(
                     TableSnapshot(
                         table_id=table_id, after_seq=snap[0], state=snap[1], created_at=now
                     )
@@ -202,3 +203,9 @@ class TableRecords:
             t: HandSummary(v["HandDealt"], v["HandFinished"], v["HandVoided"])
             for t, v in found.items()
         }
+
+    @storage_errors("writing the audit log")
+    def note(self, actor: str, action: str, subject: str, **detail: Any) -> None:
+        """Append an audit record about a table (a report, a chat offence) for review."""
+        with Session(self.engine) as session, session.begin():
+            audit(session, self.clock, actor, action, subject, **_plain(detail))

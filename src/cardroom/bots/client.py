@@ -1,0 +1,71 @@
+"""A protocol client over a real WebSocket: plain JSON, nothing of the server imported.
+
+Bots (and tests) log in over HTTP, connect to ``/ws`` with the bearer token,
+send client messages with fresh ids and read server messages as dicts.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import urllib.request
+from typing import Any
+
+import websockets
+from websockets.asyncio.client import ClientConnection
+
+
+def http_json(base: str, path: str, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+    """POST JSON to ``base + path``; the status and the JSON answer."""
+    request = urllib.request.Request(
+        base.rstrip("/") + path,
+        data=json.dumps(body).encode(),
+        headers={"content-type": "application/json"},
+        method="POST",
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=30) as response:
+            return response.status, json.loads(response.read() or b"{}")
+    except urllib.error.HTTPError as exc:
+        return exc.code, json.loads(exc.read() or b"{}")
+
+
+def account(base: str, alias: str, password: str) -> dict[str, Any]:
+    """Register ``alias`` if new, then log in; the login answer (token, player, alias)."""
+    http_json(base, "/api/register", {"alias": alias, "password": password, "age_confirmed": True})
+    status, answer = http_json(base, "/api/login", {"alias": alias, "password": password})
+    if status != 200:
+        raise RuntimeError(f"login of {alias} failed: {status} {answer}")
+    return answer
+
+
+class ProtocolClient:
+    """One WebSocket connection speaking protocol version 1."""
+
+    def __init__(self, ws: ClientConnection) -> None:
+        self.ws = ws
+        self.ids = itertools.count(1)
+
+    @classmethod
+    async def connect(cls, base: str, token: str) -> ProtocolClient:
+        """Connect to ``base``'s ``/ws`` with a bearer token."""
+        url = base.replace("http://", "ws://").rstrip("/") + "/ws"
+        ws = await websockets.connect(
+            url, additional_headers={"Authorization": f"Bearer {token}"}, max_size=1 << 22
+        )
+        return cls(ws)
+
+    async def send(self, type_: str, **fields: Any) -> str:
+        """Send a message; returns its id."""
+        client_id = fields.pop("id", None) or f"m{next(self.ids)}"
+        await self.ws.send(json.dumps({"v": 1, "type": type_, "id": client_id, **fields}))
+        return client_id
+
+    async def receive(self) -> dict[str, Any]:
+        """The next server message."""
+        data: dict[str, Any] = json.loads(await self.ws.recv())
+        return data
+
+    async def close(self) -> None:
+        """Close the connection."""
+        await self.ws.close()

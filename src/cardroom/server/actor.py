@@ -1,0 +1,303 @@
+"""One asyncio task per table: the only code that touches that table (no locks).
+
+The actor takes jobs from its queue (commands, watchers coming and going, chat)
+and looks at the table's clock every ``tick_seconds``. Commands run in memory
+in arrival order; the events of a batch of them, with the ledger transfers they
+made (:class:`~cardroom.server.table_ledger.StepLedger`) and the snapshot a new
+hand took, are then written in ONE database transaction off the event loop;
+only then are they numbered, projected per seat and sent, and the commands
+answered. Should that write fail, nothing of the batch happened: the table is
+rebuilt from its stored record, its watchers get a fresh snapshot and the
+commands are answered ``not_stored``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardroom.ledger import AccountRef
+from cardroom.room import commands as cmd
+from cardroom.room.chat import TableChat
+from cardroom.room.codec import encode_entry
+from cardroom.room.errors import TableError
+from cardroom.room.table import AnyEvent, Table
+from cardroom.server import broadcast
+from cardroom.server.broadcast import History, Watcher
+from cardroom.server.storage import Busy, Storage
+from cardroom.server.table_ledger import StepLedger
+from cardroom.store.tables import TableRecords
+
+log = logging.getLogger("cardroom.server")
+BATCH = 64
+"""Commands written in one transaction at most."""
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a job ended: ``code`` None for success; ``seq`` the table's last sequence
+    number after it; ``detail`` what some jobs return."""
+
+    code: str | None = None
+    message: str = ""
+    seq: int | None = None
+    detail: dict[str, Any] | None = None
+
+
+@dataclass(eq=False, slots=True)
+class Job:
+    """One request for the actor; ``run`` is called with the actor when its turn comes
+    (commands are :class:`cardroom.room.commands` objects instead)."""
+
+    command: cmd.Command | None
+    run: Callable[[TableActor], Any] | None
+    future: asyncio.Future[Outcome] = field(default_factory=lambda: _future())
+
+
+def _future() -> asyncio.Future[Outcome]:
+    return asyncio.get_running_loop().create_future()
+
+
+Rebuild = Callable[[], tuple[Table, int]]
+"""Rebuilds a table from its stored record: the table and its last sequence number."""
+
+
+class TableActor:
+    """Owns one table; see the module docstring."""
+
+    def __init__(
+        self,
+        table: Table,
+        ledger: StepLedger,
+        seq: int,
+        storage: Storage,
+        records: TableRecords,
+        rebuild: Rebuild,
+        aliases: dict[str, str],
+        tick_seconds: float = 0.2,
+    ) -> None:
+        self.table = table
+        self.table_id = table.settings.table_id
+        self.ledger = ledger
+        self.seq = seq
+        self.storage = storage
+        self.records = records
+        self.rebuild_record = rebuild
+        self.aliases = aliases
+        self.tick_seconds = tick_seconds
+        self.queue: asyncio.Queue[Job] = asyncio.Queue()
+        self.watchers: dict[int, Watcher] = {}
+        self.history = History()
+        self.history.reset(table)
+        self.chat = TableChat()
+        self.snapshot_ref = table.snapshot
+        self.task: asyncio.Task[None] | None = None
+        self.pending: list[AnyEvent] = []
+        self.answers: list[tuple[Job, Outcome]] = []
+        self.last_turn: tuple[int, float] | None = None
+
+    # ------------------------------------------------------------------ running
+
+    def start(self) -> None:
+        """Start the actor's task."""
+        self.task = asyncio.create_task(self.run(), name=f"table:{self.table_id}")
+
+    async def stop(self) -> None:
+        """Stop the task (a batch being written is finished first)."""
+        if self.task is not None:
+            self.task.cancel()
+            try:
+                await self.task
+            except asyncio.CancelledError:
+                pass
+
+    async def submit(self, job: Job) -> Outcome:
+        """Queue ``job`` and wait for its outcome."""
+        self.queue.put_nowait(job)
+        return await job.future
+
+    async def run(self) -> None:
+        """The actor's loop: batches of jobs, and the clock."""
+        loop = asyncio.get_running_loop()
+        next_tick = loop.time()
+        while True:
+            batch: list[Job] = []
+            wait = next_tick - loop.time()
+            if wait > 0:
+                try:
+                    batch.append(await asyncio.wait_for(self.queue.get(), wait))
+                except TimeoutError:
+                    pass
+            while len(batch) < BATCH and not self.queue.empty():
+                batch.append(self.queue.get_nowait())
+            tick = loop.time() >= next_tick
+            if tick:
+                next_tick = loop.time() + self.tick_seconds
+            try:
+                await self.process(batch, tick)
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # a bug must not kill the table: rebuild it from its record
+                log.exception("table %s: unexpected error; rebuilding from the record", self.table_id)
+                await self.recover_from_failure("internal", "internal error")
+
+    async def process(self, batch: list[Job], tick: bool) -> None:
+        """Run a batch of jobs and perhaps the clock, then store and send."""
+        for job in batch:
+            if job.command is None:
+                await self.flush()
+                assert job.run is not None
+                outcome = await job.run(self)
+                _resolve(job, outcome)
+            else:
+                await self.command(job)
+        if tick:
+            self.pending.extend(self.table.tick())
+        await self.flush()
+
+    async def command(self, job: Job) -> None:
+        """Run one table command in memory (a buy-in alone, its balance loaded first)."""
+        command = job.command
+        buy_in = isinstance(command, cmd.Sit | cmd.Rebuy)
+        if buy_in:
+            await self.flush()
+            assert isinstance(command, cmd.Sit | cmd.Rebuy)
+            account = AccountRef.player(command.player, self.table.settings.currency)
+            try:
+                self.ledger.know(account, await self.storage.run(self.balance, account))
+            except Exception as exc:
+                _resolve(job, Outcome("busy", f"the balance could not be read: {exc}"))
+                return
+        try:
+            assert command is not None
+            self.pending.extend(self.table.handle(command))
+        except TableError as exc:
+            _resolve(job, Outcome(exc.code, exc.reason))
+            return
+        self.answers.append((job, Outcome()))
+        if buy_in:
+            await self.flush()
+
+    def balance(self, account: AccountRef) -> int:
+        """A balance read in the database pool."""
+        from cardroom.store import SqlLedger
+
+        return SqlLedger(self.storage.engine).balance(account)
+
+    # ------------------------------------------------------------------ storing
+
+    async def flush(self) -> None:
+        """Store the pending events (and transfers, and a new snapshot) in one
+        transaction; then number, send and answer."""
+        events, answers = self.pending, self.answers
+        self.pending, self.answers = [], []
+        transfers = self.ledger.take()
+        if events or transfers:
+            snapshot = None
+            if self.table.snapshot is not self.snapshot_ref:
+                after = self.seq + len(events) - len(self.table.log)
+                snapshot = (after, self.table.snapshot)
+            entries = [encode_entry(e) for e in events]
+            try:
+                await self.storage.run(
+                    self.records.commit,
+                    self.table_id,
+                    self.seq + 1,
+                    entries,
+                    snapshot=snapshot,
+                    transfers=transfers,
+                )
+            except (Exception, Busy) as exc:
+                log.warning("table %s: a step was not stored (%s)", self.table_id, exc)
+                for job, _ in answers:
+                    _resolve(job, Outcome("not_stored", "the change could not be stored"))
+                await self.recover_from_failure("not_stored", str(exc))
+                return
+            self.snapshot_ref = self.table.snapshot
+            stored = self.history.add(self.seq + 1, events)
+            self.seq += len(events)
+            broadcast.fan_out(self.table_id, stored, self.watchers.values())
+            self.send_turn()
+        for job, outcome in answers:
+            _resolve(job, Outcome(outcome.code, outcome.message, self.seq, outcome.detail))
+
+    def send_turn(self) -> None:
+        """Tell the player to act (once per decision) their legal actions."""
+        turn = self.table.state.turn
+        key = None if turn is None else (turn.seat, turn.deadline)
+        if key is None or key == self.last_turn:
+            return
+        self.last_turn = key
+        found = broadcast.turn_message(self.table, self.seq)
+        if found is None:
+            return
+        player, data = found
+        for w in self.watchers.values():
+            if w.player == player:
+                w.send(data)
+
+    async def recover_from_failure(self, code: str, message: str) -> None:
+        """Throw the in-memory table away and rebuild it from its stored record."""
+        self.pending, self.ledger.pending = [], []
+        for job, _ in self.answers:
+            _resolve(job, Outcome(code, message))
+        self.answers = []
+        try:
+            self.table, self.seq = await self.storage.run(self.rebuild_record)
+        except Exception:
+            log.exception("table %s: the record could not be read; retrying", self.table_id)
+            await asyncio.sleep(1.0)
+            return
+        self.snapshot_ref = self.table.snapshot
+        self.history.reset(self.table)
+        self.last_turn = None
+        for w in list(self.watchers.values()):
+            w.send(broadcast.snapshot(self.table, self.seq, w.player, self.aliases))
+
+    # ----------------------------------------------------------------- watching
+
+    async def add_watcher(self, watcher: Watcher, since: int | None) -> Outcome:
+        """Start sending ``watcher`` the table: what it missed since ``since``, or a
+        snapshot; a seated player who was away is reconnected (§10.6)."""
+        self.watchers[watcher.conn] = watcher
+        s = self.table.state.seat_of(watcher.player)
+        if s is not None and not self.table.seat(s).connected:
+            self.pending.extend(self.table.handle(cmd.Reconnect(watcher.player)))
+            await self.flush()
+        missed = None if since is None or since > self.seq else self.history.since(since)
+        if missed is None:
+            watcher.send(broadcast.snapshot(self.table, self.seq, watcher.player, self.aliases))
+        else:
+            events = broadcast.projected(missed, watcher.player)
+            if events:
+                watcher.send(broadcast.p.encode(broadcast.p.Events(table=self.table_id, events=events)))
+        self.resend_turn(watcher)
+        return Outcome(seq=self.seq)
+
+    def resend_turn(self, watcher: Watcher) -> None:
+        """A player who (re)connects while it is his turn is told again."""
+        found = broadcast.turn_message(self.table, self.seq)
+        if found is not None and found[0] == watcher.player:
+            watcher.send(found[1])
+
+    async def remove_watcher(self, conn: int) -> Outcome:
+        """Stop sending to a connection; a seated player with no connection left to the
+        table is disconnected (§10.6: the reconnect clock runs)."""
+        watcher = self.watchers.pop(conn, None)
+        if watcher is None:
+            return Outcome("not_watching", "not watching this table", self.seq)
+        player = watcher.player
+        still = any(w.player == player for w in self.watchers.values())
+        s = self.table.state.seat_of(player)
+        if not still and s is not None and self.table.seat(s).connected:
+            self.pending.extend(self.table.handle(cmd.Disconnect(player)))
+            await self.flush()
+        return Outcome(seq=self.seq)
+
+
+def _resolve(job: Job, outcome: Outcome) -> None:
+    if not job.future.done():
+        job.future.set_result(outcome)

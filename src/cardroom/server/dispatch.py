@@ -1,0 +1,150 @@
+"""Client messages to table jobs: who is asking is always the connection's player
+(a client cannot name another seat), and every outcome has a stable code."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from cardroom.cards import Card
+from cardroom.room import commands as cmd
+from cardroom.room.chat import REPORT_REASONS
+from cardroom.server import protocol as p
+from cardroom.server.actor import Job, Outcome, TableActor
+from cardroom.server.broadcast import Watcher
+from cardroom.server.storage import Busy
+
+if TYPE_CHECKING:
+    from cardroom.server.gateway import Connection
+    from cardroom.server.room import Room
+
+
+def _cards(texts: list[str]) -> tuple[Card, ...] | None:
+    try:
+        return tuple(Card.parse(t) for t in texts)
+    except (ValueError, TypeError, KeyError):
+        return None
+
+
+def command_for(player: str, msg: p.AnyClientMessage) -> cmd.Command | Outcome | None:
+    """The table command a message asks for (an Outcome when it is malformed; None when
+    it is not a command)."""
+    if isinstance(msg, p.Join):
+        return cmd.Sit(player, msg.seat, msg.amount, msg.post_now)
+    if isinstance(msg, p.Leave):
+        return cmd.Leave(player)
+    if isinstance(msg, p.Waitlist):
+        return cmd.JoinWaitlist(player) if msg.on else cmd.LeaveWaitlist(player)
+    if isinstance(msg, p.Rebuy):
+        return cmd.Rebuy(player, msg.amount)
+    if isinstance(msg, p.SitOut):
+        return cmd.SitOut(player)
+    if isinstance(msg, p.SitIn):
+        return cmd.SitIn(player, msg.post_now)
+    if isinstance(msg, p.ResetAllowance):
+        return cmd.ResetAllowance(player)
+    if isinstance(msg, p.Advance):
+        if msg.kind is None:
+            return cmd.ClearAdvance(player)
+        return cmd.SetAdvance(player, msg.kind, msg.amount)
+    if isinstance(msg, p.Act):
+        cards = _cards(msg.cards)
+        if cards is None:
+            return Outcome("bad_message", "cards are written like 'Ah', 'Td', '2c'")
+        return cmd.Act(player, msg.kind, msg.amount, cards)
+    return None
+
+
+async def dispatch(conn: Connection, room: Room, msg: p.AnyClientMessage) -> Outcome:
+    """Do what ``msg`` asks and say how it went."""
+    if isinstance(msg, p.Ping):
+        return Outcome()
+    assert isinstance(msg, p.TableMessage)
+    actor = room.actor(msg.table)
+    if actor is None:
+        return Outcome("no_such_table", f"there is no table {msg.table!r}")
+    try:
+        return await _table_message(conn, room, actor, msg)
+    except Busy as exc:
+        return Outcome("busy", str(exc))
+
+
+async def _watch(conn: Connection, actor: TableActor, since: int | None) -> Outcome:
+    watcher = Watcher(conn.id, conn.player, conn.send)
+    conn.watching.add(actor.table_id)
+    return await actor.submit(Job(None, lambda a: a.add_watcher(watcher, since)))
+
+
+async def _table_message(
+    conn: Connection, room: Room, actor: TableActor, msg: p.TableMessage
+) -> Outcome:
+    if isinstance(msg, p.Watch):
+        return await _watch(conn, actor, msg.since)
+    if isinstance(msg, p.Unwatch):
+        conn.watching.discard(actor.table_id)
+        return await actor.submit(Job(None, lambda a: a.remove_watcher(conn.id)))
+    command = command_for(conn.player, msg)  # type: ignore[arg-type]
+    if isinstance(command, Outcome):
+        return command
+    if command is not None:
+        if isinstance(command, cmd.Sit) and actor.table_id not in conn.watching:
+            await _watch(conn, actor, None)
+        return await actor.submit(Job(command, None))
+    if isinstance(msg, p.TimeBank):
+        return await actor.submit(Job(None, lambda a: _time_bank(a, conn.player)))
+    if isinstance(msg, p.Chat):
+        return await actor.submit(Job(None, lambda a: _chat(a, conn, msg.text)))
+    if isinstance(msg, p.Report):
+        return await actor.submit(Job(None, lambda a: _report(a, room, conn, msg)))
+    return Outcome("unknown_type", f"{type(msg).__name__} is not handled")
+
+
+async def _time_bank(actor: TableActor, player: str) -> Outcome:
+    s = actor.table.state.seat_of(player)
+    if s is None:
+        return Outcome("not_seated", "you are not seated at this table", actor.seq)
+    bank = actor.table.seat(s).time_bank
+    return Outcome(seq=actor.seq, detail={"time_bank": bank, "automatic": True})
+
+
+async def _chat(actor: TableActor, conn: Connection, text: str) -> Outcome:
+    table = actor.table
+    s = table.state.seat_of(conn.player)
+    hand = table.hand
+    in_hand = s is not None and hand is not None and table.dealt_in(s) and hand.is_live(s)
+    verdict = actor.chat.say(conn.player, text, table.clock(), in_hand=in_hand)
+    if verdict.offence:
+        actor.chat.mute(conn.player, table.clock() + 86_400)
+        await actor.storage.run(
+            actor.records.note, "server:chat", "chat_offence", conn.alias,
+            table=actor.table_id, code=verdict.code, found=verdict.found,
+        )  # fmt: skip
+    if verdict.text is None:
+        return Outcome("chat_refused", verdict.code, actor.seq)
+    line = p.ChatLine(
+        table=actor.table_id, player=conn.player, alias=conn.alias, text=verdict.text,
+        at=table.clock(),
+    )  # fmt: skip
+    data = p.encode(line)
+    for w in actor.watchers.values():
+        w.send(data)
+    return Outcome(seq=actor.seq, detail={"verdict": verdict.code})
+
+
+async def _report(actor: TableActor, room: Room, conn: Connection, msg: p.Report) -> Outcome:
+    accused = next((pl for pl, a in room.aliases.items() if a.lower() == msg.player.lower()), None)
+    at_table = accused is not None and (
+        actor.table.state.seat_of(accused) is not None
+        or any(w.player == accused for w in actor.watchers.values())
+    )
+    if accused is None or not at_table or msg.reason not in REPORT_REASONS:
+        return Outcome("bad_report", f"reasons: {', '.join(REPORT_REASONS)}", actor.seq)
+    try:
+        report = actor.chat.report(conn.player, accused, msg.reason, actor.table.clock(), msg.note)
+    except ValueError as exc:
+        return Outcome("bad_report", str(exc), actor.seq)
+    lines: list[dict[str, Any]] = [{"text": x.text, "at": x.at} for x in report.lines]
+    await actor.storage.run(
+        actor.records.note, conn.alias, "report", msg.player,
+        table=actor.table_id, reason=msg.reason, note=report.note, lines=lines,
+    )  # fmt: skip
+    return Outcome(seq=actor.seq)

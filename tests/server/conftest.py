@@ -1,0 +1,149 @@
+"""Real servers for the server tests: uvicorn on 127.0.0.1, a random port, SQLite or
+PostgreSQL (a fresh database each), real WebSocket and HTTP clients."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import secrets
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+import uvicorn
+from sqlalchemy import create_engine
+from sqlalchemy.engine import make_url
+
+from cardroom.server.app import create_app
+from cardroom.server.settings import ServerSettings
+
+PG_ADMIN_URL = os.environ.get(
+    "CARDROOM_TEST_POSTGRES_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test"
+)
+
+
+class PgDatabases:
+    """Creates uniquely named PostgreSQL databases and drops them at the end."""
+
+    def __init__(self) -> None:
+        self.admin = create_engine(PG_ADMIN_URL, isolation_level="AUTOCOMMIT")
+        self.prefix = f"cardroom_srv_{os.getpid()}_{secrets.token_hex(3)}"
+        self.made: list[str] = []
+
+    def create(self) -> str:
+        name = f"{self.prefix}_{len(self.made)}"
+        with self.admin.connect() as conn:
+            conn.exec_driver_sql(f'CREATE DATABASE "{name}"')
+        self.made.append(name)
+        return make_url(PG_ADMIN_URL).set(database=name).render_as_string(hide_password=False)
+
+    def drop_all(self) -> None:
+        with self.admin.connect() as conn:
+            for name in self.made:
+                conn.exec_driver_sql(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        self.admin.dispose()
+
+
+@pytest.fixture(scope="session")
+def pg_databases() -> Iterator[PgDatabases]:
+    made = PgDatabases()
+    yield made
+    made.drop_all()
+
+TABLES_TOML = """
+[[table]]
+id = "holdem"
+game = "holdem"
+stakes = { small_blind = 1, big_blind = 2 }
+seats = 6
+hand_pause_seconds = 0.0
+action_seconds = 5
+
+[[table]]
+id = "stud"
+game = "stud"
+stakes = { small_bet = 4, big_bet = 8, ante = 1 }
+seats = 6
+action_seconds = 5
+
+[[table]]
+id = "draw"
+game = "triple_draw_27"
+stakes = { small_blind = 2, big_blind = 4, small_bet = 4, big_bet = 8 }
+seats = 6
+action_seconds = 5
+
+[[table]]
+id = "real"
+game = "omaha"
+structure = "pot_limit"
+stakes = { small_blind = 1, big_blind = 2 }
+seats = 6
+money = "real"
+"""
+
+
+@contextlib.contextmanager
+def running_server(settings: ServerSettings) -> Iterator[str]:
+    """Serve ``settings`` on a random port in a thread; yields the base URL."""
+    app = create_app(settings)
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(app, lifespan="on", log_level="warning"))
+    thread = threading.Thread(target=lambda: asyncio.run(server.serve(sockets=[sock])))
+    thread.start()
+    deadline = time.monotonic() + 30
+    while not server.started:
+        if time.monotonic() > deadline or not thread.is_alive():
+            raise RuntimeError("the server did not start")
+        time.sleep(0.02)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(30)
+        sock.close()
+
+
+@pytest.fixture
+def tables_file(tmp_path: Path) -> Path:
+    path = tmp_path / "tables.toml"
+    path.write_text(TABLES_TOML)
+    return path
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
+def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A fresh, empty database (the server migrates it)."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'server.db'}"
+    made: PgDatabases = request.getfixturevalue("pg_databases")
+    return made.create()
+
+
+@pytest.fixture
+def settings(database_url: str, tables_file: Path) -> ServerSettings:
+    return ServerSettings(
+        database_url=database_url,
+        tables_file=tables_file,
+        cheap_passwords=True,
+        tick_seconds=0.05,
+    )
+
+
+@pytest.fixture
+def server(settings: ServerSettings) -> Iterator[str]:
+    with running_server(settings) as base:
+        yield base
+
+
+def with_limits(settings: ServerSettings, **limits: Any) -> ServerSettings:
+    """``settings`` with some client limits changed."""
+    return replace(settings, limits=replace(settings.limits, **limits))
