@@ -4,8 +4,8 @@ The role is a column of the players (migration 0005), granted by an operator
 (``POST /api/operator/roles``, audited) or from the command line; a player
 gets 403 ``forbidden`` here. Routes:
 
-- open a table (the table-file entry as JSON) and close one: through the
-  room's :class:`RoomControl` interface (``open_table`` / ``close_table``);
+- open a table (the table-file entry as JSON) and close one (its hand
+  cancelled by §10.10, its players cashed out, its record marked closed);
 - sanctions: freeze (or ban, chat-ban) an account, lift a sanction;
 - integrity: the cashier's flags (shared IP/device, chip dumping) and the
   tables' ``ReviewFlagged`` entries (RULEBOOK §10.9);
@@ -26,6 +26,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from cardroom.ledger import ChipDumpFlag, SharedAccessFlag
+from cardroom.server.actor import Job, Outcome, TableActor
 from cardroom.server.api_common import (
     ApiError,
     Ok,
@@ -37,6 +38,7 @@ from cardroom.server.api_common import (
     require_operator,
     server_of,
 )
+from cardroom.server.table_ledger import StepLedger
 from cardroom.server.tables_file import TablesFileError, TableSpec, spec_from_dict
 from cardroom.store import ROLES, SanctionKind
 from cardroom.store.history import LogEntry, TableHistory
@@ -55,17 +57,56 @@ Text = Annotated[str, Meta(max_length=500)]
 
 
 class RoomControl(Protocol):
-    """What the operator routes need of the room (the server's ``Room``)."""
+    """What the operator routes need of the room (the server's ``Room``): its actors,
+    and, when it offers them, ``open_table`` / ``close_table`` (else
+    :func:`open_on` and :func:`close_on` do it through the room's public parts)."""
 
     actors: dict[str, Any]
 
-    async def open_table(self, spec: TableSpec) -> None:
-        """Open (and list) a table."""
-        ...
 
-    async def close_table(self, table_id: str) -> None:
-        """Close a table: its hand ends or is cancelled, its players are cashed out."""
-        ...
+async def open_on(room: Any, spec: TableSpec) -> None:
+    """Open a table in ``room``: its record continued, or new; its actor started."""
+    if callable(getattr(room, "open_table", None)):
+        await open_on(room, spec)
+        return
+    ledger = StepLedger()
+    table, seq = await room.storage.run(room.prepare, spec, ledger)
+    table_id = spec.settings.table_id
+    actor = TableActor(
+        table,
+        ledger,
+        seq,
+        room.storage,
+        room.records,
+        lambda: room.rebuild(spec.settings, ledger),
+        room.aliases,
+        room.settings.tick_seconds,
+    )
+    room.specs[table_id] = spec
+    room.actors[table_id] = actor
+    actor.start()
+
+
+async def _close_inside(actor: TableActor) -> Outcome:
+    """Run by the actor itself: cancel the hand (§10.10), cash everyone out, store it."""
+    actor.pending.extend(actor.table.close())
+    await actor.flush()
+    return Outcome(seq=actor.seq)
+
+
+async def close_on(room: Any, table_id: str) -> None:
+    """Close a table of ``room`` for good: everyone cashed out, its record marked closed."""
+    if callable(getattr(room, "close_table", None)):
+        await close_on(room, table_id)
+        return
+    actor: TableActor = room.actors[table_id]
+    outcome = await actor.submit(Job(None, _close_inside))
+    if outcome.code is not None:
+        raise ApiError(503, "not_stored", f"the table could not be closed: {outcome.message}")
+    await actor.stop()
+    await room.storage.run(room.records.close, table_id)
+    room.actors.pop(table_id, None)
+    room.specs.pop(table_id, None)
 
 
 class OpenTableBody(msgspec.Struct, forbid_unknown_fields=True):
@@ -139,8 +180,8 @@ class IntegrityView(msgspec.Struct):
 
 def _room(request: Request) -> RoomControl:
     room = server_of(request).room
-    if not callable(getattr(room, "open_table", None)) or not hasattr(room, "actors"):
-        raise ApiError(503, "room_unavailable", "the room does not take operator commands yet")
+    if room is None:
+        raise ApiError(503, "starting", "the room is not open yet: try again")
     control: RoomControl = room
     return control
 
@@ -174,7 +215,7 @@ async def open_table(request: Request) -> Response:
     room = _room(request)
     if body.id in room.actors:
         raise ApiError(409, "table_exists", f"table {body.id!r} is open already")
-    await room.open_table(spec)
+    await open_on(room, spec)
     return reply(TableOpened(body.id), 201)
 
 
@@ -186,7 +227,7 @@ async def close_table(request: Request) -> Response:
     room = _room(request)
     if table_id not in room.actors:
         raise ApiError(404, "no_such_table", f"no open table {table_id!r}")
-    await room.close_table(table_id)
+    await close_on(room, table_id)
     return reply(Ok())
 
 
