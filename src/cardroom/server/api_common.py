@@ -83,10 +83,10 @@ def as_api_error(exc: Exception) -> ApiError:
     """The refusal a project error stands for (500 ``internal`` for anything unforeseen)."""
     if isinstance(exc, ApiError):
         return exc
+    if isinstance(exc, msgspec.ValidationError):  # a DecodeError too: test it first
+        return ApiError(400, "bad_request", str(exc))
     if isinstance(exc, msgspec.DecodeError):
         return ApiError(400, "bad_json", f"the body is not JSON: {exc}")
-    if isinstance(exc, msgspec.ValidationError):
-        return ApiError(400, "bad_request", str(exc))
     if isinstance(exc, LoginThrottled):
         wait = str(int(exc.wait.total_seconds()) + 1)
         return ApiError(429, "throttled", str(exc), {"retry-after": wait})
