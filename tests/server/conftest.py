@@ -56,6 +56,7 @@ def pg_databases() -> Iterator[PgDatabases]:
     yield made
     made.drop_all()
 
+
 TABLES_TOML = """
 [[table]]
 id = "holdem"

@@ -25,6 +25,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from cardroom.games import Event as EngineEvent
+from cardroom.games import events as ev
 from cardroom.games.phh import HandHistory, PhhAction, PhhError, dumps
 from cardroom.games.phh_export import export
 from cardroom.games.replay import replay
@@ -97,9 +98,24 @@ def _masked(history: HandHistory, me: int, visible: set[str]) -> HandHistory:
     return dataclasses.replace(history, actions=tuple(mask(a) for a in history.actions))
 
 
+def _usual_blinds(engine_events: list[EngineEvent]) -> list[EngineEvent]:
+    """The same hand told without the room's choice of blind seats, when that choice is
+    the engine's own (the room always names them; PHH can only write the usual ones):
+    the replay checks that every event comes out the same."""
+    started = engine_events[0]
+    if not isinstance(started, ev.HandStarted) or started.blind_seats is None:
+        return engine_events
+    plain = [dataclasses.replace(started, blind_seats=None), *engine_events[1:]]
+    try:
+        replay(plain)
+    except ValueError:  # other seats posted: keep the room's, PHH will say it cannot
+        return engine_events
+    return plain
+
+
 def _phh(engine_events: list[EngineEvent], seat: int, visible: set[str]) -> tuple[str | None, str]:
     try:
-        hand = replay(engine_events)
+        hand = replay(_usual_blinds(engine_events))
         return dumps(_masked(export(hand), hand.order.index(seat), visible)), ""
     except (PhhError, ValueError) as exc:  # ConfigError and CodecError are ValueErrors
         return None, f"no PHH for this hand: {exc}"
