@@ -11,7 +11,8 @@ gets 403 ``forbidden`` here. Routes:
   tables' ``ReviewFlagged`` entries (RULEBOOK §10.9);
 - logs: the disconnect log (``Disconnected``, ``Reconnected``, ``TimedOut``,
   disconnect all-ins and their resets) and the chat log (lines said, blocked,
-  reported), from the tables' records, paged by ``after`` (the last ``id`` seen).
+  reported, and the chat offences and reports noted in the audit log), from the
+  tables' records, paged by ``after`` (the last ``id`` seen).
 """
 
 from __future__ import annotations
@@ -52,6 +53,8 @@ DISCONNECT_KINDS: Final = (
 )
 CHAT_KINDS: Final = ("ChatSaid", "ChatBlocked", "ChatReported")
 FLAG_KINDS: Final = ("ReviewFlagged",)
+NOTE_ACTIONS: Final = ("chat_offence", "report")
+"""What the server notes in the audit log about table chat (``dispatch``)."""
 Alias = Annotated[str, Meta(min_length=1, max_length=64)]
 Text = Annotated[str, Meta(max_length=500)]
 
@@ -168,6 +171,27 @@ class LogPage(msgspec.Struct):
 
     entries: list[LogLine]
     next_after: int | None
+
+
+class NoteLine(msgspec.Struct):
+    """An audit record about a table: a chat offence, a report (``id``: the cursor)."""
+
+    id: int
+    at: str
+    actor: str
+    action: str
+    subject: str
+    detail: dict[str, Any]
+
+
+class ChatLog(msgspec.Struct):
+    """The chat log: the tables' chat entries (after ``after``) and the chat offences and
+    reports noted for review (after ``after_note``), oldest first."""
+
+    entries: list[LogLine]
+    notes: list[NoteLine]
+    next_after: int | None
+    next_after_note: int | None
 
 
 class IntegrityView(msgspec.Struct):
@@ -293,9 +317,17 @@ async def disconnect_log(request: Request) -> Response:
 
 @endpoint
 async def chat_log(request: Request) -> Response:
-    """``GET /api/operator/logs/chat?table=&after=&limit=``."""
+    """``GET /api/operator/logs/chat?table=&after=&after_note=&limit=``."""
     await require_operator(request)
-    return reply(await _log(request, CHAT_KINDS))
+    page = await _log(request, CHAT_KINDS)
+    after = int_param(request, "after_note", 0, 0, 2**63 - 1)
+    limit = int_param(request, "limit", 100, 1, 1000)
+    storage = accounts_of(request).storage
+    history = TableHistory(storage.engine)
+    rows = await storage.run(history.notes, NOTE_ACTIONS, after_id=after, limit=limit)
+    notes = [NoteLine(n.id, n.at.isoformat(), n.actor, n.action, n.subject, n.detail) for n in rows]
+    last = rows[-1].id if len(rows) == limit else None
+    return reply(ChatLog(page.entries, notes, page.next_after, last))
 
 
 def routes() -> list[Route]:
@@ -321,6 +353,6 @@ OPERATIONS: Final = [
     ("/api/operator/roles", "post", "Give a player a role", RoleBody, Ok),
     ("/api/operator/integrity", "get", "Integrity flags to review", None, IntegrityView),
     ("/api/operator/logs/disconnects", "get", "The disconnect log", None, LogPage),
-    ("/api/operator/logs/chat", "get", "The chat log", None, LogPage),
+    ("/api/operator/logs/chat", "get", "The chat log, offences and reports", None, ChatLog),
 ]
 """The OpenAPI operations of this module: path, method, summary, body, answer."""

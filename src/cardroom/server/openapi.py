@@ -35,9 +35,11 @@ QUERIES: Final[dict[str, dict[str, str]]] = {
     "/api/tables": api_lobby.QUERY,
     "/api/hands": _PAGING,
     "/api/operator/logs/disconnects": _LOG_QUERY,
-    "/api/operator/logs/chat": _LOG_QUERY,
+    "/api/operator/logs/chat": {**_LOG_QUERY, "after_note": "the last note id seen"},
 }
-_INTEGER_PARAMS: Final = {"min_stake", "max_stake", "offset", "limit", "after", "hand_no", "id"}
+_INTEGER_PARAMS: Final = {
+    *("min_stake", "max_stake", "offset", "limit", "after", "after_note", "hand_no", "id"),
+}
 _ERRORS: Final = {
     "400": "malformed or refused (code says which)",
     "401": "no valid session",

@@ -6,7 +6,8 @@ the player's stints at each table (``PlayerSeated`` to ``PlayerLeft``, both
 copied into the ``kind`` column, which is indexed) and, within each stint, the
 ``HandDealt`` entries that dealt the player's seat in. The logs an operator
 reads (chat, disconnects, integrity flags) are entries of some kinds, paged
-by the entry's row id.
+by the entry's row id; chat offences and reports a server notes in the audit
+log (``TableRecords.note``) are read with :meth:`TableHistory.notes`.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from sqlalchemy import Engine, select
 from sqlalchemy.orm import Session
 
 from cardroom.store.errors import LARGEST_ID, storage_errors
-from cardroom.store.models import TableEntry
+from cardroom.store.models import AuditRecord, TableEntry
 
 SEATING_KINDS = ("PlayerSeated", "PlayerLeft")
 END_KINDS = ("HandFinished", "HandVoided")
@@ -36,6 +37,18 @@ class LogEntry:
     kind: str
     entry: dict[str, Any]
     at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    """An audit record written about a table for review (a chat offence, a report)."""
+
+    id: int
+    at: datetime
+    actor: str
+    action: str
+    subject: str
+    detail: dict[str, Any]
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,6 +101,24 @@ class TableHistory:
         with Session(self.engine) as session:
             return [
                 LogEntry(r.id, r.table_id, r.seq, r.kind, dict(r.entry), r.created_at)
+                for r in session.scalars(query)
+            ]
+
+    @storage_errors("reading the audit log")
+    def notes(self, actions: Iterable[str], *, after_id: int = 0, limit: int = 100) -> list[Note]:
+        """Audit records of ``actions`` after row ``after_id``, oldest first."""
+        query = (
+            select(AuditRecord)
+            .where(
+                AuditRecord.action.in_(list(actions)),
+                AuditRecord.id > max(0, min(after_id, LARGEST_ID)),
+            )
+            .order_by(AuditRecord.id)
+            .limit(max(0, min(limit, 1000)))
+        )
+        with Session(self.engine) as session:
+            return [
+                Note(r.id, r.at, r.actor, r.action, r.subject, dict(r.detail))
                 for r in session.scalars(query)
             ]
 
