@@ -114,3 +114,12 @@ def test_malformed_bodies_to_every_post_route_get_a_4xx_with_a_code(api: Api) ->
             assert isinstance(answer.json()["code"], str), (path, body)
     assert 400 in seen
     assert httpx.get(api.base + "/healthz").json()["ok"] is True
+
+
+def test_unknown_routes_and_wrong_methods_answer_json_codes(api: Api) -> None:
+    missing = httpx.get(api.base + "/api/no-such-thing")
+    assert missing.status_code == 404 and missing.json()["code"] == "not_found"
+    wrong = httpx.delete(api.base + "/api/tables")  # the static client's mount answers too
+    assert wrong.status_code == 405 and wrong.json()["code"] == "method_not_allowed"
+    huge = httpx.post(api.base + "/api/login", content=b"{" + b" " * 20_000 + b"}")
+    assert huge.status_code == 413 and huge.json()["code"] == "too_large"

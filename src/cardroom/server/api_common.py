@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any, Final, TypeVar
 
 import msgspec
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import Response
 
@@ -110,6 +111,22 @@ def as_api_error(exc: Exception) -> ApiError:
         return ApiError(503, "unavailable", str(exc), {"retry-after": "5"})
     log.exception("unexpected error in the HTTP API", exc_info=exc)
     return ApiError(500, "internal", "the server failed; the error is logged")
+
+
+_HTTP_CODES: Final = {404: "not_found", 405: "method_not_allowed"}
+
+
+async def http_error(_request: Request, exc: Exception) -> Response:
+    """Starlette's own refusals (no such route, wrong method) in the API's JSON shape."""
+    status = exc.status_code if isinstance(exc, HTTPException) else 500
+    code = _HTTP_CODES.get(status, "bad_request" if status < 500 else "internal")
+    detail = exc.detail if isinstance(exc, HTTPException) else "the server failed"
+    headers = dict(exc.headers or {}) if isinstance(exc, HTTPException) else {}
+    return error_response(ApiError(status, code, str(detail), headers))
+
+
+EXCEPTION_HANDLERS: Final = {HTTPException: http_error}
+"""For ``Starlette(exception_handlers=...)``: every refusal of the app in JSON."""
 
 
 def endpoint(handler: Handler) -> Handler:

@@ -20,6 +20,7 @@ from starlette.staticfiles import StaticFiles
 
 from cardroom.server import (
     api_accounts,
+    api_common,
     api_history,
     api_lobby,
     api_operator,
@@ -105,6 +106,8 @@ def create_app(settings: ServerSettings | None = None) -> Starlette:
     ]
     if settings.web_dir is not None and settings.web_dir.is_dir():
         routes.append(Mount("/", StaticFiles(directory=settings.web_dir, html=True)))
-    app = Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(
+        routes=routes, lifespan=lifespan, exception_handlers=api_common.EXCEPTION_HANDLERS
+    )
     app.state.server = state
     return app
