@@ -169,6 +169,9 @@ async def _read(conn: Connection, state: Any) -> None:
         except p.ProtocolError as exc:
             _refuse(conn, exc.client_id, exc.code, str(exc))
             continue
+        except Exception as exc:  # whatever a client sends, the connection goes on
+            _refuse(conn, None, "bad_message", type(exc).__name__)
+            continue
         earlier = answers.seen(conn.player, msg.id)
         if earlier is not None:
             _answer(conn, msg.id, await earlier, replay=True)

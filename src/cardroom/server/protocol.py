@@ -294,7 +294,8 @@ def _classify(raw: str | bytes) -> tuple[str, str | None]:
     client_id = cid if isinstance(cid, str) and 0 < len(cid) <= 64 else None
     if data.get("v", VERSION) != VERSION:
         return "bad_version", client_id
-    if data.get("type") not in _TYPES:
+    kind = data.get("type")
+    if not isinstance(kind, str) or kind not in _TYPES:
         return "unknown_type", client_id
     return "bad_message", client_id
 
