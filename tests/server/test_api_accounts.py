@@ -158,3 +158,16 @@ def test_logout_revokes_the_session(api: Api) -> None:
     assert client.get("/api/me").status_code == 401
     revoked = httpx.get(api.base + "/api/me", headers={"authorization": f"Bearer {token}"})
     assert revoked.status_code == 401 and revoked.json()["code"] == "unauthorized"
+
+
+def test_login_and_register_refuse_another_site_s_origin(api: Api) -> None:
+    alias = register(api)
+    foreign = {"origin": "https://evil.example"}
+    body = {"alias": alias, "password": PASSWORD}
+    refused = httpx.post(api.base + "/api/login", json=body, headers=foreign)
+    assert refused.status_code == 403 and refused.json()["code"] == "csrf"
+    assert "set-cookie" not in refused.headers
+    fresh = {"alias": fresh_alias(), "password": PASSWORD, "age_confirmed": True}
+    assert httpx.post(api.base + "/api/register", json=fresh, headers=foreign).status_code == 403
+    own = {"origin": api.base}
+    assert httpx.post(api.base + "/api/login", json=body, headers=own).status_code == 200
