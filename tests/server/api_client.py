@@ -45,10 +45,12 @@ def fresh_alias(prefix: str = "p") -> str:
     return f"{prefix}{next(_names)}x{id(_names) % 9973}"
 
 
-def start_api(request: pytest.FixtureRequest, tmp: Path, **changes: Any) -> Iterator[Api]:
-    """A server on SQLite or PostgreSQL (``request.param``) with ``changes`` to the
-    test settings."""
-    if request.param == "sqlite":
+def start_api(
+    request: pytest.FixtureRequest, tmp: Path, backend: str | None = None, **changes: Any
+) -> Iterator[Api]:
+    """A server on SQLite or PostgreSQL (``backend``, else ``request.param``) with
+    ``changes`` to the test settings."""
+    if (backend or request.param) == "sqlite":
         url = f"sqlite:///{tmp / 'api.db'}"
     else:
         made: PgDatabases = request.getfixturevalue("pg_databases")
