@@ -41,8 +41,8 @@ from cardroom.store.players import (
 __all__ = [
     "CHAT_BAN_STEPS",
     "DEFAULT_URL",
-    "ROLES",
     "ENV_VAR",
+    "ROLES",
     "AccountError",
     "Cashier",
     "Clock",
