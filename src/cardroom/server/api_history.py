@@ -24,6 +24,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
+from cardroom.cards import Card
 from cardroom.games import Event as EngineEvent
 from cardroom.games import events as ev
 from cardroom.games.phh import HandHistory, PhhAction, PhhError, dumps
@@ -68,8 +69,16 @@ class HandPage(msgspec.Struct):
     next_offset: int | None
 
 
+def _card_text(value: str) -> bool:
+    try:
+        Card.parse(value)
+    except ValueError:  # CardError
+        return False
+    return True
+
+
 def _visible_cards(projected: list[dict[str, Any]]) -> set[str]:
-    """Every card text in what the seat saw."""
+    """Every card in what the seat saw, as text."""
     seen: set[str] = set()
 
     def walk(value: object) -> None:
@@ -79,8 +88,8 @@ def _visible_cards(projected: list[dict[str, Any]]) -> set[str]:
         elif isinstance(value, list | tuple):
             for v in value:
                 walk(v)
-        elif isinstance(value, str) and 2 <= len(value) <= 3:
-            seen.add(value)
+        elif isinstance(value, str) and 2 <= len(value) <= 3 and _card_text(value):
+            seen.add(str(Card.parse(value)))
 
     walk(projected)
     return seen

@@ -40,6 +40,8 @@ QUERIES: Final[dict[str, dict[str, str]]] = {
 _INTEGER_PARAMS: Final = {
     *("min_stake", "max_stake", "offset", "limit", "after", "after_note", "hand_no", "id"),
 }
+PUBLIC: Final = {"/healthz", "/openapi.json", "/schema/ws.json", "/api/register", "/api/login"}
+"""Paths that need no session (the lobby too: anyone may look at the tables)."""
 _ERRORS: Final = {
     "400": "malformed or refused (code says which)",
     "401": "no valid session",
@@ -82,6 +84,8 @@ def _operation(path: str, method: str, summary: str, body: Any, answer: Any) -> 
         params.append(_param(CSRF_HEADER, "header", "required with a session cookie"))
     if params:
         op["parameters"] = params
+    if path in PUBLIC or path == "/api/tables":
+        op["security"] = []
     if body is not None:
         op["requestBody"] = {"required": True, "content": _ref(body)}
     return op
