@@ -26,7 +26,11 @@ def played(
     for api in start_api(request, tmp):
         bots = [register(api, fresh_alias("bot")) for _ in range(2)]
         play_hands(api, "holdem", bots, HANDS)
-        yield api, bots
+        # Fresh bots at stud: the bot client numbers its message ids from m1 on every
+        # connection, and the server answers a second "m1" of an account as a replay.
+        studs = [register(api, fresh_alias("stud")) for _ in range(2)]
+        play_hands(api, "stud", studs, 1)
+        yield api, [*bots, *studs]
 
 
 def _tables(api: Api, **query: Any) -> httpx.Response:
@@ -53,8 +57,8 @@ def test_12_lobby_figures_come_from_the_hands_played(played: tuple[Api, list[str
     holdem = next(r for r in _tables(api).json()["tables"] if r["table_id"] == "holdem")
     assert holdem["hands_per_hour"] >= HANDS
     assert holdem["average_pot"] >= 3  # at least both blinds went into every pot
-    stud = next(r for r in _tables(api).json()["tables"] if r["table_id"] == "stud")
-    assert stud["hands_per_hour"] == 0 and stud["average_pot"] == 0
+    draw = next(r for r in _tables(api).json()["tables"] if r["table_id"] == "draw")
+    assert draw["hands_per_hour"] == 0 and draw["average_pot"] == 0
 
 
 @pytest.mark.parametrize(
@@ -115,8 +119,8 @@ def test_hand_history_shows_own_hands_without_the_others_hidden_cards(
     api, bots = played
     page = bearer(api, bots[0]).get("/api/hands", params={"limit": 50}).json()
     assert page["total"] >= HANDS and len(page["hands"]) == page["total"]
+    assert {h["table_id"] for h in page["hands"]} == {"holdem"}
     for hand in page["hands"]:
-        assert hand["table_id"] == "holdem"
         types = [e["type"] for e in hand["events"]]
         assert types[0] == "HandDealt" and types[-1] in ("HandFinished", "HandVoided")
         mine = [e for e in hand["events"] if e["type"] == "HoleDealt" and e["seat"] == hand["seat"]]
@@ -131,7 +135,7 @@ def test_hand_history_in_phh_masks_what_the_player_did_not_see(
 ) -> None:
     api, bots = played
     hands = bearer(api, bots[0]).get("/api/hands").json()["hands"]
-    for hand in hands:
+    for hand in [h for h in hands if h["table_id"] == "holdem"]:
         assert hand["phh"] is not None, hand["phh_note"]
         (history,) = loads(hand["phh"])
         assert history.variant == "NT"
@@ -169,3 +173,20 @@ def test_hand_history_is_one_s_own(played: tuple[Api, list[str]]) -> None:
     peek = stranger.get(f"/api/hands/{table_hand['table_id']}/{table_hand['hand_no']}")
     assert peek.status_code == 404
     assert httpx.get(api.base + "/api/hands").status_code == 401
+
+
+def test_stud_history_shows_up_cards_and_hides_down_cards(
+    played: tuple[Api, list[str]],
+) -> None:
+    api, bots = played
+    hands = bearer(api, bots[2]).get("/api/hands", params={"limit": 50}).json()["hands"]
+    stud = [h for h in hands if h["table_id"] == "stud"]
+    assert stud
+    for hand in stud:
+        holes = [e for e in hand["events"] if e["type"] == "HoleDealt"]
+        mine = [c for e in holes if e["seat"] == hand["seat"] for c in e["cards"]]
+        ups = [c for e in holes for c, up in zip(e["cards"], e["up"], strict=True) if up]
+        assert mine and None not in mine and ups and None not in ups
+        assert _hidden_cards_of_others(hand) == []
+        if hand["phh"] is None:  # the room's stud options have no PHH field (docs/api.md)
+            assert "PHH cannot" in hand["phh_note"]

@@ -77,7 +77,7 @@ def _card_text(value: str) -> bool:
     return True
 
 
-def _visible_cards(projected: list[dict[str, Any]]) -> set[str]:
+def visible_cards(projected: list[dict[str, Any]]) -> set[str]:
     """Every card in what the seat saw, as text."""
     seen: set[str] = set()
 
@@ -122,7 +122,11 @@ def _usual_blinds(engine_events: list[EngineEvent]) -> list[EngineEvent]:
     return plain
 
 
-def _phh(engine_events: list[EngineEvent], seat: int, visible: set[str]) -> tuple[str | None, str]:
+def phh_for_seat(
+    engine_events: list[EngineEvent], seat: int, visible: set[str]
+) -> tuple[str | None, str]:
+    """A hand in PHH as ``seat`` saw it (cards not in ``visible`` written ``??``), or
+    None and why PHH cannot describe it."""
     try:
         hand = replay(_usual_blinds(engine_events))
         return dumps(_masked(export(hand), hand.order.index(seat), visible)), ""
@@ -148,7 +152,7 @@ def _record(history: TableHistory, ref: HandRef) -> HandRecord:
         if view is not None:
             projected.append(view)
     phh, note = (
-        _phh(engine_events, ref.seat, _visible_cards(projected))
+        phh_for_seat(engine_events, ref.seat, visible_cards(projected))
         if engine_events
         else (None, "no engine events were recorded for this hand")
     )
