@@ -140,6 +140,36 @@ def test_operator_opens_and_closes_a_table(api: Api, boss: httpx.Client) -> None
         engine.dispose()
 
 
+def test_closing_a_table_cashes_its_players_out(api: Api, boss: httpx.Client) -> None:
+    spec = {"id": "close-me", "game": "holdem", "stakes": {"small_blind": 1, "big_blind": 2}}
+    assert boss.post("/api/operator/tables", json=spec).status_code == 201
+    alias = register(api)
+    player = bearer(api, alias)
+    before = player.get("/api/balances").json()["play"]
+
+    async def sit() -> int:
+        token = player.headers["authorization"].split()[1]
+        client = await ProtocolClient.connect(api.base, token)
+        await client.send("watch", table="close-me")
+        snapshot = None
+        while snapshot is None:
+            message = await client.receive()
+            snapshot = message if message["type"] == "snapshot" else None
+        low = snapshot["info"]["buy_in"][0]
+        await client.send("join", id="sit", table="close-me", seat=0, amount=low)
+        while (message := await client.receive()).get("re") != "sit":
+            pass
+        assert message["type"] == "ok", message
+        await client.close()
+        return int(low)
+
+    bought = asyncio.run(sit())
+    assert player.get("/api/balances").json()["play"] == before - bought
+    assert boss.post("/api/operator/tables/close-me/close").status_code == 200
+    assert player.get("/api/balances").json()["play"] == before  # the stack came back
+    assert "close-me" not in _listed(api)
+
+
 def test_10_9_integrity_flags_accounts_sharing_an_address(api: Api, boss: httpx.Client) -> None:
     first, second = register(api), register(api)
     bearer(api, first), bearer(api, second)  # both log in from 127.0.0.1
