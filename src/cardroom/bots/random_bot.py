@@ -33,7 +33,7 @@ def choose(legal: dict[str, Any], cards: list[str | None], rng: random.Random) -
     kind = rng.choices(kinds, [weights.get(k, 1) for k in kinds])[0]
     if kind == "raise":
         sizes = legal.get("raise_sizes") or []
-        low, high = legal.get("min_raise_to"), legal.get("max_raise_to")
+        low, high = int(legal.get("min_raise_to") or 0), int(legal.get("max_raise_to") or 0)
         amount = rng.choice(sizes) if sizes else rng.randint(low, max(low, min(high, low * 3)))
         return {"kind": "raise", "amount": amount}
     if kind == "draw":
@@ -57,6 +57,8 @@ class RandomBot:
         self.client: ProtocolClient | None = None
         self.player_id: str | None = None
         self.seat: int | None = None
+        self.last_seq = 0
+        self.last_act: str | None = None
         self.buy_in: list[int | None] = [None, None]
 
     async def start(self) -> ProtocolClient:
@@ -103,12 +105,15 @@ class RandomBot:
             if self.think:
                 await asyncio.sleep(self.rng.uniform(0, self.think))
             fields = choose(msg["legal"], msg.get("cards") or [], self.rng)
-            await client.send("act", table=self.table, **fields)
+            self.last_act = await client.send("act", table=self.table, **fields)
             self.stats.actions += 1
         elif kind == "error":
             self.stats.errors += 1
+            if msg.get("re") == self.last_act:  # refused: ask again where the table stands
+                await client.send("watch", table=self.table, since=self.last_seq)
         elif kind == "events":
             for e in msg["events"]:
+                self.last_seq = max(self.last_seq, e["seq"])
                 await self.on_event(client, e["event"])
 
     async def on_event(self, client: ProtocolClient, event: dict[str, Any]) -> None:

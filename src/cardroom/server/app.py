@@ -25,6 +25,7 @@ from cardroom.server import (
     api_lobby,
     api_operator,
     auth,
+    gateway,
     openapi,
     protocol,
 )
@@ -43,6 +44,7 @@ class ServerState:
         self.storage: Storage | None = None
         self.room: Room | None = None
         self.accounts: auth.Accounts | None = None
+        self.shared = gateway.Shared(settings.limits)
 
 
 def server_state(request: Request) -> ServerState:
