@@ -4,6 +4,7 @@ profile, balances, the play-money top-up; on SQLite and PostgreSQL."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import httpx
@@ -171,3 +172,31 @@ def test_login_and_register_refuse_another_site_s_origin(api: Api) -> None:
     assert httpx.post(api.base + "/api/register", json=fresh, headers=foreign).status_code == 403
     own = {"origin": api.base}
     assert httpx.post(api.base + "/api/login", json=body, headers=own).status_code == 200
+
+
+def test_racing_topups_move_chips_once_and_only_one_is_told_so(api: Api) -> None:
+    alias = register(api)
+    token = httpx.post(api.base + "/api/login", json={"alias": alias, "password": PASSWORD}).json()[
+        "token"
+    ]
+    headers = {"authorization": f"Bearer {token}"}
+
+    def one(_: int) -> httpx.Response:
+        return httpx.post(api.base + "/api/topup", json={}, headers=headers, timeout=30)
+
+    with ThreadPoolExecutor(8) as pool:
+        answers = list(pool.map(one, range(8)))
+    statuses = sorted(a.status_code for a in answers)
+    assert statuses == [200] + [429] * 7
+    assert {a.json()["code"] for a in answers if a.status_code == 429} == {"topup_too_soon"}
+    balances = httpx.get(api.base + "/api/balances", headers=headers).json()
+    assert balances["play"] == CEILING
+
+
+def test_the_cookie_is_secure_when_served_over_https(api: Api) -> None:
+    alias = register(api)
+    body = {"alias": alias, "password": PASSWORD}
+    # uvicorn trusts X-Forwarded-Proto from 127.0.0.1 (a TLS-terminating proxy there).
+    answer = httpx.post(api.base + "/api/login", json=body, headers={"x-forwarded-proto": "https"})
+    assert answer.status_code == 200
+    assert "secure" in answer.headers["set-cookie"].lower()

@@ -112,3 +112,20 @@ def test_notes_are_the_audit_records_of_some_actions(db: Any) -> None:
     ]
     assert notes[1].detail["reason"] == "chat_abuse"
     assert history.notes(["report"], after_id=notes[1].id) == []
+
+
+def test_play_topups_stop_at_the_ceiling_once_per_key(db: Any, cheap_passwords: Any) -> None:
+    from cardroom.ledger import Currency
+    from cardroom.store import Cashier
+    from cardroom.store.topups import PlayTopUps
+
+    players = _player(db, cheap_passwords, "Topper")
+    topups, cashier = PlayTopUps(db.engine), Cashier(db.engine)
+    assert topups.top_up("Topper", key="k1", ceiling=500, amount=200) == 200
+    assert topups.top_up("Topper", key="k1", ceiling=500) is None  # this key is spent
+    assert topups.top_up("Topper", key="k2", ceiling=500) == 300  # up to the ceiling
+    assert topups.top_up("Topper", key="k3", ceiling=500) == 0
+    assert cashier.balances("Topper")[Currency.PLAY] == 500
+    players.sanction("Topper", SanctionKind.FREEZE, operator="op")
+    with pytest.raises(AccountError, match="frozen"):
+        topups.top_up("Topper", key="k4", ceiling=900)

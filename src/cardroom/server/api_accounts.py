@@ -7,8 +7,8 @@ sanctions in force, balances, disconnect all-ins left today, the CSRF token),
 ``GET /api/balances`` and ``POST /api/topup``: play chips up to a ceiling
 (``ServerSettings.topup_ceiling``), at most once per period
 (``topup_period_seconds``). The period's top-up is one ledger entry with the
-idempotency key ``topup:<player>:<period>``, so the database itself lets at
-most one through, whichever process or thread asks.
+idempotency key ``topup:<player>:<period>`` (:mod:`cardroom.store.topups`), so
+the database itself lets at most one through, whichever process or thread asks.
 """
 
 from __future__ import annotations
@@ -41,8 +41,8 @@ from cardroom.server.api_common import (
 )
 from cardroom.server.auth import COOKIE, Accounts, LoginBody, RegisterBody, Session, token_of
 from cardroom.store import AccountError, PlayerInfo, SanctionKind
-from cardroom.store.errors import storage_errors
 from cardroom.store.history import TableHistory
+from cardroom.store.topups import PlayTopUps
 
 TOPUP_OPERATOR: Final = "server:topup"
 ALLOWANCE_KINDS: Final = ("DisconnectAllInUsed", "AllowanceReset")
@@ -146,30 +146,27 @@ def _profile(accounts: Accounts, info: PlayerInfo, csrf: str) -> Profile:
     )
 
 
-@storage_errors("the play-money top-up")
 def _top_up(accounts: Accounts, info: PlayerInfo, body: TopUpBody, now: float) -> TopUp:
     settings = accounts.settings
     period = settings.topup_period_seconds
     bucket = int(now // period)
     next_at = datetime.fromtimestamp((bucket + 1) * period, UTC)
-    wait = {"retry-after": str(int((bucket + 1) * period - now) + 1)}
-    key = f"topup:{info.id}:{bucket}"
-    if accounts.cashier.ledger.entry_for_key(key) is not None:
-        raise ApiError(429, "topup_too_soon", f"one top-up per period: next at {next_at}", wait)
     if accounts.players.sanctions(info.alias) & {SanctionKind.FREEZE, SanctionKind.BAN}:
         raise ApiError(403, "frozen", "the account is frozen: no top-up")
-    room = settings.topup_ceiling - _balances(accounts, info.alias).play
-    if room <= 0:
-        raise ApiError(
-            409, "at_ceiling", f"play balance is at the {settings.topup_ceiling} ceiling"
-        )
-    amount = room if body.amount is None else min(body.amount, room)
-    entry = accounts.cashier.deposit(
-        info.alias, amount, Currency.PLAY, operator=TOPUP_OPERATOR, key=key
+    added = PlayTopUps(accounts.storage.engine).top_up(
+        info.alias,
+        key=f"topup:{info.id}:{bucket}",
+        ceiling=settings.topup_ceiling,
+        amount=body.amount,
+        actor=TOPUP_OPERATOR,
     )
-    if entry.amount != amount:  # a concurrent request took this period's top-up first
+    if added is None:
+        wait = {"retry-after": str(int((bucket + 1) * period - now) + 1)}
         raise ApiError(429, "topup_too_soon", f"one top-up per period: next at {next_at}", wait)
-    return TopUp(amount, _balances(accounts, info.alias), next_at)
+    if added == 0:
+        ceiling = settings.topup_ceiling
+        raise ApiError(409, "at_ceiling", f"play balance is at the {ceiling} ceiling")
+    return TopUp(added, _balances(accounts, info.alias), next_at)
 
 
 @endpoint
