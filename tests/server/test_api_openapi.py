@@ -12,6 +12,7 @@ from typing import Any
 
 import httpx
 import pytest
+from openapi_spec_validator import validate
 from starlette.routing import Route, WebSocketRoute
 
 from cardroom.server.app import create_app
@@ -53,6 +54,7 @@ def test_openapi_lists_every_route_of_the_app(api: Api) -> None:
 
 def test_openapi_references_resolve_and_every_operation_has_an_error_body(api: Api) -> None:
     document = httpx.get(api.base + "/openapi.json").json()
+    validate(document)  # a valid OpenAPI 3.1 document
     schemas = document["components"]["schemas"]
     refs = re.findall(r'"\$ref": "#/components/schemas/(\w+)"', json.dumps(document))
     assert refs and set(refs) <= set(schemas)
