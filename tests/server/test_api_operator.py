@@ -81,6 +81,10 @@ def test_10_7_freeze_shows_in_the_profile_until_lifted(api: Api, boss: httpx.Cli
     assert made.status_code == 201
     assert [s["kind"] for s in player.get("/api/me").json()["sanctions"]] == ["freeze"]
     assert player.post("/api/topup", json={}).json()["code"] == "frozen"
+    seen = boss.get(f"/api/operator/players/{alias}").json()
+    assert [s["id"] for s in seen["sanctions"]] == [made.json()["id"]] and seen["csrf"] == ""
+    missing = boss.get("/api/operator/players/NoSuchPlayer9")
+    assert missing.status_code == 404 and missing.json()["code"] == "no_such_player"
     lifted = boss.post(f"/api/operator/sanctions/{made.json()['id']}/lift")
     assert lifted.status_code == 200
     assert player.get("/api/me").json()["sanctions"] == []

@@ -128,7 +128,8 @@ def _allowance(history: TableHistory, player: str, now: float) -> DisconnectAllI
     return DisconnectAllIns(per_day, used, max(0, per_day - used))
 
 
-def _profile(accounts: Accounts, info: PlayerInfo, csrf: str) -> Profile:
+def profile_of(accounts: Accounts, info: PlayerInfo, csrf: str = "") -> Profile:
+    """A player's profile (blocking: run it in the database pool)."""
     sanctions = [
         SanctionView(s.id, s.kind.value, s.reason, s.starts_at, s.ends_at)
         for s in accounts.players.sanctions_in_force(info.alias)
@@ -227,7 +228,7 @@ async def me(request: Request) -> Response:
     caller = await require_player(request)
     accounts = accounts_of(request)
     profile = await accounts.storage.run(
-        _profile, accounts, caller.player, csrf_token(caller.token)
+        profile_of, accounts, caller.player, csrf_token(caller.token)
     )
     return reply(profile)
 

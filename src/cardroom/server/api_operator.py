@@ -6,6 +6,7 @@ gets 403 ``forbidden`` here. Routes:
 
 - open a table (the table-file entry as JSON) and close one (its hand
   cancelled by §10.10, its players cashed out, its record marked closed);
+- players: a player's profile (role, sanctions with their ids, balances);
 - sanctions: freeze (or ban, chat-ban) an account, lift a sanction;
 - integrity: the cashier's flags (shared IP/device, chip dumping) and the
   tables' ``ReviewFlagged`` entries (RULEBOOK §10.9);
@@ -28,6 +29,7 @@ from starlette.routing import Route
 
 from cardroom.ledger import ChipDumpFlag, SharedAccessFlag
 from cardroom.server.actor import Job, Outcome, TableActor
+from cardroom.server.api_accounts import Profile, profile_of
 from cardroom.server.api_common import (
     ApiError,
     Ok,
@@ -39,6 +41,7 @@ from cardroom.server.api_common import (
     require_operator,
     server_of,
 )
+from cardroom.server.auth import Accounts
 from cardroom.server.table_ledger import StepLedger
 from cardroom.server.tables_file import TablesFileError, TableSpec, spec_from_dict
 from cardroom.store import ROLES, SanctionKind
@@ -296,6 +299,19 @@ async def set_role(request: Request) -> Response:
     return reply(Ok())
 
 
+def _player_profile(accounts: Accounts, alias: str) -> Profile:
+    return profile_of(accounts, accounts.players.get(alias))
+
+
+@endpoint
+async def player(request: Request) -> Response:
+    """``GET /api/operator/players/{alias}``: a player's profile (sanction ids to lift)."""
+    await require_operator(request)
+    accounts = accounts_of(request)
+    alias = str(request.path_params["alias"])
+    return reply(await accounts.storage.run(_player_profile, accounts, alias))
+
+
 @endpoint
 async def integrity(request: Request) -> Response:
     """``GET /api/operator/integrity``: the flags to review."""
@@ -339,6 +355,7 @@ def routes() -> list[Route]:
         Route(f"{base}/sanctions", sanction, methods=["POST"]),
         Route(f"{base}/sanctions/{{id:int}}/lift", lift, methods=["POST"]),
         Route(f"{base}/roles", set_role, methods=["POST"]),
+        Route(f"{base}/players/{{alias:str}}", player, methods=["GET"]),
         Route(f"{base}/integrity", integrity, methods=["GET"]),
         Route(f"{base}/logs/disconnects", disconnect_log, methods=["GET"]),
         Route(f"{base}/logs/chat", chat_log, methods=["GET"]),
@@ -351,6 +368,7 @@ OPERATIONS: Final = [
     ("/api/operator/sanctions", "post", "Freeze, ban or chat-ban", SanctionBody, SanctionMade),
     ("/api/operator/sanctions/{id}/lift", "post", "Lift a sanction", None, Ok),
     ("/api/operator/roles", "post", "Give a player a role", RoleBody, Ok),
+    ("/api/operator/players/{alias}", "get", "A player's profile and sanctions", None, Profile),
     ("/api/operator/integrity", "get", "Integrity flags to review", None, IntegrityView),
     ("/api/operator/logs/disconnects", "get", "The disconnect log", None, LogPage),
     ("/api/operator/logs/chat", "get", "The chat log, offences and reports", None, ChatLog),
