@@ -4,6 +4,7 @@ every POST route get a 4xx with a stable code, never a 500 (SQLite and PostgreSQ
 from __future__ import annotations
 
 import json
+import os
 import random
 import re
 from collections.abc import Iterator
@@ -19,7 +20,8 @@ from cardroom.server.app import create_app
 
 from .api_client import BACKENDS, Api, login, make_operator, register, start_api
 
-BODIES_PER_ROUTE = 40
+BODIES_PER_ROUTE = int(os.environ.get("CARDROOM_API_FUZZ_BODIES", "25"))
+"""Random bodies sent to each POST route (more through the environment variable)."""
 
 
 @pytest.fixture(scope="module", params=BACKENDS)
