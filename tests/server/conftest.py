@@ -94,7 +94,7 @@ money = "real"
 def running_server(settings: ServerSettings) -> Iterator[str]:
     """Serve ``settings`` on a random port in a thread; yields the base URL."""
     app = create_app(settings)
-    sock = socket.socket()
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)  # TCP_NODELAY
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
     config = uvicorn.Config(app, lifespan="on", log_level="warning", timeout_graceful_shutdown=2)
