@@ -127,3 +127,13 @@ def test_unknown_routes_and_wrong_methods_answer_json_codes(api: Api) -> None:
     assert wrong.status_code == 405 and wrong.json()["code"] == "method_not_allowed"
     huge = httpx.post(api.base + "/api/login", content=b"{" + b" " * 20_000 + b"}")
     assert huge.status_code == 413 and huge.json()["code"] == "too_large"
+
+
+def test_a_huge_streamed_body_is_refused_without_reading_it_all(api: Api) -> None:
+    def chunks() -> Iterator[bytes]:
+        yield b'{"alias": "'
+        for _ in range(1000):  # 1 MB, sent without a content-length
+            yield b"x" * 1024
+
+    answer = httpx.post(api.base + "/api/login", content=chunks())
+    assert answer.status_code == 413 and answer.json()["code"] == "too_large"

@@ -144,10 +144,16 @@ def endpoint(handler: Handler) -> Handler:
 
 async def read_body(request: Request, body_type: type[T]) -> T:
     """The request's JSON body as ``body_type`` (400 ``bad_json`` / ``bad_request``)."""
-    raw = await request.body()
-    if len(raw) > MAX_BODY:
-        raise ApiError(413, "too_large", f"a request body is at most {MAX_BODY} bytes")
-    return msgspec.json.decode(raw, type=body_type)
+    too_large = ApiError(413, "too_large", f"a request body is at most {MAX_BODY} bytes")
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > MAX_BODY:
+        raise too_large
+    raw = bytearray()
+    async for chunk in request.stream():  # never more than MAX_BODY held in memory
+        raw += chunk
+        if len(raw) > MAX_BODY:
+            raise too_large
+    return msgspec.json.decode(bytes(raw), type=body_type)
 
 
 def server_of(request: Request) -> Any:
