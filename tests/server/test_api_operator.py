@@ -74,7 +74,7 @@ def test_operator_cookie_writes_need_the_csrf_token(api: Api) -> None:
     assert done.status_code == 201
 
 
-def test_10_7_freeze_shows_in_the_profile_until_lifted(api: Api, boss: httpx.Client) -> None:
+def test_10_9_freeze_shows_in_the_profile_until_lifted(api: Api, boss: httpx.Client) -> None:
     alias = register(api)
     player = bearer(api, alias)
     made = boss.post("/api/operator/sanctions", json={"alias": alias, "reason": "chargeback"})
@@ -94,7 +94,7 @@ def test_10_7_freeze_shows_in_the_profile_until_lifted(api: Api, boss: httpx.Cli
     assert nobody.status_code == 404 and nobody.json()["code"] == "no_such_player"
 
 
-def test_a_ban_ends_the_sessions(api: Api, boss: httpx.Client) -> None:
+def test_10_9_a_banned_player_cannot_return(api: Api, boss: httpx.Client) -> None:
     alias = register(api)
     player = bearer(api, alias)
     assert boss.post("/api/operator/sanctions", json={"alias": alias, "kind": "ban"}).is_success
