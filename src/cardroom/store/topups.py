@@ -51,10 +51,13 @@ class PlayTopUps:
             player = find_player(session, alias)
             if active_sanctions(session, player.id, self.clock()) & _BLOCKING:
                 raise AccountError(f"{player.alias} is frozen or banned: no top-up")
-            if entry_for_key(session, key) is not None:
-                return None
             account = AccountRef.player(str(player.id), Currency.PLAY)
             room = ceiling - account_balance(session, account)
+            # The key is looked at after the balance: a balance that already holds a
+            # concurrent top-up is read with its key (PostgreSQL reads each statement
+            # afresh), so that caller hears "too soon", not "at the ceiling".
+            if entry_for_key(session, key) is not None:
+                return None
             if room <= 0:
                 return 0
             chips = room if amount is None else min(amount, room)
