@@ -8,6 +8,7 @@ import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -217,6 +218,15 @@ def test_10_6_disconnect_log_and_the_allowance_left_today(api: Api, boss: httpx.
     assert allowance == {"per_day": 2, "used_today": 1, "left_today": 1}
 
 
+async def _answered(client: ProtocolClient, message_id: str) -> dict[str, Any]:
+    """The server's answer (``ok`` or ``error``) to one of the client's messages."""
+    async with asyncio.timeout(10):
+        while True:
+            message = await client.receive()
+            if message.get("re") == message_id:
+                return message
+
+
 def test_10_7_chat_log_holds_lines_offences_and_reports(api: Api, boss: httpx.Client) -> None:
     rude, witness = register(api), register(api)
 
@@ -227,11 +237,13 @@ def test_10_7_chat_log_holds_lines_offences_and_reports(api: Api, boss: httpx.Cl
                 api.base + "/api/login", json={"alias": alias, "password": PASSWORD}
             ).json()["token"]
             client = await ProtocolClient.connect(api.base, token)
-            await client.send("watch", table="holdem")
+            await _answered(client, await client.send("watch", table="holdem"))
             clients.append(client)
-        await clients[0].send("chat", table="holdem", text="visit www.cheapchips.example now")
-        await clients[1].send("report", table="holdem", player=rude, reason="chat_abuse")
-        await asyncio.sleep(1.0)
+        text = "visit www.cheapchips.example now"
+        said = await _answered(clients[0], await clients[0].send("chat", table="holdem", text=text))
+        assert said["type"] == "error" and said["code"] == "chat_refused"
+        reported = await clients[1].send("report", table="holdem", player=rude, reason="chat_abuse")
+        assert (await _answered(clients[1], reported))["type"] == "ok"
         for c in clients:
             await c.close()
 
