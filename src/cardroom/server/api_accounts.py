@@ -13,6 +13,7 @@ the database itself lets at most one through, whichever process or thread asks.
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from datetime import UTC, datetime
 from typing import Annotated, Final
@@ -46,6 +47,12 @@ from cardroom.store.topups import PlayTopUps
 
 TOPUP_OPERATOR: Final = "server:topup"
 ALLOWANCE_KINDS: Final = ("DisconnectAllInUsed", "AllowanceReset")
+ALLINS_PER_DAY: Final = next(
+    f.default
+    for f in dataclasses.fields(TableSettings)
+    if f.name == "disconnect_allins_per_day" and isinstance(f.default, int)
+)
+"""The tables' default disconnect all-ins a day (§10.6; the count is shared by all tables)."""
 
 
 class Registered(msgspec.Struct):
@@ -123,9 +130,7 @@ def _allowance(history: TableHistory, player: str, now: float) -> DisconnectAllI
         if entry.get("player") != player or entry.get("day") != day:
             continue
         used = 0 if row.kind == "AllowanceReset" else max(used, int(entry.get("used_today", 0)))
-    per_day = TableSettings.__dataclass_fields__["disconnect_allins_per_day"].default
-    assert isinstance(per_day, int)
-    return DisconnectAllIns(per_day, used, max(0, per_day - used))
+    return DisconnectAllIns(ALLINS_PER_DAY, used, max(0, ALLINS_PER_DAY - used))
 
 
 def profile_of(accounts: Accounts, info: PlayerInfo, csrf: str = "") -> Profile:
