@@ -252,6 +252,6 @@ def test_10_7_chat_log_holds_lines_offences_and_reports(api: Api, boss: httpx.Cl
     log = boss.get("/api/operator/logs/chat").json()
     actions = {(n["action"], n["subject"].lower()) for n in log["notes"]}
     assert ("report", rude.lower()) in actions
-    assert ("chat_offence", rude.lower()) in actions
+    assert ("chat_ban", rude.lower()) in actions  # an offence bans the account (§10.7)
     said = boss.get("/api/operator/logs/chat", params={"table": "logs-2"}).json()["entries"]
     assert [e["entry"]["text"] for e in said if e["kind"] == "ChatSaid"] == ["nice hand"]

@@ -12,7 +12,7 @@ gets 403 ``forbidden`` here. Routes:
   tables' ``ReviewFlagged`` entries (RULEBOOK §10.9);
 - logs: the disconnect log (``Disconnected``, ``Reconnected``, ``TimedOut``,
   disconnect all-ins and their resets) and the chat log (lines said, blocked,
-  reported, and the chat offences and reports noted in the audit log), from the
+  reported, and the chat bans and reports in the audit log), from the
   tables' records, paged by ``after`` (the last ``id`` seen).
 """
 
@@ -56,8 +56,9 @@ DISCONNECT_KINDS: Final = (
 )
 CHAT_KINDS: Final = ("ChatSaid", "ChatBlocked", "ChatReported")
 FLAG_KINDS: Final = ("ReviewFlagged",)
-NOTE_ACTIONS: Final = ("chat_offence", "report")
-"""What the server notes in the audit log about table chat (``dispatch``)."""
+NOTE_ACTIONS: Final = ("chat_ban", "chat_offence", "report")
+"""What the audit log holds about table chat: chat bans (an offence at a table bans
+the account, escalating, ``dispatch``), older offence notes, and reports."""
 Alias = Annotated[str, Meta(min_length=1, max_length=64)]
 Text = Annotated[str, Meta(max_length=500)]
 
@@ -177,7 +178,7 @@ class LogPage(msgspec.Struct):
 
 
 class NoteLine(msgspec.Struct):
-    """An audit record about a table: a chat offence, a report (``id``: the cursor)."""
+    """An audit record about table chat: a chat ban, a report (``id``: the cursor)."""
 
     id: int
     at: str
@@ -188,8 +189,8 @@ class NoteLine(msgspec.Struct):
 
 
 class ChatLog(msgspec.Struct):
-    """The chat log: the tables' chat entries (after ``after``) and the chat offences and
-    reports noted for review (after ``after_note``), oldest first."""
+    """The chat log: the tables' chat entries (after ``after``) and the chat bans and
+    reports in the audit log (after ``after_note``), oldest first."""
 
     entries: list[LogLine]
     notes: list[NoteLine]

@@ -6,7 +6,7 @@ the player's stints at each table (``PlayerSeated`` to ``PlayerLeft``, both
 copied into the ``kind`` column, which is indexed) and, within each stint, the
 ``HandDealt`` entries that dealt the player's seat in. The logs an operator
 reads (chat, disconnects, integrity flags) are entries of some kinds, paged
-by the entry's row id; chat offences and reports a server notes in the audit
+by the entry's row id; chat bans and reports a server writes in the audit
 log (``TableRecords.note``) are read with :meth:`TableHistory.notes`.
 """
 
