@@ -74,7 +74,7 @@ class RoomControl(Protocol):
 async def open_on(room: Any, spec: TableSpec) -> None:
     """Open a table in ``room``: its record continued, or new; its actor started."""
     if callable(getattr(room, "open_table", None)):
-        await open_on(room, spec)
+        await room.open_table(spec)
         return
     ledger = StepLedger()
     table, seq = await room.storage.run(room.prepare, spec, ledger)
@@ -104,7 +104,7 @@ async def _close_inside(actor: TableActor) -> Outcome:
 async def close_on(room: Any, table_id: str) -> None:
     """Close a table of ``room`` for good: everyone cashed out, its record marked closed."""
     if callable(getattr(room, "close_table", None)):
-        await close_on(room, table_id)
+        await room.close_table(table_id)
         return
     actor: TableActor = room.actors[table_id]
     outcome = await actor.submit(Job(None, _close_inside))
