@@ -263,5 +263,3 @@ class TableSnapshot(Base):
     state: Mapped[dict[str, Any]] = mapped_column(JSON)
     created_at: Mapped[datetime] = mapped_column(UtcDateTime)
 
-
-APPEND_ONLY_TABLES = ("ledger_entries", "hand_events", "audit_log", "table_entries")
