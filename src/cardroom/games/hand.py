@@ -137,7 +137,7 @@ class Hand:
         self._reshuffle = Reshuffler(shuffle, reshuffles)
         stud = config.variant.stud
         self._stud = None if stud is None else StudPlay(stud, config)
-        draws = any(st.draw for st in config.variant.streets)
+        draws = any(st.draw or st.discard for st in config.variant.streets)
         self._draw = DrawPlay(self._reshuffle) if draws else None
         out = self.events
         self._post_forced(blind_seats, out)
@@ -228,7 +228,7 @@ class Hand:
 
     def _find_legal(self, seat: int) -> LegalActions:
         if self._draw is not None and self._draw.pending:
-            return DrawPlay.legal(seat, tuple(self._hole[seat]))
+            return self._draw.legal(seat, tuple(self._hole[seat]))
         stud = self._stud
         decision = self._raise_decision(seat)
         bounds = None if isinstance(decision, str) else decision
@@ -344,11 +344,12 @@ class Hand:
     def _drew(
         self, seat: int, discards: tuple[Card, ...], out: list[ev.Event], timed_out: bool = False
     ) -> None:
-        draw, hole = self._draw, self._hole
+        draw, hole, old = self._draw, self._hole, self._hole[seat]
         assert draw is not None
-        hole[seat] = draw.draw(
-            self._dealer, seat, hole[seat], discards, timed_out, self._folded, out
-        )
+        hole[seat] = draw.draw(self._dealer, seat, old, discards, timed_out, self._folded, out)
+        kept = hole[seat]
+        if len(kept) < len(old):  # a discard street: the flags of the cards kept
+            self._up[seat] = [u for c, u in zip(old, self._up[seat], strict=True) if c in kept]
         if not draw.pending and self.street.betting:
             self._open_round(self.street_index)
 
@@ -515,7 +516,8 @@ class Hand:
             out.append(ev.BoardDealt(cards))
         self._round.aggressor = None
         if deal.draw and self._draw is not None:
-            self._draw.open(dealer, deal.burn_draw, self.order, live, out)  # betting follows
+            burn, discard = deal.burn_draw, street.discard  # betting follows the draws
+            self._draw.open(dealer, burn, self.order, live, out, discard)
         elif street.betting and (community is None or self.config.community_card_betting):
             self._open_round(index)
 
