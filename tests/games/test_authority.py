@@ -33,6 +33,7 @@ from cardroom.games import (
 )
 from cardroom.games import events as events_module
 from cardroom.games import showdown as showdown_module
+from cardroom.games.betting_round import BettingRound
 from cardroom.games.errors import CODES
 
 HANDS = int(os.environ.get("CARDROOM_AUTHORITY_HANDS", "2"))
@@ -54,7 +55,8 @@ def candidates(hand: Hand, rng: random.Random) -> Iterator[Action]:
         amounts.add(rng.randint(legal.min_raise_to, legal.max_raise_to))
     held = list(hand.hole_cards(seat))
     others = [c for c in hand.hole_cards(seats[1]) if c not in held]
-    draws = [(), tuple(held[:1]), tuple(held), (held[0], held[0]) if held else ()]
+    draws = [(), tuple(held[:1]), tuple(held[: legal.draw or 0]), tuple(held)]
+    draws += [(held[0], held[0])] if held else []
     draws += [tuple(others[:1])] if others else []
     for s in seats:
         for kind in KINDS:
@@ -171,7 +173,10 @@ TARGETS = {
     # Recording an action, after the chips moved.
     "acted": ("cardroom.games.events.Acted", events_module.Acted),
     # Finding the next player to act.
-    "next_actor": ("cardroom.games.hand.Hand._next_actor", Hand._next_actor),
+    "next_actor": (
+        "cardroom.games.betting_round.BettingRound.next_actor",
+        BettingRound.next_actor,
+    ),
 }
 
 

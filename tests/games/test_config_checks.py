@@ -400,8 +400,8 @@ def test_a_game_built_outside_is_recorded_whole() -> None:
         ({"streets": [{"name": "deal", "hole_down": 2.0}]}, "whole number"),
         ({"deck": None}, "deck"),
         ({"first_to_act": "left_of_button"}, "first_to_act must be a list"),
-        ({"stud": {"low": True}}, "stud rules needs"),
-        ({"stud": {"bring_in": [], "low": True, "open_pair": False}}, "bring-in rule"),
+        ({"stud": {"open_pair": True}}, "stud rules needs"),
+        ({"stud": {"bring_in": [], "open_pair": False}}, "bring-in rule"),
         ({"high": "royal"}, "evaluator"),
         ({"colour": "red"}, "key of a game"),
     ],
@@ -450,3 +450,16 @@ def test_the_phh_importers_short_deck_with_blinds_round_trips() -> None:
     config = table_config(loads(text)[0])
     assert config.variant.forced_bets == "blinds" and config.variant.name not in VARIANTS
     assert config_from_dict(stored(config)) == config
+
+
+@pytest.mark.parametrize(("game", "hole_down"), [("badugi", 0), ("badugi", 3), ("holdem", 0)])
+def test_a_game_whose_showdown_hand_cannot_be_ranked_is_refused(game: str, hole_down: int) -> None:
+    # Found by the fuzz: badugi with no cards dealt was accepted, then crashed at showdown.
+    from dataclasses import replace
+
+    from cardroom.games.variants import VARIANTS
+
+    variant = VARIANTS[game]
+    first = replace(variant.streets[0], hole_down=hole_down)
+    with pytest.raises(ConfigError):
+        replace(variant, streets=(first, *variant.streets[1:]))

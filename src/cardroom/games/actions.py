@@ -58,7 +58,8 @@ PLAYER_KINDS: Final = frozenset({FOLD, CHECK, CALL, RAISE, BET, BRING_IN, DRAW})
 # The room's decisions (RULEBOOK §10.5, §10.6).
 TIMEOUT: Final = "timeout"
 """The player did not act in time: stand pat on a draw (and no bet or raise in the next
-round, seed 003), post a due bring-in, otherwise check if possible, otherwise fold."""
+round, seed 003; on a discard street, throw the last cards dealt), post a due bring-in,
+otherwise check if possible, otherwise fold."""
 DISCONNECT_ALL_IN: Final = "disconnect_all_in"
 """A disconnected player facing a bet, with chips in the pot and a disconnect all-in left
 (the room counts those): the player stays in, all-in for the chips already in the pot
@@ -88,23 +89,32 @@ class Action:
     cards: tuple[Card, ...] = ()
 
     def __post_init__(self) -> None:
+        cards = self.cards
+        if (
+            type(self.seat) is int
+            and self.seat >= 0
+            and type(self.kind) is str
+            and self.kind in PLAYER_KINDS
+            and type(self.amount) is int
+            and type(cards) is tuple
+            and all(type(c) is Card for c in cards)
+        ):
+            return  # the usual case, checked at the cost of a few type tests
         _check_seat(self.seat)
         if type(self.kind) is not str or self.kind not in PLAYER_KINDS:
-            if self.kind in ROOM_KINDS:
+            if type(self.kind) is str and self.kind in ROOM_KINDS:
                 raise IllegalAction(f"{self.kind} is the room's decision", err.BAD_ACTION)
             raise IllegalAction(f"unknown action {self.kind!r}", err.BAD_ACTION)
         if type(self.amount) is not int:
             raise IllegalAction(
                 f"a raise needs a whole number of chips, not {self.amount!r}", err.BAD_ACTION
             )
-        cards = self.cards
         if isinstance(cards, str | bytes) or not isinstance(cards, Sequence):
             raise IllegalAction(f"cards must be a sequence of cards, not {cards!r}")
         for c in cards:
             if not isinstance(c, Card):
                 raise IllegalAction(f"{c!r} is not a card", err.BAD_ACTION)
-        if type(cards) is not tuple:
-            object.__setattr__(self, "cards", tuple(cards))
+        object.__setattr__(self, "cards", tuple(cards))
 
     @staticmethod
     def fold(seat: int) -> Action:
@@ -176,6 +186,9 @@ class LegalActions:
     """On a draw: the cards the seat holds, the only ones it may discard."""
     no_raise: str = ""
     """Why no bet or raise is possible (empty when one is, or when it is not the seat's turn)."""
+    draw_min: int = 0
+    """On a draw: the fewest cards to discard. A discard street asks for exactly ``draw``
+    (``draw_min == draw``) and deals nothing in their place."""
 
     @property
     def kinds(self) -> tuple[str, ...]:
@@ -210,7 +223,12 @@ class LegalActions:
             return self._raise_refusal(action.amount)
         if kind == DRAW:
             return self._draw_refusal(action.cards)
-        if kind in self.kinds:
+        if (
+            (kind == FOLD and self.fold)
+            or (kind == CHECK and self.check)
+            or (kind == CALL and self.call is not None)
+            or (kind == BRING_IN and self.bring_in is not None)
+        ):
             return None
         if self.draw is not None:
             return IllegalAction(f"seat {self.seat} is to draw or stand pat", err.DRAW_DUE)
@@ -246,6 +264,10 @@ class LegalActions:
         if len(cards) > self.draw:
             return IllegalAction(
                 f"at most {self.draw} cards may be discarded, not {len(cards)}", err.TOO_MANY_CARDS
+            )
+        if len(cards) < self.draw_min:
+            return IllegalAction(
+                f"discard exactly {self.draw_min} cards, not {len(cards)}", err.TOO_FEW_CARDS
             )
         if len(set(cards)) != len(cards):
             return IllegalAction("a card may be discarded only once", err.CARDS_NOT_HELD)

@@ -20,8 +20,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from cardroom.cards import CARDS, SHORT_DECK_CARDS, Card
+from cardroom.cards import Card
 from cardroom.games.config import TableConfig
+from cardroom.games.dealing import round_robin, street_deal
 from cardroom.games.phh import HandHistory, PhhAction, PhhError
 
 __all__ = ["DealPlan", "build_deck", "deal_plan", "deck_of", "reshuffled_top"]
@@ -61,8 +62,12 @@ class _Planner:
     empty stub burns nothing (draw_play.py), so the slots stay in step with the engine.
     """
 
-    def __init__(self, burns: bool, deck_size: int) -> None:
+    def __init__(self, burns: bool, deck_size: int, draw_burns: tuple[bool, ...] = ()) -> None:
         self.burns = burns
+        # Whether each draw (or discard) street burns as it starts, in order, as
+        # dealing.street_deal says: Irish's discard street deals nothing and burns nothing.
+        self.draw_burns = draw_burns
+        self.draws = 0  # draws begun
         self.deck_size = deck_size
         self.stub = deck_size  # cards left in the stub being dealt
         self.folded: set[int] = set()
@@ -106,10 +111,7 @@ class _Planner:
             per: dict[int | None, list[tuple[Card | None, int]]] = {}
             for n, a in self.group:  # a player's down and up cards may come in two entries
                 per.setdefault(a.player, []).extend((c, n) for c in a.cards or ())
-            width = max(len(cards) for cards in per.values())
-            dealt = [
-                (p, *cards[r]) for r in range(width) for p, cards in per.items() if r < len(cards)
-            ]
+            dealt = round_robin([[(p, *c) for c in cards] for p, cards in per.items()])
         previous = None
         for player, card, number in dealt:
             assert player is not None
@@ -125,7 +127,11 @@ class _Planner:
 
     def discard(self, action: PhhAction) -> None:
         if not self.after_draw or action.player in self.drawn:
-            self.burn()  # a draw begins (all-in players may draw twice with no betting between)
+            # A draw begins (all-in players may draw twice with no betting between).
+            burns = self.draw_burns[self.draws] if self.draws < len(self.draw_burns) else self.burns
+            self.draws += 1
+            if burns:
+                self.burn()
             self.drawn = set()
         self.drawn.add(action.player)
         hand = self.hands.get(action.player or 0, [])
@@ -165,10 +171,11 @@ def deal_plan(hh: HandHistory, config: TableConfig) -> DealPlan:
     and every draw. A street's hole cards may come in one entry per player or
     card by card; once a player holds the street's count, the next street starts.
     """
-    plan = _Planner(config.burn_cards, len(deck_of(config)))
-    sizes = [
-        st.hole_down + st.hole_up for st in config.variant.streets if st.hole_down + st.hole_up
-    ]
+    streets = config.variant.streets
+    deals = [street_deal(st, config.burn_cards) for st in streets]
+    draw_burns = tuple(deal.burn_draw for deal in deals if deal.draw)
+    plan = _Planner(config.burn_cards, len(deck_of(config)), draw_burns)
+    sizes = [st.hole_down + st.hole_up for st in streets if st.hole_down + st.hole_up]
     raw: list[bool] = []
     try:
         for plan.number, action in enumerate(hh.actions, start=1):
@@ -217,7 +224,7 @@ def _plan_one(
 
 def deck_of(config: TableConfig) -> tuple[Card, ...]:
     """Every card of the table's deck."""
-    return tuple(SHORT_DECK_CARDS if config.variant.deck == "short" else CARDS)
+    return config.variant.cards
 
 
 def build_deck(hh: HandHistory, config: TableConfig, plan: DealPlan | None = None) -> list[Card]:

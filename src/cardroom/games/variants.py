@@ -15,6 +15,8 @@ from __future__ import annotations
 from dataclasses import MISSING, dataclass, fields
 from typing import Any, Final
 
+from cardroom.cards import CARDS, SHORT_DECK_CARDS, Card
+from cardroom.evaluation.hand_value import EvaluationError
 from cardroom.evaluation.registry import EVALUATORS
 from cardroom.games.checks import (
     choice,
@@ -41,12 +43,18 @@ BUTTON_BLIND: Final = "button_blind"
 BRING_IN: Final = "bring_in"
 FORCED_BETS: Final = (BLINDS, BUTTON_BLIND, BRING_IN)
 
-# Who opens a betting round (first round, later rounds).
+# Who opens a betting round (first round, later rounds): the data the hand decides by.
 LEFT_OF_BIG_BLIND: Final = "left_of_big_blind"
+"""The first seat left of the big blind (or of the last straddle); left of the button
+when the hand has no big blind."""
 LEFT_OF_BUTTON: Final = "left_of_button"
+"""The first seat still in left of the button."""
 BRING_IN_PLAYER: Final = "bring_in"
+"""Stud's first round: the seat the door cards name to bring in."""
 BEST_SHOWING: Final = "best_showing"
+"""Stud's later rounds: the best hand showing (ties: ``stud_order_ties``)."""
 LOWEST_SHOWING: Final = "lowest_showing"
+"""Razz's later rounds: the lowest hand showing, aces low."""
 FIRST_TO_ACT: Final = (
     LEFT_OF_BIG_BLIND,
     LEFT_OF_BUTTON,
@@ -54,9 +62,13 @@ FIRST_TO_ACT: Final = (
     BEST_SHOWING,
     LOWEST_SHOWING,
 )
+STUD_FIRST_TO_ACT: Final = (BRING_IN_PLAYER, BEST_SHOWING, LOWEST_SHOWING)
+"""The rules that read the up cards: exactly the stud games use them."""
 
-DECKS: Final = ("standard", "short")
-"""The decks a game may deal from: 52 cards, or Short Deck's 36 (no 2 to 5)."""
+DECK_CARDS: Final[dict[str, tuple[Card, ...]]] = {"standard": CARDS, "short": SHORT_DECK_CARDS}
+"""The decks a game may deal from, by name: every card, or Short Deck's (no 2 to 5).
+The one place that says which cards a deck holds (:attr:`Variant.cards` reads it)."""
+DECKS: Final = tuple(DECK_CARDS)
 MOST_SEATS: Final = 10
 """The most seats any table has (RULEBOOK §3)."""
 MOST_TIERS: Final = 10
@@ -79,6 +91,12 @@ class Street:
 
     ``big_bet`` picks the fixed-limit size (small bet otherwise); ``spread_tier``
     picks the spread-limit maximum (0, 1 or 2 for a "1-2-3" game).
+
+    Two street kinds let the players change their cards after the deal, in turn
+    clockwise from the first player still in left of the button (all-in players
+    too), before the street's betting round: ``draw`` (each discards none to all
+    and is dealt as many) and ``discard`` (each discards exactly that many and is
+    dealt nothing in their place, as in Irish).
     """
 
     name: str
@@ -90,6 +108,7 @@ class Street:
     betting: bool = True
     big_bet: bool = False
     spread_tier: int = 0
+    discard: int = 0
 
     def __post_init__(self) -> None:
         text(self.name, "a street's name")
@@ -104,6 +123,9 @@ class Street:
         ):
             flag(value, f"a street's {name}")
         whole(self.spread_tier, "a street's spread tier", high=MOST_TIERS - 1)
+        whole(self.discard, "a street's discards", high=52)
+        if self.draw and self.discard:
+            raise ConfigError("a street draws or discards, not both")
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,6 +172,7 @@ class Variant:
             raise ConfigError("a game's first_to_act is a pair: (first round, later rounds)")
         for rule in self.first_to_act:
             choice(rule, "a game's first to act", FIRST_TO_ACT)
+        _check_stud_order(self)
         whole(self.rake_street, "a game's rake street", high=len(self.streets) - 1)
         whole(self.max_raises, "a game's raise cap", high=MOST_RAISES)
         if self.phh_code is not None:
@@ -158,11 +181,19 @@ class Variant:
             raise ConfigError("a game has stud rules exactly when its forced bet is a bring-in")
         if self.stud is not None and not isinstance(self.stud, StudRules):
             raise ConfigError("a game's stud rules must be a StudRules")
+        _check_discards(self.streets)
+        _check_rankable(self)
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """Every card of the game's deck, in deck order."""
+        return DECK_CARDS[self.deck]
 
     @property
     def hole_cards(self) -> int:
-        """Cards each player holds when all are dealt (before any draw)."""
-        return sum(s.hole_down + s.hole_up for s in self.streets)
+        """Cards each player holds at the showdown: every card dealt to the player, less
+        those thrown on discard streets (a draw replaces every card it takes)."""
+        return sum(s.hole_down + s.hole_up - s.discard for s in self.streets)
 
     @property
     def board_cards(self) -> int:
@@ -170,10 +201,58 @@ class Variant:
         return sum(s.board for s in self.streets)
 
 
-def _flop_streets(hole: int, exposed: int = 0) -> tuple[Street, ...]:
+def _check_rankable(variant: Variant) -> None:
+    """The cards a player has at the showdown (hole and board) are a hand the game's
+    evaluators can rank: a game that deals too few or too many is refused when built."""
+    cards = variant.cards
+    hole, board = variant.hole_cards, variant.board_cards
+    if hole < 1 or hole + board > len(cards):
+        raise ConfigError(f"a game must deal each player at least one card, not {hole}")
+    sample_hole, sample_board = cards[:hole], cards[hole : hole + board]
+    for name in (variant.high,) if variant.low is None else (variant.high, variant.low):
+        try:
+            EVALUATORS[name](sample_hole, sample_board)
+        except EvaluationError as exc:
+            raise ConfigError(
+                f"{variant.name}: {hole} hole and {board} board cards cannot be ranked by "
+                f"{name} ({exc})"
+            ) from None
+
+
+def _check_stud_order(variant: Variant) -> None:
+    """A stud game opens with the bring-in, then the best or lowest showing hand; only a
+    stud game reads up cards to decide who acts first."""
+    first, later = variant.first_to_act
+    if variant.forced_bets == BRING_IN:
+        if first != BRING_IN_PLAYER or later not in (BEST_SHOWING, LOWEST_SHOWING):
+            raise ConfigError(
+                "a stud game's first_to_act is (bring_in, best_showing or lowest_showing)"
+            )
+    elif first in STUD_FIRST_TO_ACT or later in STUD_FIRST_TO_ACT:
+        raise ConfigError(f"only a stud game's first to act may be one of {STUD_FIRST_TO_ACT}")
+
+
+def _check_discards(streets: tuple[Street, ...]) -> None:
+    """A discard street leaves every player at least one card."""
+    held = 0
+    for street in streets:
+        held += street.hole_down + street.hole_up
+        if street.discard and street.discard >= held:
+            raise ConfigError(
+                f"the {street.name} street discards {street.discard} of {held} cards: "
+                "a player must keep at least one"
+            )
+        held -= street.discard
+
+
+def _flop_streets(hole: int, exposed: int = 0, discard: int = 0) -> tuple[Street, ...]:
+    # Irish: after the flop's betting each player still in throws ``discard`` cards,
+    # before the turn is dealt (a street of its own, with no betting round).
+    after_flop = (Street("discard", discard=discard, betting=False),) if discard else ()
     return (
         Street("pre-flop", hole_down=hole, board=exposed, burn=exposed > 0),
         Street("flop", board=3 - exposed, burn=True),
+        *after_flop,
         Street("turn", board=1, burn=True, big_bet=True, spread_tier=1),
         Street("river", board=1, burn=True, big_bet=True, spread_tier=2),
     )
@@ -192,13 +271,14 @@ def _flop_game(
     deck: str = "standard",
     forced: str = BLINDS,
     phh: str | None = None,
+    discard: int = 0,
 ) -> Variant:
     first = LEFT_OF_BIG_BLIND if forced == BLINDS else LEFT_OF_BUTTON
     return Variant(
         name=name,
         title=title,
         deck=deck,
-        streets=_flop_streets(hole, exposed),
+        streets=_flop_streets(hole, exposed, discard),
         forced_bets=forced,
         structure=structure,
         high=high,
@@ -239,6 +319,17 @@ COURCHEVEL_HI_LO: Final = _flop_game(
     max_seats=8,
     exposed=1,
 )
+# Three games beyond the seeds (issue 12 §5; rules in docs/games.md). Seat limits: the
+# deck must hold every hole card, the five board cards and three burns (RULEBOOK §3).
+BIG_O: Final = _flop_game(  # 8 x 5 + 5 + 3 = 48 cards; a ninth player would need 53
+    "big_o", "Big O", 5, POT_LIMIT, "omaha_high", low="omaha_low8", max_seats=8
+)
+PLO6: Final = _flop_game(  # 7 x 6 + 5 + 3 = 50 cards; an eighth player would need 56
+    "plo6", "Omaha 6-Card", 6, POT_LIMIT, "omaha_high", max_seats=7
+)
+IRISH: Final = _flop_game(  # 10 x 4 + 5 + 3 = 48 cards
+    "irish", "Irish", 4, NO_LIMIT, "high", discard=2
+)
 
 # ------------------------------------------------------------ stud family (RULEBOOK §6.4–§6.5)
 
@@ -259,6 +350,7 @@ def _stud_game(
     high: str,
     rules: StudRules,
     *,
+    lowest_first: bool = False,
     low: str | None = None,
     phh: str | None = None,
     streets: tuple[Street, ...] | None = None,
@@ -273,7 +365,7 @@ def _stud_game(
         high=high,
         low=low,
         max_seats=8,
-        first_to_act=(BRING_IN_PLAYER, LOWEST_SHOWING if rules.low else BEST_SHOWING),
+        first_to_act=(BRING_IN_PLAYER, LOWEST_SHOWING if lowest_first else BEST_SHOWING),
         rake_street=1,  # no drop unless 4th street (Soko: the 3rd card) is dealt
         max_raises=4,  # seed 004: stud tables allow 4 raises
         phh_code=phh,
@@ -285,7 +377,7 @@ STUD: Final = _stud_game("stud", "Seven-Card Stud", "high", SEVEN_STUD_RULES, ph
 STUD_HI_LO: Final = _stud_game(
     "stud_hi_lo", "Stud Hi-Lo", "high", SEVEN_STUD_RULES, low="a5_low8", phh="F7S/8"
 )
-RAZZ: Final = _stud_game("razz", "Razz", "a5_low", RAZZ_RULES, phh="FR")
+RAZZ: Final = _stud_game("razz", "Razz", "a5_low", RAZZ_RULES, lowest_first=True, phh="FR")
 SOKO: Final = _stud_game(
     "soko",
     "Soko",
@@ -356,6 +448,9 @@ VARIANTS: dict[str, Variant] = {
         OMAHA_HI_LO,
         COURCHEVEL,
         COURCHEVEL_HI_LO,
+        BIG_O,
+        PLO6,
+        IRISH,
         STUD,
         STUD_HI_LO,
         RAZZ,
@@ -367,17 +462,7 @@ VARIANTS: dict[str, Variant] = {
         BADUGI,
     )
 }
-"""Every game by name; other modules (stud, draw) register theirs with :func:`register`."""
-
-
-def register(variant: Variant) -> Variant:
-    """Add ``variant`` to :data:`VARIANTS` (refusing a second game of the same name)."""
-    if not isinstance(variant, Variant):
-        raise ConfigError(f"only a Variant can be registered, not {type(variant).__name__}")
-    if variant.name in VARIANTS and VARIANTS[variant.name] != variant:
-        raise ConfigError(f"a different variant called {variant.name!r} is already registered")
-    VARIANTS[variant.name] = variant
-    return variant
+"""Every game by name: the seeds and the games built from the same parts."""
 
 
 def get_variant(name: str) -> Variant:
@@ -401,7 +486,7 @@ def variant_to_dict(variant: Variant) -> dict[str, Any]:
     out["stud"] = None
     if stud is not None:
         bring_in = {"highest": stud.bring_in.highest, "aces_low": stud.bring_in.aces_low}
-        out["stud"] = {"bring_in": bring_in, "low": stud.low, "open_pair": stud.open_pair}
+        out["stud"] = {"bring_in": bring_in, "open_pair": stud.open_pair}
     return out
 
 
@@ -412,13 +497,12 @@ def variant_from_dict(data: object) -> Variant:
     game["streets"] = tuple(_street_from_dict(st) for st in json_array(game["streets"], "streets"))
     game["first_to_act"] = json_array(game["first_to_act"], "first_to_act")
     if game.get("stud") is not None:
-        stud = json_object(game["stud"], "stud rules", ("bring_in", "low", "open_pair"))
-        _require(stud, {"bring_in": True, "low": True, "open_pair": True}, "stud rules")
+        stud = json_object(game["stud"], "stud rules", ("bring_in", "open_pair"))
+        _require(stud, {"bring_in": True, "open_pair": True}, "stud rules")
         rule = json_object(stud["bring_in"], "a bring-in rule", ("highest", "aces_low"))
         _require(rule, {"highest": True, "aces_low": True}, "a bring-in rule")
         game["stud"] = StudRules(
             BringInRule(flag(rule["highest"], "highest"), flag(rule["aces_low"], "aces_low")),
-            low=flag(stud["low"], "low"),
             open_pair=flag(stud["open_pair"], "open_pair"),
         )
     return Variant(**game)
