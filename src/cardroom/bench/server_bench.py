@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import dataclasses
 import json
 import math
 import os
@@ -47,6 +48,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--db", metavar="URL", help="database (a temporary SQLite file)")
     parser.add_argument("--think", default="0", help="bot think time: 0 (fast), S or LOW,HIGH")
     parser.add_argument("--procs", type=int, default=1, help="load generator processes (1)")
+    parser.add_argument(
+        "--db-threads", type=int, default=None, help="the server's database threads (its default)"
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -55,7 +59,7 @@ def run(args: argparse.Namespace) -> int:
         print("error: need 1 <= tables <= clients <= 20000, procs >= 1", file=sys.stderr)
         return 2
     result = bench(args.clients, args.tables, args.seconds, args.warmup, args.db,
-                   Timing.parse(args.think), args.procs)  # fmt: skip
+                   Timing.parse(args.think), args.procs, args.db_threads)  # fmt: skip
     print(json.dumps(result) if args.json else _text(result), flush=True)
     return 0
 
@@ -83,14 +87,14 @@ def table_list(clients: int, tables: int) -> str:
 
 def bench(
     clients: int, tables: int, seconds: float, warmup: float, db: str | None,
-    think: Timing, procs: int,
+    think: Timing, procs: int, db_threads: int | None = None,
 ) -> dict[str, Any]:  # fmt: skip
     """Start the server, play, measure; the figures."""
     with tempfile.TemporaryDirectory(prefix="cardroom-bench-") as tmp:
         path = Path(tmp) / "tables.toml"
         path.write_text(table_list(clients, tables))
         url = db or f"sqlite:///{Path(tmp) / 'bench.db'}"
-        server = start_server(url, path)
+        server = start_server(url, path, db_threads)
         try:
             base = server.base
             seats = plan_seats(clients, tables)
@@ -105,14 +109,14 @@ def bench(
 class ServerProcess:
     """The server in a child process (cheap password hashing: the accounts are bots)."""
 
-    def __init__(self, url: str, tables: Path) -> None:
+    def __init__(self, url: str, tables: Path, db_threads: int | None = None) -> None:
         code = (
             "import sys; from cardroom.bench.server_bench import serve_child; "
-            "serve_child(sys.argv[1], sys.argv[2])"
+            "serve_child(sys.argv[1], sys.argv[2], int(sys.argv[3]))"
         )
         env = {**os.environ, "PYTHONPATH": _SRC + os.pathsep + os.environ.get("PYTHONPATH", "")}
         self.proc = subprocess.Popen(
-            [sys.executable, "-c", code, url, str(tables)],
+            [sys.executable, "-c", code, url, str(tables), str(db_threads or 0)],
             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env, text=True,
         )  # fmt: skip
         assert self.proc.stdout is not None
@@ -134,11 +138,11 @@ class ServerProcess:
                 self.proc.wait(10)
 
 
-def start_server(url: str, tables: Path) -> ServerProcess:
+def start_server(url: str, tables: Path, db_threads: int | None = None) -> ServerProcess:
     """Start the server and wait for its health check."""
     import httpx
 
-    server = ServerProcess(url, tables)
+    server = ServerProcess(url, tables, db_threads)
     deadline = time.monotonic() + STARTUP_SECONDS
     while time.monotonic() < deadline and server.proc.poll() is None:
         with contextlib.suppress(httpx.HTTPError):
@@ -149,8 +153,9 @@ def start_server(url: str, tables: Path) -> ServerProcess:
     raise RuntimeError("the server did not become healthy")
 
 
-def serve_child(url: str, tables: str) -> None:
-    """The child process: serve on a free loopback port, without bots or web client."""
+def serve_child(url: str, tables: str, db_threads: int = 0) -> None:
+    """The child process: serve on a free loopback port, without bots or web client
+    (``db_threads`` 0: the server's default)."""
     from cardroom.server.serve import serve
     from cardroom.server.settings import ServerSettings
 
@@ -158,6 +163,8 @@ def serve_child(url: str, tables: str) -> None:
         database_url=url, host="127.0.0.1", port=0, tables_file=Path(tables),
         web_dir=None, cheap_passwords=True,
     )  # fmt: skip
+    if db_threads:
+        settings = dataclasses.replace(settings, db_threads=db_threads)
     sys.exit(serve(settings))
 
 
@@ -207,10 +214,23 @@ class LatencyProbe:
             self.samples.append(at - sent)
 
 
+async def seated(players: list[Bot], limit: float) -> int:
+    """Wait until every bot has its seat (or ``limit`` seconds); how many have."""
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        count = sum(b.seat is not None for b in players)
+        if count == len(players):
+            break
+        await asyncio.sleep(0.2)
+    return sum(b.seat is not None for b in players)
+
+
 async def generate(
-    base: str, bots: list[tuple[str, int, str]], seconds: float, warmup: float, think: Timing
-) -> dict[str, Any]:
-    """Play ``bots`` (table, seat, token) for ``warmup + seconds``; what was measured."""
+    base: str, bots: list[tuple[str, int, str]], seconds: float, warmup: float, think: Timing,
+    server_pid: int,
+) -> dict[str, Any]:  # fmt: skip
+    """Seat ``bots`` (table, seat, token), let them play ``warmup`` seconds, then measure
+    ``seconds``: the latencies, actions, errors and the server's CPU share."""
     probe = LatencyProbe()
     stop = asyncio.Event()
     players = [
@@ -226,10 +246,13 @@ async def generate(
         await bot.play(stop)
 
     tasks = [asyncio.create_task(one(b)) for b in players]
+    await seated(players, STARTUP_SECONDS)
     await asyncio.sleep(warmup)
     probe.recording = True
     errors0 = sum(b.stats.errors for b in players)
+    c0, t0 = _cpu_seconds(server_pid), time.monotonic()
     await asyncio.sleep(seconds)
+    cpu = (_cpu_seconds(server_pid) - c0) / (time.monotonic() - t0)
     probe.recording = False
     stop.set()
     for b in players:
@@ -244,9 +267,11 @@ async def generate(
         for code, n in b.stats.codes.items():
             codes[code] = codes.get(code, 0) + n
     reconnects = sum(b.stats.reconnects for b in players)
+    unseated = sum(b.seat is None for b in players)
     return {
         "samples": probe.samples, "actions": probe.actions, "errors": errors + failed + reconnects,
-        "codes": codes, "reconnects": reconnects, "failed": failed,
+        "codes": codes, "reconnects": reconnects, "cpu": cpu, "failed": failed,
+        "unseated": unseated,
     }  # fmt: skip
 
 
@@ -262,22 +287,11 @@ def generate_all(
         for bot in bots:
             share.setdefault(int(bot[0].rsplit("-", 1)[1]) % procs, []).append(bot)
         for part in share.values():
-            children.append(_child(base, part, seconds, warmup, think))
-        time.sleep(warmup)
-        parts, cpu = _measure(server_pid, seconds, lambda: [_collect(c) for c in children])
+            children.append(_child(base, part, seconds, warmup, think, server_pid))
+        parts = [_collect(c) for c in children]
     else:
-        holder: dict[str, Any] = {}
-
-        async def main() -> None:
-            job = asyncio.create_task(generate(base, bots, seconds, warmup, think))
-            await asyncio.sleep(warmup)
-            c0, t0 = _cpu_seconds(server_pid), time.monotonic()
-            await asyncio.sleep(seconds)
-            holder["cpu"] = (_cpu_seconds(server_pid) - c0) / (time.monotonic() - t0)
-            holder["out"] = await job
-
-        asyncio.run(main())
-        parts, cpu = [holder["out"]], holder["cpu"]
+        parts = [asyncio.run(generate(base, bots, seconds, warmup, think, server_pid))]
+    cpu = sum(p["cpu"] for p in parts) / len(parts)
     samples = sorted(s for p in parts for s in p["samples"])
     return {
         "actions_per_s": round(sum(p["actions"] for p in parts) / seconds, 1),
@@ -286,19 +300,15 @@ def generate_all(
         "server_rss_mb": _rss_mb(server_pid),
         "errors": sum(p["errors"] for p in parts),
         "error_codes": _merged([p["codes"] for p in parts]),
+        "reconnects": sum(p["reconnects"] for p in parts),
+        "failed_clients": sum(p["failed"] for p in parts),
+        "unseated": sum(p["unseated"] for p in parts),
         "server_cpu_percent": round(100 * cpu, 1),
     }
 
 
-def _measure(pid: int, seconds: float, collect: Any) -> tuple[Any, float]:
-    c0, t0 = _cpu_seconds(pid), time.monotonic()
-    time.sleep(seconds)
-    cpu = (_cpu_seconds(pid) - c0) / (time.monotonic() - t0)
-    return collect(), cpu
-
-
 def _child(base: str, bots: list[tuple[str, int, str]], seconds: float, warmup: float,
-           think: Timing) -> subprocess.Popen[str]:  # fmt: skip
+           think: Timing, server_pid: int) -> subprocess.Popen[str]:  # fmt: skip
     code = "from cardroom.bench.server_bench import generator_child; generator_child()"
     env = {**os.environ, "PYTHONPATH": _SRC + os.pathsep + os.environ.get("PYTHONPATH", "")}
     proc = subprocess.Popen(
@@ -307,7 +317,7 @@ def _child(base: str, bots: list[tuple[str, int, str]], seconds: float, warmup: 
     )  # fmt: skip
     assert proc.stdin is not None
     job = {"base": base, "bots": bots, "seconds": seconds, "warmup": warmup,
-           "think": [think.low, think.high]}  # fmt: skip
+           "think": [think.low, think.high], "pid": server_pid}  # fmt: skip
     proc.stdin.write(json.dumps(job))
     proc.stdin.close()
     return proc
@@ -324,7 +334,8 @@ def generator_child() -> None:
     job = json.loads(sys.stdin.read())
     bots = [tuple(b) for b in job["bots"]]
     think = Timing(*job["think"])
-    out = asyncio.run(generate(job["base"], bots, job["seconds"], job["warmup"], think))
+    args = (job["base"], bots, job["seconds"], job["warmup"], think, job["pid"])
+    out = asyncio.run(generate(*args))
     print(json.dumps(out), flush=True)
 
 

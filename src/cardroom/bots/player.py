@@ -199,7 +199,7 @@ class Bot:
         kind = event.get("type")
         if kind == "Acted" and self.probe is not None and event.get("seat") != self.seat:
             self.probe.seen(self.table, int(event["seat"]), now)
-        elif kind == "HandEnded":
+        elif kind == "HandFinished":
             self.stats.hands += 1
         elif kind == "PlayerSeated" and event.get("player") == self.player_id:
             self.seat, self.joining = event["seat"], False
