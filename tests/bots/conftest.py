@@ -6,9 +6,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from tests.server.conftest import running_server
 
 from cardroom.server.settings import ServerSettings
-from tests.server.conftest import running_server
 
 TABLES = """
 [[table]]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import secrets
 import urllib.request
 from typing import Any
 
@@ -55,6 +56,9 @@ class ProtocolClient:
     def __init__(self, ws: ClientConnection) -> None:
         self.ws = ws
         self.ids = itertools.count(1)
+        self.prefix = secrets.token_hex(4)
+        """Ids are unique per account across connections: the server answers an id it
+        has seen (from any connection of the account) as a replay, without acting."""
         self.log: list[dict[str, Any]] | None = None
         """When a list: every message received is appended (tests)."""
         self.closed_here = False
@@ -71,7 +75,7 @@ class ProtocolClient:
 
     async def send(self, type_: str, **fields: Any) -> str:
         """Send a message; returns its id."""
-        client_id = fields.pop("id", None) or f"m{next(self.ids)}"
+        client_id = fields.pop("id", None) or f"{self.prefix}-{next(self.ids)}"
         await self.ws.send(json.dumps({"v": 1, "type": type_, "id": client_id, **fields}))
         return client_id
 

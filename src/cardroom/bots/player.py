@@ -18,6 +18,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from websockets.exceptions import ConnectionClosed
+
 from cardroom.bots.client import ProtocolClient, account, login
 from cardroom.bots.strategy import Strategy, random_action
 from cardroom.bots.timing import FAST, Timing
@@ -102,16 +104,14 @@ class Bot:
         await self.watch(client)
         while stop is None or not stop.is_set():
             try:
-                msg = await client.receive()
-            except Exception:
+                await self.on_message(client, await client.receive())
+            except (ConnectionClosed, OSError):
                 if client.closed_here or (stop is not None and stop.is_set()):
                     break
                 found = await self.reconnect()
                 if found is None:
                     break
                 client = found
-                continue
-            await self.on_message(client, msg)
         return self.stats
 
     async def reconnect(self) -> ProtocolClient | None:
