@@ -159,7 +159,9 @@ async def answer(client: ProtocolClient, client_id: str, limit: float = 10) -> d
                 return msg
 
 
-async def until(client: ProtocolClient, kind: str, limit: float = 10, **match: Any) -> dict[str, Any]:
+async def until(
+    client: ProtocolClient, kind: str, limit: float = 10, **match: Any
+) -> dict[str, Any]:
     """Read until a message of ``kind`` whose fields include ``match``."""
     async with asyncio.timeout(limit):
         while True:

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+from tests.server.sessions import money_problems
 
 from cardroom.bots.client import ProtocolClient, account
 from cardroom.bots.random_bot import RandomBot
@@ -25,7 +26,6 @@ from cardroom.cli import main as cli_main
 from cardroom.ledger import AccountKind, Currency, Reason
 from cardroom.store import SqlLedger, make_engine
 from cardroom.store.tables import TableRecords
-from tests.server.sessions import money_problems
 
 KILLS = int(os.environ.get("CARDROOM_CRASH_KILLS", "10"))
 SRC = str(Path(__file__).resolve().parents[2] / "src")

@@ -9,9 +9,10 @@ import os
 import random
 from typing import Any
 
-from cardroom.server.settings import ServerSettings
 from tests.server.conftest import running_server, with_limits
 from tests.server.sessions import bot_session, money_problems, player
+
+from cardroom.server.settings import ServerSettings
 
 MESSAGES = int(os.environ.get("CARDROOM_FUZZ_MESSAGES", "10000"))
 TABLES = ["holdem", "stud", "draw", "real", "nowhere"]

@@ -9,11 +9,11 @@ import json
 import httpx
 import pytest
 import websockets
+from tests.server.conftest import running_server, with_limits
+from tests.server.sessions import answer, money_problems, player, until
 
 from cardroom.bots.client import ProtocolClient, account
 from cardroom.server.settings import ServerSettings
-from tests.server.conftest import running_server, with_limits
-from tests.server.sessions import answer, money_problems, player, until
 
 
 def run(coro: object) -> object:
@@ -66,18 +66,34 @@ def test_hostile_messages_get_errors_with_stable_codes_and_the_table_goes_on(
         turn = await until(a, "turn", table="holdem")
         cases = [
             ('{"v":1,"type":"act"', "bad_json", None),
-            ('[1,2]', "bad_message", None),
+            ("[1,2]", "bad_message", None),
             ('{"v":1,"type":"fly","id":"u1"}', "unknown_type", "u1"),
             ('{"v":9,"type":"ping","id":"v9"}', "bad_version", "v9"),
-            ('{"v":1,"type":"act","id":"h1","table":"holdem","kind":"raise","amount":1e999}',
-             "bad_json", None),
-            ('{"v":1,"type":"rebuy","id":"h2","table":"holdem","amount":99999999999999999999}',
-             "bad_message", "h2"),
-            ('{"v":1,"type":"act","id":"n1","table":"nowhere","kind":"fold"}', "no_such_table", "n1"),
-            ('{"v":1,"type":"act","id":"x1","table":"holdem","kind":"fold","seat":1}',
-             "bad_message", "x1"),  # naming another seat is not even a field
-            ('{"v":1,"type":"act","id":"c1","table":"holdem","kind":"draw","cards":["Zz"]}',
-             "bad_message", "c1"),
+            (
+                '{"v":1,"type":"act","id":"h1","table":"holdem","kind":"raise","amount":1e999}',
+                "bad_json",
+                None,
+            ),
+            (
+                '{"v":1,"type":"rebuy","id":"h2","table":"holdem","amount":99999999999999999999}',
+                "bad_message",
+                "h2",
+            ),
+            (
+                '{"v":1,"type":"act","id":"n1","table":"nowhere","kind":"fold"}',
+                "no_such_table",
+                "n1",
+            ),
+            (
+                '{"v":1,"type":"act","id":"x1","table":"holdem","kind":"fold","seat":1}',
+                "bad_message",
+                "x1",
+            ),  # naming another seat is not even a field
+            (
+                '{"v":1,"type":"act","id":"c1","table":"holdem","kind":"draw","cards":["Zz"]}',
+                "bad_message",
+                "c1",
+            ),
             ("x" * 3000, "too_large", None),
         ]
         for raw, code, re_id in cases:
@@ -88,7 +104,7 @@ def test_hostile_messages_get_errors_with_stable_codes_and_the_table_goes_on(
         other = b if turn["seat"] == 0 else a
         await other.send("act", id="oot", table="holdem", kind="check")
         refused = await answer(other, "oot")
-        assert refused["type"] == "error" and refused["code"] not in ("busy", "internal")
+        assert refused["type"] == "error" and refused["code"] == "not_your_turn"
         # The table goes on: the hand is played to its end.
         actor = a if turn["seat"] == 0 else b
         await actor.send("act", id="f", table="holdem", kind="fold")
@@ -206,16 +222,32 @@ def test_login_sets_an_httponly_samesite_cookie_and_schemas_are_published(server
     )
     assert reg.status_code == 201
     refused = httpx.post(
-        server + "/api/register", json={"alias": "Caro1", "password": "password1", "age_confirmed": True}
+        server + "/api/register",
+        json={"alias": "Caro1", "password": "password1", "age_confirmed": True},
     )
     assert refused.status_code == 400  # a look-alike of carol
     login = httpx.post(server + "/api/login", json={"alias": "carol", "password": "password1"})
     cookie = login.headers["set-cookie"].lower()
     assert "httponly" in cookie and "samesite=strict" in cookie and login.json()["token"]
-    assert httpx.post(server + "/api/login", json={"alias": "carol", "password": "nope1234"}).status_code == 401
+    assert (
+        httpx.post(
+            server + "/api/login", json={"alias": "carol", "password": "nope1234"}
+        ).status_code
+        == 401
+    )
     schema = httpx.get(server + "/schema/ws.json").json()
     text = json.dumps(schema)
-    for kind in ("watch", "join", "act", "advance", "time_bank", "chat", "report", "turn", "events"):
+    for kind in (
+        "watch",
+        "join",
+        "act",
+        "advance",
+        "time_bank",
+        "chat",
+        "report",
+        "turn",
+        "events",
+    ):
         assert f'"{kind}"' in text
     assert "/api/login" in httpx.get(server + "/openapi.json").json()["paths"]
 
@@ -236,3 +268,21 @@ def test_time_bank_and_chat_are_answered(server: str, kind: str) -> None:
     assert got["type"] == "ok"  # type: ignore[index]
     if kind == "time_bank":
         assert got["detail"]["time_bank"] == 30.0  # type: ignore[index]
+
+
+def test_connections_per_account_are_limited(settings: ServerSettings) -> None:
+    settings = with_limits(settings, max_connections_per_account=2)
+
+    async def go(base: str) -> str:
+        login = await asyncio.to_thread(account, base, "alice", "password1")
+        first = [await ProtocolClient.connect(base, login["token"]) for _ in range(2)]
+        for c in first:  # authenticated and counted
+            assert (await c.receive())["type"] == "hello"
+        third = await ProtocolClient.connect(base, login["token"])
+        refused = await third.receive()
+        for c in first:
+            await c.close()
+        return str(refused.get("code"))
+
+    with running_server(settings) as base:
+        assert run(go(base)) == "too_many_connections"

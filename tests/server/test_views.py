@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import asyncio
 
-from cardroom.server.settings import ServerSettings
 from tests.server.sessions import bot_session, check_no_hidden_cards
+
+from cardroom.server.settings import ServerSettings
 
 
 def test_12_no_message_holds_another_players_hidden_cards_flop_stud_draw(

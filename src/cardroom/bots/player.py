@@ -27,6 +27,8 @@ from cardroom.bots.tracker import HandTracker
 
 RECONNECT_TRIES = 20
 """Attempts to come back after a drop (about 30 s in all) before giving up."""
+JOIN_TRIES = 10
+"""Refused joins (by code) after which a bot stops asking for a seat."""
 
 
 @dataclass
@@ -78,6 +80,8 @@ class Bot:
         self.player_id: str | None = None
         self.seat: int | None = None
         self.joining = False
+        self.asked: dict[str, str] = {}
+        """The id of the last join and act sent (to know what an error refers to)."""
         self.buy_in: list[int | None] = [None, None]
 
     async def start(self) -> ProtocolClient:
@@ -153,7 +157,7 @@ class Bot:
         elif kind == "snapshot":
             await self.on_snapshot(client, msg)
         elif kind == "error":
-            self.on_error(msg)
+            await self.on_error(client, msg)
 
     async def on_snapshot(self, client: ProtocolClient, snap: dict[str, Any]) -> None:
         """Take the seat and hand from a snapshot; sit down if not seated."""
@@ -174,14 +178,22 @@ class Bot:
         low, high = self.buy_in
         amount = high if high is not None else 2 * int(low or 1)
         self.joining = True
-        await client.send("join", table=self.table, seat=seat, amount=amount)
+        self.asked["join"] = await client.send("join", table=self.table, seat=seat, amount=amount)
 
-    def on_error(self, msg: dict[str, Any]) -> None:
-        """Count a refusal; a refused join is tried again from the next snapshot."""
+    async def on_error(self, client: ProtocolClient, msg: dict[str, Any]) -> None:
+        """Count a refusal. A refused join is tried again from a fresh snapshot (another
+        bot may have taken the seat); a refused action asks the table where it stands
+        (the events since the last sequence number, and the turn again if it is ours)."""
         self.stats.errors += 1
         self.stats.codes[str(msg.get("code"))] += 1
-        if self.joining and self.seat is None:
+        re = msg.get("re")
+        if re is not None and re == self.asked.get("join") and self.seat is None:
             self.joining = False
+            if self.stats.codes[str(msg.get("code"))] <= JOIN_TRIES:
+                await asyncio.sleep(self.rng.uniform(0.05, 0.5))
+                await self.watch_fresh(client)
+        elif re is not None and re == self.asked.get("act"):
+            await self.watch(client)
 
     async def act(self, client: ProtocolClient, turn: dict[str, Any]) -> None:
         """Think, then answer a turn with the strategy's action."""
@@ -190,7 +202,7 @@ class Bot:
         fields = self.strategy(turn, self.hand, self.rng)
         if self.probe is not None:
             self.probe.sent(self.table, int(turn["seat"]), time.monotonic())
-        await client.send("act", table=self.table, **fields)
+        self.asked["act"] = await client.send("act", table=self.table, **fields)
         self.stats.actions += 1
 
     async def on_event(self, client: ProtocolClient, event: dict[str, Any], now: float) -> None:

@@ -251,6 +251,7 @@ SERVER_CODES: Final = {
     "chat_refused": "the chat line was not sent (``message`` says why: a chat verdict code)",
     "bad_report": "the report names no player at this table or no known reason",
     "unauthorized": "log in first",
+    "too_many_connections": "the account has too many connections open",
 }
 """The server's own error codes (the room's and the engine's pass through unchanged)."""
 
