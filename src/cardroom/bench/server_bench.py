@@ -324,7 +324,9 @@ def _child(base: str, bots: list[tuple[str, int, str]], seconds: float, warmup: 
 
 
 def _collect(proc: subprocess.Popen[str]) -> dict[str, Any]:
-    out, _ = proc.communicate(timeout=600)
+    assert proc.stdout is not None
+    out = proc.stdout.read()  # the job went in through stdin, already closed
+    proc.wait(60)
     result: dict[str, Any] = json.loads(out.strip().splitlines()[-1])
     return result
 
