@@ -173,16 +173,34 @@ def plan_seats(clients: int, tables: int) -> list[tuple[int, int]]:
     return [(k % tables, k // tables) for k in range(clients)]
 
 
-async def make_accounts(base: str, count: int, at_once: int = 16) -> list[str]:
-    """Register (or log in) ``benchbot0`` ... and return their tokens."""
-    gate = asyncio.Semaphore(at_once)
+def bot_aliases(count: int, run: int) -> list[str]:
+    """``count`` fresh aliases for this run (a reused database keeps earlier runs'
+    accounts, perhaps broke), each one the alias rules accept."""
+    from cardroom.ledger import AliasError, validate_alias
 
-    async def one(k: int) -> str:
+    out: list[str] = []
+    k = 0
+    while len(out) < count:
+        alias = f"bn{run}x{k}"
+        k += 1
+        try:
+            out.append(validate_alias(alias))
+        except AliasError:
+            continue
+    return out
+
+
+async def make_accounts(base: str, count: int, at_once: int = 16) -> list[str]:
+    """Register ``count`` new bot accounts and return their tokens."""
+    gate = asyncio.Semaphore(at_once)
+    aliases = bot_aliases(count, int.from_bytes(os.urandom(2), "big") % 10_000)
+
+    async def one(alias: str) -> str:
         async with gate:
-            answer = await asyncio.to_thread(account, base, f"benchbot{k}", PASSWORD)
+            answer = await asyncio.to_thread(account, base, alias, PASSWORD)
             return str(answer["token"])
 
-    return list(await asyncio.gather(*(one(k) for k in range(count))))
+    return list(await asyncio.gather(*(one(a) for a in aliases)))
 
 
 class LatencyProbe:
