@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from typing import Any
 
 from cardroom.bots import FAST, Bot, run_bots
@@ -144,3 +145,18 @@ def test_sensible_bots_take_the_pot_odds_into_account_at_a_real_table(server: st
     bots = asyncio.run(session())
     assert all(b.stats.errors == 0 for b in bots), [b.stats.codes for b in bots]
     assert "raise" in kinds and ("fold" in kinds or "check" in kinds)
+
+
+def test_house_bots_fill_a_table_and_play_until_cancelled(server: str) -> None:
+    from cardroom.bots.house import bot_password, run_house_bots
+
+    async def session() -> dict[str, int]:
+        house = asyncio.create_task(run_house_bots(server, {"holdem": 3}, timing=FAST))
+        finished = await _watch_hands(server, ["holdem"], 2, 60)
+        house.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await house
+        return finished
+
+    assert asyncio.run(session())["holdem"] >= 2
+    assert bot_password("Bot001") != bot_password("Bot002")  # one password per bot
