@@ -180,13 +180,15 @@ def bot_aliases(count: int, run: int) -> list[str]:
 
     out: list[str] = []
     k = 0
-    while len(out) < count:
+    while len(out) < count and k < 10 * count + 100:
         alias = f"bn{run}x{k}"
         k += 1
         try:
             out.append(validate_alias(alias))
         except AliasError:
             continue
+    if len(out) < count:
+        raise RuntimeError("could not make enough bot aliases")
     return out
 
 

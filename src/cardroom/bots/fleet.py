@@ -51,7 +51,7 @@ async def run_bots(
     play = STRATEGIES[strategy]
     bots = [
         Bot(url, f"{prefix}{k}", password, table, strategy=play, timing=timing,
-            seed=seed * 100_003 + k, seat=seat, probe=probe)
+            seed=seed * 100_003 + k, seat=seat, probe=probe, offload=strategy == "sensible")
         for k, (table, seat) in enumerate(plan(tables, n))
     ]  # fmt: skip
     stop = stop or asyncio.Event()

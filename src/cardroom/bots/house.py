@@ -30,7 +30,8 @@ def bot_password(alias: str, secret: str | None = None) -> str:
 
 async def run_house_bots(base: str, wanted: dict[str, int], timing: Timing = HUMAN) -> None:
     """Seat ``wanted[table]`` bots at each table and keep them playing (until cancelled);
-    a bot reconnects by itself after a drop, and starts over if that fails."""
+    a bot reconnects by itself after a drop, and starts over if that fails. They decide
+    in worker threads: they share the event loop of the server that seats them."""
     numbers = iter(range(1, 10_000))
     tasks = []
     for table, count in wanted.items():
@@ -42,7 +43,8 @@ async def run_house_bots(base: str, wanted: dict[str, int], timing: Timing = HUM
 
 async def _keep_playing(base: str, alias: str, table: str, timing: Timing) -> None:
     while True:
-        bot = Bot(base, alias, bot_password(alias), table, strategy=sensible_action, timing=timing)
+        bot = Bot(base, alias, bot_password(alias), table, strategy=sensible_action,
+                  timing=timing, offload=True)  # fmt: skip
         try:
             await bot.play()
         except asyncio.CancelledError:

@@ -58,14 +58,15 @@ class Bot:
 
     ``seat``: the seat it asks for (None: a random free one); ``token``: a session
     token already held (None: log in, registering ``alias`` if new); ``timing``: its
-    think time (``think`` seconds, if given, means anything from 0 to that).
+    think time (``think`` seconds, if given, means anything from 0 to that);
+    ``offload``: decide in a worker thread (a costly strategy beside a server's loop).
     """
 
     def __init__(
         self, base: str, alias: str, password: str, table: str, *,
         strategy: Strategy = random_action, timing: Timing = FAST, think: float = 0.0,
         seed: int | None = None, seat: int | None = None, token: str | None = None,
-        probe: Probe | None = None,
+        probe: Probe | None = None, offload: bool = False,
     ) -> None:  # fmt: skip
         self.base, self.alias, self.password, self.table = base, alias, password, table
         self.strategy = strategy
@@ -74,6 +75,7 @@ class Bot:
         self.wanted_seat = seat
         self.token = token
         self.probe = probe
+        self.offload = offload
         self.stats = BotStats()
         self.hand = HandTracker()
         self.client: ProtocolClient | None = None
@@ -199,7 +201,10 @@ class Bot:
         """Think, then answer a turn with the strategy's action."""
         if not self.timing.fast:
             await asyncio.sleep(self.timing.draw(self.rng))
-        fields = self.strategy(turn, self.hand, self.rng)
+        if self.offload:  # a Monte Carlo must not stall a loop shared with others
+            fields = await asyncio.to_thread(self.strategy, turn, self.hand, self.rng)
+        else:
+            fields = self.strategy(turn, self.hand, self.rng)
         if self.probe is not None:
             self.probe.sent(self.table, int(turn["seat"]), time.monotonic())
         self.asked["act"] = await client.send("act", table=self.table, **fields)

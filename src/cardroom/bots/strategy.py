@@ -52,7 +52,7 @@ def hand_strength(turn: dict[str, Any], hand: HandTracker, rng: random.Random) -
     board = [Card.parse(c) for c in turn.get("board") or []]
     game = hand.game
     if game in strength.FLOP_GAMES and len(cards) == strength.FLOP_GAMES[game]:
-        samples = 120 if len(cards) == 2 else 50
+        samples = 120 if len(cards) == 2 else 40
         opponents = hand.opponents(turn.get("seat"))
         return strength.equity(game, cards, board, opponents, rng, samples)
     return strength.made_hand(game, cards)
