@@ -23,6 +23,7 @@ def test_bench_server_prints_one_json_line_with_the_figures(
     lat = out["latency_ms"]
     assert 0 < lat["p50"] <= lat["p99"] <= lat["max"]
     assert out["server_rss_mb"] > 10 and out["server_cpu_percent"] > 0
+    assert out["server_runqueue_percent"] >= 0
 
 
 def test_clients_are_dealt_round_the_tables_and_each_table_has_a_seat_for_each() -> None:

@@ -270,9 +270,11 @@ async def generate(
     await asyncio.sleep(warmup)
     probe.recording = True
     errors0 = sum(b.stats.errors for b in players)
-    c0, t0 = _cpu_seconds(server_pid), time.monotonic()
+    c0, w0, t0 = _cpu_seconds(server_pid), _waiting_seconds(server_pid), time.monotonic()
     await asyncio.sleep(seconds)
-    cpu = (_cpu_seconds(server_pid) - c0) / (time.monotonic() - t0)
+    wall = time.monotonic() - t0
+    cpu = (_cpu_seconds(server_pid) - c0) / wall
+    waiting = (_waiting_seconds(server_pid) - w0) / wall
     probe.recording = False
     stop.set()
     for b in players:
@@ -290,7 +292,8 @@ async def generate(
     unseated = sum(b.seat is None for b in players)
     return {
         "samples": probe.samples, "actions": probe.actions, "errors": errors + failed + reconnects,
-        "codes": codes, "reconnects": reconnects, "cpu": cpu, "failed": failed,
+        "codes": codes, "reconnects": reconnects, "cpu": cpu, "waiting": waiting,
+        "failed": failed,
         "unseated": unseated,
     }  # fmt: skip
 
@@ -312,6 +315,7 @@ def generate_all(
     else:
         parts = [asyncio.run(generate(base, bots, seconds, warmup, think, server_pid))]
     cpu = sum(p["cpu"] for p in parts) / len(parts)
+    waiting = sum(p["waiting"] for p in parts) / len(parts)
     samples = sorted(s for p in parts for s in p["samples"])
     return {
         "actions_per_s": round(sum(p["actions"] for p in parts) / seconds, 1),
@@ -324,6 +328,7 @@ def generate_all(
         "failed_clients": sum(p["failed"] for p in parts),
         "unseated": sum(p["unseated"] for p in parts),
         "server_cpu_percent": round(100 * cpu, 1),
+        "server_runqueue_percent": round(100 * waiting, 1),
     }
 
 
@@ -383,6 +388,16 @@ def _cpu_seconds(pid: int) -> float:
     """User + system CPU seconds of a process (and its threads) from ``/proc``."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _waiting_seconds(pid: int) -> float:
+    """Seconds the process's threads were ready to run but waited for a CPU (the
+    scheduler's run queue, ``/proc/PID/task/*/schedstat``): how starved it was."""
+    total = 0
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        with contextlib.suppress(OSError, IndexError, ValueError):
+            total += int((task / "schedstat").read_text().split()[1])
+    return total / 1e9
 
 
 def _rss_mb(pid: int) -> float:
