@@ -119,8 +119,7 @@ class Transfer:
             raise LedgerError(f"cannot move chips from {debit} to itself")
         if debit.currency is not credit.currency:
             raise LedgerError(
-                f"currencies never mix: {debit} is {debit.currency}, "
-                f"{credit} is {credit.currency}"
+                f"currencies never mix: {debit} is {debit.currency}, {credit} is {credit.currency}"
             )
         if self.reason in REAL_MONEY_ONLY and debit.currency is not Currency.REAL:
             raise LedgerError(f"{self.reason} is for real money only")
