@@ -115,7 +115,7 @@ class Transfer:
             raise LedgerError(f"amount must be in 1..{MAX_AMOUNT}, not {self.amount}")
         debit, credit = self.debit, self.credit
         # Accounts of different kinds differ: the full comparison only when the kinds match.
-        if debit.kind is credit.kind and debit == credit:
+        if debit.kind == credit.kind and debit == credit:
             raise LedgerError(f"cannot move chips from {debit} to itself")
         if debit.currency is not credit.currency:
             raise LedgerError(
