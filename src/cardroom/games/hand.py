@@ -22,7 +22,7 @@ and draw rules get what they need as arguments and return decisions the hand app
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
 from cardroom.cards import Card, Deck
@@ -229,19 +229,21 @@ class Hand:
     def _find_legal(self, seat: int) -> LegalActions:
         if self._draw is not None and self._draw.pending:
             return DrawPlay.legal(seat, tuple(self._hole[seat]))
-        stud = self._stud
         decision = self._raise_decision(seat)
-        bounds = None if isinstance(decision, str) else decision
+        stack, stud = self._stack[seat], self._stud
         if stud is not None and stud.bring_in_due:
-            amount = stud.bring_in_amount(self._stack[seat])
-            return stud.legal_bring_in(seat, amount, bounds if self._stack[seat] > amount else None)
+            amount = stud.bring_in_amount(stack)
+            bounds = None if isinstance(decision, str) or stack <= amount else decision
+            return stud.legal_bring_in(seat, amount, bounds)
         to_call = self._round.to_match - self._bet[seat]
-        call = min(to_call, self._stack[seat]) if to_call > 0 else None
-        lo, hi, why = (None, None, decision) if isinstance(decision, str) else (*decision, "")
+        call = (to_call if to_call < stack else stack) if to_call > 0 else None
+        if isinstance(decision, str):
+            return LegalActions(seat, True, call is None, call, None, None, no_raise=decision)
+        lo, hi = decision
         if stud is not None and stud.open_pair and stud.choice(self.street_index) is not None:
-            sizes = raise_sizes(bounds)  # the small or the big bet, nothing between
-            return LegalActions(seat, True, to_call <= 0, call, lo, hi, raise_sizes=sizes)
-        return LegalActions(seat, True, to_call <= 0, call, lo, hi, no_raise=why)
+            sizes = raise_sizes(decision)  # the small or the big bet, nothing between
+            return LegalActions(seat, True, call is None, call, lo, hi, raise_sizes=sizes)
+        return LegalActions(seat, True, call is None, call, lo, hi)
 
     def view(self, seat: int | None) -> dict[str, object]:
         """What ``seat`` may see (``None``: a spectator); see :mod:`cardroom.games.views`."""
@@ -260,16 +262,10 @@ class Hand:
         """
         if not isinstance(action, Action):
             raise IllegalAction(f"not an action: {action!r}", err.BAD_ACTION)
-        legal = self._legal_for(action.seat)
-        refusal = legal.refusal(action)
+        refusal = self._legal_for(action.seat).refusal(action)
         if refusal is not None:
             raise refusal
-        kind, seat = action.kind, action.seat
-        if kind == DRAW:
-            return self._atomically(action, lambda out: self._drew(seat, action.cards, out))
-        return self._atomically(
-            action, lambda out: self._bet_action(seat, kind, action.amount, out)
-        )
+        return self._atomically(action, action.kind, action.amount, action.cards, False)
 
     def apply_room(self, action: RoomAction) -> list[ev.Event]:
         """Apply a decision only the room may take (:data:`~cardroom.games.actions.ROOM_KINDS`).
@@ -282,9 +278,7 @@ class Hand:
             raise IllegalAction(f"not a room action: {action!r}", err.BAD_ACTION)
         seat = action.seat
         kind = room_decision(self._legal_for(seat), action.kind, self._total[seat])
-        if kind == DRAW:  # timed out on a draw: stands pat
-            return self._atomically(action, lambda out: self._drew(seat, (), out, True))
-        return self._atomically(action, lambda out: self._bet_action(seat, kind, 0, out))
+        return self._atomically(action, kind, 0, (), True)  # timed out on a draw: stands pat
 
     def cancel(self) -> list[ev.Event]:
         """Cancel the hand (RULEBOOK §10.10): every stack back to its start-of-hand value.
@@ -317,13 +311,22 @@ class Hand:
         return self.legal_actions(seat)
 
     def _atomically(
-        self, action: Action | RoomAction, act: Callable[[list[ev.Event]], None]
+        self,
+        action: Action | RoomAction,
+        kind: str,
+        amount: int,
+        cards: tuple[Card, ...],
+        by_room: bool,
     ) -> list[ev.Event]:
-        """Run ``act``, then move the hand on; on any failure rebuild the hand as it was."""
+        """Make the move ``kind`` (checked) for ``action``'s seat, then move the hand on;
+        on any failure rebuild the hand as it was. ``by_room``: a timeout or a disconnect."""
         out: list[ev.Event] = []
         self._legal = None
         try:
-            act(out)
+            if kind == DRAW:
+                self._drew(action.seat, cards, out, by_room)
+            else:
+                self._bet_action(action.seat, kind, amount, out)
             self._continue(out)
         except BaseException:
             self._restore()
