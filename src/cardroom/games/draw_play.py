@@ -76,18 +76,19 @@ class DrawPlay:
         deal as many; returns the seat's new hand. ``timed_out``: the room stood the seat
         pat, and it may not bet or raise next round. ``folded`` gives the folded seats
         and their cards, which join the muck at a reshuffle."""
-        gone = set(discards)
         if len(discards) <= dealer.stub:  # the usual case: the stub suffices
             dealt = tuple(dealer.cards(len(discards)))
             self.muck.extend(discards)
         else:
             dealt = self._reshuffle_and_deal(dealer, discards, folded(), out)
-        kept = [c for c in hole if c not in gone] if gone else hole
-        out.append(ev.Drew(seat, tuple(discards), dealt, timed_out))
+        out.append(ev.Drew(seat, discards, dealt, timed_out))
         if timed_out:
             self.no_raise.add(seat)
         self.pending.pop(0)
-        return kept + list(dealt)
+        if not discards:
+            return hole
+        gone = set(discards)
+        return [c for c in hole if c not in gone] + list(dealt)
 
     def _reshuffle_and_deal(
         self,

@@ -50,7 +50,6 @@ from cardroom.games.dealer import Dealer
 from cardroom.games.dealing import (
     build_deck,
     dealing_order,
-    needed_cards,
     rotations,
     street_deal,
 )
@@ -104,7 +103,7 @@ class Hand:
         self.order = dealing_order([s is not None for s in self._seats], button)
         if len(self.order) < 2:
             raise ConfigError("a hand needs at least two players dealt in")
-        cards = build_deck(config, deck, seed, needed_cards(config, len(self.order)))
+        cards = build_deck(config, deck, seed, len(self.order))
         self._dealer = Dealer(cards)
         # Muck orders come from a seed: the table's, or a secret one drawn from the CSPRNG
         # (as unpredictable, and it lets a failed apply rebuild the hand exactly).
@@ -573,7 +572,9 @@ class Hand:
         settlement = settle(
             self.config,
             Table(self.order, tuple(self._live), tuple(self._total), self.button, self._dead),
-            {s: Contender(tuple(self._hole[s]), self._mucks(s), self.is_all_in(s)) for s in live},
+            {s: Contender(tuple(self._hole[s]), self._mucks(s), self.is_all_in(s)) for s in live}
+            if showdown  # who wins without a showdown shows nothing
+            else {},
             tuple(self.board),
             first,
             raked=self.street_index >= self.config.variant.rake_street,
