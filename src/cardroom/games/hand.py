@@ -301,13 +301,14 @@ class Hand:
         return out
 
     def _legal_for(self, seat: int) -> LegalActions:
-        if self.actor is None:
-            raise IllegalAction("the hand is over", err.HAND_OVER)
         if seat != self.actor:
+            if self.actor is None:
+                raise IllegalAction("the hand is over", err.HAND_OVER)
             raise IllegalAction(
                 f"it is seat {self.actor}'s turn, not seat {seat}'s", err.NOT_YOUR_TURN
             )
-        return self.legal_actions(seat)
+        known = self._legal  # usually asked for just before
+        return known if known is not None and known.seat == seat else self.legal_actions(seat)
 
     def _atomically(
         self,
