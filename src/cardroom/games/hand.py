@@ -47,12 +47,7 @@ from cardroom.games.betting import STRUCTURE_RULES, is_full_raise, raise_bounds,
 from cardroom.games.betting_round import BettingRound
 from cardroom.games.config import Seat, TableConfig, check_seats
 from cardroom.games.dealer import Dealer
-from cardroom.games.dealing import (
-    build_deck,
-    dealing_order,
-    rotations,
-    street_deal,
-)
+from cardroom.games.dealing import build_deck, dealing_order, rotations, street_deal
 from cardroom.games.draw_play import DrawPlay
 from cardroom.games.errors import ConfigError, IllegalAction
 from cardroom.games.forced import BIG_BLIND_ANTE, bet_to_call, forced_posts, opening_raise
