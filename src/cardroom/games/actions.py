@@ -97,7 +97,7 @@ class Action:
             and self.kind in PLAYER_KINDS
             and type(self.amount) is int
             and type(cards) is tuple
-            and all(type(c) is Card for c in cards)
+            and (not cards or all(type(c) is Card for c in cards))
         ):
             return  # the usual case, checked at the cost of a few type tests
         _check_seat(self.seat)

@@ -193,10 +193,10 @@ def build_deck(
     config: TableConfig,
     deck: Sequence[Card] | Deck | None,
     seed: Seed | None,
-    needed: int,
+    players: int,
 ) -> list[Card]:
     """The deck a hand deals from: shuffled (``seed`` or CSPRNG) or the prearranged ``deck``,
-    checked for repeats, foreign cards and size (``needed`` cards at most)."""
+    checked for repeats, foreign cards and size (what a hand of ``players`` may need)."""
     universe = config.variant.cards
     check_seed(seed)  # also when a deck is given: the seed orders the hand's reshuffles
     if deck is None:
@@ -210,7 +210,7 @@ def build_deck(
             raise ConfigError(f"{c!r} is not a card")
         if c not in allowed:
             raise ConfigError(f"{Card(c)} is not in the {config.variant.title} deck")
-    if len(cards) < needed:
+    if len(cards) < (needed := needed_cards(config, players)):
         raise ConfigError(f"the deck has {len(cards)} cards; this hand may need {needed}")
     return [Card(c) for c in cards]
 

@@ -95,18 +95,19 @@ class DrawPlay:
         and their cards, which join the muck at a reshuffle."""
         if self.discard:
             return self._throw(seat, hole, discards, timed_out, out)
-        gone = set(discards)
         if len(discards) <= dealer.stub:  # the usual case: the stub suffices
             dealt = tuple(dealer.cards(len(discards)))
             self.muck.extend(discards)
         else:
             dealt = self._reshuffle_and_deal(dealer, discards, folded(), out)
-        kept = [c for c in hole if c not in gone] if gone else hole
-        out.append(ev.Drew(seat, tuple(discards), dealt, timed_out))
+        out.append(ev.Drew(seat, discards, dealt, timed_out))
         if timed_out:
             self.no_raise.add(seat)
         self.pending.pop(0)
-        return kept + list(dealt)
+        if not discards:
+            return hole
+        gone = set(discards)
+        return [c for c in hole if c not in gone] + list(dealt)
 
     def _throw(
         self,

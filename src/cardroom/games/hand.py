@@ -22,7 +22,7 @@ and draw rules get what they need as arguments and return decisions the hand app
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
 from cardroom.cards import Card, Deck
@@ -47,13 +47,7 @@ from cardroom.games.betting import STRUCTURE_RULES, is_full_raise, raise_bounds,
 from cardroom.games.betting_round import BettingRound
 from cardroom.games.config import Seat, TableConfig, check_seats
 from cardroom.games.dealer import Dealer
-from cardroom.games.dealing import (
-    build_deck,
-    dealing_order,
-    needed_cards,
-    rotations,
-    street_deal,
-)
+from cardroom.games.dealing import build_deck, dealing_order, rotations, street_deal
 from cardroom.games.draw_play import DrawPlay
 from cardroom.games.errors import ConfigError, IllegalAction
 from cardroom.games.forced import BIG_BLIND_ANTE, bet_to_call, forced_posts, opening_raise
@@ -104,7 +98,7 @@ class Hand:
         self.order = dealing_order([s is not None for s in self._seats], button)
         if len(self.order) < 2:
             raise ConfigError("a hand needs at least two players dealt in")
-        cards = build_deck(config, deck, seed, needed_cards(config, len(self.order)))
+        cards = build_deck(config, deck, seed, len(self.order))
         self._dealer = Dealer(cards)
         # Muck orders come from a seed: the table's, or a secret one drawn from the CSPRNG
         # (as unpredictable, and it lets a failed apply rebuild the hand exactly).
@@ -229,19 +223,21 @@ class Hand:
     def _find_legal(self, seat: int) -> LegalActions:
         if self._draw is not None and self._draw.pending:
             return self._draw.legal(seat, tuple(self._hole[seat]))
-        stud = self._stud
         decision = self._raise_decision(seat)
-        bounds = None if isinstance(decision, str) else decision
+        stack, stud = self._stack[seat], self._stud
         if stud is not None and stud.bring_in_due:
-            amount = stud.bring_in_amount(self._stack[seat])
-            return stud.legal_bring_in(seat, amount, bounds if self._stack[seat] > amount else None)
+            amount = stud.bring_in_amount(stack)
+            bounds = None if isinstance(decision, str) or stack <= amount else decision
+            return stud.legal_bring_in(seat, amount, bounds)
         to_call = self._round.to_match - self._bet[seat]
-        call = min(to_call, self._stack[seat]) if to_call > 0 else None
-        lo, hi, why = (None, None, decision) if isinstance(decision, str) else (*decision, "")
+        call = (to_call if to_call < stack else stack) if to_call > 0 else None
+        if isinstance(decision, str):
+            return LegalActions(seat, True, call is None, call, None, None, no_raise=decision)
+        lo, hi = decision
         if stud is not None and stud.open_pair and stud.choice(self.street_index) is not None:
-            sizes = raise_sizes(bounds)  # the small or the big bet, nothing between
-            return LegalActions(seat, True, to_call <= 0, call, lo, hi, raise_sizes=sizes)
-        return LegalActions(seat, True, to_call <= 0, call, lo, hi, no_raise=why)
+            sizes = raise_sizes(decision)  # the small or the big bet, nothing between
+            return LegalActions(seat, True, call is None, call, lo, hi, raise_sizes=sizes)
+        return LegalActions(seat, True, call is None, call, lo, hi)
 
     def view(self, seat: int | None) -> dict[str, object]:
         """What ``seat`` may see (``None``: a spectator); see :mod:`cardroom.games.views`."""
@@ -260,16 +256,10 @@ class Hand:
         """
         if not isinstance(action, Action):
             raise IllegalAction(f"not an action: {action!r}", err.BAD_ACTION)
-        legal = self._legal_for(action.seat)
-        refusal = legal.refusal(action)
+        refusal = self._legal_for(action.seat).refusal(action)
         if refusal is not None:
             raise refusal
-        kind, seat = action.kind, action.seat
-        if kind == DRAW:
-            return self._atomically(action, lambda out: self._drew(seat, action.cards, out))
-        return self._atomically(
-            action, lambda out: self._bet_action(seat, kind, action.amount, out)
-        )
+        return self._atomically(action, action.kind, action.amount, action.cards, False)
 
     def apply_room(self, action: RoomAction) -> list[ev.Event]:
         """Apply a decision only the room may take (:data:`~cardroom.games.actions.ROOM_KINDS`).
@@ -282,9 +272,7 @@ class Hand:
             raise IllegalAction(f"not a room action: {action!r}", err.BAD_ACTION)
         seat = action.seat
         kind = room_decision(self._legal_for(seat), action.kind, self._total[seat])
-        if kind == DRAW:  # timed out on a draw: stands pat
-            return self._atomically(action, lambda out: self._drew(seat, (), out, True))
-        return self._atomically(action, lambda out: self._bet_action(seat, kind, 0, out))
+        return self._atomically(action, kind, 0, (), True)  # timed out on a draw: stands pat
 
     def cancel(self) -> list[ev.Event]:
         """Cancel the hand (RULEBOOK §10.10): every stack back to its start-of-hand value.
@@ -308,22 +296,32 @@ class Hand:
         return out
 
     def _legal_for(self, seat: int) -> LegalActions:
-        if self.actor is None:
-            raise IllegalAction("the hand is over", err.HAND_OVER)
         if seat != self.actor:
+            if self.actor is None:
+                raise IllegalAction("the hand is over", err.HAND_OVER)
             raise IllegalAction(
                 f"it is seat {self.actor}'s turn, not seat {seat}'s", err.NOT_YOUR_TURN
             )
-        return self.legal_actions(seat)
+        known = self._legal  # usually asked for just before
+        return known if known is not None and known.seat == seat else self.legal_actions(seat)
 
     def _atomically(
-        self, action: Action | RoomAction, act: Callable[[list[ev.Event]], None]
+        self,
+        action: Action | RoomAction,
+        kind: str,
+        amount: int,
+        cards: tuple[Card, ...],
+        by_room: bool,
     ) -> list[ev.Event]:
-        """Run ``act``, then move the hand on; on any failure rebuild the hand as it was."""
+        """Make the move ``kind`` (checked) for ``action``'s seat, then move the hand on;
+        on any failure rebuild the hand as it was. ``by_room``: a timeout or a disconnect."""
         out: list[ev.Event] = []
         self._legal = None
         try:
-            act(out)
+            if kind == DRAW:
+                self._drew(action.seat, cards, out, by_room)
+            else:
+                self._bet_action(action.seat, kind, amount, out)
             self._continue(out)
         except BaseException:
             self._restore()
@@ -572,7 +570,9 @@ class Hand:
         settlement = settle(
             self.config,
             Table(self.order, tuple(self._live), tuple(self._total), self.button, self._dead),
-            {s: Contender(tuple(self._hole[s]), self._mucks(s), self.is_all_in(s)) for s in live},
+            {s: Contender(tuple(self._hole[s]), self._mucks(s), self.is_all_in(s)) for s in live}
+            if showdown  # who wins without a showdown shows nothing
+            else {},
             tuple(self.board),
             first,
             raked=self.street_index >= self.config.variant.rake_street,

@@ -27,7 +27,7 @@ class Reshuffler:
     def __init__(self, seed: Seed | None, recorded: Sequence[Sequence[Card | None]] = ()) -> None:
         self._seed = seed
         self._made = 0  # random orders made so far: the next one's stream number
-        self._recorded = deque(tuple(order) for order in recorded)
+        self._recorded = deque(map(tuple, recorded))
 
     def __eq__(self, other: object) -> bool:
         # Equal state (so a hand's state compares equal to a copy of itself).

@@ -233,12 +233,12 @@ def settle(
     live = [s for s in table.order if table.live[s]]
     high: dict[int, int | None] = {}
     low: dict[int, int | None] | None = None
-    low_name = config.low_evaluator
-    rankers = (
-        _Ranker(config.high_evaluator, board),
-        None if low_name is None else _Ranker(low_name, board),
-    )
     if showdown:
+        low_name = config.low_evaluator
+        rankers = (
+            _Ranker(config.high_evaluator, board),
+            None if low_name is None else _Ranker(low_name, board),
+        )
         high, low = _strengths(rankers, hands)
         all_in = [s for s in live if hands[s].all_in]
         shows = choose_shows(

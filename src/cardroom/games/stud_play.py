@@ -32,6 +32,8 @@ from cardroom.games.stud import (
     fourth_street_bets,
     has_open_pair,
     plan_last_card,
+    rank_counts,
+    showing_key_of_counts,
 )
 from cardroom.games.variants import BEST_SHOWING, BRING_IN_PLAYER, LOWEST_SHOWING
 
@@ -171,10 +173,18 @@ class StudPlay:
         self.big_bet_made = False
         self.bring_in_due = False  # a 3rd street nobody could act on leaves none owed
         ups = self._showing(live, holes, flags, index)
-        self.open_pair = (
-            index == 1 and self.rules.open_pair and any(has_open_pair(up) for _, up in ups)
-        )
-        return self.best_showing(ups, board, low=low)
+        pairs = index == 1 and self.rules.open_pair
+        if board or low or self.config.stud_order_ties != "position":
+            self.open_pair = pairs and any(has_open_pair(up) for _, up in ups)
+            return self.best_showing(ups, board, low=low)
+        # The usual case (a high game, ties by position): each showing key found once.
+        keys = [(showing_key_of_counts(rank_counts(up)), s) for s, up in ups]
+        self.open_pair = pairs and any(key[0] for key, _ in keys)  # a pair or better
+        best, seat = keys[0]
+        for key, s in keys:
+            if key > best:  # an equal later key does not win: the first in order does
+                best, seat = key, s
+        return seat
 
     def best_showing(
         self, ups: list[tuple[int, Sequence[Card]]], board: Sequence[Card], *, low: bool
