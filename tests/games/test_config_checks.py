@@ -40,6 +40,7 @@ from cardroom.games import options as opts
 from cardroom.games import stud as stud_rules
 from cardroom.games.checks import MAX_CHIPS
 from cardroom.games.dealing import check_seed
+from cardroom.games.variants import VARIANTS as VARIANTS_BY_NAME
 
 GAMES_DIR = Path(__file__).resolve().parents[2] / "src" / "cardroom" / "games"
 NL = TableConfig.of("holdem", Stakes.blinds(1, 2))
@@ -463,3 +464,11 @@ def test_a_game_whose_showdown_hand_cannot_be_ranked_is_refused(game: str, hole_
     first = replace(variant.streets[0], hole_down=hole_down)
     with pytest.raises(ConfigError):
         replace(variant, streets=(first, *variant.streets[1:]))
+
+
+@pytest.mark.parametrize("name", sorted(VARIANTS_BY_NAME))
+def test_every_built_in_game_deals_a_hand_its_evaluators_can_rank(name: str) -> None:
+    # The module's own games skip the check when defined (it would load the tables).
+    from cardroom.games.variants import check_rankable
+
+    check_rankable(VARIANTS_BY_NAME[name])

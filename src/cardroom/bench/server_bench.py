@@ -26,12 +26,11 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from cardroom.bots.client import account
-from cardroom.bots.player import Bot
-from cardroom.bots.strategy import random_action
-from cardroom.bots.timing import Timing
+if TYPE_CHECKING:  # the bots load the evaluators' tables: imported when the bench runs
+    from cardroom.bots.player import Bot
+    from cardroom.bots.timing import Timing
 
 PASSWORD = "bench-password-1"
 STARTUP_SECONDS = 120
@@ -55,6 +54,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run the benchmark; print the figures."""
+    from cardroom.bots.timing import Timing
+
     if not 1 <= args.tables <= args.clients or args.clients > 20_000 or args.procs < 1:
         print("error: need 1 <= tables <= clients <= 20000, procs >= 1", file=sys.stderr)
         return 2
@@ -194,6 +195,8 @@ def bot_aliases(count: int, run: int) -> list[str]:
 
 async def make_accounts(base: str, count: int, at_once: int = 16) -> list[str]:
     """Register ``count`` new bot accounts and return their tokens."""
+    from cardroom.bots.client import account
+
     gate = asyncio.Semaphore(at_once)
     aliases = bot_aliases(count, int.from_bytes(os.urandom(2), "big") % 10_000)
 
@@ -251,6 +254,9 @@ async def generate(
 ) -> dict[str, Any]:  # fmt: skip
     """Seat ``bots`` (table, seat, token), let them play ``warmup`` seconds, then measure
     ``seconds``: the latencies, actions, errors and the server's CPU share."""
+    from cardroom.bots.player import Bot
+    from cardroom.bots.strategy import random_action
+
     probe = LatencyProbe()
     stop = asyncio.Event()
     players = [
@@ -358,6 +364,8 @@ def _collect(proc: subprocess.Popen[str]) -> dict[str, Any]:
 
 def generator_child() -> None:
     """A load generator process: a job on stdin, its measures on stdout."""
+    from cardroom.bots.timing import Timing
+
     job = json.loads(sys.stdin.read())
     bots = [tuple(b) for b in job["bots"]]
     think = Timing(*job["think"])
