@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import pytest
 
-from cardroom.cards import parse_cards
+from cardroom.cards import Card, parse_cards
 from cardroom.games import Action, ConfigError, Hand, Stakes, TableConfig, arrange_deck
 from cardroom.games import events as ev
 from cardroom.games.betting import STRUCTURE_RULES, raise_bounds, street_sizes
@@ -32,12 +32,15 @@ def _stakes(name: str) -> Stakes:
     return Stakes.limit(10) if VARIANTS[name].structure == "fixed_limit" else Stakes.blinds(5, 10)
 
 
-def _passive(hand: Hand) -> None:
-    """Everyone checks, calls, posts the bring-in or stands pat to the end."""
+def _passive(hand: Hand, keep: dict[int, list[Card]] | None = None) -> None:
+    """Everyone checks, calls, posts the bring-in or stands pat to the end; on a discard
+    street (Irish) each throws the cards it need not ``keep``."""
     while (seat := hand.actor) is not None:
         legal = hand.legal_actions(seat)
         if legal.draw is not None:
-            hand.apply(Action.draw(seat))
+            wanted = [] if keep is None else keep[seat]
+            spare = [c for c in legal.held if c not in wanted]
+            hand.apply(Action.draw(seat, spare[: legal.draw_min]))
         elif legal.bring_in is not None:
             hand.apply(Action.bring_in(seat))
         else:
@@ -76,8 +79,8 @@ def test_arrange_deck_places_cards_where_the_hand_deals_them(game: str) -> None:
     board = spare[players * held : players * held + config.variant.board_cards]
     deck = arrange_deck(config, list(range(players)), holes, board)
     hand = Hand(config, [1000] * players, players - 1, deck, seed=1)
-    _passive(hand)
-    for s in range(players):  # draw games: everyone stood pat
+    _passive(hand, holes)
+    for s in range(players):  # draw games: everyone stood pat; Irish: the others thrown
         assert hand.hole_cards(s) == tuple(holes[s])
     assert list(hand.board) == board
 

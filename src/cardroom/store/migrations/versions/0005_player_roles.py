@@ -30,5 +30,6 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
-    with op.batch_alter_table("players") as batch:
-        batch.drop_column("role")
+    # A plain DROP COLUMN (SQLite 3.35+): a batch copy of ``players`` would drop the table
+    # that the ledger's rows point at, and its immutable-alias triggers with it.
+    op.execute("ALTER TABLE players DROP COLUMN role")
