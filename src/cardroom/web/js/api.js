@@ -1,0 +1,33 @@
+// The HTTP API: JSON in and out, the session cookie sent along (same origin).
+
+/** POST JSON; resolves to {status, body} (never throws for an HTTP error). */
+export async function post(path, body) {
+  const res = await fetch(path, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body ?? {}),
+    credentials: "same-origin",
+  });
+  return { status: res.status, body: await res.json().catch(() => ({})) };
+}
+
+/** GET JSON; resolves to {status, body}. */
+export async function get(path) {
+  const res = await fetch(path, { credentials: "same-origin" });
+  let body = null;
+  if ((res.headers.get("content-type") || "").includes("json")) {
+    body = await res.json().catch(() => null);
+  }
+  return { status: res.status, body };
+}
+
+/** Every refusal the account routes give, as a sentence a player understands. */
+export function refusal(status, body) {
+  const code = body && body.error;
+  const message = (body && body.message) || "";
+  if (status === 429) return `Too many attempts. ${message || "Wait a few minutes and try again."}`;
+  if (status === 503) return "The server is busy or starting. Try again in a moment.";
+  if (code === "refused" && status === 401) return message || "Wrong alias or password.";
+  if (message) return message.charAt(0).toUpperCase() + message.slice(1);
+  return `The server refused (${status}).`;
+}
