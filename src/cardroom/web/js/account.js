@@ -1,11 +1,15 @@
 // The account page: balances (play and real), sanctions, disconnect all-ins left.
 
-import { get, post } from "./api.js";
+import { get, post, offers } from "./api.js";
 import { h, fill, chips } from "./dom.js";
 
 /** The account screen (reads /api/me when the server has it). */
 export async function accountScreen(app, ctx) {
   fill(app, h("h1", { text: "Account" }), h("p", { text: `Alias: ${ctx.hello.alias}` }));
+  if (!(await offers("/api/me"))) {
+    app.append(h("p.message", { role: "status", text: "Balances are not offered by this server yet." }));
+    return null;
+  }
   const r = await get("/api/me");
   if (r.status !== 200 || !r.body) {
     app.append(h("p.message", { role: "status", text: r.status === 404 ? "Balances are not offered by this server yet." : `The account could not be read (${r.status}).` }));

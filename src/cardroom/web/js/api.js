@@ -31,3 +31,15 @@ export function refusal(status, body) {
   if (message) return message.charAt(0).toUpperCase() + message.slice(1);
   return `The server refused (${status}).`;
 }
+
+let paths = null;
+
+/** Whether the server's OpenAPI document lists `path` (so a screen never asks for an
+ *  endpoint this server does not have). Path parameters are written `{name}`. */
+export async function offers(path) {
+  if (paths === null) {
+    const r = await get("/openapi.json").catch(() => ({ status: 0, body: null }));
+    paths = new Set(r.body && r.body.paths ? Object.keys(r.body.paths) : []);
+  }
+  return paths.has(path);
+}

@@ -1,7 +1,7 @@
 // Hand history and replayer: one's recent hands, stepped action by action, with the
 // PHH download, read from the server's hand-history API when it has one.
 
-import { get } from "./api.js";
+import { get, offers } from "./api.js";
 import { h, fill } from "./dom.js";
 import { cardRow } from "./cards.js";
 import { describe } from "./tablelog.js";
@@ -34,6 +34,10 @@ function replayer(app, hand) {
 /** The history screen: the list of one's hands, or one hand's replayer. */
 export async function historyScreen(app, ctx, arg) {
   fill(app, h("h1", { text: "Hand history" }), h("p", { text: "Loading…" }));
+  if (!(await offers("/api/hands"))) {
+    fill(app, h("h1", { text: "Hand history" }), h("p.message", { role: "status", text: "This server does not offer hand histories yet." }));
+    return null;
+  }
   if (arg) {
     const r = await get(`/api/hands/${encodeURIComponent(arg)}`);
     if (r.status === 200 && r.body) { replayer(app, r.body); return null; }

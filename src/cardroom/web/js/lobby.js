@@ -1,7 +1,7 @@
 // The lobby (RULEBOOK §12): the table list with its figures, filters, live updates
 // (the list is read again every few seconds) and the waiting list.
 
-import { get } from "./api.js";
+import { get, offers } from "./api.js";
 import { h, fill, chips } from "./dom.js";
 
 const STRUCTURES = { no_limit: "NL", pot_limit: "PL", fixed_limit: "FL", spread_limit: "SL" };
@@ -92,6 +92,12 @@ function tableRow(row, ctx, status) {
     h("td.actions", open, wait));
 }
 
+function openByName() {
+  const name = h("input#open-name", { type: "text", pattern: "[A-Za-z0-9_-]+", required: true });
+  return h("form.opentable", { onsubmit: (e) => { e.preventDefault(); location.hash = `#/table/${encodeURIComponent(name.value)}`; } },
+    h("label", { for: "open-name", text: "Table name" }), " ", name, " ", h("button", { type: "submit", text: "Open" }));
+}
+
 /** The lobby screen; returns its cleanup (stops the live updates). */
 export function lobbyScreen(app, ctx) {
   const status = h("p.message", { role: "status", id: "lobby-status" });
@@ -105,6 +111,11 @@ export function lobbyScreen(app, ctx) {
   fill(app, h("h1", { text: "Lobby" }), bar, h("div.scroll", table), status);
 
   async function load() {
+    if (!(await offers("/api/tables"))) {
+      status.textContent = "This server has no table list yet: open a table by its name.";
+      if (!app.querySelector("form.opentable")) app.append(openByName());
+      return;
+    }
     const f = values();
     const q = new URLSearchParams();
     if (f.game) q.set("game", f.game);

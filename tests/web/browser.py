@@ -1,0 +1,55 @@
+"""Helpers of the browser tests: aliases, registering through the form, axe-core."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+PASSWORD = "password1"
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
+
+
+_counter = iter(range(1, 1_000_000))
+
+
+def fresh_alias(prefix: str = "web") -> str:
+    """A new alias for each registration (3-16 characters)."""
+    return f"{prefix}{os.getpid() % 1000}x{next(_counter)}"
+
+
+def register(page: Any, base: str, alias: str, password: str = PASSWORD) -> None:
+    """Register through the form and land in the lobby."""
+    page.goto(base + "/#/login/register")
+    page.get_by_label("Alias").fill(alias)
+    page.get_by_label("Password").fill(password)
+    page.get_by_label("I am 18 or older").check()
+    page.get_by_role("button", name="Create account").click()
+    page.get_by_role("heading", name="Lobby").wait_for()
+
+
+def axe_script() -> str | None:
+    """axe-core's ``axe.min.js``, installed with npm into a cache folder when needed."""
+    cache = Path(os.environ.get("CARDROOM_AXE_DIR", "/tmp/cardroom-axe"))
+    script = cache / "node_modules" / "axe-core" / "axe.min.js"
+    if not script.exists() and shutil.which("npm"):
+        cache.mkdir(parents=True, exist_ok=True)
+        subprocess.run(
+            ["npm", "install", "--silent", "--prefix", str(cache), "axe-core"],
+            check=False,
+            capture_output=True,
+            timeout=180,
+        )
+    return script.read_text() if script.exists() else None
+
+
+def shoot(page: Any, name: str) -> Path:
+    """Save a full-page screenshot as ``artifacts/screenshots/<name>.png``."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    with contextlib.suppress(Exception):
+        page.screenshot(path=str(path), full_page=True)
+    return path
