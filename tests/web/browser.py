@@ -53,3 +53,31 @@ def shoot(page: Any, name: str) -> Path:
     with contextlib.suppress(Exception):
         page.screenshot(path=str(path), full_page=True)
     return path
+
+
+def sit(page: Any, base: str, table: str) -> None:
+    """Open ``table``, take the first free seat with the default buy-in."""
+    page.goto(f"{base}/#/table/{table}")
+    page.locator(".felt").wait_for()
+    page.get_by_role("button", name="Sit at seat").first.click()
+    page.get_by_role("button", name="Buy in").click()
+    page.locator(".seat.mine").wait_for()
+
+
+def play_passively(page: Any, until: Any, seconds: float = 45.0) -> None:
+    """Check or call (stand pat on a draw, bring in on stud) whenever it is our turn,
+    until ``until()`` is true."""
+    import time
+
+    deadline = time.monotonic() + seconds
+    while not until():
+        assert time.monotonic() < deadline, "the table did not get there in time"
+        bar = page.locator(".actionbar")
+        if bar.count():
+            for name in ("Check", "Call", "Bring in", "Stand pat", "Discard"):
+                button = bar.get_by_role("button", name=name)
+                if button.count() and button.first.is_enabled():
+                    with contextlib.suppress(Exception):
+                        button.first.click(timeout=1000)
+                    break
+        page.wait_for_timeout(100)

@@ -74,7 +74,7 @@ max_buy_in = 400
 action_seconds = 20
 """
 
-BOT_TABLES = {"holdem": 2, "quick": 1, "stud": 2, "draw": 2}
+BOT_TABLES = {"holdem": 3, "quick": 1, "stud": 2, "draw": 2}
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

@@ -27,7 +27,7 @@ export function refusal(status, body) {
   const message = (body && body.message) || "";
   if (status === 429) return `Too many attempts. ${message || "Wait a few minutes and try again."}`;
   if (status === 503) return "The server is busy or starting. Try again in a moment.";
-  if (code === "refused" && status === 401) return message || "Wrong alias or password.";
+  if (code === "refused" && status === 401 && !message) return "Wrong alias or password.";
   if (message) return message.charAt(0).toUpperCase() + message.slice(1);
   return `The server refused (${status}).`;
 }

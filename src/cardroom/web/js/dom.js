@@ -1,10 +1,12 @@
 // Small helpers to build DOM nodes without innerHTML (no markup injection from chat
 // lines or aliases).
 
-/** h("div.cls", {attr: v, onclick: fn}, child, "text", ...) */
+/** h("div#id.cls", {attr: v, onclick: fn}, child, "text", ...) */
 export function h(spec, attrs, ...children) {
-  const [tag, ...classes] = spec.split(".");
+  const [head, ...classes] = spec.split(".");
+  const [tag, id] = head.split("#");
   const el = document.createElement(tag || "div");
+  if (id) el.id = id;
   if (classes.length) el.className = classes.join(" ");
   if (attrs && (typeof attrs !== "object" || attrs instanceof Node || Array.isArray(attrs))) {
     children.unshift(attrs);

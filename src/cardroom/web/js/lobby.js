@@ -110,8 +110,11 @@ export function lobbyScreen(app, ctx) {
     body);
   fill(app, h("h1", { text: "Lobby" }), bar, h("div.scroll", table), status);
 
+  let live = true;
   async function load() {
-    if (!(await offers("/api/tables"))) {
+    const listed = await offers("/api/tables");
+    if (!live) return;
+    if (!listed) {
       status.textContent = "This server has no table list yet: open a table by its name.";
       if (!app.querySelector("form.opentable")) app.append(openByName());
       return;
@@ -123,6 +126,7 @@ export function lobbyScreen(app, ctx) {
     if (f.min) q.set("min_stake", f.min);
     if (f.max) q.set("max_stake", f.max);
     const r = await get(`/api/tables?${q}`).catch(() => ({ status: 0, body: null }));
+    if (!live) return;
     if (r.status !== 200 || !r.body) {
       status.textContent = r.status === 404 ? "This server has no table list yet." : "The table list could not be read; retrying.";
       return;
@@ -135,5 +139,5 @@ export function lobbyScreen(app, ctx) {
   }
   load();
   const timer = setInterval(load, 3000);
-  return () => clearInterval(timer);
+  return () => { live = false; clearInterval(timer); };
 }

@@ -50,6 +50,10 @@ class TableController {
   now() { return Date.now() / 1000 + this.skew; }
   me() { return this.view ? this.view.you : null; }
   name(player) { return this.players[player] || player; }
+  seatName(s) {
+    const seat = this.view && this.view.seats[s];
+    return seat ? this.name(seat.player) : `Seat ${s + 1}`;
+  }
 
   /** The legal actions when it is our turn (the snapshot's, else the turn message's). */
   legal() {
@@ -81,7 +85,7 @@ class TableController {
   }
 
   onEvent(e) {
-    const line = describe(e, (p) => this.name(p));
+    const line = describe(e, (p) => this.name(p), (s) => this.seatName(s));
     if (line) this.log.push(line);
     if (e.type === "PlayerSeated") this.players[e.player] = this.players[e.player] || e.player;
     if (e.type === "HandStarted") {

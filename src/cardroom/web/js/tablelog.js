@@ -7,30 +7,31 @@ import { cardRow } from "./cards.js";
 const SHARE = { all: "", high: " (high)", low: " (low)", hi: " (high)", lo: " (low)" };
 
 /** A sentence for one event, or null for the events not worth a line. */
-export function describe(e, name) {
+export function describe(e, name, seatName = (s) => `Seat ${s + 1}`) {
+  const S = (s) => seatName(s);
   switch (e.type) {
     case "PlayerSeated": return `${name(e.player)} sits down with ${chips(e.stack)}.`;
     case "PlayerLeft": return `${name(e.player)} leaves the table.`;
-    case "SatOut": return `Seat ${e.seat + 1} sits out.`;
-    case "SatIn": return `Seat ${e.seat + 1} is back.`;
-    case "ChipsAdded": return `Seat ${e.seat + 1} adds ${chips(e.amount)}.`;
+    case "SatOut": return `${S(e.seat)} sits out.`;
+    case "SatIn": return `${S(e.seat)} is back.`;
+    case "ChipsAdded": return `${S(e.seat)} adds ${chips(e.amount)}.`;
     case "HandDealt": return `Hand #${e.hand_no} begins.`;
-    case "Posted": return `Seat ${e.seat + 1} posts ${e.what.replace(/_/g, " ")} ${chips(e.amount)}.`;
+    case "Posted": return `${S(e.seat)} posts ${e.what.replace(/_/g, " ")} ${chips(e.amount)}.`;
     case "Acted": {
       const verb = { fold: "folds", check: "checks", call: `calls ${chips(e.amount)}`, raise: `raises to ${chips(e.to)}`, bring_in: `brings in for ${chips(e.amount)}` }[e.kind] || e.kind;
-      return `Seat ${e.seat + 1} ${verb}${e.all_in ? " and is all-in" : ""}.`;
+      return `${S(e.seat)} ${verb}${e.all_in ? " and is all-in" : ""}.`;
     }
-    case "Drew": return `Seat ${e.seat + 1} ${e.count === 0 ? "stands pat" : `draws ${e.count}`}.`;
+    case "Drew": return `${S(e.seat)} ${e.count === 0 ? "stands pat" : `draws ${e.count}`}.`;
     case "BoardDealt": return `Board: ${e.cards.join(" ")}.`;
     case "StreetStarted": return null;
-    case "TimedOut": return `Seat ${e.seat + 1} ran out of time${e.disconnected ? " (disconnected)" : ""}.`;
-    case "UncalledReturned": return `${chips(e.amount)} uncalled returned to seat ${e.seat + 1}.`;
-    case "Shown": return `Seat ${e.seat + 1} shows ${e.cards.join(" ")}.`;
-    case "Mucked": return `Seat ${e.seat + 1} mucks.`;
-    case "PotAwarded": return `Seat ${e.seat + 1} wins ${chips(e.amount)}${SHARE[e.share] ?? ""}${e.hand ? ` with ${e.hand}` : ""}.`;
+    case "TimedOut": return `${S(e.seat)} ran out of time${e.disconnected ? " (disconnected)" : ""}.`;
+    case "UncalledReturned": return `${chips(e.amount)} uncalled returned to ${S(e.seat)}.`;
+    case "Shown": return `${S(e.seat)} shows ${e.cards.join(" ")}.`;
+    case "Mucked": return `${S(e.seat)} mucks.`;
+    case "PotAwarded": return `${S(e.seat)} wins ${chips(e.amount)}${SHARE[e.share] ?? ""}${e.hand ? ` with ${e.hand}` : ""}.`;
     case "HandCancelled": return "The hand is cancelled; stacks are restored.";
     case "HandVoided": return "The hand is void.";
-    case "DisconnectAllInUsed": return `Seat ${e.seat + 1} is all-in by disconnection (${e.used_today} used today).`;
+    case "DisconnectAllInUsed": return `${S(e.seat)} is all-in by disconnection (${e.used_today} used today).`;
     case "SeatOffered": return `A seat is offered to ${name(e.player)}.`;
     case "WaitlistJoined": return `${name(e.player)} joins the waiting list.`;
     default: return null;
@@ -67,6 +68,7 @@ export function chatBox(t) {
 
 /** The last lines of the action log. */
 export function logBox(t) {
-  return h("section.log", { "aria-label": "Hand log" }, h("h2", { text: "Log" }),
-    h("ol.loglines", t.log.slice(-30).map((line) => h("li", { text: line }))));
+  const list = h("ol.loglines", t.log.slice(-40).map((line) => h("li", { text: line })));
+  setTimeout(() => { list.scrollTop = list.scrollHeight; }, 0);
+  return h("section.log", { "aria-label": "Hand log" }, h("h2", { text: "Log" }), list);
 }

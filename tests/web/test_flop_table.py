@@ -1,0 +1,38 @@
+"""A flop game in the browser: buy in, see one's own cards, act from the action bar
+(and the keyboard), play hands to showdown against bots, see the winner named."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.web.browser import fresh_alias, play_passively, register, shoot, sit
+
+
+def test_buy_in_and_play_holdem_to_showdown(page: Any, server: str) -> None:
+    alias = fresh_alias()
+    register(page, server, alias)
+    sit(page, server, "holdem")
+    mine = page.locator(".seat.mine")
+    assert mine.locator(".stack").inner_text() in ("400", "200", "400")
+    seen_cards: set[str] = set()
+
+    def showdown_with_me() -> bool:
+        faces = mine.locator(".card.face")
+        for i in range(faces.count()):
+            card = faces.nth(i).get_attribute("data-card")
+            if card:
+                seen_cards.add(card)
+        panel = page.locator(".showdown")
+        if panel.count() == 0 or len(seen_cards) < 2:
+            return False
+        text = panel.inner_text()
+        return "wins" in text and f"{alias} shows" in text
+
+    play_passively(page, showdown_with_me, seconds=60)
+    panel = page.locator(".showdown")
+    assert "shows" in panel.inner_text()
+    assert panel.locator(".winner").count() >= 1
+    # Own hole cards are faces with a rank and suit readable by a screen reader.
+    label = page.locator(".seat.mine .card.face").first.get_attribute("aria-label")
+    assert label is not None and " of " in label
+    shoot(page, "table-holdem-showdown")
