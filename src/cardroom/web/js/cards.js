@@ -41,7 +41,10 @@ export function card(text, opts = {}) {
 export function cardRow(cards, ups, label) {
   const row = document.createElement("span");
   row.className = "cards";
-  if (label) row.setAttribute("aria-label", label);
+  if (label) {
+    row.setAttribute("role", "group");
+    row.setAttribute("aria-label", label);
+  }
   (cards || []).forEach((c, i) => row.append(card(c, { up: ups ? ups[i] : false })));
   return row;
 }

@@ -17,7 +17,7 @@ function seatCards(t, s, handSeat) {
   if (!cards || !cards.length) return null;
   const ups = t.family === "stud" ? (t.ups.get(s) || studUps(cards.length)) : null;
   const selectable = t.discarding && s === t.view.you;
-  const row = h("span.cards", { "aria-label": s === t.view.you ? "Your cards" : "Cards" });
+  const row = h("span.cards", { role: "group", "aria-label": s === t.view.you ? "Your cards" : "Cards" });
   cards.forEach((c, i) => {
     const el = card(c, { up: ups ? ups[i] : false, selected: selectable && t.discards.has(c) });
     if (selectable) {
@@ -61,7 +61,7 @@ function seatEl(t, s, n) {
   if (t.view.turn && t.view.turn.seat === s) cls.push("turn");
   if (hs && !hs.in_hand) cls.push("folded");
   const badges = [];
-  if (t.view.button === s || (hand && hand.button === s)) badges.push(h("span.dealer", { title: "Dealer button", "aria-label": "dealer button", text: "D" }));
+  if (t.view.button === s || (hand && hand.button === s)) badges.push(h("span.dealer", { title: "Dealer button" }, h("span", { "aria-hidden": "true", text: "D" }), h("span.sr", { text: "dealer button" })));
   if (hs && hs.all_in) badges.push(h("span.tag.allin", { text: "All-in" }));
   if (seat.sitting_out) badges.push(h("span.tag", { text: "Sitting out" }));
   if (!seat.connected) badges.push(h("span.tag", { text: "Disconnected" }));
@@ -69,11 +69,11 @@ function seatEl(t, s, n) {
   const drew = t.drew.get(s);
   if (drew !== undefined) badges.push(h("span.tag.drew", { text: drew === 0 ? "Stood pat" : `Drew ${drew}` }));
   const stack = hs ? hs.stack : seat.stack;
-  return h(`div.${cls.join(".")}`, { style, "data-seat": s, "aria-label": `Seat ${s + 1}: ${alias}${mine ? " (you)" : ""}` },
+  return h(`div.${cls.join(".")}`, { style, "data-seat": s, role: "group", "aria-label": `Seat ${s + 1}: ${alias}${mine ? " (you)" : ""}` },
     h("div.who", h("span.alias", { text: alias }), badges),
-    h("div.stack", { text: chips(stack), "aria-label": `stack ${stack}` }),
+    h("div.stack", h("span.sr", { text: "stack " }), h("span.chips", { text: chips(stack) })),
     seatCards(t, s, hs),
-    hs && hs.bet ? h("div.bet", { text: chips(hs.bet), "aria-label": `bet ${hs.bet}` }) : null,
+    hs && hs.bet ? h("div.bet", h("span.sr", { text: "bet " }), chips(hs.bet)) : null,
     clock(t, s),
     mine ? h("small.timebank", { text: `Time bank ${Math.round(seat.time_bank)}s` }) : null);
 }
@@ -82,7 +82,7 @@ function seatEl(t, s, n) {
 export function felt(t) {
   const n = t.view.seats.length;
   const hand = t.view.hand;
-  const board = hand && hand.board.length ? cardRow(hand.board, null, "Board") : h("span.cards.empty-board", { "aria-label": "No board cards" });
+  const board = hand && hand.board.length ? cardRow(hand.board, null, "Board") : h("span.cards.empty-board");
   const pots = [];
   if (hand) {
     hand.pots.forEach((p, i) => pots.push(h("span.pot", { text: `${i === 0 ? "Pot" : `Side pot ${i}`}: ${chips(p.amount)}` })));

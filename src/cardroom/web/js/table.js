@@ -49,7 +49,7 @@ class TableController {
 
   now() { return Date.now() / 1000 + this.skew; }
   me() { return this.view ? this.view.you : null; }
-  name(player) { return this.players[player] || player; }
+  name(player) { return this.players[player] || "A new player"; }
   seatName(s) {
     const seat = this.view && this.view.seats[s];
     return seat ? this.name(seat.player) : `Seat ${s + 1}`;
@@ -165,14 +165,16 @@ class TableController {
   askBuyIn(seat) {
     const [low, high] = this.info.buy_in || [0, null];
     const amount = h("input#buyin-amount", { type: "number", min: low, max: high ?? undefined, value: high ?? low, inputMode: "numeric" });
+    const postNow = h("input#buyin-post", { type: "checkbox", checked: true });
     const form = h("form.buyin", { "aria-label": "Buy in",
       onsubmit: async (e) => {
         e.preventDefault();
-        const r = await this.send("join", { seat, amount: Number(amount.value) });
+        const r = await this.send("join", { seat, amount: Number(amount.value), post_now: postNow.checked });
         if (r.type === "ok") { form.remove(); this.resync(); }
       } },
     h("h2", { text: `Sit at seat ${seat + 1}` }),
     h("label", { for: "buyin-amount", text: `Buy-in (${chips(low)} to ${high === null ? "any" : chips(high)})` }), amount,
+    h("span.opt", postNow, h("label", { for: "buyin-post", text: "Post the big blind now (play the next hand)" })),
     h("button.primary", { type: "submit", text: "Buy in" }),
     h("button", { type: "button", text: "Cancel", onclick: () => form.remove() }));
     const old = this.app.querySelector("form.buyin");

@@ -56,7 +56,7 @@ export function showdownPanel(t) {
 
 /** The chat box: lines and a field to say something. */
 export function chatBox(t) {
-  const list = h("ol.chatlines", { "aria-live": "polite", "aria-label": "Chat messages" },
+  const list = h("ol.chatlines", { "aria-live": "polite", "aria-label": "Chat messages", tabindex: "0" },
     t.chat.map((c) => h("li", { className: c.system ? "system" : "" }, c.alias ? h("b", { text: `${c.alias}: ` }) : null, c.text)));
   const input = h("input#chat-input", { type: "text", maxLength: 500, autocomplete: "off", placeholder: "Say something" });
   const form = h("form.chatform", {
@@ -68,7 +68,7 @@ export function chatBox(t) {
 
 /** The last lines of the action log. */
 export function logBox(t) {
-  const list = h("ol.loglines", t.log.slice(-40).map((line) => h("li", { text: line })));
+  const list = h("ol.loglines", { tabindex: "0", "aria-label": "Hand log" }, t.log.slice(-40).map((line) => h("li", { text: line })));
   setTimeout(() => { list.scrollTop = list.scrollHeight; }, 0);
   return h("section.log", { "aria-label": "Hand log" }, h("h2", { text: "Log" }), list);
 }

@@ -1,0 +1,64 @@
+"""The stud and draw layouts: down and up cards per street with the bring-in; the
+discard selection and the number of cards each player drew."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from tests.web.browser import fresh_alias, play_passively, register, shoot, sit
+
+
+def test_stud_shows_up_and_down_cards_and_the_bring_in(page: Any, server: str) -> None:
+    register(page, server, fresh_alias())
+    sit(page, server, "stud")
+    seen = {"mixed": False}
+
+    def stud_seen() -> bool:
+        others = page.locator(".seat:not(.mine):not(.empty)")
+        for i in range(others.count()):
+            seat = others.nth(i)
+            if seat.locator(".card.back").count() and seat.locator(".card.face.up").count():
+                seen["mixed"] = True
+        log = page.locator(".log").inner_text() if page.locator(".log").count() else ""
+        return seen["mixed"] and "brings in" in log and page.locator(".showdown").count() > 0
+
+    play_passively(page, stud_seen, seconds=60)
+    # Our own down cards are faces too; at least one of ours is marked face up.
+    mine = page.locator(".seat.mine")
+    if mine.locator(".card").count():
+        assert mine.locator(".card.back").count() == 0
+    assert "wins" in page.locator(".showdown").inner_text()
+    shoot(page, "table-stud")
+
+
+def test_draw_selects_discards_and_shows_counts(page: Any, server: str) -> None:
+    register(page, server, fresh_alias())
+    sit(page, server, "draw")
+    deadline = time.monotonic() + 60
+    drew = False
+    while not drew:
+        assert time.monotonic() < deadline, "no draw came to us"
+        bar = page.locator(".actionbar")
+        if bar.count() and bar.get_by_role("button", name="Stand pat").count():
+            picks = page.locator(".seat.mine .card-pick")
+            assert picks.count() == 5
+            picks.nth(0).click()
+            picks.nth(1).click()
+            assert picks.nth(0).get_attribute("aria-pressed") == "true"
+            page.get_by_role("button", name="Discard 2 and draw").click()
+            page.locator(".seat.mine .tag.drew").wait_for()
+            assert page.locator(".seat.mine .tag.drew").inner_text() == "Drew 2"
+            drew = True
+            break
+        play_passively(
+            page,
+            lambda: (
+                page.locator(".actionbar").count() == 0
+                or bool(page.locator(".actionbar").get_by_role("button", name="Stand pat").count())
+            ),
+            30,
+        )
+        page.wait_for_timeout(100)
+    assert page.locator(".seat.mine .card.face").count() == 5
+    shoot(page, "table-draw")
