@@ -56,6 +56,7 @@ def pg_databases() -> Iterator[PgDatabases]:
     yield made
     made.drop_all()
 
+
 TABLES_TOML = """
 [[table]]
 id = "holdem"
@@ -96,7 +97,8 @@ def running_server(settings: ServerSettings) -> Iterator[str]:
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(app, lifespan="on", log_level="warning"))
+    config = uvicorn.Config(app, lifespan="on", log_level="warning", timeout_graceful_shutdown=2)
+    server = uvicorn.Server(config)
     thread = threading.Thread(target=lambda: asyncio.run(server.serve(sockets=[sock])))
     thread.start()
     deadline = time.monotonic() + 30

@@ -45,6 +45,8 @@ class ProtocolClient:
     def __init__(self, ws: ClientConnection) -> None:
         self.ws = ws
         self.ids = itertools.count(1)
+        self.log: list[dict[str, Any]] | None = None
+        """When a list: every message received is appended (tests)."""
 
     @classmethod
     async def connect(cls, base: str, token: str) -> ProtocolClient:
@@ -64,6 +66,8 @@ class ProtocolClient:
     async def receive(self) -> dict[str, Any]:
         """The next server message."""
         data: dict[str, Any] = json.loads(await self.ws.recv())
+        if self.log is not None:
+            self.log.append(data)
         return data
 
     async def close(self) -> None:

@@ -33,7 +33,7 @@ def choose(legal: dict[str, Any], cards: list[str | None], rng: random.Random) -
     kind = rng.choices(kinds, [weights.get(k, 1) for k in kinds])[0]
     if kind == "raise":
         sizes = legal.get("raise_sizes") or []
-        low, high = legal.get("min_raise_to"), legal.get("max_raise_to")
+        low, high = int(legal.get("min_raise_to") or 0), int(legal.get("max_raise_to") or 0)
         amount = rng.choice(sizes) if sizes else rng.randint(low, max(low, min(high, low * 3)))
         return {"kind": "raise", "amount": amount}
     if kind == "draw":
@@ -56,6 +56,10 @@ class RandomBot:
         self.stats = BotStats()
         self.client: ProtocolClient | None = None
         self.player_id: str | None = None
+        self.seat: int | None = None
+        self.last_seq = 0
+        self.last_act: str | None = None
+        self.buy_in: list[int | None] = [None, None]
 
     async def start(self) -> ProtocolClient:
         """Log in and connect."""
@@ -72,11 +76,14 @@ class RandomBot:
             msg = await client.receive()
             if msg["type"] == "snapshot" and msg["table"] == self.table:
                 snap = msg
-        if snap["view"].get("you") is not None:
+        self.buy_in = snap["info"]["buy_in"]
+        self.seat = snap["view"].get("you")
+        if self.seat is not None:
             return
         free = [i for i, s in enumerate(snap["view"]["seats"]) if s is None]
         if free:
-            amount = snap["info"]["buy_in"][0]
+            low, high = self.buy_in
+            amount = high if high is not None else 2 * int(low or 1)
             await client.send("join", table=self.table, seat=self.rng.choice(free), amount=amount)
 
     async def play(self, stop: asyncio.Event | None = None) -> BotStats:
@@ -98,12 +105,26 @@ class RandomBot:
             if self.think:
                 await asyncio.sleep(self.rng.uniform(0, self.think))
             fields = choose(msg["legal"], msg.get("cards") or [], self.rng)
-            await client.send("act", table=self.table, **fields)
+            self.last_act = await client.send("act", table=self.table, **fields)
             self.stats.actions += 1
         elif kind == "error":
             self.stats.errors += 1
+            if msg.get("re") == self.last_act:  # refused: ask again where the table stands
+                await client.send("watch", table=self.table, since=self.last_seq)
         elif kind == "events":
             for e in msg["events"]:
-                event = e["event"]
-                if event.get("type") == "PlayerLeft" and event.get("player") == self.player_id:
-                    await self.sit(client)
+                self.last_seq = max(self.last_seq, e["seq"])
+                await self.on_event(client, e["event"])
+
+    async def on_event(self, client: ProtocolClient, event: dict[str, Any]) -> None:
+        """Follow one's own seat; add chips and come back when sat out short."""
+        kind = event.get("type")
+        if kind == "PlayerSeated" and event.get("player") == self.player_id:
+            self.seat = event["seat"]
+        elif kind == "PlayerLeft" and event.get("player") == self.player_id:
+            self.seat = None
+            await self.sit(client)
+        elif kind == "SatOut" and event.get("seat") == self.seat and self.seat is not None:
+            if event.get("reason") == "short":
+                await client.send("rebuy", table=self.table, amount=int(self.buy_in[0] or 1))
+            await client.send("sit_in", table=self.table)

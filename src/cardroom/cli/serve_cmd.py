@@ -40,12 +40,25 @@ def run(args: argparse.Namespace) -> int:
         host=args.host,
         port=args.port,
         tables_file=args.tables,
-        bots=not args.no_bots,
     )
     try:
-        return serve(settings, log_level=args.log_level)
+        on_ready = None if args.no_bots else _bots(settings)
+        return serve(settings, log_level=args.log_level, on_ready=on_ready)
     except TablesFileError as exc:
         raise UsageError(str(exc)) from None
     except DatabaseError as exc:
         print(f"cardroom serve: {exc}")
         return 1
+
+
+def _bots(settings: Any) -> Any:
+    """Start the bots each table asks for, once the server answers."""
+    from cardroom.bots.house import run_house_bots
+    from cardroom.server.tables_file import load_tables
+
+    wanted = {s.settings.table_id: s.bots for s in load_tables(settings.tables_file) if s.bots}
+
+    async def start(base: str) -> None:
+        await run_house_bots(base, wanted)
+
+    return start if wanted else None

@@ -14,6 +14,7 @@ commands are answered ``not_stored``.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -25,7 +26,7 @@ from cardroom.room.chat import TableChat
 from cardroom.room.codec import encode_entry
 from cardroom.room.errors import TableError
 from cardroom.room.table import AnyEvent, Table
-from cardroom.server import broadcast
+from cardroom.server import broadcast, protocol
 from cardroom.server.broadcast import History, Watcher
 from cardroom.server.storage import Busy, Storage
 from cardroom.server.table_ledger import StepLedger
@@ -109,10 +110,8 @@ class TableActor:
         """Stop the task (a batch being written is finished first)."""
         if self.task is not None:
             self.task.cancel()
-            try:
+            with contextlib.suppress(asyncio.CancelledError):
                 await self.task
-            except asyncio.CancelledError:
-                pass
 
     async def submit(self, job: Job) -> Outcome:
         """Queue ``job`` and wait for its outcome."""
@@ -127,10 +126,8 @@ class TableActor:
             batch: list[Job] = []
             wait = next_tick - loop.time()
             if wait > 0:
-                try:
+                with contextlib.suppress(TimeoutError):
                     batch.append(await asyncio.wait_for(self.queue.get(), wait))
-                except TimeoutError:
-                    pass
             while len(batch) < BATCH and not self.queue.empty():
                 batch.append(self.queue.get_nowait())
             tick = loop.time() >= next_tick
@@ -141,7 +138,9 @@ class TableActor:
             except asyncio.CancelledError:
                 raise
             except Exception:  # a bug must not kill the table: rebuild it from its record
-                log.exception("table %s: unexpected error; rebuilding from the record", self.table_id)
+                log.exception(
+                    "table %s: unexpected error; rebuilding from the record", self.table_id
+                )
                 await self.recover_from_failure("internal", "internal error")
 
     async def process(self, batch: list[Job], tick: bool) -> None:
@@ -273,7 +272,7 @@ class TableActor:
         else:
             events = broadcast.projected(missed, watcher.player)
             if events:
-                watcher.send(broadcast.p.encode(broadcast.p.Events(table=self.table_id, events=events)))
+                watcher.send(protocol.encode(protocol.Events(table=self.table_id, events=events)))
         self.resend_turn(watcher)
         return Outcome(seq=self.seq)
 

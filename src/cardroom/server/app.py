@@ -18,7 +18,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
-from cardroom.server import auth, openapi, protocol
+from cardroom.server import auth, gateway, openapi, protocol
 from cardroom.server.gateway import websocket_endpoint
 from cardroom.server.room import Room
 from cardroom.server.settings import ServerSettings
@@ -34,6 +34,7 @@ class ServerState:
         self.storage: Storage | None = None
         self.room: Room | None = None
         self.accounts: auth.Accounts | None = None
+        self.shared = gateway.Shared(settings.limits)
 
 
 def server_state(request: Request) -> ServerState:

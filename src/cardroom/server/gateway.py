@@ -23,6 +23,7 @@ from cardroom.server import protocol as p
 from cardroom.server.actor import Outcome
 from cardroom.server.dispatch import dispatch
 from cardroom.server.limits import AccountBuckets, TokenBucket
+from cardroom.server.settings import Limits
 
 OUTBOX = 2000
 """Messages queued for one connection at most before it is dropped as too slow."""
@@ -110,6 +111,13 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
         await websocket.close(code=4401)
         return
     conn = Connection(websocket, *who)
+    shared: Shared = state.shared
+    if shared.connections.get(conn.player, 0) >= shared.limits.max_connections_per_account:
+        error = p.Error(re=None, code="too_many_connections", message="close another first")
+        await websocket.send_text(p.encode(error).decode())
+        await websocket.close(code=1008)
+        return
+    shared.connections[conn.player] = shared.connections.get(conn.player, 0) + 1
     state.room.aliases[conn.player] = conn.alias
     writer = asyncio.create_task(conn.writer())
     conn.send(p.encode(p.Hello(server="cardroom", player=conn.player, alias=conn.alias)))
@@ -119,6 +127,11 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
         pass
     finally:
         conn.closed = True
+        left = shared.connections.get(conn.player, 1) - 1
+        if left > 0:
+            shared.connections[conn.player] = left
+        else:
+            shared.connections.pop(conn.player, None)
         for table_id in list(conn.watching):
             actor = state.room.actor(table_id)
             if actor is not None:
@@ -135,21 +148,20 @@ async def _unwatch(actor: Any, conn_id: int) -> None:
     await actor.submit(Job(None, lambda a: a.remove_watcher(conn_id)))
 
 
-def _limits(state: Any) -> tuple[Any, AccountBuckets, Answers]:
-    shared = getattr(state, "gateway_shared", None)
-    if shared is None:
-        limits = state.settings.limits
-        shared = (
-            limits,
-            AccountBuckets(limits.per_account_rate, limits.per_account_burst),
-            Answers(limits.seen_ids),
-        )
-        state.gateway_shared = shared
-    return shared  # type: ignore[no-any-return]
+class Shared:
+    """What the connections of one server share: the limits, the per-account buckets
+    and the client ids answered."""
+
+    def __init__(self, limits: Limits) -> None:
+        self.limits = limits
+        self.per_account = AccountBuckets(limits.per_account_rate, limits.per_account_burst)
+        self.answers = Answers(limits.seen_ids)
+        self.connections: dict[str, int] = {}
 
 
 async def _read(conn: Connection, state: Any) -> None:
-    limits, per_account, answers = _limits(state)
+    shared: Shared = state.shared
+    limits, per_account, answers = shared.limits, shared.per_account, shared.answers
     per_conn = TokenBucket(limits.per_connection_rate, limits.per_connection_burst)
     while not conn.closed:
         message = await conn.websocket.receive()
@@ -159,7 +171,9 @@ async def _read(conn: Connection, state: Any) -> None:
         if raw is None:
             raw = message.get("bytes") or b""
         if len(raw) > limits.max_message_bytes:
-            _refuse(conn, None, "too_large", f"messages are at most {limits.max_message_bytes} bytes")
+            _refuse(
+                conn, None, "too_large", f"messages are at most {limits.max_message_bytes} bytes"
+            )
             continue
         if not per_conn.take() or not per_account.take(conn.player):
             _refuse(conn, None, "rate_limited", "too many messages: slow down")
@@ -168,6 +182,9 @@ async def _read(conn: Connection, state: Any) -> None:
             msg = p.decode_client(raw)
         except p.ProtocolError as exc:
             _refuse(conn, exc.client_id, exc.code, str(exc))
+            continue
+        except Exception as exc:  # whatever a client sends, the connection goes on
+            _refuse(conn, None, "bad_message", type(exc).__name__)
             continue
         earlier = answers.seen(conn.player, msg.id)
         if earlier is not None:

@@ -251,6 +251,7 @@ SERVER_CODES: Final = {
     "chat_refused": "the chat line was not sent (``message`` says why: a chat verdict code)",
     "bad_report": "the report names no player at this table or no known reason",
     "unauthorized": "log in first",
+    "too_many_connections": "the account has too many connections open",
 }
 """The server's own error codes (the room's and the engine's pass through unchanged)."""
 
@@ -294,7 +295,8 @@ def _classify(raw: str | bytes) -> tuple[str, str | None]:
     client_id = cid if isinstance(cid, str) and 0 < len(cid) <= 64 else None
     if data.get("v", VERSION) != VERSION:
         return "bad_version", client_id
-    if data.get("type") not in _TYPES:
+    kind = data.get("type")
+    if not isinstance(kind, str) or kind not in _TYPES:
         return "unknown_type", client_id
     return "bad_message", client_id
 

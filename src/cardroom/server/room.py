@@ -13,6 +13,7 @@ is marked closed.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from typing import Any
 
 from cardroom.room.allowances import MemoryAllowances
@@ -56,7 +57,7 @@ class Room:
                 seq,
                 self.storage,
                 self.records,
-                lambda s=spec, led=ledger: self.rebuild(s.settings, led),
+                functools.partial(self.rebuild, spec.settings, ledger),
                 self.aliases,
                 self.settings.tick_seconds,
             )

@@ -3,35 +3,56 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import socket
-import sys
+from collections.abc import Awaitable, Callable
 
 import uvicorn
 
 from cardroom.server.app import create_app
 from cardroom.server.settings import ServerSettings
 
+OnReady = Callable[[str], Awaitable[None]]
+"""Called with the base URL once the server answers (e.g. to start bots)."""
 
-def serve(settings: ServerSettings, log_level: str = "warning") -> int:
+
+def serve(
+    settings: ServerSettings, log_level: str = "warning", on_ready: OnReady | None = None
+) -> int:
     """Bind, print the URL, serve until interrupted; returns the exit code."""
     app = create_app(settings)
-    sock = socket.socket(socket.AF_INET6 if ":" in settings.host else socket.AF_INET)
+    family = socket.AF_INET6 if ":" in settings.host else socket.AF_INET
+    sock = socket.socket(family)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind((settings.host, settings.port))
     port = sock.getsockname()[1]
-    config = uvicorn.Config(app, log_level=log_level, lifespan="on", ws_max_size=1 << 20)
+    config = uvicorn.Config(
+        app, log_level=log_level, lifespan="on", ws_max_size=1 << 16, timeout_graceful_shutdown=5
+    )
     server = uvicorn.Server(config)
     host = f"[{settings.host}]" if ":" in settings.host else settings.host
-    print(f"cardroom serving on http://{host}:{port}/", flush=True)
+    base = f"http://{host}:{port}"
+    print(f"cardroom serving on {base}/", flush=True)
+
+    async def main() -> None:
+        serving = asyncio.create_task(server.serve(sockets=[sock]))
+        while not server.started and not serving.done():
+            await asyncio.sleep(0.05)
+        extra: asyncio.Future[None] | None = None
+        if server.started and on_ready is not None:
+            extra = asyncio.ensure_future(on_ready(base.replace("0.0.0.0", "127.0.0.1")))
+        try:
+            await serving
+        finally:
+            if extra is not None:
+                extra.cancel()
+                with contextlib.suppress(BaseException):
+                    await extra
+
     try:
-        asyncio.run(server.serve(sockets=[sock]))
+        asyncio.run(main())
     except KeyboardInterrupt:
         pass
     finally:
         sock.close()
-    return 0 if server.started or not server.should_exit else 1
-
-
-def main() -> None:  # pragma: no cover - convenience for `python -m cardroom.server.serve`
-    """Serve with the default settings."""
-    sys.exit(serve(ServerSettings()))
+    return 0 if server.started else 1

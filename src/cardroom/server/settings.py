@@ -41,8 +41,6 @@ class ServerSettings:
     port: int = 8000
     tables_file: Path | None = None
     """A TOML table list; None: the default tables."""
-    bots: bool = False
-    """Start the bots each table asks for (``cardroom serve`` does)."""
     web_dir: Path | None = WEB_DIR
     tick_seconds: float = 0.2
     """How often each table's clock is looked at."""

@@ -29,7 +29,11 @@ from cardroom.room.settings import TableSettings
 
 _ID = re.compile(r"^[A-Za-z0-9_-]{1,40}$")
 _OWN_KEYS = {"id", "game", "structure", "stakes", "seats", "money", "bots"}
-_SETTINGS_KEYS = {f.name for f in fields(TableSettings)} - {"table_id", "games", "currency", "mixed"}
+# Not from a file: the seed (decks would be predictable), the rake rule (a RakeRule, not
+# TOML data; the default schedule applies) and what the entry says otherwise.
+_SETTINGS_KEYS = {f.name for f in fields(TableSettings)} - {
+    "table_id", "games", "currency", "mixed", "seed", "rake",
+}  # fmt: skip
 
 
 class TablesFileError(ValueError):
@@ -59,6 +63,8 @@ DEFAULT_TABLES: tuple[dict[str, Any], ...] = (
     {"id": "short-deck-1", "game": "short_deck", "stakes": {"ante": 2}, "seats": 6, "bots": 2},
 )  # fmt: skip
 """Several games with bots playing: what a fresh ``cardroom serve`` opens."""
+for _entry in DEFAULT_TABLES:
+    _entry.setdefault("hand_pause_seconds", 3.0)  # time to see how a hand ended
 
 
 def spec_from_dict(raw: dict[str, Any]) -> TableSpec:
@@ -79,13 +85,15 @@ def _spec(raw: dict[str, Any]) -> TableSpec:
         raise ValueError("id: 1 to 40 letters, digits, '-' or '_'")
     stakes = raw.get("stakes")
     if not isinstance(stakes, dict):
-        raise ValueError("stakes: a table of Stakes fields, e.g. { small_blind = 1, big_blind = 2 }")
+        raise ValueError(
+            "stakes: a table of Stakes fields, e.g. { small_blind = 1, big_blind = 2 }"
+        )
     options: dict[str, Any] = {}
     if "structure" in raw:
         options["structure"] = raw["structure"]
     if "seats" in raw:
         options["max_seats"] = raw["seats"]
-    values = {k: tuple(v) if isinstance(v, list) else v for k, v in stakes.items()}
+    values: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v for k, v in stakes.items()}
     config = TableConfig.of(str(raw.get("game")), Stakes(**values), **options)
     money = raw.get("money", "play")
     if money not in ("play", "real"):

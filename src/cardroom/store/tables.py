@@ -198,7 +198,8 @@ class TableRecords:
         with Session(self.engine) as session:
             for table, kind, hand_no in session.execute(query.order_by(TableEntry.seq)):
                 per = found.setdefault(table, {k: [] for k in kinds})
-                per[kind].append(hand_no)
+                if hand_no is not None:
+                    per[kind].append(hand_no)
         return {
             t: HandSummary(v["HandDealt"], v["HandFinished"], v["HandVoided"])
             for t, v in found.items()

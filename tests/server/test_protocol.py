@@ -1,0 +1,288 @@
+"""The WebSocket protocol against a real server: answers, idempotency, hostile input,
+reconnects, disconnects (RULEBOOK §10.6) and authentication."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import httpx
+import pytest
+import websockets
+from tests.server.conftest import running_server, with_limits
+from tests.server.sessions import answer, money_problems, player, until
+
+from cardroom.bots.client import ProtocolClient, account
+from cardroom.server.settings import ServerSettings
+
+
+def run(coro: object) -> object:
+    return asyncio.run(coro)  # type: ignore[arg-type]
+
+
+def test_join_is_answered_by_its_events_then_ok_and_a_resent_id_never_acts_twice(
+    server: str, settings: ServerSettings
+) -> None:
+    async def go() -> None:
+        alice, alice_id = await player(server, "alice")
+        await alice.send("join", id="sit-1", table="holdem", seat=2, amount=40)
+        await until(alice, "snapshot", table="holdem")
+        events = await until(alice, "events", table="holdem")
+        seated = events["events"][0]
+        assert seated["event"]["type"] == "PlayerSeated" and seated["event"]["player"] == alice_id
+        ok = await answer(alice, "sit-1")
+        assert ok["type"] == "ok" and ok["seq"] == seated["seq"] and not ok["replay"]
+        # The same id again, even on a second connection of the account: the first answer.
+        again, _ = await player(server, "alice")
+        await again.send("join", id="sit-1", table="holdem", seat=3, amount=40)
+        replay = await answer(again, "sit-1")
+        assert replay["type"] == "ok" and replay["replay"] and replay["seq"] == ok["seq"]
+        await again.close()
+        await alice.close()
+
+    run(go())
+    login = account(server, "alice", "password1")
+    assert settings.database_url is not None
+    from cardroom.ledger import AccountRef, Currency
+    from cardroom.store import SqlLedger, make_engine
+
+    engine = make_engine(settings.database_url)
+    held = SqlLedger(engine).balance(AccountRef.player(login["player"], Currency.PLAY))
+    engine.dispose()
+    assert held == settings.signup_play_chips - 40  # one buy-in, not two
+
+
+def test_hostile_messages_get_errors_with_stable_codes_and_the_table_goes_on(
+    settings: ServerSettings,
+) -> None:
+    settings = with_limits(settings, max_message_bytes=2000)
+
+    async def go(base: str) -> None:
+        a, a_id = await player(base, "alice")
+        b, _ = await player(base, "bobby")
+        for c, seat in ((a, 0), (b, 1)):
+            await c.send("join", id="j", table="holdem", seat=seat, amount=40)
+            assert (await answer(c, "j"))["type"] == "ok"
+        turn = await until(a, "turn", table="holdem")
+        cases = [
+            ('{"v":1,"type":"act"', "bad_json", None),
+            ("[1,2]", "bad_message", None),
+            ('{"v":1,"type":"fly","id":"u1"}', "unknown_type", "u1"),
+            ('{"v":9,"type":"ping","id":"v9"}', "bad_version", "v9"),
+            (
+                '{"v":1,"type":"act","id":"h1","table":"holdem","kind":"raise","amount":1e999}',
+                "bad_json",
+                None,
+            ),
+            (
+                '{"v":1,"type":"rebuy","id":"h2","table":"holdem","amount":99999999999999999999}',
+                "bad_message",
+                "h2",
+            ),
+            (
+                '{"v":1,"type":"act","id":"n1","table":"nowhere","kind":"fold"}',
+                "no_such_table",
+                "n1",
+            ),
+            (
+                '{"v":1,"type":"act","id":"x1","table":"holdem","kind":"fold","seat":1}',
+                "bad_message",
+                "x1",
+            ),  # naming another seat is not even a field
+            (
+                '{"v":1,"type":"act","id":"c1","table":"holdem","kind":"draw","cards":["Zz"]}',
+                "bad_message",
+                "c1",
+            ),
+            ("x" * 3000, "too_large", None),
+        ]
+        for raw, code, re_id in cases:
+            await a.ws.send(raw)
+            msg = await until(a, "error", code=code)
+            assert msg["re"] == re_id, (raw, msg)
+        # Out of turn: the one not to act tries; the engine's code comes back.
+        other = b if turn["seat"] == 0 else a
+        await other.send("act", id="oot", table="holdem", kind="check")
+        refused = await answer(other, "oot")
+        assert refused["type"] == "error" and refused["code"] not in ("busy", "internal")
+        # The table goes on: the hand is played to its end.
+        actor = a if turn["seat"] == 0 else b
+        await actor.send("act", id="f", table="holdem", kind="fold")
+        assert (await answer(actor, "f"))["type"] == "ok"
+        await until(a, "events", table="holdem")
+        for c in (a, b):
+            await c.close()
+        assert a_id
+
+    with running_server(settings) as base:
+        run(go(base))
+    assert settings.database_url is not None
+    assert money_problems(settings.database_url) == []
+
+
+def test_rate_limit_per_connection_refuses_the_excess(settings: ServerSettings) -> None:
+    settings = with_limits(settings, per_connection_rate=1.0, per_connection_burst=5.0)
+
+    async def go(base: str) -> list[str]:
+        a, _ = await player(base, "alice")
+        for i in range(12):
+            await a.send("ping", id=f"p{i}")
+        codes = []
+        async with asyncio.timeout(10):
+            while len(codes) < 12:
+                msg = await a.receive()
+                if msg["type"] in ("ok", "error"):
+                    codes.append(msg.get("code", "ok"))
+        await a.close()
+        return codes
+
+    with running_server(settings) as base:
+        codes = run(go(base))
+    assert codes.count("ok") in (5, 6) and codes.count("rate_limited") >= 6  # type: ignore[union-attr]
+
+
+def test_reconnect_with_the_last_seq_gets_what_was_missed(server: str) -> None:
+    async def go() -> None:
+        a, _ = await player(server, "alice")
+        await a.send("watch", id="w", table="stud")
+        snap = await until(a, "snapshot", table="stud")
+        await a.close()
+        b, b_id = await player(server, "bobby")
+        await b.send("join", id="j", table="stud", seat=4, amount=80)
+        ok = await answer(b, "j")
+        a2, _ = await player(server, "alice")
+        await a2.send("watch", id="w2", table="stud", since=snap["seq"])
+        missed = await until(a2, "events", table="stud")
+        seqs = [e["seq"] for e in missed["events"]]
+        assert seqs[0] == snap["seq"] + 1 and seqs[-1] == ok["seq"]
+        assert missed["events"][0]["event"]["type"] == "PlayerSeated"
+        # A number the table never reached: a fresh snapshot instead.
+        await a2.send("watch", id="w3", table="stud", since=10**9)
+        fresh = await until(a2, "snapshot", table="stud")
+        assert fresh["seq"] == ok["seq"] and fresh["view"]["seats"][4]["player"] == b_id
+        for c in (a2, b):
+            await c.close()
+
+    run(go())
+
+
+def test_10_6_closing_the_connection_disconnects_the_seat_and_watching_again_reconnects(
+    server: str,
+) -> None:
+    async def go() -> None:
+        a, a_id = await player(server, "alice")
+        await a.send("join", id="j", table="draw", seat=0, amount=40)
+        await answer(a, "j")
+        b, _ = await player(server, "bobby")
+        await b.send("watch", id="w", table="draw")
+        await until(b, "snapshot", table="draw")
+        await a.close()
+        gone = await until(b, "events", table="draw")
+        assert gone["events"][0]["event"]["type"] == "Disconnected"
+        a2, _ = await player(server, "alice")
+        await a2.send("watch", id="w", table="draw")
+        seen: list[dict] = []
+        while not any(e["type"] == "Reconnected" for e in seen):
+            seen += [e["event"] for e in (await until(b, "events", table="draw"))["events"]]
+        assert {"type": "Reconnected", "seat": 0} in seen
+        # Alone at the table when the next deal came: sat out as disconnected (§10.6).
+        assert all(e["type"] != "SatOut" or e["reason"] == "disconnected" for e in seen)
+        snap = await until(a2, "snapshot", table="draw")
+        assert snap["view"]["you"] == 0 and snap["view"]["seats"][0]["connected"] is True
+        assert snap["players"][a_id] == "alice"
+        for c in (a2, b):
+            await c.close()
+
+    run(go())
+
+
+def test_websocket_needs_a_session_and_a_cookie_from_the_servers_own_origin(server: str) -> None:
+    async def go() -> None:
+        url = server.replace("http://", "ws://") + "/ws"
+        async with websockets.connect(url) as ws:
+            msg = json.loads(await ws.recv())
+            assert msg["type"] == "error" and msg["code"] == "unauthorized"
+        login = await asyncio.to_thread(account, server, "alice", "password1")
+        cookie = {"Cookie": f"cardroom_session={login['token']}"}
+        evil = {**cookie, "Origin": "http://evil.example"}
+        async with websockets.connect(url, additional_headers=evil) as ws:
+            assert json.loads(await ws.recv())["code"] == "unauthorized"
+        host = server.removeprefix("http://")
+        same = {**cookie, "Origin": f"http://{host}"}
+        async with websockets.connect(url, additional_headers=same) as ws:
+            assert json.loads(await ws.recv())["type"] == "hello"
+
+    run(go())
+
+
+def test_login_sets_an_httponly_samesite_cookie_and_schemas_are_published(server: str) -> None:
+    reg = httpx.post(
+        server + "/api/register",
+        json={"alias": "carol", "password": "password1", "age_confirmed": True},
+    )
+    assert reg.status_code == 201
+    refused = httpx.post(
+        server + "/api/register",
+        json={"alias": "Caro1", "password": "password1", "age_confirmed": True},
+    )
+    assert refused.status_code == 400  # a look-alike of carol
+    login = httpx.post(server + "/api/login", json={"alias": "carol", "password": "password1"})
+    cookie = login.headers["set-cookie"].lower()
+    assert "httponly" in cookie and "samesite=strict" in cookie and login.json()["token"]
+    assert (
+        httpx.post(
+            server + "/api/login", json={"alias": "carol", "password": "nope1234"}
+        ).status_code
+        == 401
+    )
+    schema = httpx.get(server + "/schema/ws.json").json()
+    text = json.dumps(schema)
+    for kind in (
+        "watch",
+        "join",
+        "act",
+        "advance",
+        "time_bank",
+        "chat",
+        "report",
+        "turn",
+        "events",
+    ):
+        assert f'"{kind}"' in text
+    assert "/api/login" in httpx.get(server + "/openapi.json").json()["paths"]
+
+
+@pytest.mark.parametrize("kind", ["time_bank", "chat"])
+def test_time_bank_and_chat_are_answered(server: str, kind: str) -> None:
+    async def go() -> dict:
+        a, _ = await player(server, "alice")
+        await a.send("join", id="j", table="holdem", seat=5, amount=40)
+        await answer(a, "j")
+        fields = {"text": "good luck all"} if kind == "chat" else {}
+        await a.send(kind, id="k", table="holdem", **fields)
+        got = await answer(a, "k")
+        await a.close()
+        return got
+
+    got = run(go())
+    assert got["type"] == "ok"  # type: ignore[index]
+    if kind == "time_bank":
+        assert got["detail"]["time_bank"] == 30.0  # type: ignore[index]
+
+
+def test_connections_per_account_are_limited(settings: ServerSettings) -> None:
+    settings = with_limits(settings, max_connections_per_account=2)
+
+    async def go(base: str) -> str:
+        login = await asyncio.to_thread(account, base, "alice", "password1")
+        first = [await ProtocolClient.connect(base, login["token"]) for _ in range(2)]
+        for c in first:  # authenticated and counted
+            assert (await c.receive())["type"] == "hello"
+        third = await ProtocolClient.connect(base, login["token"])
+        refused = await third.receive()
+        for c in first:
+            await c.close()
+        return str(refused.get("code"))
+
+    with running_server(settings) as base:
+        assert run(go(base)) == "too_many_connections"
