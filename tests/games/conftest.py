@@ -38,5 +38,8 @@ def _plain(value: object) -> object:
     if hasattr(value, "__dict__") and kind.__module__.startswith("cardroom.games"):
         names = tuple(vars(value))
     if names and not is_dataclass(value):  # the hand and its per-hand helpers
-        return (kind.__name__, tuple((n, _plain(getattr(value, n))) for n in names))
+        # A ``_cached_`` attribute holds what the state implies (e.g. the legal set of the
+        # decision at hand), not state: asking a question may fill it.
+        kept = [n for n in names if not n.startswith("_cached_")]
+        return (kind.__name__, tuple((n, _plain(getattr(value, n))) for n in kept))
     return value  # immutable: numbers, strings, cards, events, configuration

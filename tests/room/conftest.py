@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
@@ -13,6 +14,8 @@ from cardroom.room.clock import ManualClock
 from cardroom.room.money import money_violations
 from cardroom.room.settings import TableSettings
 from cardroom.room.table import AnyEvent, Table
+
+from .knowledge import Knowledge
 
 FUNDS = 100_000
 
@@ -36,25 +39,29 @@ class Harness:
                 )
             )
         self.table = Table(settings, self.ledger, self.clock)
+        self.knowledge = Knowledge(settings.seat_count)
 
     def do(self, command: cmd.Command) -> list[AnyEvent]:
-        """Handle a command and check the money invariant after it."""
+        """Handle a command; check the money and that no view leaks a hidden card."""
         out = self.table.handle(command)
-        self.check()
+        self.check(out)
         return out
 
     def tick(self, seconds: float = 0.0) -> list[AnyEvent]:
-        """Advance the clock, tick, check the money."""
+        """Advance the clock, tick, check as :meth:`do`."""
         self.clock.advance(seconds)
         out = self.table.tick()
-        self.check()
+        self.check(out)
         return out
 
-    def check(self) -> None:
+    def check(self, events: Sequence[AnyEvent] = ()) -> None:
+        """The money invariant, and every event and view as each seat sees it."""
         found = money_violations(
             self.ledger, self.settings.table_id, self.settings.currency, self.table.stacks()
         )
         assert not found, found
+        self.knowledge.check_events(events)
+        self.knowledge.check_table(self.table)
 
     def seat(self, players: dict[int, int], **kw: Any) -> None:
         """Seat ``p<seat>`` at each seat with the given buy-in."""

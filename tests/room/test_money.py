@@ -18,7 +18,7 @@ from cardroom.room.table import Table
 
 from .conftest import FUNDS, Harness, holdem
 
-SESSIONS = int(os.environ.get("CARDROOM_ROOM_SESSIONS", "12"))
+SESSIONS = int(os.environ.get("CARDROOM_ROOM_SESSIONS", "30"))
 
 
 def big_pot_to_showdown(h: Harness) -> None:
@@ -184,3 +184,15 @@ def test_10_10_recovery_from_the_record_cancels_the_unfinished_hand() -> None:
     table.close()  # after a crash, table chips return to the accounts
     assert all(h.balance(f"p{i}") == FUNDS for i in range(3))
     assert not h.ledger.check()
+
+
+def test_10_10_closing_a_table_mid_hand_cancels_it_and_cashes_everyone_out() -> None:
+    h = Harness(holdem())
+    h.seat({0: 40, 1: 30})
+    h.tick()
+    h.act("raise", 10)
+    events = h.table.close()
+    kinds = [type(e).__name__ for e in events]
+    assert kinds[:2] == ["HandCancelled", "HandVoided"] and kinds.count("PlayerLeft") == 2
+    assert h.balance("p0") == FUNDS and h.balance("p1") == FUNDS
+    assert h.table.stacks() == {}

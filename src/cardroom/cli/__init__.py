@@ -37,6 +37,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "account": ("account_cmd", "players and their money (operator)"),
     "ledger": ("ledger_cmd", "the double-entry ledger (operator)"),
     "serve": ("serve_cmd", "run the poker room server (HTTP, WebSocket, web client)"),
+    "simulate": ("simulate_cmd", "play headless cash tables, check the invariants"),
 }
 """Command name -> (module of this package, one-line help)."""
 

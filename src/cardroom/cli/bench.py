@@ -16,6 +16,7 @@ WORKLOADS: dict[str, str] = {
     "eval": "cardroom.bench.eval_bench",
     "engine": "cardroom.bench.engine_bench",
     "chinese": "cardroom.bench.chinese_bench",
+    "room": "cardroom.bench.room_bench",
 }
 
 

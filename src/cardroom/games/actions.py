@@ -88,23 +88,32 @@ class Action:
     cards: tuple[Card, ...] = ()
 
     def __post_init__(self) -> None:
+        cards = self.cards
+        if (
+            type(self.seat) is int
+            and self.seat >= 0
+            and type(self.kind) is str
+            and self.kind in PLAYER_KINDS
+            and type(self.amount) is int
+            and type(cards) is tuple
+            and all(type(c) is Card for c in cards)
+        ):
+            return  # the usual case, checked at the cost of a few type tests
         _check_seat(self.seat)
         if type(self.kind) is not str or self.kind not in PLAYER_KINDS:
-            if self.kind in ROOM_KINDS:
+            if type(self.kind) is str and self.kind in ROOM_KINDS:
                 raise IllegalAction(f"{self.kind} is the room's decision", err.BAD_ACTION)
             raise IllegalAction(f"unknown action {self.kind!r}", err.BAD_ACTION)
         if type(self.amount) is not int:
             raise IllegalAction(
                 f"a raise needs a whole number of chips, not {self.amount!r}", err.BAD_ACTION
             )
-        cards = self.cards
         if isinstance(cards, str | bytes) or not isinstance(cards, Sequence):
             raise IllegalAction(f"cards must be a sequence of cards, not {cards!r}")
         for c in cards:
             if not isinstance(c, Card):
                 raise IllegalAction(f"{c!r} is not a card", err.BAD_ACTION)
-        if type(cards) is not tuple:
-            object.__setattr__(self, "cards", tuple(cards))
+        object.__setattr__(self, "cards", tuple(cards))
 
     @staticmethod
     def fold(seat: int) -> Action:
@@ -210,7 +219,12 @@ class LegalActions:
             return self._raise_refusal(action.amount)
         if kind == DRAW:
             return self._draw_refusal(action.cards)
-        if kind in self.kinds:
+        if (
+            (kind == FOLD and self.fold)
+            or (kind == CHECK and self.check)
+            or (kind == CALL and self.call is not None)
+            or (kind == BRING_IN and self.bring_in is not None)
+        ):
             return None
         if self.draw is not None:
             return IllegalAction(f"seat {self.seat} is to draw or stand pat", err.DRAW_DUE)

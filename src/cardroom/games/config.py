@@ -426,7 +426,7 @@ def check_seats(config: TableConfig, seats: Sequence[Seat | int | None]) -> tupl
         raise ConfigError(f"this table has 2 to {config.seat_limit} seats, not {len(seats)}")
     out: list[Seat | None] = []
     for i, seat in enumerate(seats):
-        if seat is None or type(seat) is Seat:  # a Seat was checked when it was built
+        if seat is None or isinstance(seat, Seat):  # a Seat was checked when it was built
             out.append(seat)
             continue
         if not is_whole(seat):

@@ -18,7 +18,7 @@ its inputs and the actions it accepted (:func:`cardroom.games.replay.rebuild`).
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from cardroom.cards import Card, Deck
 from cardroom.games import errors as err
@@ -107,6 +107,7 @@ class Hand:
         # What rebuilds this hand: these inputs, then every action accepted (_inputs).
         self._origin: Origin = (self._seats, button, self._deck, shuffle, blind_seats, reshuffles)
         self._inputs: list[Action | RoomAction | None] = []
+        self._cached_legal: tuple[int, LegalActions] | None = None
         self.cancelled = False
         self._next_card = 0
         self._stack = [0 if s is None else s.stack for s in self._seats]
@@ -219,6 +220,15 @@ class Hand:
         """What ``seat`` may do now (nothing unless it is that seat's turn)."""
         if seat != self.actor:
             return nothing_for(seat)
+        # Every change of state records an event: the set is cached for its decision.
+        cached = self._cached_legal
+        if cached is not None and cached[0] == len(self.events):
+            return cached[1]
+        legal = self._legal_now(seat)
+        self._cached_legal = (len(self.events), legal)
+        return legal
+
+    def _legal_now(self, seat: int) -> LegalActions:
         if self._draw is not None and self._draw.pending:
             return self._draw.legal(seat, self)
         if self._stud is not None and self._stud.bring_in_due:
@@ -252,12 +262,7 @@ class Hand:
         refusal = legal.refusal(action)
         if refusal is not None:
             raise refusal
-        kind, seat = action.kind, action.seat
-        if kind == DRAW:
-            return self._atomically(action, lambda out: self._drew(seat, action.cards, out))
-        return self._atomically(
-            action, lambda out: self._bet_action(seat, kind, action.amount, out)
-        )
+        return self._atomically(action, action.seat, action.kind, action.amount, action.cards)
 
     def apply_room(self, action: RoomAction) -> list[ev.Event]:
         """Apply a decision only the room may take (:data:`~cardroom.games.actions.ROOM_KINDS`).
@@ -270,9 +275,7 @@ class Hand:
             raise IllegalAction(f"not a room action: {action!r}", err.BAD_ACTION)
         seat = action.seat
         kind = room_decision(self._legal_for(seat), action.kind, self._total[seat])
-        if kind == DRAW:  # timed out on a draw: stands pat
-            return self._atomically(action, lambda out: self._drew(seat, (), out, True))
-        return self._atomically(action, lambda out: self._bet_action(seat, kind, 0, out))
+        return self._atomically(action, seat, kind, 0, ())
 
     def cancel(self) -> list[ev.Event]:
         """Cancel the hand (RULEBOOK §10.10): every stack back to its start-of-hand value.
@@ -304,12 +307,17 @@ class Hand:
         return self.legal_actions(seat)
 
     def _atomically(
-        self, action: Action | RoomAction, act: Callable[[list[ev.Event]], None]
+        self, action: Action | RoomAction, seat: int, kind: str, to: int, cards: tuple[Card, ...]
     ) -> list[ev.Event]:
-        """Run ``act``, then move the hand on; on any failure rebuild the hand as it was."""
+        """Make the move (already checked), then move the hand on; on any failure rebuild
+        the hand as it was. A draw by the room is a timeout: it stands pat."""
         out: list[ev.Event] = []
         try:
-            act(out)
+            if kind == DRAW:
+                assert self._draw is not None
+                self._draw.draw(self, seat, cards, isinstance(action, RoomAction), out)
+            else:
+                self._bet_action(seat, kind, to, out)
             self._continue(out)
         except BaseException:
             self._restore()
@@ -326,12 +334,6 @@ class Hand:
         state = vars(self)
         state.clear()
         state.update(vars(again))
-
-    def _drew(
-        self, seat: int, discards: tuple[Card, ...], out: list[ev.Event], timed_out: bool = False
-    ) -> None:
-        assert self._draw is not None
-        self._draw.draw(self, seat, discards, timed_out, out)
 
     def _bet_action(self, seat: int, kind: str, to: int, out: list[ev.Event]) -> None:
         """A betting decision already checked against the legal set."""

@@ -84,6 +84,16 @@ def replay(events: Sequence[ev.Event]) -> Hand:
         blind_seats=started.blind_seats,
         reshuffles=[e.cards for e in events if isinstance(e, ev.StubReshuffled)],
     )
+    redo(hand, events)
+    if hand.events != list(events):
+        raise ConfigError("the record does not replay to the same events")
+    return hand
+
+
+def redo(hand: Hand, events: Sequence[ev.Event]) -> None:
+    """Apply to ``hand`` (started as ``events[0]`` says) every move the record holds, each
+    through its own authority: a player's through ``apply``, the room's (a disconnect
+    all-in, a draw timeout, the cancel) through ``apply_room`` and ``cancel``."""
     for e in events:
         if isinstance(e, ev.Acted):
             if e.kind == DISCONNECT_ALL_IN:
@@ -97,9 +107,6 @@ def replay(events: Sequence[ev.Event]) -> Hand:
                 hand.apply(Action(e.seat, DRAW, 0, e.discarded))
         elif isinstance(e, ev.HandCancelled):
             hand.cancel()
-    if hand.events != list(events):
-        raise ConfigError("the record does not replay to the same events")
-    return hand
 
 
 def rebuild(

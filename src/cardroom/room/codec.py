@@ -38,6 +38,7 @@ def _read_float(value: Any) -> float:
 
 
 _CODEC: Final = Codec(rv.ROOM_EVENTS, vars(rv), {float: (float, _read_float)})
+"""Room events; their type names differ from the engine's (a test checks it)."""
 _ROOM_TYPES: Final = frozenset(_CODEC.types)
 
 

@@ -116,6 +116,25 @@ class ResetAllowance:
     player: str
 
 
+@dataclass(frozen=True, slots=True)
+class Say:
+    """A chat message to the table (moderated, §10.7)."""
+
+    player: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Report:
+    """Report a player for review (``reason``: coffee_housing, collusion, chat_abuse,
+    other)."""
+
+    player: str
+    accused: str
+    reason: str
+    note: str = ""
+
+
 Command = (
     Sit
     | Rebuy
@@ -130,5 +149,7 @@ Command = (
     | Disconnect
     | Reconnect
     | ResetAllowance
+    | Say
+    | Report
 )
 """Any command."""

@@ -14,8 +14,8 @@ from collections.abc import Sequence
 from cardroom.cards import Card, shuffled
 from cardroom.games import Action, ConfigError, Event, Hand, RoomAction
 from cardroom.games import events as ev
-from cardroom.games.actions import DISCONNECT_ALL_IN, DRAW, TIMEOUT
-from cardroom.games.replay import deck_from_events
+from cardroom.games.actions import DISCONNECT_ALL_IN, TIMEOUT
+from cardroom.games.replay import deck_from_events, redo
 
 
 def player_action(seat: int, kind: str, amount: int, cards: tuple[Card, ...]) -> Action:
@@ -85,17 +85,7 @@ def rebuild_hand(events: Sequence[Event], seed: str | None) -> Hand:
         blind_seats=started.blind_seats,
         reshuffles=reshuffles,
     )
-    for e in events:  # as the engine's replay does
-        if isinstance(e, ev.Acted):
-            if e.kind == DISCONNECT_ALL_IN:
-                hand.apply_room(RoomAction(e.seat, DISCONNECT_ALL_IN))
-            else:
-                hand.apply(Action(e.seat, e.kind, e.to))
-        elif isinstance(e, ev.Drew):
-            if e.timed_out:
-                hand.apply_room(RoomAction(e.seat, TIMEOUT))
-            else:
-                hand.apply(Action(e.seat, DRAW, 0, e.discarded))
+    redo(hand, events)
     if hand.events != list(events):
         raise ConfigError("the record does not rebuild to the same events")
     return hand

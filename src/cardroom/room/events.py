@@ -208,6 +208,7 @@ class HandFinished:
 
     hand_no: int
     stacks: tuple[tuple[int, int], ...]
+    pot: int
     rake: int
     next_hand_at: float
 
@@ -220,6 +221,51 @@ class HandVoided:
     hand_no: int
     stacks: tuple[tuple[int, int], ...]
     next_hand_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class ChatSaid:
+    """A chat line broadcast to the table (after moderation, §10.7)."""
+
+    player: str
+    text: str
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
+class ChatBlocked:
+    """A message not broadcast (or masked): ``code`` says why, ``offence`` when it earns a
+    chat ban (the server records it with the account). Seen by its sender only."""
+
+    seat: int
+    player: str
+    code: str
+    found: str
+    offence: bool
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
+class ChatReported:
+    """A complaint against a player, for review (seen by the reporter only)."""
+
+    seat: int
+    reporter: str
+    accused: str
+    reason: str
+    note: str
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
+class ReviewFlagged:
+    """An integrity rule fired (§10.9): a flag for review, never a punishment; not shown
+    to players."""
+
+    rule: str
+    accounts: tuple[str, ...]
+    evidence: str
+    hands: tuple[int, ...]
 
 
 RoomEvent = (
@@ -245,11 +291,17 @@ RoomEvent = (
     | AdvanceCleared
     | HandFinished
     | HandVoided
+    | ChatSaid
+    | ChatBlocked
+    | ChatReported
+    | ReviewFlagged
 )
 """Any event of the table itself."""
 
 ROOM_EVENTS: tuple[type, ...] = RoomEvent.__args__
 """Every room event class (for the codec)."""
 
-PRIVATE: tuple[type, ...] = (AdvanceSet, AdvanceCleared)
+PRIVATE: tuple[type, ...] = (AdvanceSet, AdvanceCleared, ChatBlocked, ChatReported)
 """Events only their own seat sees."""
+HIDDEN: tuple[type, ...] = (ReviewFlagged,)
+"""Events for the room's staff only."""

@@ -77,6 +77,8 @@ class Plan:
     """New debts of seats not dealt in (a big blind went past them, or both blinds)."""
     missed_at: tuple[int, ...] = ()
     """Seats the big blind went past this hand."""
+    fresh: bool = False
+    """A new game: everyone eligible dealt in, the blinds placed from the button."""
 
 
 def between(a: int, s: int, b: int, n: int) -> bool:
@@ -127,7 +129,7 @@ def _fresh(dealt: set[int], after: int | None, n: int) -> Plan:
     assert sb is not None
     bb = _next(sb, dealt, n)
     assert bb is not None
-    return Plan(Positions(button, sb, bb), tuple(sorted(dealt)), sb, bb)
+    return Plan(Positions(button, sb, bb), tuple(sorted(dealt)), sb, bb, fresh=True)
 
 
 def _plan_open(eligible: set[int], prev: Positions | None, n: int, frozen: bool) -> Plan:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from cardroom.games.variants import BLINDS
 from cardroom.room import commands as cmd
 from cardroom.room import events as rv
 from cardroom.room.errors import (
@@ -74,7 +75,9 @@ def _sit(table: Table, c: cmd.Sit) -> None:
         raise TableError(BUY_IN_TOO_LARGE, f"the buy-in is at most {high}")
     table.bank.buy_in(c.player, c.amount, f"e{state.seq}:buy-in")
     bank = table.settings.time_bank_start
-    table.emit(rv.PlayerSeated(c.player, c.seat, c.amount, OWES_BIG, c.post_now, bank, table.now))
+    blinds = any(g.variant.forced_bets == BLINDS for g in table.settings.games)
+    owes = OWES_BIG if blinds else None  # a stud table deals a new player in at once
+    table.emit(rv.PlayerSeated(c.player, c.seat, c.amount, owes, c.post_now, bank, table.now))
     if c.player in state.waitlist:
         table.emit(rv.WaitlistLeft(c.player, "seated"))
 

@@ -59,6 +59,10 @@ def mixed_settings(
     return TableSettings.with_rotation(table_id, rotation, **options)
 
 
+_LINES = ("nice hand", "gl all", "I have pocket aces", "play at www.example.com", "ty")
+"""What the random players say (some lines the chat blocks)."""
+
+
 @dataclass
 class Session:
     """One table with random players; see the module docstring."""
@@ -67,6 +71,8 @@ class Session:
     seed: int
     players: int = 12
     check_money: bool = True
+    full_check: bool = True
+    """Replay every ledger entry at each check (False: balances only; see money_violations)."""
     counters: Counter[str] = field(default_factory=Counter)
     record: list[AnyEvent] = field(default_factory=list)
     journal: list[cmd.Command | None] = field(default_factory=list)
@@ -117,7 +123,7 @@ class Session:
             events = []
         self._tally(events)
         if self.check_money:
-            self._check()
+            self.check()
         return events
 
     def _tick(self) -> list[AnyEvent]:
@@ -128,9 +134,14 @@ class Session:
         self.journal.append(command)
         return self.table.handle(command)
 
-    def _check(self) -> None:
+    def check(self) -> None:
+        """Check the money invariant now; what is wrong goes to ``violations``."""
         found = money_violations(
-            self.ledger, self.settings.table_id, self.settings.currency, self.table.stacks()
+            self.ledger,
+            self.settings.table_id,
+            self.settings.currency,
+            self.table.stacks(),
+            full=self.full_check,
         )
         self.violations.extend(found)
 
@@ -158,10 +169,10 @@ class Session:
             k = rng.randint(0, min(legal.draw, len(held)))
             discards: tuple[Card, ...] = tuple(rng.sample(held, k))
             return cmd.Act(player, "draw", cards=discards)
-        if legal.bring_in is not None and rng.random() < 0.7:
-            return cmd.Act(player, "bring_in")
         choices = [k for k in legal.kinds if k not in ("bring_in", "draw")]
-        if "fold" in choices and rng.random() < 0.6:
+        if legal.bring_in is not None and (not choices or rng.random() < 0.7):
+            return cmd.Act(player, "bring_in")
+        if len(choices) > 1 and "fold" in choices and rng.random() < 0.6:
             choices.remove("fold")  # fewer folds: hands reach the flop and the rake
         kind = rng.choice(choices)
         if kind == "raise":
@@ -196,6 +207,7 @@ class Session:
             cmd.Reconnect(player),
             cmd.Reconnect(player),
             cmd.ResetAllowance(player),
+            cmd.Say(player, rng.choice(_LINES)),
         ]
         return rng.choice(options)
 
@@ -228,6 +240,10 @@ class Session:
                 c["dead_small_blinds"] += 1
             elif isinstance(e, rv.SatOut):
                 c[f"sat_out_{e.reason}"] += 1
+            elif isinstance(e, rv.ChatSaid):
+                c["chat_lines"] += 1
+            elif isinstance(e, rv.ChatBlocked):
+                c[f"chat_blocked_{e.code}"] += 1
 
     def money_total(self) -> int:
         """Deposits minus withdrawals: what accounts, tables and the house hold together."""
@@ -249,3 +265,82 @@ def random_settings(rng: random.Random, table_id: str, **options: Any) -> TableS
     return TableSettings(
         table_id, (TableConfig(config.variant, config.stakes, max_seats=seats),), **base
     )
+
+
+def settings_for_index(i: int, seed: int, rng: random.Random) -> TableSettings:
+    """Table ``i`` of a simulation: every game in turn, every eighth table a mixed
+    rotation (HORSE, 8-Game, CUSTOM_MIXED in turn), play or real money at random."""
+    currency = rng.choice((Currency.PLAY, Currency.REAL))
+    table_id, deck_seed = f"sim{i}", f"{seed}:{i}"
+    if i % 8 == 7:
+        kind = (HORSE, EIGHT_GAME, CUSTOM_MIXED)[(i // 8) % 3]
+        return mixed_settings(table_id, kind, 3, currency=currency, seed=deck_seed)
+    config = config_for(GAMES[(i - (i + 1) // 8) % len(GAMES)])
+    seats = rng.randint(2, config.seat_limit)
+    config = TableConfig(config.variant, config.stakes, max_seats=seats)
+    return TableSettings(table_id, (config,), currency=currency, seed=deck_seed)
+
+
+@dataclass
+class Summary:
+    """What a simulation did, and whether every invariant held."""
+
+    tables: int = 0
+    hands: int = 0
+    games: Counter[str] = field(default_factory=Counter)
+    counters: Counter[str] = field(default_factory=Counter)
+    rake: Counter[str] = field(default_factory=Counter)
+    violations: list[str] = field(default_factory=list)
+
+    def as_dict(self) -> dict[str, Any]:
+        """The summary as JSON data."""
+        return {
+            "tables": self.tables,
+            "hands": self.hands,
+            "games": dict(sorted(self.games.items())),
+            "counters": dict(sorted(self.counters.items())),
+            "rake": dict(self.rake),
+            "money_invariant": "held" if not self.violations else "broken",
+            "violations": self.violations[:20],
+        }
+
+
+def simulate(tables: int, hands: int, seed: int, check_every_command: bool = True) -> Summary:
+    """Play ``tables`` headless tables of ``hands`` hands each; check the money after
+    every command (balances) and in full at the end, after closing every table."""
+    rng = random.Random(seed)
+    summary = Summary()
+    for i in range(tables):
+        settings = settings_for_index(i, seed, rng)
+        session = Session(
+            settings, seed=seed * 100_003 + i, check_money=check_every_command, full_check=False
+        )
+        session.run(hands, max_steps=400 * hands)
+        try:
+            session.table.close()
+        except TableError as exc:  # chips the ledger does not have: the money is wrong
+            session.violations.append(f"closing the table: {exc}")
+        session.check_money, session.full_check = True, True
+        session.check()  # the final, full check
+        currency = settings.currency
+        balances = sum(
+            session.ledger.balance(AccountRef.player(p, currency)) for p in session.names
+        )
+        house = session.ledger.balance(AccountRef.rake(currency))
+        if balances + house != session.money_total():
+            session.violations.append(f"{settings.table_id}: accounts + house != deposits")
+        summary.tables += 1
+        summary.hands += session.counters["hands"]
+        name = settings.mixed.badge if settings.mixed else settings.games[0].variant.name
+        summary.games[name] += session.counters["hands"]
+        summary.counters.update(
+            {k: v for k, v in session.counters.items() if not k.startswith("refused")}
+        )
+        summary.counters["refused_commands"] += sum(
+            v for k, v in session.counters.items() if k.startswith("refused")
+        )
+        summary.rake[currency.value] += session.counters["rake"]
+        summary.violations += [f"{settings.table_id}: {v}" for v in session.violations]
+    summary.counters.pop("hands", None)
+    summary.counters.pop("rake", None)
+    return summary

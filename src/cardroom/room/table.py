@@ -19,14 +19,16 @@ from cardroom.games import Event as HandEvent
 from cardroom.games import Hand, IllegalAction, Seat, TableConfig
 from cardroom.games.variants import BLINDS
 from cardroom.ledger import Ledger
-from cardroom.room import engine_port, seating, turns
+from cardroom.room import conduct, engine_port, seating, turns
 from cardroom.room import events as rv
 from cardroom.room import views as table_views
 from cardroom.room.allowances import Allowances, MemoryAllowances
+from cardroom.room.chat import TableChat
 from cardroom.room.clock import Clock, system_clock
 from cardroom.room.commands import Command
 from cardroom.room.errors import BAD_COMMAND, NO_HAND, TableError
 from cardroom.room.games_port import game_for
+from cardroom.room.integrity import IntegrityMonitor
 from cardroom.room.money import TableBank
 from cardroom.room.positions import OWES_BOTH, SeatFacts, as_post, plan_hand
 from cardroom.room.reducer import apply_event
@@ -37,7 +39,7 @@ AnyEvent = rv.RoomEvent | HandEvent
 """An event of the table's record: the table's own or its hand's."""
 
 ROOM_EVENT_TYPES = frozenset(rv.ROOM_EVENTS)
-_HANDLERS = {**seating.HANDLERS, **turns.HANDLERS}
+_HANDLERS = {**seating.HANDLERS, **turns.HANDLERS, **conduct.HANDLERS}
 
 
 class Table:
@@ -51,6 +53,7 @@ class Table:
         allowances: Allowances | None = None,
         *,
         state: TableState | None = None,
+        integrity: IntegrityMonitor | None = None,
     ) -> None:
         self.settings = settings
         self.clock = clock
@@ -61,6 +64,8 @@ class Table:
         )
         self.state = state if state is not None else TableState([None] * settings.seat_count)
         self.hand: Hand | None = None
+        self.chat = TableChat()
+        self.integrity = integrity
         self.snapshot: dict[str, Any] = state_to_dict(self.state)
         self.log: list[AnyEvent] = []
         self.out: list[AnyEvent] = []
@@ -108,10 +113,9 @@ class Table:
     def close(self) -> list[AnyEvent]:
         """Everyone stands up and is cashed out (after a crash, or when the table closes);
         a hand in progress is cancelled first."""
-        if self.state.in_hand:
-            self.cancel_hand()
+        cancelled = self.cancel_hand() if self.state.in_hand else []
         self.now = self.clock()
-        self.out = []
+        self.out = cancelled
         for s, seat in enumerate(self.state.seats):
             if seat is not None:
                 seating.remove(self, s, "table_closed")
@@ -212,11 +216,16 @@ class Table:
             if hand.is_over:
                 self.finish_hand(hand)
                 return
-            if self.state.advances:
+            state = self.state
+            if state.advances:
                 turns.clear_stale_advances(self, hand)
             actor = hand.actor
             assert actor is not None
-            if not turns.act_without_waiting(self, hand, actor):
+            seat = state.seats[actor]
+            assert seat is not None
+            # Most decisions wait for the player: skip the advance/leaving checks then.
+            busy = seat.advance is not None or seat.leaving
+            if not (busy and turns.act_without_waiting(self, hand, actor)):
                 turns.start_turn(self, actor)
                 return
 
@@ -233,8 +242,12 @@ class Table:
             deltas[seat.player] = end - seat.stack
             stacks.append((s, end))
         self.bank.settle(self.state.hand_no, deltas, result.rake)
+        conduct.review_hand(self, hand)
         pause = self.settings.hand_pause_seconds
-        self.emit(rv.HandFinished(self.state.hand_no, tuple(stacks), result.rake, self.now + pause))
+        pot = sum(p.amount for p in result.pots)
+        self.emit(
+            rv.HandFinished(self.state.hand_no, tuple(stacks), pot, result.rake, self.now + pause)
+        )
         turns.refill_time_banks(self, [s for s, _ in stacks])
         seating.after_hand(self)
 
@@ -253,10 +266,18 @@ class Table:
         ledger: Ledger,
         clock: Clock = system_clock,
         allowances: Allowances | None = None,
+        integrity: IntegrityMonitor | None = None,
     ) -> Table:
         """A table rebuilt from its record (the ledger and allowances are not touched:
         the money the events describe was posted when they happened)."""
-        table = cls(settings, ledger, clock, allowances, state=state_from_dict(snapshot))
+        table = cls(
+            settings,
+            ledger,
+            clock,
+            allowances,
+            state=state_from_dict(snapshot),
+            integrity=integrity,
+        )
         table.snapshot = snapshot
         hand_events: list[HandEvent] = []
         for e in events:
@@ -280,9 +301,10 @@ class Table:
         ledger: Ledger,
         clock: Clock = system_clock,
         allowances: Allowances | None = None,
+        integrity: IntegrityMonitor | None = None,
     ) -> Table:
         """After a crash: rebuild the table and cancel the unfinished hand (§10.10)."""
-        table = cls.restore(settings, snapshot, events, ledger, clock, allowances)
+        table = cls.restore(settings, snapshot, events, ledger, clock, allowances, integrity)
         if table.state.in_hand:
             table.cancel_hand()
         return table

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final
 
-from cardroom.games import Hand
+from cardroom.games import Action, Hand
 from cardroom.games.actions import CALL, CHECK, FOLD
 from cardroom.room import commands as cmd
 from cardroom.room import engine_port
@@ -42,7 +42,8 @@ def start_turn(table: Table, s: int) -> None:
     """Start the clock of ``s``'s decision."""
     settings = table.settings
     wait = settings.action_seconds
-    if not table.seat(s).connected:
+    seat = table.state.seats[s]
+    if seat is not None and not seat.connected:
         wait = max(wait, settings.reconnect_seconds)
     table.emit(rv.TurnStarted(s, table.now + wait, False))
 
@@ -156,7 +157,7 @@ def _act(table: Table, c: cmd.Act) -> None:
         s = seat_of(table, c.player)  # raises: not seated
     if hand is None or not state.in_hand or s not in state.dealt:
         raise TableError(NOT_IN_HAND, f"{c.player} is not in a hand")
-    events = hand.apply(engine_port.player_action(s, c.kind, c.amount, c.cards))
+    events = hand.apply(Action(s, c.kind, c.amount, c.cards))  # the engine checks it
     turn = state.turn
     if turn is not None and turn.bank:  # what is left of the bank stays for later
         table.emit(rv.TimeBankChanged(s, max(0.0, turn.deadline - table.now)))

@@ -82,6 +82,8 @@ def table_view(table: Table, player: str | None) -> dict[str, Any]:
 def project(event: rv.RoomEvent | HandEvent, seat: int | None) -> dict[str, Any] | None:
     """``event`` as ``seat`` may see it (None: not shown to that seat)."""
     if type(event) in rv.ROOM_EVENTS:
+        if isinstance(event, rv.HIDDEN):
+            return None
         if isinstance(event, rv.PRIVATE) and getattr(event, "seat", None) != seat:
             return None
         out = {"type": type(event).__name__}

@@ -1,0 +1,42 @@
+"""``cardroom simulate``: headless cash tables of every game with random players.
+
+Random joins, leaves, sit-outs, timeouts, disconnections, rebuys, waiting lists
+and advance actions (:mod:`cardroom.room.simulation`). The last line printed is a
+JSON summary: ``hands``, per-rule counters (dead small blinds posted, missed big
+blinds, timeouts, disconnect all-ins...), rake by currency and the money
+invariant. The exit code is 1 if any invariant broke.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from typing import Any
+
+from cardroom.room.simulation import simulate
+
+
+def register(subparsers: Any) -> None:
+    """Add ``simulate``."""
+    p = subparsers.add_parser("simulate", help="play headless cash tables, check the invariants")
+    p.add_argument("--tables", type=int, default=20, help="tables to play (default 20)")
+    p.add_argument("--hands", type=int, default=50, help="hands per table (default 50)")
+    p.add_argument("--seed", type=int, default=1, help="seed of players and decks")
+    p.add_argument("--json", action="store_true", help="print only the JSON summary")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Play, print the summary, exit 1 if an invariant broke."""
+    start = time.perf_counter()
+    summary = simulate(args.tables, args.hands, args.seed)
+    out = summary.as_dict()
+    out["seconds"] = round(time.perf_counter() - start, 2)
+    if not args.json:
+        for game, hands in out["games"].items():
+            print(f"{game:>18}: {hands} hands")
+        for name, count in out["counters"].items():
+            print(f"{name:>28}: {count}")
+    print(json.dumps(out))
+    return 0 if not summary.violations else 1

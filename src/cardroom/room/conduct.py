@@ -1,0 +1,82 @@
+"""The table's conduct: chat (§10.7), reports, integrity flags (§10.9), the lobby line.
+
+Wires the room's pure pieces into the table: messages go through
+:class:`~cardroom.room.chat.TableChat` (rate limit, foul words, links, card talk
+by a player still in the hand); a blocked message or an offence is a
+``ChatBlocked`` event for its sender and the server (which records chat bans with
+the account); a report is a ``ChatReported`` event with the accused's recent lines
+kept by the chat. After each hand the table's
+:class:`~cardroom.room.integrity.IntegrityMonitor` (if one was given) sees the
+hand and its flags become ``ReviewFlagged`` events, shown to no player. The
+chat's memory (recent lines, rate buckets) is not part of the record: a restored
+table starts with a quiet chat.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from cardroom.games import Hand
+from cardroom.room import commands as cmd
+from cardroom.room import events as rv
+from cardroom.room.chat import OK
+from cardroom.room.errors import BAD_COMMAND, TableError
+from cardroom.room.games_port import game_for
+from cardroom.room.integrity import observe
+from cardroom.room.lobby import TableSummary
+from cardroom.room.rotation import game_label
+from cardroom.room.seating import seat_of
+
+if TYPE_CHECKING:
+    from cardroom.room.table import Table
+
+
+def _say(table: Table, c: cmd.Say) -> None:
+    s = seat_of(table, c.player)
+    hand = table.hand
+    in_hand = hand is not None and table.dealt_in(s) and hand.is_live(s)
+    verdict = table.chat.say(c.player, c.text, table.now, in_hand=in_hand)
+    if verdict.code != OK:
+        found = verdict.found
+        table.emit(rv.ChatBlocked(s, c.player, verdict.code, found, verdict.offence, table.now))
+    if verdict.text is not None:
+        table.emit(rv.ChatSaid(c.player, verdict.text, table.now))
+
+
+def _report(table: Table, c: cmd.Report) -> None:
+    s = seat_of(table, c.player)
+    try:
+        report = table.chat.report(c.player, c.accused, c.reason, table.now, c.note)
+    except ValueError as exc:
+        raise TableError(BAD_COMMAND, str(exc)) from exc
+    table.emit(
+        rv.ChatReported(s, report.reporter, report.accused, report.reason, report.note, report.at)
+    )
+
+
+def review_hand(table: Table, hand: Hand) -> None:
+    """Show a finished hand to the integrity monitor; emit the flags it raises."""
+    monitor = table.integrity
+    if monitor is None:
+        return
+    players = {s: table.seat(s).player for s in table.state.dealt}
+    for flag in monitor.observe_hand(observe(table.state.hand_no, hand.events, players)):
+        table.emit(rv.ReviewFlagged(flag.rule, flag.accounts, flag.evidence, flag.hands))
+
+
+def lobby_summary(table: Table, pot: int | None = None) -> TableSummary:
+    """The line a table pushes to the lobby (§12): after a hand with its pot, or when
+    its seats change."""
+    state = table.state
+    config = table.settings.games[game_for(table.settings, state.hand_no + 1).index]
+    current = (
+        "" if table.settings.mixed is None else game_label(config.variant.name, config.betting)
+    )
+    seated = sum(1 for s in state.seats if s is not None)
+    return TableSummary(
+        table.settings.table_id, table.now, seated, len(state.waitlist), pot, current
+    )
+
+
+HANDLERS: dict[type, Callable[[Table, Any], None]] = {cmd.Say: _say, cmd.Report: _report}

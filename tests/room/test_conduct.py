@@ -1,0 +1,87 @@
+"""§10.7, §10.9 and §12 at the table: moderated chat, reports, integrity flags for
+review, the table's lobby line (the pieces are roomaux's; these test the wiring)."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardroom.room import commands as cmd
+from cardroom.room import events as rv
+from cardroom.room.conduct import lobby_summary
+from cardroom.room.errors import TableError
+from cardroom.room.integrity import IntegrityMonitor, PotPattern
+from cardroom.room.table import Table
+from cardroom.room.views import project
+
+from .conftest import Harness, holdem
+
+
+def test_10_7_a_chat_line_is_broadcast_to_the_table(h: Harness) -> None:
+    h.seat({0: 40, 1: 40})
+    events = h.do(cmd.Say("p0", "good luck all"))
+    assert events == [rv.ChatSaid("p0", "good luck all", h.clock.now)]
+    assert project(events[0], 1) is not None and project(events[0], None) is not None
+
+
+def test_10_7_card_talk_by_a_player_in_the_hand_is_blocked(h: Harness) -> None:
+    h.seat({0: 40, 1: 40, 2: 40})
+    h.tick()
+    events = h.do(cmd.Say("p1", "I have pocket aces"))
+    assert not any(isinstance(e, rv.ChatSaid) for e in events)
+    blocked = next(e for e in events if isinstance(e, rv.ChatBlocked))
+    assert blocked.code == "card_talk" and not blocked.offence
+    assert project(blocked, 1) is not None and project(blocked, 0) is None
+
+
+def test_10_7_advertising_is_an_offence_for_the_server_to_sanction(h: Harness) -> None:
+    h.seat({0: 40})
+    events = h.do(cmd.Say("p0", "come play at www.example.com"))
+    blocked = next(e for e in events if isinstance(e, rv.ChatBlocked))
+    assert blocked.code == "advertising" and blocked.offence
+
+
+def test_10_7_only_seated_players_chat(h: Harness) -> None:
+    with pytest.raises(TableError) as err:
+        h.do(cmd.Say("p5", "hi"))
+    assert err.value.code == "not_seated"
+
+
+def test_10_7_a_report_records_a_complaint_for_review(h: Harness) -> None:
+    h.seat({0: 40, 1: 40})
+    h.do(cmd.Say("p1", "fold now or else"))
+    events = h.do(cmd.Report("p0", "p1", "chat_abuse", "threats"))
+    report = events[0]
+    assert isinstance(report, rv.ChatReported) and report.accused == "p1"
+    assert project(report, 0) is not None and project(report, 1) is None
+    with pytest.raises(TableError):
+        h.do(cmd.Report("p0", "p1", "nonsense"))
+
+
+def test_10_9_integrity_flags_are_review_events_never_shown_to_players() -> None:
+    h = Harness(holdem())
+    rule = PotPattern(threshold=2, min_one_way_percent=50)
+    h.table = Table(h.settings, h.ledger, h.clock, integrity=IntegrityMonitor([rule]))
+    h.seat({0: 40, 1: 40})
+    flags: list[rv.ReviewFlagged] = []
+    for _ in range(6):  # p0 gives the blinds away hand after hand
+        h.tick()
+        while h.table.state.in_hand:
+            legal = h.table.hand.legal_actions(h.table.hand.actor)  # type: ignore[union-attr,arg-type]
+            events = h.act("fold" if h.actor == "p0" else "check" if legal.check else "call")
+            flags += [e for e in events if isinstance(e, rv.ReviewFlagged)]
+    assert flags and flags[0].rule == "repeated_pots"
+    assert set(flags[0].accounts) == {"p0", "p1"}
+    assert all(project(f, s) is None for f in flags for s in (None, 0, 1))
+    assert h.table.state.seats[0] is not None  # a flag, never a punishment
+
+
+def test_12_lobby_summary_of_a_table(h: Harness) -> None:
+    h.seat({0: 40, 1: 40})
+    h.tick()
+    h.act("call")
+    h.act("check")
+    h.finish_by_checking()
+    finished = next(e for e in h.table.log if isinstance(e, rv.HandFinished))
+    summary = lobby_summary(h.table, finished.pot)
+    assert (summary.table_id, summary.seats_taken, summary.waiting) == ("t", 2, 0)
+    assert summary.pot == 4
