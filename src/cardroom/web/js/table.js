@@ -18,7 +18,7 @@ class TableController {
     this.conn = ctx.conn;
     this.id = id;
     this.view = null;
-    this.players = {};
+    this.players = ctx.hello ? { [ctx.hello.player]: ctx.hello.alias } : {};
     this.info = {};
     this.turn = null;
     this.log = [];
