@@ -20,7 +20,7 @@ import pytest
 playwright_sync = pytest.importorskip("playwright.sync_api")
 
 import uvicorn  # noqa: E402
-from tests.web.browser import PASSWORD, shoot  # noqa: E402
+from tests.web.browser import BOT_TABLES, PASSWORD, TABLES_TOML, shoot  # noqa: E402
 
 from cardroom.bots.random_bot import RandomBot  # noqa: E402
 from cardroom.server.app import create_app  # noqa: E402
@@ -34,40 +34,6 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--no-first-run",
 ]
-
-
-def _table(table_id: str, game: str, stakes: str, action: int = 20, bank: float = 30.0) -> str:
-    return f"""
-[[table]]
-id = "{table_id}"
-game = "{game}"
-stakes = {{ {stakes} }}
-seats = 6
-min_buy_in = 1000
-max_buy_in = 2000
-action_seconds = {action}
-time_bank_start = {bank}
-"""
-
-
-BLINDS = "small_blind = 1, big_blind = 2"
-# One table per test that sits down, so no test waits behind another's empty seat.
-TABLES = {
-    "holdem": ("holdem", BLINDS, 20, 30.0),
-    "reconnect": ("holdem", BLINDS, 20, 30.0),
-    "phone": ("holdem", BLINDS, 20, 30.0),
-    "axe": ("holdem", BLINDS, 20, 30.0),
-    "quick": ("holdem", BLINDS, 2, 0.0),
-    "stud": ("stud", "small_bet = 4, big_bet = 8, ante = 1", 20, 30.0),
-    "draw": (
-        "triple_draw_27",
-        "small_blind = 2, big_blind = 4, small_bet = 4, big_bet = 8",
-        20,
-        30.0,
-    ),
-}
-TABLES_TOML = "".join(_table(k, *v) for k, v in TABLES.items())
-BOT_TABLES = {name: 1 if name == "quick" else 3 for name in TABLES}
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

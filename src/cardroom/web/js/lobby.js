@@ -70,15 +70,16 @@ function keep(row, f) {
 
 function tableRow(row, ctx, status) {
   const full = row.seats > 0 && row.seated >= row.seats;
-  const open = h("a.button", { href: `#/table/${encodeURIComponent(row.id)}`, text: full ? "Watch" : "Open",
-    "aria-label": `${full ? "Watch" : "Open"} table ${row.name}` });
+  const open = h("a.button", { href: `#/table/${encodeURIComponent(row.id)}` },
+    full ? "Watch" : "Open", h("span.sr", { text: ` table ${row.name}` }));
   const wait = full
-    ? h("button", { type: "button", text: "Join waiting list", "aria-label": `Join the waiting list of ${row.name}`,
+    ? h("button", { type: "button",
       onclick: async (e) => {
+        const button = e.currentTarget;
         const r = await ctx.conn.send("waitlist", { table: row.id, on: true });
         status.textContent = r.type === "ok" ? `You are on the waiting list of ${row.name}.` : `Waiting list: ${r.message || r.code}`;
-        e.target.disabled = r.type === "ok";
-      } })
+        button.disabled = r.type === "ok";
+      } }, "Join waiting list", h("span.sr", { text: ` of ${row.name}` }))
     : null;
   return h("tr", { "data-table": row.id },
     h("th", { scope: "row" }, h("span.name", { text: row.name }),
