@@ -37,3 +37,30 @@ def test_buy_in_and_play_holdem_to_showdown(page: Any, server: str) -> None:
     label = page.locator(".seat.mine .card.face").first.get_attribute("aria-label")
     assert label is not None and " of " in label
     shoot(page, "table-holdem-showdown")
+
+
+def test_keyboard_chat_sit_out_and_leave(page: Any, server: str) -> None:
+    alias = fresh_alias()
+    register(page, server, alias)
+    sit(page, server, "keys")
+    page.get_by_role("textbox", name="Chat message").fill("good luck all")
+    page.get_by_role("textbox", name="Chat message").press("Enter")
+    page.locator(".chatlines li", has_text="good luck all").wait_for()
+    assert alias in page.locator(".chatlines").inner_text()
+    # C checks or calls from the keyboard; the buttons say which key they answer to.
+    bar = page.locator(".actionbar")
+    bar.wait_for(timeout=30_000)
+    assert bar.locator('[aria-keyshortcuts="C"]').count() == 1
+    page.locator("body").press("c")
+    page.wait_for_function(
+        f"/{alias} (checks|calls)/.test(document.querySelector('.log').textContent)"
+    )
+    page.get_by_role("button", name="Sit out next hand").click()
+    back = page.get_by_role("button", name="I'm back")
+    play_passively(page, lambda: back.count() > 0, seconds=40)
+    assert "Sitting out" in page.locator(".seat.mine").inner_text()
+    page.get_by_role("button", name="I'm back").click()
+    page.get_by_role("button", name="Sit out next hand").wait_for(timeout=30_000)
+    page.get_by_role("button", name="Leave table").click()
+    page.locator(".seat.mine").wait_for(state="detached", timeout=30_000)
+    assert page.get_by_role("button", name="Sit at seat").count() >= 1

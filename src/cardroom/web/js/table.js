@@ -25,6 +25,7 @@ class TableController {
     this.chat = [];
     this.showdown = null;
     this.ups = new Map();
+    this.seatPlayers = new Map();
     this.drew = new Map();
     this.discards = new Set();
     this.discarding = false;
@@ -52,7 +53,8 @@ class TableController {
   name(player) { return this.players[player] || "A new player"; }
   seatName(s) {
     const seat = this.view && this.view.seats[s];
-    return seat ? this.name(seat.player) : `Seat ${s + 1}`;
+    if (seat) return this.name(seat.player);
+    return this.seatPlayers.has(s) ? this.name(this.seatPlayers.get(s)) : `Seat ${s + 1}`;
   }
 
   /** The legal actions when it is our turn (the snapshot's, else the turn message's). */
@@ -87,7 +89,7 @@ class TableController {
   onEvent(e) {
     const line = describe(e, (p) => this.name(p), (s) => this.seatName(s));
     if (line) this.log.push(line);
-    if (e.type === "PlayerSeated") this.players[e.player] = this.players[e.player] || e.player;
+    if (e.type === "PlayerSeated") this.seatPlayers.set(e.seat, e.player);
     if (e.type === "HandStarted") {
       this.ups.clear();
       this.drew.clear();

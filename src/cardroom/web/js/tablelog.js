@@ -47,7 +47,7 @@ export function showdownPanel(t) {
     return seat ? t.players[seat.player] || seat.player : `Seat ${s + 1}`;
   };
   return h("section.showdown", { "aria-label": "Showdown" },
-    h("h2", { text: `Showdown, hand #${sd.handNo ?? ""}` }),
+    h("h2", { text: `${sd.shown.size ? "Showdown" : "Last hand"}, hand #${sd.handNo ?? ""}` }),
     h("ul", [...sd.shown].map(([s, cards]) => h("li", h("span", { text: `${seatName(s)} shows ` }), cardRow(cards, null, `${seatName(s)}'s cards`)))),
     h("ul.winners", sd.awards.map((a) => h("li.winner",
       h("span", { text: `${seatName(a.seat)} wins ${chips(a.amount)}${SHARE[a.share] ?? ""}${a.hand ? ` with ${a.hand}` : ""}` }),
