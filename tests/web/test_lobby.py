@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from tests.web.browser import TABLES_TOML, axe_script, fresh_alias, register, shoot
+from tests.web.browser import TABLES, TABLES_TOML, axe_script, fresh_alias, register, shoot
 
 from cardroom.room.lobby import Lobby, TableSummary
 from cardroom.server.tables_file import load_tables
@@ -54,7 +54,7 @@ def test_lobby_lists_filters_updates_and_waits(page: Any, server: str, tmp_path:
     register(page, server, fresh_alias())
     rows = page.locator("table.lobby tbody tr")
     rows.first.wait_for()
-    assert rows.count() == 7
+    assert rows.count() == len(TABLES)
     stud = page.locator('tr[data-table="stud"]')
     cells = [c.strip() for c in stud.locator("th, td").all_inner_texts()]
     assert cells[1] == "FL Stud" and cells[2] == "4/8 ante 1" and cells[3] == "6/6"
@@ -77,7 +77,9 @@ def test_lobby_lists_filters_updates_and_waits(page: Any, server: str, tmp_path:
     page.wait_for_function("document.querySelectorAll('table.lobby tbody tr').length === 2")
     page.get_by_label("Stakes from").fill("")
     page.get_by_label("Stakes from").dispatch_event("change")
-    page.wait_for_function("document.querySelectorAll('table.lobby tbody tr').length === 7")
+    page.wait_for_function(
+        f"document.querySelectorAll('table.lobby tbody tr').length === {len(TABLES)}"
+    )
     script = axe_script()
     if script is not None:
         page.add_script_tag(content=script)
