@@ -35,6 +35,7 @@ TABLES = {
     "phone": ("holdem", BLINDS, 20, 30.0),
     "axe": ("holdem", BLINDS, 20, 30.0),
     "keys": ("holdem", BLINDS, 20, 30.0),
+    "replay": ("holdem", BLINDS, 20, 30.0),
     "quick": ("holdem", BLINDS, 2, 0.0),
     "stud": ("stud", "small_bet = 4, big_bet = 8, ante = 1", 20, 30.0),
     "draw": (

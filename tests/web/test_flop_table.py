@@ -64,3 +64,37 @@ def test_keyboard_chat_sit_out_and_leave(page: Any, server: str) -> None:
     page.get_by_role("button", name="Leave table").click()
     page.locator(".seat.mine").wait_for(state="detached", timeout=30_000)
     assert page.get_by_role("button", name="Sit at seat").count() >= 1
+
+
+def test_replayer_steps_through_a_hand_we_played(page: Any, server: str) -> None:
+    alias = fresh_alias()
+    register(page, server, alias)
+    sit(page, server, "replay")
+
+    def a_hand_with_us_ended() -> bool:
+        return bool(
+            page.evaluate(
+                "a => JSON.parse(localStorage.getItem('cardroom.hands.' + a) || '[]').length",
+                alias,
+            )
+        )
+
+    play_passively(page, a_hand_with_us_ended, seconds=60)
+    page.get_by_role("link", name="Hand history").click()
+    page.locator("ul.hands a").first.click()
+    counter = page.locator(".stepcount")
+    assert counter.inner_text().startswith("Step 0 of ")
+    total = int(counter.inner_text().rsplit(" ", 1)[1])
+    page.get_by_role("button", name="Next ▶").click()
+    page.get_by_role("button", name="Next ▶").click()
+    assert counter.inner_text() == f"Step 2 of {total}"
+    assert page.locator(".replay .loglines li").count() >= 1
+    page.get_by_role("button", name="End", exact=True).click()
+    assert counter.inner_text() == f"Step {total} of {total}"
+    assert "wins" in page.locator(".replay .loglines").inner_text()
+    # Our own hole cards are in the replay, face up for us.
+    mine = page.locator(".replayseats tr", has_text="(you)")
+    assert mine.locator(".card.face").count() >= 2
+    page.get_by_role("button", name="◀ Back").click()
+    assert counter.inner_text() == f"Step {total - 1} of {total}"
+    shoot(page, "replayer")

@@ -1,61 +1,104 @@
-// Hand history and replayer: one's recent hands, stepped action by action, with the
-// PHH download, read from the server's hand-history API when it has one.
+// Hand history and replayer: one's recent hands, stepped action by action. The
+// hands come from the server's hand-history API when its OpenAPI document lists
+// one (with the PHH download), else from the hands this browser saw at the table.
 
 import { get, offers } from "./api.js";
-import { h, fill } from "./dom.js";
+import { h, fill, chips } from "./dom.js";
 import { cardRow } from "./cards.js";
 import { describe } from "./tablelog.js";
+import { savedHands } from "./handstore.js";
 
-function replayer(app, hand) {
-  const events = hand.events || [];
-  let step = 0;
-  const out = h("ol.loglines", { "aria-live": "polite" });
-  const board = h("div.replayboard");
-  const counter = h("span", { role: "status" });
-  const show = () => {
-    fill(out, events.slice(0, step).map((e) => h("li", { text: describe(e, (p) => p) || e.type })));
-    const cards = events.slice(0, step).filter((e) => e.type === "BoardDealt").flatMap((e) => e.cards);
-    fill(board, cardRow(cards, null, "Board"));
-    counter.textContent = `Step ${step} of ${events.length}`;
+/** The table after the first `step` events of a hand: seats, board, pot, log. */
+export function replayState(hand, step) {
+  const seats = new Map();
+  const board = [];
+  const log = [];
+  let pot = 0;
+  const seat = (s) => {
+    if (!seats.has(s)) seats.set(s, { name: hand.names[s] || `Seat ${s + 1}`, stack: 0, bet: 0, cards: [], folded: false, won: 0 });
+    return seats.get(s);
   };
-  const id = hand.id ?? hand.hand_id;
-  fill(app, h("h1", { text: `Hand ${id}` }),
-    h("div.replaycontrols",
-      h("button", { type: "button", text: "⏮ Start", onclick: () => { step = 0; show(); } }),
-      h("button", { type: "button", text: "◀ Back", onclick: () => { step = Math.max(0, step - 1); show(); } }),
-      h("button", { type: "button", text: "Next ▶", onclick: () => { step = Math.min(events.length, step + 1); show(); } }),
-      h("button", { type: "button", text: "End ⏭", onclick: () => { step = events.length; show(); } }),
+  const name = (s) => hand.names[s] || `Seat ${s + 1}`;
+  for (const e of hand.events.slice(0, step)) {
+    const line = describe(e, (p) => p, name);
+    if (line) log.push(line);
+    if (e.type === "HandStarted") e.stacks.forEach((st, s) => { if (st !== null) seat(s).stack = st; });
+    if (e.type === "Posted" || e.type === "Acted") {
+      const x = seat(e.seat);
+      const add = e.amount || 0;
+      if (e.kind === "fold") x.folded = true;
+      x.stack -= add;
+      x.bet += add;
+      pot += add;
+    }
+    if (e.type === "UncalledReturned") { seat(e.seat).stack += e.amount; pot -= e.amount; }
+    if (e.type === "BettingClosed") for (const x of seats.values()) x.bet = 0;
+    if (e.type === "HoleDealt") seat(e.seat).cards.push(...e.cards);
+    if (e.type === "Drew" && e.dealt) {
+      const x = seat(e.seat);
+      x.cards = x.cards.filter((c) => !e.discarded.includes(c)).concat(e.dealt);
+    }
+    if (e.type === "BoardDealt") board.push(...e.cards);
+    if (e.type === "Shown") seat(e.seat).cards = [...e.cards];
+    if (e.type === "PotAwarded") { seat(e.seat).stack += e.amount; seat(e.seat).won += e.amount; pot -= e.amount; }
+  }
+  return { seats: [...seats.entries()].sort((a, b) => a[0] - b[0]), board, log, pot: Math.max(0, pot) };
+}
+
+function replayer(app, hand, phh) {
+  const total = hand.events.length;
+  let step = 0;
+  const view = h("div.replay");
+  const counter = h("span.stepcount", { role: "status" });
+  const show = () => {
+    const st = replayState(hand, step);
+    fill(view,
+      h("div.replayboard", h("span", { text: "Board " }), cardRow(st.board, null, "Board"), h("span.pot", { text: ` Pot: ${chips(st.pot)}` })),
+      h("table.replayseats", h("caption.sr", { text: "Seats" }),
+        h("thead", h("tr", ["Seat", "Player", "Stack", "Bet", "Cards"].map((t) => h("th", { scope: "col", text: t })))),
+        h("tbody", st.seats.map(([s, x]) => h("tr", { className: x.folded ? "folded" : "" },
+          h("td", { text: String(s + 1) }), h("th", { scope: "row", text: x.name + (s === hand.me ? " (you)" : "") }),
+          h("td", { text: chips(x.stack) }), h("td", { text: x.bet ? chips(x.bet) : "" }),
+          h("td", cardRow(x.cards, null, `${x.name}'s cards`)))))),
+      h("ol.loglines", { tabindex: "0", "aria-label": "Actions so far" }, st.log.map((l) => h("li", { text: l }))));
+    counter.textContent = `Step ${step} of ${total}`;
+  };
+  const go = (n) => { step = Math.max(0, Math.min(total, n)); show(); };
+  fill(app, h("h1", { text: `${hand.table} hand #${hand.hand_no}${hand.game ? ` · ${hand.game}` : ""}` }),
+    h("div.replaycontrols", { role: "group", "aria-label": "Replay" },
+      h("button", { type: "button", text: "Start", onclick: () => go(0) }),
+      h("button", { type: "button", text: "◀ Back", onclick: () => go(step - 1) }),
+      h("button", { type: "button", text: "Next ▶", onclick: () => go(step + 1) }),
+      h("button", { type: "button", text: "End", onclick: () => go(total) }),
       counter,
-      h("a.button", { href: `/api/hands/${encodeURIComponent(id)}/phh`, download: `hand-${id}.phh`, text: "Download PHH" })),
-    board, out, h("p", h("a", { href: "#/history", text: "All my hands" })));
+      phh ? h("a.button", { href: phh, download: `${hand.id}.phh`, text: "Download PHH" }) : null),
+    view, h("p", h("a", { href: "#/history", text: "All my hands" })));
   show();
 }
 
 /** The history screen: the list of one's hands, or one hand's replayer. */
 export async function historyScreen(app, ctx, arg) {
-  fill(app, h("h1", { text: "Hand history" }), h("p", { text: "Loading…" }));
-  if (!(await offers("/api/hands"))) {
-    fill(app, h("h1", { text: "Hand history" }), h("p.message", { role: "status", text: "This server does not offer hand histories yet." }));
-    return null;
+  const server = await offers("/api/hands");
+  if (server) {
+    const r = await get(arg ? `/api/hands/${encodeURIComponent(arg)}` : "/api/hands");
+    if (r.status === 200 && r.body && arg) {
+      replayer(app, r.body, `/api/hands/${encodeURIComponent(arg)}/phh`);
+      return null;
+    }
   }
+  const hands = savedHands(ctx.hello.alias);
   if (arg) {
-    const r = await get(`/api/hands/${encodeURIComponent(arg)}`);
-    if (r.status === 200 && r.body) { replayer(app, r.body); return null; }
-    fill(app, h("h1", { text: "Hand history" }), h("p.message.error", { role: "alert", text: `This hand could not be read (${r.status}).` }));
+    const hand = hands.find((x) => x.id === arg);
+    if (hand) { replayer(app, hand, null); return null; }
+    fill(app, h("h1", { text: "Hand history" }), h("p.message.error", { role: "alert", text: "This hand is not in your history." }));
     return null;
   }
-  const r = await get("/api/hands");
-  if (r.status !== 200 || !r.body) {
-    fill(app, h("h1", { text: "Hand history" }),
-      h("p.message", { role: "status", text: r.status === 404 ? "This server does not offer hand histories yet." : `Hand histories could not be read (${r.status}).` }));
-    return null;
-  }
-  const hands = Array.isArray(r.body) ? r.body : r.body.hands || [];
   fill(app, h("h1", { text: "Hand history" }),
-    hands.length ? h("ul.hands", hands.map((x) => {
-      const id = x.id ?? x.hand_id;
-      return h("li", h("a", { href: `#/history/${encodeURIComponent(id)}`, text: `${x.table ?? ""} hand #${x.hand_no ?? id}` }), " ",
-        h("a", { href: `/api/hands/${encodeURIComponent(id)}/phh`, download: `hand-${id}.phh`, text: "PHH" }));
-    })) : h("p", { text: "No hands yet. Play a hand and it will be listed here." }));
+    h("p.hint", { text: server ? "" : "The hands you played in this browser (PHH download needs the server's hand-history service)." }),
+    hands.length
+      ? h("ul.hands", hands.map((x) => h("li",
+        h("a", { href: `#/history/${encodeURIComponent(x.id)}`, text: `${x.table} hand #${x.hand_no}` }),
+        h("span", { text: ` ${x.game || ""} · ${new Date(x.at).toLocaleTimeString()}` }))))
+      : h("p", { text: "No hands yet. Play a hand and it will be listed here." }));
   return null;
 }

@@ -10,6 +10,7 @@ import { family, rulesPage } from "./families.js";
 import { felt } from "./seats.js";
 import { actionBar, advanceBox, keyHandler } from "./actionbar.js";
 import { describe, showdownPanel, chatBox, logBox } from "./tablelog.js";
+import { HandRecorder } from "./handstore.js";
 
 class TableController {
   constructor(app, ctx, id) {
@@ -26,6 +27,7 @@ class TableController {
     this.showdown = null;
     this.ups = new Map();
     this.seatPlayers = new Map();
+    this.recorder = ctx.hello ? new HandRecorder(ctx.hello.alias, id) : null;
     this.drew = new Map();
     this.discards = new Set();
     this.discarding = false;
@@ -50,6 +52,14 @@ class TableController {
 
   now() { return Date.now() / 1000 + this.skew; }
   me() { return this.view ? this.view.you : null; }
+
+  /** Our seat, known from the seating events even before the next snapshot. */
+  mySeat() {
+    const me = this.me();
+    if (me !== null && me !== undefined) return me;
+    for (const [s, p] of this.seatPlayers) if (this.ctx.hello && p === this.ctx.hello.player) return s;
+    return null;
+  }
   name(player) { return this.players[player] || "A new player"; }
   seatName(s) {
     const seat = this.view && this.view.seats[s];
@@ -90,6 +100,10 @@ class TableController {
     const line = describe(e, (p) => this.name(p), (s) => this.seatName(s));
     if (line) this.log.push(line);
     if (e.type === "PlayerSeated") this.seatPlayers.set(e.seat, e.player);
+    if (this.recorder) {
+      const label = this.view && this.view.game ? this.view.game.label : "";
+      this.recorder.add(e, (s) => this.seatName(s), this.mySeat(), label);
+    }
     if (e.type === "HandStarted") {
       this.ups.clear();
       this.drew.clear();
