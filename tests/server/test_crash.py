@@ -126,7 +126,9 @@ def test_10_10_kill_9_under_bot_load_then_every_chip_and_hand_is_accounted_for(
     for alias in real:  # real money for the real-money table: rake goes to the house
         Cashier(engine).deposit(alias, 5000, Currency.REAL, operator="test")
     for kill in range(KILLS):
-        asyncio.run(load(server.base, tokens, rng.uniform(0.15, 0.7), kill))
+        # Mostly early in a hand; every fourth run long enough for hands to finish too.
+        seconds = 2.5 if kill % 4 == 3 else rng.uniform(0.15, 0.7)
+        asyncio.run(load(server.base, tokens, seconds, kill))
         server.kill()
         server = ServerProcess(database_url, tables)
     server.kill()  # after its start-up recovery (health answered): nothing is seated now

@@ -62,6 +62,9 @@ def _future() -> asyncio.Future[Outcome]:
     return asyncio.get_running_loop().create_future()
 
 
+TICK: Job = Job.__new__(Job)
+"""The clock's job in the queue (never run: it makes the batch look at the clock)."""
+
 Rebuild = Callable[[], tuple[Table, int]]
 """Rebuilds a table from its stored record: the table and its last sequence number."""
 
@@ -96,6 +99,8 @@ class TableActor:
         self.chat = TableChat()
         self.snapshot_ref = table.snapshot
         self.task: asyncio.Task[None] | None = None
+        self.ticker: asyncio.Task[None] | None = None
+        self.tick_queued = False
         self.pending: list[AnyEvent] = []
         self.answers: list[tuple[Job, Outcome]] = []
         self.last_turn: tuple[int, float] | None = None
@@ -103,11 +108,22 @@ class TableActor:
     # ------------------------------------------------------------------ running
 
     def start(self) -> None:
-        """Start the actor's task."""
+        """Start the actor's task and its clock."""
         self.task = asyncio.create_task(self.run(), name=f"table:{self.table_id}")
+        self.ticker = asyncio.create_task(self.clock(), name=f"clock:{self.table_id}")
+
+    async def clock(self) -> None:
+        """Queue a tick every ``tick_seconds`` (one at a time: a busy table skips some)."""
+        while True:
+            await asyncio.sleep(self.tick_seconds)
+            if not self.tick_queued:
+                self.tick_queued = True
+                self.queue.put_nowait(TICK)
 
     async def stop(self) -> None:
         """Stop the task (a batch being written is finished first)."""
+        if self.ticker is not None:
+            self.ticker.cancel()
         if self.task is not None:
             self.task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -120,19 +136,14 @@ class TableActor:
 
     async def run(self) -> None:
         """The actor's loop: batches of jobs, and the clock."""
-        loop = asyncio.get_running_loop()
-        next_tick = loop.time()
         while True:
-            batch: list[Job] = []
-            wait = next_tick - loop.time()
-            if wait > 0:
-                with contextlib.suppress(TimeoutError):
-                    batch.append(await asyncio.wait_for(self.queue.get(), wait))
+            batch = [await self.queue.get()]
             while len(batch) < BATCH and not self.queue.empty():
                 batch.append(self.queue.get_nowait())
-            tick = loop.time() >= next_tick
+            tick = TICK in batch
             if tick:
-                next_tick = loop.time() + self.tick_seconds
+                self.tick_queued = False
+                batch = [job for job in batch if job is not TICK]
             try:
                 await self.process(batch, tick)
             except asyncio.CancelledError:

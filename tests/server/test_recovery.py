@@ -1,0 +1,85 @@
+"""RULEBOOK §10.10 at a server: a hand cut short by a stop is cancelled on the next start,
+stacks back to their start-of-hand values, then every player's chips go back."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+from tests.server.conftest import running_server
+from tests.server.sessions import answer, money_problems, player, until
+
+from cardroom.ledger import AccountRef, Currency
+from cardroom.server.settings import ServerSettings
+from cardroom.server.tables_file import TablesFileError, load_tables
+from cardroom.store import SqlLedger, make_engine
+from cardroom.store.tables import TableRecords
+
+
+def test_10_10_an_unfinished_hand_is_voided_on_start_and_the_chips_go_back(
+    settings: ServerSettings,
+) -> None:
+    async def play_half_a_hand(base: str) -> tuple[str, str]:
+        a, a_id = await player(base, "alice")
+        b, b_id = await player(base, "bobby")
+        for c, seat in ((a, 0), (b, 1)):
+            await c.send("join", id="j", table="holdem", seat=seat, amount=40)
+            await answer(c, "j")
+        turn = await until(a, "turn", table="holdem")
+        actor = a if turn["seat"] == 0 else b
+        await actor.send("act", id="r", table="holdem", kind="raise", amount=10)
+        assert (await answer(actor, "r"))["type"] == "ok"
+        return a_id, b_id
+
+    with running_server(settings) as base:
+        a_id, b_id = asyncio.run(play_half_a_hand(base))
+    assert settings.database_url is not None
+    engine = make_engine(settings.database_url)
+    ledger, records = SqlLedger(engine), TableRecords(engine)
+    chips = settings.signup_play_chips
+    # Stopped mid-hand: the buy-ins are on the table, nothing of the hand was posted.
+    assert ledger.balance(AccountRef.player(a_id, Currency.PLAY)) == chips - 40
+    assert records.hands("holdem")["holdem"].finished == []
+    with running_server(settings) as base:
+        pass  # start-up recovers the table
+    summary = records.hands("holdem")["holdem"]
+    assert summary.dealt == [1] and summary.voided == [1] and summary.finished == []
+    entries = [e for _, e in records.entries("holdem")]
+    voided = next(e for e in entries if e["type"] == "HandVoided")
+    assert sorted(map(tuple, voided["stacks"])) == [(0, 40), (1, 40)]  # start-of-hand stacks
+    left = [e for e in entries if e["type"] == "PlayerLeft"]
+    assert {(e["player"], e["cashed_out"], e["reason"]) for e in left} == {
+        (a_id, 40, "table_closed"),
+        (b_id, 40, "table_closed"),
+    }
+    for pid in (a_id, b_id):
+        assert ledger.balance(AccountRef.player(pid, Currency.PLAY)) == chips
+        assert ledger.balance(AccountRef.stack("holdem", pid, Currency.PLAY)) == 0
+    engine.dispose()
+    assert money_problems(settings.database_url) == []
+
+
+def test_the_tables_file_is_checked_with_the_table_and_key_named(tmp_path: Path) -> None:
+    assert len(load_tables(None)) >= 5  # several games by default
+    path = tmp_path / "t.toml"
+    holdem = '[[table]]\nid = "a"\ngame = "holdem"\nstakes = { small_blind = 1, big_blind = 2 }\n'
+    path.write_text(holdem + 'money = "real"\nseats = 9\nbots = 2\naction_seconds = 12\n')
+    (spec,) = load_tables(path)
+    assert spec.settings.currency is Currency.REAL and spec.settings.seat_count == 9
+    assert spec.bots == 2 and spec.settings.action_seconds == 12
+    for body, words in [
+        ('[[table]]\nid = "a"\ngame = "holdem"\nstakes = { small_blind = 1, big_blind = 2 }\n'
+         'colour = "red"\n', "colour"),
+        ('[[table]]\nid = "a"\ngame = "holdum"\nstakes = { small_blind = 1 }\n', "'a'"),
+        ('[[table]]\nid = "a b"\ngame = "holdem"\nstakes = {}\n', "id"),
+        ('[[table]]\nid = "a"\ngame = "holdem"\nstakes = { small_blind = 1, big_blind = 2 }\n'
+         'seed = "x"\n', "seed"),
+    ]:  # fmt: skip
+        path.write_text(body)
+        with pytest.raises(TablesFileError, match=words):
+            load_tables(path)
+    twice = '[[table]]\nid = "a"\ngame = "razz"\nstakes = { small_bet = 2, big_bet = 4 }\n'
+    path.write_text(twice * 2)
+    with pytest.raises(TablesFileError, match="twice"):
+        load_tables(path)
