@@ -13,11 +13,15 @@ PASSWORD = "password1"
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
 
 
-def _table(table_id: str, game: str, stakes: str, action: int = 20, bank: float = 30.0) -> str:
+def _table(
+    table_id: str, game: str, stakes: str, action: int = 20, bank: float = 30.0, structure: str = ""
+) -> str:
+    line = f'structure = "{structure}"' if structure else ""
     return f"""
 [[table]]
 id = "{table_id}"
 game = "{game}"
+{line}
 stakes = {{ {stakes} }}
 seats = 6
 min_buy_in = 1000
@@ -36,6 +40,7 @@ TABLES = {
     "axe": ("holdem", BLINDS, 20, 30.0),
     "keys": ("holdem", BLINDS, 20, 30.0),
     "replay": ("holdem", BLINDS, 20, 30.0),
+    "plo": ("omaha", BLINDS, 20, 30.0, "pot_limit"),
     "quick": ("holdem", BLINDS, 2, 0.0),
     "stud": ("stud", "small_bet = 4, big_bet = 8, ante = 1", 20, 30.0),
     "draw": (

@@ -66,3 +66,35 @@ def test_draw_selects_discards_and_shows_counts(page: Any, server: str) -> None:
         page.wait_for_timeout(100)
     assert "draws" in page.locator(".log").inner_text().replace(f"{alias} draws 2.", "")
     shoot(page, "table-draw")
+
+
+def test_action_bar_follows_the_structure(page: Any, server: str) -> None:
+    """Pot limit: a slider, and the pot preset is the largest raise the rules allow;
+    fixed limit (stud, above): fixed amounts only, no slider."""
+    register(page, server, fresh_alias())
+    sit(page, server, "plo")
+    slider = page.locator(".actionbar #raise-slider")
+    play_passively(page, lambda: slider.count() > 0, seconds=60)
+    amount = page.locator("#raise-amount")
+    low, high = int(slider.get_attribute("min") or 0), int(slider.get_attribute("max") or 0)
+    assert 0 < low <= high
+    page.get_by_role("button", name="Pot", exact=True).click()
+    assert int(amount.input_value()) == high  # a pot-sized raise is pot limit's maximum
+    assert page.get_by_role("button", name="Max").count() == 1  # no "all-in" in pot limit
+    page.locator("body").press("1")  # ½ pot from the keyboard
+    half = int(amount.input_value())
+    assert low <= half <= high
+    amount.fill(str(high + 1000))
+    amount.dispatch_event("change")
+    assert int(amount.input_value()) == high  # typed amounts are kept within the bounds
+    shoot(page, "table-omaha-pot-limit")
+
+
+def test_fixed_limit_offers_fixed_amounts(page: Any, server: str) -> None:
+    register(page, server, fresh_alias())
+    sit(page, server, "stud")
+    raise_button = page.locator(".actionbar .act.raise")
+    play_passively(page, lambda: raise_button.count() > 0, seconds=60)
+    assert page.locator(".actionbar #raise-slider").count() == 0
+    total = int(raise_button.first.inner_text().split()[-1].replace(",", ""))
+    assert total > 0 and total % 4 == 0  # whole bets of the 4/8 structure
