@@ -83,9 +83,12 @@ class Bots:
             self.tasks.append(asyncio.run_coroutine_threadsafe(bot.play(self.stop), self.loop))
 
     def close(self) -> None:
+        # A bot waiting for its next message would not see the stop: cancel them all.
         self.loop.call_soon_threadsafe(self.stop.set)
         for task in self.tasks:
-            with contextlib.suppress(Exception):
+            task.cancel()
+        for task in self.tasks:
+            with contextlib.suppress(BaseException):
                 task.result(timeout=5)
         self.loop.call_soon_threadsafe(self.loop.stop)
         self.thread.join(5)

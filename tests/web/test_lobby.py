@@ -69,12 +69,18 @@ def test_lobby_lists_filters_updates_and_waits(page: Any, server: str, tmp_path:
     page.wait_for_function("document.querySelectorAll('table.lobby tbody tr').length === 1")
     assert page.locator('tr[data-table="draw"]').count() == 1
     page.get_by_label("Game").select_option("")
+    rows_now = _rows(tmp_path, waiting=3)
+    fixed = sum("fixed_limit" in r["structures"] for r in rows_now)
+    from_three = sum(r["stake_level"] >= 3 for r in rows_now)
+    assert 0 < fixed < len(rows_now) and 0 < from_three < len(rows_now)
     page.get_by_label("Structure").select_option("fixed_limit")
-    page.wait_for_function("document.querySelectorAll('table.lobby tbody tr').length === 2")
+    page.wait_for_function(f"document.querySelectorAll('table.lobby tbody tr').length === {fixed}")
     page.get_by_label("Structure").select_option("")
     page.get_by_label("Stakes from").fill("3")
     page.get_by_label("Stakes from").dispatch_event("change")
-    page.wait_for_function("document.querySelectorAll('table.lobby tbody tr').length === 2")
+    page.wait_for_function(
+        f"document.querySelectorAll('table.lobby tbody tr').length === {from_three}"
+    )
     page.get_by_label("Stakes from").fill("")
     page.get_by_label("Stakes from").dispatch_event("change")
     page.wait_for_function(

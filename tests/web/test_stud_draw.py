@@ -92,7 +92,7 @@ def test_action_bar_follows_the_structure(page: Any, server: str) -> None:
 
 def test_fixed_limit_offers_fixed_amounts(page: Any, server: str) -> None:
     register(page, server, fresh_alias())
-    sit(page, server, "stud")
+    sit(page, server, "limit")
     raise_button = page.locator(".actionbar .act.raise")
     play_passively(page, lambda: raise_button.count() > 0, seconds=60)
     assert page.locator(".actionbar #raise-slider").count() == 0
