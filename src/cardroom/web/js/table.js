@@ -215,7 +215,19 @@ class TableController {
   seatControls() {
     const me = this.me();
     if (me === null || me === undefined) {
-      return h("p.hint", { text: "Watching. Choose an empty seat to sit down." });
+      const offer = this.view.offer;
+      if (offer) {
+        const left = Math.max(0, Math.round(offer.expires - this.now()));
+        return h("p.message", { role: "status" }, `From the waiting list: seat ${offer.seat + 1} is held for you for ${left} s. `,
+          h("button.primary", { type: "button", text: `Take seat ${offer.seat + 1}`, onclick: () => this.askBuyIn(offer.seat) }));
+      }
+      const full = this.view.seats.every((x) => x !== null);
+      return h("p.hint", full
+        ? [h("span", { text: "The table is full. " }), h("button", { type: "button", text: "Join the waiting list", onclick: async () => {
+          const r = await this.send("waitlist", { on: true });
+          if (r.type === "ok") this.notice("You are on the waiting list: a seat will be offered to you.");
+        } })]
+        : "Watching. Choose an empty seat to sit down.");
     }
     const seat = this.view.seats[me];
     const rebuy = h("input#rebuy-amount", { type: "number", min: 1, inputMode: "numeric", value: (this.info.buy_in || [0])[0] });
@@ -246,7 +258,8 @@ class TableController {
       this.view.hand && this.view.hand.seats[this.me()] && this.view.hand.seats[this.me()].in_hand],
     () => actionBar(this) || advanceBox(this));
     const mySeat = this.me() !== null && this.me() !== undefined ? this.view.seats[this.me()] : null;
-    this.update("controls", [this.me(), mySeat && mySeat.sitting_out], () => this.seatControls(), true);
+    this.update("controls", [this.me(), mySeat && mySeat.sitting_out, this.view.offer,
+      this.view.seats.every((x) => x !== null)], () => this.seatControls(), true);
     this.renderSide();
   }
 
