@@ -16,15 +16,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import uvicorn
+from tests.web.browser import BOT_TABLES, PASSWORD, TABLES_TOML, shoot
 
-playwright_sync = pytest.importorskip("playwright.sync_api")
-
-import uvicorn  # noqa: E402
-from tests.web.browser import BOT_TABLES, PASSWORD, TABLES_TOML, shoot  # noqa: E402
-
-from cardroom.bots.random_bot import RandomBot  # noqa: E402
-from cardroom.server.app import create_app  # noqa: E402
-from cardroom.server.settings import ServerSettings  # noqa: E402
+from cardroom.bots.random_bot import RandomBot
+from cardroom.server.app import create_app
+from cardroom.server.settings import ServerSettings
 
 CHROMIUM = os.environ.get("CARDROOM_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -34,13 +31,6 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--no-first-run",
 ]
-
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Every test here is a browser test (deselect with ``-m 'not browser'``)."""
-    for item in items:
-        if "tests/web/" in str(item.fspath).replace(os.sep, "/"):
-            item.add_marker(pytest.mark.browser)
 
 
 @contextlib.contextmanager
@@ -122,6 +112,7 @@ def _ensure_chromium() -> None:
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
     _ensure_chromium()
+    playwright_sync = pytest.importorskip("playwright.sync_api")
     with playwright_sync.sync_playwright() as pw:
         chromium = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield chromium

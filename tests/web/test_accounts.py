@@ -5,7 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from tests.web.browser import PASSWORD, fresh_alias, register
+
+pytestmark = pytest.mark.browser
 
 
 def test_register_lands_in_the_lobby_signed_in(page: Any, server: str) -> None:

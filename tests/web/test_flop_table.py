@@ -5,7 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from tests.web.browser import fresh_alias, play_passively, register, shoot, sit
+
+pytestmark = pytest.mark.browser
 
 
 def test_buy_in_and_play_holdem_to_showdown(page: Any, server: str) -> None:

@@ -15,10 +15,13 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
 from tests.web.browser import TABLES, TABLES_TOML, axe_script, fresh_alias, register, shoot
 
 from cardroom.room.lobby import Lobby, TableSummary
 from cardroom.server.tables_file import load_tables
+
+pytestmark = pytest.mark.browser
 
 
 def _rows(tmp_path: Path, waiting: int) -> list[dict[str, Any]]:

@@ -6,7 +6,10 @@ from __future__ import annotations
 import time
 from typing import Any
 
+import pytest
 from tests.web.browser import fresh_alias, play_passively, register, shoot, sit
+
+pytestmark = pytest.mark.browser
 
 
 def test_stud_shows_up_and_down_cards_and_the_bring_in(page: Any, server: str) -> None:

@@ -9,6 +9,8 @@ from typing import Any
 import pytest
 from tests.web.browser import axe_script, fresh_alias, register, shoot, sit
 
+pytestmark = pytest.mark.browser
+
 
 def test_timeout_counts_down_then_folds_for_us(page: Any, server: str) -> None:
     register(page, server, fresh_alias())
