@@ -35,6 +35,7 @@ BLINDS = "small_blind = 1, big_blind = 2"
 # One table per test that sits down, so no test waits behind another's empty seat.
 TABLES = {
     "holdem": ("holdem", BLINDS, 20, 30.0),
+    "holdem-nl-1": ("holdem", BLINDS, 20, 30.0),  # a default table's name: the lobby finds it
     "reconnect": ("holdem", BLINDS, 20, 30.0),
     "phone": ("holdem", BLINDS, 20, 30.0),
     "axe": ("holdem", BLINDS, 20, 30.0),

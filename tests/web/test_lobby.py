@@ -105,3 +105,19 @@ def test_lobby_lists_filters_updates_and_waits(page: Any, server: str, tmp_path:
     page.locator('tr[data-table="holdem"]').get_by_role("link").click()
     page.locator(".felt").wait_for()
     assert page.get_by_role("heading", level=1).inner_text().startswith("holdem")
+
+
+def test_without_a_table_list_the_lobby_reads_the_tables(page: Any, server: str) -> None:
+    """The server lists no tables over HTTP yet: the lobby looks at the tables a fresh
+    `cardroom serve` opens through the WebSocket and lists those that exist."""
+    register(page, server, fresh_alias())
+    row = page.locator('tr[data-table="holdem-nl-1"]')
+    row.wait_for()
+    assert page.locator("table.lobby tbody tr").count() == 1  # the others are not open here
+    cells = [c.strip() for c in row.locator("th, td").all_inner_texts()]
+    assert cells[1] == "NL Hold'em" and cells[2] == "buy-in 1000–2000"
+    taken, seats = (int(x) for x in cells[3].split("/"))
+    assert seats == 6 and 1 <= taken <= 6  # the bots sit there
+    row.get_by_role("link").click()
+    page.locator(".felt").wait_for()
+    assert page.get_by_role("heading", level=1).inner_text().startswith("holdem-nl-1")

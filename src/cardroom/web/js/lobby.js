@@ -93,6 +93,41 @@ function tableRow(row, ctx, status) {
     h("td.actions", open, wait));
 }
 
+// The tables a fresh `cardroom serve` opens (server/tables_file.py DEFAULT_TABLES). Used
+// only while the server lists no tables over HTTP: each is looked at through the
+// WebSocket (`watch`, then `unwatch`), so the lobby still shows what is open.
+const DEFAULT_TABLES = ["holdem-nl-1", "omaha-pl-1", "stud-fl-1", "razz-fl-1", "triple-27-1", "short-deck-1"];
+
+function snapshotOf(ctx, id) {
+  return new Promise((resolve) => {
+    const off = ctx.conn.listen((m) => {
+      if (m.type === "snapshot" && m.table === id) { off(); resolve(m); }
+    });
+    ctx.conn.send("watch", { table: id }).then((r) => { if (r.type === "error") { off(); resolve(null); } });
+  });
+}
+
+/** Lobby rows read from the tables' own snapshots (the protocol only). */
+async function probeTables(ctx) {
+  const rows = [];
+  for (const id of DEFAULT_TABLES) {
+    const snap = await snapshotOf(ctx, id);
+    if (!snap) continue;
+    const v = snap.view;
+    // Never stop watching a table we sit at (that would count as a disconnect).
+    if ((v.you === null || v.you === undefined) && !ctx.conn.watching.has(id)) ctx.conn.send("unwatch", { table: id });
+    const [low, high] = (snap.info && snap.info.buy_in) || [null, null];
+    rows.push({
+      table_id: id, badge: v.mixed || (v.game && v.game.label), game: v.game && v.game.game,
+      structures: v.game ? [v.game.structure] : [], stakes: low === null ? "" : `buy-in ${low}–${high ?? "any"}`,
+      seats_taken: v.seats.filter((x) => x !== null).length, max_seats: v.seats.length,
+      waiting: (v.waitlist || []).length, current_game: v.mixed && v.game ? v.game.label : "",
+      real_money: v.currency === "real",
+    });
+  }
+  return rows;
+}
+
 function openByName() {
   const name = h("input#open-name", { type: "text", pattern: "[A-Za-z0-9_-]+", required: true });
   return h("form.opentable", { onsubmit: (e) => { e.preventDefault(); location.hash = `#/table/${encodeURIComponent(name.value)}`; } },
@@ -112,15 +147,31 @@ export function lobbyScreen(app, ctx) {
   fill(app, h("h1", { text: "Lobby" }), bar, h("div.scroll", table), status);
 
   let live = true;
+  let busy = false;
+  let again = false;
   async function load() {
+    if (busy) { again = true; return; }
+    busy = true;
+    try {
+      await refresh();
+    } finally {
+      busy = false;
+    }
+    if (again && live) { again = false; load(); }
+  }
+  async function refresh() {
     const listed = await offers("/api/tables");
     if (!live) return;
+    const f = values();
     if (!listed) {
-      status.textContent = "This server has no table list yet: open a table by its name.";
+      const rows = (await probeTables(ctx)).map(normalise).filter((row) => keep(row, f));
+      if (!live) return;
+      fill(body, rows.map((row) => tableRow(row, ctx, status)));
+      if (!rows.length) body.append(h("tr", h("td", { colSpan: 8, text: "No table matches these filters." })));
+      if (!status.textContent.startsWith("You are")) status.textContent = `${rows.length} table${rows.length === 1 ? "" : "s"} (read from the tables themselves; average pot and hands per hour need the server's table list).`;
       if (!app.querySelector("form.opentable")) app.append(openByName());
       return;
     }
-    const f = values();
     const q = new URLSearchParams();
     if (f.game) q.set("game", f.game);
     if (f.structure) q.set("structure", f.structure);
@@ -139,6 +190,6 @@ export function lobbyScreen(app, ctx) {
     if (!status.textContent.startsWith("You are")) status.textContent = `${rows.length} table${rows.length === 1 ? "" : "s"}.`;
   }
   load();
-  const timer = setInterval(load, 3000);
+  const timer = setInterval(load, 4000);
   return () => { live = false; clearInterval(timer); };
 }
