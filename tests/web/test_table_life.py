@@ -91,3 +91,26 @@ def test_lobby_and_table_pass_axe(page: Any, server: str) -> None:
     page.locator(".seat.mine .card.face").first.wait_for(timeout=30_000)
     problems = _serious(page, script)
     assert problems == [], json.dumps(problems, indent=1)
+
+
+def test_showdown_words_name_the_high_and_the_low(page: Any, server: str) -> None:
+    """A split pot is told as a player reads it (the client's own sentences)."""
+    page.goto(server + "/#/rules")
+    words = page.evaluate(
+        """async () => {
+        const { describe } = await import('/js/tablelog.js');
+        const { cardName } = await import('/js/cards.js');
+        const names = (s) => ['Ann', 'Bob'][s];
+        const award = (seat, share, hand) => describe(
+            { type: 'PotAwarded', pot: 0, seat, amount: 50, share, hand, cards: [] },
+            (p) => p, names);
+        return [award(0, 'high', 'Flush, Ace high'), award(1, 'low', '8-6-4-2-A low'),
+                award(0, 'all', 'Two Pair, Sevens and Threes'), cardName('Td')];
+    }"""
+    )
+    assert words == [
+        "Ann wins 50 (high) with Flush, Ace high.",
+        "Bob wins 50 (low) with 8-6-4-2-A low.",
+        "Ann wins 50 with Two Pair, Sevens and Threes.",
+        "Ten of diamonds",
+    ]
