@@ -91,9 +91,12 @@ money = "real"
 
 
 @contextlib.contextmanager
-def running_server(settings: ServerSettings) -> Iterator[str]:
-    """Serve ``settings`` on a random port in a thread; yields the base URL."""
+def running_server(settings: ServerSettings, apps: list[Any] | None = None) -> Iterator[str]:
+    """Serve ``settings`` on a random port in a thread; yields the base URL (``apps``
+    receives the application, for tests that reach inside)."""
     app = create_app(settings)
+    if apps is not None:
+        apps.append(app)
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]

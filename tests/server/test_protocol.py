@@ -286,3 +286,19 @@ def test_connections_per_account_are_limited(settings: ServerSettings) -> None:
 
     with running_server(settings) as base:
         assert run(go(base)) == "too_many_connections"
+
+
+def test_10_7_a_chat_offence_earns_a_chat_ban_on_the_account(server: str) -> None:
+    async def go() -> list[str]:
+        a, _ = await player(server, "alice")
+        await a.send("watch", id="w", table="holdem")
+        codes = []
+        for i, text in enumerate(["hello all", "play at www.pokerstars.com", "sorry"]):
+            await a.send("chat", id=f"c{i}", table="holdem", text=text)
+            got = await answer(a, f"c{i}")
+            codes.append(got.get("code", "ok") + ":" + got.get("message", ""))
+        await a.close()
+        return codes
+
+    codes = run(go())
+    assert codes == ["ok:", "chat_refused:advertising", "chat_refused:banned"]

@@ -59,6 +59,8 @@ class RandomBot:
         self.seat: int | None = None
         self.last_seq = 0
         self.last_act: str | None = None
+        self.join_id: str | None = None
+        self.sit_tries = 0
         self.buy_in: list[int | None] = [None, None]
 
     async def start(self) -> ProtocolClient:
@@ -84,7 +86,9 @@ class RandomBot:
         if free:
             low, high = self.buy_in
             amount = high if high is not None else 2 * int(low or 1)
-            await client.send("join", table=self.table, seat=self.rng.choice(free), amount=amount)
+            self.sit_tries += 1
+            seat = self.rng.choice(free)
+            self.join_id = await client.send("join", table=self.table, seat=seat, amount=amount)
 
     async def play(self, stop: asyncio.Event | None = None) -> BotStats:
         """Play until the connection ends or ``stop`` is set."""
@@ -111,6 +115,8 @@ class RandomBot:
             self.stats.errors += 1
             if msg.get("re") == self.last_act:  # refused: ask again where the table stands
                 await client.send("watch", table=self.table, since=self.last_seq)
+            elif msg.get("re") == self.join_id and self.sit_tries < 5:  # a seat taken first
+                await self.sit(client)
         elif kind == "events":
             for e in msg["events"]:
                 self.last_seq = max(self.last_seq, e["seq"])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -47,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
     except TablesFileError as exc:
         raise UsageError(str(exc)) from None
     except DatabaseError as exc:
-        print(f"cardroom serve: {exc}")
+        print(f"cardroom serve: {exc}", file=sys.stderr)
         return 1
 
 

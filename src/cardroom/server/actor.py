@@ -28,7 +28,7 @@ from cardroom.room.errors import TableError
 from cardroom.room.table import AnyEvent, Table
 from cardroom.server import broadcast, protocol
 from cardroom.server.broadcast import History, Watcher
-from cardroom.server.storage import Busy, Storage
+from cardroom.server.storage import Storage
 from cardroom.server.table_ledger import StepLedger
 from cardroom.store.tables import TableRecords
 
@@ -153,6 +153,8 @@ class TableActor:
                     "table %s: unexpected error; rebuilding from the record", self.table_id
                 )
                 await self.recover_from_failure("internal", "internal error")
+                for job in batch:  # nobody waits forever for a job the error cut short
+                    _resolve(job, Outcome("internal", "internal error", self.seq))
 
     async def process(self, batch: list[Job], tick: bool) -> None:
         """Run a batch of jobs and perhaps the clock, then store and send."""
@@ -220,7 +222,7 @@ class TableActor:
                     snapshot=snapshot,
                     transfers=transfers,
                 )
-            except (Exception, Busy) as exc:
+            except Exception as exc:  # a database error, or Busy: nothing of it happened
                 log.warning("table %s: a step was not stored (%s)", self.table_id, exc)
                 for job, _ in answers:
                     _resolve(job, Outcome("not_stored", "the change could not be stored"))

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardroom.room import events as rv
+from cardroom.room.seating import buy_in_bounds
 from cardroom.room.table import AnyEvent, Table
 from cardroom.room.views import project
 from cardroom.server import protocol as p
@@ -106,7 +107,7 @@ def snapshot(table: Table, seq: int, player: str, aliases: dict[str, str]) -> by
     names = {pl: aliases.get(pl, pl) for pl in _players(table)}
     settings = table.settings
     info = {
-        "buy_in": list(settings.buy_in_range),
+        "buy_in": list(buy_in_bounds(table, player)),  # the player's own (§10.2 reducing)
         "currency": settings.currency.value,
         "seats": settings.seat_count,
     }

@@ -12,6 +12,7 @@ from cardroom.server import protocol as p
 from cardroom.server.actor import Job, Outcome, TableActor
 from cardroom.server.broadcast import Watcher
 from cardroom.server.storage import Busy
+from cardroom.store import SanctionKind
 
 if TYPE_CHECKING:
     from cardroom.server.gateway import Connection
@@ -92,7 +93,10 @@ async def _table_message(
     if isinstance(msg, p.TimeBank):
         return await actor.submit(Job(None, lambda a: _time_bank(a, conn.player)))
     if isinstance(msg, p.Chat):
-        return await actor.submit(Job(None, lambda a: _chat(a, conn, msg.text)))
+        kinds = await room.storage.run(room.players.sanctions, conn.alias)
+        if SanctionKind.CHAT_BAN in kinds or SanctionKind.BAN in kinds:
+            return Outcome("chat_refused", "banned")
+        return await actor.submit(Job(None, lambda a: _chat(a, room, conn, msg.text)))
     if isinstance(msg, p.Report):
         return await actor.submit(Job(None, lambda a: _report(a, room, conn, msg)))
     return Outcome("unknown_type", f"{type(msg).__name__} is not handled")
@@ -106,17 +110,16 @@ async def _time_bank(actor: TableActor, player: str) -> Outcome:
     return Outcome(seq=actor.seq, detail={"time_bank": bank, "automatic": True})
 
 
-async def _chat(actor: TableActor, conn: Connection, text: str) -> Outcome:
+async def _chat(actor: TableActor, room: Room, conn: Connection, text: str) -> Outcome:
     table = actor.table
     s = table.state.seat_of(conn.player)
     hand = table.hand
     in_hand = s is not None and hand is not None and table.dealt_in(s) and hand.is_live(s)
     verdict = actor.chat.say(conn.player, text, table.clock(), in_hand=in_hand)
-    if verdict.offence:
-        actor.chat.mute(conn.player, table.clock() + 86_400)
+    if verdict.offence:  # an escalating chat ban on the account (RULEBOOK §10.7)
         await actor.storage.run(
-            actor.records.note, "server:chat", "chat_offence", conn.alias,
-            table=actor.table_id, code=verdict.code, found=verdict.found,
+            room.players.sanction, conn.alias, SanctionKind.CHAT_BAN,
+            operator="server:chat", reason=f"{verdict.code} at {actor.table_id}: {verdict.found}",
         )  # fmt: skip
     if verdict.text is None:
         return Outcome("chat_refused", verdict.code, actor.seq)

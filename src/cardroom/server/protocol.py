@@ -252,6 +252,7 @@ SERVER_CODES: Final = {
     "bad_report": "the report names no player at this table or no known reason",
     "unauthorized": "log in first",
     "too_many_connections": "the account has too many connections open",
+    "internal": "a fault in the server: nothing happened, the table was rebuilt from its record",
 }
 """The server's own error codes (the room's and the engine's pass through unchanged)."""
 

@@ -26,6 +26,7 @@ from cardroom.server.settings import ServerSettings
 from cardroom.server.storage import Storage
 from cardroom.server.table_ledger import StepLedger
 from cardroom.server.tables_file import TableSpec
+from cardroom.store import Players
 from cardroom.store.tables import StoredRecord, TableRecords
 
 
@@ -36,6 +37,7 @@ class Room:
         self.storage = storage
         self.settings = settings
         self.records = TableRecords(storage.engine)
+        self.players = Players(storage.engine)  # sanctions (chat bans) only: no password work
         self.allowances = MemoryAllowances()
         self.aliases: dict[str, str] = {}
         self.actors: dict[str, TableActor] = {}

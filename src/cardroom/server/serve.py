@@ -11,6 +11,7 @@ import uvicorn
 
 from cardroom.server.app import create_app
 from cardroom.server.settings import ServerSettings
+from cardroom.server.storage import Storage
 
 OnReady = Callable[[str], Awaitable[None]]
 """Called with the base URL once the server answers (e.g. to start bots)."""
@@ -19,8 +20,16 @@ OnReady = Callable[[str], Awaitable[None]]
 def serve(
     settings: ServerSettings, log_level: str = "warning", on_ready: OnReady | None = None
 ) -> int:
-    """Bind, print the URL, serve until interrupted; returns the exit code."""
+    """Open (create or migrate) the database, bind, print the URL, serve until
+    interrupted; returns the exit code. A bad database URL or an unreachable database
+    raises :class:`cardroom.store.DatabaseError` before anything listens."""
     app = create_app(settings)
+    storage = Storage(settings.database_url, threads=1, queue=0)
+    try:
+        storage.migrate()
+        storage.ping()
+    finally:
+        storage.close()
     family = socket.AF_INET6 if ":" in settings.host else socket.AF_INET
     sock = socket.socket(family)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
