@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections import deque
 from collections.abc import Callable
-from dataclasses import is_dataclass
+from dataclasses import fields, is_dataclass
 
 import pytest
 
@@ -17,7 +17,8 @@ def hand_state() -> Callable[[Hand], object]:
     """Every attribute of a hand, recursively, as plain values that compare by value.
 
     The hand's attributes are its ``vars``; its per-hand helpers (stud, draw, the
-    reshuffle) have no ``__dict__``, so theirs are read from their class's ``__slots__``.
+    reshuffle) have no ``__dict__``, so theirs are read from their class's ``__slots__``,
+    and the mutable dataclasses' (the dealer, the betting round) from their fields.
     """
     return _plain
 
@@ -36,10 +37,12 @@ def _plain(value: object) -> object:
     kind = type(value)
     names = getattr(kind, "__slots__", ())
     if hasattr(value, "__dict__") and kind.__module__.startswith("cardroom.games"):
-        names = tuple(vars(value))
-    if names and not is_dataclass(value):  # the hand and its per-hand helpers
-        # A ``_cached_`` attribute holds what the state implies (e.g. the legal set of the
-        # decision at hand), not state: asking a question may fill it.
-        kept = [n for n in names if not n.startswith("_cached_")]
-        return (kind.__name__, tuple((n, _plain(getattr(value, n))) for n in kept))
+        caches = getattr(kind, "CACHES", ())  # what the state determines is not state
+        names = tuple(n for n in vars(value) if n not in caches)
+    if is_dataclass(value) and not kind.__dataclass_params__.frozen:  # type: ignore[attr-defined]
+        names = tuple(f.name for f in fields(value))  # a mutable helper: the dealer, the round
+    elif is_dataclass(value):
+        names = ()
+    if names:  # the hand and its per-hand helpers
+        return (kind.__name__, tuple((n, _plain(getattr(value, n))) for n in names))
     return value  # immutable: numbers, strings, cards, events, configuration

@@ -33,6 +33,7 @@ from cardroom.games import (
 )
 from cardroom.games import events as events_module
 from cardroom.games import showdown as showdown_module
+from cardroom.games.betting_round import BettingRound
 from cardroom.games.errors import CODES
 
 HANDS = int(os.environ.get("CARDROOM_AUTHORITY_HANDS", "2"))
@@ -171,7 +172,10 @@ TARGETS = {
     # Recording an action, after the chips moved.
     "acted": ("cardroom.games.events.Acted", events_module.Acted),
     # Finding the next player to act.
-    "next_actor": ("cardroom.games.hand.Hand._next_actor", Hand._next_actor),
+    "next_actor": (
+        "cardroom.games.betting_round.BettingRound.next_actor",
+        BettingRound.next_actor,
+    ),
 }
 
 

@@ -19,8 +19,8 @@ Public API (other layers import these names from ``cardroom.games``)::
 
 Action amounts are totals TO for the current betting round (PHH ``cbr``); see
 :mod:`cardroom.games.actions`. The dealing order and prearranged decks are
-described in :mod:`cardroom.games.hand`; games are defined in
-:mod:`cardroom.games.variants`.
+described in :mod:`cardroom.games.dealing`; games are defined in
+:mod:`cardroom.games.variants`, betting structures in :mod:`cardroom.games.betting`.
 """
 
 from cardroom.games.actions import (

@@ -1,5 +1,11 @@
-"""Bet sizing by structure (RULEBOOK §5): bounds of a bet or raise, and what
-counts as a full raise (the incomplete-raise rules).
+"""Bet sizing by structure (RULEBOOK §5): the structures as data, the sizes of a
+street, the bounds of a bet or raise, and what counts as a full raise (the
+incomplete-raise rules).
+
+Each structure is one :class:`BettingStructure` of :data:`STRUCTURE_RULES`: the
+hand, the rake schedule and the table checks read what a structure does from
+there (one bet size per street and a cap, a pot ceiling, spread tiers, the half
+rule), never from its name.
 
 All amounts are totals for the current betting round ("raise TO"), in chips.
 The bet to match is the largest bet actually in front of a player: a big blind
@@ -13,17 +19,70 @@ a short all-in.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Final
+
+from cardroom.games.options import Structure
 from cardroom.games.variants import (
     FIXED_LIMIT,
     HALF_POT_LIMIT,
     NO_LIMIT,
     POT_LIMIT,
     SPREAD_LIMIT,
+    Street,
 )
 
 
+@dataclass(frozen=True, slots=True)
+class BettingStructure:
+    """What a betting structure does, as data.
+
+    ``limit``: a limit game (the half rule: an all-in of at least half a full raise
+    reopens the betting; rake tiers by the small bet; no straddles). ``fixed``: every
+    bet or raise is the street's one size, the small or the big bet, and a raise cap
+    applies. ``pot_share``: the most a raise may add is this share (numerator,
+    denominator) of a pot-sized raise. ``spread``: each street has a maximum bet (its
+    tier), and no raise goes past three of them. Otherwise the ceiling is the stack.
+    """
+
+    name: Structure
+    label: str
+    title: str
+    limit: bool = False
+    fixed: bool = False
+    pot_share: tuple[int, int] | None = None
+    spread: bool = False
+
+
+STRUCTURE_RULES: Final[dict[str, BettingStructure]] = {
+    s.name: s
+    for s in (
+        BettingStructure(NO_LIMIT, "NL", "No Limit"),
+        BettingStructure(POT_LIMIT, "PL", "Pot Limit", pot_share=(1, 1)),
+        BettingStructure(HALF_POT_LIMIT, "½PL", "Half-Pot Limit", pot_share=(1, 2)),
+        BettingStructure(FIXED_LIMIT, "FL", "Fixed Limit", limit=True, fixed=True),
+        BettingStructure(SPREAD_LIMIT, "SL", "Spread Limit", limit=True, spread=True),
+    )
+}
+"""Every betting structure by name (the names of :data:`~cardroom.games.options.Structure`)."""
+
+
+def street_sizes(
+    small_bet: int, big_bet: int, spread: tuple[int, ...], street: Street
+) -> tuple[int, int]:
+    """The sizes of ``street``: its fixed-limit bet (the small or the big bet, as the
+    street says) and its spread-limit maximum (the street's tier; 0 when not set).
+
+    >>> from cardroom.games.variants import HOLDEM
+    >>> [street_sizes(2, 4, (2, 4, 6), st) for st in HOLDEM.streets]
+    [(2, 2), (2, 2), (4, 4), (4, 6)]
+    """
+    tier = street.spread_tier
+    return (big_bet if street.big_bet else small_bet), (spread[tier] if tier < len(spread) else 0)
+
+
 def raise_bounds(
-    structure: str,
+    structure: BettingStructure,
     current: int,
     own_bet: int,
     stack: int,
@@ -39,27 +98,26 @@ def raise_bounds(
     the minimum bet; the fixed-limit bet), ``street_max`` the spread-limit
     maximum of this street. A player short of the minimum may still go all-in.
 
-    >>> raise_bounds("pot_limit", 50, 0, 1000, 100, 50, 0)  # seed 004: 100 in, 50 to call
+    >>> pot_limit = STRUCTURE_RULES["pot_limit"]
+    >>> raise_bounds(pot_limit, 50, 0, 1000, 100, 50, 0)  # seed 004: 100 in, 50 to call
     (100, 200)
     """
     all_in = own_bet + stack
     if all_in <= current:
         return None
     low = current + basis
-    if structure == NO_LIMIT:
-        high = all_in
-    elif structure == POT_LIMIT:
-        high = current + pot + (current - own_bet)
-    elif structure == HALF_POT_LIMIT:
-        high = current + (pot + current - own_bet) // 2
-    elif structure == FIXED_LIMIT:
+    if structure.fixed:
         high = low
-    elif structure == SPREAD_LIMIT:
+    elif structure.pot_share is not None:
+        # A pot-sized raise: call first, then raise by the whole pot (the call included).
+        share, of = structure.pot_share
+        high = current + (pot + current - own_bet) * share // of
+    elif structure.spread:
         high = min(current + street_max, 3 * street_max)
         if high <= current or low > high:
             return None
     else:
-        raise ValueError(f"unknown betting structure {structure!r}")
+        high = all_in
     high = max(high, low)
     if all_in < low:
         return all_in, all_in

@@ -19,6 +19,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Any, Final
 
+from cardroom.games.betting import STRUCTURE_RULES
 from cardroom.games.checks import (
     choice,
     flag,
@@ -51,9 +52,7 @@ from cardroom.games.variants import (
     BLINDS,
     BRING_IN,
     BUTTON_BLIND,
-    FIXED_LIMIT,
     MOST_RAISES,
-    SPREAD_LIMIT,
     VARIANTS,
     Variant,
     get_variant,
@@ -276,7 +275,7 @@ class TableConfig:
     @property
     def limit_rule_half(self) -> bool:
         """True when an all-in of at least half a raise counts as a full raise."""
-        return self.betting in (FIXED_LIMIT, SPREAD_LIMIT) or self.incomplete_raise_rule == HALF
+        return STRUCTURE_RULES[self.betting].limit or self.incomplete_raise_rule == HALF
 
     @property
     def high_evaluator(self) -> str:
@@ -367,7 +366,7 @@ def _check_raise_sizes(config: TableConfig) -> None:
     the minimum bet would leave no bet at all.
     """
     s = config.stakes
-    if config.betting == FIXED_LIMIT:
+    if STRUCTURE_RULES[config.betting].fixed:
         if s.effective_small_bet < 1:
             raise ConfigError(
                 "fixed limit needs a small bet of at least 1 chip: set small_bet "
@@ -380,7 +379,7 @@ def _check_raise_sizes(config: TableConfig) -> None:
         raise ConfigError(
             f"{config.betting} needs a min_bet of at least 1 chip: a raise adds chips"
         )
-    if config.betting != SPREAD_LIMIT:
+    if not STRUCTURE_RULES[config.betting].spread:
         return
     tiers = 1 + max(st.spread_tier for st in config.variant.streets)
     if len(s.spread) < tiers:
@@ -403,7 +402,7 @@ def _check_blind_options(config: TableConfig) -> None:
         raise ConfigError("a table has either an ante for everyone or a big-blind ante, not both")
     if not s.straddles:
         return
-    if config.betting in (FIXED_LIMIT, SPREAD_LIMIT):
+    if STRUCTURE_RULES[config.betting].limit:
         raise ConfigError("straddles are played at no-limit and pot-limit tables only")
     previous = s.big_blind
     for amount in s.straddles:

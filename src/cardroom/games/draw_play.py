@@ -4,12 +4,15 @@
 consults on a draw street: who still has to draw (clockwise from the first
 player still in left of the button, all-in players included), the muck, the
 reshuffle when the stub runs out, and the seats that timed out on the draw and
-may not bet or raise in the next betting round. The rules themselves are the
-pure functions of :mod:`cardroom.games.draw`.
+may not bet or raise in the next betting round. It never touches the hand: it
+takes cards from the hand's :class:`~cardroom.games.dealer.Dealer`, gets the
+cards it needs as arguments and returns what changed. The rules themselves are
+the pure functions of :mod:`cardroom.games.draw`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from cardroom.cards import Card
@@ -18,7 +21,7 @@ from cardroom.games.actions import LegalActions
 from cardroom.games.draw import draw_order, replace_cards
 
 if TYPE_CHECKING:
-    from cardroom.games.hand import Hand
+    from cardroom.games.dealer import Dealer
     from cardroom.games.reshuffle import Reshuffler
 
 
@@ -42,61 +45,67 @@ class DrawPlay:
 
     __hash__ = None  # type: ignore[assignment]
 
-    def open(self, hand: Hand, out: list[ev.Event]) -> None:
-        """Start a draw: burn (if the table burns and a card is left), list who draws."""
+    def open(
+        self, dealer: Dealer, burn: bool, order: Sequence[int], live: list[int], out: list[ev.Event]
+    ) -> None:
+        """Start a draw: burn (when ``burn`` and a card is left), list who draws: the
+        ``live`` seats in dealing ``order``."""
         self.no_raise.clear()
-        if hand.street.burn and hand.config.burn_cards and hand._next_card < len(hand._deck):
-            card = hand._card()
+        if burn and dealer.stub > 0:
+            card = dealer.card()
             self.muck.append(card)
             out.append(ev.Burned(card))
-        self.pending = draw_order(hand.order, [s for s in hand.order if hand._live[s]])
+        self.pending = draw_order(order, live)
 
-    def legal(self, seat: int, hand: Hand) -> LegalActions:
-        """A drawing seat may discard from none to all of its cards."""
-        held = tuple(hand._hole[seat])
+    @staticmethod
+    def legal(seat: int, held: tuple[Card, ...]) -> LegalActions:
+        """A drawing seat may discard from none to all of the cards it holds (``held``)."""
         return LegalActions(seat, False, False, None, None, None, draw=len(held), held=held)
 
     def draw(
         self,
-        hand: Hand,
+        dealer: Dealer,
         seat: int,
+        hole: list[Card],
         discards: tuple[Card, ...],
         timed_out: bool,
+        folded: Callable[[], list[tuple[int, list[Card]]]],
         out: list[ev.Event],
-    ) -> None:
-        """Discard ``discards`` (checked by the hand against :meth:`legal`) and deal as many;
-        ``timed_out``: the room stood the seat pat, and it may not bet or raise next round."""
-        hole = hand._hole[seat]
+    ) -> list[Card]:
+        """Discard ``discards`` from ``hole`` (checked by the hand against :meth:`legal`) and
+        deal as many; returns the seat's new hand. ``timed_out``: the room stood the seat
+        pat, and it may not bet or raise next round. ``folded`` gives the folded seats
+        and their cards, which join the muck at a reshuffle."""
         gone = set(discards)
-        start, deck = hand._next_card, hand._deck
-        if start + len(discards) <= len(deck):  # the usual case: the stub suffices
-            dealt = tuple(deck[start : start + len(discards)])
-            hand._next_card = start + len(dealt)
+        if len(discards) <= dealer.stub:  # the usual case: the stub suffices
+            dealt = tuple(dealer.cards(len(discards)))
             self.muck.extend(discards)
         else:
-            dealt = self._reshuffle_and_deal(hand, discards, out)
+            dealt = self._reshuffle_and_deal(dealer, discards, folded(), out)
         kept = [c for c in hole if c not in gone] if gone else hole
-        hand._hole[seat] = kept + list(dealt)
         out.append(ev.Drew(seat, tuple(discards), dealt, timed_out))
         if timed_out:
             self.no_raise.add(seat)
         self.pending.pop(0)
-        if not self.pending and hand.street.betting:
-            hand._open_round(hand.street_index)
+        return kept + list(dealt)
 
     def _reshuffle_and_deal(
-        self, hand: Hand, discards: tuple[Card, ...], out: list[ev.Event]
+        self,
+        dealer: Dealer,
+        discards: tuple[Card, ...],
+        folded: list[tuple[int, list[Card]]],
+        out: list[ev.Event],
     ) -> tuple[Card, ...]:
         """The stub runs out: shuffle the muck (folded hands joining it once) into a new one."""
-        folded = [s for s in hand.order if not hand._live[s] and s not in self.mucked_folds]
-        muck = self.muck + [c for s in folded for c in hand._hole[s]]
-        start = hand._next_card
+        joining = [(s, cards) for s, cards in folded if s not in self.mucked_folds]
+        muck = self.muck + [c for _, cards in joining for c in cards]
+        start = dealer.position
         # A DrawError cannot happen within the seat limits; should it, apply restores the hand.
-        r = replace_cards(hand._deck[start:], muck, discards, self.reshuffle)
-        self.mucked_folds.update(folded)
+        r = replace_cards(dealer.deck[start:], muck, discards, self.reshuffle)
+        self.mucked_folds.update(s for s, _ in joining)
         if r.reshuffled is not None:
             out.append(ev.StubReshuffled(r.reshuffled))
-        hand._deck = [*hand._deck[:start], *r.dealt, *r.stub]
-        hand._next_card = start + len(r.dealt)
+        dealer.restock([*r.dealt, *r.stub])
+        dealer.position = start + len(r.dealt)
         self.muck = list(r.muck)
         return r.dealt

@@ -13,12 +13,17 @@ when :meth:`Hand.legal_actions` allows it; :meth:`Hand.apply_room` and
 :meth:`Hand.cancel` are the room's decisions (:mod:`cardroom.games.authority`).
 All three are atomic: if anything fails inside, the hand rebuilds itself from
 its inputs and the actions it accepted (:func:`cardroom.games.replay.rebuild`).
+
+Parts talk through public interfaces: a :class:`~cardroom.games.dealer.Dealer` owns the
+deck, a :class:`~cardroom.games.betting_round.BettingRound` the round's state; the stud
+and draw rules get what they need as arguments and return decisions the hand applies.
 """
 
 from __future__ import annotations
 
 import secrets
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Final
 
 from cardroom.cards import Card, Deck
 from cardroom.games import errors as err
@@ -38,36 +43,37 @@ from cardroom.games.actions import (
     nothing_for,
 )
 from cardroom.games.authority import room_decision
-from cardroom.games.betting import is_full_raise, raise_bounds
+from cardroom.games.betting import STRUCTURE_RULES, is_full_raise, raise_bounds, street_sizes
+from cardroom.games.betting_round import BettingRound
 from cardroom.games.config import Seat, TableConfig, check_seats
-from cardroom.games.dealing import build_deck, dealing_order, needed_cards, rotations
+from cardroom.games.dealer import Dealer
+from cardroom.games.dealing import (
+    build_deck,
+    dealing_order,
+    needed_cards,
+    rotations,
+    street_deal,
+)
 from cardroom.games.draw_play import DrawPlay
 from cardroom.games.errors import ConfigError, IllegalAction
 from cardroom.games.forced import BIG_BLIND_ANTE, forced_posts, opening_raise
 from cardroom.games.pots import Pot, build_pots
 from cardroom.games.reshuffle import Reshuffler
 from cardroom.games.showdown import Contender, HandResult, Table, settle
-from cardroom.games.stud_play import StudPlay
-from cardroom.games.variants import (
-    FIXED_LIMIT,
-    LEFT_OF_BIG_BLIND,
-    Street,
-)
+from cardroom.games.stud_play import StudPlay, raise_sizes
+from cardroom.games.variants import LEFT_OF_BIG_BLIND, Street
+
+if TYPE_CHECKING:
+    from cardroom.games.replay import Origin
 
 SeatInput = Seat | int | None
-Origin = tuple[
-    tuple[Seat | None, ...],
-    int,
-    Sequence[Card],
-    int | str | bytes,
-    tuple[int | None, int | None] | None,
-    Sequence[Sequence[Card | None]],
-]
-"""What a hand starts from: seats, button, deck, shuffle seed, blind seats, reshuffles."""
 
 
 class Hand:
     """One hand at one table; see the module docstring for the contract."""
+
+    CACHES: Final = ("_legal",)
+    """Attributes that only remember what the state determines (not part of the state)."""
 
     def __init__(
         self,
@@ -82,8 +88,8 @@ class Hand:
     ) -> None:
         self.config = config
         # Per-table constants read on every decision (properties of the config otherwise).
-        self._structure = config.betting
-        self._fixed = self._structure == FIXED_LIMIT
+        self._structure = STRUCTURE_RULES[config.betting]
+        self._fixed = self._structure.fixed
         self._half_rule = config.limit_rule_half
         self._cap = config.raise_cap
         self._min_bet = config.stakes.effective_min_bet
@@ -98,18 +104,16 @@ class Hand:
         self.order = dealing_order([s is not None for s in self._seats], button)
         if len(self.order) < 2:
             raise ConfigError("a hand needs at least two players dealt in")
-        # The dealing order starting at each position: the search order for the next actor.
-        self._rotations = rotations(self.order)
-        self._deck = build_deck(config, deck, seed, needed_cards(config, len(self.order)))
+        cards = build_deck(config, deck, seed, needed_cards(config, len(self.order)))
+        self._dealer = Dealer(cards)
         # Muck orders come from a seed: the table's, or a secret one drawn from the CSPRNG
         # (as unpredictable, and it lets a failed apply rebuild the hand exactly).
         shuffle = secrets.token_bytes(16) if seed is None else seed
         # What rebuilds this hand: these inputs, then every action accepted (_inputs).
-        self._origin: Origin = (self._seats, button, self._deck, shuffle, blind_seats, reshuffles)
+        self._origin: Origin = (self._seats, button, cards, shuffle, blind_seats, reshuffles)
         self._inputs: list[Action | RoomAction | None] = []
-        self._cached_legal: tuple[int, LegalActions] | None = None
         self.cancelled = False
-        self._next_card = 0
+        self._legal: LegalActions | None = None  # the actor's, until the state changes
         self._stack = [0 if s is None else s.stack for s in self._seats]
         self._bet = [0] * n
         self._total = [0] * n
@@ -119,19 +123,11 @@ class Hand:
         self._hole: list[list[Card]] = [[] for _ in range(n)]
         self._up: list[list[bool]] = [[] for _ in range(n)]
         self.board: list[Card] = []
-        self._acted = [False] * n
-        self._acted_level = [0] * n
-        self._acted_seq = [0] * n
-        self._cur = 0
-        self._inc = 0
-        self._full_seq = 0
-        self._nbets = 0
-        self._uncapped = False
-        self._round_open = False
-        self._cursor = 0
+        # The betting round; its search order for the next actor: the dealing order
+        # starting at each position.
+        self._round = BettingRound(rotations(self.order), n)
         self._nlive = len(self.order)
         self._big_blind: int | None = None
-        self._aggressor: int | None = None
         self.actor: int | None = None
         self.street_index = 0
         self.result: HandResult | None = None
@@ -140,7 +136,7 @@ class Hand:
         # Stud and draw games: their rules live in stud_play / draw_play.
         self._reshuffle = Reshuffler(shuffle, reshuffles)
         stud = config.variant.stud
-        self._stud = None if stud is None else StudPlay(stud, config.variant.streets)
+        self._stud = None if stud is None else StudPlay(stud, config)
         draws = any(st.draw for st in config.variant.streets)
         self._draw = DrawPlay(self._reshuffle) if draws else None
         out = self.events
@@ -183,7 +179,12 @@ class Hand:
     @property
     def current_bet(self) -> int:
         """The bet to match in this betting round."""
-        return self._cur
+        return self._round.to_match
+
+    @property
+    def full_raise(self) -> int:
+        """The size of a full bet or raise now (what reopens the betting, RULEBOOK §5)."""
+        return self._basis()
 
     @property
     def street(self) -> Street:
@@ -220,25 +221,26 @@ class Hand:
         """What ``seat`` may do now (nothing unless it is that seat's turn)."""
         if seat != self.actor:
             return nothing_for(seat)
-        # Every change of state records an event: the set is cached for its decision.
-        cached = self._cached_legal
-        if cached is not None and cached[0] == len(self.events):
-            return cached[1]
-        legal = self._legal_now(seat)
-        self._cached_legal = (len(self.events), legal)
-        return legal
+        known = self._legal  # the server asks, then applies: once is enough
+        if known is None or known.seat != seat:
+            known = self._legal = self._find_legal(seat)
+        return known
 
-    def _legal_now(self, seat: int) -> LegalActions:
+    def _find_legal(self, seat: int) -> LegalActions:
         if self._draw is not None and self._draw.pending:
-            return self._draw.legal(seat, self)
-        if self._stud is not None and self._stud.bring_in_due:
-            return self._stud.legal_bring_in(self, seat)
-        if self._stud is not None and self._stud.open_pair and self._stud.choice(self) is not None:
-            return self._stud.legal_with_choice(self, seat)
-        to_call = self._cur - self._bet[seat]
+            return DrawPlay.legal(seat, tuple(self._hole[seat]))
+        stud = self._stud
         decision = self._raise_decision(seat)
-        lo, hi, why = (None, None, decision) if isinstance(decision, str) else (*decision, "")
+        bounds = None if isinstance(decision, str) else decision
+        if stud is not None and stud.bring_in_due:
+            amount = stud.bring_in_amount(self._stack[seat])
+            return stud.legal_bring_in(seat, amount, bounds if self._stack[seat] > amount else None)
+        to_call = self._round.to_match - self._bet[seat]
         call = min(to_call, self._stack[seat]) if to_call > 0 else None
+        lo, hi, why = (None, None, decision) if isinstance(decision, str) else (*decision, "")
+        if stud is not None and stud.open_pair and stud.choice(self.street_index) is not None:
+            sizes = raise_sizes(bounds)  # the small or the big bet, nothing between
+            return LegalActions(seat, True, to_call <= 0, call, lo, hi, raise_sizes=sizes)
         return LegalActions(seat, True, to_call <= 0, call, lo, hi, no_raise=why)
 
     def view(self, seat: int | None) -> dict[str, object]:
@@ -262,7 +264,12 @@ class Hand:
         refusal = legal.refusal(action)
         if refusal is not None:
             raise refusal
-        return self._atomically(action, action.seat, action.kind, action.amount, action.cards)
+        kind, seat = action.kind, action.seat
+        if kind == DRAW:
+            return self._atomically(action, lambda out: self._drew(seat, action.cards, out))
+        return self._atomically(
+            action, lambda out: self._bet_action(seat, kind, action.amount, out)
+        )
 
     def apply_room(self, action: RoomAction) -> list[ev.Event]:
         """Apply a decision only the room may take (:data:`~cardroom.games.actions.ROOM_KINDS`).
@@ -275,7 +282,9 @@ class Hand:
             raise IllegalAction(f"not a room action: {action!r}", err.BAD_ACTION)
         seat = action.seat
         kind = room_decision(self._legal_for(seat), action.kind, self._total[seat])
-        return self._atomically(action, seat, kind, 0, ())
+        if kind == DRAW:  # timed out on a draw: stands pat
+            return self._atomically(action, lambda out: self._drew(seat, (), out, True))
+        return self._atomically(action, lambda out: self._bet_action(seat, kind, 0, out))
 
     def cancel(self) -> list[ev.Event]:
         """Cancel the hand (RULEBOOK §10.10): every stack back to its start-of-hand value.
@@ -292,6 +301,7 @@ class Hand:
         self._dead = [0] * len(stacks)
         self.actor = None
         self.cancelled = True
+        self._legal = None
         out: list[ev.Event] = [ev.HandCancelled(stacks)]
         self.events.extend(out)
         self._inputs.append(None)
@@ -307,17 +317,13 @@ class Hand:
         return self.legal_actions(seat)
 
     def _atomically(
-        self, action: Action | RoomAction, seat: int, kind: str, to: int, cards: tuple[Card, ...]
+        self, action: Action | RoomAction, act: Callable[[list[ev.Event]], None]
     ) -> list[ev.Event]:
-        """Make the move (already checked), then move the hand on; on any failure rebuild
-        the hand as it was. A draw by the room is a timeout: it stands pat."""
+        """Run ``act``, then move the hand on; on any failure rebuild the hand as it was."""
         out: list[ev.Event] = []
+        self._legal = None
         try:
-            if kind == DRAW:
-                assert self._draw is not None
-                self._draw.draw(self, seat, cards, isinstance(action, RoomAction), out)
-            else:
-                self._bet_action(seat, kind, to, out)
+            act(out)
             self._continue(out)
         except BaseException:
             self._restore()
@@ -335,11 +341,28 @@ class Hand:
         state.clear()
         state.update(vars(again))
 
+    def _drew(
+        self, seat: int, discards: tuple[Card, ...], out: list[ev.Event], timed_out: bool = False
+    ) -> None:
+        draw, hole = self._draw, self._hole
+        assert draw is not None
+        hole[seat] = draw.draw(
+            self._dealer, seat, hole[seat], discards, timed_out, self._folded, out
+        )
+        if not draw.pending and self.street.betting:
+            self._open_round(self.street_index)
+
     def _bet_action(self, seat: int, kind: str, to: int, out: list[ev.Event]) -> None:
         """A betting decision already checked against the legal set."""
+        r = self._round
         if kind == BRING_IN:
             assert self._stud is not None
-            out.append(self._stud.post_bring_in(self, seat))
+            amount = self._stud.bring_in_amount(self._stack[seat])
+            self._put(seat, amount)
+            r.to_match = self._bet[seat]
+            if self._stud.posted_bring_in(amount):
+                r.bets = 1  # a bring-in of a full small bet is the opening bet
+            out.append(ev.Acted(seat, BRING_IN, amount, r.to_match, self._stack[seat] == 0))
         elif kind == FOLD:
             self._live[seat] = False
             self._nlive -= 1
@@ -347,7 +370,7 @@ class Hand:
         elif kind == CHECK:
             out.append(ev.Acted(seat, CHECK, 0, self._bet[seat], False))
         elif kind == CALL:
-            amount = min(self._cur - self._bet[seat], self._stack[seat])
+            amount = min(r.to_match - self._bet[seat], self._stack[seat])
             self._put(seat, amount)
             out.append(ev.Acted(seat, CALL, amount, self._bet[seat], self._stack[seat] == 0))
         elif kind in (RAISE, BET):
@@ -355,22 +378,15 @@ class Hand:
         else:  # DISCONNECT_ALL_IN, checked by apply_room
             self._protected[seat] = True
             out.append(ev.Acted(seat, DISCONNECT_ALL_IN, 0, self._bet[seat], True))
-        self._acted[seat] = True
-        self._acted_level[seat] = self._cur
-        self._acted_seq[seat] = self._full_seq
+        r.acted(seat)
 
     def _raise(self, seat: int, to: int, out: list[ev.Event]) -> None:
-        size = to - self._cur
+        size = to - self._round.to_match
         stud = self._stud  # its sizes matter only with the bring-in due or on 4th street
         if stud is not None and (stud.bring_in_due or self.street_index == 1):
-            stud.after_raise(self, size)
-        if is_full_raise(size, self._basis(), self._half_rule):
-            if size > self._inc:
-                self._inc = size
-            self._full_seq += 1
-            self._nbets += 1
-        self._cur = to
-        self._aggressor = seat
+            stud.after_raise(self.street_index, size)
+        full = is_full_raise(size, self._basis(), self._half_rule)
+        self._round.raised(seat, to, size, full)
         added = to - self._bet[seat]
         self._put(seat, added)
         out.append(ev.Acted(seat, RAISE, added, to, self._stack[seat] == 0))
@@ -384,42 +400,32 @@ class Hand:
 
     def _basis(self) -> int:
         """The size of a full raise now."""
+        r = self._round
         if self._fixed:
             size = self._street_bet
             # Stud changes the size only to complete the bring-in and for a 4th-street open pair.
             stud, street = self._stud, self.street_index
             if stud is not None and (
-                (street == 0 and self._nbets == 0) or (street == 1 and stud.open_pair)
+                (street == 0 and r.bets == 0) or (street == 1 and stud.open_pair)
             ):
-                return stud.bet_size(self, size)
+                return stud.bet_size(street, r.bets, r.to_match, size)
             return size
         floor = self._min_bet
-        return self._inc if self._inc > floor else floor
-
-    def _may_reopen(self, seat: int) -> bool:
-        """The incomplete-raise rule: may ``seat`` raise when the action comes back?"""
-        if not self._acted[seat] or self._acted_seq[seat] < self._full_seq:
-            return True
-        # TDA: facing at least a full raise in total since this seat last acted.
-        return not self._half_rule and (self._cur - self._acted_level[seat] >= self._basis())
-
-    def _raise_bounds(self, seat: int) -> tuple[int, int] | None:
-        """The bounds of a bet or raise by ``seat`` now, or None when there is none."""
-        decision = self._raise_decision(seat)
-        return None if isinstance(decision, str) else decision
+        return r.last_full if r.last_full > floor else floor
 
     def _raise_decision(self, seat: int) -> tuple[int, int] | str:
         """The one place that decides whether ``seat`` may bet or raise: the bounds, or why not."""
-        stack = self._stack[seat]
-        if stack <= self._cur - self._bet[seat]:
+        stack, r = self._stack[seat], self._round
+        cur = r.to_match
+        if stack <= cur - self._bet[seat]:
             return "not enough chips to raise: call all-in instead"
-        if self._acted[seat] and not self._may_reopen(seat):
+        if r.has_acted[seat] and not r.may_reopen(seat, self._half_rule, self._basis):
             return "the betting was not reopened: an all-in short of a full raise (call or fold)"
         if self._draw is not None and seat in self._draw.no_raise:
             return "timed out on the draw: no bet or raise this betting round"
-        if self._fixed and not self._uncapped and self._nbets > self._cap:
+        if self._fixed and not r.uncapped and r.bets > self._cap:
             return "the betting is capped"
-        cur, live, stacks, bets = self._cur, self._live, self._stack, self._bet
+        live, stacks, bets = self._live, self._stack, self._bet
         for s in self.order:
             if s != seat and live[s] and stacks[s] + bets[s] > cur and not self._protected[s]:
                 break
@@ -428,23 +434,13 @@ class Hand:
         # Fixed limit: the street's bet, but for stud's completion and 4th-street pair.
         plain = self._fixed and (self._stud is None or self.street_index > 1)
         basis = self._street_bet if plain else self._basis()
-        if self._fixed:  # the one size, or all-in for less
-            own, to = self._bet[seat] + stack, cur + basis
-            bounds: tuple[int, int] | None = (to, to) if own >= to else (own, own)
-        else:
-            bounds = raise_bounds(
-                self._structure,
-                cur,
-                self._bet[seat],
-                stack,
-                sum(self._total),
-                basis,
-                self._spread_max,
-            )
+        own, most = self._bet[seat], self._spread_max
+        pot = sum(self._total) if self._structure.pot_share else 0  # only a pot limit reads it
+        bounds = raise_bounds(self._structure, cur, own, stack, pot, basis, most)
         if bounds is None:
             return "no raise is possible here"
         if self._stud is not None and self._stud.open_pair:
-            bounds = self._stud.widen(self, seat, bounds)
+            bounds = self._stud.widen(self.street_index, bounds, cur, self._bet[seat] + stack)
         return bounds
 
     # ------------------------------------------------------------ progression
@@ -459,8 +455,8 @@ class Hand:
             if self._draw is not None and self._draw.pending:
                 self.actor = self._draw.pending[0]
                 return
-            if self._round_open:
-                nxt = self._next_actor()
+            if self._round.is_open:
+                nxt = self._round.next_actor(self._live, self._stack, self._bet, self._protected)
                 if nxt is not None:
                     self.actor = nxt
                     return
@@ -470,36 +466,11 @@ class Hand:
                 return
             self._start_street(self.street_index + 1, out)
 
-    def _next_actor(self) -> int | None:
-        """The next seat from the cursor that still has to act, or None: the round is over."""
-        # One pass from the cursor: count the seats able to act, note the first that must.
-        live, stack, bet, cur = self._live, self._stack, self._bet, self._cur
-        acted, protected = self._acted, self._protected
-        start = self._cursor
-        able = 0
-        first = -1
-        at = 0
-        for i, s in enumerate(self._rotations[start]):
-            if live[s] and stack[s] > 0 and not protected[s]:
-                able += 1
-                if first >= 0:
-                    break  # a second seat able to act: the first one found acts
-                if bet[s] < cur or not acted[s]:
-                    first, at = s, i
-                    if able > 1:
-                        break
-        # A lone seat able to act that has matched the bet has nobody to act against.
-        if first < 0 or (able == 1 and bet[first] >= cur):
-            return None
-        self._cursor = (start + at + 1) % len(self.order)
-        return first
-
     def _close_round(self, out: list[ev.Event]) -> None:
         """End the betting round: return an uncalled bet, gather the bets."""
         self.actor = None
-        if not self._round_open:
+        if not self._round.close():
             return
-        self._round_open = False
         bets = self._bet  # by seat; seats not dealt in hold 0, and a table has two seats
         *_, second, most = sorted(bets)
         if most > second:  # one seat bet more than anybody called
@@ -512,72 +483,57 @@ class Hand:
 
     # ----------------------------------------------------------------- dealing
 
-    def _card(self) -> Card:
-        card = self._deck[self._next_card]
-        self._next_card += 1
-        return card
-
     def _start_street(self, index: int, out: list[ev.Event]) -> None:
         """Deal street ``index`` and open its betting round."""
         self.street_index = index
         street = self.config.variant.streets[index]
         stakes = self.config.stakes
-        self._street_bet = (
-            stakes.effective_big_bet if street.big_bet else stakes.effective_small_bet
-        )
-        spread = stakes.spread
-        self._spread_max = spread[street.spread_tier] if street.spread_tier < len(spread) else 0
+        small, big = stakes.effective_small_bet, stakes.effective_big_bet
+        self._street_bet, self._spread_max = street_sizes(small, big, stakes.spread, street)
         out.append(ev.StreetStarted(index, street.name))
         live = [s for s in self.order if self._live[s]]
-        dealt_here = self._stud is not None and self._stud.deal(
-            self, street, live, out, self._reshuffle
-        )
-        down, count = street.hole_down, street.hole_down + street.hole_up
-        if count and not dealt_here:
-            # One card at a time round the table, face-down ones first: seat j of k gets
-            # cards j, j + k, j + 2k... of each block; one event per seat and street.
-            k, start = len(live), self._next_card
-            downs = self._deck[start : start + k * down]
-            ups = self._deck[start + k * down : start + k * count]
-            self._next_card = start + k * count
-            flags = (False,) * down + (True,) * (count - down)
-            for j, s in enumerate(live):
-                cards = (*downs[j::k], *ups[j::k])
+        dealer, community = self._dealer, None
+        deal = street_deal(street, self.config.burn_cards)  # the order of this street's cards
+        if self._stud is not None:
+            stud, folded = self._stud, self._folded
+            community = stud.deal(dealer, deal, len(live), folded, self._reshuffle, out)
+        if community is not None:
+            self.board.append(community)
+        elif deal.down or deal.up:  # one event per seat and street
+            flags = (False,) * deal.down + (True,) * deal.up
+            dealt = dealer.round_robin(len(live), deal.down, deal.up)
+            for s, cards in zip(live, dealt, strict=True):
                 self._hole[s].extend(cards)
                 self._up[s].extend(flags)
                 out.append(ev.HoleDealt(s, cards, flags))
-        if street.board:
-            if street.burn and self.config.burn_cards:
-                out.append(ev.Burned(self._card()))
-            start = self._next_card
-            cards = tuple(self._deck[start : start + street.board])
-            self._next_card = start + street.board
+        if deal.board:
+            if deal.burn_board:
+                out.append(ev.Burned(dealer.card()))
+            cards = tuple(dealer.cards(deal.board))
             self.board.extend(cards)
             out.append(ev.BoardDealt(cards))
-        self._aggressor = None
-        if street.draw and self._draw is not None:
-            self._draw.open(self, out)  # the betting round opens after the draws
-        elif street.betting and not (dealt_here and not self.config.community_card_betting):
+        self._round.aggressor = None
+        if deal.draw and self._draw is not None:
+            self._draw.open(dealer, deal.burn_draw, self.order, live, out)  # betting follows
+        elif street.betting and (community is None or self.config.community_card_betting):
             self._open_round(index)
 
     def _open_round(self, index: int) -> None:
-        n = len(self._seats)
-        if index > 0:
-            self._cur = 0
-            self._nbets = 0
-        self._inc = self._opening_raise if index == 0 else 0
-        self._full_seq = 0
-        self._acted = [False] * n
-        self._acted_level = [0] * n
-        self._acted_seq = [0] * n
-        self._uncapped = self.config.heads_up_uncapped and self._nlive == 2
-        self._round_open = True
         rule = self.config.variant.first_to_act[0 if index == 0 else 1]
-        self._cursor = 0
+        cursor = 0  # LEFT_OF_BUTTON: the first seat in the dealing order
         if rule == LEFT_OF_BIG_BLIND and self._big_blind is not None:
-            self._cursor = (self.order.index(self._big_blind) + 1) % len(self.order)
-        if self._stud is not None:
-            self._cursor = self.order.index(self._stud.opener(self, index))
+            cursor = (self.order.index(self._big_blind) + 1) % len(self.order)
+        elif self._stud is not None:  # the bring-in, then the best (or lowest) showing hand
+            live = [s for s in self.order if self._live[s]]
+            seat = self._stud.opener(rule, index, live, self._hole, self._up, self.board)
+            cursor = self.order.index(seat)
+        uncapped = self.config.heads_up_uncapped and self._nlive == 2
+        opening = self._opening_raise if index == 0 else 0
+        self._round.open(cursor, opening, uncapped, first=index == 0)
+
+    def _folded(self) -> list[tuple[int, list[Card]]]:
+        """The folded seats and their cards (they join the muck at a reshuffle)."""
+        return [(s, self._hole[s]) for s in self.order if not self._live[s]]
 
     # ------------------------------------------------------------ forced bets
 
@@ -598,8 +554,8 @@ class Hand:
                     self._dead[seat] += amount
                 out.append(ev.Posted(seat, what, amount, live, self._stack[seat] == 0))
         self._opening_raise = opening_raise(self.config, posts, self._bet)
-        self._cur = max(self._bet)
-        self._nbets = 1 if self._cur > 0 else 0
+        self._round.to_match = max(self._bet)
+        self._round.bets = 1 if self._round.to_match > 0 else 0
 
     # --------------------------------------------------------------- settling
 
@@ -607,15 +563,15 @@ class Hand:
         """Rake, show, award every pot from the last side pot to the main pot, finish."""
         self.actor = None
         live = [s for s in self.order if self._live[s]]
+        first, stud = self._round.aggressor, self._stud  # who shows first: the last aggressor,
+        if first is None and stud is not None:  # in stud without one, the best board
+            first = stud.first_to_show(self.street_index, live, self._hole, self._up, self.board)
         settlement = settle(
             self.config,
             Table(self.order, tuple(self._live), tuple(self._total), self.button, self._dead),
             {s: Contender(tuple(self._hole[s]), self._mucks(s), self.is_all_in(s)) for s in live},
             tuple(self.board),
-            # The last aggressor of the final round; in stud without one, the best board.
-            self._stud.first_to_show(self)
-            if self._aggressor is None and self._stud is not None
-            else self._aggressor,
+            first,
             raked=self.street_index >= self.config.variant.rake_street,
             showdown=showdown,
         )
@@ -632,5 +588,4 @@ class Hand:
         self.result = HandResult(settlement.pots, settlement.rake, stacks)
 
     def _mucks(self, s: int) -> bool:
-        seat = self._seats[s]
-        return True if seat is None else seat.auto_muck
+        return (seat := self._seats[s]) is None or seat.auto_muck

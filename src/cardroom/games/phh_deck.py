@@ -20,8 +20,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from cardroom.cards import CARDS, SHORT_DECK_CARDS, Card
+from cardroom.cards import Card
 from cardroom.games.config import TableConfig
+from cardroom.games.dealing import round_robin
 from cardroom.games.phh import HandHistory, PhhAction, PhhError
 
 __all__ = ["DealPlan", "build_deck", "deal_plan", "deck_of", "reshuffled_top"]
@@ -106,10 +107,7 @@ class _Planner:
             per: dict[int | None, list[tuple[Card | None, int]]] = {}
             for n, a in self.group:  # a player's down and up cards may come in two entries
                 per.setdefault(a.player, []).extend((c, n) for c in a.cards or ())
-            width = max(len(cards) for cards in per.values())
-            dealt = [
-                (p, *cards[r]) for r in range(width) for p, cards in per.items() if r < len(cards)
-            ]
+            dealt = round_robin([[(p, *c) for c in cards] for p, cards in per.items()])
         previous = None
         for player, card, number in dealt:
             assert player is not None
@@ -217,7 +215,7 @@ def _plan_one(
 
 def deck_of(config: TableConfig) -> tuple[Card, ...]:
     """Every card of the table's deck."""
-    return tuple(SHORT_DECK_CARDS if config.variant.deck == "short" else CARDS)
+    return config.variant.cards
 
 
 def build_deck(hh: HandHistory, config: TableConfig, plan: DealPlan | None = None) -> list[Card]:

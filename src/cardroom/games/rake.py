@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
+from cardroom.games.betting import STRUCTURE_RULES
 from cardroom.games.checks import choice, maybe_whole, shown, whole
 from cardroom.games.errors import ConfigError
 from cardroom.games.options import STRUCTURE_CHOICES
@@ -100,8 +101,8 @@ def _rule(per: int, unit: int, caps: tuple[tuple[int, int], ...]) -> RakeRule:
     return RakeRule(per, unit, caps, small_pot_below=200, small_per=1, small_unit=20)
 
 
-_BIG_BET_GAMES = frozenset({"no_limit", "pot_limit", "half_pot_limit"})
-_LIMIT_GAMES = frozenset({"fixed_limit", "spread_limit"})
+_BIG_BET_GAMES = frozenset(name for name, s in STRUCTURE_RULES.items() if not s.limit)
+_LIMIT_GAMES = frozenset(name for name, s in STRUCTURE_RULES.items() if s.limit)
 
 SEED_003_SCHEDULE: Final = (
     RakeTier(_BIG_BET_GAMES, None, _rule(5, 100, ((2, 75), (4, 200), (10, 400)))),

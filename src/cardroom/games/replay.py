@@ -10,12 +10,23 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cardroom.cards import CARDS, SHORT_DECK_CARDS, Card
+from cardroom.cards import Card
 from cardroom.games import events as ev
 from cardroom.games.actions import DISCONNECT_ALL_IN, DRAW, TIMEOUT, Action, RoomAction
-from cardroom.games.config import TableConfig
+from cardroom.games.config import Seat, TableConfig
+from cardroom.games.dealing import round_robin
 from cardroom.games.errors import ConfigError
-from cardroom.games.hand import Hand, Origin
+from cardroom.games.hand import Hand
+
+Origin = tuple[
+    tuple[Seat | None, ...],
+    int,
+    Sequence[Card],
+    int | str | bytes,
+    tuple[int | None, int | None] | None,
+    Sequence[Sequence[Card | None]],
+]
+"""What a hand starts from: seats, button, deck, shuffle seed, blind seats, reshuffles."""
 
 
 def deck_from_events(events: Sequence[ev.Event]) -> list[Card]:
@@ -27,17 +38,11 @@ def deck_from_events(events: Sequence[ev.Event]) -> list[Card]:
     batch: list[ev.HoleDealt] = []
 
     def flush() -> None:
-        # One street's hole cards went out one at a time round the table.
-        if not batch:
-            return
-        rounds = max(len(h.cards) for h in batch)
-        for r in range(rounds):
-            for h in batch:
-                if r < len(h.cards):
-                    order.append(h.cards[r])
+        # One street's hole cards went out one at a time round the table (dealing.py).
+        order.extend(round_robin([h.cards for h in batch]))
         batch.clear()
 
-    universe = SHORT_DECK_CARDS if started.config.variant.deck == "short" else CARDS
+    universe = started.config.variant.cards
     # After a muck reshuffle the cards come from the recorded stub, not the deck:
     # only the old stub's last cards (``room``) still belong to the deck.
     room: int | None = None

@@ -173,8 +173,6 @@ def first_to_act(
 # A card's rank as one digit of a base-16 number: the sum over some cards counts each
 # rank, whatever the order of the cards (a rank occurs at most four times).
 RANK_DIGIT = tuple(1 << (4 * (c >> 2)) for c in range(52))
-PAIRED_DIGITS = sum(0b1110 << (4 * r) for r in range(13))
-"""Rank counts ``& PAIRED_DIGITS`` is nonzero when some rank is held twice or more."""
 KEY_OF_COUNTS: dict[int, tuple[int, ...]] = {}
 """Showing keys by rank counts, filled as they are met (at most one per rank multiset)."""
 
@@ -199,17 +197,12 @@ def showing_key_of_counts(counts: int) -> tuple[int, ...]:
     return key
 
 
-def _high_key(up: Sequence[Card]) -> tuple[int, ...]:
-    """``showing_hand(up)`` through the rank counts."""
-    return showing_key_of_counts(sum(map(RANK_DIGIT.__getitem__, up)))
-
-
 def _best_high_showing(showing: Sequence[tuple[int, Sequence[Card]]]) -> int:
     """:func:`first_to_act` of a high game with ties by position: the first best key wins."""
     best_seat = -1
     best: tuple[int, ...] = ()
     for seat, up in showing:
-        key = _high_key(up)
+        key = showing_key_of_counts(rank_counts(up))
         if key > best:  # any key beats the empty tuple; an equal later key does not
             best, best_seat = key, seat
     return best_seat
@@ -276,14 +269,14 @@ def plan_last_card(stub: int, players_in: int, burn_cards: bool) -> SeventhStree
 @dataclass(frozen=True, slots=True)
 class StudRules:
     """What makes a game a stud game, as data on its :class:`~cardroom.games.variants.Variant`:
-    who brings in, whether the lowest showing hand acts first (Razz), and whether an open
-    pair on 4th street can change the bet size (not in Razz)."""
+    who brings in, and whether an open pair on 4th street can change the bet size (not in
+    Razz). Whether the best or the lowest showing hand acts first is the game's
+    ``first_to_act`` (``best_showing``, ``lowest_showing``)."""
 
     bring_in: BringInRule
-    low: bool = False
     open_pair: bool = True
 
 
 SEVEN_STUD_RULES = StudRules(STUD_BRING_IN)
-RAZZ_RULES = StudRules(RAZZ_BRING_IN, low=True, open_pair=False)
+RAZZ_RULES = StudRules(RAZZ_BRING_IN, open_pair=False)
 SOKO_RULES = StudRules(SOKO_BRING_IN, open_pair=False)

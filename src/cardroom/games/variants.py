@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import MISSING, dataclass, fields
 from typing import Any, Final
 
+from cardroom.cards import CARDS, SHORT_DECK_CARDS, Card
 from cardroom.evaluation.registry import EVALUATORS
 from cardroom.games.checks import (
     choice,
@@ -41,12 +42,18 @@ BUTTON_BLIND: Final = "button_blind"
 BRING_IN: Final = "bring_in"
 FORCED_BETS: Final = (BLINDS, BUTTON_BLIND, BRING_IN)
 
-# Who opens a betting round (first round, later rounds).
+# Who opens a betting round (first round, later rounds): the data the hand decides by.
 LEFT_OF_BIG_BLIND: Final = "left_of_big_blind"
+"""The first seat left of the big blind (or of the last straddle); left of the button
+when the hand has no big blind."""
 LEFT_OF_BUTTON: Final = "left_of_button"
+"""The first seat still in left of the button."""
 BRING_IN_PLAYER: Final = "bring_in"
+"""Stud's first round: the seat the door cards name to bring in."""
 BEST_SHOWING: Final = "best_showing"
+"""Stud's later rounds: the best hand showing (ties: ``stud_order_ties``)."""
 LOWEST_SHOWING: Final = "lowest_showing"
+"""Razz's later rounds: the lowest hand showing, aces low."""
 FIRST_TO_ACT: Final = (
     LEFT_OF_BIG_BLIND,
     LEFT_OF_BUTTON,
@@ -54,9 +61,13 @@ FIRST_TO_ACT: Final = (
     BEST_SHOWING,
     LOWEST_SHOWING,
 )
+STUD_FIRST_TO_ACT: Final = (BRING_IN_PLAYER, BEST_SHOWING, LOWEST_SHOWING)
+"""The rules that read the up cards: exactly the stud games use them."""
 
-DECKS: Final = ("standard", "short")
-"""The decks a game may deal from: 52 cards, or Short Deck's 36 (no 2 to 5)."""
+DECK_CARDS: Final[dict[str, tuple[Card, ...]]] = {"standard": CARDS, "short": SHORT_DECK_CARDS}
+"""The decks a game may deal from, by name: every card, or Short Deck's (no 2 to 5).
+The one place that says which cards a deck holds (:attr:`Variant.cards` reads it)."""
+DECKS: Final = tuple(DECK_CARDS)
 MOST_SEATS: Final = 10
 """The most seats any table has (RULEBOOK §3)."""
 MOST_TIERS: Final = 10
@@ -150,6 +161,7 @@ class Variant:
             raise ConfigError("a game's first_to_act is a pair: (first round, later rounds)")
         for rule in self.first_to_act:
             choice(rule, "a game's first to act", FIRST_TO_ACT)
+        _check_stud_order(self)
         whole(self.rake_street, "a game's rake street", high=len(self.streets) - 1)
         whole(self.max_raises, "a game's raise cap", high=MOST_RAISES)
         if self.phh_code is not None:
@@ -160,6 +172,11 @@ class Variant:
             raise ConfigError("a game's stud rules must be a StudRules")
 
     @property
+    def cards(self) -> tuple[Card, ...]:
+        """Every card of the game's deck, in deck order."""
+        return DECK_CARDS[self.deck]
+
+    @property
     def hole_cards(self) -> int:
         """Cards each player holds when all are dealt (before any draw)."""
         return sum(s.hole_down + s.hole_up for s in self.streets)
@@ -168,6 +185,19 @@ class Variant:
     def board_cards(self) -> int:
         """Community cards dealt over the whole hand."""
         return sum(s.board for s in self.streets)
+
+
+def _check_stud_order(variant: Variant) -> None:
+    """A stud game opens with the bring-in, then the best or lowest showing hand; only a
+    stud game reads up cards to decide who acts first."""
+    first, later = variant.first_to_act
+    if variant.forced_bets == BRING_IN:
+        if first != BRING_IN_PLAYER or later not in (BEST_SHOWING, LOWEST_SHOWING):
+            raise ConfigError(
+                "a stud game's first_to_act is (bring_in, best_showing or lowest_showing)"
+            )
+    elif first in STUD_FIRST_TO_ACT or later in STUD_FIRST_TO_ACT:
+        raise ConfigError(f"only a stud game's first to act may be one of {STUD_FIRST_TO_ACT}")
 
 
 def _flop_streets(hole: int, exposed: int = 0) -> tuple[Street, ...]:
@@ -259,6 +289,7 @@ def _stud_game(
     high: str,
     rules: StudRules,
     *,
+    lowest_first: bool = False,
     low: str | None = None,
     phh: str | None = None,
     streets: tuple[Street, ...] | None = None,
@@ -273,7 +304,7 @@ def _stud_game(
         high=high,
         low=low,
         max_seats=8,
-        first_to_act=(BRING_IN_PLAYER, LOWEST_SHOWING if rules.low else BEST_SHOWING),
+        first_to_act=(BRING_IN_PLAYER, LOWEST_SHOWING if lowest_first else BEST_SHOWING),
         rake_street=1,  # no drop unless 4th street (Soko: the 3rd card) is dealt
         max_raises=4,  # seed 004: stud tables allow 4 raises
         phh_code=phh,
@@ -285,7 +316,7 @@ STUD: Final = _stud_game("stud", "Seven-Card Stud", "high", SEVEN_STUD_RULES, ph
 STUD_HI_LO: Final = _stud_game(
     "stud_hi_lo", "Stud Hi-Lo", "high", SEVEN_STUD_RULES, low="a5_low8", phh="F7S/8"
 )
-RAZZ: Final = _stud_game("razz", "Razz", "a5_low", RAZZ_RULES, phh="FR")
+RAZZ: Final = _stud_game("razz", "Razz", "a5_low", RAZZ_RULES, lowest_first=True, phh="FR")
 SOKO: Final = _stud_game(
     "soko",
     "Soko",
@@ -401,7 +432,7 @@ def variant_to_dict(variant: Variant) -> dict[str, Any]:
     out["stud"] = None
     if stud is not None:
         bring_in = {"highest": stud.bring_in.highest, "aces_low": stud.bring_in.aces_low}
-        out["stud"] = {"bring_in": bring_in, "low": stud.low, "open_pair": stud.open_pair}
+        out["stud"] = {"bring_in": bring_in, "open_pair": stud.open_pair}
     return out
 
 
@@ -412,13 +443,12 @@ def variant_from_dict(data: object) -> Variant:
     game["streets"] = tuple(_street_from_dict(st) for st in json_array(game["streets"], "streets"))
     game["first_to_act"] = json_array(game["first_to_act"], "first_to_act")
     if game.get("stud") is not None:
-        stud = json_object(game["stud"], "stud rules", ("bring_in", "low", "open_pair"))
-        _require(stud, {"bring_in": True, "low": True, "open_pair": True}, "stud rules")
+        stud = json_object(game["stud"], "stud rules", ("bring_in", "open_pair"))
+        _require(stud, {"bring_in": True, "open_pair": True}, "stud rules")
         rule = json_object(stud["bring_in"], "a bring-in rule", ("highest", "aces_low"))
         _require(rule, {"highest": True, "aces_low": True}, "a bring-in rule")
         game["stud"] = StudRules(
             BringInRule(flag(rule["highest"], "highest"), flag(rule["aces_low"], "aces_low")),
-            low=flag(stud["low"], "low"),
             open_pair=flag(stud["open_pair"], "open_pair"),
         )
     return Variant(**game)
