@@ -114,6 +114,12 @@ def test_without_a_table_list_the_lobby_reads_the_tables(page: Any, server: str)
     row = page.locator('tr[data-table="holdem-nl-1"]')
     row.wait_for()
     assert page.locator("table.lobby tbody tr").count() == 1  # the others are not open here
+    # The bots sit down as the server starts; the list is read again every few seconds.
+    page.wait_for_function(
+        "!/^0\\//.test(document.querySelector('tr[data-table=\"holdem-nl-1\"] td:nth-child(4)')"
+        ".textContent)",
+        timeout=20_000,
+    )
     cells = [c.strip() for c in row.locator("th, td").all_inner_texts()]
     assert cells[1] == "NL Hold'em" and cells[2] == "buy-in 1000–2000"
     taken, seats = (int(x) for x in cells[3].split("/"))
