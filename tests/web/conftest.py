@@ -69,7 +69,9 @@ class Bots:
     def seat(self, table: str, count: int) -> None:
         """Seat ``count`` bots at ``table`` (they play until the end of the session)."""
         for i in range(count):
-            bot = RandomBot(self.base, f"bot{table[:5]}{i}", PASSWORD, table, seed=i)
+            bot = RandomBot(
+                self.base, f"b{table.replace('-', '')[:11]}{i}", PASSWORD, table, seed=i
+            )
             self.tasks.append(asyncio.run_coroutine_threadsafe(bot.play(self.stop), self.loop))
 
     def close(self) -> None:
