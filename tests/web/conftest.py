@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 import uvicorn
-from tests.web.browser import BOT_TABLES, PASSWORD, TABLES_TOML, shoot
+from tests.web.browser import BOT_TABLES, PASSWORD, SLOW_BOTS, TABLES_TOML, shoot
 
 from cardroom.bots.random_bot import RandomBot
 from cardroom.server.app import create_app
@@ -66,7 +66,7 @@ class Bots:
         self.thread.start()
         self.tasks: list[Any] = []
 
-    def seat(self, table: str, count: int) -> None:
+    def seat(self, table: str, count: int, think: float = 0.0) -> None:
         """Seat ``count`` bots at ``table`` (they play until the end of the session)."""
         for i in range(count):
             bot = RandomBot(
@@ -101,7 +101,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     with _serve(settings) as base:
         bots = Bots(base)
         for table, count in BOT_TABLES.items():
-            bots.seat(table, count)
+            bots.seat(table, count, SLOW_BOTS.get(table, 0.0))
         yield base
         bots.close()
 
