@@ -42,7 +42,6 @@ TABLES = {
     "keys": ("holdem", BLINDS, 20, 30.0),
     "replay": ("holdem", BLINDS, 20, 30.0),
     "plo": ("omaha", BLINDS, 20, 30.0, "pot_limit"),
-    "advance": ("holdem", BLINDS, 20, 30.0),
     "quick": ("holdem", BLINDS, 2, 0.0),
     "stud": ("stud", "small_bet = 4, big_bet = 8, ante = 1", 20, 30.0),
     "limit": ("stud", "small_bet = 4, big_bet = 8, ante = 1", 20, 30.0),
@@ -54,7 +53,7 @@ TABLES = {
     ),
 }
 TABLES_TOML = "".join(_table(k, *v) for k, v in TABLES.items())
-SLOW_BOTS = {"advance": 1.5}
+SLOW_BOTS: dict[str, float] = {}
 """Bots that think (up to this many seconds), so a player has time to act in advance."""
 BOT_TABLES = {name: 1 if name == "quick" else 3 for name in TABLES}
 

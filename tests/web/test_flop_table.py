@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import contextlib
 from typing import Any
 
 import pytest
@@ -102,27 +101,3 @@ def test_replayer_steps_through_a_hand_we_played(page: Any, server: str) -> None
     page.get_by_role("button", name="◀ Back").click()
     assert counter.inner_text() == f"Step {total - 1} of {total}"
     shoot(page, "replayer")
-
-
-def test_advance_action_acts_for_us_when_our_turn_comes(page: Any, server: str) -> None:
-    alias = fresh_alias()
-    register(page, server, alias)
-    sit(page, server, "advance")
-    box = page.get_by_label("Check/fold")
-    for _attempt in range(5):
-        play_passively(page, lambda: box.count() > 0, seconds=60)
-        with contextlib.suppress(Exception):
-            box.check(timeout=1000)
-        page.wait_for_timeout(600)  # a fresh snapshot has come back in the meantime
-        with contextlib.suppress(Exception):
-            if box.is_checked(timeout=500):  # the server kept the choice (check_fold)
-                break
-    else:
-        raise AssertionError("the advance action was never kept")
-    before = page.locator(".log li").count()
-    # We click nothing: when our turn comes, the table checks or folds for us.
-    page.wait_for_function(
-        f"[...document.querySelectorAll('.log li')].slice({before})"
-        f".some(li => /^{alias} (checks|folds)/.test(li.textContent))",
-        timeout=30_000,
-    )

@@ -93,12 +93,20 @@ export function actionBar(t) {
     h("p.keys", { text: "Keys: F fold · C check/call · R bet/raise · 1 ½ pot · 2 pot · 3 all-in · D draw" }));
 }
 
-/** Pre-selected actions while waiting for one's turn (advance-action checkboxes). */
-export function advanceBox(t) {
+/** Whether the advance-action checkboxes are offered now: in the hand, not our turn,
+ *  and only from a fresh view (between an event and the next snapshot the turn may
+ *  already be ours, and the server refuses an advance action then). */
+export function advanceOffered(t) {
   const hand = t.view.hand;
   const me = t.view.you;
-  if (!hand || me === null || me === undefined || !hand.seats[me] || !hand.seats[me].in_hand || t.legal()) return null;
-  if (hand.seats[me].all_in || hand.over) return null;
+  if (!hand || me === null || me === undefined || !hand.seats[me] || !hand.seats[me].in_hand || t.legal()) return false;
+  if (hand.seats[me].all_in || hand.over || t.waiting || t.stale || hand.actor === me) return false;
+  return !(t.view.turn && t.view.turn.seat === me);
+}
+
+/** Pre-selected actions while waiting for one's turn (advance-action checkboxes). */
+export function advanceBox(t) {
+  if (!advanceOffered(t)) return null;
   const current = t.view.advance ? t.view.advance.kind : null;
   const options = [["check_fold", "Check/fold"], ["check", "Check"], ["call_any", "Call any"], ["fold", "Fold"]];
   return h("fieldset.advance", h("legend", { text: "Act in advance" }),

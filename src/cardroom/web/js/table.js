@@ -8,7 +8,7 @@
 import { h, fill, chips } from "./dom.js";
 import { family, rulesPage } from "./families.js";
 import { felt } from "./seats.js";
-import { actionBar, advanceBox, keyHandler } from "./actionbar.js";
+import { actionBar, advanceBox, advanceOffered, keyHandler } from "./actionbar.js";
 import { describe, showdownPanel, chatBox, logBox } from "./tablelog.js";
 import { HandRecorder } from "./handstore.js";
 
@@ -71,6 +71,10 @@ class TableController {
   legal() {
     const hand = this.view && this.view.hand;
     if (!hand || this.me() === null || this.me() === undefined) return null;
+    // Not while our last action is on its way, nor once the turn has moved on (the
+    // TurnStarted event comes before the next snapshot).
+    if (this.waiting) return null;
+    if (this.view.turn && this.view.turn.seat !== this.me()) return null;
     if (hand.legal) return hand.legal;
     if (this.turn && this.turn.seat === this.me() && hand.actor === this.me()) return this.turn.legal;
     return null;
@@ -79,17 +83,19 @@ class TableController {
   onMessage(msg) {
     if (msg.table !== this.id) return;
     if (msg.type === "snapshot") {
+      this.stale = false;
       this.view = msg.view;
       Object.assign(this.players, msg.players);
       this.info = msg.info || this.info;
       this.render();
     } else if (msg.type === "turn") {
       this.turn = msg;
+      this.render();
       this.resync();
     } else if (msg.type === "events") {
       for (const { event } of msg.events) this.onEvent(event);
       this.resync();
-      this.renderSide();
+      this.render();
     } else if (msg.type === "chat") {
       this.chat.push({ alias: msg.alias, text: msg.text });
       this.renderSide();
@@ -116,8 +122,13 @@ class TableController {
       if (e.seat === this.me()) this.discards.clear();
     }
     if (e.type === "TurnStarted" && this.view) {
+      const same = this.view.turn && this.view.turn.seat === e.seat && this.view.turn.deadline <= e.deadline && e.bank;
       this.view.turn = { seat: e.seat, deadline: e.deadline, bank: e.bank };
-      if (e.seat !== this.me()) this.turn = null;
+      // A new turn makes the last snapshot's legal actions stale (the time bank
+      // starting on the same turn does not): they come again with the turn message
+      // or the next snapshot.
+      if (!same && this.view.hand) delete this.view.hand.legal;
+      if (e.seat !== this.me() || !same) this.turn = null;
     }
     if (e.type === "Acted" && e.seat === this.me()) this.turn = null;
     if (e.type === "TimedOut" && e.seat === this.me()) this.notice("You ran out of time: your hand was folded (or checked).");
@@ -132,6 +143,7 @@ class TableController {
 
   /** Ask for a fresh snapshot soon (many events in a burst make one request). */
   resync() {
+    this.stale = true;
     if (this.resyncTimer) return;
     this.resyncTimer = setTimeout(() => {
       this.resyncTimer = null;
@@ -154,8 +166,20 @@ class TableController {
   act(kind, amount) {
     const fields = { kind };
     if (amount !== undefined) fields.amount = amount;
+    this.acting("act", fields);
+  }
+
+  /** Send an action once: the bar goes away until the server has answered. */
+  async acting(type, fields) {
     this.turn = null;
-    this.send("act", fields);
+    this.waiting = true;
+    this.render();
+    try {
+      await this.send(type, fields);
+    } finally {
+      this.waiting = false;
+      this.resync();
+    }
   }
 
   toggleDiscard(c) {
@@ -167,7 +191,7 @@ class TableController {
 
   draw() {
     const cards = [...this.discards];
-    this.send("act", { kind: "draw", cards });
+    this.acting("act", { kind: "draw", cards });
   }
 
   advance(kind) { this.send("advance", kind ? { kind } : { kind: null }); }
@@ -254,7 +278,7 @@ class TableController {
     this.update("head", [this.view.table, this.view.game, this.view.next_game, this.view.hand_no], () => this.header());
     r.felt.className = `feltwrap family-${this.family}`;
     fill(r.felt, felt(this));
-    this.update("actions", [legal, [...this.discards], this.view.hand && this.view.hand.current_bet, this.view.advance, this.me(),
+    this.update("actions", [legal, [...this.discards], advanceOffered(this), this.view.hand && this.view.hand.current_bet, this.view.advance, this.me(),
       this.view.hand && this.view.hand.seats[this.me()] && this.view.hand.seats[this.me()].in_hand],
     () => actionBar(this) || advanceBox(this));
     const mySeat = this.me() !== null && this.me() !== undefined ? this.view.seats[this.me()] : null;
