@@ -44,7 +44,6 @@ RANK_NAMES = (
     "Ace",
 )
 RANK_PLURALS = tuple(name + ("es" if name == "Six" else "s") for name in RANK_NAMES)
-SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 
 _TOKEN = re.compile(r"\S\S")
 

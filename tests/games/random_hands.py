@@ -79,7 +79,7 @@ def random_move(hand: Hand, rng: random.Random) -> Action | RoomAction:
     kind = rng.choice(legal.kinds)
     if kind == "draw":
         held = list(legal.held)
-        return Action.draw(seat, rng.sample(held, rng.randint(0, len(held))))
+        return Action.draw(seat, rng.sample(held, rng.randint(legal.draw_min, legal.draw)))
     if kind == "raise":
         assert legal.min_raise_to is not None and legal.max_raise_to is not None
         sizes = legal.raise_sizes or (legal.min_raise_to, legal.max_raise_to)

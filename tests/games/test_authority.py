@@ -55,7 +55,8 @@ def candidates(hand: Hand, rng: random.Random) -> Iterator[Action]:
         amounts.add(rng.randint(legal.min_raise_to, legal.max_raise_to))
     held = list(hand.hole_cards(seat))
     others = [c for c in hand.hole_cards(seats[1]) if c not in held]
-    draws = [(), tuple(held[:1]), tuple(held), (held[0], held[0]) if held else ()]
+    draws = [(), tuple(held[:1]), tuple(held[: legal.draw or 0]), tuple(held)]
+    draws += [(held[0], held[0])] if held else []
     draws += [tuple(others[:1])] if others else []
     for s in seats:
         for kind in KINDS:

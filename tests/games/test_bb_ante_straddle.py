@@ -257,10 +257,11 @@ def test_no_straddle_heads_up_and_never_more_than_the_seats_allow() -> None:
 def test_a_short_straddler_posts_all_in_and_action_still_starts_left_of_it() -> None:
     hand = Hand(STRADDLE, [100, 100, 3, 100], button=3, seed=1)
     assert posts(hand)[-1] == (2, "straddle", 3, True)
-    assert hand.actor == 3 and hand.legal_actions(3).call == 3  # the largest post is the bet
-    assert hand.legal_actions(3).min_raise_to == 3 + 2
+    # §4: the short straddle is still called in full (test_short_forced_bets.py).
+    assert hand.actor == 3 and hand.legal_actions(3).call == 4
+    assert hand.legal_actions(3).min_raise_to == 4 + 4
     shorter = Hand(STRADDLE, [100, 100, 1, 100], button=3, seed=1)
-    assert shorter.actor == 3 and shorter.legal_actions(3).call == 2  # the big blind is the bet
+    assert shorter.actor == 3 and shorter.legal_actions(3).call == 4
 
 
 def test_a_straddle_covers_a_returning_players_big_blind() -> None:
@@ -370,7 +371,8 @@ def played(hand: Hand) -> list[events.Event]:
 
 
 def test_pokerkit_replays_our_exported_big_blind_ante_and_straddle_hands() -> None:
-    pokerkit = pytest.importorskip("pokerkit")
+    import pokerkit
+
     config = TableConfig.of(
         "omaha", Stakes.blinds(1, 2, big_blind_ante=2, straddles=(4,)), structure=POT_LIMIT
     )
@@ -417,7 +419,8 @@ def test_cli_replays_a_big_blind_ante_and_straddle_file_as_pokerkit_does(
     assert main(["replay", str(path), "--json"]) == 0
     stacks = json.loads(capsys.readouterr().out)["finishing_stacks"]
     assert stacks == [50000 - 30000 + 58000, 6000, 0]
-    pokerkit = pytest.importorskip("pokerkit")
+    import pokerkit
+
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         states = list(pokerkit.HandHistory.loads(BBA_FILE))

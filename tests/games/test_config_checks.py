@@ -450,3 +450,16 @@ def test_the_phh_importers_short_deck_with_blinds_round_trips() -> None:
     config = table_config(loads(text)[0])
     assert config.variant.forced_bets == "blinds" and config.variant.name not in VARIANTS
     assert config_from_dict(stored(config)) == config
+
+
+@pytest.mark.parametrize(("game", "hole_down"), [("badugi", 0), ("badugi", 3), ("holdem", 0)])
+def test_a_game_whose_showdown_hand_cannot_be_ranked_is_refused(game: str, hole_down: int) -> None:
+    # Found by the fuzz: badugi with no cards dealt was accepted, then crashed at showdown.
+    from dataclasses import replace
+
+    from cardroom.games.variants import VARIANTS
+
+    variant = VARIANTS[game]
+    first = replace(variant.streets[0], hole_down=hole_down)
+    with pytest.raises(ConfigError):
+        replace(variant, streets=(first, *variant.streets[1:]))

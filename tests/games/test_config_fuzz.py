@@ -191,7 +191,8 @@ def play_out(config: TableConfig, seed: int) -> None:
         choices += [Action.check(seat)] if legal.check else []
         choices += [Action.call(seat)] if legal.call is not None else []
         choices += [Action.bring_in(seat)] if legal.bring_in is not None else []
-        choices += [Action.draw(seat)] if legal.draw is not None else []
+        if legal.draw is not None:  # none on a draw, exactly draw_min on a discard street
+            choices.append(Action.draw(seat, legal.held[: legal.draw_min]))
         if legal.min_raise_to is not None and legal.max_raise_to is not None:
             assert legal.min_raise_to > hand.bets[seat], "a raise adds chips"
             sizes = legal.raise_sizes or (legal.min_raise_to, legal.max_raise_to)

@@ -22,6 +22,7 @@ from cardroom.games import (
     DISCONNECT_ALL_IN,
     STRUCTURES,
     TIMEOUT,
+    VARIANTS,
     Action,
     Hand,
     IllegalAction,
@@ -36,7 +37,8 @@ from cardroom.games import (
 )
 
 EXAMPLES = int(os.environ.get("CARDROOM_PROPERTY_EXAMPLES", "40"))
-GAMES = ("holdem", "short_deck", "omaha", "plo5", "omaha_hi_lo", "courchevel", "courchevel_hi_lo")
+GAMES = tuple(name for name, game in VARIANTS.items() if game.board_cards)
+"""Every flop game: one added to ``variants.py`` is tested here with no edit."""
 STRADDLE_STRUCTURES = ("no_limit", "pot_limit", "half_pot_limit")
 CARD = re.compile(r'"([2-9TJQKA][cdhs])"')
 
@@ -97,6 +99,10 @@ def random_action(hand: Hand, data: st.DataObject) -> Action | RoomAction:
     if kind == "raise":
         assert legal.min_raise_to is not None and legal.max_raise_to is not None
         return Action(seat, kind, data.draw(st.integers(legal.min_raise_to, legal.max_raise_to)))
+    if kind == "draw":  # Irish's discard street: exactly draw_min (= draw) of the cards held
+        assert legal.draw is not None
+        count = data.draw(st.integers(legal.draw_min, legal.draw))
+        return Action.draw(seat, legal.held[:count])
     return Action(seat, kind)
 
 
@@ -137,7 +143,10 @@ def visible_cards(hand: Hand, viewer: int | None) -> set[str]:
         cards = hand.hole_cards(seat)
         if seat == viewer or seat in hand.shown:
             seen.update(str(c) for c in cards)
-        else:
+        if seat == viewer:  # and the cards it threw away (Irish's discards)
+            drew = [e for e in hand.events if isinstance(e, events.Drew) and e.seat == seat]
+            seen.update(str(c) for e in drew for c in e.discarded)
+        elif seat not in hand.shown:
             seen.update(str(c) for c, up in zip(cards, hand.up_flags(seat), strict=True) if up)
     return seen
 
@@ -259,11 +268,11 @@ def test_every_game_and_structure_conserves_chips(game: str, structure: str) -> 
         while hand.actor is not None:
             legal = hand.legal_actions(hand.actor)
             kind = rng.choice(legal.kinds)
-            amount = 0
+            amount, cards = 0, legal.held[: legal.draw_min]  # a discard street's cards
             if kind == "raise":
                 assert legal.min_raise_to is not None and legal.max_raise_to is not None
                 amount = rng.randint(legal.min_raise_to, legal.max_raise_to)
-            hand.apply(Action(hand.actor, kind, amount))
+            hand.apply(Action(hand.actor, kind, amount, cards if kind == "draw" else ()))
             assert hand.is_over or chips(hand) == total
         assert hand.result is not None
         assert sum(s for s in hand.result.stacks if s is not None) + hand.result.rake == total

@@ -14,14 +14,13 @@ from __future__ import annotations
 import random
 import warnings
 
+import pokerkit  # a dev dependency: a test that needs it fails without it
 import pytest
 
 from cardroom.bench.pokerkit_peer import PokerKitHand, play_random_pokerkit_hand
 from cardroom.games.phh import loads
 from cardroom.games.phh_replay import replay
 from cardroom.games.phh_variants import phh_code_of, table_config
-
-pokerkit = pytest.importorskip("pokerkit")
 
 LIMITS = {"small_bet": 4, "big_bet": 8}
 GAMES: dict[str, tuple[dict[str, int], int]] = {  # code: PokerKit amounts, most players

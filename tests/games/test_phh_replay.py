@@ -31,7 +31,8 @@ if not EXAMPLES:
 
 def pokerkit_finishing_stacks(path: Path) -> list[object]:
     """The oracle: PokerKit's own PHH reader and state machine."""
-    pokerkit = pytest.importorskip("pokerkit")
+    import pokerkit
+
     with path.open("rb") as fp:
         history = pokerkit.HandHistory.load(fp)
     return _pokerkit_final(history)
@@ -258,7 +259,8 @@ def test_export_refuses_what_phh_cannot_describe() -> None:
 def test_exported_text_is_standard_phh_pokerkit_replays_alike(code: str) -> None:
     """PokerKit replays our exported hands to our stacks (deep stacks: no all-in, so none of
     the all-in rules where PokerKit differs, see test_pokerkit_diff, come into play)."""
-    pokerkit = pytest.importorskip("pokerkit")
+    import pokerkit
+
     rng = random.Random(11)
     for _ in range(8):
         hand = _random_hand(CONFIGS[code], rng.randint(2, MAX_PLAYERS.get(code, 6)), rng, deep=True)

@@ -75,7 +75,8 @@ def _play(hand: Hand, rng: random.Random) -> None:
         roll = rng.random()
         if legal.draw is not None:
             held = list(hand.hole_cards(seat))
-            count = rng.choice((0, len(held), rng.randint(0, len(held))))
+            least, most = legal.draw_min, legal.draw  # a draw: 0 to all; a discard: exactly
+            count = rng.choice((least, most, rng.randint(least, most)))
             hand.apply(Action.draw(seat, rng.sample(held, count)))
         elif legal.bring_in is not None:
             if legal.min_raise_to is None or roll < 0.7:

@@ -7,13 +7,22 @@ rulebook examples themselves.
 
 from __future__ import annotations
 
-import pytest
+from dataclasses import replace
+from pathlib import Path
 
-pokerkit = pytest.importorskip("pokerkit")
+import pokerkit  # a dev dependency: a test that needs it fails without it
+from tests.games.pokerkit_differences import (
+    Reopening,
+    payout_difference,
+    short_forced_bet,
+)
 
-from cardroom.cards import parse_cards  # noqa: E402
-from cardroom.games import Action, Hand, Stakes, TableConfig, arrange_deck  # noqa: E402
+from cardroom.bench.engine_driver import EngineDriver
+from cardroom.bench.pokerkit_peer import Decision, PokerKitHand
+from cardroom.cards import parse_cards
+from cardroom.games import Action, Hand, Stakes, TableConfig, arrange_deck
 
+ROOT = Path(__file__).resolve().parents[2]
 AUTOMATIONS = (
     pokerkit.Automation.ANTE_POSTING,
     pokerkit.Automation.BET_COLLECTION,
@@ -83,3 +92,50 @@ def test_pot_limit_maximum_matches_pokerkit() -> None:
         state.min_completion_betting_or_raising_to_amount,
         state.max_completion_betting_or_raising_to_amount,
     )
+
+
+def test_pokerkit_is_a_dev_dependency_no_test_skips_without_it() -> None:
+    """A test that needs PokerKit fails when it is missing: none skips (issue 12)."""
+    pyproject = (ROOT / "pyproject.toml").read_text()
+    assert '"pokerkit==' in pyproject.split("[project.optional-dependencies]")[1]
+    needle = "importorskip(" + '"pokerkit"'  # built so that this file does not match itself
+    skipping = [p.name for p in (ROOT / "tests").rglob("*.py") if needle in p.read_text()]
+    assert skipping == []
+
+
+def _short_big_blind() -> tuple[EngineDriver, PokerKitHand]:
+    """5/10, the big blind has 7: the engine's §4 bet to call is 10, PokerKit's 7."""
+    config = TableConfig.of("holdem", Stakes.blinds(5, 10))
+    ours = EngineDriver(config, [200, 7, 200], deck_seed=1)
+    amounts = {"min_bet": 10}  # PokerKit deals its own cards: only the betting is compared
+    theirs = PokerKitHand(
+        "NT", [200, 7, 200], antes=(0,) * 3, blinds=(5, 10, 0), amounts=amounts, deal=True
+    )
+    return ours, theirs
+
+
+def test_4_pokerkit_calls_a_short_big_blind_for_what_was_posted_a_named_difference() -> None:
+    ours, theirs = _short_big_blind()
+    mine, pk = ours.options(), theirs.options()
+    assert (mine.call, mine.min_raise_to) == (10, 20)  # RULEBOOK §4
+    assert (pk.call, pk.min_raise_to) == (7, 17)  # PokerKit: the largest bet posted
+    assert short_forced_bet(ours.hand, mine, pk)
+    # Recognised exactly: any other difference in the same fields is not excused.
+    assert not short_forced_bet(ours.hand, mine, replace(pk, call=6))
+    assert not short_forced_bet(ours.hand, mine, replace(pk, min_raise_to=18))
+    assert not short_forced_bet(ours.hand, mine, replace(pk, max_raise_to=199))
+    assert Reopening().explain(ours.hand, mine, pk, theirs.state) is None
+
+
+def test_a_payout_difference_outside_the_known_rules_is_not_excused() -> None:
+    ours, theirs = _short_big_blind()
+    for _ in range(3):  # everyone folds to the big blind: same stacks in both engines
+        if ours.over:
+            break
+        decision = Decision("fold")
+        ours.apply(decision)
+        theirs.apply(decision)
+    assert ours.over and theirs.over and list(ours.hand.stacks) == theirs.stacks
+    theirs.state.stacks[0] -= 1  # one chip moved from one player to another
+    theirs.state.stacks[2] += 1
+    assert payout_difference(ours.hand, theirs.state) is None

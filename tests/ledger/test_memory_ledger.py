@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tests.ledger.workload import MOVE_REASONS, Move, move_transfer
 
 from cardroom.ledger import (
     AccountRef,
@@ -27,7 +28,6 @@ from cardroom.ledger import (
     Violation,
     find_violations,
 )
-from cardroom.ledger.workload import MOVE_REASONS, Move, move_transfer
 
 REAL, PLAY = Currency.REAL, Currency.PLAY
 CASH = AccountRef.cashier(REAL)

@@ -14,6 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import text
+from tests.ledger.workload import MOVE_REASONS, Move, move_transfer
 
 from cardroom.ledger import (
     AccountRef,
@@ -25,7 +26,6 @@ from cardroom.ledger import (
     Reason,
     Transfer,
 )
-from cardroom.ledger.workload import MOVE_REASONS, Move, move_transfer
 from cardroom.store.ledger_sql import SqlLedger
 
 REAL, PLAY = Currency.REAL, Currency.PLAY

@@ -42,7 +42,7 @@ def choose(
 ) -> tuple[str, int, tuple[object, ...]]:
     """A random player's decision: (kind, amount to, discards)."""
     if legal.draw is not None:
-        k = rng.randint(0, min(legal.draw, len(cards)))
+        k = rng.randint(legal.draw_min, min(legal.draw, len(cards)))
         return "draw", 0, tuple(rng.sample(cards, k))
     if legal.bring_in is not None:
         return "bring_in", 0, ()

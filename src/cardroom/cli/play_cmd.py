@@ -31,18 +31,16 @@ from cardroom.cli.play_view import (
     street_line,
     table_lines,
 )
+from cardroom.games.variants import VARIANTS
 
 if TYPE_CHECKING:
     from cardroom.games import Action, Hand, LegalActions, TableConfig
 
 Chooser = Callable[["Hand", "LegalActions"], "Action | None"]
 
-GAMES: tuple[str, ...] = (
-    "holdem", "short_deck", "omaha", "plo5", "omaha_hi_lo", "courchevel", "courchevel_hi_lo",
-    "stud", "stud_hi_lo", "razz", "soko", "five_card_draw", "triple_draw_27", "triple_draw_a5",
-    "single_draw_27", "badugi",
-)  # fmt: skip
-"""The keys of ``cardroom.games.VARIANTS`` (a test keeps them equal): no engine import."""
+GAMES: tuple[str, ...] = tuple(VARIANTS)
+"""The engine's games: a game added to ``variants.py`` is playable here with no edit (this
+module is imported only to run ``play``, so ``cardroom --help`` still loads no engine)."""
 
 
 def players_count(text: str) -> int:
@@ -218,7 +216,8 @@ def _bot(rng: random.Random) -> Chooser:
             return Action.bring_in(seat)
         if legal.draw is not None:
             own = [c for c in _view(hand, seat)["seats"][seat]["cards"] if c]
-            return Action.draw(seat, parse_cards(rng.sample(own, rng.randint(0, legal.draw))))
+            k = rng.randint(legal.draw_min, legal.draw)
+            return Action.draw(seat, parse_cards(rng.sample(own, k)))
         roll = rng.random()
         if legal.min_raise_to is not None and legal.max_raise_to is not None and roll < 0.15:
             top = min(legal.max_raise_to, legal.min_raise_to * 2)

@@ -81,6 +81,8 @@ def legal_text(legal: dict[str, Any]) -> str:
             parts.append(f"{verb} {low}" if low == high else f"{verb} {low}..{high}")
         elif kind == "bring_in":
             parts.append(f"bring_in {legal['bring_in']}")
+        elif kind == "draw" and legal.get("draw_min"):  # a discard street: exactly so many
+            parts.append(f"draw CARDS (discard exactly {legal['draw']}, none dealt)")
         elif kind == "draw":
             parts.append(f"draw CARDS (up to {legal['draw']}; 'draw' alone stands pat)")
         else:

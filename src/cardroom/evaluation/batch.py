@@ -60,7 +60,6 @@ _PAIR = np.zeros(1 << 16, dtype=np.int64)
 # A pair of uint8 cards (a, b) read as a little-endian uint16 is a + 256 * b.
 _PAIR.reshape(256, 256)[:52, :52] = KEYS[None, :] + KEYS[:, None]
 _PAIR_FIRST = _PAIR + SUIT_OFFSET  # the first pair of a hand carries the suit offset
-_SINGLE_FIRST = _SINGLE + SUIT_OFFSET
 
 FLUSH_TABLE = np.zeros(1 << 15, dtype=np.int32)
 """Strength of a flush by its rank mask, padded to any rank-bit sum (bits 23..37 of a key)."""

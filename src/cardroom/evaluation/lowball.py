@@ -61,10 +61,6 @@ def _best_a5(hand: Sequence[Card]) -> tuple[int, tuple[Card, ...]]:
     return min(_a5_code(five) for five in combinations(hand, 5))
 
 
-def _display_rank(ace_low_rank: int) -> int:
-    return (ace_low_rank - 1) % 13
-
-
 def low_a5(cards: Iterable[int], qualifier: int | None = None) -> HandValue | None:
     """Best ace-to-five low of five to seven cards.
 

@@ -58,7 +58,8 @@ PLAYER_KINDS: Final = frozenset({FOLD, CHECK, CALL, RAISE, BET, BRING_IN, DRAW})
 # The room's decisions (RULEBOOK §10.5, §10.6).
 TIMEOUT: Final = "timeout"
 """The player did not act in time: stand pat on a draw (and no bet or raise in the next
-round, seed 003), post a due bring-in, otherwise check if possible, otherwise fold."""
+round, seed 003; on a discard street, throw the last cards dealt), post a due bring-in,
+otherwise check if possible, otherwise fold."""
 DISCONNECT_ALL_IN: Final = "disconnect_all_in"
 """A disconnected player facing a bet, with chips in the pot and a disconnect all-in left
 (the room counts those): the player stays in, all-in for the chips already in the pot
@@ -185,6 +186,9 @@ class LegalActions:
     """On a draw: the cards the seat holds, the only ones it may discard."""
     no_raise: str = ""
     """Why no bet or raise is possible (empty when one is, or when it is not the seat's turn)."""
+    draw_min: int = 0
+    """On a draw: the fewest cards to discard. A discard street asks for exactly ``draw``
+    (``draw_min == draw``) and deals nothing in their place."""
 
     @property
     def kinds(self) -> tuple[str, ...]:
@@ -260,6 +264,10 @@ class LegalActions:
         if len(cards) > self.draw:
             return IllegalAction(
                 f"at most {self.draw} cards may be discarded, not {len(cards)}", err.TOO_MANY_CARDS
+            )
+        if len(cards) < self.draw_min:
+            return IllegalAction(
+                f"discard exactly {self.draw_min} cards, not {len(cards)}", err.TOO_FEW_CARDS
             )
         if len(set(cards)) != len(cards):
             return IllegalAction("a card may be discarded only once", err.CARDS_NOT_HELD)

@@ -8,9 +8,9 @@ there (one bet size per street and a cap, a pot ceiling, spread tiers, the half
 rule), never from its name.
 
 All amounts are totals for the current betting round ("raise TO"), in chips.
-The bet to match is the largest bet actually in front of a player: a big blind
-posted all-in for less makes the call that smaller amount (as PokerKit), while a
-raise must still add at least a full big blind (the minimum bet) on top of it.
+The bet to match starts at the full amount of the largest forced bet, even one
+posted all-in for less (RULEBOOK §4: a short big blind is still called in full,
+and a raise adds at least the minimum bet on top of the full big blind).
 In NL/PL a short all-in reopens the betting to a player who already acted only
 when, with earlier short all-ins, it adds up to a full raise since that player
 acted (the TDA rule); a first bet all-in for less than the minimum bet is such

@@ -120,8 +120,8 @@ class BettingRound:
                     first, at = s, i
                     if able > 1:
                         break
-        # A lone seat able to act that has matched the bet has nobody to act against.
-        if first < 0 or (able == 1 and bet[first] >= cur):
+        # A lone seat able to act that covers every bet has nobody to act against (§4).
+        if first < 0 or (able == 1 and bet[first] >= max(bet)):
             return None
         self.cursor = (start + at + 1) % len(self.rotations)
         return first

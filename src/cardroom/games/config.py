@@ -68,7 +68,6 @@ POST_BIG_BLIND: Final = "big_blind"
 """A new or returning player posts one big blind, live, to be dealt in now."""
 POST_BOTH_BLINDS: Final = "big_and_dead_small"
 """A player who missed both blinds posts the big blind live and the small blind dead."""
-POSTS: Final = SEAT_POST_CHOICES
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,10 +203,6 @@ class Seat:
         flag(self.auto_muck, "auto_muck")
         if self.post is not None:
             choice(self.post, "a seat's post", SEAT_POST_CHOICES)
-
-
-STRADDLE_RAISES: Final = STRADDLE_RAISE_CHOICES
-"""Values of ``TableConfig.straddle_raise``."""
 
 
 @dataclass(frozen=True, slots=True)

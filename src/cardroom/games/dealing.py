@@ -90,8 +90,8 @@ def street_deal(street: Street, burn_cards: bool) -> StreetDeal:
         up=street.hole_up,
         burn_board=burn and street.board > 0,
         board=street.board,
-        draw=street.draw,
-        burn_draw=burn and street.draw,
+        draw=street.draw or street.discard > 0,  # a discard street is played as a draw
+        burn_draw=burn and (street.draw or street.discard > 0),
     )
 
 

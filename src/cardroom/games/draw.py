@@ -1,7 +1,9 @@
 """Draw-game rules (RULEBOOK §6.6–§6.7): discards, replacements and the muck reshuffle.
 
 A draw goes clockwise from the first player still in left of the button; each
-player discards 0 to all of their cards and is dealt as many replacements. When
+player discards 0 to all of their cards and is dealt as many replacements. A
+discard street (Irish) goes the same way, each player throwing exactly the
+street's number of cards with nothing dealt in their place. When
 the stub runs out, the muck (burns, discards, folded hands) is shuffled into a
 new stub, never including the drawing player's own discards of this draw
 (seeds 000, 003). A player who times out on a draw stands pat and may not bet
@@ -35,6 +37,18 @@ def check_discards(hole: Sequence[Card], discards: Sequence[Card]) -> None:
     missing = [c for c in discards if c not in held]
     if missing:
         raise DrawError(f"cannot discard {' '.join(map(str, missing))}: not in this hand")
+
+
+def timed_out_discards(hole: Sequence[Card], count: int) -> tuple[Card, ...]:
+    """What a player who times out on a discard street throws: the last ``count`` cards of
+    the hand as dealt (the room cannot stand a player pat there, and must not choose for
+    them by strength).
+
+    >>> from cardroom.cards import parse_cards
+    >>> [str(c) for c in timed_out_discards(parse_cards("As Kd 7h 2c"), 2)]
+    ['7h', '2c']
+    """
+    return tuple(hole[len(hole) - count :])
 
 
 def draw_order(seats_in_dealing_order: Sequence[int], still_in: Sequence[int]) -> list[int]:

@@ -8,6 +8,12 @@ may not bet or raise in the next betting round. It never touches the hand: it
 takes cards from the hand's :class:`~cardroom.games.dealer.Dealer`, gets the
 cards it needs as arguments and returns what changed. The rules themselves are
 the pure functions of :mod:`cardroom.games.draw`.
+
+A discard street (``Street.discard``, Irish) is played the same way, in the same
+order, except that each player throws exactly that many cards and is dealt none;
+a player who times out there has the last cards of the hand thrown for them
+(:func:`~cardroom.games.draw.timed_out_discards`), and is not barred from raising:
+that rule is the draw's (standing pat), and a discard cannot stand pat.
 """
 
 from __future__ import annotations
@@ -18,7 +24,7 @@ from typing import TYPE_CHECKING
 from cardroom.cards import Card
 from cardroom.games import events as ev
 from cardroom.games.actions import LegalActions
-from cardroom.games.draw import draw_order, replace_cards
+from cardroom.games.draw import draw_order, replace_cards, timed_out_discards
 
 if TYPE_CHECKING:
     from cardroom.games.dealer import Dealer
@@ -28,10 +34,11 @@ if TYPE_CHECKING:
 class DrawPlay:
     """Per-hand draw state: seats still to draw, the muck, the timed-out seats."""
 
-    __slots__ = ("muck", "mucked_folds", "no_raise", "pending", "reshuffle")
+    __slots__ = ("discard", "muck", "mucked_folds", "no_raise", "pending", "reshuffle")
 
     def __init__(self, reshuffle: Reshuffler) -> None:
         self.reshuffle = reshuffle
+        self.discard = 0  # on a discard street: the cards each player throws
         self.pending: list[int] = []
         self.muck: list[Card] = []
         self.mucked_folds: set[int] = set()
@@ -46,20 +53,30 @@ class DrawPlay:
     __hash__ = None  # type: ignore[assignment]
 
     def open(
-        self, dealer: Dealer, burn: bool, order: Sequence[int], live: list[int], out: list[ev.Event]
+        self,
+        dealer: Dealer,
+        burn: bool,
+        order: Sequence[int],
+        live: list[int],
+        out: list[ev.Event],
+        discard: int = 0,
     ) -> None:
-        """Start a draw: burn (when ``burn`` and a card is left), list who draws: the
-        ``live`` seats in dealing ``order``."""
+        """Start a draw (or, ``discard`` > 0, a discard street): burn (when ``burn`` and a
+        card is left), list who draws: the ``live`` seats in dealing ``order``."""
         self.no_raise.clear()
+        self.discard = discard
         if burn and dealer.stub > 0:
             card = dealer.card()
             self.muck.append(card)
             out.append(ev.Burned(card))
         self.pending = draw_order(order, live)
 
-    @staticmethod
-    def legal(seat: int, held: tuple[Card, ...]) -> LegalActions:
-        """A drawing seat may discard from none to all of the cards it holds (``held``)."""
+    def legal(self, seat: int, held: tuple[Card, ...]) -> LegalActions:
+        """A drawing seat may discard from none to all of the cards it holds (``held``); on
+        a discard street, exactly the street's number."""
+        if self.discard:
+            n = self.discard
+            return LegalActions(seat, False, False, None, None, None, draw=n, held=held, draw_min=n)
         return LegalActions(seat, False, False, None, None, None, draw=len(held), held=held)
 
     def draw(
@@ -76,6 +93,8 @@ class DrawPlay:
         deal as many; returns the seat's new hand. ``timed_out``: the room stood the seat
         pat, and it may not bet or raise next round. ``folded`` gives the folded seats
         and their cards, which join the muck at a reshuffle."""
+        if self.discard:
+            return self._throw(seat, hole, discards, timed_out, out)
         gone = set(discards)
         if len(discards) <= dealer.stub:  # the usual case: the stub suffices
             dealt = tuple(dealer.cards(len(discards)))
@@ -88,6 +107,24 @@ class DrawPlay:
             self.no_raise.add(seat)
         self.pending.pop(0)
         return kept + list(dealt)
+
+    def _throw(
+        self,
+        seat: int,
+        hole: list[Card],
+        discards: tuple[Card, ...],
+        timed_out: bool,
+        out: list[ev.Event],
+    ) -> list[Card]:
+        """A discard street: the seat throws ``discards`` (the room's choice on a timeout)
+        and is dealt nothing; returns the cards kept."""
+        if timed_out:
+            discards = timed_out_discards(hole, self.discard)
+        gone = set(discards)
+        self.muck.extend(discards)
+        out.append(ev.Drew(seat, discards, (), timed_out))
+        self.pending.pop(0)
+        return [c for c in hole if c not in gone]
 
     def _reshuffle_and_deal(
         self,

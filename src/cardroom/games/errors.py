@@ -39,6 +39,8 @@ NO_DRAW: Final = "no_draw"
 """There is no draw now."""
 TOO_MANY_CARDS: Final = "too_many_cards"
 """More discards than allowed."""
+TOO_FEW_CARDS: Final = "too_few_cards"
+"""Fewer discards than a discard street asks for (Irish: exactly two)."""
 CARDS_NOT_HELD: Final = "cards_not_held"
 """A discard the seat does not hold, or the same card twice."""
 NO_BET_TO_FACE: Final = "no_bet_to_face"
@@ -63,6 +65,7 @@ CODES: Final = frozenset(
         DRAW_DUE,
         NO_DRAW,
         TOO_MANY_CARDS,
+        TOO_FEW_CARDS,
         CARDS_NOT_HELD,
         NO_BET_TO_FACE,
         NOTHING_IN_POT,

@@ -3,7 +3,10 @@
 :func:`forced_posts` lists the posts in order (antes or the big-blind ante,
 small blind, big blind, straddles, the room's extra posts, or the Short Deck
 button blind); the hand then takes each post from the stack, all-in for less
-when the stack is short, skipping a seat that has nothing left.
+when the stack is short, skipping a seat that has nothing left. Either way the
+others still call the full forced bet and a raise is measured from it
+(:func:`bet_to_call`; RULEBOOK §4, the TDA and Robert's Rules); the short player
+plays only for what was matched, the rest going to side pots as usual.
 
 **Big-blind ante** (``Stakes.big_blind_ante``): the big blind's seat posts it
 first, so when short the ante takes precedence over the blind (TDA), all-in for
@@ -118,23 +121,37 @@ def straddle_seats(order: Sequence[int], sb: int | None, big: int | None, count:
     return after[: min(count, len(order) - 2)]
 
 
-def opening_raise(config: TableConfig, posts: Sequence[Post], bets: Sequence[int]) -> int:
+def bet_to_call(posts: Sequence[Post]) -> int:
+    """The bet to call when the first round opens (RULEBOOK §4): the full amount of the
+    largest live forced bet, even when its poster could not cover it (all-in for less, or
+    nothing left after the ante); that player plays only for what the others match.
+
+    >>> bet_to_call([Post(0, "small_blind", 1, True), Post(1, "big_blind", 2, True)])
+    2
+    >>> bet_to_call([Post(0, "ante", 5, False)])
+    0
+    """
+    return max((post.amount for post in posts if post.live), default=0)
+
+
+def opening_raise(config: TableConfig, posts: Sequence[Post]) -> int:
     """The size of a full raise the pre-flop round opens with (0: the minimum bet decides).
 
-    Under ``straddle_raise="straddle"`` it is the last straddle posted in full
-    (``bets`` by seat after the posts), so at 1/2 with a 4 straddle the minimum
-    raise is to 8; a straddle posted all-in for less is not a full bet.
+    Under ``straddle_raise="straddle"`` it is the last straddle, so at 1/2 with a 4
+    straddle the minimum raise is to 8, even when the straddler posted all-in for
+    less (RULEBOOK §4: a raise is measured from the full forced bet).
 
+    >>> from dataclasses import replace
     >>> from cardroom.games.config import Stakes
     >>> config = TableConfig.of("holdem", Stakes.blinds(1, 2, straddles=(4,)))
-    >>> opening_raise(config, [Post(2, STRADDLE, 4, True)], [1, 2, 4])
+    >>> opening_raise(config, [Post(2, STRADDLE, 4, True)])
     4
-    >>> opening_raise(config, [Post(2, STRADDLE, 4, True)], [1, 2, 3])
+    >>> opening_raise(replace(config, straddle_raise="big_blind"), [Post(2, STRADDLE, 4, True)])
     0
     """
     if config.straddle_raise != "straddle":
         return 0
-    for seat, what, amount, _ in reversed(posts):
-        if what == STRADDLE and bets[seat] >= amount:
-            return amount
+    for post in reversed(posts):
+        if post.what == STRADDLE:
+            return post.amount
     return 0

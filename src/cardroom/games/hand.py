@@ -56,7 +56,7 @@ from cardroom.games.dealing import (
 )
 from cardroom.games.draw_play import DrawPlay
 from cardroom.games.errors import ConfigError, IllegalAction
-from cardroom.games.forced import BIG_BLIND_ANTE, forced_posts, opening_raise
+from cardroom.games.forced import BIG_BLIND_ANTE, bet_to_call, forced_posts, opening_raise
 from cardroom.games.pots import Pot, build_pots
 from cardroom.games.reshuffle import Reshuffler
 from cardroom.games.showdown import Contender, HandResult, Table, settle
@@ -137,7 +137,7 @@ class Hand:
         self._reshuffle = Reshuffler(shuffle, reshuffles)
         stud = config.variant.stud
         self._stud = None if stud is None else StudPlay(stud, config)
-        draws = any(st.draw for st in config.variant.streets)
+        draws = any(st.draw or st.discard for st in config.variant.streets)
         self._draw = DrawPlay(self._reshuffle) if draws else None
         out = self.events
         self._post_forced(blind_seats, out)
@@ -228,7 +228,7 @@ class Hand:
 
     def _find_legal(self, seat: int) -> LegalActions:
         if self._draw is not None and self._draw.pending:
-            return DrawPlay.legal(seat, tuple(self._hole[seat]))
+            return self._draw.legal(seat, tuple(self._hole[seat]))
         stud = self._stud
         decision = self._raise_decision(seat)
         bounds = None if isinstance(decision, str) else decision
@@ -344,11 +344,12 @@ class Hand:
     def _drew(
         self, seat: int, discards: tuple[Card, ...], out: list[ev.Event], timed_out: bool = False
     ) -> None:
-        draw, hole = self._draw, self._hole
+        draw, hole, old = self._draw, self._hole, self._hole[seat]
         assert draw is not None
-        hole[seat] = draw.draw(
-            self._dealer, seat, hole[seat], discards, timed_out, self._folded, out
-        )
+        hole[seat] = draw.draw(self._dealer, seat, old, discards, timed_out, self._folded, out)
+        kept = hole[seat]
+        if len(kept) < len(old):  # a discard street: the flags of the cards kept
+            self._up[seat] = [u for c, u in zip(old, self._up[seat], strict=True) if c in kept]
         if not draw.pending and self.street.betting:
             self._open_round(self.street_index)
 
@@ -357,12 +358,13 @@ class Hand:
         r = self._round
         if kind == BRING_IN:
             assert self._stud is not None
+            full = self.config.stakes.effective_bring_in
             amount = self._stud.bring_in_amount(self._stack[seat])
             self._put(seat, amount)
-            r.to_match = self._bet[seat]
-            if self._stud.posted_bring_in(amount):
+            r.to_match = max(r.to_match, full)  # §4: a bring-in posted short is called in full
+            if self._stud.posted_bring_in(full):
                 r.bets = 1  # a bring-in of a full small bet is the opening bet
-            out.append(ev.Acted(seat, BRING_IN, amount, r.to_match, self._stack[seat] == 0))
+            out.append(ev.Acted(seat, BRING_IN, amount, self._bet[seat], self._stack[seat] == 0))
         elif kind == FOLD:
             self._live[seat] = False
             self._nlive -= 1
@@ -514,7 +516,8 @@ class Hand:
             out.append(ev.BoardDealt(cards))
         self._round.aggressor = None
         if deal.draw and self._draw is not None:
-            self._draw.open(dealer, deal.burn_draw, self.order, live, out)  # betting follows
+            burn, discard = deal.burn_draw, street.discard  # betting follows the draws
+            self._draw.open(dealer, burn, self.order, live, out, discard)
         elif street.betting and (community is None or self.config.community_card_betting):
             self._open_round(index)
 
@@ -553,8 +556,8 @@ class Hand:
                 elif what == BIG_BLIND_ANTE:
                     self._dead[seat] += amount
                 out.append(ev.Posted(seat, what, amount, live, self._stack[seat] == 0))
-        self._opening_raise = opening_raise(self.config, posts, self._bet)
-        self._round.to_match = max(self._bet)
+        self._opening_raise = opening_raise(self.config, posts)
+        self._round.to_match = bet_to_call(posts)  # §4: a blind posted short is called in full
         self._round.bets = 1 if self._round.to_match > 0 else 0
 
     # --------------------------------------------------------------- settling

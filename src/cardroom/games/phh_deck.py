@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from cardroom.cards import Card
 from cardroom.games.config import TableConfig
-from cardroom.games.dealing import round_robin
+from cardroom.games.dealing import round_robin, street_deal
 from cardroom.games.phh import HandHistory, PhhAction, PhhError
 
 __all__ = ["DealPlan", "build_deck", "deal_plan", "deck_of", "reshuffled_top"]
@@ -62,8 +62,12 @@ class _Planner:
     empty stub burns nothing (draw_play.py), so the slots stay in step with the engine.
     """
 
-    def __init__(self, burns: bool, deck_size: int) -> None:
+    def __init__(self, burns: bool, deck_size: int, draw_burns: tuple[bool, ...] = ()) -> None:
         self.burns = burns
+        # Whether each draw (or discard) street burns as it starts, in order, as
+        # dealing.street_deal says: Irish's discard street deals nothing and burns nothing.
+        self.draw_burns = draw_burns
+        self.draws = 0  # draws begun
         self.deck_size = deck_size
         self.stub = deck_size  # cards left in the stub being dealt
         self.folded: set[int] = set()
@@ -123,7 +127,11 @@ class _Planner:
 
     def discard(self, action: PhhAction) -> None:
         if not self.after_draw or action.player in self.drawn:
-            self.burn()  # a draw begins (all-in players may draw twice with no betting between)
+            # A draw begins (all-in players may draw twice with no betting between).
+            burns = self.draw_burns[self.draws] if self.draws < len(self.draw_burns) else self.burns
+            self.draws += 1
+            if burns:
+                self.burn()
             self.drawn = set()
         self.drawn.add(action.player)
         hand = self.hands.get(action.player or 0, [])
@@ -163,10 +171,11 @@ def deal_plan(hh: HandHistory, config: TableConfig) -> DealPlan:
     and every draw. A street's hole cards may come in one entry per player or
     card by card; once a player holds the street's count, the next street starts.
     """
-    plan = _Planner(config.burn_cards, len(deck_of(config)))
-    sizes = [
-        st.hole_down + st.hole_up for st in config.variant.streets if st.hole_down + st.hole_up
-    ]
+    streets = config.variant.streets
+    deals = [street_deal(st, config.burn_cards) for st in streets]
+    draw_burns = tuple(deal.burn_draw for deal in deals if deal.draw)
+    plan = _Planner(config.burn_cards, len(deck_of(config)), draw_burns)
+    sizes = [st.hole_down + st.hole_up for st in streets if st.hole_down + st.hole_up]
     raw: list[bool] = []
     try:
         for plan.number, action in enumerate(hh.actions, start=1):

@@ -47,7 +47,6 @@ from cardroom.games.variants import (
 
 __all__ = [
     "PHH_GAMES",
-    "PhhGame",
     "big_blind_ante_index",
     "blind_seats",
     "button_seat",
@@ -57,9 +56,6 @@ __all__ = [
     "table_config",
 ]
 
-
-PhhGame = PhhCode
-"""What a PHH variant code means here (see :mod:`cardroom.games.phh_codes`)."""
 
 #: Every PHH code this build replays: the standard's and this project's extensions.
 PHH_GAMES: dict[str, PhhCode] = PHH_CODES

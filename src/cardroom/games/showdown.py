@@ -287,10 +287,8 @@ def _take_rake(config: TableConfig, pots: list[Pot], players: int, raked: bool) 
 def _fast_strength(name: str) -> Callable[[tuple[Card, ...]], int] | None:
     """A strength-only evaluator of pooled cards from the fast tables, where there is one."""
     if name == "high":
-        try:
-            from cardroom.evaluation.fast import high_strength
-        except ImportError:  # pragma: no cover - older evaluation package
-            return None
+        from cardroom.evaluation.fast import high_strength
+
         return high_strength
     if name == "27_low":
         from cardroom.evaluation.lowball import low_27_strength

@@ -81,7 +81,6 @@ def bring_in_seat(
 
 # Made-hand categories of the up cards; straights and flushes never count.
 _HIGH_CARD, _PAIR, _TWO_PAIR, _TRIPS, _FULL_HOUSE, _QUADS = range(6)
-SHOWING_CATEGORY_NAMES = ("high card", "pair", "two pair", "trips", "full house", "quads")
 
 
 def showing_hand(up: Sequence[Card], *, aces_low: bool = False) -> tuple[int, ...]:

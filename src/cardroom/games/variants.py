@@ -16,6 +16,7 @@ from dataclasses import MISSING, dataclass, fields
 from typing import Any, Final
 
 from cardroom.cards import CARDS, SHORT_DECK_CARDS, Card
+from cardroom.evaluation.hand_value import EvaluationError
 from cardroom.evaluation.registry import EVALUATORS
 from cardroom.games.checks import (
     choice,
@@ -90,6 +91,12 @@ class Street:
 
     ``big_bet`` picks the fixed-limit size (small bet otherwise); ``spread_tier``
     picks the spread-limit maximum (0, 1 or 2 for a "1-2-3" game).
+
+    Two street kinds let the players change their cards after the deal, in turn
+    clockwise from the first player still in left of the button (all-in players
+    too), before the street's betting round: ``draw`` (each discards none to all
+    and is dealt as many) and ``discard`` (each discards exactly that many and is
+    dealt nothing in their place, as in Irish).
     """
 
     name: str
@@ -101,6 +108,7 @@ class Street:
     betting: bool = True
     big_bet: bool = False
     spread_tier: int = 0
+    discard: int = 0
 
     def __post_init__(self) -> None:
         text(self.name, "a street's name")
@@ -115,6 +123,9 @@ class Street:
         ):
             flag(value, f"a street's {name}")
         whole(self.spread_tier, "a street's spread tier", high=MOST_TIERS - 1)
+        whole(self.discard, "a street's discards", high=52)
+        if self.draw and self.discard:
+            raise ConfigError("a street draws or discards, not both")
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,6 +181,8 @@ class Variant:
             raise ConfigError("a game has stud rules exactly when its forced bet is a bring-in")
         if self.stud is not None and not isinstance(self.stud, StudRules):
             raise ConfigError("a game's stud rules must be a StudRules")
+        _check_discards(self.streets)
+        _check_rankable(self)
 
     @property
     def cards(self) -> tuple[Card, ...]:
@@ -178,13 +191,32 @@ class Variant:
 
     @property
     def hole_cards(self) -> int:
-        """Cards each player holds when all are dealt (before any draw)."""
-        return sum(s.hole_down + s.hole_up for s in self.streets)
+        """Cards each player holds at the showdown: every card dealt to the player, less
+        those thrown on discard streets (a draw replaces every card it takes)."""
+        return sum(s.hole_down + s.hole_up - s.discard for s in self.streets)
 
     @property
     def board_cards(self) -> int:
         """Community cards dealt over the whole hand."""
         return sum(s.board for s in self.streets)
+
+
+def _check_rankable(variant: Variant) -> None:
+    """The cards a player has at the showdown (hole and board) are a hand the game's
+    evaluators can rank: a game that deals too few or too many is refused when built."""
+    cards = variant.cards
+    hole, board = variant.hole_cards, variant.board_cards
+    if hole < 1 or hole + board > len(cards):
+        raise ConfigError(f"a game must deal each player at least one card, not {hole}")
+    sample_hole, sample_board = cards[:hole], cards[hole : hole + board]
+    for name in (variant.high,) if variant.low is None else (variant.high, variant.low):
+        try:
+            EVALUATORS[name](sample_hole, sample_board)
+        except EvaluationError as exc:
+            raise ConfigError(
+                f"{variant.name}: {hole} hole and {board} board cards cannot be ranked by "
+                f"{name} ({exc})"
+            ) from None
 
 
 def _check_stud_order(variant: Variant) -> None:
@@ -200,10 +232,27 @@ def _check_stud_order(variant: Variant) -> None:
         raise ConfigError(f"only a stud game's first to act may be one of {STUD_FIRST_TO_ACT}")
 
 
-def _flop_streets(hole: int, exposed: int = 0) -> tuple[Street, ...]:
+def _check_discards(streets: tuple[Street, ...]) -> None:
+    """A discard street leaves every player at least one card."""
+    held = 0
+    for street in streets:
+        held += street.hole_down + street.hole_up
+        if street.discard and street.discard >= held:
+            raise ConfigError(
+                f"the {street.name} street discards {street.discard} of {held} cards: "
+                "a player must keep at least one"
+            )
+        held -= street.discard
+
+
+def _flop_streets(hole: int, exposed: int = 0, discard: int = 0) -> tuple[Street, ...]:
+    # Irish: after the flop's betting each player still in throws ``discard`` cards,
+    # before the turn is dealt (a street of its own, with no betting round).
+    after_flop = (Street("discard", discard=discard, betting=False),) if discard else ()
     return (
         Street("pre-flop", hole_down=hole, board=exposed, burn=exposed > 0),
         Street("flop", board=3 - exposed, burn=True),
+        *after_flop,
         Street("turn", board=1, burn=True, big_bet=True, spread_tier=1),
         Street("river", board=1, burn=True, big_bet=True, spread_tier=2),
     )
@@ -222,13 +271,14 @@ def _flop_game(
     deck: str = "standard",
     forced: str = BLINDS,
     phh: str | None = None,
+    discard: int = 0,
 ) -> Variant:
     first = LEFT_OF_BIG_BLIND if forced == BLINDS else LEFT_OF_BUTTON
     return Variant(
         name=name,
         title=title,
         deck=deck,
-        streets=_flop_streets(hole, exposed),
+        streets=_flop_streets(hole, exposed, discard),
         forced_bets=forced,
         structure=structure,
         high=high,
@@ -268,6 +318,17 @@ COURCHEVEL_HI_LO: Final = _flop_game(
     low="omaha_low8",
     max_seats=8,
     exposed=1,
+)
+# Three games beyond the seeds (issue 12 §5; rules in docs/games.md). Seat limits: the
+# deck must hold every hole card, the five board cards and three burns (RULEBOOK §3).
+BIG_O: Final = _flop_game(  # 8 x 5 + 5 + 3 = 48 cards; a ninth player would need 53
+    "big_o", "Big O", 5, POT_LIMIT, "omaha_high", low="omaha_low8", max_seats=8
+)
+PLO6: Final = _flop_game(  # 7 x 6 + 5 + 3 = 50 cards; an eighth player would need 56
+    "plo6", "Omaha 6-Card", 6, POT_LIMIT, "omaha_high", max_seats=7
+)
+IRISH: Final = _flop_game(  # 10 x 4 + 5 + 3 = 48 cards
+    "irish", "Irish", 4, NO_LIMIT, "high", discard=2
 )
 
 # ------------------------------------------------------------ stud family (RULEBOOK §6.4–§6.5)
@@ -387,6 +448,9 @@ VARIANTS: dict[str, Variant] = {
         OMAHA_HI_LO,
         COURCHEVEL,
         COURCHEVEL_HI_LO,
+        BIG_O,
+        PLO6,
+        IRISH,
         STUD,
         STUD_HI_LO,
         RAZZ,
@@ -398,17 +462,7 @@ VARIANTS: dict[str, Variant] = {
         BADUGI,
     )
 }
-"""Every game by name; other modules (stud, draw) register theirs with :func:`register`."""
-
-
-def register(variant: Variant) -> Variant:
-    """Add ``variant`` to :data:`VARIANTS` (refusing a second game of the same name)."""
-    if not isinstance(variant, Variant):
-        raise ConfigError(f"only a Variant can be registered, not {type(variant).__name__}")
-    if variant.name in VARIANTS and VARIANTS[variant.name] != variant:
-        raise ConfigError(f"a different variant called {variant.name!r} is already registered")
-    VARIANTS[variant.name] = variant
-    return variant
+"""Every game by name: the seeds and the games built from the same parts."""
 
 
 def get_variant(name: str) -> Variant:

@@ -79,6 +79,7 @@ def view(hand: Hand, seat: int | None) -> dict[str, Any]:
             "max_raise_to": legal.max_raise_to,
             "bring_in": legal.bring_in,
             "draw": legal.draw,
+            "draw_min": legal.draw_min,
             "raise_sizes": list(legal.raise_sizes),
             "no_raise": legal.no_raise,
         }

@@ -166,7 +166,7 @@ class Session:
         rng = self.rng
         if legal.draw is not None:
             held = list(hand.hole_cards(actor))
-            k = rng.randint(0, min(legal.draw, len(held)))
+            k = rng.randint(legal.draw_min, min(legal.draw, len(held)))
             discards: tuple[Card, ...] = tuple(rng.sample(held, k))
             return cmd.Act(player, "draw", cards=discards)
         choices = [k for k in legal.kinds if k not in ("bring_in", "draw")]

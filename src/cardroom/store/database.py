@@ -83,11 +83,6 @@ def make_engine(url: str | None = None, *, create: bool = True, **kwargs: Any) -
     return create_engine(url, pool_pre_ping=True, **kwargs)
 
 
-def is_sqlite(engine: Engine) -> bool:
-    """Whether ``engine`` talks to SQLite."""
-    return engine.dialect.name == "sqlite"
-
-
 def _configure_sqlite(engine: Engine) -> None:
     @event.listens_for(engine, "connect")
     def _on_connect(dbapi_connection: Any, _record: Any) -> None:

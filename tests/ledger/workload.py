@@ -1,4 +1,4 @@
-"""Random but plausible money flows, for property tests and benchmarks.
+"""Random but plausible money flows, for the ledger's property tests (memory and SQL).
 
 A :class:`Move` is a small, shrinkable description ("buy in with the second
 funded player, 40% of the balance"); :func:`move_transfer` turns it into a
@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from cardroom.ledger.accounts import AccountKind, AccountRef, Currency
-from cardroom.ledger.transfers import Reason, Transfer
+from cardroom.ledger.transfers import REAL_MONEY_ONLY, ROUTES, Reason, Transfer
 
 PLAYERS = ("p0", "p1", "p2")
 TABLES = ("t0", "t1")
@@ -27,17 +27,10 @@ MOVE_REASONS = (
     Reason.RAKE,
     Reason.CASH_OUT,
 )
-_DEBIT_KIND = {
-    Reason.DEPOSIT: AccountKind.CASHIER,
-    Reason.WITHDRAWAL: AccountKind.PLAYER,
-    Reason.PLAYER_TRANSFER: AccountKind.PLAYER,
-    Reason.BUY_IN: AccountKind.PLAYER,
-    Reason.BET: AccountKind.TABLE_STACK,
-    Reason.POT_AWARD: AccountKind.POT,
-    Reason.RAKE: AccountKind.POT,
-    Reason.CASH_OUT: AccountKind.TABLE_STACK,
-}
-_REAL_ONLY = {Reason.WITHDRAWAL, Reason.PLAYER_TRANSFER, Reason.RAKE}
+# The account kind each reason debits, read from the ledger's own routes (each of these
+# reasons has exactly one), so the workload cannot drift from what the ledger accepts.
+_DEBIT_KIND = {reason: debit for reason in MOVE_REASONS for debit, _ in ROUTES[reason]}
+assert all(len(ROUTES[reason]) == 1 for reason in MOVE_REASONS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,14 +62,14 @@ def move_transfer(
     tables: Sequence[str] = TABLES,
 ) -> Transfer:
     """The concrete transfer ``move`` asks for, given the current ``balances``."""
-    cur = Currency.REAL if move.reason in _REAL_ONLY else move.currency
+    cur = Currency.REAL if move.reason in REAL_MONEY_ONLY else move.currency
     other_player = players[move.other % len(players)]
     table = tables[move.other % len(tables)]
     if move.reason is Reason.DEPOSIT:
         who = AccountRef.player(players[move.pick % len(players)], cur)
         return Transfer(key, move.reason, AccountRef.cashier(cur), who, move.size * 10)
     funded = _funded(balances, _DEBIT_KIND[move.reason], cur)
-    if not funded and move.reason not in _REAL_ONLY:
+    if not funded and move.reason not in REAL_MONEY_ONLY:
         cur = Currency.PLAY if cur is Currency.REAL else Currency.REAL
         funded = _funded(balances, _DEBIT_KIND[move.reason], cur)
     if funded:
