@@ -114,7 +114,7 @@ def running_server(settings: ServerSettings, apps: list[Any] | None = None) -> I
     app = create_app(settings)
     if apps is not None:
         apps.append(app)
-    sock = socket.socket()
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)  # TCP_NODELAY
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
     config = uvicorn.Config(app, lifespan="on", log_level="warning", timeout_graceful_shutdown=2)

@@ -225,7 +225,7 @@ def test_login_sets_an_httponly_samesite_cookie_and_schemas_are_published(server
         server + "/api/register",
         json={"alias": "Caro1", "password": "password1", "age_confirmed": True},
     )
-    assert refused.status_code == 400  # a look-alike of carol
+    assert refused.status_code == 409  # a look-alike of carol (alias_taken)
     login = httpx.post(server + "/api/login", json={"alias": "carol", "password": "password1"})
     cookie = login.headers["set-cookie"].lower()
     assert "httponly" in cookie and "samesite=strict" in cookie and login.json()["token"]

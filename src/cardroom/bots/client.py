@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import secrets
 import urllib.request
 from typing import Any
 
@@ -15,7 +16,9 @@ import websockets
 from websockets.asyncio.client import ClientConnection
 
 
-def http_json(base: str, path: str, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+def http_json(
+    base: str, path: str, body: dict[str, Any], timeout: float = 30
+) -> tuple[int, dict[str, Any]]:
     """POST JSON to ``base + path``; the status and the JSON answer."""
     request = urllib.request.Request(
         base.rstrip("/") + path,
@@ -24,10 +27,18 @@ def http_json(base: str, path: str, body: dict[str, Any]) -> tuple[int, dict[str
         method="POST",
     )
     try:
-        with urllib.request.urlopen(request, timeout=30) as response:
+        with urllib.request.urlopen(request, timeout=timeout) as response:
             return response.status, json.loads(response.read() or b"{}")
     except urllib.error.HTTPError as exc:
         return exc.code, json.loads(exc.read() or b"{}")
+
+
+def login(base: str, alias: str, password: str) -> dict[str, Any]:
+    """Log in; the answer (token, player, alias). RuntimeError when refused."""
+    status, answer = http_json(base, "/api/login", {"alias": alias, "password": password})
+    if status != 200:
+        raise RuntimeError(f"login of {alias} failed: {status} {answer}")
+    return answer
 
 
 def account(base: str, alias: str, password: str) -> dict[str, Any]:
@@ -45,8 +56,13 @@ class ProtocolClient:
     def __init__(self, ws: ClientConnection) -> None:
         self.ws = ws
         self.ids = itertools.count(1)
+        self.prefix = secrets.token_hex(4)
+        """Ids are unique per account across connections: the server answers an id it
+        has seen (from any connection of the account) as a replay, without acting."""
         self.log: list[dict[str, Any]] | None = None
         """When a list: every message received is appended (tests)."""
+        self.closed_here = False
+        """True once :meth:`close` was called: the end was wanted, not a drop."""
 
     @classmethod
     async def connect(cls, base: str, token: str) -> ProtocolClient:
@@ -59,7 +75,7 @@ class ProtocolClient:
 
     async def send(self, type_: str, **fields: Any) -> str:
         """Send a message; returns its id."""
-        client_id = fields.pop("id", None) or f"m{next(self.ids)}"
+        client_id = fields.pop("id", None) or f"{self.prefix}-{next(self.ids)}"
         await self.ws.send(json.dumps({"v": 1, "type": type_, "id": client_id, **fields}))
         return client_id
 
@@ -71,5 +87,11 @@ class ProtocolClient:
         return data
 
     async def close(self) -> None:
-        """Close the connection."""
+        """Close the connection (a wanted end: a bot does not reconnect after it)."""
+        self.closed_here = True
         await self.ws.close()
+
+    def drop(self) -> None:
+        """Cut the connection without a closing handshake, as a network failure would
+        (tests of reconnection)."""
+        self.ws.transport.abort()

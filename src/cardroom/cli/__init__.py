@@ -36,8 +36,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "db": ("db_cmd", "create or migrate the database"),
     "account": ("account_cmd", "players and their money (operator)"),
     "ledger": ("ledger_cmd", "the double-entry ledger (operator)"),
-    "simulate": ("simulate_cmd", "play headless cash tables, check the invariants"),
     "serve": ("serve_cmd", "run the poker room server (HTTP, WebSocket, web client)"),
+    "simulate": ("simulate_cmd", "play headless cash tables, check the invariants"),
 }
 """Command name -> (module of this package, one-line help)."""
 

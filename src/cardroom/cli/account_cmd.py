@@ -18,6 +18,8 @@ from cardroom.cli.db_cmd import database_command, open_engine
 from cardroom.cli.errors import UsageError, positive_int
 from cardroom.ledger import Currency, Entry
 
+ROLES: tuple[str, ...] = ("player", "operator")
+"""The values of ``cardroom.store.ROLES`` (the server's operator area needs ``operator``)."""
 SANCTIONS: tuple[str, ...] = ("chat_ban", "freeze", "ban")
 """The values of ``cardroom.store.SanctionKind``, spelled here so the parser imports no store."""
 
@@ -84,6 +86,10 @@ def register(subparsers: Any) -> None:
     lift = action("lift", "end a sanction by id", run_lift)
     lift.add_argument("sanction_id", type=int)
     lift.add_argument("--operator", default=_operator())
+    role = action("role", "give a player a role (operator: the server's operator area)", run_role)
+    role.add_argument("alias")
+    role.add_argument("role", choices=ROLES)
+    role.add_argument("--operator", default=_operator())
 
 
 def _read_password() -> str:
@@ -226,4 +232,17 @@ def run_lift(args: argparse.Namespace) -> int:
     finally:
         engine.dispose()
     print(f"sanction {args.sanction_id} lifted")
+    return 0
+
+
+def run_role(args: argparse.Namespace) -> int:
+    """Give a player a role (audited)."""
+    from cardroom.store import Players
+
+    engine = open_engine(args)
+    try:
+        Players(engine).set_role(args.alias, args.role, operator=args.operator)
+    finally:
+        engine.dispose()
+    print(f"{args.alias} is now {args.role}")
     return 0

@@ -17,6 +17,7 @@ WORKLOADS: dict[str, str] = {
     "engine": "cardroom.bench.engine_bench",
     "chinese": "cardroom.bench.chinese_bench",
     "room": "cardroom.bench.room_bench",
+    "server": "cardroom.bench.server_bench",
 }
 
 

@@ -18,7 +18,17 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
-from cardroom.server import auth, gateway, openapi, protocol
+from cardroom.server import (
+    api_accounts,
+    api_common,
+    api_history,
+    api_lobby,
+    api_operator,
+    auth,
+    gateway,
+    openapi,
+    protocol,
+)
 from cardroom.server.gateway import websocket_endpoint
 from cardroom.server.room import Room
 from cardroom.server.settings import ServerSettings
@@ -90,11 +100,16 @@ def create_app(settings: ServerSettings | None = None) -> Starlette:
         Route("/healthz", healthz),
         Route("/openapi.json", openapi_json),
         Route("/schema/ws.json", ws_schema),
-        *auth.routes(),
+        *api_accounts.routes(),
+        *api_lobby.routes(),
+        *api_history.routes(),
+        *api_operator.routes(),
         WebSocketRoute("/ws", websocket_endpoint),
     ]
     if settings.web_dir is not None and settings.web_dir.is_dir():
         routes.append(Mount("/", StaticFiles(directory=settings.web_dir, html=True)))
-    app = Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(
+        routes=routes, lifespan=lifespan, exception_handlers=api_common.EXCEPTION_HANDLERS
+    )
     app.state.server = state
     return app

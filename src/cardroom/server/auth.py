@@ -1,33 +1,27 @@
 """Accounts for the server: register, log in and out, and who a request is.
 
-The small public interface the HTTP API builds on: :class:`Accounts` (the
-store's players and cashier, called through the database pool) and
-:func:`token_of` (the bearer token of a request or WebSocket: an
-``Authorization: Bearer`` header for bots, else the session cookie for
-browsers). The cookie is HttpOnly and SameSite=Strict; a WebSocket that
+The small public interface the HTTP API (``server/api_accounts.py``) and the
+WebSocket gateway build on: :class:`Accounts` (the store's players and
+cashier, called through the database pool) and :func:`token_of` (the bearer
+token of a request or WebSocket: an ``Authorization: Bearer`` header for bots,
+else the session cookie for browsers). The cookie is HttpOnly and SameSite=Strict; a WebSocket that
 authenticates by cookie must come from the server's own origin, so another
 site cannot open one in the player's name.
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Final
+from typing import Annotated, Final
 
 import msgspec
 from msgspec import Meta
-from starlette.requests import HTTPConnection, Request
-from starlette.responses import JSONResponse, Response
-from starlette.routing import Route
+from starlette.requests import HTTPConnection
 
-from cardroom.ledger import Currency, LedgerError
+from cardroom.ledger import Currency
 from cardroom.server.settings import ServerSettings
-from cardroom.server.storage import Busy, Storage
+from cardroom.server.storage import Storage
 from cardroom.store import (
-    AccountError,
     Cashier,
-    DatabaseError,
-    LoginRefused,
-    LoginThrottled,
     Passwords,
     PlayerInfo,
     Players,
@@ -53,11 +47,13 @@ class LoginBody(msgspec.Struct, forbid_unknown_fields=True):
 
 
 class Session(msgspec.Struct):
-    """A login's answer: the bearer token (also set as the session cookie)."""
+    """A login's answer: the bearer token (also set as the session cookie) and the
+    session's CSRF token (``X-CSRF-Token`` on state-changing requests made by cookie)."""
 
     token: str
     player: str
     alias: str
+    csrf: str = ""
 
 
 class Accounts:
@@ -120,93 +116,3 @@ def same_origin(conn: HTTPConnection) -> bool:
         return True
     host = conn.headers.get("host", "")
     return origin.split("://", 1)[-1].rstrip("/") == host
-
-
-def _accounts(request: Request) -> Accounts:
-    accounts: Accounts | None = request.app.state.server.accounts
-    if accounts is None:
-        raise Busy("the server is starting")
-    return accounts
-
-
-def _error(status: int, code: str, message: str) -> Response:
-    return JSONResponse({"error": code, "message": message}, status_code=status)
-
-
-def _ip(request: Request) -> str:
-    return request.client.host if request.client else ""
-
-
-async def _guarded(request: Request, body_type: type[Any]) -> Any:
-    raw = await request.body()
-    if len(raw) > 4096:
-        raise ValueError("request body too large")
-    return msgspec.json.decode(raw, type=body_type)
-
-
-async def register(request: Request) -> Response:
-    """``POST /api/register``."""
-    try:
-        body = await _guarded(request, RegisterBody)
-        info = await _accounts(request).register(body, _ip(request))
-    except (msgspec.ValidationError, msgspec.DecodeError, ValueError) as exc:
-        if isinstance(exc, LedgerError):
-            return _error(400, "refused", str(exc))
-        return _error(400, "bad_request", str(exc))
-    except (Busy, DatabaseError) as exc:
-        return _error(503, "unavailable", str(exc))
-    return JSONResponse({"player": str(info.id), "alias": info.alias}, status_code=201)
-
-
-async def login(request: Request) -> Response:
-    """``POST /api/login``: the token in the body (bots) and the session cookie."""
-    accounts = _accounts(request)
-    try:
-        body = await _guarded(request, LoginBody)
-        token = await accounts.login(body.alias, body.password, _ip(request))
-        info = await accounts.authenticate(token)
-    except LoginThrottled as exc:
-        response = _error(429, "throttled", str(exc))
-        response.headers["retry-after"] = str(int(exc.wait.total_seconds()) + 1)
-        return response
-    except (LoginRefused, AccountError) as exc:
-        return _error(401, "refused", str(exc))
-    except (msgspec.ValidationError, msgspec.DecodeError, ValueError) as exc:
-        return _error(400, "bad_request", str(exc))
-    except (Busy, DatabaseError) as exc:
-        return _error(503, "unavailable", str(exc))
-    assert info is not None
-    response = JSONResponse(msgspec.to_builtins(Session(token, str(info.id), info.alias)))
-    response.set_cookie(
-        COOKIE,
-        token,
-        httponly=True,
-        samesite="strict",
-        secure=request.app.state.server.settings.secure_cookies,
-        path="/",
-    )
-    return response
-
-
-async def logout(request: Request) -> Response:
-    """``POST /api/logout``: revoke the token, clear the cookie."""
-    token, from_cookie = token_of(request)
-    if from_cookie and not same_origin(request):
-        return _error(403, "csrf", "cross-site request refused")
-    if token:
-        try:
-            await _accounts(request).logout(token)
-        except (Busy, DatabaseError) as exc:
-            return _error(503, "unavailable", str(exc))
-    response = JSONResponse({"ok": True})
-    response.delete_cookie(COOKIE, path="/")
-    return response
-
-
-def routes() -> list[Route]:
-    """The account routes."""
-    return [
-        Route("/api/register", register, methods=["POST"]),
-        Route("/api/login", login, methods=["POST"]),
-        Route("/api/logout", logout, methods=["POST"]),
-    ]

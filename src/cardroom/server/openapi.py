@@ -1,46 +1,117 @@
 """The OpenAPI document of the HTTP API (``/openapi.json``), written from our own models.
 
-Each operation names its msgspec request and response models; their JSON
-Schemas come from msgspec, so the document cannot drift from the code.
+Each API module (``api_accounts``, ``api_lobby``, ``api_history``,
+``api_operator``) lists its operations beside its routes: path, method,
+summary, request model, answer model. Their JSON Schemas come from msgspec,
+so the document cannot drift from the code; a test walks the app's routes and
+checks that each is here. Every operation may answer an :class:`ErrorBody`.
 """
 
 from __future__ import annotations
 
-from typing import Any
+import re
+from typing import Any, Final
 
 import msgspec
 
 from cardroom import __version__
-from cardroom.server.auth import LoginBody, RegisterBody, Session
+from cardroom.server import api_accounts, api_history, api_lobby, api_operator
+from cardroom.server.api_common import CSRF_HEADER, ErrorBody
 
-_OPERATIONS: list[tuple[str, str, str, type | None, type | None]] = [
-    ("/api/register", "post", "Register (alias rules, 18+ confirmation)", RegisterBody, None),
-    ("/api/login", "post", "Log in: bearer token and session cookie", LoginBody, Session),
-    ("/api/logout", "post", "Log out (revokes the token)", None, None),
-    ("/healthz", "get", "200 when the database is reachable", None, None),
+Operation = tuple[str, str, str, type | None, type | None]
+
+_PLAIN: Final[list[Operation]] = [
+    ("/healthz", "get", "200 when the database is reachable, 503 otherwise", None, None),
+    ("/openapi.json", "get", "This document", None, None),
+    ("/schema/ws.json", "get", "The JSON Schema of the WebSocket messages (/ws)", None, None),
 ]
+_PAGING: Final = {"offset": "hands to skip", "limit": "hands per page (at most 50)"}
+_LOG_QUERY: Final = {
+    "table": "one table's entries only",
+    "after": "the last id seen",
+    "limit": "at most 1000",
+}
+QUERIES: Final[dict[str, dict[str, str]]] = {
+    "/api/tables": api_lobby.QUERY,
+    "/api/hands": _PAGING,
+    "/api/operator/logs/disconnects": _LOG_QUERY,
+    "/api/operator/logs/chat": {**_LOG_QUERY, "after_note": "the last note id seen"},
+}
+_INTEGER_PARAMS: Final = {
+    *("min_stake", "max_stake", "offset", "limit", "after", "after_note", "hand_no", "id"),
+}
+PUBLIC: Final = {"/healthz", "/openapi.json", "/schema/ws.json", "/api/register", "/api/login"}
+"""Paths that need no session (the lobby too: anyone may look at the tables)."""
+_ERRORS: Final = {
+    "400": "malformed or refused (code says which)",
+    "401": "no valid session",
+    "403": "CSRF, role or sanction",
+    "404": "nothing there",
+    "409": "conflicts with the current state",
+    "429": "too often (Retry-After)",
+    "503": "the database is unreachable or busy",
+}
+
+
+def operations() -> list[Operation]:
+    """Every operation of the HTTP API."""
+    modules = (api_accounts, api_lobby, api_history, api_operator)
+    return [*_PLAIN, *(op for m in modules for op in m.OPERATIONS)]
+
+
+def _param(name: str, where: str, description: str = "") -> dict[str, Any]:
+    kind = "integer" if name in _INTEGER_PARAMS else "string"
+    out: dict[str, Any] = {"name": name, "in": where, "schema": {"type": kind}}
+    out["required"] = where == "path"
+    if description:
+        out["description"] = description
+    return out
+
+
+def _ref(model: type) -> dict[str, Any]:
+    schema = {"$ref": f"#/components/schemas/{model.__name__}"}
+    return {"application/json": {"schema": schema}}
+
+
+def _operation(path: str, method: str, summary: str, body: Any, answer: Any) -> dict[str, Any]:
+    ok = {"description": "ok"} | ({"content": _ref(answer)} if answer is not None else {})
+    op: dict[str, Any] = {"summary": summary, "responses": {"200": ok}}
+    for status, why in _ERRORS.items():
+        op["responses"][status] = {"description": why, "content": _ref(ErrorBody)}
+    params = [_param(name, "path") for name in re.findall(r"{(\w+)}", path)]
+    params += [_param(n, "query", d) for n, d in QUERIES.get(path, {}).items()]
+    if method == "post" and path.startswith("/api/") and not path.endswith(("login", "register")):
+        params.append(_param(CSRF_HEADER, "header", "required with a session cookie"))
+    if params:
+        op["parameters"] = params
+    if path in PUBLIC or path == "/api/tables":
+        op["security"] = []
+    if body is not None:
+        op["requestBody"] = {"required": True, "content": _ref(body)}
+    return op
 
 
 def document() -> dict[str, Any]:
     """The OpenAPI 3.1 document."""
-    models = [m for op in _OPERATIONS for m in op[3:] if m is not None]
+    ops = operations()
+    models = [m for op in ops for m in op[3:] if m is not None]
     _, components = msgspec.json.schema_components(
-        models, ref_template="#/components/schemas/{name}"
+        [*models, ErrorBody], ref_template="#/components/schemas/{name}"
     )
     paths: dict[str, Any] = {}
-    for path, method, summary, body, answer in _OPERATIONS:
-        op: dict[str, Any] = {"summary": summary, "responses": {"200": {"description": "ok"}}}
-        if body is not None:
-            ref = {"$ref": f"#/components/schemas/{body.__name__}"}
-            op["requestBody"] = {"content": {"application/json": {"schema": ref}}}
-        if answer is not None:
-            ref = {"$ref": f"#/components/schemas/{answer.__name__}"}
-            op["responses"]["200"]["content"] = {"application/json": {"schema": ref}}
-        paths.setdefault(path, {})[method] = op
+    for path, method, summary, body, answer in ops:
+        paths.setdefault(path, {})[method] = _operation(path, method, summary, body, answer)
     return {
         "openapi": "3.1.0",
         "info": {"title": "cardroom", "version": __version__},
         "paths": paths,
-        "components": {"schemas": components},
+        "components": {
+            "schemas": components,
+            "securitySchemes": {
+                "bearer": {"type": "http", "scheme": "bearer"},
+                "cookie": {"type": "apiKey", "in": "cookie", "name": "cardroom_session"},
+            },
+        },
+        "security": [{"bearer": []}, {"cookie": []}],
         "externalDocs": {"description": "WebSocket messages", "url": "/schema/ws.json"},
     }

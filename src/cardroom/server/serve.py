@@ -31,7 +31,10 @@ def serve(
     finally:
         storage.close()
     family = socket.AF_INET6 if ":" in settings.host else socket.AF_INET
-    sock = socket.socket(family)
+    # IPPROTO_TCP named explicitly: asyncio sets TCP_NODELAY on accepted connections
+    # only when the listening socket says so; without it every keep-alive answer
+    # waited ~40 ms for a delayed ACK (Nagle).
+    sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind((settings.host, settings.port))
     port = sock.getsockname()[1]

@@ -49,6 +49,10 @@ class ServerSettings:
     """Database jobs waiting at most; beyond, a request is refused with ``busy``."""
     signup_play_chips: int = 10_000
     """Play money a new account starts with."""
+    topup_ceiling: int = 10_000
+    """A play-money top-up never takes the play balance above this."""
+    topup_period_seconds: int = 3600
+    """At most one play-money top-up per player in each such period."""
     cheap_passwords: bool = False
     """Tests only: argon2 at minimal cost."""
     secure_cookies: bool = False

@@ -28,11 +28,13 @@ from cardroom.store.migrate import current_revision, head_revision, require_curr
 from cardroom.store.passwords import Passwords
 from cardroom.store.players import (
     CHAT_BAN_STEPS,
+    ROLES,
     AccountError,
     LoginRefused,
     LoginThrottled,
     PlayerInfo,
     Players,
+    SanctionInfo,
     SanctionKind,
 )
 
@@ -40,6 +42,7 @@ __all__ = [
     "CHAT_BAN_STEPS",
     "DEFAULT_URL",
     "ENV_VAR",
+    "ROLES",
     "AccountError",
     "Cashier",
     "Clock",
@@ -52,6 +55,7 @@ __all__ = [
     "Passwords",
     "PlayerInfo",
     "Players",
+    "SanctionInfo",
     "SanctionKind",
     "SqlLedger",
     "StoreError",

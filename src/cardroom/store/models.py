@@ -84,6 +84,8 @@ class Player(Base):
     registration_ip: Mapped[str] = mapped_column(String(64), default="")
     registration_device: Mapped[str] = mapped_column(String(128), default="")
     alias_canonical: Mapped[str] = mapped_column(String(16), unique=True)
+    role: Mapped[str] = mapped_column(String(16), server_default="player")
+    """``player`` or ``operator`` (migration 0005)."""
 
 
 def _sqlite_integer(column: str, name: str) -> CheckConstraint:
@@ -260,6 +262,3 @@ class TableSnapshot(Base):
     after_seq: Mapped[int] = mapped_column(Integer, primary_key=True)
     state: Mapped[dict[str, Any]] = mapped_column(JSON)
     created_at: Mapped[datetime] = mapped_column(UtcDateTime)
-
-
-APPEND_ONLY_TABLES = ("ledger_entries", "hand_events", "audit_log", "table_entries")

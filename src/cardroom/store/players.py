@@ -44,6 +44,8 @@ CHAT_BAN_STEPS: tuple[timedelta | None, ...] = (
     None,  # permanent
 )
 """Chat bans escalate per offence (RULEBOOK §10.7): 24 h, 48 h, 72 h, 1 week, 1 month, forever."""
+ROLES = ("player", "operator")
+"""A player's role: everyone is a ``player``; ``operator`` opens the operator area."""
 
 
 class AccountError(LedgerError):
@@ -106,6 +108,17 @@ def active_sanctions(session: Session, player_id: int, now: datetime) -> set[San
         (Sanction.ends_at.is_(None)) | (Sanction.ends_at > now),
     )
     return {SanctionKind(k) for k in session.scalars(query)}
+
+
+@dataclass(frozen=True, slots=True)
+class SanctionInfo:
+    """One sanction in force: its id, kind, reason and end (None: until lifted)."""
+
+    id: int
+    kind: SanctionKind
+    reason: str
+    starts_at: datetime
+    ends_at: datetime | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -388,6 +401,42 @@ class Players:
                 raise AccountError(f"no active sanction {sanction_id}")
             row.lifted_at = self.clock()
             audit(session, self.clock, operator, "lift", str(row.player_id), sanction=sanction_id)
+
+    @storage_errors("reading a role")
+    def role(self, player_id: int) -> str:
+        """The role of the player with this id (``player`` if there is none)."""
+        if not valid_id(player_id):
+            return ROLES[0]
+        with Session(self.engine) as session:
+            role = session.scalar(select(Player.role).where(Player.id == player_id))
+            return role or ROLES[0]
+
+    @storage_errors("granting a role")
+    def set_role(self, alias: str, role: str, *, operator: str) -> None:
+        """Give a player a role of :data:`ROLES` (audited)."""
+        if role not in ROLES:
+            raise AccountError(f"no role {role!r}: one of {', '.join(ROLES)}")
+        with Session(self.engine) as session, session.begin():
+            player = find_player(session, alias)
+            player.role = role
+            audit(session, self.clock, operator, "set_role", player.alias, role=role)
+
+    @storage_errors("reading sanctions")
+    def sanctions_in_force(self, alias: str) -> list[SanctionInfo]:
+        """The sanctions in force for a player now, oldest first."""
+        now = self.clock()
+        with Session(self.engine) as session:
+            player_id = find_player(session, alias).id
+            query = select(Sanction).where(
+                Sanction.player_id == player_id,
+                Sanction.lifted_at.is_(None),
+                Sanction.starts_at <= now,
+                (Sanction.ends_at.is_(None)) | (Sanction.ends_at > now),
+            )
+            return [
+                SanctionInfo(r.id, SanctionKind(r.kind), r.reason, r.starts_at, r.ends_at)
+                for r in session.scalars(query.order_by(Sanction.id))
+            ]
 
     @storage_errors("reading sanctions")
     def sanctions(self, alias: str) -> set[SanctionKind]:

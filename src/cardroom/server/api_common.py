@@ -1,0 +1,229 @@
+"""What every HTTP API route shares: bodies, errors, who is calling, CSRF.
+
+Every refusal is a JSON :class:`ErrorBody` with a stable ``code`` and a
+message, under the right status: 400 a malformed or refused request, 401 no
+valid session, 403 not allowed (CSRF, role, sanction), 404 nothing there, 409
+a conflict with the current state, 413 too large, 429 too often, 503 the
+database is unreachable or busy. :func:`endpoint` maps the project's errors
+(the store's :class:`~cardroom.store.StoreError`, the ledger's refusals, the
+login throttle) to them, so no database error reaches a user in its own words.
+
+CSRF: a request authenticated by the session cookie that changes something
+must carry ``X-CSRF-Token``, a value derived from the session token (returned
+by login and by ``GET /api/me``; another site can read neither), and, when the
+browser sends an ``Origin``, come from this server. Bearer-token requests (bots)
+carry no cookie and need neither.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import hmac
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any, Final, TypeVar
+
+import msgspec
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import Response
+
+from cardroom.ledger import BalanceOutOfRange, IdempotencyConflict, InsufficientFunds, LedgerError
+from cardroom.server.auth import Accounts, same_origin, token_of
+from cardroom.server.storage import Busy
+from cardroom.store import AccountError, DatabaseError, LoginRefused, LoginThrottled, PlayerInfo
+
+CSRF_HEADER: Final = "x-csrf-token"
+MAX_BODY: Final = 8192
+"""Bytes a request body may have (every body of the API is small)."""
+
+T = TypeVar("T")
+Handler = Callable[[Request], Awaitable[Response]]
+log = logging.getLogger("cardroom.server.api")
+
+
+class ErrorBody(msgspec.Struct):
+    """Every refusal: a stable ``code`` and a message for people."""
+
+    code: str
+    message: str
+
+
+class Ok(msgspec.Struct):
+    """A request done with nothing more to say."""
+
+    ok: bool = True
+
+
+class ApiError(Exception):
+    """A refusal with its HTTP status and stable code."""
+
+    def __init__(
+        self, status: int, code: str, message: str, headers: dict[str, str] | None = None
+    ) -> None:
+        super().__init__(message)
+        self.status, self.code, self.message = status, code, message
+        self.headers = headers or {}
+
+
+def reply(model: Any, status: int = 200) -> Response:
+    """A msgspec model (or plain data) as a JSON response."""
+    return Response(msgspec.json.encode(model), status, media_type="application/json")
+
+
+def error_response(error: ApiError) -> Response:
+    """The JSON body of a refusal."""
+    response = reply(ErrorBody(error.code, error.message), error.status)
+    response.headers.update(error.headers)
+    return response
+
+
+def as_api_error(exc: Exception) -> ApiError:
+    """The refusal a project error stands for (500 ``internal`` for anything unforeseen)."""
+    if isinstance(exc, ApiError):
+        return exc
+    if isinstance(exc, msgspec.ValidationError):  # a DecodeError too: test it first
+        return ApiError(400, "bad_request", str(exc))
+    if isinstance(exc, msgspec.DecodeError):
+        return ApiError(400, "bad_json", f"the body is not JSON: {exc}")
+    if isinstance(exc, LoginThrottled):
+        wait = str(int(exc.wait.total_seconds()) + 1)
+        return ApiError(429, "throttled", str(exc), {"retry-after": wait})
+    if isinstance(exc, LoginRefused):
+        return ApiError(401, "login_refused", str(exc))
+    if isinstance(exc, InsufficientFunds):
+        return ApiError(409, "insufficient_funds", str(exc))
+    if isinstance(exc, BalanceOutOfRange):
+        return ApiError(409, "out_of_range", str(exc))
+    if isinstance(exc, IdempotencyConflict):
+        return ApiError(409, "conflict", str(exc))
+    if isinstance(exc, AccountError) and str(exc).startswith("no player with alias"):
+        return ApiError(404, "no_such_player", str(exc))
+    if isinstance(exc, AccountError) and str(exc).startswith("no active sanction"):
+        return ApiError(404, "no_such_sanction", str(exc))
+    if isinstance(exc, LedgerError):  # an account refusal (AccountError) included
+        return ApiError(400, "refused", str(exc))
+    if isinstance(exc, Busy):
+        return ApiError(503, "busy", str(exc), {"retry-after": "1"})
+    if isinstance(exc, DatabaseError):  # StoreError: already in the project's words
+        return ApiError(503, "unavailable", str(exc), {"retry-after": "5"})
+    log.exception("unexpected error in the HTTP API", exc_info=exc)
+    return ApiError(500, "internal", "the server failed; the error is logged")
+
+
+_HTTP_CODES: Final = {404: "not_found", 405: "method_not_allowed"}
+
+
+async def http_error(_request: Request, exc: Exception) -> Response:
+    """Starlette's own refusals (no such route, wrong method) in the API's JSON shape."""
+    status = exc.status_code if isinstance(exc, HTTPException) else 500
+    code = _HTTP_CODES.get(status, "bad_request" if status < 500 else "internal")
+    detail = exc.detail if isinstance(exc, HTTPException) else "the server failed"
+    headers = dict(exc.headers or {}) if isinstance(exc, HTTPException) else {}
+    return error_response(ApiError(status, code, str(detail), headers))
+
+
+EXCEPTION_HANDLERS: Final = {HTTPException: http_error}
+"""For ``Starlette(exception_handlers=...)``: every refusal of the app in JSON."""
+
+
+def endpoint(handler: Handler) -> Handler:
+    """Wrap a route: any error becomes a JSON refusal (see :func:`as_api_error`)."""
+
+    @functools.wraps(handler)
+    async def guarded(request: Request) -> Response:
+        try:
+            return await handler(request)
+        except Exception as exc:  # every error is answered in JSON with a code
+            return error_response(as_api_error(exc))
+
+    return guarded
+
+
+async def read_body(request: Request, body_type: type[T]) -> T:
+    """The request's JSON body as ``body_type`` (400 ``bad_json`` / ``bad_request``)."""
+    too_large = ApiError(413, "too_large", f"a request body is at most {MAX_BODY} bytes")
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > MAX_BODY:
+        raise too_large
+    raw = bytearray()
+    async for chunk in request.stream():  # never more than MAX_BODY held in memory
+        raw += chunk
+        if len(raw) > MAX_BODY:
+            raise too_large
+    return msgspec.json.decode(bytes(raw), type=body_type)
+
+
+def server_of(request: Request) -> Any:
+    """The server state behind a request (``cardroom.server.app.ServerState``)."""
+    return request.app.state.server
+
+
+def accounts_of(request: Request) -> Accounts:
+    """The accounts service (503 while the server is starting)."""
+    accounts: Accounts | None = server_of(request).accounts
+    if accounts is None:
+        raise ApiError(503, "starting", "the server is starting: try again")
+    return accounts
+
+
+def client_ip(request: Request) -> str:
+    """The caller's address as the connection reports it."""
+    return request.client.host if request.client else ""
+
+
+def csrf_token(session_token: str) -> str:
+    """The CSRF token of a session: derived from its secret, so only its holder knows it."""
+    return hashlib.sha256(b"cardroom-csrf:" + session_token.encode()).hexdigest()[:32]
+
+
+def check_origin(request: Request) -> None:
+    """403 ``csrf`` when a browser says the request comes from another site."""
+    if not same_origin(request):
+        raise ApiError(403, "csrf", "cross-site request refused")
+
+
+@dataclass(frozen=True, slots=True)
+class Caller:
+    """Who made a request: the player, its session token, and whether by cookie."""
+
+    player: PlayerInfo
+    token: str
+    by_cookie: bool
+
+
+async def require_player(request: Request, *, write: bool = False) -> Caller:
+    """The caller (401 ``unauthorized`` without a valid session); for a ``write`` by
+    cookie, the CSRF checks too (403 ``csrf``)."""
+    token, by_cookie = token_of(request)
+    info = await accounts_of(request).authenticate(token)
+    if info is None or token is None:
+        raise ApiError(401, "unauthorized", "log in first (session cookie or bearer token)")
+    if write and by_cookie:
+        check_origin(request)
+        sent = request.headers.get(CSRF_HEADER, "")
+        if not hmac.compare_digest(sent.encode(), csrf_token(token).encode()):
+            raise ApiError(403, "csrf", f"a cookie session must send the {CSRF_HEADER} header")
+    return Caller(info, token, by_cookie)
+
+
+async def require_operator(request: Request, *, write: bool = False) -> Caller:
+    """The caller, who must hold the operator role (403 ``forbidden`` otherwise)."""
+    caller = await require_player(request, write=write)
+    accounts = accounts_of(request)
+    role = await accounts.storage.run(accounts.players.role, caller.player.id)
+    if role != "operator":
+        raise ApiError(403, "forbidden", "the operator area is for operators only")
+    return caller
+
+
+def int_param(request: Request, name: str, default: int, low: int, high: int) -> int:
+    """An integer query parameter within bounds (400 ``bad_request`` otherwise)."""
+    raw = request.query_params.get(name)
+    if raw is None:
+        return default
+    if not raw.isdigit() or len(raw) > 18 or not low <= int(raw) <= high:
+        raise ApiError(400, "bad_request", f"{name}: an integer from {low} to {high}")
+    return int(raw)

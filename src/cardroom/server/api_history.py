@@ -1,0 +1,212 @@
+"""Hand histories of one's own hands: ``GET /api/hands`` (paged) and one hand.
+
+Each hand is given twice:
+
+- ``events``: the table's record of the hand (``HandDealt`` to ``HandFinished``
+  or ``HandVoided``), every entry projected for the caller's seat by the room's
+  projection (:func:`cardroom.room.views.project`, the engine's views inside):
+  another player's hidden cards never appear unless that player showed them;
+  staff-only and other seats' private entries are left out;
+- ``phh``: the hand in PHH (:mod:`cardroom.games.phh_export`), with every card
+  the caller did not see written ``??``; None with ``phh_note`` saying why when
+  PHH cannot describe the table (rake, for one).
+
+Only hands that ended are listed, newest first; ``offset`` and ``limit`` page.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, Final
+
+import msgspec
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Route
+
+from cardroom.cards import Card
+from cardroom.games import Event as EngineEvent
+from cardroom.games import events as ev
+from cardroom.games.phh import HandHistory, PhhAction, PhhError, dumps
+from cardroom.games.phh_export import export
+from cardroom.games.replay import replay
+from cardroom.records import CodecError
+from cardroom.room import events as rv
+from cardroom.room.codec import decode_entry
+from cardroom.room.views import project
+from cardroom.server.api_common import (
+    ApiError,
+    accounts_of,
+    endpoint,
+    int_param,
+    reply,
+    require_player,
+)
+from cardroom.store.history import HandRef, TableHistory
+
+MAX_PAGE: Final = 50
+
+
+class HandRecord(msgspec.Struct):
+    """One of the caller's hands: its record as the caller's seat saw it, and its PHH."""
+
+    table_id: str
+    hand_no: int
+    seat: int
+    dealt_at: str
+    voided: bool
+    events: list[dict[str, Any]]
+    phh: str | None
+    phh_note: str
+
+
+class HandPage(msgspec.Struct):
+    """A page of the caller's hands, newest first (``next_offset`` None: the last page)."""
+
+    hands: list[HandRecord]
+    offset: int
+    total: int
+    next_offset: int | None
+
+
+def _card_text(value: str) -> bool:
+    try:
+        Card.parse(value)
+    except ValueError:  # CardError
+        return False
+    return True
+
+
+def visible_cards(projected: list[dict[str, Any]]) -> set[str]:
+    """Every card in what the seat saw, as text."""
+    seen: set[str] = set()
+
+    def walk(value: object) -> None:
+        if isinstance(value, dict):
+            for v in value.values():
+                walk(v)
+        elif isinstance(value, list | tuple):
+            for v in value:
+                walk(v)
+        elif isinstance(value, str) and 2 <= len(value) <= 3 and _card_text(value):
+            seen.add(str(Card.parse(value)))
+
+    walk(projected)
+    return seen
+
+
+def _masked(history: HandHistory, me: int, visible: set[str]) -> HandHistory:
+    """The PHH record with every card of another player the caller never saw as ``??``."""
+
+    def mask(action: PhhAction) -> PhhAction:
+        if action.player is None or action.player == me or action.cards is None:
+            return action
+        cards = tuple(c if c is not None and str(c) in visible else None for c in action.cards)
+        return dataclasses.replace(action, cards=cards)
+
+    return dataclasses.replace(history, actions=tuple(mask(a) for a in history.actions))
+
+
+def _usual_blinds(engine_events: list[EngineEvent]) -> list[EngineEvent]:
+    """The same hand told without the room's choice of blind seats, when that choice is
+    the engine's own (the room always names them; PHH can only write the usual ones):
+    the replay checks that every event comes out the same."""
+    started = engine_events[0]
+    if not isinstance(started, ev.HandStarted) or started.blind_seats is None:
+        return engine_events
+    plain = [dataclasses.replace(started, blind_seats=None), *engine_events[1:]]
+    try:
+        replay(plain)
+    except ValueError:  # other seats posted: keep the room's, PHH will say it cannot
+        return engine_events
+    return plain
+
+
+def phh_for_seat(
+    engine_events: list[EngineEvent], seat: int, visible: set[str]
+) -> tuple[str | None, str]:
+    """A hand in PHH as ``seat`` saw it (cards not in ``visible`` written ``??``), or
+    None and why PHH cannot describe it."""
+    try:
+        hand = replay(_usual_blinds(engine_events))
+        return dumps(_masked(export(hand), hand.order.index(seat), visible)), ""
+    except (PhhError, ValueError) as exc:  # ConfigError and CodecError are ValueErrors
+        return None, f"no PHH for this hand: {exc}"
+
+
+def _record(history: TableHistory, ref: HandRef) -> HandRecord:
+    """One hand, projected for the caller's seat."""
+    projected: list[dict[str, Any]] = []
+    engine_events: list[EngineEvent] = []
+    voided = False
+    for data in history.span(ref.table_id, ref.first_seq, ref.last_seq):
+        try:
+            event = decode_entry(data)
+        except CodecError:
+            continue  # an entry this version cannot read is left out, never guessed at
+        if type(event) in rv.ROOM_EVENTS:
+            voided = voided or isinstance(event, rv.HandVoided)
+        else:
+            engine_events.append(event)  # type: ignore[arg-type]
+        view = project(event, ref.seat)
+        if view is not None:
+            projected.append(view)
+    phh, note = (
+        phh_for_seat(engine_events, ref.seat, visible_cards(projected))
+        if engine_events
+        else (None, "no engine events were recorded for this hand")
+    )
+    return HandRecord(
+        ref.table_id, ref.hand_no, ref.seat, ref.at.isoformat(), voided, projected, phh, note
+    )
+
+
+def _page(history: TableHistory, player: str, offset: int, limit: int) -> HandPage:
+    ended = [h for h in history.hands_of(player) if h.last_seq is not None]
+    page = [_record(history, ref) for ref in ended[offset : offset + limit]]
+    more = offset + limit < len(ended)
+    return HandPage(page, offset, len(ended), offset + limit if more else None)
+
+
+def _one(history: TableHistory, player: str, table_id: str, hand_no: int) -> HandRecord:
+    for ref in history.hands_of(player):
+        if ref.table_id == table_id and ref.hand_no == hand_no and ref.last_seq is not None:
+            return _record(history, ref)
+    raise ApiError(404, "no_such_hand", f"you played no finished hand {hand_no} at {table_id}")
+
+
+@endpoint
+async def hands(request: Request) -> Response:
+    """``GET /api/hands?offset=&limit=``: the caller's hands, newest first."""
+    caller = await require_player(request)
+    offset = int_param(request, "offset", 0, 0, 10**9)
+    limit = int_param(request, "limit", 20, 1, MAX_PAGE)
+    storage = accounts_of(request).storage
+    history = TableHistory(storage.engine)
+    return reply(await storage.run(_page, history, caller.player.owner, offset, limit))
+
+
+@endpoint
+async def hand(request: Request) -> Response:
+    """``GET /api/hands/{table}/{hand_no}``: one of the caller's hands."""
+    caller = await require_player(request)
+    table_id = str(request.path_params["table"])
+    hand_no = int(request.path_params["hand_no"])
+    storage = accounts_of(request).storage
+    history = TableHistory(storage.engine)
+    return reply(await storage.run(_one, history, caller.player.owner, table_id, hand_no))
+
+
+def routes() -> list[Route]:
+    """The hand history routes."""
+    return [
+        Route("/api/hands", hands, methods=["GET"]),
+        Route("/api/hands/{table:str}/{hand_no:int}", hand, methods=["GET"]),
+    ]
+
+
+OPERATIONS: Final = [
+    ("/api/hands", "get", "One's own finished hands, record and PHH, paged", None, HandPage),
+    ("/api/hands/{table}/{hand_no}", "get", "One of one's own hands", None, HandRecord),
+]
+"""The OpenAPI operations of this module: path, method, summary, body, answer."""

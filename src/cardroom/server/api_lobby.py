@@ -1,0 +1,223 @@
+"""The lobby route: ``GET /api/tables``, the room's table list with its filters.
+
+The list comes from the room's lobby model (:class:`cardroom.room.lobby.Lobby`:
+badges, stakes, seats, waiting, average pot, hands per hour). A
+:class:`LobbyFeed` keeps that model for this process from the room's table
+actors, through a small interface (:class:`ActorLike`: each actor's ``table``
+and its recent numbered events, ``history.recent``): on each query it lists
+new tables, drops closed ones, takes each table's seats and waiting list
+(``conduct.lobby_summary``) and every hand finished since the last look, with
+its pot (the chips awarded plus the rake). Events that left the actor's
+recent window before anyone looked at the lobby are not counted.
+
+Filters (query parameters, each optional): ``game`` (an engine game or a mixed
+format), ``structure``, ``min_stake`` / ``max_stake`` (the lobby's
+stake level, in chips) and ``money`` (``play`` or ``real``).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Final, Protocol
+
+import msgspec
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Route
+
+from cardroom.games import events as ev
+from cardroom.ledger import Currency
+from cardroom.room import events as rv
+from cardroom.room.conduct import lobby_summary
+from cardroom.room.lobby import Lobby, LobbyRow, TableSummary, filter_options
+from cardroom.room.table import Table
+from cardroom.server.api_common import ApiError, endpoint, int_param, reply, server_of
+
+MAX_STAKE: Final = 2**53 - 1
+
+
+class StoredLike(Protocol):
+    """A numbered event of an actor's recent history."""
+
+    seq: int
+    event: Any
+
+
+class HistoryLike(Protocol):
+    """An actor's recent events, oldest first."""
+
+    @property
+    def recent(self) -> Iterable[StoredLike]:
+        """The events still at hand."""
+        ...
+
+
+class ActorLike(Protocol):
+    """What the lobby needs of a table actor."""
+
+    table: Table
+    history: HistoryLike
+
+
+@dataclass
+class _Watch:
+    last_seq: int = 0
+    pot: int = 0
+    dealt_at: float = 0.0
+
+
+@dataclass
+class LobbyFeed:
+    """This process's lobby model, brought up to date from the actors when asked."""
+
+    lobby: Lobby = field(default_factory=Lobby)
+    seen: dict[str, _Watch] = field(default_factory=dict)
+
+    def refresh(self, actors: Mapping[str, ActorLike]) -> None:
+        """List new tables, drop gone ones, take the hands finished since last time."""
+        for table_id in [t for t in self.seen if t not in actors]:
+            self.lobby.close_table(table_id)
+            del self.seen[table_id]
+        for table_id, actor in actors.items():
+            table = actor.table
+            watch = self.seen.get(table_id)
+            if watch is None:
+                settings = table.settings
+                source = settings.mixed if settings.mixed is not None else table.configs[0]
+                real = settings.currency is Currency.REAL
+                self.lobby.open_table(table_id, source, real_money=real)
+                watch = self.seen[table_id] = _Watch()
+            for stored in list(actor.history.recent):
+                if stored.seq > watch.last_seq:
+                    watch.last_seq = stored.seq
+                    self._take(table, watch, stored.event)
+            self.lobby.update(lobby_summary(table))
+
+    def _take(self, table: Table, watch: _Watch, event: object) -> None:
+        if isinstance(event, rv.HandDealt):
+            watch.pot, watch.dealt_at = 0, event.at
+        elif isinstance(event, ev.PotAwarded):
+            watch.pot += event.amount
+        elif isinstance(event, rv.HandFinished):
+            summary = lobby_summary(table, watch.pot + event.rake)
+            at = watch.dealt_at or summary.at
+            self.lobby.update(TableSummary(summary.table_id, at, 0, 0, summary.pot))
+
+
+class Choice(msgspec.Struct):
+    """A filter's choice: the value to send and its label."""
+
+    value: str
+    label: str
+
+
+class TableRow(msgspec.Struct):
+    """One table of the lobby."""
+
+    table_id: str
+    name: str
+    badge: str
+    game: str
+    structures: list[str]
+    stakes: str
+    stake_level: int
+    money: str
+    seats_taken: int
+    max_seats: int
+    waiting: int
+    average_pot: int
+    hands_per_hour: int
+    current_game: str
+
+
+class TableList(msgspec.Struct):
+    """``GET /api/tables``: the tables that pass the filters, and every filter's choices."""
+
+    tables: list[TableRow]
+    games: list[Choice]
+    structures: list[Choice]
+
+
+def _row(r: LobbyRow) -> TableRow:
+    return TableRow(
+        r.table_id,
+        r.name,
+        r.badge,
+        r.game,
+        list(r.structures),
+        r.stakes,
+        r.stake_level,
+        "real" if r.real_money else "play",
+        r.seats_taken,
+        r.max_seats,
+        r.waiting,
+        r.average_pot,
+        r.hands_per_hour,
+        r.current_game,
+    )
+
+
+def _choice(request: Request, name: str, allowed: set[str]) -> str | None:
+    value = request.query_params.get(name)
+    if value is not None and value not in allowed:
+        raise ApiError(400, f"unknown_{name}", f"{name}: one of {', '.join(sorted(allowed))}")
+    return value
+
+
+def lobby_of(request: Request) -> Lobby:
+    """This process's lobby, up to date (503 ``starting`` before the room is open)."""
+    room = server_of(request).room
+    if room is None:
+        raise ApiError(503, "starting", "the room is not open yet: try again")
+    feed: LobbyFeed | None = getattr(request.app.state, "lobby_feed", None)
+    if feed is None:
+        feed = request.app.state.lobby_feed = LobbyFeed()
+    actors: dict[str, Any] = room.actors
+    feed.refresh(actors)
+    return feed.lobby
+
+
+@endpoint
+async def tables(request: Request) -> Response:
+    """``GET /api/tables``: the lobby, filtered."""
+    options = filter_options()
+    game = _choice(request, "game", {value for value, _ in options.games})
+    structure = _choice(request, "structure", {value for value, _ in options.structures})
+    money = _choice(request, "money", {"play", "real"})
+    low = int_param(request, "min_stake", 0, 0, MAX_STAKE)
+    high = int_param(request, "max_stake", MAX_STAKE, 0, MAX_STAKE)
+    rows = lobby_of(request).tables(
+        time.time(),
+        game=game,
+        structure=structure,
+        min_stake=low,
+        max_stake=high,
+        real_money=None if money is None else money == "real",
+    )
+    return reply(
+        TableList(
+            [_row(r) for r in rows],
+            [Choice(v, label) for v, label in options.games],
+            [Choice(v, label) for v, label in options.structures],
+        )
+    )
+
+
+def routes() -> list[Route]:
+    """The lobby routes."""
+    return [Route("/api/tables", tables, methods=["GET"])]
+
+
+QUERY: Final = {
+    "game": "an engine game (holdem, stud, ...) or a mixed format (HORSE, ...)",
+    "structure": "no_limit, pot_limit, fixed_limit, ...",
+    "min_stake": "lowest stake level (big blind, or small bet), chips",
+    "max_stake": "highest stake level, chips",
+    "money": "play or real",
+}
+OPERATIONS: Final = [
+    ("/api/tables", "get", "The lobby: tables with badges and figures, filtered", None, TableList),
+]
+"""The OpenAPI operations of this module: path, method, summary, body, answer."""

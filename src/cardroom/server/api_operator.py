@@ -1,0 +1,377 @@
+"""The operator area (``/api/operator/...``), for players with the ``operator`` role.
+
+The role is a column of the players (migration 0005), granted by an operator
+(``POST /api/operator/roles``, audited) or from the command line; a player
+gets 403 ``forbidden`` here. Routes:
+
+- open a table (the table-file entry as JSON) and close one (its hand
+  cancelled by §10.10, its players cashed out, its record marked closed);
+- players: a player's profile (role, sanctions with their ids, balances);
+- sanctions: freeze (or ban, chat-ban) an account, lift a sanction;
+- integrity: the cashier's flags (shared IP/device, chip dumping) and the
+  tables' ``ReviewFlagged`` entries (RULEBOOK §10.9);
+- logs: the disconnect log (``Disconnected``, ``Reconnected``, ``TimedOut``,
+  disconnect all-ins and their resets) and the chat log (lines said, blocked,
+  reported, and the chat bans and reports in the audit log), from the
+  tables' records, paged by ``after`` (the last ``id`` seen).
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Annotated, Any, Final, Literal, Protocol
+
+import msgspec
+from msgspec import Meta
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Route
+
+from cardroom.ledger import ChipDumpFlag, SharedAccessFlag
+from cardroom.server.actor import Job, Outcome, TableActor
+from cardroom.server.api_accounts import Profile, profile_of
+from cardroom.server.api_common import (
+    ApiError,
+    Ok,
+    accounts_of,
+    endpoint,
+    int_param,
+    read_body,
+    reply,
+    require_operator,
+    server_of,
+)
+from cardroom.server.auth import Accounts
+from cardroom.server.table_ledger import StepLedger
+from cardroom.server.tables_file import TablesFileError, TableSpec, spec_from_dict
+from cardroom.store import ROLES, SanctionKind
+from cardroom.store.history import LogEntry, TableHistory
+
+DISCONNECT_KINDS: Final = (
+    "Disconnected",
+    "Reconnected",
+    "TimedOut",
+    "DisconnectAllInUsed",
+    "AllowanceReset",
+)
+CHAT_KINDS: Final = ("ChatSaid", "ChatBlocked", "ChatReported")
+FLAG_KINDS: Final = ("ReviewFlagged",)
+NOTE_ACTIONS: Final = ("chat_ban", "chat_offence", "report")
+"""What the audit log holds about table chat: chat bans (an offence at a table bans
+the account, escalating, ``dispatch``), older offence notes, and reports."""
+Alias = Annotated[str, Meta(min_length=1, max_length=64)]
+Text = Annotated[str, Meta(max_length=500)]
+
+
+class RoomControl(Protocol):
+    """What the operator routes need of the room (the server's ``Room``): its actors,
+    and, when it offers them, ``open_table`` / ``close_table`` (else
+    :func:`open_on` and :func:`close_on` do it through the room's public parts)."""
+
+    actors: dict[str, Any]
+
+
+async def open_on(room: Any, spec: TableSpec) -> None:
+    """Open a table in ``room``: its record continued, or new; its actor started."""
+    if callable(getattr(room, "open_table", None)):
+        await room.open_table(spec)
+        return
+    ledger = StepLedger()
+    table, seq = await room.storage.run(room.prepare, spec, ledger)
+    table_id = spec.settings.table_id
+    actor = TableActor(
+        table,
+        ledger,
+        seq,
+        room.storage,
+        room.records,
+        lambda: room.rebuild(spec.settings, ledger),
+        room.aliases,
+        room.settings.tick_seconds,
+    )
+    room.specs[table_id] = spec
+    room.actors[table_id] = actor
+    actor.start()
+
+
+async def _close_inside(actor: TableActor) -> Outcome:
+    """Run by the actor itself: cancel the hand (§10.10), cash everyone out, store it."""
+    actor.pending.extend(actor.table.close())
+    await actor.flush()
+    return Outcome(seq=actor.seq)
+
+
+async def close_on(room: Any, table_id: str) -> None:
+    """Close a table of ``room`` for good: everyone cashed out, its record marked closed."""
+    if callable(getattr(room, "close_table", None)):
+        await room.close_table(table_id)
+        return
+    actor: TableActor = room.actors[table_id]
+    outcome = await actor.submit(Job(None, _close_inside))
+    if outcome.code is not None:
+        raise ApiError(503, "not_stored", f"the table could not be closed: {outcome.message}")
+    await actor.stop()
+    await room.storage.run(room.records.close, table_id)
+    room.actors.pop(table_id, None)
+    room.specs.pop(table_id, None)
+
+
+class OpenTableBody(msgspec.Struct, forbid_unknown_fields=True):
+    """A table to open: the fields of a ``--tables`` file entry (``server/tables_file.py``)."""
+
+    id: Annotated[str, Meta(min_length=1, max_length=40, pattern=r"^[A-Za-z0-9_-]+$")]
+    game: Annotated[str, Meta(min_length=1, max_length=40)]
+    stakes: dict[Annotated[str, Meta(max_length=40)], Annotated[int, Meta(ge=0, le=2**53 - 1)]]
+    structure: Annotated[str, Meta(max_length=40)] | None = None
+    seats: Annotated[int, Meta(ge=2, le=10)] | None = None
+    money: Literal["play", "real"] = "play"
+    bots: Annotated[int, Meta(ge=0, le=10)] = 0
+    options: dict[Annotated[str, Meta(max_length=40)], int | float | bool | str] = {}
+    """Any other TableSettings option (``action_seconds``...)."""
+
+
+class TableOpened(msgspec.Struct):
+    """The table now open."""
+
+    table_id: str
+
+
+class SanctionBody(msgspec.Struct, forbid_unknown_fields=True):
+    """Freeze (or ban, chat-ban) an account; ``hours`` None: until lifted (a chat ban
+    without hours takes the next step of the escalation, RULEBOOK §10.7)."""
+
+    alias: Alias
+    kind: Literal["freeze", "ban", "chat_ban"] = "freeze"
+    reason: Text = ""
+    hours: Annotated[int, Meta(ge=1, le=24 * 3650)] | None = None
+
+
+class SanctionMade(msgspec.Struct):
+    """The sanction's id (to lift it)."""
+
+    id: int
+
+
+class RoleBody(msgspec.Struct, forbid_unknown_fields=True):
+    """Give a player a role: ``player`` or ``operator``."""
+
+    alias: Alias
+    role: Literal["player", "operator"]
+
+
+class LogLine(msgspec.Struct):
+    """One entry of a table's record (``id`` orders the log; page with ``after``)."""
+
+    id: int
+    table_id: str
+    seq: int
+    kind: str
+    at: str
+    entry: dict[str, Any]
+
+
+class LogPage(msgspec.Struct):
+    """Log entries after ``after``, oldest first; ``next_after`` for the next page."""
+
+    entries: list[LogLine]
+    next_after: int | None
+
+
+class NoteLine(msgspec.Struct):
+    """An audit record about table chat: a chat ban, a report (``id``: the cursor)."""
+
+    id: int
+    at: str
+    actor: str
+    action: str
+    subject: str
+    detail: dict[str, Any]
+
+
+class ChatLog(msgspec.Struct):
+    """The chat log: the tables' chat entries (after ``after``) and the chat bans and
+    reports in the audit log (after ``after_note``), oldest first."""
+
+    entries: list[LogLine]
+    notes: list[NoteLine]
+    next_after: int | None
+    next_after_note: int | None
+
+
+class IntegrityView(msgspec.Struct):
+    """Everything flagged for review: nothing here punishes anyone by itself."""
+
+    shared_access: list[SharedAccessFlag]
+    chip_dumping: list[ChipDumpFlag]
+    table_flags: list[LogLine]
+
+
+def _room(request: Request) -> RoomControl:
+    room = server_of(request).room
+    if room is None:
+        raise ApiError(503, "starting", "the room is not open yet: try again")
+    control: RoomControl = room
+    return control
+
+
+def _line(row: LogEntry) -> LogLine:
+    return LogLine(row.id, row.table_id, row.seq, row.kind, row.at.isoformat(), row.entry)
+
+
+async def _log(request: Request, kinds: tuple[str, ...]) -> LogPage:
+    after = int_param(request, "after", 0, 0, 2**63 - 1)
+    limit = int_param(request, "limit", 100, 1, 1000)
+    table_id = request.query_params.get("table")
+    storage = accounts_of(request).storage
+    history = TableHistory(storage.engine)
+    rows = await storage.run(history.by_kind, kinds, table_id=table_id, after_id=after, limit=limit)
+    return LogPage([_line(r) for r in rows], rows[-1].id if len(rows) == limit else None)
+
+
+@endpoint
+async def open_table(request: Request) -> Response:
+    """``POST /api/operator/tables``: 201, 400 ``bad_table``, 409 ``table_exists``."""
+    await require_operator(request, write=True)
+    body = await read_body(request, OpenTableBody)
+    raw: dict[str, Any] = {**body.options, **msgspec.to_builtins(body)}
+    raw.pop("options")
+    raw = {k: v for k, v in raw.items() if v is not None}
+    try:
+        spec = spec_from_dict(raw)
+    except TablesFileError as exc:
+        raise ApiError(400, "bad_table", str(exc)) from None
+    room = _room(request)
+    if body.id in room.actors:
+        raise ApiError(409, "table_exists", f"table {body.id!r} is open already")
+    await open_on(room, spec)
+    return reply(TableOpened(body.id), 201)
+
+
+@endpoint
+async def close_table(request: Request) -> Response:
+    """``POST /api/operator/tables/{table}/close``: 404 ``no_such_table``."""
+    await require_operator(request, write=True)
+    table_id = str(request.path_params["table"])
+    room = _room(request)
+    if table_id not in room.actors:
+        raise ApiError(404, "no_such_table", f"no open table {table_id!r}")
+    await close_on(room, table_id)
+    return reply(Ok())
+
+
+@endpoint
+async def sanction(request: Request) -> Response:
+    """``POST /api/operator/sanctions``: freeze an account (or ban, chat-ban); 201."""
+    caller = await require_operator(request, write=True)
+    body = await read_body(request, SanctionBody)
+    accounts = accounts_of(request)
+    duration = None if body.hours is None else timedelta(hours=body.hours)
+    sanction_id = await accounts.storage.run(
+        accounts.players.sanction,
+        body.alias,
+        SanctionKind(body.kind),
+        operator=caller.player.alias,
+        reason=body.reason,
+        duration=duration,
+    )
+    return reply(SanctionMade(sanction_id), 201)
+
+
+@endpoint
+async def lift(request: Request) -> Response:
+    """``POST /api/operator/sanctions/{id}/lift``."""
+    caller = await require_operator(request, write=True)
+    accounts = accounts_of(request)
+    sanction_id = int(request.path_params["id"])
+    await accounts.storage.run(accounts.players.lift, sanction_id, operator=caller.player.alias)
+    return reply(Ok())
+
+
+@endpoint
+async def set_role(request: Request) -> Response:
+    """``POST /api/operator/roles``: give a player a role (audited)."""
+    caller = await require_operator(request, write=True)
+    body = await read_body(request, RoleBody)
+    assert body.role in ROLES
+    accounts = accounts_of(request)
+    await accounts.storage.run(
+        accounts.players.set_role, body.alias, body.role, operator=caller.player.alias
+    )
+    return reply(Ok())
+
+
+def _player_profile(accounts: Accounts, alias: str) -> Profile:
+    return profile_of(accounts, accounts.players.get(alias))
+
+
+@endpoint
+async def player(request: Request) -> Response:
+    """``GET /api/operator/players/{alias}``: a player's profile (sanction ids to lift)."""
+    await require_operator(request)
+    accounts = accounts_of(request)
+    alias = str(request.path_params["alias"])
+    return reply(await accounts.storage.run(_player_profile, accounts, alias))
+
+
+@endpoint
+async def integrity(request: Request) -> Response:
+    """``GET /api/operator/integrity``: the flags to review."""
+    await require_operator(request)
+    accounts = accounts_of(request)
+    report = await accounts.storage.run(accounts.cashier.integrity_report)
+    history = TableHistory(accounts.storage.engine)
+    flags = await accounts.storage.run(history.by_kind, FLAG_KINDS, limit=1000)
+    view = IntegrityView(report.shared_access, report.chip_dumping, [_line(r) for r in flags])
+    return reply(view)
+
+
+@endpoint
+async def disconnect_log(request: Request) -> Response:
+    """``GET /api/operator/logs/disconnects?table=&after=&limit=``."""
+    await require_operator(request)
+    return reply(await _log(request, DISCONNECT_KINDS))
+
+
+@endpoint
+async def chat_log(request: Request) -> Response:
+    """``GET /api/operator/logs/chat?table=&after=&after_note=&limit=``."""
+    await require_operator(request)
+    page = await _log(request, CHAT_KINDS)
+    after = int_param(request, "after_note", 0, 0, 2**63 - 1)
+    limit = int_param(request, "limit", 100, 1, 1000)
+    storage = accounts_of(request).storage
+    history = TableHistory(storage.engine)
+    rows = await storage.run(history.notes, NOTE_ACTIONS, after_id=after, limit=limit)
+    notes = [NoteLine(n.id, n.at.isoformat(), n.actor, n.action, n.subject, n.detail) for n in rows]
+    last = rows[-1].id if len(rows) == limit else None
+    return reply(ChatLog(page.entries, notes, page.next_after, last))
+
+
+def routes() -> list[Route]:
+    """The operator routes."""
+    base = "/api/operator"
+    return [
+        Route(f"{base}/tables", open_table, methods=["POST"]),
+        Route(f"{base}/tables/{{table:str}}/close", close_table, methods=["POST"]),
+        Route(f"{base}/sanctions", sanction, methods=["POST"]),
+        Route(f"{base}/sanctions/{{id:int}}/lift", lift, methods=["POST"]),
+        Route(f"{base}/roles", set_role, methods=["POST"]),
+        Route(f"{base}/players/{{alias:str}}", player, methods=["GET"]),
+        Route(f"{base}/integrity", integrity, methods=["GET"]),
+        Route(f"{base}/logs/disconnects", disconnect_log, methods=["GET"]),
+        Route(f"{base}/logs/chat", chat_log, methods=["GET"]),
+    ]
+
+
+OPERATIONS: Final = [
+    ("/api/operator/tables", "post", "Open a table", OpenTableBody, TableOpened),
+    ("/api/operator/tables/{table}/close", "post", "Close a table", None, Ok),
+    ("/api/operator/sanctions", "post", "Freeze, ban or chat-ban", SanctionBody, SanctionMade),
+    ("/api/operator/sanctions/{id}/lift", "post", "Lift a sanction", None, Ok),
+    ("/api/operator/roles", "post", "Give a player a role", RoleBody, Ok),
+    ("/api/operator/players/{alias}", "get", "A player's profile and sanctions", None, Profile),
+    ("/api/operator/integrity", "get", "Integrity flags to review", None, IntegrityView),
+    ("/api/operator/logs/disconnects", "get", "The disconnect log", None, LogPage),
+    ("/api/operator/logs/chat", "get", "The chat log, offences and reports", None, ChatLog),
+]
+"""The OpenAPI operations of this module: path, method, summary, body, answer."""

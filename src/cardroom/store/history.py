@@ -1,0 +1,192 @@
+"""Reading the tables' records back: a player's hands, and the room's logs by kind.
+
+The records are written by the tables (:mod:`cardroom.store.tables`); this
+module only reads them. A player's hands are found from the record itself:
+the player's stints at each table (``PlayerSeated`` to ``PlayerLeft``, both
+copied into the ``kind`` column, which is indexed) and, within each stint, the
+``HandDealt`` entries that dealt the player's seat in. The logs an operator
+reads (chat, disconnects, integrity flags) are entries of some kinds, paged
+by the entry's row id; chat bans and reports a server writes in the audit
+log (``TableRecords.note``) are read with :meth:`TableHistory.notes`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import Engine, select
+from sqlalchemy.orm import Session
+
+from cardroom.store.errors import LARGEST_ID, storage_errors
+from cardroom.store.models import AuditRecord, TableEntry
+
+SEATING_KINDS = ("PlayerSeated", "PlayerLeft")
+END_KINDS = ("HandFinished", "HandVoided")
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    """One entry of a table's record, with its row id (the paging cursor)."""
+
+    id: int
+    table_id: str
+    seq: int
+    kind: str
+    entry: dict[str, Any]
+    at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    """An audit record written about a table for review (a chat offence, a report)."""
+
+    id: int
+    at: datetime
+    actor: str
+    action: str
+    subject: str
+    detail: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class HandRef:
+    """A hand a player was dealt into: the table, the hand number, the seat, where its
+    entries start (``HandDealt``) and end (None: not over), and when it was dealt."""
+
+    table_id: str
+    hand_no: int
+    seat: int
+    first_seq: int
+    last_seq: int | None
+    at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class _Stint:
+    table_id: str
+    seat: int
+    first_seq: int
+    last_seq: int | None
+
+
+class TableHistory:
+    """Queries over the tables' stored records."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    @storage_errors("reading the room's logs")
+    def by_kind(
+        self,
+        kinds: Iterable[str],
+        *,
+        table_id: str | None = None,
+        after_id: int = 0,
+        limit: int = 100,
+        since: datetime | None = None,
+    ) -> list[LogEntry]:
+        """Entries of ``kinds`` (optionally of one table, written at or after ``since``)
+        after row ``after_id``, oldest first."""
+        query = select(TableEntry).where(
+            TableEntry.kind.in_(list(kinds)), TableEntry.id > max(0, min(after_id, LARGEST_ID))
+        )
+        if table_id is not None:
+            query = query.where(TableEntry.table_id == table_id)
+        if since is not None:
+            query = query.where(TableEntry.created_at >= since)
+        query = query.order_by(TableEntry.id).limit(max(0, min(limit, 1000)))
+        with Session(self.engine) as session:
+            return [
+                LogEntry(r.id, r.table_id, r.seq, r.kind, dict(r.entry), r.created_at)
+                for r in session.scalars(query)
+            ]
+
+    @storage_errors("reading the audit log")
+    def notes(self, actions: Iterable[str], *, after_id: int = 0, limit: int = 100) -> list[Note]:
+        """Audit records of ``actions`` after row ``after_id``, oldest first."""
+        query = (
+            select(AuditRecord)
+            .where(
+                AuditRecord.action.in_(list(actions)),
+                AuditRecord.id > max(0, min(after_id, LARGEST_ID)),
+            )
+            .order_by(AuditRecord.id)
+            .limit(max(0, min(limit, 1000)))
+        )
+        with Session(self.engine) as session:
+            return [
+                Note(r.id, r.at, r.actor, r.action, r.subject, dict(r.detail))
+                for r in session.scalars(query)
+            ]
+
+    @storage_errors("reading the hand history")
+    def hands_of(self, player: str) -> list[HandRef]:
+        """Every hand ``player`` was dealt into, newest first."""
+        with Session(self.engine) as session:
+            found = [hand for s in _stints(session, player) for hand in _hands_in(session, s)]
+        found.sort(key=lambda h: (h.at, h.table_id, h.hand_no), reverse=True)
+        return found
+
+    @storage_errors("reading the hand history")
+    def span(self, table_id: str, first_seq: int, last_seq: int | None) -> list[dict[str, Any]]:
+        """The entries of a table from ``first_seq`` to ``last_seq`` (None: to the end)."""
+        query = select(TableEntry.entry).where(
+            TableEntry.table_id == table_id, TableEntry.seq >= first_seq
+        )
+        if last_seq is not None:
+            query = query.where(TableEntry.seq <= last_seq)
+        with Session(self.engine) as session:
+            return [dict(e) for e in session.scalars(query.order_by(TableEntry.seq))]
+
+
+def _stints(session: Session, player: str) -> list[_Stint]:
+    """The player's stints at each table, from the seating entries."""
+    query = select(TableEntry.table_id, TableEntry.seq, TableEntry.kind, TableEntry.entry).where(
+        TableEntry.kind.in_(SEATING_KINDS)
+    )
+    open_: dict[str, tuple[int, int]] = {}
+    stints: list[_Stint] = []
+    for table_id, seq, kind, entry in session.execute(
+        query.order_by(TableEntry.table_id, TableEntry.seq)
+    ):
+        if entry.get("player") != player:
+            continue
+        if kind == "PlayerSeated":
+            open_[table_id] = (int(entry.get("seat", -1)), seq)
+        elif table_id in open_:
+            seat, first = open_.pop(table_id)
+            stints.append(_Stint(table_id, seat, first, seq))
+    stints.extend(_Stint(t, seat, first, None) for t, (seat, first) in open_.items())
+    return stints
+
+
+def _hands_in(session: Session, stint: _Stint) -> list[HandRef]:
+    """The hands of a stint that dealt the player's seat in, with where each ends."""
+    query = select(TableEntry.seq, TableEntry.hand_no, TableEntry.entry, TableEntry.created_at)
+    query = query.where(
+        TableEntry.table_id == stint.table_id,
+        TableEntry.kind == "HandDealt",
+        TableEntry.seq > stint.first_seq,
+    )
+    if stint.last_seq is not None:
+        query = query.where(TableEntry.seq < stint.last_seq)
+    dealt = [
+        (seq, hand_no, at)
+        for seq, hand_no, entry, at in session.execute(query.order_by(TableEntry.seq))
+        if hand_no is not None and stint.seat in entry.get("dealt", ())
+    ]
+    if not dealt:
+        return []
+    ends_query = select(TableEntry.hand_no, TableEntry.seq).where(
+        TableEntry.table_id == stint.table_id,
+        TableEntry.kind.in_(END_KINDS),
+        TableEntry.hand_no.in_([h for _, h, _ in dealt]),
+    )
+    ends = {hand_no: seq for hand_no, seq in session.execute(ends_query)}
+    return [
+        HandRef(stint.table_id, hand_no, stint.seat, seq, ends.get(hand_no), at)
+        for seq, hand_no, at in dealt
+    ]

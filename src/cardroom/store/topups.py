@@ -1,0 +1,72 @@
+"""Play-money top-ups: chips up to a ceiling, at most one per key (one per period).
+
+A top-up is one ledger deposit of play chips under an idempotency key the
+caller derives from the player and the period (``topup:<player>:<period>``).
+The check of the key, the balance read, the ceiling and the posting happen in
+one transaction that retries when a concurrent writer took the key first, so
+however many requests race, one top-up per key moves chips and each caller
+learns truthfully whether it was theirs.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import Engine
+from sqlalchemy.orm import Session
+
+from cardroom.ledger import AccountRef, Currency, Reason, Transfer
+from cardroom.store.audit import audit
+from cardroom.store.database import Clock, system_clock
+from cardroom.store.errors import storage_errors
+from cardroom.store.ledger_sql import account_balance, entry_for_key, in_transaction, post_fresh
+from cardroom.store.players import AccountError, SanctionKind, active_sanctions, find_player
+
+_BLOCKING = {SanctionKind.FREEZE, SanctionKind.BAN}
+
+
+class PlayTopUps:
+    """Play-money top-ups over the database behind ``engine``."""
+
+    def __init__(self, engine: Engine, clock: Clock = system_clock) -> None:
+        self.engine = engine
+        self.clock = clock
+
+    @storage_errors("the play-money top-up")
+    def top_up(
+        self,
+        alias: str,
+        *,
+        key: str,
+        ceiling: int,
+        amount: int | None = None,
+        actor: str = "server:topup",
+    ) -> int | None:
+        """Add play chips (``amount``, None: up to ``ceiling``), never past ``ceiling``.
+
+        Returns the chips added: 0 when the balance is at the ceiling already,
+        None when ``key`` was used (this period's top-up is taken). A frozen or
+        banned player gets :class:`AccountError`.
+        """
+
+        def work(session: Session) -> int | None:
+            player = find_player(session, alias)
+            if active_sanctions(session, player.id, self.clock()) & _BLOCKING:
+                raise AccountError(f"{player.alias} is frozen or banned: no top-up")
+            account = AccountRef.player(str(player.id), Currency.PLAY)
+            room = ceiling - account_balance(session, account)
+            # The key is looked at after the balance: a balance that already holds a
+            # concurrent top-up is read with its key (PostgreSQL reads each statement
+            # afresh), so that caller hears "too soon", not "at the ceiling".
+            if entry_for_key(session, key) is not None:
+                return None
+            if room <= 0:
+                return 0
+            chips = room if amount is None else min(amount, room)
+            deposit = Transfer(
+                key, Reason.DEPOSIT, AccountRef.cashier(Currency.PLAY), account, chips
+            )
+            if not post_fresh(session, [deposit], self.clock, actor):
+                return None
+            audit(session, self.clock, actor, "topup", player.alias, amount=chips)
+            return chips
+
+        return in_transaction(self.engine, work)

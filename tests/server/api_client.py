@@ -1,0 +1,126 @@
+"""Helpers for the HTTP API tests: one real server per test module and backend, players.
+
+A module's tests share its server (starting one costs a migration and the
+tables); each test registers its own players under fresh aliases.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import itertools
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from cardroom.bots.random_bot import RandomBot
+from cardroom.server.settings import ServerSettings
+from cardroom.store import Players, make_engine
+
+from .conftest import TABLES_TOML, PgDatabases, running_server
+
+PASSWORD = "password1"
+_names = itertools.count()
+
+
+@dataclass(frozen=True)
+class Api:
+    """A running server: its base URL and database URL."""
+
+    base: str
+    database_url: str
+    settings: ServerSettings
+
+    def client(self, **kwargs: Any) -> httpx.Client:
+        """An HTTP client for this server (cookies kept)."""
+        return httpx.Client(base_url=self.base, timeout=30, **kwargs)
+
+
+def fresh_alias(prefix: str = "p") -> str:
+    """An alias no other test of the run uses (letters then digits, <= 16 characters)."""
+    return f"{prefix}{next(_names)}x{id(_names) % 9973}"
+
+
+def start_api(
+    request: pytest.FixtureRequest, tmp: Path, backend: str | None = None, **changes: Any
+) -> Iterator[Api]:
+    """A server on SQLite or PostgreSQL (``backend``, else ``request.param``) with
+    ``changes`` to the test settings."""
+    if (backend or request.param) == "sqlite":
+        url = f"sqlite:///{tmp / 'api.db'}"
+    else:
+        made: PgDatabases = request.getfixturevalue("pg_databases")
+        url = made.create()
+    tables = tmp / "tables.toml"
+    tables.write_text(TABLES_TOML)
+    settings = ServerSettings(
+        database_url=url, tables_file=tables, cheap_passwords=True, tick_seconds=0.05
+    )
+    settings = dataclasses.replace(settings, **changes)
+    with running_server(settings) as base:
+        yield Api(base, url, settings)
+
+
+BACKENDS = ["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)]
+
+
+def register(api: Api, alias: str | None = None, **extra: Any) -> str:
+    """Register a player; returns the alias."""
+    alias = alias or fresh_alias()
+    body = {"alias": alias, "password": PASSWORD, "age_confirmed": True, **extra}
+    answer = httpx.post(api.base + "/api/register", json=body)
+    assert answer.status_code == 201, answer.text
+    return alias
+
+
+def login(api: Api, alias: str) -> tuple[httpx.Client, dict[str, Any]]:
+    """A cookie client logged in as ``alias`` and the login's answer."""
+    client = api.client()
+    answer = client.post("/api/login", json={"alias": alias, "password": PASSWORD})
+    assert answer.status_code == 200, answer.text
+    return client, answer.json()
+
+
+def bearer(api: Api, alias: str) -> httpx.Client:
+    """A client that authenticates with the bearer token only (a bot)."""
+    answer = httpx.post(api.base + "/api/login", json={"alias": alias, "password": PASSWORD})
+    assert answer.status_code == 200, answer.text
+    token = answer.json()["token"]
+    return api.client(headers={"authorization": f"Bearer {token}"})
+
+
+def make_operator(api: Api, alias: str) -> None:
+    """Grant the operator role straight in the database (as the command line would)."""
+    engine = make_engine(api.database_url)
+    try:
+        Players(engine).set_role(alias, "operator", operator="test")
+    finally:
+        engine.dispose()
+
+
+def play_hands(api: Api, table: str, aliases: list[str], hands: int) -> None:
+    """Random-legal bots ``aliases`` play at ``table`` until ``hands`` hands finished."""
+
+    async def session() -> None:
+        bots = [RandomBot(api.base, a, PASSWORD, table, seed=i) for i, a in enumerate(aliases)]
+        stop = asyncio.Event()
+        tasks = [asyncio.create_task(b.play(stop)) for b in bots]
+        async with asyncio.timeout(60):
+            while True:
+                await asyncio.sleep(0.2)
+                with httpx.Client(base_url=api.base) as client:
+                    rows = client.get("/api/tables").json()["tables"]
+                done = next(r for r in rows if r["table_id"] == table)["hands_per_hour"]
+                if done >= hands:
+                    break
+        stop.set()
+        for b in bots:
+            if b.client is not None:
+                await b.client.close()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+    asyncio.run(session())

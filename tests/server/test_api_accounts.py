@@ -1,0 +1,202 @@
+"""The account routes over a real server: registration, login, cookies, CSRF, throttle,
+profile, balances, the play-money top-up; on SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import httpx
+import pytest
+
+from .api_client import (
+    BACKENDS,
+    PASSWORD,
+    Api,
+    bearer,
+    fresh_alias,
+    login,
+    make_operator,
+    register,
+    start_api,
+)
+
+SIGNUP, CEILING = 1_000, 5_000
+
+
+@pytest.fixture(scope="module", params=BACKENDS)
+def api(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Api]:
+    tmp: Path = tmp_path_factory.mktemp("accounts")
+    yield from start_api(request, tmp, signup_play_chips=SIGNUP, topup_ceiling=CEILING)
+
+
+def _post(api: Api, path: str, body: object) -> httpx.Response:
+    return httpx.post(api.base + path, json=body)
+
+
+def test_10_1_registration_refuses_look_alikes_reserved_names_and_no_age(api: Api) -> None:
+    alias = fresh_alias("Bob")
+    register(api, alias)
+    twin = alias.replace("o", "0", 1)
+    taken = _post(
+        api, "/api/register", {"alias": twin, "password": PASSWORD, "age_confirmed": True}
+    )
+    assert taken.status_code == 409 and taken.json()["code"] == "alias_taken"
+    reserved = _post(
+        api, "/api/register", {"alias": "Admin", "password": PASSWORD, "age_confirmed": True}
+    )
+    assert reserved.status_code == 400 and reserved.json()["code"] == "bad_alias"
+    minor = _post(
+        api, "/api/register", {"alias": fresh_alias(), "password": PASSWORD, "age_confirmed": False}
+    )
+    assert minor.status_code == 400 and minor.json()["code"] == "age_not_confirmed"
+    missing = _post(api, "/api/register", {"alias": fresh_alias(), "password": PASSWORD})
+    assert missing.status_code == 400 and missing.json()["code"] == "bad_request"
+
+
+def test_login_sets_an_httponly_strict_cookie_and_answers_a_csrf_token(api: Api) -> None:
+    alias = register(api)
+    answer = httpx.post(api.base + "/api/login", json={"alias": alias, "password": PASSWORD})
+    assert answer.status_code == 200
+    cookie = answer.headers["set-cookie"].lower()
+    assert "httponly" in cookie and "samesite=strict" in cookie and "path=/" in cookie
+    assert "secure" not in cookie  # plain http on loopback: a Secure cookie would never return
+    body = answer.json()
+    assert body["alias"] == alias and len(body["token"]) > 30 and len(body["csrf"]) == 32
+
+
+def test_profile_and_balances_by_cookie_and_by_bearer(api: Api) -> None:
+    alias = register(api)
+    client, session = login(api, alias)
+    me = client.get("/api/me").json()
+    assert me["alias"] == alias and me["role"] == "player" and me["sanctions"] == []
+    assert me["balances"] == {"real": 0, "play": SIGNUP}
+    assert me["disconnect_all_ins"] == {"per_day": 2, "used_today": 0, "left_today": 2}
+    assert me["csrf"] == session["csrf"]
+    bot = bearer(api, alias)
+    assert bot.get("/api/balances").json() == {"real": 0, "play": SIGNUP}
+    assert httpx.get(api.base + "/api/me").status_code == 401
+
+
+def test_csrf_a_cookie_write_needs_the_token_header_and_our_origin(api: Api) -> None:
+    alias = register(api)
+    client, session = login(api, alias)
+    refused = client.post("/api/topup", json={"amount": 1})
+    assert refused.status_code == 403 and refused.json()["code"] == "csrf"
+    foreign = client.post(
+        "/api/topup",
+        json={"amount": 1},
+        headers={"x-csrf-token": session["csrf"], "origin": "https://evil.example"},
+    )
+    assert foreign.status_code == 403 and foreign.json()["code"] == "csrf"
+    wrong = client.post("/api/topup", json={"amount": 1}, headers={"x-csrf-token": "0" * 32})
+    assert wrong.status_code == 403
+    assert client.get("/api/balances").json()["play"] == SIGNUP  # nothing moved
+    done = client.post("/api/topup", json={"amount": 1}, headers={"x-csrf-token": session["csrf"]})
+    assert done.status_code == 200 and done.json()["added"] == 1
+    out = client.post("/api/logout")  # logout is a write too
+    assert out.status_code == 403 and client.get("/api/me").status_code == 200
+
+
+def test_bearer_requests_need_no_csrf_token(api: Api) -> None:
+    bot = bearer(api, register(api))
+    assert bot.post("/api/topup", json={"amount": 5}).status_code == 200
+
+
+def test_topup_stops_at_the_ceiling_and_once_per_period(api: Api) -> None:
+    bot = bearer(api, register(api))
+    first = bot.post("/api/topup", json={})
+    assert first.status_code == 200
+    assert first.json()["added"] == CEILING - SIGNUP
+    assert first.json()["balances"]["play"] == CEILING
+    again = bot.post("/api/topup", json={})
+    assert again.status_code == 429 and again.json()["code"] == "topup_too_soon"
+    assert int(again.headers["retry-after"]) > 0
+    assert bot.get("/api/balances").json()["play"] == CEILING
+
+
+def test_topup_refused_at_the_ceiling_and_for_a_frozen_account(api: Api) -> None:
+    full = bearer(api, register(api))
+    full.post("/api/topup", json={})  # now at the ceiling, this period used
+    boss = register(api)
+    make_operator(api, boss)
+    frozen_alias = register(api)
+    frozen = bearer(api, frozen_alias)
+    made = bearer(api, boss).post(
+        "/api/operator/sanctions",
+        json={"alias": frozen_alias, "kind": "freeze", "reason": "review"},
+    )
+    assert made.status_code == 201
+    answer = frozen.post("/api/topup", json={})
+    assert answer.status_code == 403 and answer.json()["code"] == "frozen"
+    sanctions = frozen.get("/api/me").json()["sanctions"]
+    assert [s["kind"] for s in sanctions] == ["freeze"] and sanctions[0]["reason"] == "review"
+
+
+def test_a_topup_past_the_ceiling_is_trimmed_to_it(api: Api) -> None:
+    bot = bearer(api, register(api))
+    answer = bot.post("/api/topup", json={"amount": 10 * CEILING})
+    assert answer.status_code == 200 and answer.json()["balances"]["play"] == CEILING
+
+
+def test_login_throttle_five_failures_then_429_even_with_the_right_password(api: Api) -> None:
+    alias = register(api)
+    for _ in range(5):
+        wrong = _post(api, "/api/login", {"alias": alias, "password": "wrong-password"})
+        assert wrong.status_code == 401 and wrong.json()["code"] == "login_refused"
+    throttled = _post(api, "/api/login", {"alias": alias, "password": PASSWORD})
+    assert throttled.status_code == 429 and throttled.json()["code"] == "throttled"
+    assert int(throttled.headers["retry-after"]) > 0
+
+
+def test_logout_revokes_the_session(api: Api) -> None:
+    alias = register(api)
+    client, session = login(api, alias)
+    token = session["token"]
+    out = client.post("/api/logout", headers={"x-csrf-token": session["csrf"]})
+    assert out.status_code == 200 and out.json() == {"ok": True}
+    assert client.get("/api/me").status_code == 401
+    revoked = httpx.get(api.base + "/api/me", headers={"authorization": f"Bearer {token}"})
+    assert revoked.status_code == 401 and revoked.json()["code"] == "unauthorized"
+
+
+def test_login_and_register_refuse_another_site_s_origin(api: Api) -> None:
+    alias = register(api)
+    foreign = {"origin": "https://evil.example"}
+    body = {"alias": alias, "password": PASSWORD}
+    refused = httpx.post(api.base + "/api/login", json=body, headers=foreign)
+    assert refused.status_code == 403 and refused.json()["code"] == "csrf"
+    assert "set-cookie" not in refused.headers
+    fresh = {"alias": fresh_alias(), "password": PASSWORD, "age_confirmed": True}
+    assert httpx.post(api.base + "/api/register", json=fresh, headers=foreign).status_code == 403
+    own = {"origin": api.base}
+    assert httpx.post(api.base + "/api/login", json=body, headers=own).status_code == 200
+
+
+def test_racing_topups_move_chips_once_and_only_one_is_told_so(api: Api) -> None:
+    alias = register(api)
+    token = httpx.post(api.base + "/api/login", json={"alias": alias, "password": PASSWORD}).json()[
+        "token"
+    ]
+    headers = {"authorization": f"Bearer {token}"}
+
+    def one(_: int) -> httpx.Response:
+        return httpx.post(api.base + "/api/topup", json={}, headers=headers, timeout=30)
+
+    with ThreadPoolExecutor(8) as pool:
+        answers = list(pool.map(one, range(8)))
+    statuses = sorted(a.status_code for a in answers)
+    assert statuses == [200] + [429] * 7
+    assert {a.json()["code"] for a in answers if a.status_code == 429} == {"topup_too_soon"}
+    balances = httpx.get(api.base + "/api/balances", headers=headers).json()
+    assert balances["play"] == CEILING
+
+
+def test_the_cookie_is_secure_when_served_over_https(api: Api) -> None:
+    alias = register(api)
+    body = {"alias": alias, "password": PASSWORD}
+    # uvicorn trusts X-Forwarded-Proto from 127.0.0.1 (a TLS-terminating proxy there).
+    answer = httpx.post(api.base + "/api/login", json=body, headers={"x-forwarded-proto": "https"})
+    assert answer.status_code == 200
+    assert "secure" in answer.headers["set-cookie"].lower()

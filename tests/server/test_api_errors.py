@@ -1,0 +1,42 @@
+"""A database that goes away: every answer is the project's own 503 with a clear message,
+never the driver's error or a 500 (PostgreSQL: the database is dropped under the server)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import httpx
+import pytest
+
+from .api_client import PASSWORD, login, register, start_api
+from .conftest import PgDatabases
+
+
+@pytest.mark.postgres
+def test_a_lost_database_answers_503_unavailable_in_the_project_s_words(
+    pg_databases: PgDatabases, tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
+    for api in start_api(request, tmp_path, "postgresql"):
+        alias = register(api)
+        client, session = login(api, alias)
+        name = api.database_url.rsplit("/", 1)[-1]
+        with pg_databases.admin.connect() as conn:
+            conn.exec_driver_sql(f'DROP DATABASE "{name}" WITH (FORCE)')
+        pg_databases.made.remove(name)
+        answers = [
+            client.get("/api/me"),
+            client.get("/api/hands"),
+            client.post("/api/topup", json={}, headers={"x-csrf-token": session["csrf"]}),
+            httpx.post(api.base + "/api/login", json={"alias": alias, "password": PASSWORD}),
+            httpx.post(
+                api.base + "/api/register",
+                json={"alias": "Lost1", "password": PASSWORD, "age_confirmed": True},
+            ),
+        ]
+        for answer in answers:
+            assert answer.status_code == 503, answer.text
+            body = answer.json()
+            assert body["code"] == "unavailable"
+            assert "failed: the database is unreachable or busy" in body["message"]
+            assert "Traceback" not in body["message"] and "sqlalchemy" not in body["message"]
+        assert httpx.get(api.base + "/healthz").status_code == 503

@@ -1,0 +1,192 @@
+"""The lobby (``GET /api/tables``) and one's own hand histories, over a real server where
+random bots play hold'em; on SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from cardroom.games.phh import loads
+
+from .api_client import BACKENDS, Api, bearer, fresh_alias, play_hands, register, start_api
+
+HANDS = 3
+
+
+@pytest.fixture(scope="module", params=BACKENDS)
+def played(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[tuple[Api, list[str]]]:
+    """A server where two bots played at least HANDS hands of hold'em."""
+    tmp: Path = tmp_path_factory.mktemp("lobby")
+    for api in start_api(request, tmp):
+        bots = [register(api, fresh_alias("bot")) for _ in range(2)]
+        play_hands(api, "holdem", bots, HANDS)
+        # Fresh bots at stud: the bot client numbers its message ids from m1 on every
+        # connection, and the server answers a second "m1" of an account as a replay.
+        studs = [register(api, fresh_alias("stud")) for _ in range(2)]
+        play_hands(api, "stud", studs, 1)
+        yield api, [*bots, *studs]
+
+
+def _tables(api: Api, **query: Any) -> httpx.Response:
+    return httpx.get(api.base + "/api/tables", params=query)
+
+
+def test_12_lobby_lists_every_table_with_badge_stakes_and_money(
+    played: tuple[Api, list[str]],
+) -> None:
+    api, _ = played
+    answer = _tables(api)
+    assert answer.status_code == 200
+    rows = {r["table_id"]: r for r in answer.json()["tables"]}
+    assert set(rows) == {"holdem", "stud", "draw", "real"}
+    assert rows["holdem"]["badge"] == "NL Hold'em" and rows["holdem"]["stakes"] == "1/2"
+    assert rows["real"]["money"] == "real" and rows["stud"]["money"] == "play"
+    assert rows["holdem"]["max_seats"] == 6
+    games = {c["value"] for c in answer.json()["games"]}
+    assert {"holdem", "plo5", "HORSE"} <= games
+
+
+def test_12_lobby_figures_come_from_the_hands_played(played: tuple[Api, list[str]]) -> None:
+    api, _ = played
+    holdem = next(r for r in _tables(api).json()["tables"] if r["table_id"] == "holdem")
+    assert holdem["hands_per_hour"] >= HANDS
+    assert holdem["average_pot"] >= 3  # at least both blinds went into every pot
+    draw = next(r for r in _tables(api).json()["tables"] if r["table_id"] == "draw")
+    assert draw["hands_per_hour"] == 0 and draw["average_pot"] == 0
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ({"game": "stud"}, {"stud"}),
+        ({"money": "real"}, {"real"}),
+        ({"money": "play"}, {"holdem", "stud", "draw"}),
+        ({"structure": "pot_limit"}, {"real"}),
+        ({"structure": "fixed_limit"}, {"stud", "draw"}),
+        ({"min_stake": "3"}, {"stud", "draw"}),
+        ({"max_stake": "2"}, {"holdem", "real"}),
+        ({"game": "holdem", "money": "real"}, set()),
+    ],
+)
+def test_12_lobby_filters(
+    played: tuple[Api, list[str]], query: dict[str, str], expected: set[str]
+) -> None:
+    api, _ = played
+    answer = _tables(api, **query)
+    assert answer.status_code == 200
+    assert {r["table_id"] for r in answer.json()["tables"]} == expected
+
+
+@pytest.mark.parametrize(
+    ("query", "code"),
+    [
+        ({"game": "chess"}, "unknown_game"),
+        ({"money": "monopoly"}, "unknown_money"),
+        ({"min_stake": "-1"}, "bad_request"),
+        ({"max_stake": "9" * 40}, "bad_request"),
+    ],
+)
+def test_lobby_refuses_unknown_filters(
+    played: tuple[Api, list[str]], query: dict[str, str], code: str
+) -> None:
+    api, _ = played
+    answer = _tables(api, **query)
+    assert answer.status_code == 400 and answer.json()["code"] == code
+
+
+def _hidden_cards_of_others(hand: dict[str, Any]) -> list[Any]:
+    """Cards of other seats' HoleDealt events that the record shows (should be none
+    unless the seat showed them later)."""
+    shown = {e["seat"] for e in hand["events"] if e["type"] == "Shown"}
+    return [
+        c
+        for e in hand["events"]
+        if e["type"] == "HoleDealt" and e["seat"] != hand["seat"] and e["seat"] not in shown
+        for c, up in zip(e["cards"], e["up"], strict=True)
+        if c is not None and not up
+    ]
+
+
+def test_hand_history_shows_own_hands_without_the_others_hidden_cards(
+    played: tuple[Api, list[str]],
+) -> None:
+    api, bots = played
+    page = bearer(api, bots[0]).get("/api/hands", params={"limit": 50}).json()
+    assert page["total"] >= HANDS and len(page["hands"]) == page["total"]
+    assert {h["table_id"] for h in page["hands"]} == {"holdem"}
+    for hand in page["hands"]:
+        types = [e["type"] for e in hand["events"]]
+        assert types[0] == "HandDealt" and types[-1] in ("HandFinished", "HandVoided")
+        mine = [e for e in hand["events"] if e["type"] == "HoleDealt" and e["seat"] == hand["seat"]]
+        assert mine and all(c is not None for e in mine for c in e["cards"])
+        assert _hidden_cards_of_others(hand) == []
+        private = [e for e in hand["events"] if e["type"] in ("AdvanceSet", "ReviewFlagged")]
+        assert all(e.get("seat") == hand["seat"] for e in private)
+
+
+def test_hand_history_in_phh_masks_what_the_player_did_not_see(
+    played: tuple[Api, list[str]],
+) -> None:
+    api, bots = played
+    hands = bearer(api, bots[0]).get("/api/hands").json()["hands"]
+    for hand in [h for h in hands if h["table_id"] == "holdem"]:
+        assert hand["phh"] is not None, hand["phh_note"]
+        (history,) = loads(hand["phh"])
+        assert history.variant == "NT"
+        shown = {e["seat"] for e in hand["events"] if e["type"] == "Shown"}
+        dealt = [a for a in history.actions if a.kind == "dh"]
+        known = [a for a in dealt if a.cards is not None and None not in a.cards]
+        masked = [a for a in dealt if a.cards is not None and all(c is None for c in a.cards)]
+        assert len(known) == 1 + len(shown - {hand["seat"]}) and len(known) + len(masked) == 2
+
+
+def test_hand_history_pages_and_one_hand(played: tuple[Api, list[str]]) -> None:
+    api, bots = played
+    bot = bearer(api, bots[1])
+    everything = bot.get("/api/hands", params={"limit": 50}).json()
+    first = bot.get("/api/hands", params={"limit": 1}).json()
+    assert len(first["hands"]) == 1 and first["next_offset"] == 1
+    second = bot.get("/api/hands", params={"limit": 1, "offset": 1}).json()
+    keys = [(h["table_id"], h["hand_no"]) for h in everything["hands"]]
+    assert [(h["table_id"], h["hand_no"]) for h in first["hands"] + second["hands"]] == keys[:2]
+    assert keys == sorted(keys, key=lambda k: k[1], reverse=True)  # newest first
+    past = bot.get("/api/hands", params={"offset": 10_000}).json()
+    assert past["hands"] == [] and past["next_offset"] is None
+    table, number = keys[0]
+    one = bot.get(f"/api/hands/{table}/{number}")
+    assert one.status_code == 200 and one.json() == everything["hands"][0]
+    missing = bot.get(f"/api/hands/{table}/999999")
+    assert missing.status_code == 404 and missing.json()["code"] == "no_such_hand"
+
+
+def test_hand_history_is_one_s_own(played: tuple[Api, list[str]]) -> None:
+    api, bots = played
+    stranger = bearer(api, register(api))
+    assert stranger.get("/api/hands").json()["total"] == 0
+    table_hand = bearer(api, bots[0]).get("/api/hands").json()["hands"][0]
+    peek = stranger.get(f"/api/hands/{table_hand['table_id']}/{table_hand['hand_no']}")
+    assert peek.status_code == 404
+    assert httpx.get(api.base + "/api/hands").status_code == 401
+
+
+def test_stud_history_shows_up_cards_and_hides_down_cards(
+    played: tuple[Api, list[str]],
+) -> None:
+    api, bots = played
+    hands = bearer(api, bots[2]).get("/api/hands", params={"limit": 50}).json()["hands"]
+    stud = [h for h in hands if h["table_id"] == "stud"]
+    assert stud
+    for hand in stud:
+        holes = [e for e in hand["events"] if e["type"] == "HoleDealt"]
+        mine = [c for e in holes if e["seat"] == hand["seat"] for c in e["cards"]]
+        ups = [c for e in holes for c, up in zip(e["cards"], e["up"], strict=True) if up]
+        assert mine and None not in mine and ups and None not in ups
+        assert _hidden_cards_of_others(hand) == []
+        if hand["phh"] is None:  # the room's stud options have no PHH field (docs/api.md)
+            assert "PHH cannot" in hand["phh_note"]

@@ -1,0 +1,139 @@
+"""``/openapi.json`` documents every route of the app; random and malformed bodies sent to
+every POST route get a 4xx with a stable code, never a 500 (SQLite and PostgreSQL)."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from openapi_spec_validator import validate
+from starlette.routing import Route, WebSocketRoute
+
+from cardroom.server.app import create_app
+
+from .api_client import BACKENDS, Api, login, make_operator, register, start_api
+
+BODIES_PER_ROUTE = int(os.environ.get("CARDROOM_API_FUZZ_BODIES", "25"))
+"""Random bodies sent to each POST route (more through the environment variable)."""
+
+
+@pytest.fixture(scope="module", params=BACKENDS)
+def api(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Api]:
+    tmp: Path = tmp_path_factory.mktemp("openapi")
+    yield from start_api(request, tmp)
+
+
+def _app_routes(api: Api) -> list[tuple[str, str]]:
+    """Every (method, documented path) of the app's HTTP routes."""
+    out = []
+    for route in create_app(api.settings).routes:
+        if isinstance(route, WebSocketRoute) or not isinstance(route, Route):
+            continue
+        path = re.sub(r"{(\w+):\w+}", r"{\1}", route.path)
+        out += [(m.lower(), path) for m in sorted(route.methods or ()) if m != "HEAD"]
+    return out
+
+
+def test_openapi_lists_every_route_of_the_app(api: Api) -> None:
+    document = httpx.get(api.base + "/openapi.json").json()
+    assert document["openapi"].startswith("3.1")
+    routes = _app_routes(api)
+    assert len(routes) >= 20
+    missing = [(m, p) for m, p in routes if m not in document["paths"].get(p, {})]
+    assert missing == []
+    extra = [
+        (m, p) for p, ops in document["paths"].items() for m in ops if (m, p) not in set(routes)
+    ]
+    assert extra == []  # and nothing documented that the app does not serve
+
+
+def test_openapi_references_resolve_and_every_operation_has_an_error_body(api: Api) -> None:
+    document = httpx.get(api.base + "/openapi.json").json()
+    validate(document)  # a valid OpenAPI 3.1 document
+    schemas = document["components"]["schemas"]
+    refs = re.findall(r'"\$ref": "#/components/schemas/(\w+)"', json.dumps(document))
+    assert refs and set(refs) <= set(schemas)
+    for ops in document["paths"].values():
+        for op in ops.values():
+            error = op["responses"]["400"]["content"]["application/json"]["schema"]
+            assert error == {"$ref": "#/components/schemas/ErrorBody"}
+    register_body = schemas["RegisterBody"]
+    assert set(register_body["required"]) == {"alias", "password", "age_confirmed"}
+
+
+def _junk(rng: random.Random, valid: dict[str, Any]) -> bytes:
+    """A random, malformed or mutated body."""
+    choice = rng.randrange(8)
+    if choice == 0:
+        return bytes(rng.randrange(256) for _ in range(rng.randrange(1, 64)))
+    if choice == 1:
+        return rng.choice([b"", b"{", b"null", b"[]", b'"x"', b"1e999", b"{}", b"\xff\xfe"])
+    if choice == 2:
+        return json.dumps(rng.choice([1, -1, 2**70, [], [1], "s", True, None])).encode()
+    mutated = dict(valid)
+    key = rng.choice([*mutated, "extra"]) if mutated else "extra"
+    value = rng.choice([None, -1, 2**64, 1.5, "", "x" * 5000, [], {}, True, "\u0000", "ｂｏｂ"])
+    if choice == 3:
+        mutated.pop(key, None)
+    else:
+        mutated[key] = value
+    return json.dumps(mutated).encode()
+
+
+VALID: dict[str, dict[str, Any]] = {
+    "/api/register": {"alias": "Fuzzy", "password": "password1", "age_confirmed": True},
+    "/api/login": {"alias": "Fuzzy", "password": "password1"},
+    "/api/topup": {"amount": 1},
+    "/api/operator/tables": {"id": "f1", "game": "holdem", "stakes": {"big_blind": 2}},
+    "/api/operator/sanctions": {"alias": "Fuzzy", "kind": "chat_ban"},
+    "/api/operator/roles": {"alias": "Fuzzy", "role": "player"},
+}
+
+
+def test_malformed_bodies_to_every_post_route_get_a_4xx_with_a_code(api: Api) -> None:
+    alias = register(api)
+    make_operator(api, alias)
+    client, session = login(api, alias)  # an operator by cookie: every check is reached
+    headers = {"x-csrf-token": session["csrf"], "content-type": "application/json"}
+    rng = random.Random(14)
+    posts = sorted((p for m, p in _app_routes(api) if m == "post"), key=lambda p: "logout" in p)
+    assert len(posts) >= 9
+    seen: set[int] = set()
+    for path in posts:
+        concrete = path.replace("{table}", "holdem").replace("{id}", "1")
+        for _ in range(BODIES_PER_ROUTE):
+            body = _junk(rng, VALID.get(path, {}))
+            answer = client.post(concrete, content=body, headers=headers)
+            seen.add(answer.status_code)
+            if answer.is_success:
+                continue  # a mutation may still be a valid request
+            assert 400 <= answer.status_code < 500, (path, body, answer.text)
+            assert isinstance(answer.json()["code"], str), (path, body)
+    assert 400 in seen
+    assert httpx.get(api.base + "/healthz").json()["ok"] is True
+
+
+def test_unknown_routes_and_wrong_methods_answer_json_codes(api: Api) -> None:
+    missing = httpx.get(api.base + "/api/no-such-thing")
+    assert missing.status_code == 404 and missing.json()["code"] == "not_found"
+    wrong = httpx.delete(api.base + "/api/tables")  # the static client's mount answers too
+    assert wrong.status_code == 405 and wrong.json()["code"] == "method_not_allowed"
+    huge = httpx.post(api.base + "/api/login", content=b"{" + b" " * 20_000 + b"}")
+    assert huge.status_code == 413 and huge.json()["code"] == "too_large"
+
+
+def test_a_huge_streamed_body_is_refused_without_reading_it_all(api: Api) -> None:
+    def chunks() -> Iterator[bytes]:
+        yield b'{"alias": "'
+        for _ in range(1000):  # 1 MB, sent without a content-length
+            yield b"x" * 1024
+
+    answer = httpx.post(api.base + "/api/login", content=chunks())
+    assert answer.status_code == 413 and answer.json()["code"] == "too_large"

@@ -1,0 +1,257 @@
+"""The operator area over a real server: refused to players, tables opened and closed,
+sanctions, integrity flags, the disconnect and chat logs; on SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from starlette.routing import Route
+
+from cardroom.bots.client import ProtocolClient
+from cardroom.room import events as rv
+from cardroom.room.clock import day_of
+from cardroom.room.codec import encode_room_event
+from cardroom.server.app import create_app
+from cardroom.store import make_engine
+from cardroom.store.tables import TableRecords
+
+from .api_client import BACKENDS, PASSWORD, Api, bearer, login, make_operator, register, start_api
+
+
+@pytest.fixture(scope="module", params=BACKENDS)
+def api(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Api]:
+    tmp: Path = tmp_path_factory.mktemp("operator")
+    yield from start_api(request, tmp)
+
+
+@pytest.fixture(scope="module")
+def boss(api: Api) -> httpx.Client:
+    alias = register(api)
+    make_operator(api, alias)
+    return bearer(api, alias)
+
+
+def _operator_routes(api: Api) -> list[tuple[str, str]]:
+    app = create_app(api.settings)
+    found = []
+    for route in app.routes:
+        if isinstance(route, Route) and route.path.startswith("/api/operator"):
+            path = re.sub(r"{(\w+):int}", "1", route.path)
+            path = re.sub(r"{(\w+):str}", "holdem", path)
+            found += [(m, path) for m in sorted(route.methods or ()) if m != "HEAD"]
+    return found
+
+
+def test_operator_routes_are_refused_to_players_and_to_strangers(api: Api) -> None:
+    routes = _operator_routes(api)
+    assert len(routes) >= 8
+    player = bearer(api, register(api))
+    for method, path in routes:
+        answer = player.request(method, path, json={})
+        assert answer.status_code == 403 and answer.json()["code"] == "forbidden", path
+        anonymous = httpx.request(method, api.base + path, json={})
+        assert anonymous.status_code == 401 and anonymous.json()["code"] == "unauthorized"
+    assert httpx.get(api.base + "/api/tables").status_code == 200  # the room still runs
+
+
+def test_operator_cookie_writes_need_the_csrf_token(api: Api) -> None:
+    alias = register(api)
+    make_operator(api, alias)
+    client, session = login(api, alias)
+    target = register(api)
+    body = {"alias": target, "kind": "chat_ban", "hours": 1}
+    refused = client.post("/api/operator/sanctions", json=body)
+    assert refused.status_code == 403 and refused.json()["code"] == "csrf"
+    done = client.post(
+        "/api/operator/sanctions", json=body, headers={"x-csrf-token": session["csrf"]}
+    )
+    assert done.status_code == 201
+
+
+def test_10_9_freeze_shows_in_the_profile_until_lifted(api: Api, boss: httpx.Client) -> None:
+    alias = register(api)
+    player = bearer(api, alias)
+    made = boss.post("/api/operator/sanctions", json={"alias": alias, "reason": "chargeback"})
+    assert made.status_code == 201
+    assert [s["kind"] for s in player.get("/api/me").json()["sanctions"]] == ["freeze"]
+    assert player.post("/api/topup", json={}).json()["code"] == "frozen"
+    seen = boss.get(f"/api/operator/players/{alias}").json()
+    assert [s["id"] for s in seen["sanctions"]] == [made.json()["id"]] and seen["csrf"] == ""
+    missing = boss.get("/api/operator/players/NoSuchPlayer9")
+    assert missing.status_code == 404 and missing.json()["code"] == "no_such_player"
+    lifted = boss.post(f"/api/operator/sanctions/{made.json()['id']}/lift")
+    assert lifted.status_code == 200
+    assert player.get("/api/me").json()["sanctions"] == []
+    again = boss.post(f"/api/operator/sanctions/{made.json()['id']}/lift")
+    assert again.status_code == 404 and again.json()["code"] == "no_such_sanction"
+    nobody = boss.post("/api/operator/sanctions", json={"alias": "NoSuchPlayer9"})
+    assert nobody.status_code == 404 and nobody.json()["code"] == "no_such_player"
+
+
+def test_10_9_a_banned_player_cannot_return(api: Api, boss: httpx.Client) -> None:
+    alias = register(api)
+    player = bearer(api, alias)
+    assert boss.post("/api/operator/sanctions", json={"alias": alias, "kind": "ban"}).is_success
+    assert player.get("/api/me").status_code == 401
+    relog = httpx.post(api.base + "/api/login", json={"alias": alias, "password": PASSWORD})
+    assert relog.status_code == 401
+
+
+def test_an_operator_grants_the_role(api: Api, boss: httpx.Client) -> None:
+    alias = register(api)
+    helper = bearer(api, alias)
+    assert helper.get("/api/operator/integrity").status_code == 403
+    granted = boss.post("/api/operator/roles", json={"alias": alias, "role": "operator"})
+    assert granted.status_code == 200
+    assert helper.get("/api/me").json()["role"] == "operator"
+    assert helper.get("/api/operator/integrity").status_code == 200
+
+
+def _listed(api: Api) -> set[str]:
+    return {r["table_id"] for r in httpx.get(api.base + "/api/tables").json()["tables"]}
+
+
+def test_operator_opens_and_closes_a_table(api: Api, boss: httpx.Client) -> None:
+    spec = {
+        "id": "razz-op",
+        "game": "razz",
+        "stakes": {"small_bet": 2, "big_bet": 4, "ante": 1},
+        "seats": 6,
+        "options": {"action_seconds": 9},
+    }
+    opened = boss.post("/api/operator/tables", json=spec)
+    assert opened.status_code == 201, opened.text
+    assert "razz-op" in _listed(api)
+    twice = boss.post("/api/operator/tables", json=spec)
+    assert twice.status_code == 409 and twice.json()["code"] == "table_exists"
+    bad = boss.post("/api/operator/tables", json={**spec, "id": "x1", "game": "chess"})
+    assert bad.status_code == 400 and bad.json()["code"] == "bad_table"
+    closed = boss.post("/api/operator/tables/razz-op/close")
+    assert closed.status_code == 200
+    assert "razz-op" not in _listed(api)
+    gone = boss.post("/api/operator/tables/razz-op/close")
+    assert gone.status_code == 404 and gone.json()["code"] == "no_such_table"
+    engine = make_engine(api.database_url)
+    try:
+        assert "razz-op" not in TableRecords(engine).open_tables()  # closed for good
+    finally:
+        engine.dispose()
+
+
+def test_closing_a_table_cashes_its_players_out(api: Api, boss: httpx.Client) -> None:
+    spec = {"id": "close-me", "game": "holdem", "stakes": {"small_blind": 1, "big_blind": 2}}
+    assert boss.post("/api/operator/tables", json=spec).status_code == 201
+    alias = register(api)
+    player = bearer(api, alias)
+    before = player.get("/api/balances").json()["play"]
+
+    async def sit() -> int:
+        token = player.headers["authorization"].split()[1]
+        client = await ProtocolClient.connect(api.base, token)
+        await client.send("watch", table="close-me")
+        snapshot = None
+        while snapshot is None:
+            message = await client.receive()
+            snapshot = message if message["type"] == "snapshot" else None
+        low = snapshot["info"]["buy_in"][0]
+        await client.send("join", id="sit", table="close-me", seat=0, amount=low)
+        while (message := await client.receive()).get("re") != "sit":
+            pass
+        assert message["type"] == "ok", message
+        await client.close()
+        return int(low)
+
+    bought = asyncio.run(sit())
+    assert player.get("/api/balances").json()["play"] == before - bought
+    assert boss.post("/api/operator/tables/close-me/close").status_code == 200
+    assert player.get("/api/balances").json()["play"] == before  # the stack came back
+    assert "close-me" not in _listed(api)
+
+
+def test_10_9_integrity_flags_accounts_sharing_an_address(api: Api, boss: httpx.Client) -> None:
+    first, second = register(api), register(api)
+    bearer(api, first), bearer(api, second)  # both log in from 127.0.0.1
+    report = boss.get("/api/operator/integrity").json()
+    shared = [f for f in report["shared_access"] if f["via"] == "ip" and f["value"] == "127.0.0.1"]
+    assert shared and {first, second} <= set(shared[0]["players"])
+    assert report["table_flags"] == [] and report["chip_dumping"] == []
+
+
+def _log_entries(api: Api, player: str, table: str) -> None:
+    """A table's record with disconnects, as a table writes it."""
+    day = day_of(time.time())
+    events = [
+        rv.Disconnected(seat=2, at=time.time()),
+        rv.DisconnectAllInUsed(seat=2, player=player, hand_no=7, used_today=1, day=day),
+        rv.Reconnected(seat=2),
+        rv.ChatSaid(player=player, text="nice hand", at=time.time()),
+    ]
+    engine = make_engine(api.database_url)
+    try:
+        TableRecords(engine).commit(table, 1, [encode_room_event(e) for e in events])
+    finally:
+        engine.dispose()
+
+
+def test_10_6_disconnect_log_and_the_allowance_left_today(api: Api, boss: httpx.Client) -> None:
+    alias = register(api)
+    player = bearer(api, alias)
+    _log_entries(api, player.get("/api/me").json()["player"], "logs-1")
+    log = boss.get("/api/operator/logs/disconnects", params={"table": "logs-1"}).json()
+    kinds = [e["kind"] for e in log["entries"]]
+    assert kinds == ["Disconnected", "DisconnectAllInUsed", "Reconnected"]
+    assert log["next_after"] is None
+    paged = boss.get(
+        "/api/operator/logs/disconnects", params={"table": "logs-1", "limit": 1}
+    ).json()
+    after = paged["next_after"]
+    rest = boss.get("/api/operator/logs/disconnects", params={"table": "logs-1", "after": after})
+    assert [e["kind"] for e in rest.json()["entries"]] == kinds[1:]
+    allowance = player.get("/api/me").json()["disconnect_all_ins"]
+    assert allowance == {"per_day": 2, "used_today": 1, "left_today": 1}
+
+
+async def _answered(client: ProtocolClient, message_id: str) -> dict[str, Any]:
+    """The server's answer (``ok`` or ``error``) to one of the client's messages."""
+    async with asyncio.timeout(10):
+        while True:
+            message = await client.receive()
+            if message.get("re") == message_id:
+                return message
+
+
+def test_10_7_chat_log_holds_lines_offences_and_reports(api: Api, boss: httpx.Client) -> None:
+    rude, witness = register(api), register(api)
+
+    async def session() -> None:
+        clients = []
+        for alias in (rude, witness):
+            token = httpx.post(
+                api.base + "/api/login", json={"alias": alias, "password": PASSWORD}
+            ).json()["token"]
+            client = await ProtocolClient.connect(api.base, token)
+            await _answered(client, await client.send("watch", table="holdem"))
+            clients.append(client)
+        text = "visit www.cheapchips.example now"
+        said = await _answered(clients[0], await clients[0].send("chat", table="holdem", text=text))
+        assert said["type"] == "error" and said["code"] == "chat_refused"
+        reported = await clients[1].send("report", table="holdem", player=rude, reason="chat_abuse")
+        assert (await _answered(clients[1], reported))["type"] == "ok"
+        for c in clients:
+            await c.close()
+
+    asyncio.run(session())
+    _log_entries(api, "7", "logs-2")
+    log = boss.get("/api/operator/logs/chat").json()
+    actions = {(n["action"], n["subject"].lower()) for n in log["notes"]}
+    assert ("report", rude.lower()) in actions
+    assert ("chat_ban", rude.lower()) in actions  # an offence bans the account (§10.7)
+    said = boss.get("/api/operator/logs/chat", params={"table": "logs-2"}).json()["entries"]
+    assert [e["entry"]["text"] for e in said if e["kind"] == "ChatSaid"] == ["nice hand"]

@@ -1,0 +1,131 @@
+"""Player roles (migration 0005), sanction details, and reading the tables' records back
+(a player's hands, logs by kind, notes), on SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+import pytest
+
+from cardroom.cli import main
+from cardroom.store import AccountError, Players, SanctionKind, audit_trail
+from cardroom.store.history import TableHistory
+from cardroom.store.tables import TableRecords
+
+
+def _player(db: Any, cheap_passwords: Any, alias: str) -> Players:
+    players = Players(db.engine, passwords=cheap_passwords)
+    players.register(alias, "a fine password", age_confirmed=True)
+    return players
+
+
+def test_roles_default_to_player_and_grants_are_audited(db: Any, cheap_passwords: Any) -> None:
+    players = _player(db, cheap_passwords, "Robin1")
+    info = players.get("Robin1")
+    assert players.role(info.id) == "player"
+    players.set_role("robin1", "operator", operator="root")
+    assert players.role(info.id) == "operator"
+    assert [r.action for r in audit_trail(db.engine, "Robin1")][-1] == "set_role"
+    with pytest.raises(AccountError, match="no role"):
+        players.set_role("Robin1", "king", operator="root")
+    assert players.role(999_999) == "player" and players.role(-1) == "player"
+
+
+def test_the_cli_grants_the_operator_role(db: Any, cheap_passwords: Any, capsys: Any) -> None:
+    players = _player(db, cheap_passwords, "Boss7")
+    assert main(["account", "role", "Boss7", "operator", "--db", db.url]) == 0
+    assert "operator" in capsys.readouterr().out
+    assert players.role(players.get("Boss7").id) == "operator"
+
+
+def test_sanctions_in_force_list_kind_reason_and_end(db: Any, cheap_passwords: Any) -> None:
+    players = _player(db, cheap_passwords, "Rowdy")
+    first = players.sanction("Rowdy", SanctionKind.FREEZE, operator="op", reason="chargeback")
+    players.sanction("Rowdy", SanctionKind.CHAT_BAN, operator="op", duration=timedelta(hours=2))
+    found = players.sanctions_in_force("Rowdy")
+    assert [(s.kind, s.reason) for s in found] == [
+        (SanctionKind.FREEZE, "chargeback"),
+        (SanctionKind.CHAT_BAN, ""),
+    ]
+    assert found[0].ends_at is None and found[1].ends_at is not None
+    players.lift(first, operator="op")
+    assert [s.kind for s in players.sanctions_in_force("Rowdy")] == [SanctionKind.CHAT_BAN]
+
+
+def _entry(kind: str, **fields: Any) -> dict[str, Any]:
+    return {"v": 1, "type": kind, **fields}
+
+
+def test_a_player_s_hands_are_found_from_the_seating_and_the_deals(db: Any) -> None:
+    records = TableRecords(db.engine)
+    entries = [
+        _entry("PlayerSeated", player="7", seat=1),  # 1
+        _entry("HandDealt", hand_no=1, dealt=[0, 1]),  # 2
+        _entry("HandFinished", hand_no=1),  # 3
+        _entry("HandDealt", hand_no=2, dealt=[0, 2]),  # 4: seat 1 sat out
+        _entry("HandFinished", hand_no=2),  # 5
+        _entry("HandDealt", hand_no=3, dealt=[0, 1]),  # 6
+        _entry("HandVoided", hand_no=3),  # 7
+        _entry("PlayerLeft", player="7", seat=1),  # 8
+        _entry("PlayerSeated", player="8", seat=1),  # 9: someone else in the seat
+        _entry("HandDealt", hand_no=4, dealt=[0, 1]),  # 10
+    ]
+    records.commit("t1", 1, entries)
+    history = TableHistory(db.engine)
+    hands = history.hands_of("7")
+    assert [(h.hand_no, h.seat, h.first_seq, h.last_seq) for h in hands] == [
+        (3, 1, 6, 7),
+        (1, 1, 2, 3),
+    ]
+    assert [(h.hand_no, h.last_seq) for h in history.hands_of("8")] == [(4, None)]
+    assert history.hands_of("9") == []
+    assert [e["type"] for e in history.span("t1", 2, 3)] == ["HandDealt", "HandFinished"]
+
+
+def test_logs_by_kind_page_by_row_id_and_filter_by_table(db: Any) -> None:
+    records = TableRecords(db.engine)
+    records.commit("a", 1, [_entry("Disconnected", seat=0), _entry("ChatSaid", text="hi")])
+    records.commit("b", 1, [_entry("Disconnected", seat=3), _entry("Reconnected", seat=3)])
+    history = TableHistory(db.engine)
+    every = history.by_kind(["Disconnected", "Reconnected"])
+    assert [(r.table_id, r.kind) for r in every] == [
+        ("a", "Disconnected"),
+        ("b", "Disconnected"),
+        ("b", "Reconnected"),
+    ]
+    after = history.by_kind(["Disconnected", "Reconnected"], after_id=every[0].id, limit=1)
+    assert [(r.table_id, r.kind) for r in after] == [("b", "Disconnected")]
+    assert [r.entry["seat"] for r in history.by_kind(["Disconnected"], table_id="b")] == [3]
+    assert history.by_kind(["Disconnected"], after_id=2**70) == []  # no overflow
+
+
+def test_notes_are_the_audit_records_of_some_actions(db: Any) -> None:
+    records = TableRecords(db.engine)
+    records.note("server:chat", "chat_offence", "Rude1", table="t", code="advertising")
+    records.note("Kind2", "report", "Rude1", table="t", reason="chat_abuse")
+    history = TableHistory(db.engine)
+    notes = history.notes(["chat_offence", "report"])
+    assert [(n.action, n.subject) for n in notes] == [
+        ("chat_offence", "Rude1"),
+        ("report", "Rude1"),
+    ]
+    assert notes[1].detail["reason"] == "chat_abuse"
+    assert history.notes(["report"], after_id=notes[1].id) == []
+
+
+def test_play_topups_stop_at_the_ceiling_once_per_key(db: Any, cheap_passwords: Any) -> None:
+    from cardroom.ledger import Currency
+    from cardroom.store import Cashier
+    from cardroom.store.topups import PlayTopUps
+
+    players = _player(db, cheap_passwords, "Topper")
+    topups, cashier = PlayTopUps(db.engine), Cashier(db.engine)
+    assert topups.top_up("Topper", key="k1", ceiling=500, amount=200) == 200
+    assert topups.top_up("Topper", key="k1", ceiling=500) is None  # this key is spent
+    assert topups.top_up("Topper", key="k2", ceiling=500) == 300  # up to the ceiling
+    assert topups.top_up("Topper", key="k3", ceiling=500) == 0
+    assert cashier.balances("Topper")[Currency.PLAY] == 500
+    players.sanction("Topper", SanctionKind.FREEZE, operator="op")
+    with pytest.raises(AccountError, match="frozen"):
+        topups.top_up("Topper", key="k4", ceiling=900)
