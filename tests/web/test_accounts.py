@@ -20,6 +20,7 @@ def test_register_lands_in_the_lobby_signed_in(page: Any, server: str) -> None:
 def test_refusals_are_said_in_words(page: Any, server: str, console: Any) -> None:
     console.allow("status of 400")
     console.allow("status of 401")
+    console.allow("status of 409")  # the alias is taken
     page.goto(server + "/#/login/register")
     message = page.locator("#auth-message")
     page.get_by_label("Alias").fill("ab")

@@ -1,10 +1,18 @@
 // The HTTP API: JSON in and out, the session cookie sent along (same origin).
 
-/** POST JSON; resolves to {status, body} (never throws for an HTTP error). */
+let csrf = "";
+
+/** Keep the session's CSRF token (from the login answer or /api/me). */
+export function setCsrf(token) { csrf = token || ""; }
+
+/** POST JSON; resolves to {status, body} (never throws for an HTTP error). A cookie
+ *  session sends its CSRF token with every state-changing request. */
 export async function post(path, body) {
+  const headers = { "content-type": "application/json" };
+  if (csrf) headers["x-csrf-token"] = csrf;
   const res = await fetch(path, {
     method: "POST",
-    headers: { "content-type": "application/json" },
+    headers,
     body: JSON.stringify(body ?? {}),
     credentials: "same-origin",
   });

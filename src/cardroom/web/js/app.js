@@ -9,6 +9,7 @@ import { tableScreen } from "./table.js";
 import { rulesScreen } from "./rules.js";
 import { historyScreen } from "./history.js";
 import { accountScreen } from "./account.js";
+import { get, offers, setCsrf } from "./api.js";
 
 const app = document.getElementById("app");
 const banner = document.getElementById("banner");
@@ -42,6 +43,11 @@ function renderWho() {
 export async function connect() {
   const hello = await ctx.conn.open();
   ctx.hello = hello;
+  if (hello && (await offers("/api/me"))) {
+    // After a reload the CSRF token is read again (the cookie session is still valid).
+    const me = await get("/api/me");
+    if (me.status === 200 && me.body) setCsrf(me.body.csrf);
+  }
   renderWho();
   return hello !== null;
 }

@@ -1,6 +1,6 @@
 // Register and log in (the alias rules, the 18+ confirmation, every refusal said).
 
-import { post, refusal } from "./api.js";
+import { post, refusal, setCsrf } from "./api.js";
 import { h, fill } from "./dom.js";
 import { connect } from "./app.js";
 
@@ -67,6 +67,7 @@ export function authScreen(app, ctx, mode) {
       }
       const r = await post("/api/login", { alias: alias.value, password: password.value });
       if (r.status !== 200) throw new Error(refusal(r.status, r.body));
+      setCsrf(r.body.csrf);
       if (!(await connect())) throw new Error("Logged in, but the table connection was refused.");
       location.hash = "#/lobby";
     } catch (err) {
@@ -84,6 +85,7 @@ export function authScreen(app, ctx, mode) {
 /** Log out: revoke the session, close the connection, back to the log-in screen. */
 export async function logout(ctx) {
   await post("/api/logout", {});
+  setCsrf("");
   ctx.conn.close();
   ctx.conn.watching.clear();
   ctx.hello = null;

@@ -79,14 +79,20 @@ function replayer(app, hand, phh) {
 /** The history screen: the list of one's hands, or one hand's replayer. */
 export async function historyScreen(app, ctx, arg) {
   const server = await offers("/api/hands");
+  let hands = savedHands(ctx.hello.alias);
   if (server) {
-    const r = await get(arg ? `/api/hands/${encodeURIComponent(arg)}` : "/api/hands");
+    // The server's records: `table/hand_no` names a hand; the PHH text comes inline.
+    const r = await get(arg ? `/api/hands/${arg.split("/").map(encodeURIComponent).join("/")}` : "/api/hands");
+    const fromServer = (x) => ({ id: `${x.table_id}/${x.hand_no}`, table: x.table_id, hand_no: x.hand_no, me: x.seat,
+      names: {}, events: x.events || [], game: "", at: Date.parse(x.dealt_at) || Date.now(), phh: x.phh });
     if (r.status === 200 && r.body && arg) {
-      replayer(app, r.body, `/api/hands/${encodeURIComponent(arg)}/phh`);
+      const hand = fromServer(r.body);
+      const phh = hand.phh ? URL.createObjectURL(new Blob([hand.phh], { type: "text/plain" })) : null;
+      replayer(app, hand, phh);
       return null;
     }
+    if (r.status === 200 && r.body && r.body.hands) hands = r.body.hands.map(fromServer);
   }
-  const hands = savedHands(ctx.hello.alias);
   if (arg) {
     const hand = hands.find((x) => x.id === arg);
     if (hand) { replayer(app, hand, null); return null; }
@@ -94,10 +100,10 @@ export async function historyScreen(app, ctx, arg) {
     return null;
   }
   fill(app, h("h1", { text: "Hand history" }),
-    h("p.hint", { text: server ? "" : "The hands you played in this browser (PHH download needs the server's hand-history service)." }),
+    h("p.hint", { text: server ? "Your hands, as your seat saw them." : "The hands you played in this browser (PHH download needs the server's hand-history service)." }),
     hands.length
       ? h("ul.hands", hands.map((x) => h("li",
-        h("a", { href: `#/history/${encodeURIComponent(x.id)}`, text: `${x.table} hand #${x.hand_no}` }),
+        h("a", { href: `#/history/${x.id.split("/").map(encodeURIComponent).join("/")}`, text: `${x.table} hand #${x.hand_no}` }),
         h("span", { text: ` ${x.game || ""} · ${new Date(x.at).toLocaleTimeString()}` }))))
       : h("p", { text: "No hands yet. Play a hand and it will be listed here." }));
   return null;
