@@ -73,3 +73,14 @@ def test_log_in_again_after_log_out(page: Any, server: str) -> None:
     page.get_by_role("button", name="Log in").click()
     page.get_by_role("heading", name="Lobby").wait_for()
     assert alias in page.locator("#who").inner_text()
+
+
+def test_account_page_shows_balances_sanctions_and_allowances(page: Any, server: str) -> None:
+    register(page, server, fresh_alias())
+    page.get_by_role("link", name="Account").click()
+    page.get_by_role("heading", name="Balances").wait_for()
+    text = page.locator("main").inner_text()
+    assert "Play money" in text and "10,000" in text  # the signup play chips
+    assert "Real money" in text
+    assert "Sanctions" in text and "None." in text
+    assert page.locator("#allins").inner_text().startswith("Disconnect all-ins left today: ")

@@ -21,12 +21,15 @@ export async function accountScreen(app, ctx) {
     h("section", h("h2", { text: "Balances" }),
       h("dl.balances", Object.entries(balances).map(([cur, amount]) => [h("dt", { text: cur === "real" ? "Real money" : cur === "play" ? "Play money" : cur }), h("dd", { text: chips(amount) })]))),
     h("section", h("h2", { text: "Sanctions" }),
-      (me.sanctions || []).length ? h("ul", me.sanctions.map((s) => h("li", { text: `${s.kind || s.type}: ${s.reason || ""} ${s.until ? `until ${s.until}` : ""}` })))
+      (me.sanctions || []).length ? h("ul", me.sanctions.map((s) => h("li", { text: `${s.kind}: ${s.reason || ""} ${s.ends_at ? `until ${s.ends_at}` : "until lifted"}` })))
         : h("p", { text: "None." })),
-    me.disconnect_allins_left !== undefined ? h("p", { text: `Disconnect all-ins left today: ${me.disconnect_allins_left}` }) : null,
+    me.disconnect_all_ins ? h("p#allins", { text: `Disconnect all-ins left today: ${me.disconnect_all_ins.left_today} of ${me.disconnect_all_ins.per_day}` }) : null,
+    h("p.message", { role: "status", id: "topup-message" }),
     h("button", { type: "button", text: "Top up play money", onclick: async () => {
       const t = await post("/api/topup", {});
-      if (t.status === 200) accountScreen(app, ctx);
+      const msg = document.getElementById("topup-message");
+      if (t.status === 200) { await accountScreen(app, ctx); document.getElementById("topup-message").textContent = `Added ${chips(t.body.added)} play chips.`; }
+      else if (msg) msg.textContent = t.body && t.body.message ? t.body.message : `Top-up refused (${t.status}).`;
     } }));
   return null;
 }

@@ -19,7 +19,7 @@ export function h(spec, attrs, ...children) {
     else if (k in el && typeof v !== "string") el[k] = v;
     else el.setAttribute(k, v === true ? "" : v);
   }
-  for (const c of children.flat()) {
+  for (const c of children.flat(Infinity)) {
     if (c === null || c === undefined || c === false) continue;
     el.append(c instanceof Node ? c : document.createTextNode(String(c)));
   }
@@ -29,7 +29,7 @@ export function h(spec, attrs, ...children) {
 /** Replace the children of `el`. */
 export function fill(el, ...children) {
   el.replaceChildren();
-  for (const c of children.flat()) if (c) el.append(c);
+  for (const c of children.flat(Infinity)) if (c) el.append(c);
   return el;
 }
 
