@@ -11,6 +11,7 @@ from cardroom.ledger import (
     AccountRef,
     BalanceOutOfRange,
     Currency,
+    InsufficientFunds,
     LedgerError,
     MemoryLedger,
     Reason,
@@ -103,3 +104,17 @@ def test_10_9_checker_reports_a_float_balance_even_when_it_compares_equal() -> N
 def test_10_9_checker_reports_a_balance_out_of_range() -> None:
     found = balance_violations({CASH: -(2**63), ALICE: 2**63}, {CASH: -(2**63), ALICE: 2**63})
     assert sorted(v.rule for v in found) == ["range", "range"]
+
+
+def test_10_9_of_several_refused_balances_the_first_account_in_order_is_reported() -> None:
+    led = MemoryLedger()
+    led.post(deposit("d", BOB, 10))
+    carol = AccountRef.player("carol", REAL)
+    # Both bob and alice would go below zero; the batch names bob's account first.
+    moves = [
+        Transfer("b", Reason.PLAYER_TRANSFER, BOB, carol, 50),
+        Transfer("a", Reason.PLAYER_TRANSFER, ALICE, carol, 100),
+    ]
+    with pytest.raises(InsufficientFunds, match="player/real/alice holds 0, needs 100"):
+        led.post_all(moves)
+    assert led.balance(BOB) == 10 and len(led.entries()) == 1

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import copy
+import pickle
+
 import pytest
 
 from cardroom.ledger import (
@@ -126,3 +129,19 @@ def test_account_keys_round_trip_and_reject_garbage() -> None:
     with pytest.raises(LedgerError):
         AccountRef.player("", REAL)
     assert AccountRef.cashier(REAL).may_go_negative and not ALICE.may_go_negative
+
+
+def test_no_transfer_to_self_with_an_equal_account_built_apart() -> None:
+    twin = AccountRef.player("alice", REAL)
+    assert twin is not ALICE
+    with pytest.raises(LedgerError, match="itself"):
+        transfer(credit=twin).validate()
+
+
+def test_equal_accounts_hash_alike_and_survive_a_copy_or_a_pickle() -> None:
+    twin = AccountRef.player("alice", REAL)
+    assert twin == ALICE and hash(twin) == hash(ALICE)
+    assert len({ALICE, twin, AccountRef.player("alice", PLAY)}) == 2
+    for copied in (copy.deepcopy(ALICE), pickle.loads(pickle.dumps(ALICE))):
+        assert copied == ALICE and {ALICE: 1}[copied] == 1
+    assert "_hash" not in repr(ALICE)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from cardroom.bench.room_bench import measure
+import pytest
+
+from cardroom.bench.room_bench import GAMES, engine_player, measure, room_player
 
 
 def test_room_bench_measures_the_engine_and_the_room_on_the_same_game() -> None:
@@ -10,3 +12,15 @@ def test_room_bench_measures_the_engine_and_the_room_on_the_same_game() -> None:
     engine, room = rates["engine_hands_per_s"], rates["room_hands_per_s"]
     assert engine > 0 and room > 0
     assert abs(rates["overhead"] - (engine / room - 1)) < 0.01
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_room_bench_both_sides_play_the_same_hands(game: str) -> None:
+    # Like with like: hand n is dealt from the same deck, with the same button, stacks
+    # and decisions on the bare engine and at the table (the table names its blind seats).
+    engine, room = engine_player(game, 5), room_player(game, 5)
+    for _ in range(12):
+        bare, tabled = engine(), room()
+        assert bare.events[0].seats == tabled.events[0].seats  # type: ignore[union-attr]
+        assert bare.events[1:] == tabled.events[1:]
+        assert bare.stacks == tabled.stacks

@@ -60,25 +60,31 @@ def _config(game: str) -> TableConfig:
     return TableConfig(config.variant, config.stakes, max_seats=PLAYERS)
 
 
-def engine_player(game: str, seed: int) -> Callable[[], None]:
-    """Plays one bare-engine hand per call."""
+def engine_player(game: str, seed: int) -> Callable[[], Hand]:
+    """Plays one bare-engine hand per call (and returns it): hand ``n`` is the table's
+    hand ``n`` (same deck, button, stacks and decisions)."""
     config = _config(game)
     rng = random.Random(seed)
     count = [0]
+    stacks: list[int] = [STACK] * PLAYERS
 
-    def play() -> None:
+    def play() -> Hand:
         count[0] += 1
-        hand = Hand(config, [STACK] * PLAYERS, count[0] % PLAYERS, seed=f"{seed}:{count[0]}")
+        # The table's first hand puts the button on seat 0; it moves one seat a hand.
+        button = (count[0] - 1) % PLAYERS
+        hand = Hand(config, stacks, button, seed=f"{seed}:{count[0]}")
         while hand.actor is not None:
             seat = hand.actor
             kind, amount, cards = choose(hand.legal_actions(seat), hand.hole_cards(seat), rng)
             hand.apply(Action(seat, kind, amount, cards))  # type: ignore[arg-type]
+        stacks[:] = hand.stacks  # chips carry over to the next hand, as at the table
+        return hand
 
     return play
 
 
-def room_player(game: str, seed: int) -> Callable[[], None]:
-    """Plays one hand through a table per call."""
+def room_player(game: str, seed: int) -> Callable[[], Hand]:
+    """Plays one hand through a table per call (and returns it)."""
     config = _config(game)
     ledger = MemoryLedger()
     clock = ManualClock(0.0)
@@ -100,7 +106,7 @@ def room_player(game: str, seed: int) -> Callable[[], None]:
         table.handle(Sit(name, s, STACK))
     rng = random.Random(seed)
 
-    def play() -> None:
+    def play() -> Hand:
         table.tick()
         hand = table.hand
         assert hand is not None
@@ -109,11 +115,12 @@ def room_player(game: str, seed: int) -> Callable[[], None]:
             assert seat is not None
             kind, amount, cards = choose(hand.legal_actions(seat), hand.hole_cards(seat), rng)
             table.handle(Act(names[seat], kind, amount, cards))  # type: ignore[arg-type]
+        return hand
 
     return play
 
 
-def _slice(play: Callable[[], None], seconds: float) -> tuple[int, float]:
+def _slice(play: Callable[[], Hand], seconds: float) -> tuple[int, float]:
     hands, start = 0, time.process_time()
     while time.process_time() - start < seconds:
         play()

@@ -12,7 +12,7 @@ so within each currency every balance sums to exactly zero.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from cardroom.ledger.errors import LedgerError
 
@@ -54,12 +54,23 @@ class AccountRef:
     kind: AccountKind
     currency: Currency
     owner: str
+    _hash: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if not self.owner or _SEPARATOR in self.owner or self.owner.strip() != self.owner:
             raise LedgerError(f"account owner {self.owner!r} must be non-empty, trimmed, no '/'")
         if len(self.owner) > 120:
             raise LedgerError("account owner is longer than 120 characters")
+        # Every posting looks its accounts up by hash several times: an account never
+        # changes, so its hash is computed once.
+        object.__setattr__(self, "_hash", hash((self.kind, self.currency, self.owner)))
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __reduce__(self) -> tuple[type[AccountRef], tuple[AccountKind, Currency, str]]:
+        # Rebuilt from its fields, never copied with the hash (str hashes vary by process).
+        return (AccountRef, (self.kind, self.currency, self.owner))
 
     @property
     def key(self) -> str:

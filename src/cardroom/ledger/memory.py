@@ -10,7 +10,7 @@ from cardroom.ledger.invariants import Violation, find_violations
 from cardroom.ledger.transfers import (
     Entry,
     Transfer,
-    check_balances,
+    balances_after,
     check_not_reversed,
     check_reversal,
     net_change,
@@ -43,10 +43,7 @@ class MemoryLedger:
         for t in fresh:
             if t.reverses is not None:
                 self._check_reversible(t)
-        delta = net_change(fresh)
-        check_balances(delta, self.balance)
-        for ref, change in delta.items():
-            self._balances[ref] = self.balance(ref) + change
+        self._balances.update(balances_after(net_change(fresh), self.balance))
         for t in fresh:
             entry = Entry(len(self._entries) + 1, t)
             self._entries.append(entry)

@@ -113,14 +113,15 @@ class Transfer:
             raise LedgerError(f"amount must be an integer of minor units, not {self.amount!r}")
         if not 0 < self.amount <= MAX_AMOUNT:
             raise LedgerError(f"amount must be in 1..{MAX_AMOUNT}, not {self.amount}")
-        if self.debit == self.credit:
-            raise LedgerError(f"cannot move chips from {self.debit} to itself")
-        if self.debit.currency is not self.credit.currency:
+        debit, credit = self.debit, self.credit
+        # Accounts of different kinds differ: the full comparison only when the kinds match.
+        if debit.kind == credit.kind and debit == credit:
+            raise LedgerError(f"cannot move chips from {debit} to itself")
+        if debit.currency is not credit.currency:
             raise LedgerError(
-                f"currencies never mix: {self.debit} is {self.debit.currency}, "
-                f"{self.credit} is {self.credit.currency}"
+                f"currencies never mix: {debit} is {debit.currency}, {credit} is {credit.currency}"
             )
-        if self.reason in REAL_MONEY_ONLY and self.currency is not Currency.REAL:
+        if self.reason in REAL_MONEY_ONLY and debit.currency is not Currency.REAL:
             raise LedgerError(f"{self.reason} is for real money only")
         if len(self.memo) > 500:
             raise LedgerError("memo is longer than 500 characters")
@@ -132,11 +133,10 @@ class Transfer:
             return
         if self.reverses is not None:
             raise LedgerError("only a reversal may name an entry it reverses")
-        route = (self.debit.kind, self.credit.kind)
-        if route not in ROUTES[self.reason]:
+        if (debit.kind, credit.kind) not in ROUTES[self.reason]:
             raise LedgerError(
-                f"{self.reason} cannot move chips from a {self.debit.kind} account "
-                f"to a {self.credit.kind} account"
+                f"{self.reason} cannot move chips from a {debit.kind} account "
+                f"to a {credit.kind} account"
             )
 
 
@@ -222,22 +222,37 @@ def net_change(transfers: list[Transfer]) -> dict[AccountRef, int]:
 
 
 def check_balances(delta: Mapping[AccountRef, int], held: Callable[[AccountRef], int]) -> None:
-    """Refuse a net change that overdraws an account or leaves a balance out of range.
+    """Refuse a net change that overdraws an account or leaves a balance out of range
+    (:func:`balances_after` without its result)."""
+    balances_after(delta, held)
 
-    ``held`` gives each account's balance before the change. Every balance must
-    stay within ``0..MAX_BALANCE`` (the cashier within ``MIN_BALANCE..MAX_BALANCE``),
-    so a database can always store it as an exact 64-bit integer.
+
+def balances_after(
+    delta: Mapping[AccountRef, int], held: Callable[[AccountRef], int]
+) -> dict[AccountRef, int]:
+    """Each changed account's balance once ``delta`` is applied, if every one is allowed.
+
+    ``held`` gives each account's balance before the change, read once. Every balance
+    must stay within ``0..MAX_BALANCE`` (the cashier within ``MIN_BALANCE..MAX_BALANCE``),
+    so a database can always store it as an exact 64-bit integer. When several break a
+    rule, the first in account order is reported (sorting only then: a valid batch, the
+    usual case, is checked in one pass).
     """
-    for ref, change in sorted(delta.items()):
-        before = held(ref)
-        after = before + change
-        if change < 0 and not ref.may_go_negative and after < 0:
-            raise InsufficientFunds(f"{ref} holds {before}, needs {-change}")
-        low = MIN_BALANCE if ref.may_go_negative else 0
-        if not low <= after <= MAX_BALANCE:
-            raise BalanceOutOfRange(
-                f"{ref} would hold {after}, outside the ledger's range {low}..{MAX_BALANCE}"
-            )
+    after = {ref: held(ref) + change for ref, change in delta.items()}
+    for ref in sorted(ref for ref, value in after.items() if not 0 <= value <= MAX_BALANCE):
+        _check_balance(ref, after[ref] - delta[ref], delta[ref])
+    return after
+
+
+def _check_balance(ref: AccountRef, before: int, change: int) -> None:
+    after = before + change
+    if change < 0 and not ref.may_go_negative and after < 0:
+        raise InsufficientFunds(f"{ref} holds {before}, needs {-change}")
+    low = MIN_BALANCE if ref.may_go_negative else 0
+    if not low <= after <= MAX_BALANCE:
+        raise BalanceOutOfRange(
+            f"{ref} would hold {after}, outside the ledger's range {low}..{MAX_BALANCE}"
+        )
 
 
 def pending_transfers(

@@ -23,11 +23,15 @@ class GameSlot:
     next_index: int
 
 
+_SINGLE = GameSlot(0, False, 0)
+"""Every hand of a single-game table (built once: asked at every deal)."""
+
+
 def game_for(settings: TableSettings, hand_no: int) -> GameSlot:
     """The game of hand ``hand_no`` (the table's hands count from 1, a rotation's from 0)."""
     rotation = settings.mixed
     if rotation is None:
-        return GameSlot(0, False, 0)
+        return _SINGLE
     n = max(0, hand_no - 1)
     index = rotation.games.index(rotation.entry_for(n))
     frozen = n > 0 and not rotation.button_moves(n)

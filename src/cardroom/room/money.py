@@ -13,6 +13,7 @@ never moves money twice.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from operator import itemgetter
 
 from cardroom.ledger import (
     AccountKind,
@@ -91,9 +92,9 @@ class TableBank:
         stack (losers negative), ``rake`` the house's share; they sum to zero."""
         if sum(deltas.values()) + rake != 0:
             raise TableError("unbalanced", f"hand {hand_no}: deltas and rake do not balance")
-        base = f"{self.table_id}:h{hand_no}"
+        base, memo = f"{self.table_id}:h{hand_no}", f"hand {hand_no}"
         moves: list[Transfer] = []
-        for player, delta in sorted(deltas.items(), key=lambda kv: kv[1]):
+        for player, delta in sorted(deltas.items(), key=itemgetter(1)):  # losers first
             if delta < 0:
                 moves.append(
                     Transfer(
@@ -102,7 +103,7 @@ class TableBank:
                         self.stack(player),
                         self.pot,
                         -delta,
-                        f"hand {hand_no}",
+                        memo,
                     )
                 )
             elif delta > 0:
@@ -113,20 +114,11 @@ class TableBank:
                         self.pot,
                         self.stack(player),
                         delta,
-                        f"hand {hand_no}",
+                        memo,
                     )
                 )
         if rake:
-            moves.append(
-                Transfer(
-                    f"{base}:rake",
-                    Reason.RAKE,
-                    self.pot,
-                    self.house,
-                    rake,
-                    f"hand {hand_no}",
-                )
-            )
+            moves.append(Transfer(f"{base}:rake", Reason.RAKE, self.pot, self.house, rake, memo))
         if moves:
             self._post_all(moves)
 

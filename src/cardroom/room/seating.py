@@ -163,6 +163,8 @@ def free_seats(table: Table) -> list[int]:
 
 def offer_seats(table: Table) -> None:
     """Offer each free seat to the next player waiting, in order (§10.3)."""
+    if not table.state.waitlist:
+        return
     free = free_seats(table)
     expires = table.now + table.settings.waitlist_offer_seconds
     for player in list(table.state.waitlist):

@@ -12,6 +12,7 @@ hand is rebuilt from its own events).
 from __future__ import annotations
 
 import dataclasses
+import operator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -93,11 +94,12 @@ class TableState:
 
 
 _SEAT_FIELDS = tuple(f.name for f in dataclasses.fields(SeatState) if f.name != "advance")
+# A snapshot is taken at every hand: read a seat's plain fields in one C-level call.
+_seat_values = operator.attrgetter(*_SEAT_FIELDS)
 
 
 def _seat_to_dict(seat: SeatState) -> dict[str, Any]:
-    # Written out rather than dataclasses.asdict: a snapshot is taken at every hand.
-    out = {name: getattr(seat, name) for name in _SEAT_FIELDS}
+    out = dict(zip(_SEAT_FIELDS, _seat_values(seat), strict=True))
     adv = seat.advance
     out["advance"] = None if adv is None else vars_of(adv)
     return out

@@ -62,6 +62,8 @@ class Table:
         self.configs: tuple[TableConfig, ...] = tuple(
             settings.hand_config(c) for c in settings.games
         )
+        # Chips a seat needs to be dealt in, per game (asked at every deal).
+        self.needs: tuple[int, ...] = tuple(forced_need(c) for c in self.configs)
         self.state = state if state is not None else TableState([None] * settings.seat_count)
         self.hand: Hand | None = None
         self.chat = TableChat()
@@ -152,10 +154,10 @@ class Table:
         state = self.state
         hand_no = state.hand_no + 1
         slot = game_for(self.settings, hand_no)
-        config = self.configs[slot.index]
-        seating.sit_out_unready(self, forced_need(config))
+        config, need = self.configs[slot.index], self.needs[slot.index]
+        seating.sit_out_unready(self, need)
         plan = plan_hand(
-            self.facts(config),
+            self.facts(config, need),
             state.positions,
             hand_no,
             blinds=config.variant.forced_bets == BLINDS,
@@ -195,9 +197,9 @@ class Table:
         """The seed of hand ``hand_no`` at a seeded table (None: CSPRNG decks)."""
         return None if self.settings.seed is None else f"{self.settings.seed}:{hand_no}"
 
-    def facts(self, config: TableConfig) -> list[SeatFacts | None]:
-        """What the planner needs of each seat for a hand of ``config``."""
-        need = forced_need(config)
+    def facts(self, config: TableConfig, need: int) -> list[SeatFacts | None]:
+        """What the planner needs of each seat for a hand of ``config`` (``need``: chips
+        for its forced bets)."""
         out: list[SeatFacts | None] = []
         for seat in self.state.seats:
             if seat is None:
