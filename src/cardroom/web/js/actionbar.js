@@ -1,0 +1,134 @@
+// The action bar: it follows the structure. No limit and pot limit: a slider and
+// presets (½ pot, pot, all-in) inside the legal bounds; fixed limit: the fixed
+// amounts; spread limit: the spread's bounds. Stud's bring-in, draw's discards.
+// Keyboard: F fold, C check/call, R bet/raise, 1 ½ pot, 2 pot, 3 all-in, D draw.
+
+import { h, chips } from "./dom.js";
+
+/** The raise total a pot fraction asks for, inside [min, max]. */
+export function potRaise(hand, me, fraction, legal) {
+  const pot = hand.pots.reduce((a, p) => a + p.amount, 0) + hand.seats.reduce((a, s) => a + (s ? s.bet : 0), 0);
+  const mine = hand.seats[me] ? hand.seats[me].bet : 0;
+  const toCall = Math.max(0, hand.current_bet - mine);
+  const total = hand.current_bet + Math.floor((pot + toCall) * fraction);
+  return Math.min(legal.max_raise_to, Math.max(legal.min_raise_to, total));
+}
+
+function raiseControls(t, legal, hand) {
+  const betting = !legal.call && hand.current_bet === 0;
+  const word = betting ? "Bet" : "Raise to";
+  const structure = (t.view.game && t.view.game.structure) || hand.structure;
+  const sizes = legal.raise_sizes || [];
+  if (sizes.length || legal.min_raise_to === legal.max_raise_to) {
+    const amounts = sizes.length ? sizes : [legal.min_raise_to];
+    return amounts.map((a, i) => h("button.act.raise", {
+      type: "button", text: `${word} ${chips(a)}`, "aria-keyshortcuts": i === 0 ? "R" : undefined,
+      "data-key": i === 0 ? "r" : undefined, onclick: () => t.act("raise", a),
+    }));
+  }
+  const amount = h("input#raise-amount", {
+    type: "number", min: legal.min_raise_to, max: legal.max_raise_to, step: 1,
+    value: legal.min_raise_to, inputMode: "numeric",
+  });
+  const slider = h("input#raise-slider", {
+    type: "range", min: legal.min_raise_to, max: legal.max_raise_to, step: 1, value: legal.min_raise_to,
+    "aria-label": `${word} amount`,
+  });
+  const button = h("button.act.raise", { type: "button", "aria-keyshortcuts": "R", "data-key": "r" });
+  const setAmount = (v) => {
+    const n = Math.min(legal.max_raise_to, Math.max(legal.min_raise_to, Math.round(Number(v) || 0)));
+    amount.value = n;
+    slider.value = n;
+    button.textContent = n === legal.max_raise_to && structure === "no_limit" ? `All-in ${chips(n)}` : `${word} ${chips(n)}`;
+  };
+  slider.addEventListener("input", () => setAmount(slider.value));
+  amount.addEventListener("change", () => setAmount(amount.value));
+  amount.addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); setAmount(amount.value); t.act("raise", Number(amount.value)); } });
+  button.addEventListener("click", () => t.act("raise", Number(amount.value)));
+  setAmount(legal.min_raise_to);
+  const presets = [];
+  if (structure === "no_limit" || structure === "pot_limit") {
+    const me = t.view.you;
+    presets.push(
+      h("button.preset", { type: "button", text: "½ pot", "aria-keyshortcuts": "1", "data-key": "1", onclick: () => setAmount(potRaise(hand, me, 0.5, legal)) }),
+      h("button.preset", { type: "button", text: "Pot", "aria-keyshortcuts": "2", "data-key": "2", onclick: () => setAmount(potRaise(hand, me, 1, legal)) }),
+      h("button.preset", { type: "button", text: structure === "no_limit" ? "All-in" : "Max", "aria-keyshortcuts": "3", "data-key": "3", onclick: () => setAmount(legal.max_raise_to) }),
+    );
+  }
+  return [h("div.raise",
+    h("label", { for: "raise-amount", text: `${word} (${chips(legal.min_raise_to)}–${chips(legal.max_raise_to)})` }),
+    slider, amount, h("div.presets", presets)), button];
+}
+
+function drawControls(t, legal) {
+  const n = t.discards.size;
+  return [
+    h("p.hint", { text: `Choose up to ${legal.draw} card${legal.draw === 1 ? "" : "s"} to discard by clicking them.` }),
+    h("button.act.draw", {
+      type: "button", "aria-keyshortcuts": "D", "data-key": "d",
+      text: n === 0 ? "Stand pat" : `Discard ${n} and draw`, onclick: () => t.draw(),
+    }),
+  ];
+}
+
+/** The action bar for the seat to act, or null. */
+export function actionBar(t) {
+  const hand = t.view.hand;
+  const legal = t.legal();
+  if (!hand || !legal) return null;
+  const acts = legal.actions || [];
+  const parts = [];
+  if (acts.includes("draw")) {
+    parts.push(...drawControls(t, legal));
+  } else {
+    if (acts.includes("fold")) parts.push(h("button.act.fold", { type: "button", text: "Fold", "aria-keyshortcuts": "F", "data-key": "f", onclick: () => t.act("fold") }));
+    if (acts.includes("check")) parts.push(h("button.act.check", { type: "button", text: "Check", "aria-keyshortcuts": "C", "data-key": "c", onclick: () => t.act("check") }));
+    if (acts.includes("call")) parts.push(h("button.act.call", { type: "button", text: `Call ${chips(legal.call)}`, "aria-keyshortcuts": "C", "data-key": "c", onclick: () => t.act("call") }));
+    if (acts.includes("bring_in")) parts.push(h("button.act.bringin", { type: "button", text: `Bring in ${chips(legal.bring_in)}`, "aria-keyshortcuts": "B", "data-key": "b", onclick: () => t.act("bring_in") }));
+    if (acts.includes("raise")) parts.push(...raiseControls(t, legal, hand));
+    else if (legal.no_raise) parts.push(h("small.hint", { text: legal.no_raise }));
+  }
+  return h("section.actionbar", { "aria-label": "Your action", role: "group" },
+    h("p.yourturn", { text: "Your turn" }), parts,
+    h("p.keys", { text: "Keys: F fold · C check/call · R bet/raise · 1 ½ pot · 2 pot · 3 all-in · D draw" }));
+}
+
+/** Whether the advance-action checkboxes are offered now: in the hand, not our turn,
+ *  and only from a fresh view (between an event and the next snapshot the turn may
+ *  already be ours, and the server refuses an advance action then). */
+export function advanceOffered(t) {
+  const hand = t.view.hand;
+  const me = t.view.you;
+  if (!hand || me === null || me === undefined || !hand.seats[me] || !hand.seats[me].in_hand || t.legal()) return false;
+  if (hand.seats[me].all_in || hand.over || t.waiting || t.stale || hand.actor === me) return false;
+  return !(t.view.turn && t.view.turn.seat === me);
+}
+
+/** Pre-selected actions while waiting for one's turn (advance-action checkboxes). */
+export function advanceBox(t) {
+  if (!advanceOffered(t)) return null;
+  const current = t.view.advance ? t.view.advance.kind : null;
+  const options = [["check_fold", "Check/fold"], ["check", "Check"], ["call_any", "Call any"], ["fold", "Fold"]];
+  return h("fieldset.advance", h("legend", { text: "Act in advance" }),
+    options.map(([kind, label]) => {
+      const id = `adv-${kind}`;
+      const box = h("input", { type: "checkbox", id, checked: current === kind,
+        onchange: (e) => t.advance(e.target.checked ? kind : null) });
+      return h("span.opt", box, h("label", { for: id, text: label }));
+    }));
+}
+
+/** Route a key press to the button that carries it (never while typing). */
+export function keyHandler(root) {
+  return (e) => {
+    const tag = (e.target && e.target.tagName) || "";
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    if ((tag === "INPUT" && e.target.type !== "checkbox" && e.target.type !== "range") || tag === "TEXTAREA" || tag === "SELECT") return;
+    const key = e.key.toLowerCase();
+    const button = root.querySelector(`.actionbar [data-key="${CSS.escape(key)}"]`);
+    if (button && !button.disabled) {
+      e.preventDefault();
+      button.click();
+    }
+  };
+}

@@ -1,0 +1,53 @@
+// The HTTP API: JSON in and out, the session cookie sent along (same origin).
+
+let csrf = "";
+
+/** Keep the session's CSRF token (from the login answer or /api/me). */
+export function setCsrf(token) { csrf = token || ""; }
+
+/** POST JSON; resolves to {status, body} (never throws for an HTTP error). A cookie
+ *  session sends its CSRF token with every state-changing request. */
+export async function post(path, body) {
+  const headers = { "content-type": "application/json" };
+  if (csrf) headers["x-csrf-token"] = csrf;
+  const res = await fetch(path, {
+    method: "POST",
+    headers,
+    body: JSON.stringify(body ?? {}),
+    credentials: "same-origin",
+  });
+  return { status: res.status, body: await res.json().catch(() => ({})) };
+}
+
+/** GET JSON; resolves to {status, body}. */
+export async function get(path) {
+  const res = await fetch(path, { credentials: "same-origin" });
+  let body = null;
+  if ((res.headers.get("content-type") || "").includes("json")) {
+    body = await res.json().catch(() => null);
+  }
+  return { status: res.status, body };
+}
+
+/** Every refusal the account routes give, as a sentence a player understands. */
+export function refusal(status, body) {
+  const code = body && body.error;
+  const message = (body && body.message) || "";
+  if (status === 429) return `Too many attempts. ${message || "Wait a few minutes and try again."}`;
+  if (status === 503) return "The server is busy or starting. Try again in a moment.";
+  if (code === "refused" && status === 401 && !message) return "Wrong alias or password.";
+  if (message) return message.charAt(0).toUpperCase() + message.slice(1);
+  return `The server refused (${status}).`;
+}
+
+let paths = null;
+
+/** Whether the server's OpenAPI document lists `path` (so a screen never asks for an
+ *  endpoint this server does not have). Path parameters are written `{name}`. */
+export async function offers(path) {
+  if (paths === null) {
+    const r = await get("/openapi.json").catch(() => ({ status: 0, body: null }));
+    paths = new Set(r.body && r.body.paths ? Object.keys(r.body.paths) : []);
+  }
+  return paths.has(path);
+}

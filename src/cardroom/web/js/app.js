@@ -1,0 +1,91 @@
+// The client's entry point: the connection, the session and the hash router.
+
+import { Connection } from "./ws.js";
+import { setupDeckOption } from "./cards.js";
+import { h, fill } from "./dom.js";
+import { authScreen, logout } from "./auth.js";
+import { lobbyScreen } from "./lobby.js";
+import { tableScreen } from "./table.js";
+import { rulesScreen } from "./rules.js";
+import { historyScreen } from "./history.js";
+import { accountScreen } from "./account.js";
+import { get, offers, setCsrf } from "./api.js";
+
+const app = document.getElementById("app");
+const banner = document.getElementById("banner");
+const who = document.getElementById("who");
+
+export const ctx = { conn: new Connection(), hello: null, cleanup: null };
+window.cardroom = ctx; // for the browser tests' network-failure hook
+
+function showState(state) {
+  if (state === "reconnecting") {
+    banner.textContent = "Connection lost — reconnecting…";
+    banner.hidden = false;
+  } else if (state === "open") {
+    banner.hidden = true;
+    banner.textContent = "";
+  }
+}
+ctx.conn.onState = showState;
+
+function renderWho() {
+  fill(who);
+  if (!ctx.hello) return;
+  who.append(
+    h("span", { text: `Signed in as ${ctx.hello.alias}` }),
+    " ",
+    h("button.link", { type: "button", onclick: () => logout(ctx) }, "Log out"),
+  );
+}
+
+/** Connect with the session cookie; true when the server knows us. */
+export async function connect() {
+  const hello = await ctx.conn.open();
+  ctx.hello = hello;
+  if (hello && (await offers("/api/me"))) {
+    // After a reload the CSRF token is read again (the cookie session is still valid).
+    const me = await get("/api/me");
+    if (me.status === 200 && me.body) setCsrf(me.body.csrf);
+  }
+  renderWho();
+  return hello !== null;
+}
+
+const routes = {
+  login: (arg) => authScreen(app, ctx, arg || "login"),
+  lobby: () => lobbyScreen(app, ctx),
+  table: (arg) => tableScreen(app, ctx, arg),
+  rules: (arg) => rulesScreen(app, arg),
+  history: (arg) => historyScreen(app, ctx, arg),
+  account: () => accountScreen(app, ctx),
+};
+const PUBLIC = new Set(["login", "rules"]);
+
+async function route() {
+  if (ctx.cleanup) {
+    ctx.cleanup();
+    ctx.cleanup = null;
+  }
+  const [name, ...rest] = location.hash.replace(/^#\/?/, "").split("/");
+  const screen = routes[name] ? name : ctx.hello ? "lobby" : "login";
+  if (!PUBLIC.has(screen) && !ctx.hello) {
+    location.hash = "#/login";
+    return;
+  }
+  const arg = rest.map(decodeURIComponent).join("/");
+  ctx.cleanup = (await routes[screen](arg)) || null;
+  for (const a of document.querySelectorAll("header nav a")) {
+    a.toggleAttribute("aria-current", a.getAttribute("href") === `#/${screen}`);
+  }
+}
+
+async function start() {
+  setupDeckOption(document.getElementById("four-colour"));
+  app.append(h("p", { text: "Connecting…" }));
+  await connect();
+  window.addEventListener("hashchange", route);
+  await route();
+}
+
+start();

@@ -1,0 +1,33 @@
+// Which layout a game takes, and the rules page it links to.
+
+const STUD = new Set(["stud", "stud_hi_lo", "razz", "soko"]);
+const DRAW = new Set(["five_card_draw", "triple_draw_27", "triple_draw_a5", "single_draw_27", "badugi"]);
+const HI_LO = new Set(["omaha_hi_lo", "courchevel_hi_lo", "stud_hi_lo"]);
+
+/** "flop", "stud", "draw" or "chinese". */
+export function family(game) {
+  if (STUD.has(game)) return "stud";
+  if (DRAW.has(game)) return "draw";
+  if (game === "chinese" || game === "ofc") return "chinese";
+  return "flop";
+}
+
+/** The rules page of a game (#/rules/<page>). */
+export function rulesPage(game) {
+  if (game === "short_deck") return "short-deck";
+  if (game === "razz" || game === "triple_draw_a5") return "low-a5";
+  if (game === "triple_draw_27" || game === "single_draw_27") return "low-27";
+  if (game === "badugi") return "badugi";
+  if (HI_LO.has(game)) return "hi-lo";
+  if (game && (game.startsWith("omaha") || game.startsWith("plo") || game.startsWith("courchevel"))) return "omaha";
+  if (STUD.has(game)) return "stud";
+  if (DRAW.has(game)) return "draw";
+  if (game === "chinese") return "chinese";
+  return "high";
+}
+
+/** Whether up cards of a stud seat are known: the usual 7-card pattern (down, down,
+ *  up x4, down) when the dealing events were not seen (after a reload). */
+export function studUps(count) {
+  return Array.from({ length: count }, (_, i) => i >= 2 && i <= 5);
+}

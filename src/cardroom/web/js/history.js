@@ -1,0 +1,110 @@
+// Hand history and replayer: one's recent hands, stepped action by action. The
+// hands come from the server's hand-history API when its OpenAPI document lists
+// one (with the PHH download), else from the hands this browser saw at the table.
+
+import { get, offers } from "./api.js";
+import { h, fill, chips } from "./dom.js";
+import { cardRow } from "./cards.js";
+import { describe } from "./tablelog.js";
+import { savedHands } from "./handstore.js";
+
+/** The table after the first `step` events of a hand: seats, board, pot, log. */
+export function replayState(hand, step) {
+  const seats = new Map();
+  const board = [];
+  const log = [];
+  let pot = 0;
+  const seat = (s) => {
+    if (!seats.has(s)) seats.set(s, { name: hand.names[s] || `Seat ${s + 1}`, stack: 0, bet: 0, cards: [], folded: false, won: 0 });
+    return seats.get(s);
+  };
+  const name = (s) => hand.names[s] || `Seat ${s + 1}`;
+  for (const e of hand.events.slice(0, step)) {
+    const line = describe(e, (p) => p, name);
+    if (line) log.push(line);
+    if (e.type === "HandStarted") e.stacks.forEach((st, s) => { if (st !== null) seat(s).stack = st; });
+    if (e.type === "Posted" || e.type === "Acted") {
+      const x = seat(e.seat);
+      const add = e.amount || 0;
+      if (e.kind === "fold") x.folded = true;
+      x.stack -= add;
+      x.bet += add;
+      pot += add;
+    }
+    if (e.type === "UncalledReturned") { seat(e.seat).stack += e.amount; pot -= e.amount; }
+    if (e.type === "BettingClosed") for (const x of seats.values()) x.bet = 0;
+    if (e.type === "HoleDealt") seat(e.seat).cards.push(...e.cards);
+    if (e.type === "Drew" && e.dealt) {
+      const x = seat(e.seat);
+      x.cards = x.cards.filter((c) => !e.discarded.includes(c)).concat(e.dealt);
+    }
+    if (e.type === "BoardDealt") board.push(...e.cards);
+    if (e.type === "Shown") seat(e.seat).cards = [...e.cards];
+    if (e.type === "PotAwarded") { seat(e.seat).stack += e.amount; seat(e.seat).won += e.amount; pot -= e.amount; }
+  }
+  return { seats: [...seats.entries()].sort((a, b) => a[0] - b[0]), board, log, pot: Math.max(0, pot) };
+}
+
+function replayer(app, hand, phh) {
+  const total = hand.events.length;
+  let step = 0;
+  const view = h("div.replay");
+  const counter = h("span.stepcount", { role: "status" });
+  const show = () => {
+    const st = replayState(hand, step);
+    fill(view,
+      h("div.replayboard", h("span", { text: "Board " }), cardRow(st.board, null, "Board"), h("span.pot", { text: ` Pot: ${chips(st.pot)}` })),
+      h("table.replayseats", h("caption.sr", { text: "Seats" }),
+        h("thead", h("tr", ["Seat", "Player", "Stack", "Bet", "Cards"].map((t) => h("th", { scope: "col", text: t })))),
+        h("tbody", st.seats.map(([s, x]) => h("tr", { className: x.folded ? "folded" : "" },
+          h("td", { text: String(s + 1) }), h("th", { scope: "row", text: x.name + (s === hand.me ? " (you)" : "") }),
+          h("td", { text: chips(x.stack) }), h("td", { text: x.bet ? chips(x.bet) : "" }),
+          h("td", cardRow(x.cards, null, `${x.name}'s cards`)))))),
+      h("ol.loglines", { tabindex: "0", "aria-label": "Actions so far" }, st.log.map((l) => h("li", { text: l }))));
+    counter.textContent = `Step ${step} of ${total}`;
+  };
+  const go = (n) => { step = Math.max(0, Math.min(total, n)); show(); };
+  fill(app, h("h1", { text: `${hand.table} hand #${hand.hand_no}${hand.game ? ` · ${hand.game}` : ""}` }),
+    h("div.replaycontrols", { role: "group", "aria-label": "Replay" },
+      h("button", { type: "button", text: "Start", onclick: () => go(0) }),
+      h("button", { type: "button", text: "◀ Back", onclick: () => go(step - 1) }),
+      h("button", { type: "button", text: "Next ▶", onclick: () => go(step + 1) }),
+      h("button", { type: "button", text: "End", onclick: () => go(total) }),
+      counter,
+      phh ? h("a.button", { href: phh, download: `${hand.id}.phh`, text: "Download PHH" }) : null),
+    view, h("p", h("a", { href: "#/history", text: "All my hands" })));
+  show();
+}
+
+/** The history screen: the list of one's hands, or one hand's replayer. */
+export async function historyScreen(app, ctx, arg) {
+  const server = await offers("/api/hands");
+  let hands = savedHands(ctx.hello.alias);
+  if (server) {
+    // The server's records: `table/hand_no` names a hand; the PHH text comes inline.
+    const r = await get(arg ? `/api/hands/${arg.split("/").map(encodeURIComponent).join("/")}` : "/api/hands");
+    const fromServer = (x) => ({ id: `${x.table_id}/${x.hand_no}`, table: x.table_id, hand_no: x.hand_no, me: x.seat,
+      names: {}, events: x.events || [], game: "", at: Date.parse(x.dealt_at) || Date.now(), phh: x.phh });
+    if (r.status === 200 && r.body && arg) {
+      const hand = fromServer(r.body);
+      const phh = hand.phh ? URL.createObjectURL(new Blob([hand.phh], { type: "text/plain" })) : null;
+      replayer(app, hand, phh);
+      return null;
+    }
+    if (r.status === 200 && r.body && r.body.hands) hands = r.body.hands.map(fromServer);
+  }
+  if (arg) {
+    const hand = hands.find((x) => x.id === arg);
+    if (hand) { replayer(app, hand, null); return null; }
+    fill(app, h("h1", { text: "Hand history" }), h("p.message.error", { role: "alert", text: "This hand is not in your history." }));
+    return null;
+  }
+  fill(app, h("h1", { text: "Hand history" }),
+    h("p.hint", { text: server ? "Your hands, as your seat saw them." : "The hands you played in this browser (PHH download needs the server's hand-history service)." }),
+    hands.length
+      ? h("ul.hands", hands.map((x) => h("li",
+        h("a", { href: `#/history/${x.id.split("/").map(encodeURIComponent).join("/")}`, text: `${x.table} hand #${x.hand_no}` }),
+        h("span", { text: ` ${x.game || ""} · ${new Date(x.at).toLocaleTimeString()}` }))))
+      : h("p", { text: "No hands yet. Play a hand and it will be listed here." }));
+  return null;
+}

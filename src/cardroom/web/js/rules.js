@@ -1,0 +1,90 @@
+// Rules pages per family (RULEBOOK §2, §6-§9): hand rankings with example cards.
+
+import { h, fill } from "./dom.js";
+import { cardRow } from "./cards.js";
+
+const HIGH = [
+  ["Straight flush", "As Ks Qs Js Ts", "Five in sequence, one suit (the royal flush is the top one)."],
+  ["Four of a kind", "9c 9d 9h 9s Kd", "Quads; the kicker breaks ties."],
+  ["Full house", "Qh Qd Qc 7s 7h", "Trips and a pair."],
+  ["Flush", "Kd Td 8d 6d 3d", "Five of one suit."],
+  ["Straight", "9s 8h 7d 6c 5s", "Five in sequence; ace low only in A-2-3-4-5."],
+  ["Three of a kind", "7c 7d 7s Kh 2d", "Trips."],
+  ["Two pair", "Jh Jc 4s 4d Ac", ""],
+  ["One pair", "Th Tc As 8d 3c", ""],
+  ["High card", "Ah Qd 9c 6s 3h", "Kickers break every tie; equal hands split."],
+];
+const SHORT = (order) => [
+  HIGH[0], HIGH[1],
+  ["Flush", "Kd Td 8d 7d 6d", "A flush beats a full house in Short Deck."],
+  ["Full house", "Qh Qd Qc 7s 7h", ""],
+  ...(order === "trips"
+    ? [["Three of a kind", "7c 7d 7s Kh 6d", "Under this order, trips beat a straight."], ["Straight", "9s 8h 7d 6c As", "A-6-7-8-9 is the lowest straight."]]
+    : [["Straight", "9s 8h 7d 6c As", "A-6-7-8-9 is the lowest straight; a straight beats trips (default)."], ["Three of a kind", "7c 7d 7s Kh 6d", ""]]),
+  HIGH[6], HIGH[7], ["High card", "Ah Qd 9c 7s 6h", "36 cards: the twos to fives are removed."],
+];
+const LOW_A5 = [
+  ["5-4-3-2-A (the wheel)", "5s 4h 3d 2c Ah", "The best low. Aces are low; straights and flushes do not count."],
+  ["6-4-3-2-A", "6d 4s 3h 2c Ac", ""],
+  ["7-5-4-3-2", "7h 5c 4d 3s 2h", "Compare the highest card first, then the next."],
+  ["8-7-6-5-4", "8s 7d 6c 5h 4s", "The worst hand that still qualifies for an 8-or-better low (Hi-Lo)."],
+  ["Pairs are bad", "Kh Kd 7c 4s 2h", "A pair loses to any five different ranks."],
+];
+const LOW_27 = [
+  ["7-5-4-3-2 (the number one)", "7h 5c 4d 3s 2h", "Best hand, different suits. Aces are high."],
+  ["7-6-4-3-2", "7d 6s 4h 3c 2d", ""],
+  ["8-5-4-3-2", "8c 5h 4s 3d 2c", ""],
+  ["A-5-4-3-2 is ace high", "Ah 5c 4d 3s 2h", "Not a straight, and ace-high is a poor low."],
+  ["Straights and flushes count against you", "8h 7h 6h 5h 4h", "This is a straight flush: a very bad low."],
+];
+const BADUGI = [
+  ["Four-card badugi", "4c 3d 2h As", "Four cards, all ranks and suits different: the best is A-2-3-4."],
+  ["Lower top card wins", "7c 5d 3h 2s", "Between badugis, the lower highest card wins, then the next."],
+  ["Three-card hand", "Ac 2c 3d 4h", "Two clubs: only A-3-4 counts (or 2-3-4). Any four-card badugi beats it."],
+  ["Two-card hand", "Kc Kd 5c 5d", "More cards always beats fewer; suits never rank."],
+];
+const SECTIONS = {
+  high: { title: "Hand rankings (high)", rows: HIGH, text: ["Hold'em: the best five of your two cards and the five on the board (playing the board is allowed).", "Stud: the best five of seven."] },
+  "short-deck": { title: "Short Deck hand rankings", rows: SHORT("straight"), extra: { title: "Short Deck, trips beat a straight (table option)", rows: SHORT("trips") }, text: ["Short Deck (6+ Hold'em) uses 36 cards, antes and a button blind.", "Two orders exist; the table's rules say which one it plays."] },
+  omaha: { title: "Omaha rules", rows: HIGH, text: ["Omaha: four hole cards (PLO5 and Courchevel: five).", "You must use exactly two of your hole cards and exactly three of the board.", "Courchevel: one flop card is shown before the first betting round.", "Pot limit is the default: the largest raise makes your bet the size of the pot."] },
+  "hi-lo": { title: "Hi-Lo rules (8 or better)", rows: HIGH, low: LOW_A5, text: ["The pot splits between the best high hand and the best qualifying low.", "A low qualifies with five different ranks, all eight or lower (ace low).", "No qualifying low: the high hand takes it all. One player may win both halves (scoop).", "The odd chip goes to the high half.", "Omaha Hi-Lo: two hole cards and three board cards for each half, which may be different cards."] },
+  stud: { title: "Stud rules", rows: HIGH, text: ["Seven-Card Stud: two cards down and one up (the door card); 4th to 6th street up; 7th down.", "The lowest door card brings in on 3rd street (Razz: the highest); from 4th street the best showing hand acts first (Razz: the lowest).", "Best five of seven. Soko (five-card stud): a four-flush beats a four-straight, and both beat one pair but lose to two pair."] },
+  draw: { title: "Draw rules", rows: HIGH, text: ["Five-card Draw: five cards down, a betting round, one draw of 0 to 5 cards, a last betting round.", "Triple draw: four betting rounds around three draws. Select the cards to throw away and press Draw; Stand pat keeps them all.", "Everyone sees how many cards each player drew.", "A player who times out on a draw stands pat."] },
+  "low-a5": { title: "Ace-to-five low (Razz, A-5 Triple Draw)", rows: LOW_A5, text: ["Aces are low; straights and flushes are ignored; no qualifier in Razz and A-5 draw."] },
+  "low-27": { title: "Deuce-to-seven low (2-7 Triple Draw, 2-7 Single Draw)", rows: LOW_27, text: ["Aces are high; straights and flushes count."] },
+  badugi: { title: "Badugi", rows: BADUGI, text: ["Four cards, three draws. Use the largest group of cards with all ranks and all suits different."] },
+  chinese: {
+    title: "Chinese poker and OFC: scoring and royalties", rows: HIGH,
+    text: ["Three rows: top 3 cards, middle 5, bottom 5. The bottom must be at least as strong as the middle and the middle as the top, or the hand is fouled.",
+      "The top row counts only trips, pairs and high cards.",
+      "Against each opponent: 1 unit per row won, 3 more for winning all three (scoop: 6). Royalties are added.",
+      "A fouled hand loses 6 plus the opponent's royalties and scores no royalties.",
+      "Royalties — bottom: straight 2, flush 4, full house 6, quads 10, straight flush 15, royal 25. Middle: trips 2, straight 4, flush 8, full house 12, quads 20, straight flush 30, royal 50. Top: 66 = 1 up to AA = 9; 222 = 10 up to AAA = 22.",
+      "Fantasyland: a hand that is not fouled with queens or better on top; the next hand is dealt all at once. Stay with trips on top or quads or better on the bottom."] },
+};
+
+function rankingTable(title, rows) {
+  return h("section.rankings", h("h2", { text: title }),
+    h("ol", rows.map(([name, cards, note]) => h("li",
+      h("span.rankname", { text: name }), cardRow(cards.split(" "), null, `${name}: ${cards}`),
+      note ? h("small", { text: note }) : null))));
+}
+
+/** The rules page `page` (or the index of pages). */
+export function rulesScreen(app, page) {
+  const s = SECTIONS[page];
+  const index = h("nav.rulesindex", { "aria-label": "Rules pages" },
+    h("ul", Object.entries(SECTIONS).map(([k, v]) => h("li", h("a", { href: `#/rules/${k}`, text: v.title })))));
+  if (!s) {
+    fill(app, h("h1", { text: "Rules" }), index);
+    return null;
+  }
+  fill(app, h("article.rules",
+    h("h1", { text: s.title }),
+    h("ul.ruletext", s.text.map((t) => h("li", { text: t }))),
+    rankingTable(s.low ? "High hands" : "View hand rankings", s.rows),
+    s.low ? rankingTable("Low hands (ace-to-five, 8 or better)", s.low) : null,
+    s.extra ? rankingTable(s.extra.title, s.extra.rows) : null,
+    h("p", h("button.link", { type: "button", text: "Back", onclick: () => history.back() }))), index);
+  return null;
+}

@@ -1,0 +1,96 @@
+// The seats around the table: alias, stack, bet, cards, button, all-in, sitting out,
+// whose turn with its countdown and time bank.
+
+import { h, chips } from "./dom.js";
+import { card, cardRow } from "./cards.js";
+import { studUps } from "./families.js";
+
+/** Where seat `i` of `n` sits on the oval, with `me` at the bottom. */
+function place(i, n, me) {
+  const shift = me === null || me === undefined ? 0 : me;
+  const angle = Math.PI / 2 + (2 * Math.PI * (i - shift)) / n;
+  return { left: 50 + 42 * Math.cos(angle), top: 50 + 40 * Math.sin(angle) };
+}
+
+function seatCards(t, s, handSeat) {
+  const cards = handSeat ? handSeat.cards : [];
+  if (!cards || !cards.length) return null;
+  const ups = t.family === "stud" ? (t.ups.get(s) || studUps(cards.length)) : null;
+  const selectable = t.discarding && s === t.view.you;
+  const row = h("span.cards", { role: "group", "aria-label": s === t.view.you ? "Your cards" : "Cards" });
+  cards.forEach((c, i) => {
+    const el = card(c, { up: ups ? ups[i] : false, selected: selectable && t.discards.has(c) });
+    if (selectable) {
+      const btn = h("button.card-pick", {
+        type: "button", "aria-pressed": String(t.discards.has(c)),
+        "aria-label": `Discard ${el.getAttribute("aria-label")}`,
+        onclick: () => t.toggleDiscard(c),
+      }, el);
+      row.append(btn);
+    } else row.append(el);
+  });
+  return row;
+}
+
+function clock(t, s) {
+  const turn = t.view.turn;
+  if (!turn || turn.seat !== s) return null;
+  const left = Math.max(0, turn.deadline - t.now());
+  return h("span.clock", { role: "timer", "aria-label": `${Math.ceil(left)} seconds to act` },
+    turn.bank ? h("span.bank", { text: "time bank " }) : null,
+    h("span.secs", { text: `${Math.ceil(left)}s` }));
+}
+
+/** One seat: empty (with "Sit here" when we may) or taken. */
+function seatEl(t, s, n) {
+  const seat = t.view.seats[s];
+  const hand = t.view.hand;
+  const pos = place(s, n, t.view.you);
+  const style = `left:${pos.left.toFixed(1)}%;top:${pos.top.toFixed(1)}%`;
+  if (!seat) {
+    const canSit = t.view.you === null || t.view.you === undefined;
+    return h("div.seat.empty", { style, "data-seat": s },
+      canSit ? h("button", { type: "button", text: "Sit here", "aria-label": `Sit at seat ${s + 1}`, onclick: () => t.askBuyIn(s) })
+        : h("span", { text: `Seat ${s + 1} empty` }));
+  }
+  const hs = hand ? hand.seats[s] : null;
+  const alias = t.players[seat.player] || seat.player;
+  const mine = s === t.view.you;
+  const cls = ["seat"];
+  if (mine) cls.push("mine");
+  if (t.view.turn && t.view.turn.seat === s) cls.push("turn");
+  if (hs && !hs.in_hand) cls.push("folded");
+  const badges = [];
+  if (t.view.button === s || (hand && hand.button === s)) badges.push(h("span.dealer", { title: "Dealer button" }, h("span", { "aria-hidden": "true", text: "D" }), h("span.sr", { text: "dealer button" })));
+  if (hs && hs.all_in) badges.push(h("span.tag.allin", { text: "All-in" }));
+  if (seat.sitting_out) badges.push(h("span.tag", { text: "Sitting out" }));
+  if (!seat.connected) badges.push(h("span.tag", { text: "Disconnected" }));
+  if (hand && hs && !hs.in_hand && seat.dealt_in) badges.push(h("span.tag", { text: "Folded" }));
+  const drew = t.drew.get(s);
+  if (drew !== undefined) badges.push(h("span.tag.drew", { text: drew === 0 ? "Stood pat" : `Drew ${drew}` }));
+  const stack = hs ? hs.stack : seat.stack;
+  return h(`div.${cls.join(".")}`, { style, "data-seat": s, role: "group", "aria-label": `Seat ${s + 1}: ${alias}${mine ? " (you)" : ""}` },
+    h("div.who", h("span.alias", { text: alias }), badges),
+    h("div.stack", h("span.sr", { text: "stack " }), h("span.chips", { text: chips(stack) })),
+    seatCards(t, s, hs),
+    hs && hs.bet ? h("div.bet", h("span.sr", { text: "bet " }), chips(hs.bet)) : null,
+    clock(t, s),
+    mine ? h("small.timebank", { text: `Time bank ${Math.round(seat.time_bank)}s` }) : null);
+}
+
+/** The felt: seats, board, pots. */
+export function felt(t) {
+  const n = t.view.seats.length;
+  const hand = t.view.hand;
+  const board = hand && hand.board.length ? cardRow(hand.board, null, "Board") : h("span.cards.empty-board");
+  const pots = [];
+  if (hand) {
+    hand.pots.forEach((p, i) => pots.push(h("span.pot", { text: `${i === 0 ? "Pot" : `Side pot ${i}`}: ${chips(p.amount)}` })));
+    const bets = hand.seats.reduce((a, x) => a + (x ? x.bet : 0), 0);
+    if (bets) pots.push(h("span.pot.bets", { text: `Bets: ${chips(bets)}` }));
+  }
+  return h("div.felt", { role: "region", "aria-label": "Table" },
+    h("div.centre", board, h("div.pots", { "aria-live": "off" }, pots),
+      hand ? h("div.street", { text: hand.street ? hand.street.replace(/_/g, " ") : "" }) : null),
+    Array.from({ length: n }, (_, s) => seatEl(t, s, n)));
+}

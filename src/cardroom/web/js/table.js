@@ -1,0 +1,333 @@
+// One table: the view from the server's snapshots, kept current by its events.
+//
+// The snapshot (the seat's own projection) is the truth. Events are told in the
+// log and the showdown panel as they come, and after a burst of them the table
+// asks for a fresh snapshot (`watch` again), so what is drawn is always exactly
+// what the server's projection says, own cards and legal actions included.
+
+import { h, fill, chips } from "./dom.js";
+import { family, rulesPage } from "./families.js";
+import { felt } from "./seats.js";
+import { actionBar, advanceBox, advanceOffered, keyHandler } from "./actionbar.js";
+import { describe, showdownPanel, chatBox, logBox } from "./tablelog.js";
+import { HandRecorder } from "./handstore.js";
+
+class TableController {
+  constructor(app, ctx, id) {
+    this.app = app;
+    this.ctx = ctx;
+    this.conn = ctx.conn;
+    this.id = id;
+    this.view = null;
+    this.players = ctx.hello ? { [ctx.hello.player]: ctx.hello.alias } : {};
+    this.info = {};
+    this.turn = null;
+    this.log = [];
+    this.chat = [];
+    this.showdown = null;
+    this.ups = new Map();
+    this.seatPlayers = new Map();
+    this.recorder = ctx.hello ? new HandRecorder(ctx.hello.alias, id) : null;
+    this.drew = new Map();
+    this.discards = new Set();
+    this.discarding = false;
+    this.skew = 0;
+    this.signatures = {};
+    this.resyncTimer = null;
+    this.regions = {
+      head: h("div.tablehead"),
+      notice: h("p.message", { role: "alert", id: "table-notice" }),
+      felt: h("div.feltwrap"),
+      actions: h("div.actions", { "aria-live": "polite" }),
+      controls: h("div.controls"),
+      showdown: h("div.showdownwrap", { "aria-live": "polite" }),
+      chat: h("div.chatwrap"),
+      log: h("div.logwrap"),
+    };
+    const r = this.regions;
+    fill(app, h("div.tablepage", { "data-table": id },
+      r.head, r.notice, r.felt, r.actions, r.controls,
+      h("div.side", r.showdown, r.chat, r.log)));
+  }
+
+  now() { return Date.now() / 1000 + this.skew; }
+  me() { return this.view ? this.view.you : null; }
+
+  /** Our seat, known from the seating events even before the next snapshot. */
+  mySeat() {
+    const me = this.me();
+    if (me !== null && me !== undefined) return me;
+    for (const [s, p] of this.seatPlayers) if (this.ctx.hello && p === this.ctx.hello.player) return s;
+    return null;
+  }
+  name(player) { return this.players[player] || "A new player"; }
+  seatName(s) {
+    const seat = this.view && this.view.seats[s];
+    if (seat) return this.name(seat.player);
+    return this.seatPlayers.has(s) ? this.name(this.seatPlayers.get(s)) : `Seat ${s + 1}`;
+  }
+
+  /** The legal actions when it is our turn (the snapshot's, else the turn message's). */
+  legal() {
+    const hand = this.view && this.view.hand;
+    if (!hand || this.me() === null || this.me() === undefined) return null;
+    // Not while our last action is on its way, nor once the turn has moved on (the
+    // TurnStarted event comes before the next snapshot).
+    if (this.waiting) return null;
+    if (this.view.turn && this.view.turn.seat !== this.me()) return null;
+    if (hand.legal) return hand.legal;
+    if (this.turn && this.turn.seat === this.me() && hand.actor === this.me()) return this.turn.legal;
+    return null;
+  }
+
+  onMessage(msg) {
+    if (msg.table !== this.id) return;
+    if (msg.type === "snapshot") {
+      this.stale = false;
+      this.view = msg.view;
+      Object.assign(this.players, msg.players);
+      this.info = msg.info || this.info;
+      this.render();
+    } else if (msg.type === "turn") {
+      this.turn = msg;
+      this.render();
+      this.resync();
+    } else if (msg.type === "events") {
+      for (const { event } of msg.events) this.onEvent(event);
+      this.resync();
+      this.render();
+    } else if (msg.type === "chat") {
+      this.chat.push({ alias: msg.alias, text: msg.text });
+      this.renderSide();
+    }
+  }
+
+  onEvent(e) {
+    const line = describe(e, (p) => this.name(p), (s) => this.seatName(s));
+    if (line) this.log.push(line);
+    if (e.type === "PlayerSeated") this.seatPlayers.set(e.seat, e.player);
+    if (this.recorder) {
+      const label = this.view && this.view.game ? this.view.game.label : "";
+      this.recorder.add(e, (s) => this.seatName(s), this.mySeat(), label);
+    }
+    if (e.type === "HandStarted") {
+      this.ups.clear();
+      this.drew.clear();
+      this.discards.clear();
+    }
+    if (e.type === "HandDealt") this.pendingShowdown = { handNo: e.hand_no, shown: new Map(), awards: [] };
+    if (e.type === "HoleDealt") this.ups.set(e.seat, [...(this.ups.get(e.seat) || []), ...e.up]);
+    if (e.type === "Drew") {
+      this.drew.set(e.seat, e.count);
+      if (e.seat === this.me()) this.discards.clear();
+    }
+    if (e.type === "TurnStarted" && this.view) {
+      const same = this.view.turn && this.view.turn.seat === e.seat && this.view.turn.deadline <= e.deadline && e.bank;
+      this.view.turn = { seat: e.seat, deadline: e.deadline, bank: e.bank };
+      // A new turn makes the last snapshot's legal actions stale (the time bank
+      // starting on the same turn does not): they come again with the turn message
+      // or the next snapshot.
+      if (!same && this.view.hand) delete this.view.hand.legal;
+      if (e.seat !== this.me() || !same) this.turn = null;
+    }
+    if (e.type === "Acted" && e.seat === this.me()) this.turn = null;
+    if (e.type === "TimedOut" && e.seat === this.me()) this.notice("You ran out of time: your hand was folded (or checked).");
+    const sd = this.pendingShowdown;
+    if (sd && e.type === "Shown") sd.shown.set(e.seat, e.cards);
+    if (sd && e.type === "PotAwarded") sd.awards.push(e);
+    if (sd && (e.type === "HandEnded" || e.type === "HandFinished") && (sd.shown.size || sd.awards.length)) {
+      this.showdown = sd;
+    }
+    if (e.type === "HandFinished") this.turn = null;
+  }
+
+  /** Ask for a fresh snapshot soon (many events in a burst make one request). */
+  resync() {
+    this.stale = true;
+    if (this.resyncTimer) return;
+    this.resyncTimer = setTimeout(() => {
+      this.resyncTimer = null;
+      this.conn.watch(this.id);
+    }, 120);
+  }
+
+  notice(text, isError = false) {
+    this.regions.notice.textContent = text;
+    this.regions.notice.classList.toggle("error", isError);
+  }
+
+  async send(type, fields = {}) {
+    const r = await this.conn.send(type, { table: this.id, ...fields });
+    if (r.type === "error") this.notice(`${r.message || r.code}`, true);
+    else this.notice("");
+    return r;
+  }
+
+  act(kind, amount) {
+    const fields = { kind };
+    if (amount !== undefined) fields.amount = amount;
+    this.acting("act", fields);
+  }
+
+  /** Send an action once: the bar goes away until the server has answered. */
+  async acting(type, fields) {
+    this.turn = null;
+    this.waiting = true;
+    this.render();
+    try {
+      await this.send(type, fields);
+    } finally {
+      this.waiting = false;
+      this.resync();
+    }
+  }
+
+  toggleDiscard(c) {
+    const legal = this.legal();
+    if (this.discards.has(c)) this.discards.delete(c);
+    else if (!legal || this.discards.size < legal.draw) this.discards.add(c);
+    this.render();
+  }
+
+  draw() {
+    const cards = [...this.discards];
+    this.acting("act", { kind: "draw", cards });
+  }
+
+  advance(kind) { this.send("advance", kind ? { kind } : { kind: null }); }
+  say(text) {
+    this.send("chat", { text }).then((r) => {
+      if (r.type === "error") this.chat.push({ system: true, text: `Not sent: ${r.message || r.code}` });
+      this.renderSide();
+    });
+  }
+
+  askBuyIn(seat) {
+    const [low, high] = this.info.buy_in || [0, null];
+    const amount = h("input#buyin-amount", { type: "number", min: low, max: high ?? undefined, value: high ?? low, inputMode: "numeric" });
+    const postNow = h("input#buyin-post", { type: "checkbox", checked: true });
+    const form = h("form.buyin", { "aria-label": "Buy in",
+      onsubmit: async (e) => {
+        e.preventDefault();
+        const r = await this.send("join", { seat, amount: Number(amount.value), post_now: postNow.checked });
+        if (r.type === "ok") { form.remove(); this.resync(); }
+      } },
+    h("h2", { text: `Sit at seat ${seat + 1}` }),
+    h("label", { for: "buyin-amount", text: `Buy-in (${chips(low)} to ${high === null ? "any" : chips(high)})` }), amount,
+    h("span.opt", postNow, h("label", { for: "buyin-post", text: "Post the big blind now (play the next hand)" })),
+    h("button.primary", { type: "submit", text: "Buy in" }),
+    h("button", { type: "button", text: "Cancel", onclick: () => form.remove() }));
+    const old = this.app.querySelector("form.buyin");
+    if (old) old.remove();
+    this.regions.controls.prepend(form);
+    amount.focus();
+  }
+
+  header() {
+    const v = this.view;
+    const g = v.game || {};
+    const rules = rulesPage(g.game);
+    return h("div.tablehead",
+      h("h1", { text: `${v.table} · ${g.label || g.title || ""}` }),
+      h("p.gameinfo",
+        v.mixed ? h("span", { text: `${v.mixed}: now ${g.label}, next ${v.next_game ? v.next_game.label : "?"}`, id: "rotation" }) : null,
+        h("span", { text: ` Hand #${v.hand_no}` }),
+        h("span", { text: ` · ${v.currency === "real" ? "Real money" : "Play money"}` }),
+        " · ", h("a", { href: `#/rules/${rules}`, text: "View hand rankings and rules" })));
+  }
+
+  seatControls() {
+    const me = this.me();
+    if (me === null || me === undefined) {
+      const offer = this.view.offer;
+      if (offer) {
+        const left = Math.max(0, Math.round(offer.expires - this.now()));
+        return h("p.message", { role: "status" }, `From the waiting list: seat ${offer.seat + 1} is held for you for ${left} s. `,
+          h("button.primary", { type: "button", text: `Take seat ${offer.seat + 1}`, onclick: () => this.askBuyIn(offer.seat) }));
+      }
+      const full = this.view.seats.every((x) => x !== null);
+      return h("p.hint", full
+        ? [h("span", { text: "The table is full. " }), h("button", { type: "button", text: "Join the waiting list", onclick: async () => {
+          const r = await this.send("waitlist", { on: true });
+          if (r.type === "ok") this.notice("You are on the waiting list: a seat will be offered to you.");
+        } })]
+        : "Watching. Choose an empty seat to sit down.");
+    }
+    const seat = this.view.seats[me];
+    const rebuy = h("input#rebuy-amount", { type: "number", min: 1, inputMode: "numeric", value: (this.info.buy_in || [0])[0] });
+    return h("div.seatcontrols", { role: "group", "aria-label": "Your seat" },
+      seat && seat.sitting_out
+        ? h("button", { type: "button", text: "I'm back", onclick: () => this.send("sit_in") })
+        : h("button", { type: "button", text: "Sit out next hand", onclick: () => this.send("sit_out") }),
+      h("span.rebuy", h("label", { for: "rebuy-amount", text: "Add chips" }), rebuy,
+        h("button", { type: "button", text: "Rebuy", onclick: () => this.send("rebuy", { amount: Number(rebuy.value) }) })),
+      h("button.leave", { type: "button", text: "Leave table", onclick: async () => {
+        const r = await this.send("leave");
+        if (r.type === "ok") this.notice("You will leave the table (after the hand if you are in it).");
+      } }));
+  }
+
+  /** Draw what changed (regions whose content signature changed are rebuilt). */
+  render() {
+    if (!this.view) return;
+    this.family = family(this.view.game && this.view.game.game);
+    const legal = this.legal();
+    this.discarding = !!(legal && (legal.actions || []).includes("draw"));
+    if (!this.discarding && this.discards.size) this.discards.clear();
+    const r = this.regions;
+    this.update("head", [this.view.table, this.view.game, this.view.next_game, this.view.hand_no], () => this.header());
+    r.felt.className = `feltwrap family-${this.family}`;
+    fill(r.felt, felt(this));
+    this.update("actions", [legal, [...this.discards], advanceOffered(this), this.view.hand && this.view.hand.current_bet, this.view.advance, this.me(),
+      this.view.hand && this.view.hand.seats[this.me()] && this.view.hand.seats[this.me()].in_hand],
+    () => actionBar(this) || advanceBox(this));
+    const mySeat = this.me() !== null && this.me() !== undefined ? this.view.seats[this.me()] : null;
+    this.update("controls", [this.me(), mySeat && mySeat.sitting_out, this.view.offer,
+      this.view.seats.every((x) => x !== null)], () => this.seatControls(), true);
+    this.renderSide();
+  }
+
+  renderSide() {
+    this.update("showdown", [this.showdown && this.showdown.handNo, this.showdown && this.showdown.awards.length], () => showdownPanel(this));
+    this.update("chat", [this.chat.length], () => chatBox(this));
+    this.update("log", [this.log.length], () => logBox(this));
+  }
+
+  update(region, key, build, keepForm = false) {
+    const sig = JSON.stringify(key);
+    if (this.signatures[region] === sig) return;
+    this.signatures[region] = sig;
+    const el = this.regions[region];
+    const form = keepForm ? el.querySelector("form.buyin") : null;
+    fill(el, build());
+    if (form) el.prepend(form);
+  }
+
+  tick() {
+    for (const el of this.app.querySelectorAll(".seat.turn .clock")) {
+      const turn = this.view && this.view.turn;
+      if (!turn) continue;
+      const left = Math.max(0, Math.ceil(turn.deadline - this.now()));
+      el.querySelector(".secs").textContent = `${left}s`;
+      el.setAttribute("aria-label", `${left} seconds to act`);
+    }
+  }
+}
+
+/** The table screen; returns its cleanup (unwatch, stop timers and keys). */
+export async function tableScreen(app, ctx, id) {
+  const t = new TableController(app, ctx, id);
+  window.cardroomTable = t;
+  const off = ctx.conn.listen((msg) => t.onMessage(msg));
+  const keys = keyHandler(app);
+  document.addEventListener("keydown", keys);
+  const timer = setInterval(() => t.tick(), 250);
+  const r = await ctx.conn.watch(id);
+  if (r.type === "error") t.notice(r.code === "no_such_table" ? `There is no table "${id}".` : r.message || r.code, true);
+  return () => {
+    off();
+    clearInterval(timer);
+    document.removeEventListener("keydown", keys);
+    if (ctx.conn.watching.has(id) && !(t.view && t.me() !== null && t.me() !== undefined)) ctx.conn.unwatch(id);
+  };
+}

@@ -1,0 +1,74 @@
+// What happened at the table, in words: the action log, the showdown (cards shown,
+// the winning hands named hi and lo) and the chat.
+
+import { h, chips } from "./dom.js";
+import { cardRow } from "./cards.js";
+
+const SHARE = { all: "", high: " (high)", low: " (low)", hi: " (high)", lo: " (low)" };
+
+/** A sentence for one event, or null for the events not worth a line. */
+export function describe(e, name, seatName = (s) => `Seat ${s + 1}`) {
+  const S = (s) => seatName(s);
+  switch (e.type) {
+    case "PlayerSeated": return `${name(e.player)} sits down with ${chips(e.stack)}.`;
+    case "PlayerLeft": return `${name(e.player)} leaves the table.`;
+    case "SatOut": return `${S(e.seat)} sits out.`;
+    case "SatIn": return `${S(e.seat)} is back.`;
+    case "ChipsAdded": return `${S(e.seat)} adds ${chips(e.amount)}.`;
+    case "HandDealt": return `Hand #${e.hand_no} begins.`;
+    case "Posted": return `${S(e.seat)} posts ${e.what.replace(/_/g, " ")} ${chips(e.amount)}.`;
+    case "Acted": {
+      const verb = { fold: "folds", check: "checks", call: `calls ${chips(e.amount)}`, raise: `raises to ${chips(e.to)}`, bring_in: `brings in for ${chips(e.amount)}` }[e.kind] || e.kind;
+      return `${S(e.seat)} ${verb}${e.all_in ? " and is all-in" : ""}.`;
+    }
+    case "Drew": return `${S(e.seat)} ${e.count === 0 ? "stands pat" : `draws ${e.count}`}.`;
+    case "BoardDealt": return `Board: ${e.cards.join(" ")}.`;
+    case "StreetStarted": return null;
+    case "TimedOut": return `${S(e.seat)} ran out of time${e.disconnected ? " (disconnected)" : ""}.`;
+    case "UncalledReturned": return `${chips(e.amount)} uncalled returned to ${S(e.seat)}.`;
+    case "Shown": return `${S(e.seat)} shows ${e.cards.join(" ")}.`;
+    case "Mucked": return `${S(e.seat)} mucks.`;
+    case "PotAwarded": return `${S(e.seat)} wins ${chips(e.amount)}${SHARE[e.share] ?? ""}${e.hand ? ` with ${e.hand}` : ""}.`;
+    case "HandCancelled": return "The hand is cancelled; stacks are restored.";
+    case "HandVoided": return "The hand is void.";
+    case "DisconnectAllInUsed": return `${S(e.seat)} is all-in by disconnection (${e.used_today} used today).`;
+    case "SeatOffered": return `A seat is offered to ${name(e.player)}.`;
+    case "WaitlistJoined": return `${name(e.player)} joins the waiting list.`;
+    default: return null;
+  }
+}
+
+/** The showdown of the last hand: who showed what, who won which share with what. */
+export function showdownPanel(t) {
+  const sd = t.showdown;
+  if (!sd || (!sd.shown.size && !sd.awards.length)) return null;
+  const seatName = (s) => {
+    const seat = t.view.seats[s];
+    return seat ? t.players[seat.player] || seat.player : `Seat ${s + 1}`;
+  };
+  return h("section.showdown", { "aria-label": "Showdown" },
+    h("h2", { text: `${sd.shown.size ? "Showdown" : "Last hand"}, hand #${sd.handNo ?? ""}` }),
+    h("ul", [...sd.shown].map(([s, cards]) => h("li", h("span", { text: `${seatName(s)} shows ` }), cardRow(cards, null, `${seatName(s)}'s cards`)))),
+    h("ul.winners", sd.awards.map((a) => h("li.winner",
+      h("span", { text: `${seatName(a.seat)} wins ${chips(a.amount)}${SHARE[a.share] ?? ""}${a.hand ? ` with ${a.hand}` : ""}` }),
+      a.cards && a.cards.length ? cardRow(a.cards, null, "winning hand") : null))));
+}
+
+/** The chat box: lines and a field to say something. */
+export function chatBox(t) {
+  const list = h("ol.chatlines", { "aria-live": "polite", "aria-label": "Chat messages", tabindex: "0" },
+    t.chat.map((c) => h("li", { className: c.system ? "system" : "" }, c.alias ? h("b", { text: `${c.alias}: ` }) : null, c.text)));
+  const input = h("input#chat-input", { type: "text", maxLength: 500, autocomplete: "off", placeholder: "Say something" });
+  const form = h("form.chatform", {
+    onsubmit: (e) => { e.preventDefault(); if (input.value.trim()) t.say(input.value.trim()); input.value = ""; },
+  }, h("label.sr", { for: "chat-input", text: "Chat message" }), input, h("button", { type: "submit", text: "Send" }));
+  setTimeout(() => { list.scrollTop = list.scrollHeight; }, 0);
+  return h("section.chat", { "aria-label": "Chat" }, h("h2", { text: "Chat" }), list, form);
+}
+
+/** The last lines of the action log. */
+export function logBox(t) {
+  const list = h("ol.loglines", { tabindex: "0", "aria-label": "Hand log" }, t.log.slice(-40).map((line) => h("li", { text: line })));
+  setTimeout(() => { list.scrollTop = list.scrollHeight; }, 0);
+  return h("section.log", { "aria-label": "Hand log" }, h("h2", { text: "Log" }), list);
+}

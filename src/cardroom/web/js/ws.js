@@ -1,0 +1,131 @@
+// The WebSocket connection (/ws, protocol version 1): ids, answers, reconnects.
+//
+// Each client message gets a fresh id; send() resolves with the server's `ok` or
+// `error` naming it. When the connection drops, the client says "reconnecting…",
+// reconnects with growing pauses, and watches its tables again with the last
+// sequence number seen, so the server sends what was missed (or a snapshot).
+
+let counter = 0;
+const freshId = () => `c${Date.now().toString(36)}-${(counter += 1)}`;
+
+export class Connection {
+  constructor() {
+    this.ws = null;
+    this.pending = new Map();
+    this.listeners = new Set();
+    this.watching = new Map(); // table id -> last seq seen
+    this.hello = null;
+    this.state = "idle";
+    this.retry = 0;
+    this.onState = () => {};
+    this.closedByUs = false;
+  }
+
+  /** Connect (resolves with the hello, or null when the server says log in first). */
+  open() {
+    this.closedByUs = false;
+    return new Promise((resolve) => {
+      const proto = location.protocol === "https:" ? "wss:" : "ws:";
+      const ws = new WebSocket(`${proto}//${location.host}/ws`);
+      this.ws = ws;
+      let settled = false;
+      ws.onmessage = (e) => {
+        const msg = JSON.parse(e.data);
+        if (msg.type === "hello" && !settled) {
+          settled = true;
+          this.hello = msg;
+          this.retry = 0;
+          this.setState("open");
+          resolve(msg);
+          this.rewatch();
+          return;
+        }
+        this.receive(msg);
+      };
+      ws.onclose = (e) => {
+        for (const [, done] of this.pending) done({ type: "error", code: "disconnected" });
+        this.pending.clear();
+        if (!settled) {
+          settled = true;
+          resolve(null);
+          if (e.code === 4401) { this.setState("unauthorized"); return; }
+        }
+        if (this.closedByUs || e.code === 4401) { this.setState("closed"); return; }
+        this.setState("reconnecting");
+        const pause = Math.min(5000, 250 * 2 ** this.retry);
+        this.retry += 1;
+        setTimeout(() => { if (!this.closedByUs) this.open(); }, pause);
+      };
+    });
+  }
+
+  setState(state) {
+    this.state = state;
+    this.onState(state);
+  }
+
+  close() {
+    this.closedByUs = true;
+    if (this.ws) this.ws.close();
+  }
+
+  /** Cut the connection as a network failure would (used by the reconnect test hook). */
+  drop() {
+    if (this.ws) this.ws.close(4000, "dropped");
+  }
+
+  receive(msg) {
+    if ((msg.type === "ok" || msg.type === "error") && msg.re && this.pending.has(msg.re)) {
+      const done = this.pending.get(msg.re);
+      this.pending.delete(msg.re);
+      done(msg);
+    }
+    if (msg.type === "events" && msg.events.length) {
+      this.seen(msg.table, msg.events[msg.events.length - 1].seq);
+    } else if (msg.type === "snapshot" || msg.type === "turn") {
+      this.seen(msg.table, msg.seq);
+    }
+    for (const fn of this.listeners) fn(msg);
+  }
+
+  seen(table, seq) {
+    if (this.watching.has(table) && seq > (this.watching.get(table) ?? -1)) {
+      this.watching.set(table, seq);
+    }
+  }
+
+  /** Send a client message; resolves with the answer (`ok` or `error`). */
+  send(type, fields = {}) {
+    return new Promise((resolve) => {
+      if (!this.ws || this.ws.readyState !== WebSocket.OPEN) {
+        resolve({ type: "error", code: "disconnected", message: "not connected" });
+        return;
+      }
+      const id = freshId();
+      this.pending.set(id, resolve);
+      this.ws.send(JSON.stringify({ v: 1, type, id, ...fields }));
+    });
+  }
+
+  /** Watch a table (again): from `since` when given, else a fresh snapshot. */
+  watch(table, since) {
+    if (!this.watching.has(table)) this.watching.set(table, since ?? -1);
+    const fields = { table };
+    if (since !== undefined && since !== null && since >= 0) fields.since = since;
+    return this.send("watch", fields);
+  }
+
+  unwatch(table) {
+    this.watching.delete(table);
+    return this.send("unwatch", { table });
+  }
+
+  rewatch() {
+    for (const [table, seq] of this.watching) this.watch(table, seq >= 0 ? seq : undefined);
+  }
+
+  listen(fn) {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  }
+}

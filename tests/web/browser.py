@@ -1,0 +1,129 @@
+"""Helpers of the browser tests: aliases, registering through the form, axe-core."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+PASSWORD = "password1"
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
+
+
+def _table(
+    table_id: str, game: str, stakes: str, action: int = 20, bank: float = 30.0, structure: str = ""
+) -> str:
+    line = f'structure = "{structure}"' if structure else ""
+    return f"""
+[[table]]
+id = "{table_id}"
+game = "{game}"
+{line}
+stakes = {{ {stakes} }}
+seats = 6
+min_buy_in = 1000
+max_buy_in = 2000
+action_seconds = {action}
+time_bank_start = {bank}
+"""
+
+
+BLINDS = "small_blind = 1, big_blind = 2"
+# One table per test that sits down, so no test waits behind another's empty seat.
+TABLES = {
+    "holdem": ("holdem", BLINDS, 20, 30.0),
+    "holdem-nl-1": ("holdem", BLINDS, 20, 30.0),  # a default table's name: the lobby finds it
+    "reconnect": ("holdem", BLINDS, 20, 30.0),
+    "phone": ("holdem", BLINDS, 20, 30.0),
+    "axe": ("holdem", BLINDS, 20, 30.0),
+    "keys": ("holdem", BLINDS, 20, 30.0),
+    "replay": ("holdem", BLINDS, 20, 30.0),
+    "plo": ("omaha", BLINDS, 20, 30.0, "pot_limit"),
+    "quick": ("holdem", BLINDS, 2, 0.0),
+    "stud": ("stud", "small_bet = 4, big_bet = 8, ante = 1", 20, 30.0),
+    "limit": ("stud", "small_bet = 4, big_bet = 8, ante = 1", 20, 30.0),
+    "draw": (
+        "triple_draw_27",
+        "small_blind = 2, big_blind = 4, small_bet = 4, big_bet = 8",
+        20,
+        30.0,
+    ),
+}
+TABLES_TOML = "".join(_table(k, *v) for k, v in TABLES.items())
+SLOW_BOTS: dict[str, float] = {}
+"""Bots that think (up to this many seconds), so a player has time to act in advance."""
+BOT_TABLES = {name: 1 if name == "quick" else 3 for name in TABLES}
+
+
+_counter = iter(range(1, 1_000_000))
+
+
+def fresh_alias(prefix: str = "web") -> str:
+    """A new alias for each registration (3-16 characters)."""
+    return f"{prefix}{os.getpid() % 1000}x{next(_counter)}"
+
+
+def register(page: Any, base: str, alias: str, password: str = PASSWORD) -> None:
+    """Register through the form and land in the lobby."""
+    page.goto(base + "/#/login/register")
+    page.get_by_label("Alias").fill(alias)
+    page.get_by_label("Password").fill(password)
+    page.get_by_label("I am 18 or older").check()
+    page.get_by_role("button", name="Create account").click()
+    page.get_by_role("heading", name="Lobby").wait_for()
+
+
+def axe_script() -> str | None:
+    """axe-core's ``axe.min.js``, installed with npm into a cache folder when needed."""
+    cache = Path(os.environ.get("CARDROOM_AXE_DIR", "/tmp/cardroom-axe"))
+    script = cache / "node_modules" / "axe-core" / "axe.min.js"
+    if not script.exists() and shutil.which("npm"):
+        cache.mkdir(parents=True, exist_ok=True)
+        subprocess.run(
+            ["npm", "install", "--silent", "--prefix", str(cache), "axe-core"],
+            check=False,
+            capture_output=True,
+            timeout=180,
+        )
+    return script.read_text() if script.exists() else None
+
+
+def shoot(page: Any, name: str) -> Path:
+    """Save a full-page screenshot as ``artifacts/screenshots/<name>.png``."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    with contextlib.suppress(Exception):
+        page.screenshot(path=str(path), full_page=True)
+    return path
+
+
+def sit(page: Any, base: str, table: str) -> None:
+    """Open ``table``, take the first free seat with the default buy-in."""
+    page.goto(f"{base}/#/table/{table}")
+    page.locator(".felt").wait_for()
+    page.get_by_role("button", name="Sit at seat").first.click()
+    page.get_by_role("button", name="Buy in").click()
+    page.locator(".seat.mine").wait_for()
+
+
+def play_passively(page: Any, until: Any, seconds: float = 45.0) -> None:
+    """Check or call (stand pat on a draw, bring in on stud) whenever it is our turn,
+    until ``until()`` is true."""
+    import time
+
+    deadline = time.monotonic() + seconds
+    while not until():
+        assert time.monotonic() < deadline, "the table did not get there in time"
+        bar = page.locator(".actionbar")
+        if bar.count():
+            for name in ("Check", "Call", "Bring in", "Stand pat", "Discard"):
+                button = bar.get_by_role("button", name=name)
+                if button.count():
+                    # The bar is redrawn as the table moves on: a vanished button is fine.
+                    with contextlib.suppress(Exception):
+                        button.first.click(timeout=1000)
+                    break
+        page.wait_for_timeout(100)

@@ -1,0 +1,172 @@
+"""Browser tests: a real server on 127.0.0.1 (a random port, a temporary SQLite file),
+random-legal bots playing over real WebSockets, and Debian's Chromium driven by
+Playwright. A page that logs a console error fails its test; every test saves a
+screenshot under ``artifacts/screenshots/``."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import uvicorn
+from tests.web.browser import BOT_TABLES, PASSWORD, SLOW_BOTS, TABLES_TOML, shoot
+
+from cardroom.bots.random_bot import RandomBot
+from cardroom.server.app import create_app
+from cardroom.server.settings import ServerSettings
+
+CHROMIUM = os.environ.get("CARDROOM_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+]
+
+
+@contextlib.contextmanager
+def _serve(settings: ServerSettings) -> Iterator[str]:
+    app = create_app(settings)
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(app, lifespan="on", log_level="warning"))
+    thread = threading.Thread(target=lambda: asyncio.run(server.serve(sockets=[sock])))
+    thread.start()
+    deadline = time.monotonic() + 30
+    while not server.started:
+        if time.monotonic() > deadline or not thread.is_alive():
+            raise RuntimeError("the server did not start")
+        time.sleep(0.02)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(30)
+        sock.close()
+
+
+class Bots:
+    """Random-legal bots over real WebSockets, in their own event loop thread."""
+
+    def __init__(self, base: str) -> None:
+        self.base = base
+        self.loop = asyncio.new_event_loop()
+        self.stop = asyncio.Event()
+        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
+        self.thread.start()
+        self.tasks: list[Any] = []
+
+    def seat(self, table: str, count: int, think: float = 0.0) -> None:
+        """Seat ``count`` bots at ``table`` (they play until the end of the session)."""
+        for i in range(count):
+            bot = RandomBot(
+                self.base, f"b{table.replace('-', '')[:11]}{i}", PASSWORD, table, seed=i
+            )
+            self.tasks.append(asyncio.run_coroutine_threadsafe(bot.play(self.stop), self.loop))
+
+    def close(self) -> None:
+        # A bot waiting for its next message would not see the stop: cancel them all.
+        self.loop.call_soon_threadsafe(self.stop.set)
+        for task in self.tasks:
+            task.cancel()
+        for task in self.tasks:
+            with contextlib.suppress(BaseException):
+                task.result(timeout=5)
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(5)
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """One server for the browser tests, bots already playing at each table."""
+    folder = tmp_path_factory.mktemp("web")
+    tables = folder / "tables.toml"
+    tables.write_text(TABLES_TOML)
+    settings = ServerSettings(
+        database_url=f"sqlite:///{folder / 'web.db'}",
+        tables_file=tables,
+        cheap_passwords=True,
+        tick_seconds=0.05,
+    )
+    with _serve(settings) as base:
+        bots = Bots(base)
+        for table, count in BOT_TABLES.items():
+            bots.seat(table, count, SLOW_BOTS.get(table, 0.0))
+        yield base
+        bots.close()
+
+
+def _ensure_chromium() -> None:
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"{CHROMIUM} is missing (apt-get install chromium)")
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    _ensure_chromium()
+    playwright_sync = pytest.importorskip("playwright.sync_api")
+    with playwright_sync.sync_playwright() as pw:
+        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+class Console:
+    """The console errors of a page (and its uncaught exceptions)."""
+
+    def __init__(self) -> None:
+        self.errors: list[str] = []
+        self.allowed: list[str] = []
+
+    def allow(self, fragment: str) -> None:
+        """A test that provokes a refusal allows the browser's own line about it."""
+        self.allowed.append(fragment)
+
+    def unexpected(self) -> list[str]:
+        return [e for e in self.errors if not any(a in e for a in self.allowed)]
+
+
+@pytest.fixture
+def console() -> Console:
+    return Console()
+
+
+def _open_page(browser: Any, console: Console, **context_args: Any) -> Any:
+    context = browser.new_context(**context_args)
+    page = context.new_page()
+    page.on("console", lambda m: console.errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda exc: console.errors.append(f"uncaught: {exc}"))
+    page.set_default_timeout(15_000)
+    return page
+
+
+@pytest.fixture
+def page(browser: Any, console: Console, request: pytest.FixtureRequest) -> Iterator[Any]:
+    """A desktop page; fails the test on any console error; screenshot at the end."""
+    p = _open_page(browser, console, viewport={"width": 1280, "height": 860})
+    yield p
+    shoot(p, request.node.name)
+    p.context.close()
+    assert console.unexpected() == [], console.unexpected()
+
+
+@pytest.fixture
+def phone(browser: Any, console: Console, request: pytest.FixtureRequest) -> Iterator[Any]:
+    """A phone-sized page in portrait."""
+    p = _open_page(
+        browser, console, viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
+    )
+    yield p
+    shoot(p, request.node.name)
+    p.context.close()
+    assert console.unexpected() == [], console.unexpected()

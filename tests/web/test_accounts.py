@@ -1,0 +1,86 @@
+"""Register and log in through the browser: the alias rules, the 18+ confirmation
+and a clear message for every refusal."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from tests.web.browser import PASSWORD, fresh_alias, register
+
+pytestmark = pytest.mark.browser
+
+
+def test_register_lands_in_the_lobby_signed_in(page: Any, server: str) -> None:
+    alias = fresh_alias()
+    register(page, server, alias)
+    assert page.locator("#who").inner_text().startswith(f"Signed in as {alias}")
+
+
+def test_refusals_are_said_in_words(page: Any, server: str, console: Any) -> None:
+    console.allow("status of 400")
+    console.allow("status of 401")
+    console.allow("status of 409")  # the alias is taken
+    page.goto(server + "/#/login/register")
+    message = page.locator("#auth-message")
+    page.get_by_label("Alias").fill("ab")
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_label("I am 18 or older").check()
+    page.get_by_role("button", name="Create account").click()
+    assert "3 to 16 characters" in message.inner_text()
+    page.get_by_label("Alias").fill("bad alias!")
+    page.get_by_role("button", name="Create account").click()
+    assert "only letters" in message.inner_text()
+    page.get_by_label("Alias").fill(fresh_alias())
+    page.get_by_label("I am 18 or older").uncheck()
+    page.get_by_role("button", name="Create account").click()
+    assert "18 or older" in message.inner_text()
+    # The server's own refusals: a reserved name, a look-alike of a taken alias.
+    page.get_by_label("I am 18 or older").check()
+    page.get_by_label("Alias").fill("Admin")
+    page.get_by_role("button", name="Create account").click()
+    page.wait_for_function(
+        "document.querySelector('#auth-message').textContent.includes('reserved')"
+    )
+    taken = fresh_alias("Tak")
+    page.get_by_label("Alias").fill(taken)
+    page.get_by_role("button", name="Create account").click()
+    page.get_by_role("heading", name="Lobby").wait_for()
+    page.get_by_role("button", name="Log out").click()
+    page.get_by_role("heading", name="Log in").wait_for()
+    page.goto(server + "/#/login/register")
+    page.get_by_label("Alias").fill(taken.replace("a", "A").replace("T", "t"))
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_label("I am 18 or older").check()
+    page.get_by_role("button", name="Create account").click()
+    page.wait_for_function("document.querySelector('#auth-message').textContent.includes('taken')")
+    # A wrong password at log-in.
+    page.goto(server + "/#/login/login")
+    page.get_by_label("Alias").fill(taken)
+    page.get_by_label("Password").fill("wrong-password")
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_function("document.querySelector('#auth-message').textContent.length > 0")
+    assert page.locator("#auth-message").inner_text() != ""
+    assert page.locator("#who").inner_text() == ""
+
+
+def test_log_in_again_after_log_out(page: Any, server: str) -> None:
+    alias = fresh_alias()
+    register(page, server, alias)
+    page.get_by_role("button", name="Log out").click()
+    page.get_by_label("Alias").fill(alias)
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    page.get_by_role("heading", name="Lobby").wait_for()
+    assert alias in page.locator("#who").inner_text()
+
+
+def test_account_page_shows_balances_sanctions_and_allowances(page: Any, server: str) -> None:
+    register(page, server, fresh_alias())
+    page.get_by_role("link", name="Account").click()
+    page.get_by_role("heading", name="Balances").wait_for()
+    text = page.locator("main").inner_text()
+    assert "Play money" in text and "10,000" in text  # the signup play chips
+    assert "Real money" in text
+    assert "Sanctions" in text and "None." in text
+    assert page.locator("#allins").inner_text().startswith("Disconnect all-ins left today: ")

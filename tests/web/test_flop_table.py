@@ -1,0 +1,103 @@
+"""A flop game in the browser: buy in, see one's own cards, act from the action bar
+(and the keyboard), play hands to showdown against bots, see the winner named."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from tests.web.browser import fresh_alias, play_passively, register, shoot, sit
+
+pytestmark = pytest.mark.browser
+
+
+def test_buy_in_and_play_holdem_to_showdown(page: Any, server: str) -> None:
+    alias = fresh_alias()
+    register(page, server, alias)
+    sit(page, server, "holdem")
+    mine = page.locator(".seat.mine")
+    stack = int(mine.locator(".stack .chips").inner_text().replace(",", ""))
+    assert 1000 <= stack <= 2000  # the buy-in (less a blind already posted)
+    seen_cards: set[str] = set()
+
+    def showdown_with_me() -> bool:
+        faces = mine.locator(".card.face")
+        for i in range(faces.count()):
+            card = faces.nth(i).get_attribute("data-card")
+            if card:
+                seen_cards.add(card)
+        panel = page.locator(".showdown")
+        if panel.count() == 0 or len(seen_cards) < 2:
+            return False
+        text = panel.inner_text()
+        return "wins" in text and f"{alias} shows" in text
+
+    play_passively(page, showdown_with_me, seconds=60)
+    panel = page.locator(".showdown")
+    assert "shows" in panel.inner_text()
+    assert panel.locator(".winner").count() >= 1
+    # Own hole cards are faces with a rank and suit readable by a screen reader.
+    label = page.locator(".seat.mine .card.face").first.get_attribute("aria-label")
+    assert label is not None and " of " in label
+    shoot(page, "table-holdem-showdown")
+
+
+def test_keyboard_chat_sit_out_and_leave(page: Any, server: str) -> None:
+    alias = fresh_alias()
+    register(page, server, alias)
+    sit(page, server, "keys")
+    page.get_by_role("textbox", name="Chat message").fill("good luck all")
+    page.get_by_role("textbox", name="Chat message").press("Enter")
+    page.locator(".chatlines li", has_text="good luck all").wait_for()
+    assert alias in page.locator(".chatlines").inner_text()
+    # C checks or calls from the keyboard; the buttons say which key they answer to.
+    bar = page.locator(".actionbar")
+    bar.wait_for(timeout=30_000)
+    assert bar.locator('[aria-keyshortcuts="C"]').count() == 1
+    page.locator("body").press("c")
+    page.wait_for_function(
+        f"/{alias} (checks|calls)/.test(document.querySelector('.log').textContent)"
+    )
+    page.get_by_role("button", name="Sit out next hand").click()
+    back = page.get_by_role("button", name="I'm back")
+    play_passively(page, lambda: back.count() > 0, seconds=40)
+    assert "Sitting out" in page.locator(".seat.mine").inner_text()
+    page.get_by_role("button", name="I'm back").click()
+    page.get_by_role("button", name="Sit out next hand").wait_for(timeout=30_000)
+    page.get_by_role("button", name="Leave table").click()
+    page.locator(".seat.mine").wait_for(state="detached", timeout=30_000)
+    assert page.get_by_role("button", name="Sit at seat").count() >= 1
+
+
+def test_replayer_steps_through_a_hand_we_played(page: Any, server: str) -> None:
+    alias = fresh_alias()
+    register(page, server, alias)
+    sit(page, server, "replay")
+
+    def a_hand_with_us_ended() -> bool:
+        return bool(
+            page.evaluate(
+                "a => JSON.parse(localStorage.getItem('cardroom.hands.' + a) || '[]').length",
+                alias,
+            )
+        )
+
+    play_passively(page, a_hand_with_us_ended, seconds=60)
+    page.get_by_role("link", name="Hand history").click()
+    page.locator("ul.hands a").first.click()
+    counter = page.locator(".stepcount")
+    assert counter.inner_text().startswith("Step 0 of ")
+    total = int(counter.inner_text().rsplit(" ", 1)[1])
+    page.get_by_role("button", name="Next ▶").click()
+    page.get_by_role("button", name="Next ▶").click()
+    assert counter.inner_text() == f"Step 2 of {total}"
+    assert page.locator(".replay .loglines li").count() >= 1
+    page.get_by_role("button", name="End", exact=True).click()
+    assert counter.inner_text() == f"Step {total} of {total}"
+    assert "wins" in page.locator(".replay .loglines").inner_text()
+    # Our own hole cards are in the replay, face up for us.
+    mine = page.locator(".replayseats tr", has_text="(you)")
+    assert mine.locator(".card.face").count() >= 2
+    page.get_by_role("button", name="◀ Back").click()
+    assert counter.inner_text() == f"Step {total - 1} of {total}"
+    shoot(page, "replayer")

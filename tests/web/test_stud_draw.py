@@ -1,0 +1,103 @@
+"""The stud and draw layouts: down and up cards per street with the bring-in; the
+discard selection and the number of cards each player drew."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+from tests.web.browser import fresh_alias, play_passively, register, shoot, sit
+
+pytestmark = pytest.mark.browser
+
+
+def test_stud_shows_up_and_down_cards_and_the_bring_in(page: Any, server: str) -> None:
+    register(page, server, fresh_alias())
+    sit(page, server, "stud")
+    seen = {"mixed": False}
+
+    def stud_seen() -> bool:
+        others = page.locator(".seat:not(.mine):not(.empty)")
+        for i in range(others.count()):
+            seat = others.nth(i)
+            if seat.locator(".card.back").count() and seat.locator(".card.face.up").count():
+                seen["mixed"] = True
+        log = page.locator(".log").inner_text() if page.locator(".log").count() else ""
+        return seen["mixed"] and "brings in" in log and page.locator(".showdown").count() > 0
+
+    play_passively(page, stud_seen, seconds=60)
+    # Our own down cards are faces too; at least one of ours is marked face up.
+    mine = page.locator(".seat.mine")
+    if mine.locator(".card").count():
+        assert mine.locator(".card.back").count() == 0
+    assert "wins" in page.locator(".showdown").inner_text()
+    shoot(page, "table-stud")
+
+
+def test_draw_selects_discards_and_shows_counts(page: Any, server: str) -> None:
+    alias = fresh_alias()
+    register(page, server, alias)
+    sit(page, server, "draw")
+    deadline = time.monotonic() + 60
+    drew = False
+    while not drew:
+        assert time.monotonic() < deadline, "no draw came to us"
+        bar = page.locator(".actionbar")
+        if bar.count() and bar.get_by_role("button", name="Stand pat").count():
+            picks = page.locator(".seat.mine .card-pick")
+            assert picks.count() == 5
+            picks.nth(0).click()
+            picks.nth(1).click()
+            assert picks.nth(0).get_attribute("aria-pressed") == "true"
+            page.get_by_role("button", name="Discard 2 and draw").click()
+            # Everyone sees how many cards each player drew: in the log, and on the seat
+            # until the next hand starts.
+            page.wait_for_function(
+                f"document.querySelector('.log').textContent.includes('{alias} draws 2.')"
+            )
+            drew = True
+            break
+        play_passively(
+            page,
+            lambda: (
+                page.locator(".actionbar").count() == 0
+                or bool(page.locator(".actionbar").get_by_role("button", name="Stand pat").count())
+            ),
+            30,
+        )
+        page.wait_for_timeout(100)
+    assert "draws" in page.locator(".log").inner_text().replace(f"{alias} draws 2.", "")
+    shoot(page, "table-draw")
+
+
+def test_action_bar_follows_the_structure(page: Any, server: str) -> None:
+    """Pot limit: a slider, and the pot preset is the largest raise the rules allow;
+    fixed limit (stud, above): fixed amounts only, no slider."""
+    register(page, server, fresh_alias())
+    sit(page, server, "plo")
+    slider = page.locator(".actionbar #raise-slider")
+    play_passively(page, lambda: slider.count() > 0, seconds=60)
+    amount = page.locator("#raise-amount")
+    low, high = int(slider.get_attribute("min") or 0), int(slider.get_attribute("max") or 0)
+    assert 0 < low <= high
+    page.get_by_role("button", name="Pot", exact=True).click()
+    assert int(amount.input_value()) == high  # a pot-sized raise is pot limit's maximum
+    assert page.get_by_role("button", name="Max").count() == 1  # no "all-in" in pot limit
+    page.locator("body").press("1")  # ½ pot from the keyboard
+    half = int(amount.input_value())
+    assert low <= half <= high
+    amount.fill(str(high + 1000))
+    amount.dispatch_event("change")
+    assert int(amount.input_value()) == high  # typed amounts are kept within the bounds
+    shoot(page, "table-omaha-pot-limit")
+
+
+def test_fixed_limit_offers_fixed_amounts(page: Any, server: str) -> None:
+    register(page, server, fresh_alias())
+    sit(page, server, "limit")
+    raise_button = page.locator(".actionbar .act.raise")
+    play_passively(page, lambda: raise_button.count() > 0, seconds=60)
+    assert page.locator(".actionbar #raise-slider").count() == 0
+    total = int(raise_button.first.inner_text().split()[-1].replace(",", ""))
+    assert total > 0 and total % 4 == 0  # whole bets of the 4/8 structure

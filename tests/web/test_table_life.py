@@ -1,0 +1,116 @@
+"""Timeout and auto-fold, a reconnect after the WebSocket is cut, the rules pages,
+the four-colour deck, the phone layout, and the accessibility check."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from tests.web.browser import axe_script, fresh_alias, register, shoot, sit
+
+pytestmark = pytest.mark.browser
+
+
+def test_timeout_counts_down_then_folds_for_us(page: Any, server: str) -> None:
+    register(page, server, fresh_alias())
+    sit(page, server, "quick")
+    page.locator(".seat.mine .clock").wait_for(timeout=30_000)
+    assert page.locator(".seat.mine .clock").inner_text().endswith("s")
+    page.locator(".actionbar").wait_for()
+    # We do nothing: the table acts for us when the action time runs out.
+    page.wait_for_function(
+        "document.querySelector('#table-notice').textContent.includes('ran out of time')",
+        timeout=20_000,
+    )
+    assert "ran out of time" in page.locator(".log").inner_text()
+    shoot(page, "table-timeout")
+
+
+def test_reconnect_restores_the_table_without_a_reload(page: Any, server: str) -> None:
+    register(page, server, fresh_alias())
+    sit(page, server, "reconnect")
+    page.locator(".seat.mine .card.face").first.wait_for(timeout=30_000)
+    page.evaluate("window.__sameDocument = true")
+    page.evaluate("window.cardroom.conn.drop()")
+    page.get_by_text("reconnecting…").wait_for()
+    shoot(page, "table-reconnecting")
+    page.locator("#banner").wait_for(state="hidden")
+    page.locator(".seat.mine .card.face").first.wait_for(timeout=30_000)
+    assert page.evaluate("window.__sameDocument") is True
+    assert page.locator(".seat.mine .stack").inner_text() != ""
+
+
+def test_rules_pages_from_the_table_and_the_four_colour_deck(page: Any, server: str) -> None:
+    register(page, server, fresh_alias())
+    page.goto(server + "/#/table/holdem")
+    page.get_by_role("link", name="View hand rankings and rules").click()
+    page.get_by_role("heading", name="Hand rankings (high)").wait_for()
+    items = page.locator(".rankings li")
+    assert items.count() == 9 and items.first.inner_text().startswith("Straight flush")
+    diamond = page.locator(".card.suit-d").first
+    red = diamond.evaluate("e => getComputedStyle(e).color")
+    page.get_by_label("Four-colour deck").check()
+    assert diamond.evaluate("e => getComputedStyle(e).color") != red
+    page.goto(server + "/#/rules/short-deck")
+    text = page.locator("article.rules").inner_text()
+    assert "trips beat a straight" in text and "a straight beats trips" in text
+    for name in ("low-a5", "low-27", "badugi", "hi-lo", "omaha", "stud", "draw", "chinese"):
+        page.goto(f"{server}/#/rules/{name}")
+        assert page.locator("article.rules .rankings li").count() >= 4
+    shoot(page, "rules-chinese")
+
+
+def test_phone_layout_fits_the_screen(phone: Any, server: str) -> None:
+    register(phone, server, fresh_alias())
+    sit(phone, server, "phone")
+    phone.locator(".seat.mine .card.face").first.wait_for(timeout=30_000)
+    width = phone.evaluate("document.scrollingElement.scrollWidth")
+    assert width <= 392, f"the page scrolls sideways on a phone ({width}px)"
+    seat = phone.locator(".seat.mine").bounding_box()
+    assert seat is not None and seat["x"] >= 0 and seat["x"] + seat["width"] <= 392
+
+
+def _serious(page: Any, script: str) -> list[str]:
+    page.add_script_tag(content=script)
+    result = page.evaluate("async () => (await axe.run(document)).violations")
+    return [
+        f"{v['id']}: {v['help']} ({len(v['nodes'])})"
+        for v in result
+        if v.get("impact") in ("serious", "critical")
+    ]
+
+
+def test_lobby_and_table_pass_axe(page: Any, server: str) -> None:
+    script = axe_script()
+    if script is None:
+        pytest.skip("axe-core could not be installed with npm")
+    register(page, server, fresh_alias())
+    assert _serious(page, script) == []
+    sit(page, server, "axe")
+    page.locator(".seat.mine .card.face").first.wait_for(timeout=30_000)
+    problems = _serious(page, script)
+    assert problems == [], json.dumps(problems, indent=1)
+
+
+def test_showdown_words_name_the_high_and_the_low(page: Any, server: str) -> None:
+    """A split pot is told as a player reads it (the client's own sentences)."""
+    page.goto(server + "/#/rules")
+    words = page.evaluate(
+        """async () => {
+        const { describe } = await import('/js/tablelog.js');
+        const { cardName } = await import('/js/cards.js');
+        const names = (s) => ['Ann', 'Bob'][s];
+        const award = (seat, share, hand) => describe(
+            { type: 'PotAwarded', pot: 0, seat, amount: 50, share, hand, cards: [] },
+            (p) => p, names);
+        return [award(0, 'high', 'Flush, Ace high'), award(1, 'low', '8-6-4-2-A low'),
+                award(0, 'all', 'Two Pair, Sevens and Threes'), cardName('Td')];
+    }"""
+    )
+    assert words == [
+        "Ann wins 50 (high) with Flush, Ace high.",
+        "Bob wins 50 (low) with 8-6-4-2-A low.",
+        "Ann wins 50 with Two Pair, Sevens and Threes.",
+        "Ten of diamonds",
+    ]
