@@ -46,8 +46,8 @@ def test_sensible_and_random_bots_play_flop_stud_and_draw_hands_without_a_refusa
         finished = await _watch_hands(server, tables, 3, 90)
         stop.set()
         for b in randoms:
-            assert b.client is not None
-            await b.client.close()
+            if b.client is not None:  # None while a bot is between two connections
+                await b.client.close()
         await asyncio.gather(*tasks)
         return await sensible, [b.stats for b in randoms], finished
 
@@ -55,7 +55,10 @@ def test_sensible_and_random_bots_play_flop_stud_and_draw_hands_without_a_refusa
     assert min(finished.values()) >= 3
     for stats in [*wise, *rand]:
         assert stats.errors == 0, stats.codes
-        assert stats.actions > 0 and stats.hands >= 1
+    # A bot may sit the three hands out waiting for its big blind, or win a blind
+    # unopposed, without a decision: each kind of bot, taken together, played and acted.
+    for kind in (wise, rand):
+        assert sum(s.hands for s in kind) > 0 and sum(s.actions for s in kind) > 0
 
 
 class Recording(Bot):
