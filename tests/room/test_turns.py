@@ -130,9 +130,13 @@ def test_10_5_advance_is_dropped_when_the_street_changes() -> None:
 
 def test_10_5_advance_refused_on_ones_own_turn_and_for_a_wrong_amount() -> None:
     h = three_handed()
+    codes = []
     for command in (cmd.SetAdvance("p0", "fold"), cmd.SetAdvance("p1", "call", 5)):
-        with pytest.raises(TableError):
+        with pytest.raises(TableError) as refused:
             h.do(command)
+        codes.append(refused.value.code)
+    # The turn came before the advance action did: a code of its own, so a client acts now.
+    assert codes == ["your_turn", "bad_command"]
 
 
 def disconnect_scenario(**options: object) -> Harness:

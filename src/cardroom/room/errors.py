@@ -20,6 +20,9 @@ NOT_WAITING: Final = "not_waiting"
 BAD_COMMAND: Final = "bad_command"
 NO_RESET_LEFT: Final = "no_reset_left"
 NO_HAND: Final = "no_hand"
+YOUR_TURN: Final = "your_turn"
+"""An advance action arrived when the turn had already come (a race any client meets):
+act now instead."""
 
 
 class TableError(ValueError):

@@ -27,7 +27,7 @@ from cardroom.room import commands as cmd
 from cardroom.room import engine_port
 from cardroom.room import events as rv
 from cardroom.room.clock import day_of
-from cardroom.room.errors import BAD_COMMAND, NO_RESET_LEFT, NOT_IN_HAND, TableError
+from cardroom.room.errors import BAD_COMMAND, NO_RESET_LEFT, NOT_IN_HAND, YOUR_TURN, TableError
 from cardroom.room.seating import seat_of
 
 if TYPE_CHECKING:
@@ -175,7 +175,7 @@ def _set_advance(table: Table, c: cmd.SetAdvance) -> None:
     if c.kind not in ADVANCE_KINDS:
         raise TableError(BAD_COMMAND, f"unknown advance action {c.kind!r}")
     if hand.actor == s:
-        raise TableError(BAD_COMMAND, "it is your turn: act now")
+        raise TableError(YOUR_TURN, "it is your turn: act now")
     to_call = hand.current_bet - hand.bets[s]
     if c.kind == CALL and (to_call <= 0 or c.amount != to_call):
         raise TableError(BAD_COMMAND, f"the call now is {max(0, to_call)}, not {c.amount}")
