@@ -194,7 +194,14 @@ class TableController {
     this.acting("act", { kind: "draw", cards });
   }
 
-  advance(kind) { this.send("advance", kind ? { kind } : { kind: null }); }
+  /** Pre-select an action; when the turn came first (``your_turn``), show the bar instead. */
+  async advance(kind) {
+    const r = await this.send("advance", kind ? { kind } : { kind: null });
+    if (r.type === "error" && r.code === "your_turn") {
+      this.notice("It is your turn: act now.");
+      this.resync();
+    }
+  }
   say(text) {
     this.send("chat", { text }).then((r) => {
       if (r.type === "error") this.chat.push({ system: true, text: `Not sent: ${r.message || r.code}` });
