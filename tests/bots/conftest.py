@@ -6,38 +6,15 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from tests.server.conftest import running_server
+from tests.server.conftest import TABLES_TOML, running_server
 
 from cardroom.server.settings import ServerSettings
-
-TABLES = """
-[[table]]
-id = "holdem"
-game = "holdem"
-stakes = { small_blind = 1, big_blind = 2 }
-seats = 6
-action_seconds = 5
-
-[[table]]
-id = "stud"
-game = "stud"
-stakes = { small_bet = 4, big_bet = 8, ante = 1 }
-seats = 6
-action_seconds = 5
-
-[[table]]
-id = "draw"
-game = "triple_draw_27"
-stakes = { small_blind = 2, big_blind = 4, small_bet = 4, big_bet = 8 }
-seats = 6
-action_seconds = 5
-"""
 
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[str]:
     tables = tmp_path / "tables.toml"
-    tables.write_text(TABLES)
+    tables.write_text(TABLES_TOML)  # the server tests' tables: holdem, stud, draw
     settings = ServerSettings(
         database_url=f"sqlite:///{tmp_path / 'bots.db'}",
         tables_file=tables,

@@ -15,6 +15,7 @@ from collections.abc import Callable
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from tests.games.random_hands import play
 
 from cardroom.cards import CARDS
 from cardroom.games import (
@@ -68,11 +69,6 @@ def hands(draw: st.DrawFn) -> tuple[Hand, st.DataObject]:
         seats[:2] = [100, 100]
     button = draw(st.integers(0, n - 1))
     return Hand(config, seats, button, seed=draw(st.integers(0, 2**32))), draw(st.data())
-
-
-def play(hand: Hand, action: Action | RoomAction) -> list[ev.Event]:
-    """A player's action through ``apply``, the room's through ``apply_room``."""
-    return hand.apply_room(action) if isinstance(action, RoomAction) else hand.apply(action)
 
 
 def random_action(hand: Hand, data: st.DataObject) -> Action | RoomAction:
