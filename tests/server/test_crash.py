@@ -85,8 +85,17 @@ class ServerProcess:
         self.proc.wait(30)
 
 
-async def load(base: str, tokens: list[tuple[str, str, str]], seconds: float, seed: int) -> None:
-    """Bots (already registered: their tokens survive restarts) play for ``seconds``."""
+async def load(
+    base: str,
+    tokens: list[tuple[str, str, str]],
+    seconds: float,
+    seed: int,
+    crash: Any,
+    mid_hand: Any = None,
+) -> None:
+    """Bots (already registered: their tokens survive restarts) play for ``seconds``;
+    then, once ``mid_hand()`` says a hand is in progress (when given), ``crash()`` kills
+    the server while the bots are still playing, as a real crash would."""
     bots = []
     for i, (alias, token, table) in enumerate(tokens):
         bot = RandomBot(base, alias, "password1", table, seed=seed * 100 + i)
@@ -94,6 +103,12 @@ async def load(base: str, tokens: list[tuple[str, str, str]], seconds: float, se
         bots.append(bot)
     tasks = [asyncio.create_task(b.play()) for b in bots]
     await asyncio.sleep(seconds)
+    deadline = time.monotonic() + 20
+    while mid_hand is not None and time.monotonic() < deadline:
+        if await asyncio.to_thread(mid_hand):
+            break
+        await asyncio.sleep(0.01)
+    await asyncio.to_thread(crash)
     for t in tasks:
         t.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
@@ -125,11 +140,19 @@ def test_10_10_kill_9_under_bot_load_then_every_chip_and_hand_is_accounted_for(
 
     for alias in real:  # real money for the real-money table: rake goes to the house
         Cashier(engine).deposit(alias, 5000, Currency.REAL, operator="test")
+    records = TableRecords(engine)
+
+    def mid_hand() -> bool:  # a hand dealt and not yet ended, as stored
+        return any(
+            len(s.dealt) > len(s.finished) + len(s.voided) for s in records.hands().values()
+        )
+
     for kill in range(KILLS):
-        # Mostly early in a hand; every fourth run long enough for hands to finish too.
+        # Mostly early in a hand, while one is in progress; every fourth run long enough
+        # for hands to finish too, killed at whatever moment it has reached.
         seconds = 2.5 if kill % 4 == 3 else rng.uniform(0.15, 0.7)
-        asyncio.run(load(server.base, tokens, seconds, kill))
-        server.kill()
+        waiting = None if kill % 4 == 3 else mid_hand
+        asyncio.run(load(server.base, tokens, seconds, kill, server.kill, waiting))
         server = ServerProcess(database_url, tables)
     server.kill()  # after its start-up recovery (health answered): nothing is seated now
 
