@@ -11,9 +11,10 @@ from cardroom.games import Stakes, TableConfig
 from cardroom.ledger import AccountRef, Currency, MemoryLedger, Reason, Transfer
 from cardroom.room import commands as cmd
 from cardroom.room.clock import ManualClock
+from cardroom.room.kinds import table_type
 from cardroom.room.money import money_violations
 from cardroom.room.settings import TableSettings
-from cardroom.room.table import AnyEvent, Table
+from cardroom.room.table import AnyEvent
 
 from .knowledge import Knowledge
 
@@ -38,7 +39,7 @@ class Harness:
                     FUNDS,
                 )
             )
-        self.table = Table(settings, self.ledger, self.clock)
+        self.table = table_type(settings)(settings, self.ledger, self.clock)
         self.knowledge = Knowledge(settings.seat_count)
 
     def do(self, command: cmd.Command) -> list[AnyEvent]:

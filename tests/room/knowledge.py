@@ -7,6 +7,7 @@ import re
 from typing import Any
 
 from cardroom.cards import Card
+from cardroom.chinese import CardsDealt, CardsPlaced, HandSettled
 from cardroom.games import events as hev
 from cardroom.room import events as rv
 from cardroom.room.views import project
@@ -31,6 +32,13 @@ class Knowledge:
             self._add(self.viewers, e.cards)
         elif isinstance(e, hev.Drew):
             self._add([e.seat], e.dealt)
+        elif isinstance(e, CardsDealt):  # Chinese poker: one's own cards to place
+            self._add([e.seat], e.cards)
+        elif isinstance(e, CardsPlaced) and not e.face_down:  # open face: public once placed
+            self._add(self.viewers, e.top + e.middle + e.bottom)
+        elif isinstance(e, HandSettled):  # the showdown shows every row, never discards
+            for r in e.results:
+                self._add(self.viewers, r.top + r.middle + r.bottom)
 
     def _add(self, viewers: list[int | None], cards: Any) -> None:
         for v in viewers:

@@ -3,9 +3,11 @@
 A room event encodes as ``{"v": 1, "type": "PlayerSeated", ...fields}`` (times as
 JSON numbers); a hand's events in the record are the engine's own encoding
 (:mod:`cardroom.games.codec`; the type names of the two families differ, so one
-entry decodes by its type); the snapshot is ``{"v": 1, "type": "TableSnapshot",
-"state": ...}``. Anything malformed raises :class:`CodecError`, the one error type
-of every record.
+entry decodes by its type); a Chinese poker hand's events, whose names are the
+engine's too (``HandStarted``), are wrapped: ``{"v": 1, "type": "ChineseEvent",
+"event": ...}`` (:mod:`cardroom.chinese.codec` inside); the snapshot is
+``{"v": 1, "type": "TableSnapshot", "state": ...}``. Anything malformed raises
+:class:`CodecError`, the one error type of every record.
 """
 
 from __future__ import annotations
@@ -13,10 +15,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
+from cardroom.chinese import codec as chinese_codec
 from cardroom.games import codec as hand_codec
 from cardroom.records import VERSION, Codec, CodecError
 from cardroom.room import events as rv
 from cardroom.room.table import AnyEvent
+from cardroom.room.views import CHINESE_EVENTS
 
 __all__ = [
     "CodecError",
@@ -40,6 +44,8 @@ def _read_float(value: Any) -> float:
 _CODEC: Final = Codec(rv.ROOM_EVENTS, vars(rv), {float: (float, _read_float)})
 """Room events; their type names differ from the engine's (a test checks it)."""
 _ROOM_TYPES: Final = frozenset(_CODEC.types)
+CHINESE_ENTRY: Final = "ChineseEvent"
+"""The type of a record entry that wraps a Chinese poker hand's event."""
 
 
 def encode_room_event(event: rv.RoomEvent) -> dict[str, Any]:
@@ -57,6 +63,9 @@ def encode_entry(event: AnyEvent) -> dict[str, Any]:
     """One entry of a table's record (a room event or a hand's event)."""
     if type(event) in rv.ROOM_EVENTS:
         return _CODEC.encode(event)
+    if isinstance(event, CHINESE_EVENTS):
+        inner = chinese_codec.encode_event(event)  # type: ignore[arg-type]
+        return {"v": VERSION, "type": CHINESE_ENTRY, "event": inner}
     return hand_codec.encode_event(event)  # type: ignore[arg-type]
 
 
@@ -64,6 +73,10 @@ def decode_entry(data: object) -> AnyEvent:
     """The record entry ``data`` encodes; CodecError if it is not one."""
     if isinstance(data, dict) and data.get("type") in _ROOM_TYPES:
         return decode_room_event(data)
+    if isinstance(data, dict) and data.get("type") == CHINESE_ENTRY:
+        if data.get("v") != VERSION or set(data) != {"v", "type", "event"}:
+            raise CodecError("a Chinese poker entry is {v: 1, type, event}")
+        return chinese_codec.decode_event(data["event"])
     return hand_codec.decode_event(data)
 
 

@@ -79,6 +79,18 @@ class Act:
 
 
 @dataclass(frozen=True, slots=True)
+class PlaceCards:
+    """A Chinese poker placement (RULEBOOK §8): the cards added to each row, left to
+    right, and those discarded (Pineapple); every card dealt this street, no other."""
+
+    player: str
+    top: tuple[Card, ...] = ()
+    middle: tuple[Card, ...] = ()
+    bottom: tuple[Card, ...] = ()
+    discard: tuple[Card, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class SetAdvance:
     """Pre-select an action before one's turn: ``check_fold``, ``check``, ``call_any``,
     ``call`` (``amount``: the call it assumes) or ``fold``."""
@@ -144,6 +156,7 @@ Command = (
     | JoinWaitlist
     | LeaveWaitlist
     | Act
+    | PlaceCards
     | SetAdvance
     | ClearAdvance
     | Disconnect

@@ -69,10 +69,10 @@ def lobby_summary(table: Table, pot: int | None = None) -> TableSummary:
     """The line a table pushes to the lobby (§12): after a hand with its pot, or when
     its seats change."""
     state = table.state
-    config = table.settings.games[game_for(table.settings, state.hand_no + 1).index]
-    current = (
-        "" if table.settings.mixed is None else game_label(config.variant.name, config.betting)
-    )
+    current = ""
+    if table.settings.mixed is not None:
+        config = table.settings.games[game_for(table.settings, state.hand_no + 1).index]
+        current = game_label(config.variant.name, config.betting)
     seated = sum(1 for s in state.seats if s is not None)
     return TableSummary(
         table.settings.table_id, table.now, seated, len(state.waitlist), pot, current

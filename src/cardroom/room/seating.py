@@ -29,9 +29,7 @@ from cardroom.room.errors import (
     TABLE_NOT_FULL,
     TableError,
 )
-from cardroom.room.games_port import game_for
 from cardroom.room.positions import OWES_BIG
-from cardroom.room.settings import forced_need
 
 if TYPE_CHECKING:
     from cardroom.room.table import Table
@@ -131,8 +129,7 @@ def _sit_in(table: Table, c: cmd.SitIn) -> None:
     seat = table.seat(s)
     if not (seat.sitting_out or seat.sit_out_next) and c.post_now == seat.post_now:
         return
-    config = table.configs[game_for(table.settings, table.state.hand_no + 1).index]
-    if seat.stack < forced_need(config):
+    if seat.stack < table.next_need():
         raise TableError(INSUFFICIENT_FUNDS, "not enough chips for the forced bets: add chips")
     table.emit(rv.SatIn(s, c.post_now))
 

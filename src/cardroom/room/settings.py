@@ -23,6 +23,7 @@ from cardroom.games import (
 )
 from cardroom.games.variants import BLINDS, BUTTON_BLIND
 from cardroom.ledger import Currency
+from cardroom.room.chinese_table import ChineseTableConfig
 from cardroom.room.errors import BAD_COMMAND, TableError
 from cardroom.room.rotation import Rotation, rotation_from_dict, rotation_to_dict
 
@@ -48,6 +49,17 @@ def default_buy_in(config: TableConfig) -> tuple[int, int]:
     return 10 * big, 20 * big
 
 
+CHINESE_BUY_IN_POINTS = (30, 300)
+"""A Chinese poker table's default buy-in, in points (times ``point_value``): a hand
+often moves 10 to 30 points, so the minimum covers a bad hand or two."""
+
+
+def chinese_buy_in(config: ChineseTableConfig) -> tuple[int, int]:
+    """The default buy-in of a Chinese poker table (:data:`CHINESE_BUY_IN_POINTS`)."""
+    low, high = CHINESE_BUY_IN_POINTS
+    return low * config.point_value, high * config.point_value
+
+
 def forced_need(config: TableConfig) -> int:
     """Chips a player needs to be dealt in (RULEBOOK §10.2, cash games): the ante plus the
     largest blind, button blind or bring-in the seat may owe."""
@@ -65,7 +77,8 @@ class TableSettings:
     """One cash table. ``games`` holds its one configuration, or, with ``mixed`` (a
     :class:`~cardroom.room.rotation.Rotation`), the configuration of each game of the
     rotation in order (:meth:`with_rotation`; :mod:`cardroom.room.games_port` picks one
-    per hand)."""
+    per hand). A Chinese poker table (:meth:`chinese_table`) has no ``games`` and its
+    game in ``chinese``; ``action_seconds`` is then the time to place a street."""
 
     table_id: str
     games: tuple[TableConfig, ...]
@@ -94,10 +107,12 @@ class TableSettings:
     """With no ``rake`` rule: seed 003's schedule for the stake (real money only)."""
     seed: str | None = None
     """Reproducible decks (tests, simulations): hand n is shuffled from ``f"{seed}:{n}"``."""
+    chinese: ChineseTableConfig | None = None
+    """A Chinese poker table's game (RULEBOOK §8): variant, chips per point, seats."""
 
     def __post_init__(self) -> None:
-        if not self.games:
-            raise TableError(BAD_COMMAND, "a table needs at least one game")
+        if bool(self.games) == (self.chinese is not None):
+            raise TableError(BAD_COMMAND, "a table plays poker games or one Chinese game")
         low, high = self.buy_in_range
         if not 0 < low <= (high if high is not None else low):
             raise TableError(BAD_COMMAND, f"bad buy-in range {low}..{high}")
@@ -116,15 +131,30 @@ class TableSettings:
         games = tuple(rotation.game_for(i * per) for i in range(len(rotation.games)))
         return TableSettings(table_id, games, mixed=rotation, **options)
 
+    @staticmethod
+    def chinese_table(table_id: str, config: ChineseTableConfig, **options: Any) -> TableSettings:
+        """A Chinese poker table (OFC, Pineapple, ...: :mod:`cardroom.room.chinese_room`)."""
+        return TableSettings(table_id, (), chinese=config, **options)
+
     @property
     def seat_count(self) -> int:
         """Seats at the table: the most restrictive game's (§3, mixed games)."""
+        if self.chinese is not None:
+            return self.chinese.seat_count
         return min(c.seat_limit for c in self.games)
+
+    @property
+    def source(self) -> TableConfig | Rotation | ChineseTableConfig:
+        """What the table plays, as the lobby lists it: its rotation, Chinese game or game."""
+        return self.mixed or self.chinese or self.games[0]
 
     @property
     def buy_in_range(self) -> tuple[int, int | None]:
         """(minimum, maximum) buy-in; maximum None with ``whole_balance``."""
-        defaults = [default_buy_in(c) for c in self.games]
+        if self.chinese is not None:
+            defaults = [chinese_buy_in(self.chinese)]
+        else:
+            defaults = [default_buy_in(c) for c in self.games]
         low = self.min_buy_in if self.min_buy_in is not None else max(d[0] for d in defaults)
         high = self.max_buy_in if self.max_buy_in is not None else max(d[1] for d in defaults)
         return low, None if self.whole_balance else high
@@ -134,6 +164,8 @@ class TableSettings:
         """Whether disconnect all-ins are offered (§10.6, seed 003)."""
         if self.disconnect_protection is not None:
             return self.disconnect_protection
+        if self.chinese is not None:
+            return False  # no bets, so no all-in to give
         limit = all(c.betting in (FIXED_LIMIT, SPREAD_LIMIT) for c in self.games)
         return limit and self.currency is Currency.REAL
 
@@ -162,6 +194,8 @@ def settings_to_dict(settings: TableSettings) -> dict[str, Any]:
             value = None if value is None else dataclasses.asdict(value)
         elif f.name == "mixed":
             value = None if value is None else rotation_to_dict(value)
+        elif f.name == "chinese":
+            value = None if value is None else dataclasses.asdict(value)
         elif f.name == "seed":
             continue
         out[f.name] = value
@@ -176,6 +210,8 @@ def settings_from_dict(data: dict[str, Any], seed: str | None = None) -> TableSe
     rake = data.get("rake")
     mixed = data.get("mixed")
     values["mixed"] = None if mixed is None else rotation_from_dict(mixed)
+    chinese = data.get("chinese")
+    values["chinese"] = None if chinese is None else ChineseTableConfig(**chinese)
     values["rake"] = (
         None
         if rake is None

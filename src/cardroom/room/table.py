@@ -12,9 +12,10 @@ since (:meth:`Table.record`, :meth:`Table.restore`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
+from cardroom.chinese import Event as ChineseEvent
 from cardroom.games import Event as HandEvent
 from cardroom.games import Hand, IllegalAction, Seat, TableConfig
 from cardroom.games.variants import BLINDS
@@ -25,8 +26,8 @@ from cardroom.room import views as table_views
 from cardroom.room.allowances import Allowances, MemoryAllowances
 from cardroom.room.chat import TableChat
 from cardroom.room.clock import Clock, system_clock
-from cardroom.room.commands import Command
-from cardroom.room.errors import BAD_COMMAND, NO_HAND, TableError
+from cardroom.room.commands import Command, PlaceCards
+from cardroom.room.errors import BAD_COMMAND, NO_HAND, WRONG_GAME, TableError
 from cardroom.room.games_port import game_for
 from cardroom.room.integrity import IntegrityMonitor
 from cardroom.room.money import TableBank
@@ -35,11 +36,23 @@ from cardroom.room.reducer import apply_event
 from cardroom.room.settings import TableSettings, forced_need
 from cardroom.room.state import SeatState, TableState, state_from_dict, state_to_dict
 
-AnyEvent = rv.RoomEvent | HandEvent
-"""An event of the table's record: the table's own or its hand's."""
+AnyEvent = rv.RoomEvent | HandEvent | ChineseEvent
+"""An event of the table's record: the table's own or its hand's (a poker hand's, or a
+Chinese poker hand's at a :class:`~cardroom.room.chinese_room.ChineseRoomTable`)."""
 
 ROOM_EVENT_TYPES = frozenset(rv.ROOM_EVENTS)
-_HANDLERS = {**seating.HANDLERS, **turns.HANDLERS, **conduct.HANDLERS}
+
+
+def _no_placement(table: Table, c: Any) -> None:
+    raise TableError(WRONG_GAME, "this is a poker table: act, there are no rows to place")
+
+
+_HANDLERS: dict[type, Callable[[Table, Any], None]] = {
+    **seating.HANDLERS,
+    **turns.HANDLERS,
+    **conduct.HANDLERS,
+    PlaceCards: _no_placement,
+}
 
 
 class Table:
@@ -131,7 +144,7 @@ class Table:
         self.log.append(event)
         self.out.append(event)
 
-    def emit_hand(self, events: Sequence[HandEvent]) -> None:
+    def emit_hand(self, events: Sequence[HandEvent | ChineseEvent]) -> None:
         """Record the hand's events (the hand has applied them already)."""
         self.log.extend(events)
         self.out.extend(events)
@@ -192,6 +205,16 @@ class Table:
         self.hand = hand
         self.emit_hand(hand.events)
         self.after_hand_change()
+
+    def play_for(self, s: int, *, disconnected: bool) -> None:
+        """Act for seat ``s`` whose time ran out (§10.5) or who is away (§10.6)."""
+        hand = self.hand
+        assert hand is not None
+        turns.act_for(self, hand, s, disconnected=disconnected)
+
+    def next_need(self) -> int:
+        """Chips a seat needs to be dealt the next hand (its game's forced bets)."""
+        return self.needs[game_for(self.settings, self.state.hand_no + 1).index]
 
     def hand_seed(self, hand_no: int) -> str | None:
         """The seed of hand ``hand_no`` at a seeded table (None: CSPRNG decks)."""
@@ -316,6 +339,16 @@ class Table:
     def view(self, player: str | None) -> dict[str, Any]:
         """The table as ``player`` sees it (None: a spectator)."""
         return table_views.table_view(self, player)
+
+    def turn_parts(self, view: dict[str, Any]) -> tuple[dict[str, Any], list[Any], list[Any]]:
+        """From the view of the player to act: the legal actions, own cards and board
+        (what the server's ``turn`` message carries); KeyError when there is no decision."""
+        hand = view["hand"]
+        legal = hand["legal"]
+        if legal is None:
+            raise KeyError("legal")
+        mine = hand["seats"][view["you"]] or {}
+        return legal, list(mine.get("cards") or []), list(hand.get("board") or [])
 
     def stacks(self) -> dict[str, int]:
         """Settled chips by player (what the ledger's table-stack accounts hold)."""

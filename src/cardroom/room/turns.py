@@ -50,7 +50,7 @@ def start_turn(table: Table, s: int) -> None:
 
 def expire_turn(table: Table) -> None:
     """Handle a decision whose time ran out (repeatedly, if the clock jumped far)."""
-    while table.state.in_hand and table.hand is not None:
+    while table.state.in_hand:
         turn = table.state.turn
         if turn is None or table.now < turn.deadline:
             return
@@ -66,7 +66,7 @@ def expire_turn(table: Table) -> None:
             if table.now < back_by:
                 table.emit(rv.TurnStarted(s, back_by, False))
                 continue
-        act_for(table, table.hand, s, disconnected=not seat.connected)
+        table.play_for(s, disconnected=not seat.connected)
 
 
 def act_for(table: Table, hand: Hand, s: int, *, disconnected: bool) -> None:

@@ -3,14 +3,18 @@
 The table's own data is public (seats, stacks, who sits out, the button, the
 clock, the game), but for a player's pre-selected action, which only that player
 sees. Cards appear only through the engine's projections (``hand.view(seat)``,
-``event_view(event, seat)``): no other code here ever touches a card.
+``event_view(event, seat)``, and for Chinese poker ``cardroom.chinese.views``): no
+other code here ever touches a card.
 """
 
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, cast
 
+from cardroom.chinese import Event as ChineseEvent
+from cardroom.chinese import project_event as chinese_event_view
 from cardroom.games import Event as HandEvent
 from cardroom.games import event_view
 from cardroom.room import events as rv
@@ -31,22 +35,22 @@ def _game(table: Table, index: int) -> dict[str, str]:
     }
 
 
-def table_view(table: Table, player: str | None) -> dict[str, Any]:
-    """The table as ``player`` sees it (None: a spectator)."""
-    state, hand = table.state, table.hand
-    me = None if player is None else state.seat_of(player)
-    live = hand is not None and state.in_hand
+def seat_rows(table: Table, live: Sequence[int | None] | None) -> list[dict[str, Any] | None]:
+    """Each seat as everyone sees it; ``live``: the stacks of the hand in progress by seat
+    (None: the settled stacks)."""
+    state = table.state
     seats: list[dict[str, Any] | None] = []
     for s, seat in enumerate(state.seats):
         if seat is None:
             seats.append(None)
             continue
-        dealt = live and s in state.dealt
+        dealt = state.in_hand and s in state.dealt
+        stack = live[s] if dealt and live is not None else None
         seats.append(
             {
                 "seat": s,
                 "player": seat.player,
-                "stack": hand.stacks[s] if dealt and hand is not None else seat.stack,
+                "stack": seat.stack if stack is None else stack,
                 "sitting_out": seat.sitting_out,
                 "connected": seat.connected,
                 "owes": seat.owes,
@@ -54,21 +58,34 @@ def table_view(table: Table, player: str | None) -> dict[str, Any]:
                 "dealt_in": dealt,
             }
         )
-    slot = game_for(table.settings, state.hand_no if state.in_hand else state.hand_no + 1)
+    return seats
+
+
+def frame(
+    table: Table,
+    player: str | None,
+    seats: list[dict[str, Any] | None],
+    games: tuple[dict[str, Any], dict[str, Any]],
+    hand: dict[str, Any] | None,
+) -> dict[str, Any]:
+    """The view every kind of table shares, around its ``seats``, its game and the
+    next one (``games``), and ``hand``: the hand's own projection for this player."""
+    state = table.state
+    me = None if player is None else state.seat_of(player)
     turn = state.turn
     out: dict[str, Any] = {
         "table": table.settings.table_id,
         "currency": table.settings.currency.value,
         "hand_no": state.hand_no,
         "button": None if state.positions is None else state.positions.button,
-        "game": _game(table, slot.index),
-        "next_game": _game(table, slot.next_index),
+        "game": games[0],
+        "next_game": games[1],
         "mixed": None if table.settings.mixed is None else table.settings.mixed.badge,
         "seats": seats,
         "turn": None if turn is None else dataclasses.asdict(turn),
         "waitlist": list(state.waitlist),
         "you": me,
-        "hand": hand.view(me) if live and hand is not None else None,
+        "hand": hand,
     }
     if me is not None:
         mine = state.seats[me]
@@ -79,7 +96,24 @@ def table_view(table: Table, player: str | None) -> dict[str, Any]:
     return out
 
 
-def project(event: rv.RoomEvent | HandEvent, seat: int | None) -> dict[str, Any] | None:
+def table_view(table: Table, player: str | None) -> dict[str, Any]:
+    """The table as ``player`` sees it (None: a spectator)."""
+    state, hand = table.state, table.hand
+    me = None if player is None else state.seat_of(player)
+    live = hand is not None and state.in_hand
+    seats = seat_rows(table, hand.stacks if live and hand is not None else None)
+    slot = game_for(table.settings, state.hand_no if state.in_hand else state.hand_no + 1)
+    games = (_game(table, slot.index), _game(table, slot.next_index))
+    return frame(table, player, seats, games, hand.view(me) if live and hand is not None else None)
+
+
+CHINESE_EVENTS: tuple[type, ...] = ChineseEvent.__args__
+"""The events of a Chinese poker hand (:mod:`cardroom.chinese.events`)."""
+
+
+def project(
+    event: rv.RoomEvent | HandEvent | ChineseEvent, seat: int | None
+) -> dict[str, Any] | None:
     """``event`` as ``seat`` may see it (None: not shown to that seat)."""
     if type(event) in rv.ROOM_EVENTS:
         if isinstance(event, rv.HIDDEN):
@@ -89,4 +123,6 @@ def project(event: rv.RoomEvent | HandEvent, seat: int | None) -> dict[str, Any]
         out = {"type": type(event).__name__}
         out.update(dataclasses.asdict(event))
         return out
+    if isinstance(event, CHINESE_EVENTS):
+        return chinese_event_view(cast(ChineseEvent, event), seat)
     return event_view(cast(HandEvent, event), seat)

@@ -1,0 +1,352 @@
+"""Chinese poker at a room table (RULEBOOK §8, §10): OFC, Pineapple and the rest, served.
+
+:class:`ChineseRoomTable` is a :class:`~cardroom.room.table.Table` whose hands are
+:class:`~cardroom.chinese.ChineseHand` s: the same commands, events, views, record and
+recovery, so the server drives both kinds alike. Everything that is not the hand is
+the room's own code: seating, buy-ins, rebuys, leaving, sitting out, the waiting list
+(:mod:`~cardroom.room.seating`), the decision clock, time bank, timeouts and
+disconnection (:mod:`~cardroom.room.turns`), chat, the bank (one ledger transaction
+per settled hand) and the record. What differs:
+
+- **Dealing.** Every seated player who is not sitting out, is connected and holds
+  ``min_points * point_value`` chips (at least 1) is dealt in; the button moves to
+  the next such seat clockwise (the first hand: the lowest). No blinds: ``HandDealt``
+  names the button and ``-1`` for the blinds.
+- **Turns.** The player to place has ``action_seconds`` for a street, or the Chinese
+  config's ``set_seconds`` (the game's ``arrange_seconds``, else 90) to set 13 cards or
+  more (classic, Fantasyland); then the time bank; then the table places for him
+  (:meth:`~cardroom.chinese.ChineseHand.timeout_action`: the best arrangement of a
+  Fantasyland hand, else back row first in dealt order, the last cards discarded). A
+  disconnected player waits ``reconnect_seconds`` first, as at a poker table; there is
+  no disconnect all-in. In classic Chinese poker everyone may set at once; the clock
+  runs for the first player still to set, then the next (each gets his own time).
+  A leaving player's placement is made at once.
+- **Settling.** The scoring's chips are settled with each loss limited to the chips
+  on the table (:func:`~cardroom.room.chinese_table.settle`) and posted as one ledger
+  transaction; ``HandFinished`` carries the stacks after it, ``pot`` the chips won.
+- **Fantasyland** carries over to the player's very next hand when dealt in to it
+  (kept by player: a new player in the seat does not inherit it); a player who leaves
+  or is not dealt in loses it; a cancelled hand keeps it. The pending Fantasyland is
+  part of the snapshot (``"fantasyland"``), and it follows ``HandDealt``,
+  ``HandSettled``, ``HandVoided`` and ``PlayerLeft`` (:meth:`fold`), on a live table
+  and when it is rebuilt from its record alike.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from cardroom.chinese import ChineseError, ChineseHand, HandSettled, Place, get_variant
+from cardroom.chinese import Event as ChineseEvent
+from cardroom.games import Event as HandEvent
+from cardroom.ledger import Ledger
+from cardroom.room import commands as cmd
+from cardroom.room import events as rv
+from cardroom.room import seating, turns
+from cardroom.room import views as table_views
+from cardroom.room.allowances import Allowances
+from cardroom.room.chinese_table import ChineseTableConfig, settle
+from cardroom.room.clock import Clock, system_clock
+from cardroom.room.commands import Command
+from cardroom.room.errors import (
+    BAD_PLACEMENT,
+    NO_HAND,
+    NOT_IN_HAND,
+    NOT_YOUR_TURN,
+    WRONG_GAME,
+    TableError,
+)
+from cardroom.room.integrity import IntegrityMonitor
+from cardroom.room.reducer import apply_event
+from cardroom.room.settings import TableSettings
+from cardroom.room.state import TableState, state_from_dict, state_to_dict
+from cardroom.room.table import ROOM_EVENT_TYPES, AnyEvent, Table
+
+POKER_ONLY = (cmd.Act, cmd.SetAdvance, cmd.ClearAdvance)
+"""Commands a Chinese poker table refuses with ``wrong_game``."""
+
+
+class ChineseRoomTable(Table):
+    """A room table playing one game of the Chinese poker family (module docstring)."""
+
+    def __init__(
+        self,
+        settings: TableSettings,
+        ledger: Ledger,
+        clock: Clock = system_clock,
+        allowances: Allowances | None = None,
+        *,
+        state: TableState | None = None,
+        integrity: IntegrityMonitor | None = None,
+    ) -> None:
+        if settings.chinese is None:
+            raise TableError(WRONG_GAME, "not a Chinese poker table's settings")
+        super().__init__(settings, ledger, clock, allowances, state=state, integrity=integrity)
+        self.config: ChineseTableConfig = settings.chinese
+        self.variant = get_variant(self.config.variant)
+        self.game: ChineseHand | None = None
+        self.fantasyland: dict[str, int] = {}
+        """Player -> cards of his Fantasyland hand, for the next hand he is dealt."""
+        self.fantasyland_dealt: dict[str, int] = {}
+        """The Fantasyland the hand in progress was dealt with (a cancelled hand keeps it)."""
+        self.snapshot = self.take_snapshot()
+
+    # ------------------------------------------------------------------ driving
+
+    def handle(self, command: Command) -> list[AnyEvent]:
+        """Apply a command (a placement, or any seating, clock or chat command)."""
+        if isinstance(command, POKER_ONLY):
+            raise TableError(WRONG_GAME, "this is a Chinese poker table: place your cards")
+        if isinstance(command, cmd.PlaceCards):
+            self.now = self.clock()
+            self.out = []
+            self.place(command)
+            return self.out
+        out = super().handle(command)
+        game = self.game
+        if isinstance(command, cmd.Leave) and game is not None and self.state.in_hand:
+            s = self.state.seat_of(command.player)
+            if s is not None and s in game.to_act():
+                self.after_hand_change()  # a leaving player's placement is made at once
+        return out
+
+    def place(self, c: cmd.PlaceCards) -> None:
+        """A player's placement: checked by the hand, then the next turn or the end."""
+        s = seating.seat_of(self, c.player)
+        game = self.game
+        if game is None or not self.dealt_in(s):
+            raise TableError(NOT_IN_HAND, f"{c.player} is not in a hand")
+        if s not in game.to_act():
+            raise TableError(NOT_YOUR_TURN, "it is not your turn to place")
+        try:
+            events = game.apply(Place(s, c.top, c.middle, c.bottom, c.discard))
+        except ChineseError as exc:
+            raise TableError(BAD_PLACEMENT, str(exc)) from exc
+        turn = self.state.turn
+        if turn is not None and turn.seat == s and turn.bank:  # the bank left is kept
+            self.emit(rv.TimeBankChanged(s, max(0.0, turn.deadline - self.now)))
+        self.emit_hand(events)
+        # In classic Chinese poker another player's clock may be the one running: keep it.
+        if turn is None or turn.seat == s or game.finished or not self.variant.simultaneous:
+            self.after_hand_change()
+
+    def play_for(self, s: int, *, disconnected: bool) -> None:
+        """Place for a player out of time or away: the hand's timeout placement."""
+        game = self.game
+        assert game is not None
+        self.emit(rv.TimedOut(s, disconnected))
+        self.emit_hand(game.apply(game.timeout_action(s)))
+        self.after_hand_change()
+
+    def next_need(self) -> int:
+        """Chips a seat needs to be dealt in: ``min_points`` points' worth, at least 1."""
+        return max(1, self.config.min_points * self.config.point_value)
+
+    # ----------------------------------------------------------------- emitting
+
+    def emit(self, event: rv.RoomEvent) -> None:
+        """Apply a table event (Fantasyland follows it) and record it."""
+        super().emit(event)
+        self.fold(event)
+
+    def emit_hand(self, events: Sequence[HandEvent | ChineseEvent]) -> None:
+        """Record the hand's events (Fantasyland follows the settlement)."""
+        super().emit_hand(events)
+        for e in events:
+            self.fold(e)
+
+    def fold(self, event: AnyEvent) -> None:
+        """Carry Fantasyland through one event of the record (the state already has it)."""
+        state = self.state
+        if isinstance(event, rv.HandDealt):
+            players = {self.seat(s).player for s in event.dealt}
+            self.fantasyland_dealt = {p: n for p, n in self.fantasyland.items() if p in players}
+            self.fantasyland = {}
+        elif isinstance(event, HandSettled):
+            seats = state.seats
+            self.fantasyland = {
+                seat.player: r.fantasyland_next
+                for r in event.results
+                if r.fantasyland_next and (seat := seats[r.seat]) is not None
+            }
+        elif isinstance(event, rv.HandVoided):
+            self.fantasyland = dict(self.fantasyland_dealt)
+        elif isinstance(event, rv.PlayerLeft):
+            self.fantasyland.pop(event.player, None)
+
+    # -------------------------------------------------------------------- hands
+
+    def take_snapshot(self) -> dict[str, Any]:
+        """The table between hands as data: the room's state and the pending Fantasyland."""
+        fantasyland = [[p, n] for p, n in sorted(self.fantasyland.items())]
+        return {**state_to_dict(self.state), "fantasyland": fantasyland}
+
+    def start_hand(self) -> None:
+        """Deal the next hand if enough players can be dealt in (module docstring)."""
+        state = self.state
+        seating.sit_out_unready(self, self.next_need())
+        dealt = tuple(
+            s for s, seat in enumerate(state.seats) if seat is not None and not seat.sitting_out
+        )
+        if len(dealt) < self.variant.min_players:
+            return
+        last = None if state.positions is None else state.positions.button
+        later = [s for s in dealt if last is None or s > last]
+        button = (later or list(dealt))[0]
+        hand_no = state.hand_no + 1
+        self.snapshot, self.log = self.take_snapshot(), []
+        fantasyland = {
+            s: self.fantasyland[p] for s in dealt if (p := self.seat(s).player) in self.fantasyland
+        }
+        game = ChineseHand.start(
+            self.variant,
+            dealt,
+            button,
+            seed=self.hand_seed(hand_no),
+            fantasyland=fantasyland,
+            point_value=self.config.point_value,
+        )
+        self.emit(rv.HandDealt(hand_no, 0, button, -1, -1, dealt, (), (), (), self.now))
+        self.game = game
+        self.emit_hand(game.events)
+        self.after_hand_change()
+
+    def after_hand_change(self) -> None:
+        """Settle the hand if over; else make leaving players' placements and start the
+        clock of the next player to place."""
+        game = self.game
+        while game is not None and self.state.in_hand:
+            if game.finished:
+                self.finish()
+                return
+            to_act = game.to_act()
+            leaving = [s for s in to_act if self.seat(s).leaving]
+            if leaving:
+                self.emit_hand(game.apply(game.timeout_action(leaving[0])))
+                continue
+            self.start_turn(to_act[0])
+            return
+
+    def start_turn(self, s: int) -> None:
+        """Start the clock of seat ``s``'s placement."""
+        game = self.game
+        assert game is not None
+        options = game.legal_actions(s)
+        full = bool(options) and options[0].place >= 13
+        wait = self.set_seconds() if full else self.settings.action_seconds
+        if not self.seat(s).connected:
+            wait = max(wait, self.settings.reconnect_seconds)
+        self.emit(rv.TurnStarted(s, self.now + wait, False))
+
+    def set_seconds(self) -> float:
+        """Time to set a whole hand (classic, Fantasyland)."""
+        if self.config.set_seconds is not None:
+            return self.config.set_seconds
+        return float(self.variant.arrange_seconds or 90)
+
+    def finish(self) -> None:
+        """Settle the finished hand (losses limited to the table chips) as one ledger
+        transaction and record its end."""
+        game = self.game
+        assert game is not None and game.results is not None
+        owed = {r.seat: r.chips for r in game.results}
+        start = {s: self.seat(s).stack for s in game.seats}
+        paid = settle(owed, start, game.seats).paid
+        self.bank.settle(self.state.hand_no, {self.seat(s).player: paid[s] for s in paid}, 0)
+        stacks = tuple((s, start[s] + paid[s]) for s in self.state.dealt)
+        pot = sum(v for v in paid.values() if v > 0)
+        self.game = None
+        next_at = self.now + self.settings.hand_pause_seconds
+        self.emit(rv.HandFinished(self.state.hand_no, stacks, pot, 0, next_at))
+        turns.refill_time_banks(self, [s for s, _ in stacks])
+        seating.after_hand(self)
+
+    def cancel_hand(self) -> list[AnyEvent]:
+        """Cancel the hand in progress (§10.10): nobody's chips moved, Fantasyland stays."""
+        self.now = self.clock()
+        self.out = []
+        if self.game is None or not self.state.in_hand:
+            raise TableError(NO_HAND, "no hand in progress")
+        stacks = tuple((s, self.seat(s).stack) for s in self.state.dealt)
+        self.emit(rv.HandVoided(self.state.hand_no, stacks, self.now))
+        self.game = None
+        seating.after_hand(self)
+        return self.out
+
+    # ------------------------------------------------------------------- record
+
+    @classmethod
+    def restore(
+        cls,
+        settings: TableSettings,
+        snapshot: dict[str, Any],
+        events: Sequence[AnyEvent],
+        ledger: Ledger,
+        clock: Clock = system_clock,
+        allowances: Allowances | None = None,
+        integrity: IntegrityMonitor | None = None,
+    ) -> Table:
+        """The table rebuilt from its record: the room's events through the reducer, the
+        hand replayed from its own (its deck is in its record), Fantasyland folded."""
+        state = state_from_dict(snapshot)
+        table = cls(settings, ledger, clock, allowances, state=state, integrity=integrity)
+        table.snapshot = snapshot
+        table.fantasyland = {p: n for p, n in snapshot.get("fantasyland", [])}
+        hand_events: list[Any] = []
+        for e in events:
+            if type(e) in ROOM_EVENT_TYPES:
+                apply_event(table.state, e)  # type: ignore[arg-type]
+                if isinstance(e, rv.HandDealt):
+                    hand_events = []
+            else:
+                hand_events.append(e)
+            table.fold(e)
+        table.log = list(events)
+        if table.state.in_hand:
+            table.game = ChineseHand.replay(hand_events, table.variant)
+        return table
+
+    # -------------------------------------------------------------------- views
+
+    def view(self, player: str | None) -> dict[str, Any]:
+        """The table as ``player`` sees it: cards only through the Chinese projection
+        (placed face-up cards are public; cards to place, discards and a Fantasyland hand
+        until the showdown are the owner's)."""
+        me = None if player is None else self.state.seat_of(player)
+        game = self.game
+        hand = None
+        if game is not None and self.state.in_hand:
+            hand = game.view(me)
+        info = self.game_info()
+        out = table_views.frame(self, player, table_views.seat_rows(self, None), (info, info), hand)
+        fantasyland = {
+            s: self.fantasyland[seat.player]
+            for s, seat in enumerate(self.state.seats)
+            if seat is not None and seat.player in self.fantasyland
+        }
+        out["chinese"] = {
+            "variant": self.variant.key,
+            "point_value": self.config.point_value,
+            "fantasyland": fantasyland,
+        }
+        return out
+
+    def game_info(self) -> dict[str, Any]:
+        """The game as a view names it (``structure``: points)."""
+        return {
+            "game": self.variant.key,
+            "title": self.variant.name,
+            "structure": "points",
+            "label": self.variant.name,
+        }
+
+    def turn_parts(self, view: dict[str, Any]) -> tuple[dict[str, Any], list[Any], list[Any]]:
+        """The placement asked of the player to act (``legal``: ``actions`` ["place"],
+        ``place``, ``discard``, ``free`` per row) and his cards to place."""
+        hand = view["hand"]
+        options = hand["options"]
+        if options is None:
+            raise KeyError("options")
+        mine = next(p for p in hand["players"] if p["seat"] == view["you"])
+        return {"actions": ["place"], **options}, list(mine["pending"]), []
