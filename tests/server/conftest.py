@@ -104,6 +104,14 @@ structure = "pot_limit"
 stakes = { small_blind = 1, big_blind = 2 }
 seats = 6
 money = "real"
+
+[[table]]
+id = "ofc"
+game = "ofc"
+point_value = 1
+seats = 3
+hand_pause_seconds = 0.0
+action_seconds = 5
 """
 
 

@@ -14,6 +14,8 @@ from cardroom.store import make_engine
 from cardroom.store.tables import TableRecords
 
 CARD = re.compile(r"^[2-9TJQKA][cdhs]$")
+DECK = -1
+"""The cards not dealt yet, held by no seat (Chinese poker hands record their deck)."""
 
 
 async def bot_session(
@@ -76,8 +78,25 @@ class Hidden:
         seats: dict[str, int] = {}
         for seq, e in entries:
             kind = e["type"]
+            if kind == "ChineseEvent":  # a Chinese poker hand's event, wrapped
+                e = e["event"]
+                kind = "Chinese" + e["type"]
             if kind == "HandDealt":
                 held = {}
+            elif kind == "ChineseHandStarted":  # the deck: nobody's, never shown
+                held[DECK] = set(e["deck"])
+            elif kind == "ChineseCardsDealt":
+                held[DECK].difference_update(e["cards"])
+                held.setdefault(e["seat"], set()).update(e["cards"])
+            elif kind == "ChineseCardsPlaced":
+                mine = held.setdefault(e["seat"], set())
+                if not e["face_down"]:  # open face: public once placed
+                    mine.difference_update(e["top"] + e["middle"] + e["bottom"])
+            elif kind == "ChineseHandSettled":  # the rows are shown; discards never
+                for r in e["results"]:
+                    held.get(r["seat"], set()).difference_update(
+                        r["top"] + r["middle"] + r["bottom"]
+                    )
             elif kind == "HoleDealt":
                 down = {c for c, up in zip(e["cards"], e["up"], strict=True) if not up}
                 held.setdefault(e["seat"], set()).update(down)
@@ -174,8 +193,8 @@ def money_problems(url: str) -> list[str]:
     """The ledger's broken invariants, and each table's stacks against its record."""
     from cardroom.ledger import AccountKind
     from cardroom.room.codec import decode_entry
+    from cardroom.room.kinds import table_type
     from cardroom.room.settings import settings_from_dict
-    from cardroom.room.table import Table
     from cardroom.server.table_ledger import StepLedger
     from cardroom.store import SqlLedger
 
@@ -190,7 +209,7 @@ def money_problems(url: str) -> list[str]:
             assert record is not None and record.snapshot is not None
             settings = settings_from_dict(record.settings)
             events = [decode_entry(e) for _, e in record.entries]
-            table = Table.restore(settings, record.snapshot, events, StepLedger())
+            table = table_type(settings).restore(settings, record.snapshot, events, StepLedger())
             stacks = table.stacks()
             for ref, held in balances.items():
                 if ref.kind is AccountKind.POT and ref.owner == table_id and held:

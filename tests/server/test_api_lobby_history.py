@@ -44,12 +44,14 @@ def test_12_lobby_lists_every_table_with_badge_stakes_and_money(
     answer = _tables(api)
     assert answer.status_code == 200
     rows = {r["table_id"]: r for r in answer.json()["tables"]}
-    assert set(rows) == {"holdem", "stud", "draw", "real"}
+    assert set(rows) == {"holdem", "stud", "draw", "real", "ofc"}
     assert rows["holdem"]["badge"] == "NL Hold'em" and rows["holdem"]["stakes"] == "1/2"
+    assert rows["ofc"]["badge"] == "OFC" and rows["ofc"]["stakes"] == "1 a point"
+    assert rows["ofc"]["max_seats"] == 3 and rows["ofc"]["money"] == "play"
     assert rows["real"]["money"] == "real" and rows["stud"]["money"] == "play"
     assert rows["holdem"]["max_seats"] == 6
     games = {c["value"] for c in answer.json()["games"]}
-    assert {"holdem", "plo5", "HORSE"} <= games
+    assert {"holdem", "plo5", "HORSE", "ofc", "pineapple"} <= games
 
 
 def test_12_lobby_figures_come_from_the_hands_played(played: tuple[Api, list[str]]) -> None:
@@ -66,11 +68,12 @@ def test_12_lobby_figures_come_from_the_hands_played(played: tuple[Api, list[str
     [
         ({"game": "stud"}, {"stud"}),
         ({"money": "real"}, {"real"}),
-        ({"money": "play"}, {"holdem", "stud", "draw"}),
+        ({"money": "play"}, {"holdem", "stud", "draw", "ofc"}),
+        ({"game": "ofc"}, {"ofc"}),
         ({"structure": "pot_limit"}, {"real"}),
         ({"structure": "fixed_limit"}, {"stud", "draw"}),
         ({"min_stake": "3"}, {"stud", "draw"}),
-        ({"max_stake": "2"}, {"holdem", "real"}),
+        ({"max_stake": "2"}, {"holdem", "real", "ofc"}),
         ({"game": "holdem", "money": "real"}, set()),
     ],
 )

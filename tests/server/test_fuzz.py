@@ -15,7 +15,7 @@ from tests.server.sessions import bot_session, money_problems, player
 from cardroom.server.settings import ServerSettings
 
 MESSAGES = int(os.environ.get("CARDROOM_FUZZ_MESSAGES", "10000"))
-TABLES = ["holdem", "stud", "draw", "real", "nowhere"]
+TABLES = ["holdem", "stud", "draw", "real", "ofc", "nowhere"]
 TEMPLATES: list[dict[str, Any]] = [
     {"type": "watch", "since": 3},
     {"type": "unwatch"},
@@ -28,6 +28,8 @@ TEMPLATES: list[dict[str, Any]] = [
     {"type": "act", "kind": "raise", "amount": 8},
     {"type": "act", "kind": "call"},
     {"type": "act", "kind": "draw", "cards": ["Ah", "2c"]},
+    {"type": "place", "top": ["Ah"], "middle": ["2c", "3d"], "bottom": ["Kd", "Ks"]},
+    {"type": "place", "bottom": ["Ah", "2c"], "discard": ["7h"]},
     {"type": "advance", "kind": "check_fold"},
     {"type": "advance", "kind": "call", "amount": 2},
     {"type": "time_bank"},
@@ -114,6 +116,6 @@ def test_fuzz_10000_hostile_messages_then_every_table_plays_and_money_holds(
         for code in ("bad_json", "bad_message", "unknown_type", "bad_version", "no_such_table"):
             assert tally.get(code, 0) > 0, tally
         assert "internal" not in tally and "busy" not in tally, tally
-        asyncio.run(bot_session(base, ["holdem", "stud", "draw"], 2, hands=2))
+        asyncio.run(bot_session(base, ["holdem", "stud", "draw", "ofc"], 2, hands=2))
     assert settings.database_url is not None
     assert money_problems(settings.database_url) == []

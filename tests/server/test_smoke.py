@@ -13,7 +13,7 @@ from cardroom.bots.random_bot import RandomBot
 def test_healthz_answers_when_the_database_is_reachable(server: str) -> None:
     answer = httpx.get(server + "/healthz")
     assert answer.status_code == 200 and answer.json()["ok"] is True
-    assert answer.json()["tables"] == 4
+    assert answer.json()["tables"] == 5  # holdem, stud, draw, real, ofc
 
 
 def test_two_random_bots_play_hands_over_real_websockets(server: str) -> None:

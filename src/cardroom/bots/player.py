@@ -21,6 +21,7 @@ from typing import Any, Protocol
 from websockets.exceptions import ConnectionClosed
 
 from cardroom.bots.client import ProtocolClient, account, login
+from cardroom.bots.placement import is_placement, random_placement
 from cardroom.bots.strategy import Strategy, random_action
 from cardroom.bots.timing import FAST, Timing
 from cardroom.bots.tracker import HandTracker
@@ -198,9 +199,15 @@ class Bot:
             await self.watch(client)
 
     async def act(self, client: ProtocolClient, turn: dict[str, Any]) -> None:
-        """Think, then answer a turn with the strategy's action."""
+        """Think, then answer a turn with the strategy's action (at a Chinese poker
+        table: a random legal placement)."""
         if not self.timing.fast:
             await asyncio.sleep(self.timing.draw(self.rng))
+        if is_placement(turn):
+            fields = random_placement(turn, self.rng)
+            self.asked["act"] = await client.send("place", table=self.table, **fields)
+            self.stats.actions += 1
+            return
         if self.offload:  # a Monte Carlo must not stall a loop shared with others
             fields = await asyncio.to_thread(self.strategy, turn, self.hand, self.rng)
         else:

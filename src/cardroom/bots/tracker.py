@@ -42,7 +42,7 @@ class HandTracker:
     def see_view(self, view: dict[str, Any]) -> None:
         """Take what a snapshot's table view says of the hand in progress."""
         hand = view.get("hand") or {}
-        if not hand:
+        if not hand or "players" in hand:  # none, or Chinese poker: no pot to follow
             return
         self.game = str(hand.get("game") or self.game)
         pots = sum(int(p.get("amount") or 0) for p in hand.get("pots") or [])

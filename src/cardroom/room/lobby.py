@@ -11,12 +11,13 @@ those hands) without going back over history. A query is one pass over the
 tables.
 
 The badge is :func:`badge`: a rotation's kind (``CUSTOM_MIXED``, ``HORSE``,
-``8-Game``), else the structure and the game (``NL Hold'em``, ``PL Omaha``,
-``FL Stud``), in the vocabulary of :mod:`cardroom.room.rotation`.
+``8-Game``), a Chinese poker game's name (``OFC``, ``Pineapple OFC``, ...), else the
+structure and the game (``NL Hold'em``, ``PL Omaha``, ``FL Stud``), in the
+vocabulary of :mod:`cardroom.room.rotation`.
 
 The stake level a filter compares is one number per table, in chips: the big
 blind of a blind game, the small bet of a fixed-limit or stud game (and of a
-mixed table), the button blind of Short Deck.
+mixed table), the button blind of Short Deck, the chips a point of Chinese poker.
 """
 
 from __future__ import annotations
@@ -25,33 +26,55 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Final
 
+from cardroom.chinese import VARIANTS as CHINESE_VARIANTS
 from cardroom.games import FIXED_LIMIT, STRUCTURES, VARIANTS, TableConfig
+from cardroom.room.chinese_table import ChineseTableConfig
 from cardroom.room.rotation import KINDS, STRUCTURE_ABBREVIATIONS, Rotation, game_label
 
 HOUR: Final = 3600.0
 
+Source = TableConfig | Rotation | ChineseTableConfig
+"""What a table plays: one game, a rotation, or a Chinese poker game."""
 
-def badge(source: TableConfig | Rotation) -> str:
+CHINESE_BADGES: Final = {
+    "classic": "Chinese Poker",
+    "ofc": "OFC",
+    "pineapple": "Pineapple OFC",
+    "turbo": "OFC Turbo",
+    "progressive": "Progressive Pineapple",
+    "pineapple27": "Pineapple 2-7",
+}
+"""The lobby badge of each Chinese poker game (RULEBOOK §8 names)."""
+
+
+def badge(source: Source) -> str:
     """The lobby badge of a table's configuration or rotation."""
     if isinstance(source, Rotation):
         return source.badge
+    if isinstance(source, ChineseTableConfig):
+        return CHINESE_BADGES[source.variant]
     return game_label(source.variant.name, source.betting)
 
 
-def stake_level(source: TableConfig | Rotation) -> int:
+def stake_level(source: Source) -> int:
     """The one number a stakes filter compares (module docstring)."""
     if isinstance(source, Rotation):
         return source.small_bet
+    if isinstance(source, ChineseTableConfig):
+        return source.point_value
     stakes = source.stakes
     if source.betting == FIXED_LIMIT or source.variant.stud is not None:
         return stakes.effective_small_bet
     return stakes.big_blind or stakes.effective_button_blind
 
 
-def stakes_text(source: TableConfig | Rotation) -> str:
-    """The stakes as the lobby shows them: ``1/2``, ``10/20 ante 1``, ``ante 1, button 2``."""
+def stakes_text(source: Source) -> str:
+    """The stakes as the lobby shows them: ``1/2``, ``10/20 ante 1``, ``ante 1, button 2``,
+    ``2 a point`` (Chinese poker)."""
     if isinstance(source, Rotation):
         return f"{source.small_bet}/{2 * source.small_bet}"
+    if isinstance(source, ChineseTableConfig):
+        return f"{source.point_value} a point"
     stakes = source.stakes
     if source.variant.stud is not None:
         sizes = f"{stakes.effective_small_bet}/{stakes.effective_big_bet}"
@@ -78,8 +101,9 @@ def filter_options() -> FilterOptions:
     """The lobby's filter choices, whether or not a table of each is open."""
     games = tuple((name, v.title) for name, v in VARIANTS.items())
     mixed = tuple((kind, kind) for kind in KINDS)
+    chinese = tuple((key, v.name) for key, v in CHINESE_VARIANTS.items())
     structures = tuple((s, STRUCTURE_ABBREVIATIONS[s]) for s in STRUCTURES)
-    return FilterOptions(games + mixed, structures)
+    return FilterOptions(games + mixed + chinese, structures)
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,7 +170,7 @@ class Lobby:
         self._tables: dict[str, _Listing] = {}
 
     def open_table(
-        self, table_id: str, source: TableConfig | Rotation, *, real_money: bool, name: str = ""
+        self, table_id: str, source: Source, *, real_money: bool, name: str = ""
     ) -> None:
         """List a table (its configuration, or its rotation for a mixed table)."""
         if table_id in self._tables:
@@ -155,6 +179,8 @@ class Lobby:
             game = source.kind
             structures = tuple(sorted({g.structure for g in source.games}))
             seats, current = source.seat_limit, source.current_and_next(0)[0]
+        elif isinstance(source, ChineseTableConfig):  # no betting: no structure to filter
+            game, structures, seats, current = source.variant, (), source.seat_count, ""
         else:
             game, structures = source.variant.name, (source.betting,)
             seats, current = source.seat_limit, ""

@@ -33,7 +33,7 @@ from cardroom.games.replay import replay
 from cardroom.records import CodecError
 from cardroom.room import events as rv
 from cardroom.room.codec import decode_entry
-from cardroom.room.views import project
+from cardroom.room.views import CHINESE_EVENTS, project
 from cardroom.server.api_common import (
     ApiError,
     accounts_of,
@@ -146,7 +146,7 @@ def _record(history: TableHistory, ref: HandRef) -> HandRecord:
             continue  # an entry this version cannot read is left out, never guessed at
         if type(event) in rv.ROOM_EVENTS:
             voided = voided or isinstance(event, rv.HandVoided)
-        else:
+        elif not isinstance(event, CHINESE_EVENTS):  # PHH has no Chinese poker
             engine_events.append(event)  # type: ignore[arg-type]
         view = project(event, ref.seat)
         if view is not None:

@@ -85,9 +85,8 @@ class LobbyFeed:
             watch = self.seen.get(table_id)
             if watch is None:
                 settings = table.settings
-                source = settings.mixed if settings.mixed is not None else table.configs[0]
                 real = settings.currency is Currency.REAL
-                self.lobby.open_table(table_id, source, real_money=real)
+                self.lobby.open_table(table_id, settings.source, real_money=real)
                 watch = self.seen[table_id] = _Watch()
             for stored in list(actor.history.recent):
                 if stored.seq > watch.last_seq:
@@ -101,7 +100,9 @@ class LobbyFeed:
         elif isinstance(event, ev.PotAwarded):
             watch.pot += event.amount
         elif isinstance(event, rv.HandFinished):
-            summary = lobby_summary(table, watch.pot + event.rake)
+            # A Chinese poker hand awards no pot: its HandFinished says the chips won.
+            pot = watch.pot + event.rake if watch.pot else event.pot
+            summary = lobby_summary(table, pot)
             at = watch.dealt_at or summary.at
             self.lobby.update(TableSummary(summary.table_id, at, 0, 0, summary.pot))
 

@@ -132,11 +132,10 @@ def turn_message(table: Table, seq: int) -> tuple[str, bytes] | None:
     if seat is None:
         return None
     view: dict[str, Any] = table.view(seat.player)
-    hand = view.get("hand") or {}
-    legal = hand.get("legal")
-    if legal is None:
-        return None
-    mine = (hand.get("seats") or [])[turn.seat] or {}
+    try:
+        legal, cards, board = table.turn_parts(view)
+    except (KeyError, TypeError, IndexError, StopIteration):
+        return None  # nothing to decide now
     message = p.Turn(
         table=table.settings.table_id,
         seq=seq,
@@ -144,7 +143,7 @@ def turn_message(table: Table, seq: int) -> tuple[str, bytes] | None:
         deadline=turn.deadline,
         bank=turn.bank,
         legal=legal,
-        cards=list(mine.get("cards") or []),
-        board=list(hand.get("board") or []),
+        cards=cards,
+        board=board,
     )
     return seat.player, p.encode(message)

@@ -26,6 +26,9 @@ def _cards(texts: list[str]) -> tuple[Card, ...] | None:
         return None
 
 
+BAD_CARDS = Outcome("bad_message", "cards are written like 'Ah', 'Td', '2c'")
+
+
 def command_for(player: str, msg: p.AnyClientMessage) -> cmd.Command | Outcome | None:
     """The table command a message asks for (an Outcome when it is malformed; None when
     it is not a command)."""
@@ -50,8 +53,14 @@ def command_for(player: str, msg: p.AnyClientMessage) -> cmd.Command | Outcome |
     if isinstance(msg, p.Act):
         cards = _cards(msg.cards)
         if cards is None:
-            return Outcome("bad_message", "cards are written like 'Ah', 'Td', '2c'")
+            return BAD_CARDS
         return cmd.Act(player, msg.kind, msg.amount, cards)
+    if isinstance(msg, p.Place):
+        rows = [_cards(msg.top), _cards(msg.middle), _cards(msg.bottom), _cards(msg.discard)]
+        top, middle, bottom, discard = rows
+        if top is None or middle is None or bottom is None or discard is None:
+            return BAD_CARDS
+        return cmd.PlaceCards(player, top, middle, bottom, discard)
     return None
 
 

@@ -100,6 +100,20 @@ class Act(TableMessage, tag="act", kw_only=True):
     cards: Annotated[list[CardText], Meta(max_length=13)] = []
 
 
+Cards = Annotated[list[CardText], Meta(max_length=5)]
+
+
+class Place(TableMessage, tag="place", kw_only=True):
+    """A Chinese poker placement (OFC, Pineapple, ...): the cards dealt to you this street
+    put into rows (added left to right: ``top`` holds 3 in all, ``middle`` and ``bottom``
+    5) and, where the game discards, ``discard``; every card dealt, each once."""
+
+    top: Annotated[list[CardText], Meta(max_length=3)] = []
+    middle: Cards = []
+    bottom: Cards = []
+    discard: Annotated[list[CardText], Meta(max_length=4)] = []
+
+
 class Advance(TableMessage, tag="advance", kw_only=True):
     """Pre-select an action (``check_fold``, ``check``, ``call_any``, ``call`` with the
     ``amount`` it assumes, ``fold``), or withdraw it (``kind`` null)."""
@@ -136,11 +150,11 @@ class Ping(ClientMessage, tag="ping", kw_only=True):
 
 
 CLIENT_TYPES: Final = (
-    Watch, Unwatch, Join, Leave, Waitlist, Rebuy, SitOut, SitIn, Act, Advance, TimeBank,
-    ResetAllowance, Chat, Report, Ping,
+    Watch, Unwatch, Join, Leave, Waitlist, Rebuy, SitOut, SitIn, Act, Place, Advance,
+    TimeBank, ResetAllowance, Chat, Report, Ping,
 )  # fmt: skip
 AnyClientMessage = (
-    Watch | Unwatch | Join | Leave | Waitlist | Rebuy | SitOut | SitIn | Act | Advance
+    Watch | Unwatch | Join | Leave | Waitlist | Rebuy | SitOut | SitIn | Act | Place | Advance
     | TimeBank | ResetAllowance | Chat | Report | Ping
 )  # fmt: skip
 
@@ -192,7 +206,9 @@ class Snapshot(ServerMessage, tag="snapshot", kw_only=True):
 class Turn(ServerMessage, tag="turn", kw_only=True):
     """Your turn (sent to the player to act only): the legal actions (the engine's
     ``legal``: ``actions``, ``call``, ``min_raise_to``, ``max_raise_to``, ``bring_in``,
-    ``draw``, ``raise_sizes``), your cards and the board, and the deadline."""
+    ``draw``, ``raise_sizes``; at a Chinese poker table ``actions`` ["place"], ``place``
+    and ``discard`` (how many), ``free`` (slots left per row)), your cards (to place)
+    and the board, and the deadline."""
 
     table: str
     seq: int

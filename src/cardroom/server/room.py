@@ -18,6 +18,8 @@ from typing import Any
 
 from cardroom.room.allowances import MemoryAllowances
 from cardroom.room.codec import decode_entry, encode_entry
+from cardroom.room.kinds import table_type
+from cardroom.room.lobby import badge
 from cardroom.room.settings import TableSettings, settings_from_dict, settings_to_dict
 from cardroom.room.state import TableState, state_to_dict
 from cardroom.room.table import Table
@@ -80,7 +82,8 @@ class Room:
         settings = settings_from_dict(record.settings)
         snapshot = record.snapshot or state_to_dict(TableState([None] * settings.seat_count))
         events = [decode_entry(e) for _, e in record.entries]
-        table = Table.recover(settings, snapshot, events, ledger, allowances=self.allowances)
+        kind = table_type(settings)
+        table = kind.recover(settings, snapshot, events, ledger, allowances=self.allowances)
         table.close()
         new = table.log[len(events) :]
         seq = record.last_seq
@@ -110,7 +113,7 @@ class Room:
             old, seq = self.recover(record, ledger)
             state = _fit(old.state, settings.seat_count)
         self.records.open(table_id, settings_to_dict(settings))
-        table = Table(settings, ledger, allowances=self.allowances, state=state)
+        table = table_type(settings)(settings, ledger, allowances=self.allowances, state=state)
         self.records.commit(table_id, seq + 1, [], snapshot=(seq, table.snapshot))
         return table, seq
 
@@ -120,7 +123,8 @@ class Room:
         assert record is not None and record.snapshot is not None
         events = [decode_entry(e) for _, e in record.entries]
         ledger.pending = []
-        table = Table.restore(settings, record.snapshot, events, ledger, allowances=self.allowances)
+        kind = table_type(settings)
+        table = kind.restore(settings, record.snapshot, events, ledger, allowances=self.allowances)
         return table, record.last_seq
 
     def actor(self, table_id: str) -> TableActor | None:
@@ -133,11 +137,13 @@ class Room:
         for table_id, actor in self.actors.items():
             s = actor.table.settings
             seated = sum(1 for x in actor.table.state.seats if x is not None)
+            game = s.chinese.variant if s.chinese is not None else s.games[0].variant.name
             out.append(
                 {
                     "table": table_id,
-                    "game": s.games[0].variant.name,
-                    "structure": s.games[0].betting,
+                    "game": game,
+                    "badge": badge(s.source),
+                    "structure": "points" if s.chinese is not None else s.games[0].betting,
                     "currency": s.currency.value,
                     "seats": s.seat_count,
                     "seated": seated,
