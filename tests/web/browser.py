@@ -52,10 +52,29 @@ TABLES = {
         30.0,
     ),
 }
-TABLES_TOML = "".join(_table(k, *v) for k, v in TABLES.items())
+
+
+def _chinese(table_id: str, game: str) -> str:
+    return f"""
+[[table]]
+id = "{table_id}"
+game = "{game}"
+point_value = 1
+seats = 3
+action_seconds = 25
+hand_pause_seconds = 0.0
+"""
+
+
+CHINESE_TABLES = {"ofc": "ofc", "ofc-axe": "ofc", "pineapple": "pineapple"}
+TABLES_TOML = "".join(_table(k, *v) for k, v in TABLES.items()) + "".join(
+    _chinese(k, g) for k, g in CHINESE_TABLES.items()
+)
 SLOW_BOTS: dict[str, float] = {}
 """Bots that think (up to this many seconds), so a player has time to act in advance."""
-BOT_TABLES = {name: 1 if name == "quick" else 3 for name in TABLES}
+BOT_TABLES = {name: 1 if name == "quick" else 3 for name in TABLES} | dict.fromkeys(
+    CHINESE_TABLES, 2
+)
 
 
 _counter = iter(range(1, 1_000_000))

@@ -3,12 +3,13 @@
 const STUD = new Set(["stud", "stud_hi_lo", "razz", "soko"]);
 const DRAW = new Set(["five_card_draw", "triple_draw_27", "triple_draw_a5", "single_draw_27", "badugi"]);
 const HI_LO = new Set(["omaha_hi_lo", "courchevel_hi_lo", "stud_hi_lo"]);
+const CHINESE = new Set(["chinese", "classic", "ofc", "pineapple", "turbo", "progressive", "pineapple27"]);
 
 /** "flop", "stud", "draw" or "chinese". */
 export function family(game) {
   if (STUD.has(game)) return "stud";
   if (DRAW.has(game)) return "draw";
-  if (game === "chinese" || game === "ofc") return "chinese";
+  if (CHINESE.has(game)) return "chinese";
   return "flop";
 }
 
@@ -22,7 +23,7 @@ export function rulesPage(game) {
   if (game && (game.startsWith("omaha") || game.startsWith("plo") || game.startsWith("courchevel"))) return "omaha";
   if (STUD.has(game)) return "stud";
   if (DRAW.has(game)) return "draw";
-  if (game === "chinese") return "chinese";
+  if (CHINESE.has(game)) return "chinese";
   return "high";
 }
 

@@ -47,7 +47,7 @@ export class HandRecorder {
       if (typeof s === "number" && !(s in hand.names)) hand.names[s] = seatName(s);
     }
     if (event.type === "HandStarted") {
-      event.stacks.forEach((st, s) => { if (st !== null && !(s in hand.names)) hand.names[s] = seatName(s); });
+      (event.stacks || []).forEach((st, s) => { if (st !== null && !(s in hand.names)) hand.names[s] = seatName(s); });
     }
     if (event.type === "HandFinished" || event.type === "HandVoided") {
       // Only the hands we were dealt into are ours to replay.

@@ -22,7 +22,7 @@ export function replayState(hand, step) {
   for (const e of hand.events.slice(0, step)) {
     const line = describe(e, (p) => p, name);
     if (line) log.push(line);
-    if (e.type === "HandStarted") e.stacks.forEach((st, s) => { if (st !== null) seat(s).stack = st; });
+    if (e.type === "HandStarted") (e.stacks || []).forEach((st, s) => { if (st !== null) seat(s).stack = st; });
     if (e.type === "Posted" || e.type === "Acted") {
       const x = seat(e.seat);
       const add = e.amount || 0;

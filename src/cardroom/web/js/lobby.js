@@ -11,7 +11,9 @@ const GAMES = [
   ["courchevel_hi_lo", "Courchevel Hi-Lo"], ["stud", "Seven-Card Stud"], ["stud_hi_lo", "Stud Hi-Lo"],
   ["razz", "Razz"], ["soko", "Soko"], ["five_card_draw", "Five-card Draw"],
   ["triple_draw_27", "2-7 Triple Draw"], ["triple_draw_a5", "A-5 Triple Draw"],
-  ["single_draw_27", "2-7 Single Draw"], ["badugi", "Badugi"], ["chinese", "Chinese poker / OFC"],
+  ["single_draw_27", "2-7 Single Draw"], ["badugi", "Badugi"], ["classic", "Chinese Poker"],
+  ["ofc", "Open Face Chinese"], ["pineapple", "Pineapple OFC"], ["turbo", "OFC Turbo"],
+  ["progressive", "Progressive Pineapple OFC"], ["pineapple27", "Pineapple 2-7 OFC"],
   ["CUSTOM_MIXED", "Mixed (custom)"], ["HORSE", "HORSE"], ["8-Game", "8-Game"],
 ];
 const TITLES = Object.fromEntries(GAMES);
@@ -96,7 +98,7 @@ function tableRow(row, ctx, status) {
 // The tables a fresh `cardroom serve` opens (server/tables_file.py DEFAULT_TABLES). Used
 // only while the server lists no tables over HTTP: each is looked at through the
 // WebSocket (`watch`, then `unwatch`), so the lobby still shows what is open.
-const DEFAULT_TABLES = ["holdem-nl-1", "omaha-pl-1", "stud-fl-1", "razz-fl-1", "triple-27-1", "short-deck-1"];
+const DEFAULT_TABLES = ["holdem-nl-1", "omaha-pl-1", "stud-fl-1", "razz-fl-1", "triple-27-1", "short-deck-1", "ofc-1"];
 
 function snapshotOf(ctx, id) {
   return new Promise((resolve) => {

@@ -60,7 +60,13 @@ const SECTIONS = {
       "Against each opponent: 1 unit per row won, 3 more for winning all three (scoop: 6). Royalties are added.",
       "A fouled hand loses 6 plus the opponent's royalties and scores no royalties.",
       "Royalties — bottom: straight 2, flush 4, full house 6, quads 10, straight flush 15, royal 25. Middle: trips 2, straight 4, flush 8, full house 12, quads 20, straight flush 30, royal 50. Top: 66 = 1 up to AA = 9; 222 = 10 up to AAA = 22.",
-      "Fantasyland: a hand that is not fouled with queens or better on top; the next hand is dealt all at once. Stay with trips on top or quads or better on the bottom."] },
+      "Fantasyland: a hand that is not fouled with queens or better on top; the next hand is dealt all at once. Stay with trips on top or quads or better on the bottom.",
+      "Open Face Chinese (OFC): 5 cards, then 8 rounds of one card, each placed face up at once; placed cards never move.",
+      "Pineapple OFC: 5 cards, then 4 rounds of 3: place 2, discard 1 face down. Fantasyland deals 14 cards (set 13).",
+      "OFC Turbo: 5 cards, then 2 rounds of 4, all placed. Progressive Pineapple: Fantasyland by the top row: QQ 14 cards, KK 15, AA 16, trips 17; staying gives 14.",
+      "Pineapple 2-7: the middle row is a 2-7 low no stronger than 10-high, and the bottom must beat the top. Middle royalties: 9-high 1, 8-high 2, 7-high 4, 7-5-4-3-2 8.",
+      "Classic Chinese poker: 13 cards at once, set face down; when time runs out the cards are placed for you.",
+      "Points are paid in chips at the table's value of a point; nobody loses more than the chips on the table."] },
 };
 
 function rankingTable(title, rows) {

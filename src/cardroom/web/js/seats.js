@@ -32,7 +32,8 @@ function seatCards(t, s, handSeat) {
   return row;
 }
 
-function clock(t, s) {
+/** The countdown of seat `s` when it is to act (the table's tick keeps it current). */
+export function clock(t, s) {
   const turn = t.view.turn;
   if (!turn || turn.seat !== s) return null;
   const left = Math.max(0, turn.deadline - t.now());

@@ -11,6 +11,7 @@ import { felt } from "./seats.js";
 import { actionBar, advanceBox, advanceOffered, keyHandler } from "./actionbar.js";
 import { describe, showdownPanel, chatBox, logBox } from "./tablelog.js";
 import { HandRecorder } from "./handstore.js";
+import { chineseFelt, ofcShowdown, placeBar } from "./ofc.js";
 
 class TableController {
   constructor(app, ctx, id) {
@@ -71,6 +72,7 @@ class TableController {
   legal() {
     const hand = this.view && this.view.hand;
     if (!hand || this.me() === null || this.me() === undefined) return null;
+    if (this.family === "chinese") return null; // a placement, not a poker action: ofc.js
     // Not while our last action is on its way, nor once the turn has moved on (the
     // TurnStarted event comes before the next snapshot).
     if (this.waiting) return null;
@@ -131,7 +133,15 @@ class TableController {
       if (e.seat !== this.me() || !same) this.turn = null;
     }
     if (e.type === "Acted" && e.seat === this.me()) this.turn = null;
-    if (e.type === "TimedOut" && e.seat === this.me()) this.notice("You ran out of time: your hand was folded (or checked).");
+    if (e.type === "CardsPlaced" && e.seat === this.me()) {
+      this.turn = null;
+      if (this.view && this.view.hand) this.view.hand.options = null;
+    }
+    if (e.type === "HandSettled") this.chineseResult = { handNo: this.view && this.view.hand_no, results: e.results };
+    if (e.type === "TimedOut" && e.seat === this.me()) {
+      this.notice(this.family === "chinese" ? "You ran out of time: your cards were placed for you."
+        : "You ran out of time: your hand was folded (or checked).");
+    }
     const sd = this.pendingShowdown;
     if (sd && e.type === "Shown") sd.shown.set(e.seat, e.cards);
     if (sd && e.type === "PotAwarded") sd.awards.push(e);
@@ -234,13 +244,14 @@ class TableController {
     const v = this.view;
     const g = v.game || {};
     const rules = rulesPage(g.game);
+    const chinese = this.family === "chinese";
     return h("div.tablehead",
       h("h1", { text: `${v.table} · ${g.label || g.title || ""}` }),
       h("p.gameinfo",
         v.mixed ? h("span", { text: `${v.mixed}: now ${g.label}, next ${v.next_game ? v.next_game.label : "?"}`, id: "rotation" }) : null,
         h("span", { text: ` Hand #${v.hand_no}` }),
         h("span", { text: ` · ${v.currency === "real" ? "Real money" : "Play money"}` }),
-        " · ", h("a", { href: `#/rules/${rules}`, text: "View hand rankings and rules" })));
+        " · ", h("a", { href: `#/rules/${rules}`, text: chinese ? "View Chinese poker scoring and royalties" : "View hand rankings and rules" })));
   }
 
   seatControls() {
@@ -284,10 +295,16 @@ class TableController {
     const r = this.regions;
     this.update("head", [this.view.table, this.view.game, this.view.next_game, this.view.hand_no], () => this.header());
     r.felt.className = `feltwrap family-${this.family}`;
-    fill(r.felt, felt(this));
-    this.update("actions", [legal, [...this.discards], advanceOffered(this), this.view.hand && this.view.hand.current_bet, this.view.advance, this.me(),
-      this.view.hand && this.view.hand.seats[this.me()] && this.view.hand.seats[this.me()].in_hand],
-    () => actionBar(this) || advanceBox(this));
+    if (this.family === "chinese") {
+      const key = [this.view, this.ofc && [...this.ofc.where], this.ofc && this.ofc.picked, this.waiting, this.turn && this.turn.seq];
+      this.update("felt", key, () => chineseFelt(this));
+      this.update("actions", key, () => placeBar(this));
+    } else {
+      fill(r.felt, felt(this));
+      this.update("actions", [legal, [...this.discards], advanceOffered(this), this.view.hand && this.view.hand.current_bet, this.view.advance, this.me(),
+        this.view.hand && this.view.hand.seats[this.me()] && this.view.hand.seats[this.me()].in_hand],
+      () => actionBar(this) || advanceBox(this));
+    }
     const mySeat = this.me() !== null && this.me() !== undefined ? this.view.seats[this.me()] : null;
     this.update("controls", [this.me(), mySeat && mySeat.sitting_out, this.view.offer,
       this.view.seats.every((x) => x !== null)], () => this.seatControls(), true);
@@ -295,7 +312,8 @@ class TableController {
   }
 
   renderSide() {
-    this.update("showdown", [this.showdown && this.showdown.handNo, this.showdown && this.showdown.awards.length], () => showdownPanel(this));
+    if (this.family === "chinese") this.update("showdown", [this.chineseResult && this.chineseResult.handNo], () => ofcShowdown(this));
+    else this.update("showdown", [this.showdown && this.showdown.handNo, this.showdown && this.showdown.awards.length], () => showdownPanel(this));
     this.update("chat", [this.chat.length], () => chatBox(this));
     this.update("log", [this.log.length], () => logBox(this));
   }
@@ -306,12 +324,14 @@ class TableController {
     this.signatures[region] = sig;
     const el = this.regions[region];
     const form = keepForm ? el.querySelector("form.buyin") : null;
+    const focus = focusedKey(el);
     fill(el, build());
     if (form) el.prepend(form);
+    if (focus) refocus(el, focus);
   }
 
   tick() {
-    for (const el of this.app.querySelectorAll(".seat.turn .clock")) {
+    for (const el of this.app.querySelectorAll(".seat.turn .clock")) { // .ofc-seat too
       const turn = this.view && this.view.turn;
       if (!turn) continue;
       const left = Math.max(0, Math.ceil(turn.deadline - this.now()));
@@ -319,6 +339,22 @@ class TableController {
       el.setAttribute("aria-label", `${left} seconds to act`);
     }
   }
+}
+
+/** What identifies the focused control of `el` across a rebuild (its key or name). */
+function focusedKey(el) {
+  const f = document.activeElement;
+  if (!f || f === document.body || !el.contains(f)) return null;
+  const key = f.getAttribute("data-key");
+  if (key) return `[data-key="${CSS.escape(key)}"]`;
+  const label = f.getAttribute("aria-label");
+  return label ? `[aria-label="${CSS.escape(label)}"]` : null;
+}
+
+/** Focus again, after a rebuild, the control that had it (or the region's first button). */
+function refocus(el, selector) {
+  const again = el.querySelector(selector) || el.querySelector("button:not([disabled])");
+  if (again) again.focus();
 }
 
 /** The table screen; returns its cleanup (unwatch, stop timers and keys). */

@@ -3,6 +3,7 @@
 
 import { h, chips } from "./dom.js";
 import { cardRow } from "./cards.js";
+import { describeChinese } from "./ofc.js";
 
 const SHARE = { all: "", high: " (high)", low: " (low)", hi: " (high)", lo: " (low)" };
 
@@ -34,7 +35,7 @@ export function describe(e, name, seatName = (s) => `Seat ${s + 1}`) {
     case "DisconnectAllInUsed": return `${S(e.seat)} is all-in by disconnection (${e.used_today} used today).`;
     case "SeatOffered": return `A seat is offered to ${name(e.player)}.`;
     case "WaitlistJoined": return `${name(e.player)} joins the waiting list.`;
-    default: return null;
+    default: return describeChinese(e, S);
   }
 }
 

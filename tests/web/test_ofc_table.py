@@ -1,0 +1,104 @@
+"""Chinese poker in the browser: an OFC table against two bots, cards placed by click,
+by keyboard and with the discard of Pineapple, the showdown's points, and axe-core."""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+import pytest
+from tests.web.browser import axe_script, fresh_alias, register, shoot, sit
+from tests.web.test_table_life import _serious
+
+pytestmark = pytest.mark.browser
+
+
+def _place_street(page: Any, by_keys: bool) -> None:
+    """Place the cards of the street shown in the bar: bottom first, then middle, then
+    top (the discard first where the game has one); by mouse or by the keys."""
+    bar = page.locator(".placebar")
+    discard = bar.get_by_role("button", name="Discard")
+    if discard.count() and discard.is_enabled():
+        bar.locator(".to-place button").last.click()  # pick the last card, throw it
+        discard.click()
+    for row, key in (("Bottom", "b"), ("Middle", "m"), ("Top", "t")):
+        target = bar.get_by_role("button", name=row)
+        while bar.locator(".to-place button").count() and target.is_enabled():
+            if by_keys:
+                page.keyboard.press(key)
+            else:
+                bar.locator(".to-place button").first.click()
+                target.click()
+    place = bar.get_by_role("button", name="Place cards")
+    assert place.is_enabled()
+    page.keyboard.press("p") if by_keys else place.click()
+
+
+def _play_until_showdown(page: Any, alias: str, seconds: float = 90) -> int:
+    """Place every street of our hand until the showdown panel names us; returns the
+    number of streets we placed."""
+    deadline = time.monotonic() + seconds
+    placed = 0
+    while True:
+        assert time.monotonic() < deadline, "no showdown of a hand we played"
+        showdown = page.locator(".ofc-showdown")
+        if placed and showdown.count() and alias in showdown.inner_text():
+            return placed
+        bar = page.locator(".placebar")
+        if bar.count() and bar.get_by_role("button", name="Place cards").count():
+            _place_street(page, by_keys=placed % 2 == 1)
+            placed += 1
+            page.wait_for_timeout(150)
+        else:
+            page.wait_for_timeout(100)
+
+
+def test_ofc_cards_placed_through_a_hand_then_the_scoring(page: Any, server: str) -> None:
+    alias = fresh_alias("ofc")
+    register(page, server, alias)
+    sit(page, server, "ofc")
+    page.get_by_role("link", name="View Chinese poker scoring and royalties").wait_for()
+    page.locator(".placebar").wait_for(timeout=30_000)
+    assert page.locator(".placebar .to-place button").count() == 5  # the first street
+    shoot(page, "ofc_first_street")
+    streets = _play_until_showdown(page, alias)
+    assert streets >= 9  # 5 cards, then 8 streets of one
+    text = page.locator(".ofc-showdown").inner_text()
+    assert "points" in text and "chips" in text
+    assert "Fouled" in text or "royalties" in text
+    rows = page.locator(".seat.mine .ofc-row")
+    assert rows.count() == 3
+    shoot(page, "ofc_showdown")
+    page.get_by_role("link", name="View Chinese poker scoring and royalties").click()
+    page.get_by_role("heading", name="Chinese poker and OFC: scoring and royalties").wait_for()
+
+
+def test_pineapple_discards_one_card_a_street(page: Any, server: str) -> None:
+    alias = fresh_alias("pine")
+    register(page, server, alias)
+    sit(page, server, "pineapple")
+    deadline = time.monotonic() + 60
+    while True:  # the first street places 5; wait for one that deals 3
+        assert time.monotonic() < deadline
+        bar = page.locator(".placebar")
+        if bar.count() and bar.get_by_role("button", name="Place cards").count():
+            if bar.locator(".to-place button").count() == 3:
+                break
+            _place_street(page, by_keys=False)
+        page.wait_for_timeout(100)
+    assert page.locator(".placebar").get_by_role("button", name="Discard (1)").is_enabled()
+    _place_street(page, by_keys=False)
+    page.locator(".seat.mine .discards").wait_for()
+    shoot(page, "pineapple_discard")
+
+
+def test_ofc_table_passes_axe(page: Any, server: str) -> None:
+    script = axe_script()
+    if script is None:
+        pytest.skip("axe-core could not be installed with npm")
+    register(page, server, fresh_alias("ofca"))
+    sit(page, server, "ofc-axe")
+    page.locator(".placebar").wait_for(timeout=30_000)
+    problems = _serious(page, script)
+    assert problems == [], json.dumps(problems, indent=1)
