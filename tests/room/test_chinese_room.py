@@ -387,3 +387,16 @@ def test_8_random_sessions_keep_money_and_hidden_cards() -> None:
                 with contextlib.suppress(TableError):
                     h.do(kind(player))
         assert sum(h.table.stacks().values()) == 1200
+
+
+def test_10_7_card_talk_by_a_player_in_an_ofc_hand_is_blocked_chat_goes_on() -> None:
+    h = Harness(ofc())
+    h.seat({0: 1000, 1: 1000, 2: 1000})
+    h.do(cmd.SitOut("p2"))
+    h.tick()
+    blocked = [
+        e for e in h.do(cmd.Say("p1", "I have pocket aces")) if isinstance(e, rv.ChatBlocked)
+    ]
+    assert [e.code for e in blocked] == ["card_talk"]
+    said = h.do(cmd.Say("p2", "I have pocket aces"))  # not in the hand: may talk
+    assert any(isinstance(e, rv.ChatSaid) for e in said)

@@ -30,6 +30,8 @@ per settled hand) and the record. What differs:
   part of the snapshot (``"fantasyland"``), and it follows ``HandDealt``,
   ``HandSettled``, ``HandVoided`` and ``PlayerLeft`` (:meth:`fold`), on a live table
   and when it is rebuilt from its record alike.
+- **Conduct**: the chat's card-talk rule applies to every player dealt in (nobody
+  folds); the integrity monitor does not see Chinese hands (its rules read betting).
 """
 
 from __future__ import annotations
@@ -138,6 +140,10 @@ class ChineseRoomTable(Table):
         self.emit(rv.TimedOut(s, disconnected))
         self.emit_hand(game.apply(game.timeout_action(s)))
         self.after_hand_change()
+
+    def still_in_hand(self, s: int) -> bool:
+        """Everyone dealt in plays the hand to its end (nobody folds in Chinese poker)."""
+        return self.dealt_in(s)
 
     def next_need(self) -> int:
         """Chips a seat needs to be dealt in: ``min_points`` points' worth, at least 1."""

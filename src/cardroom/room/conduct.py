@@ -34,8 +34,7 @@ if TYPE_CHECKING:
 
 def _say(table: Table, c: cmd.Say) -> None:
     s = seat_of(table, c.player)
-    hand = table.hand
-    in_hand = hand is not None and table.dealt_in(s) and hand.is_live(s)
+    in_hand = table.still_in_hand(s)
     verdict = table.chat.say(c.player, c.text, table.now, in_hand=in_hand)
     if verdict.code != OK:
         found = verdict.found

@@ -122,8 +122,7 @@ async def _time_bank(actor: TableActor, player: str) -> Outcome:
 async def _chat(actor: TableActor, room: Room, conn: Connection, text: str) -> Outcome:
     table = actor.table
     s = table.state.seat_of(conn.player)
-    hand = table.hand
-    in_hand = s is not None and hand is not None and table.dealt_in(s) and hand.is_live(s)
+    in_hand = s is not None and table.still_in_hand(s)
     verdict = actor.chat.say(conn.player, text, table.clock(), in_hand=in_hand)
     if verdict.offence:  # an escalating chat ban on the account (RULEBOOK §10.7)
         await actor.storage.run(
