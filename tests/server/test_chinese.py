@@ -7,10 +7,11 @@ import asyncio
 import random
 from typing import Any
 
+import httpx
 from tests.server.conftest import running_server
 from tests.server.sessions import answer, money_problems, player, until
 
-from cardroom.bots.client import ProtocolClient
+from cardroom.bots.client import ProtocolClient, account
 from cardroom.bots.placement import random_placement
 from cardroom.server.settings import ServerSettings
 from cardroom.server.tables_file import TablesFileError, spec_from_dict
@@ -76,6 +77,11 @@ def test_8_place_messages_play_an_ofc_hand_to_its_showdown_with_error_codes(
     assert all(len(r["top"]) == 3 and len(r["bottom"]) == 5 for r in settled["results"])
     assert settings.database_url is not None
     assert money_problems(settings.database_url) == []
+    token = account(server, "annofc", "password1")["token"]
+    page = httpx.get(server + "/api/hands", headers={"Authorization": f"Bearer {token}"}).json()
+    (hand,) = page["hands"]  # the history lists it, as ann's seat saw it; no PHH for it
+    assert hand["phh"] is None and hand["events"][-1]["type"] == "HandFinished"
+    assert any(e["type"] == "HandSettled" for e in hand["events"])
 
 
 def test_10_10_an_unfinished_ofc_hand_is_voided_on_restart_and_the_chips_go_back(

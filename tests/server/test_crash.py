@@ -51,6 +51,13 @@ game = "triple_draw_27"
 stakes = { small_blind = 2, big_blind = 4, small_bet = 4, big_bet = 8 }
 seats = 6
 action_seconds = 3
+
+[[table]]
+id = "ofc"
+game = "ofc"
+point_value = 2
+seats = 3
+action_seconds = 3
 """
 
 
@@ -131,7 +138,8 @@ def test_10_10_kill_9_under_bot_load_then_every_chip_and_hand_is_accounted_for(
     rng = random.Random(1014)
     server = ServerProcess(database_url, tables)
     tokens = []
-    for i, table in enumerate(["holdem", "holdem", "holdem", "stud", "stud", "draw", "draw"]):
+    seated = ["holdem", "holdem", "holdem", "stud", "stud", "draw", "draw", "ofc", "ofc"]
+    for i, table in enumerate(seated):
         alias = f"crash{i}"
         tokens.append((alias, account(server.base, alias, "password1")["token"], table))
     real = [a for a, _, t in tokens if t == "stud"]
@@ -143,9 +151,7 @@ def test_10_10_kill_9_under_bot_load_then_every_chip_and_hand_is_accounted_for(
     records = TableRecords(engine)
 
     def mid_hand() -> bool:  # a hand dealt and not yet ended, as stored
-        return any(
-            len(s.dealt) > len(s.finished) + len(s.voided) for s in records.hands().values()
-        )
+        return any(len(s.dealt) > len(s.finished) + len(s.voided) for s in records.hands().values())
 
     for kill in range(KILLS):
         # Mostly early in a hand, while one is in progress; every fourth run long enough
@@ -175,6 +181,7 @@ def test_10_10_kill_9_under_bot_load_then_every_chip_and_hand_is_accounted_for(
         assert sorted(ended) == sorted(summary.dealt), f"{table_id}: a hand half-settled"
         assert not set(summary.finished) & set(summary.voided)
         voided += len(summary.voided)
+    assert hands["ofc"].dealt, "the Chinese poker table dealt no hand"
     finished = sum(len(s.finished) for s in hands.values())
     assert finished > 0 and voided > 0  # hands were played and kills cancelled some
     engine.dispose()
