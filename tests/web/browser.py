@@ -66,7 +66,7 @@ hand_pause_seconds = 0.0
 """
 
 
-CHINESE_TABLES = {"ofc": "ofc", "ofc-axe": "ofc", "pineapple": "pineapple"}
+CHINESE_TABLES = {"ofc": "ofc", "ofc-axe": "ofc", "ofc-phone": "ofc", "pineapple": "pineapple"}
 TABLES_TOML = "".join(_table(k, *v) for k, v in TABLES.items()) + "".join(
     _chinese(k, g) for k, g in CHINESE_TABLES.items()
 )

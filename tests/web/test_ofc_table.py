@@ -14,6 +14,14 @@ from tests.web.test_table_life import _serious
 pytestmark = pytest.mark.browser
 
 
+def _sit_with_the_bots(page: Any, server: str, table: str) -> None:
+    """Sit once both bots have their seats (they may still be joining: a seat taken
+    under us would be refused)."""
+    page.goto(f"{server}/#/table/{table}")
+    page.wait_for_function("document.querySelectorAll('.ofc-seat:not(.empty)').length >= 2")
+    sit(page, server, table)
+
+
 def _place_street(page: Any, by_keys: bool) -> None:
     """Place the cards of the street shown in the bar: bottom first, then middle, then
     top (the discard first where the game has one); by mouse or by the keys."""
@@ -57,7 +65,7 @@ def _play_until_showdown(page: Any, alias: str, seconds: float = 90) -> int:
 def test_ofc_cards_placed_through_a_hand_then_the_scoring(page: Any, server: str) -> None:
     alias = fresh_alias("ofc")
     register(page, server, alias)
-    sit(page, server, "ofc")
+    _sit_with_the_bots(page, server, "ofc")
     page.get_by_role("link", name="View Chinese poker scoring and royalties").wait_for()
     page.locator(".placebar").wait_for(timeout=30_000)
     assert page.locator(".placebar .to-place button").count() == 5  # the first street
@@ -72,12 +80,21 @@ def test_ofc_cards_placed_through_a_hand_then_the_scoring(page: Any, server: str
     shoot(page, "ofc_showdown")
     page.get_by_role("link", name="View Chinese poker scoring and royalties").click()
     page.get_by_role("heading", name="Chinese poker and OFC: scoring and royalties").wait_for()
+    # The hand is in our history; the replayer steps through it to the rows shown.
+    page.goto(f"{server}/#/history")
+    page.get_by_role("link", name="ofc hand #").first.click()
+    page.get_by_role("button", name="End").click()
+    log = page.get_by_label("Actions so far").inner_text()
+    assert "places 5 cards" in log and "places 1 card" in log
+    mine = page.locator(".replayseats tr", has_text="(you)")
+    assert mine.locator(".card.face").count() == 13
+    shoot(page, "ofc_replay")
 
 
 def test_pineapple_discards_one_card_a_street(page: Any, server: str) -> None:
     alias = fresh_alias("pine")
     register(page, server, alias)
-    sit(page, server, "pineapple")
+    _sit_with_the_bots(page, server, "pineapple")
     deadline = time.monotonic() + 60
     while True:  # the first street places 5; wait for one that deals 3
         assert time.monotonic() < deadline
@@ -98,7 +115,18 @@ def test_ofc_table_passes_axe(page: Any, server: str) -> None:
     if script is None:
         pytest.skip("axe-core could not be installed with npm")
     register(page, server, fresh_alias("ofca"))
-    sit(page, server, "ofc-axe")
+    _sit_with_the_bots(page, server, "ofc-axe")
     page.locator(".placebar").wait_for(timeout=30_000)
     problems = _serious(page, script)
     assert problems == [], json.dumps(problems, indent=1)
+
+
+def test_ofc_table_fits_a_phone(phone: Any, server: str) -> None:
+    register(phone, server, fresh_alias("ofcp"))
+    _sit_with_the_bots(phone, server, "ofc-phone")
+    phone.locator(".placebar").wait_for(timeout=30_000)
+    width = phone.evaluate("document.scrollingElement.scrollWidth")
+    assert width <= 392, f"the page scrolls sideways on a phone ({width}px)"
+    _place_street(phone, by_keys=False)  # the bar works by touch-sized buttons too
+    phone.locator(".seat.mine .ofc-row .card.face").first.wait_for()
+    shoot(phone, "ofc_phone")

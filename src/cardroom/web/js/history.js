@@ -8,6 +8,8 @@ import { cardRow } from "./cards.js";
 import { describe } from "./tablelog.js";
 import { savedHands } from "./handstore.js";
 
+const ROWS = ["top", "middle", "bottom"];
+
 /** The table after the first `step` events of a hand: seats, board, pot, log. */
 export function replayState(hand, step) {
   const seats = new Map();
@@ -41,6 +43,11 @@ export function replayState(hand, step) {
     if (e.type === "BoardDealt") board.push(...e.cards);
     if (e.type === "Shown") seat(e.seat).cards = [...e.cards];
     if (e.type === "PotAwarded") { seat(e.seat).stack += e.amount; seat(e.seat).won += e.amount; pot -= e.amount; }
+    // Chinese poker: the cards placed face up, top row first; the rows at the showdown;
+    // the stacks after the settlement (a Chinese HandStarted carries none).
+    if (e.type === "CardsPlaced") for (const r of ROWS) if (Array.isArray(e[r])) seat(e.seat).cards.push(...e[r]);
+    if (e.type === "HandSettled") for (const r of e.results) { seat(r.seat).cards = ROWS.flatMap((row) => r[row]); seat(r.seat).won = r.chips; }
+    if (e.type === "HandFinished") for (const [s, st] of e.stacks) seat(s).stack = st;
   }
   return { seats: [...seats.entries()].sort((a, b) => a[0] - b[0]), board, log, pot: Math.max(0, pot) };
 }
