@@ -143,9 +143,7 @@ def test_10_10_kill_9_under_bot_load_then_every_chip_and_hand_is_accounted_for(
     records = TableRecords(engine)
 
     def mid_hand() -> bool:  # a hand dealt and not yet ended, as stored
-        return any(
-            len(s.dealt) > len(s.finished) + len(s.voided) for s in records.hands().values()
-        )
+        return any(len(s.dealt) > len(s.finished) + len(s.voided) for s in records.hands().values())
 
     for kill in range(KILLS):
         # Mostly early in a hand, while one is in progress; every fourth run long enough
