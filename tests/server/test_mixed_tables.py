@@ -82,6 +82,7 @@ def test_9_a_mixed_entry_opens_its_rotation_with_stakes_from_the_small_bet() -> 
         ({"mixed": "HORSE", "seats": 9}, "seats 2 to 8 players"),
         ({"mixed": "HORSE", "seats": 4, "bots": 5}, "bots: 0 to 4"),
         ({"game": "holdem", "stakes": {"big_blind": 2}, "hands_per_game": 2}, "only at a mixed"),
+        ({"stakes": {"big_blind": 2}}, "game: an engine game"),
     ],
 )
 def test_9_a_wrong_mixed_entry_is_refused_with_the_table_and_key_named(

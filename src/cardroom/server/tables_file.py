@@ -154,8 +154,10 @@ def _config(raw: dict[str, Any], stakes: dict[str, Any]) -> TableConfig:
         options["structure"] = raw["structure"]
     if "seats" in raw:
         options["max_seats"] = raw["seats"]
+    if "game" not in raw:
+        raise ValueError("game: an engine game (or 'mixed' / 'games' for a mixed table)")
     values: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v for k, v in stakes.items()}
-    return TableConfig.of(str(raw.get("game")), Stakes(**values), **options)
+    return TableConfig.of(str(raw["game"]), Stakes(**values), **options)
 
 
 def _rotation(raw: dict[str, Any], stakes: dict[str, Any]) -> Rotation:
