@@ -76,7 +76,8 @@ action_seconds = 20
 game every two hands with a short clock, and a heads-up table for a bot the test moves."""
 SLOW_BOTS: dict[str, float] = {}
 """Bots that think (up to this many seconds), so a player has time to act in advance."""
-BOT_TABLES = {**{name: 1 if name == "quick" else 3 for name in TABLES}, "mixed": 3}
+BOT_TABLES = {name: 1 if name == "quick" else 3 for name in TABLES}
+"""Bots seated for the whole session (the tables of MORE_TOML get theirs in their test)."""
 
 
 _counter = iter(range(1, 1_000_000))

@@ -42,7 +42,8 @@ def _play_until(page: Any, seen: Any, seconds: float = 30.0) -> None:
         page.wait_for_timeout(100)
 
 
-def test_9_mixed_table_changes_game_and_layout(page: Any, server: str) -> None:
+def test_9_mixed_table_changes_game_and_layout(page: Any, server: str, driven: Any) -> None:
+    driven.seat("mixed", 3)  # random bots, acting at once
     register(page, server, fresh_alias())
     row = page.locator('tr[data-table="mixed"]')
     expect(row.locator(".badge").first).to_have_text("CUSTOM_MIXED")
