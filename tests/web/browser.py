@@ -53,9 +53,31 @@ TABLES = {
     ),
 }
 TABLES_TOML = "".join(_table(k, *v) for k, v in TABLES.items())
+MORE_TOML = """
+[[table]]
+id = "mixed"
+games = ["holdem", "stud"]
+stakes = { small_bet = 4 }
+hands_per_game = 2
+seats = 6
+action_seconds = 3
+time_bank_start = 0.0
+
+[[table]]
+id = "advance"
+game = "holdem"
+stakes = { small_blind = 1, big_blind = 2 }
+seats = 2
+min_buy_in = 1000
+max_buy_in = 2000
+action_seconds = 20
+"""
+"""Tables beyond :data:`TABLES` (which the lobby test lists): a CUSTOM_MIXED table changing
+game every two hands with a short clock, and a heads-up table for a bot the test moves."""
 SLOW_BOTS: dict[str, float] = {}
 """Bots that think (up to this many seconds), so a player has time to act in advance."""
 BOT_TABLES = {name: 1 if name == "quick" else 3 for name in TABLES}
+"""Bots seated for the whole session (the tables of MORE_TOML get theirs in their test)."""
 
 
 _counter = iter(range(1, 1_000_000))

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, cast
 from cardroom.games import Event as HandEvent
 from cardroom.games import event_view
 from cardroom.room import events as rv
-from cardroom.room.games_port import game_for
+from cardroom.room.games_port import hands_left, shown_game
 from cardroom.room.rotation import game_label
 
 if TYPE_CHECKING:
@@ -54,7 +54,7 @@ def table_view(table: Table, player: str | None) -> dict[str, Any]:
                 "dealt_in": dealt,
             }
         )
-    slot = game_for(table.settings, state.hand_no if state.in_hand else state.hand_no + 1)
+    slot = shown_game(table.settings, state.hand_no, state.in_hand)
     turn = state.turn
     out: dict[str, Any] = {
         "table": table.settings.table_id,
@@ -64,6 +64,7 @@ def table_view(table: Table, player: str | None) -> dict[str, Any]:
         "game": _game(table, slot.index),
         "next_game": _game(table, slot.next_index),
         "mixed": None if table.settings.mixed is None else table.settings.mixed.badge,
+        "hands_left": hands_left(table.settings, state.hand_no, state.in_hand),
         "seats": seats,
         "turn": None if turn is None else dataclasses.asdict(turn),
         "waitlist": list(state.waitlist),
