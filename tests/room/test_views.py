@@ -8,6 +8,7 @@ import os
 import random
 
 from cardroom.room import events as rv
+from cardroom.room.conduct import lobby_summary
 from cardroom.room.rotation import HORSE
 from cardroom.room.simulation import Session, mixed_settings, random_settings
 from cardroom.room.views import project
@@ -59,13 +60,18 @@ def test_12_table_view_shows_seats_button_clock_and_game() -> None:
 def test_9_mixed_table_view_says_the_current_and_the_next_game() -> None:
     session = Session(mixed_settings("m", HORSE, seed="m", hands_per_game=2), seed=9)
     games = []
+    left: dict[int, int] = {}
     while session.counters["hands"] < 6:
         events = session.step()
         for e in events:
             if isinstance(e, rv.HandDealt):
                 view = session.table.view(None)
                 games.append((e.hand_no, view["game"]["game"], view["next_game"]["game"]))
+                left[e.hand_no] = view["hands_left"]
+                # The lobby says the game being played too, even on its last hand.
+                assert lobby_summary(session.table).current_game == view["game"]["label"]
     by_hand = {n: (g, nxt) for n, g, nxt in games}
+    assert [left[n] for n in range(1, 6)] == [2, 1, 2, 1, 2]  # this hand included
     assert by_hand[1] == ("holdem", "omaha_hi_lo") and by_hand[2] == by_hand[1]
     assert by_hand[3] == ("omaha_hi_lo", "razz") and by_hand[5][0] == "razz"
     assert session.table.view(None)["mixed"] == "HORSE"

@@ -145,6 +145,17 @@ def test_operator_opens_and_closes_a_table(api: Api, boss: httpx.Client) -> None
         engine.dispose()
 
 
+def test_9_operator_opens_a_mixed_table(api: Api, boss: httpx.Client) -> None:
+    spec = {"id": "horse-op", "mixed": "HORSE", "stakes": {"small_bet": 4}, "hands_per_game": 2}
+    opened = boss.post("/api/operator/tables", json=spec)
+    assert opened.status_code == 201, opened.text
+    rows = {r["table_id"]: r for r in httpx.get(api.base + "/api/tables").json()["tables"]}
+    assert (rows["horse-op"]["badge"], rows["horse-op"]["current_game"]) == ("HORSE", "FL Hold'em")
+    bad = boss.post("/api/operator/tables", json={**spec, "id": "x2", "games": ["holdem", "razz"]})
+    assert bad.status_code == 400 and "HORSE plays its official games" in bad.json()["message"]
+    assert boss.post("/api/operator/tables/horse-op/close").status_code == 200
+
+
 def test_closing_a_table_cashes_its_players_out(api: Api, boss: httpx.Client) -> None:
     spec = {"id": "close-me", "game": "holdem", "stakes": {"small_blind": 1, "big_blind": 2}}
     assert boss.post("/api/operator/tables", json=spec).status_code == 201

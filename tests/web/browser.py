@@ -52,10 +52,29 @@ TABLES = {
         30.0,
     ),
 }
+TABLES_TOML = "".join(_table(k, *v) for k, v in TABLES.items())
+CHINESE_TABLES = {"ofc": "ofc", "ofc-axe": "ofc", "ofc-phone": "ofc", "pineapple": "pineapple"}
+"""One Chinese poker table per test that sits down (3 seats: two bots and the player)."""
+MORE_TOML = """
+[[table]]
+id = "mixed"
+games = ["holdem", "stud"]
+stakes = { small_bet = 4 }
+hands_per_game = 2
+seats = 6
+action_seconds = 3
+time_bank_start = 0.0
 
-
-def _chinese(table_id: str, game: str) -> str:
-    return f"""
+[[table]]
+id = "advance"
+game = "holdem"
+stakes = { small_blind = 1, big_blind = 2 }
+seats = 2
+min_buy_in = 1000
+max_buy_in = 2000
+action_seconds = 20
+""" + "".join(
+    f"""
 [[table]]
 id = "{table_id}"
 game = "{game}"
@@ -64,17 +83,18 @@ seats = 3
 action_seconds = 25
 hand_pause_seconds = 0.0
 """
-
-
-CHINESE_TABLES = {"ofc": "ofc", "ofc-axe": "ofc", "ofc-phone": "ofc", "pineapple": "pineapple"}
-TABLES_TOML = "".join(_table(k, *v) for k, v in TABLES.items()) + "".join(
-    _chinese(k, g) for k, g in CHINESE_TABLES.items()
+    for table_id, game in CHINESE_TABLES.items()
 )
+"""Tables beyond :data:`TABLES` (which the lobby test lists): a CUSTOM_MIXED table changing
+game every two hands with a short clock, a heads-up table for a bot the test moves, and
+the Chinese poker tables (OFC, Pineapple) of ``test_ofc_table.py``."""
 SLOW_BOTS: dict[str, float] = {}
 """Bots that think (up to this many seconds), so a player has time to act in advance."""
 BOT_TABLES = {name: 1 if name == "quick" else 3 for name in TABLES} | dict.fromkeys(
     CHINESE_TABLES, 2
 )
+"""Bots seated for the whole session (the other tables of MORE_TOML get theirs in their
+test)."""
 
 
 _counter = iter(range(1, 1_000_000))

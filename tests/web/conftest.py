@@ -17,7 +17,8 @@ from typing import Any
 
 import pytest
 import uvicorn
-from tests.web.browser import BOT_TABLES, PASSWORD, SLOW_BOTS, TABLES_TOML, shoot
+from tests.web.browser import BOT_TABLES, MORE_TOML, PASSWORD, SLOW_BOTS, TABLES_TOML, shoot
+from tests.web.driven import Puppet, PuppetBot
 
 from cardroom.bots.random_bot import RandomBot
 from cardroom.server.app import create_app
@@ -65,18 +66,28 @@ class Bots:
         self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
         self.thread.start()
         self.tasks: list[Any] = []
+        self.puppets: list[Puppet] = []
 
     def seat(self, table: str, count: int, think: float = 0.0) -> None:
         """Seat ``count`` bots at ``table`` (they play until the end of the session)."""
         for i in range(count):
-            bot = RandomBot(
-                self.base, f"b{table.replace('-', '')[:11]}{i}", PASSWORD, table, seed=i
-            )
+            alias = f"b{table.replace('-', '')[:11]}{i}"
+            bot = RandomBot(self.base, alias, PASSWORD, table, seed=i, think=think)
             self.tasks.append(asyncio.run_coroutine_threadsafe(bot.play(self.stop), self.loop))
+
+    def puppet(self, table: str, alias: str) -> Puppet:
+        """Seat a bot at ``table`` that makes the moves the test gives it."""
+        puppet = Puppet()
+        self.puppets.append(puppet)
+        bot = PuppetBot(puppet, self.base, alias, PASSWORD, table)
+        self.tasks.append(asyncio.run_coroutine_threadsafe(bot.play(self.stop), self.loop))
+        return puppet
 
     def close(self) -> None:
         # A bot waiting for its next message would not see the stop: cancel them all.
         self.loop.call_soon_threadsafe(self.stop.set)
+        for puppet in self.puppets:
+            puppet.closed = True
         for task in self.tasks:
             task.cancel()
         for task in self.tasks:
@@ -91,7 +102,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """One server for the browser tests, bots already playing at each table."""
     folder = tmp_path_factory.mktemp("web")
     tables = folder / "tables.toml"
-    tables.write_text(TABLES_TOML)
+    tables.write_text(TABLES_TOML + MORE_TOML)
     settings = ServerSettings(
         database_url=f"sqlite:///{folder / 'web.db'}",
         tables_file=tables,
@@ -104,6 +115,14 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             bots.seat(table, count, SLOW_BOTS.get(table, 0.0))
         yield base
         bots.close()
+
+
+@pytest.fixture
+def driven(server: str) -> Iterator[Bots]:
+    """Bots for one test (puppets the test moves), gone at its end."""
+    bots = Bots(server)
+    yield bots
+    bots.close()
 
 
 def _ensure_chromium() -> None:

@@ -16,21 +16,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.web.browser import (
-    CHINESE_TABLES,
-    TABLES,
-    TABLES_TOML,
-    axe_script,
-    fresh_alias,
-    register,
-    shoot,
-)
+from tests.web.browser import TABLES, TABLES_TOML, axe_script, fresh_alias, register, shoot
 
 from cardroom.room.lobby import Lobby, TableSummary
 from cardroom.server.tables_file import load_tables
 
 pytestmark = pytest.mark.browser
-ALL_TABLES = len(TABLES) + len(CHINESE_TABLES)
 
 
 def _rows(tmp_path: Path, waiting: int) -> list[dict[str, Any]]:
@@ -39,7 +30,7 @@ def _rows(tmp_path: Path, waiting: int) -> list[dict[str, Any]]:
     lobby = Lobby()
     now = time.time()
     for spec in load_tables(path):
-        lobby.open_table(spec.settings.table_id, spec.settings.source, real_money=False)
+        lobby.open_table(spec.settings.table_id, spec.settings.games[0], real_money=False)
         seats = spec.settings.seat_count if spec.settings.table_id == "stud" else 2
         lobby.update(TableSummary(spec.settings.table_id, now - 60, seats, 0, pot=40))
         lobby.update(TableSummary(spec.settings.table_id, now - 30, seats, 0, pot=60))
@@ -66,7 +57,7 @@ def test_lobby_lists_filters_updates_and_waits(page: Any, server: str, tmp_path:
     register(page, server, fresh_alias())
     rows = page.locator("table.lobby tbody tr")
     rows.first.wait_for()
-    assert rows.count() == ALL_TABLES
+    assert rows.count() == len(TABLES)
     stud = page.locator('tr[data-table="stud"]')
     cells = [c.strip() for c in stud.locator("th, td").all_inner_texts()]
     assert cells[1] == "FL Stud" and cells[2] == "4/8 ante 1" and cells[3] == "6/6"
@@ -96,7 +87,7 @@ def test_lobby_lists_filters_updates_and_waits(page: Any, server: str, tmp_path:
     page.get_by_label("Stakes from").fill("")
     page.get_by_label("Stakes from").dispatch_event("change")
     page.wait_for_function(
-        f"document.querySelectorAll('table.lobby tbody tr').length === {ALL_TABLES}"
+        f"document.querySelectorAll('table.lobby tbody tr').length === {len(TABLES)}"
     )
     script = axe_script()
     if script is not None:

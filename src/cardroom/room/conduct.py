@@ -22,7 +22,7 @@ from cardroom.room import commands as cmd
 from cardroom.room import events as rv
 from cardroom.room.chat import OK
 from cardroom.room.errors import BAD_COMMAND, TableError
-from cardroom.room.games_port import game_for
+from cardroom.room.games_port import shown_game
 from cardroom.room.integrity import observe
 from cardroom.room.lobby import TableSummary
 from cardroom.room.rotation import game_label
@@ -70,7 +70,10 @@ def lobby_summary(table: Table, pot: int | None = None) -> TableSummary:
     state = table.state
     current = ""
     if table.settings.mixed is not None:
-        config = table.settings.games[game_for(table.settings, state.hand_no + 1).index]
+        # The game being played (the lobby says "now ..."), the next one between hands.
+        config = table.settings.games[
+            shown_game(table.settings, state.hand_no, state.in_hand).index
+        ]
         current = game_label(config.variant.name, config.betting)
     seated = sum(1 for s in state.seats if s is not None)
     return TableSummary(

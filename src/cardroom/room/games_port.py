@@ -36,3 +36,18 @@ def game_for(settings: TableSettings, hand_no: int) -> GameSlot:
     index = rotation.games.index(rotation.entry_for(n))
     frozen = n > 0 and not rotation.button_moves(n)
     return GameSlot(index, frozen, (index + 1) % len(rotation.games))
+
+
+def shown_game(settings: TableSettings, hand_no: int, in_hand: bool) -> GameSlot:
+    """The game players are told about: the hand's own while one is played (``hand_no``),
+    else the next hand's."""
+    return game_for(settings, hand_no if in_hand else hand_no + 1)
+
+
+def hands_left(settings: TableSettings, hand_no: int, in_hand: bool) -> int | None:
+    """Hands of the game told about (:func:`shown_game`) still to play, that one included;
+    None at a single-game table."""
+    rotation = settings.mixed
+    if rotation is None:
+        return None
+    return rotation.hands_left(max(0, (hand_no if in_hand else hand_no + 1) - 1))

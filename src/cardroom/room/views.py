@@ -18,7 +18,7 @@ from cardroom.chinese import project_event as chinese_event_view
 from cardroom.games import Event as HandEvent
 from cardroom.games import event_view
 from cardroom.room import events as rv
-from cardroom.room.games_port import game_for
+from cardroom.room.games_port import hands_left, shown_game
 from cardroom.room.rotation import game_label
 
 if TYPE_CHECKING:
@@ -81,6 +81,7 @@ def frame(
         "game": games[0],
         "next_game": games[1],
         "mixed": None if table.settings.mixed is None else table.settings.mixed.badge,
+        "hands_left": hands_left(table.settings, state.hand_no, state.in_hand),
         "seats": seats,
         "turn": None if turn is None else dataclasses.asdict(turn),
         "waitlist": list(state.waitlist),
@@ -102,7 +103,7 @@ def table_view(table: Table, player: str | None) -> dict[str, Any]:
     me = None if player is None else state.seat_of(player)
     live = hand is not None and state.in_hand
     seats = seat_rows(table, hand.stacks if live and hand is not None else None)
-    slot = game_for(table.settings, state.hand_no if state.in_hand else state.hand_no + 1)
+    slot = shown_game(table.settings, state.hand_no, state.in_hand)
     games = (_game(table, slot.index), _game(table, slot.next_index))
     return frame(table, player, seats, games, hand.view(me) if live and hand is not None else None)
 

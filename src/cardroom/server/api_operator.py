@@ -120,8 +120,14 @@ class OpenTableBody(msgspec.Struct, forbid_unknown_fields=True):
     """A table to open: the fields of a ``--tables`` file entry (``server/tables_file.py``)."""
 
     id: Annotated[str, Meta(min_length=1, max_length=40, pattern=r"^[A-Za-z0-9_-]+$")]
-    game: Annotated[str, Meta(min_length=1, max_length=40)]
     stakes: dict[Annotated[str, Meta(max_length=40)], Annotated[int, Meta(ge=0, le=2**53 - 1)]]
+    game: Annotated[str, Meta(min_length=1, max_length=40)] | None = None
+    """One game; a mixed table has ``mixed`` and / or ``games`` instead."""
+    mixed: Annotated[str, Meta(min_length=1, max_length=20)] | None = None
+    """``HORSE``, ``8-Game`` or ``CUSTOM_MIXED`` (RULEBOOK §9)."""
+    games: Annotated[list[Annotated[str, Meta(max_length=40)]], Meta(max_length=16)] | None = None
+    """A CUSTOM_MIXED table's games, in order."""
+    hands_per_game: Annotated[int, Meta(ge=1, le=1000)] | None = None
     structure: Annotated[str, Meta(max_length=40)] | None = None
     seats: Annotated[int, Meta(ge=2, le=10)] | None = None
     money: Literal["play", "real"] = "play"

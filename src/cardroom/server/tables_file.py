@@ -20,13 +20,40 @@ set_seconds = 90             # optional: time to set a whole hand (classic, Fant
 seats = 3
 bots = 2
 ```
+
+A mixed table (RULEBOOK §9) names its rotation with ``mixed`` instead of ``game``:
+
+```toml
+[[table]]
+id = "horse-1"
+mixed = "HORSE"              # "HORSE", "8-Game" or "CUSTOM_MIXED"
+stakes = { small_bet = 4 }   # ONE stake: the limit small bet (see below)
+hands_per_game = 8           # optional (8): hands of each game before the next
+seats = 6                    # optional: the rotation's (its most restrictive game's)
+
+[[table]]
+id = "mixed-1"
+games = ["holdem", "stud"]   # CUSTOM_MIXED (``mixed`` may be left out): the games in
+stakes = { small_bet = 4 }   # order, each with its usual structure; at least two, from
+hands_per_game = 2           # Hold'em, Omaha, PLO5, Omaha Hi-Lo, Short Deck, Stud, Stud Hi-Lo
+```
+
+HORSE and 8-Game play their official games (every HORSE game fixed limit; 8-Game
+adds 2-7 Triple Draw, NL Hold'em and PLO) and freeze the button during the stud
+rounds; CUSTOM_MIXED keeps it moving (seed 004). Without ``games`` a CUSTOM_MIXED
+table plays the rulebook's default order. A mixed table has one stake, its limit
+``small_bet``: each game's blinds, antes, bring-in and bet sizes are derived from it
+by :mod:`cardroom.room.rotation` (a 4/8 table: blinds 2/4 in every blind game, bets
+4/8 in the limit games, ante 1 and bring-in 1 in stud), so the big blind is the
+same in every blind game and the buy-in range (the largest over the games) fits
+each hand. A wrong entry is refused with the table and the key named.
 """
 
 from __future__ import annotations
 
 import re
 import tomllib
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
@@ -37,10 +64,23 @@ from cardroom.games.errors import ConfigError
 from cardroom.ledger import Currency
 from cardroom.room.chinese_table import ChineseTableConfig
 from cardroom.room.errors import TableError
+from cardroom.room.rotation import (
+    CUSTOM_MIXED,
+    CUSTOM_MIXED_DEFAULT,
+    DEFAULT_HANDS_PER_GAME,
+    EIGHT_GAME,
+    HORSE,
+    KINDS,
+    Rotation,
+    custom_mixed,
+    eight_game,
+    horse,
+)
 from cardroom.room.settings import TableSettings
 
 _ID = re.compile(r"^[A-Za-z0-9_-]{1,40}$")
 _OWN_KEYS = {"id", "game", "structure", "stakes", "seats", "money", "bots"}
+_MIXED_KEYS = {"mixed", "games", "hands_per_game"}
 _CHINESE_KEYS = {"id", "game", "point_value", "min_points", "set_seconds", "seats", "money", "bots"}
 # Not from a file: the seed (decks would be predictable), the rake rule (a RakeRule, not
 # TOML data; the default schedule applies) and what the entry says otherwise.
@@ -74,6 +114,7 @@ DEFAULT_TABLES: tuple[dict[str, Any], ...] = (
      "stakes": {"small_blind": 2, "big_blind": 4, "small_bet": 4, "big_bet": 8},
      "seats": 6, "bots": 2},
     {"id": "short-deck-1", "game": "short_deck", "stakes": {"ante": 2}, "seats": 6, "bots": 2},
+    {"id": "horse-1", "mixed": "HORSE", "stakes": {"small_bet": 4}, "seats": 6, "bots": 3},
     {"id": "ofc-1", "game": "ofc", "point_value": 1, "seats": 3, "bots": 2,
      "action_seconds": 20},
 )  # fmt: skip
@@ -94,59 +135,96 @@ def spec_from_dict(raw: dict[str, Any]) -> TableSpec:
 
 def _spec(raw: dict[str, Any]) -> TableSpec:
     chinese = raw.get("game") in CHINESE_VARIANTS
-    unknown = set(raw) - (_CHINESE_KEYS if chinese else _OWN_KEYS) - _SETTINGS_KEYS
+    own = _CHINESE_KEYS if chinese else _OWN_KEYS | _MIXED_KEYS
+    unknown = set(raw) - own - _SETTINGS_KEYS
     if unknown:
         raise ValueError(f"unknown keys {sorted(unknown)}")
     table_id = raw.get("id")
     if not isinstance(table_id, str) or not _ID.match(table_id):
         raise ValueError("id: 1 to 40 letters, digits, '-' or '_'")
-    if chinese:
-        return _chinese_spec(table_id, raw)
+    money = raw.get("money", "play")
+    if money not in ("play", "real"):
+        raise ValueError("money: 'play' or 'real'")
+    extra = {k: v for k, v in raw.items() if k in _SETTINGS_KEYS}
+    extra["currency"] = Currency(money)
     stakes = raw.get("stakes")
-    if not isinstance(stakes, dict):
+    if chinese:
+        settings = TableSettings.chinese_table(table_id, _chinese(raw), **extra)
+    elif not isinstance(stakes, dict):
         raise ValueError(
             "stakes: a table of Stakes fields, e.g. { small_blind = 1, big_blind = 2 }"
         )
+    elif "mixed" in raw or "games" in raw:
+        rotation = _rotation(raw, stakes)
+        settings = TableSettings.with_rotation(table_id, rotation, **extra)
+    elif "hands_per_game" in raw:
+        raise ValueError("hands_per_game: only at a mixed table (one with 'mixed' or 'games')")
+    else:
+        settings = TableSettings.single(table_id, _config(raw, stakes), **extra)
+    bots = raw.get("bots", 0)
+    if type(bots) is not int or not 0 <= bots <= settings.seat_count:
+        raise ValueError(f"bots: 0 to {settings.seat_count}")
+    return TableSpec(settings, bots)
+
+
+def _config(raw: dict[str, Any], stakes: dict[str, Any]) -> TableConfig:
+    """The configuration of a single-game table."""
     options: dict[str, Any] = {}
     if "structure" in raw:
         options["structure"] = raw["structure"]
     if "seats" in raw:
         options["max_seats"] = raw["seats"]
+    if "game" not in raw:
+        raise ValueError("game: an engine game (or 'mixed' / 'games' for a mixed table)")
     values: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v for k, v in stakes.items()}
-    config = TableConfig.of(str(raw.get("game")), Stakes(**values), **options)
-    extra = {k: v for k, v in raw.items() if k in _SETTINGS_KEYS}
-    settings = TableSettings.single(table_id, config, currency=_currency(raw), **extra)
-    return TableSpec(settings, _bots(raw, config.seat_limit))
+    return TableConfig.of(str(raw["game"]), Stakes(**values), **options)
 
 
-def _chinese_spec(table_id: str, raw: dict[str, Any]) -> TableSpec:
-    """A Chinese poker table: the game, ``point_value`` (required), seats, options."""
+def _chinese(raw: dict[str, Any]) -> ChineseTableConfig:
+    """The game of a Chinese poker table: ``point_value`` (required), seats, options."""
     if "point_value" not in raw:
         raise ValueError("point_value: the chips a point is worth (a Chinese poker table)")
-    config = ChineseTableConfig(
+    return ChineseTableConfig(
         raw["game"],
         raw["point_value"],
         max_seats=raw.get("seats"),
         min_points=raw.get("min_points", 1),
         set_seconds=raw.get("set_seconds"),
     )
-    extra = {k: v for k, v in raw.items() if k in _SETTINGS_KEYS}
-    settings = TableSettings.chinese_table(table_id, config, currency=_currency(raw), **extra)
-    return TableSpec(settings, _bots(raw, config.seat_count))
 
 
-def _currency(raw: dict[str, Any]) -> Currency:
-    money = raw.get("money", "play")
-    if money not in ("play", "real"):
-        raise ValueError("money: 'play' or 'real'")
-    return Currency(money)
-
-
-def _bots(raw: dict[str, Any], seats: int) -> int:
-    bots = raw.get("bots", 0)
-    if type(bots) is not int or not 0 <= bots <= seats:
-        raise ValueError(f"bots: 0 to {seats}")
-    return bots
+def _rotation(raw: dict[str, Any], stakes: dict[str, Any]) -> Rotation:
+    """The rotation of a mixed table (``mixed``, ``games``, ``hands_per_game``)."""
+    kind = raw.get("mixed", CUSTOM_MIXED)
+    if kind not in KINDS:
+        raise ConfigError(f"mixed: one of {', '.join(map(repr, KINDS))}, not {kind!r}")
+    for key in ("game", "structure"):
+        if key in raw:
+            raise ConfigError(
+                f"{key}: a mixed table names its games with 'mixed' (and 'games' for "
+                f"{CUSTOM_MIXED}), each game with its own structure"
+            )
+    if set(stakes) != {"small_bet"}:
+        raise ConfigError(
+            "stakes: a mixed table has one stake, its limit small bet, e.g. "
+            "{ small_bet = 4 }; each game's blinds, antes and bets follow from it"
+        )
+    small_bet = stakes["small_bet"]
+    hands = raw.get("hands_per_game", DEFAULT_HANDS_PER_GAME)
+    if type(hands) is not int or hands < 1:
+        raise ConfigError(f"hands_per_game: a whole number from 1, not {hands!r}")
+    seats = raw.get("seats")
+    if kind == CUSTOM_MIXED:
+        games = raw.get("games", list(CUSTOM_MIXED_DEFAULT))
+        if not isinstance(games, list) or not all(isinstance(g, str) for g in games):
+            raise ConfigError('games: a list of game names, e.g. ["holdem", "stud"]')
+        return custom_mixed(small_bet, games, hands, seats)
+    if "games" in raw:
+        raise ConfigError(
+            f"games: {kind} plays its official games; list games only for {CUSTOM_MIXED}"
+        )
+    official = {HORSE: horse, EIGHT_GAME: eight_game}[kind](small_bet, hands)
+    return official if seats is None else replace(official, max_seats=seats)
 
 
 def load_tables(path: Path | None) -> list[TableSpec]:

@@ -104,16 +104,23 @@ export function advanceOffered(t) {
   return !(t.view.turn && t.view.turn.seat === me);
 }
 
-/** Pre-selected actions while waiting for one's turn (advance-action checkboxes). */
+/** Pre-selected actions while waiting for one's turn (advance-action checkboxes): "Check"
+ *  while nothing is to call, "Call N" when a bet is to call; "Check/fold", "Call any" and
+ *  "Fold" always (a pre-selected fold checks when a check is free). */
 export function advanceBox(t) {
   if (!advanceOffered(t)) return null;
+  const hand = t.view.hand;
+  const me = t.view.you;
+  const toCall = Math.max(0, hand.current_bet - (hand.seats[me].bet || 0));
   const current = t.view.advance ? t.view.advance.kind : null;
-  const options = [["check_fold", "Check/fold"], ["check", "Check"], ["call_any", "Call any"], ["fold", "Fold"]];
+  const options = [["check_fold", "Check/fold"],
+    toCall ? ["call", `Call ${chips(toCall)}`, toCall] : ["check", "Check"],
+    ["call_any", "Call any"], ["fold", "Fold"]];
   return h("fieldset.advance", h("legend", { text: "Act in advance" }),
-    options.map(([kind, label]) => {
+    options.map(([kind, label, amount]) => {
       const id = `adv-${kind}`;
       const box = h("input", { type: "checkbox", id, checked: current === kind,
-        onchange: (e) => t.advance(e.target.checked ? kind : null) });
+        onchange: (e) => t.advance(e.target.checked ? kind : null, amount) });
       return h("span.opt", box, h("label", { for: id, text: label }));
     }));
 }

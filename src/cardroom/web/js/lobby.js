@@ -98,7 +98,7 @@ function tableRow(row, ctx, status) {
 // The tables a fresh `cardroom serve` opens (server/tables_file.py DEFAULT_TABLES). Used
 // only while the server lists no tables over HTTP: each is looked at through the
 // WebSocket (`watch`, then `unwatch`), so the lobby still shows what is open.
-const DEFAULT_TABLES = ["holdem-nl-1", "omaha-pl-1", "stud-fl-1", "razz-fl-1", "triple-27-1", "short-deck-1", "ofc-1"];
+const DEFAULT_TABLES = ["holdem-nl-1", "omaha-pl-1", "stud-fl-1", "razz-fl-1", "triple-27-1", "short-deck-1", "horse-1", "ofc-1"];
 
 function snapshotOf(ctx, id) {
   return new Promise((resolve) => {

@@ -13,6 +13,28 @@ import { describe, showdownPanel, chatBox, logBox } from "./tablelog.js";
 import { HandRecorder } from "./handstore.js";
 import { chineseFelt, ofcShowdown, placeBar } from "./ofc.js";
 
+const ADVANCE_NAMES = { check_fold: "Check/fold", check: "Check", call_any: "Call any", fold: "Fold" };
+/** What the player is told when the room drops their advance action, by its reason
+ *  (none when they acted, withdrew it or left the hand). */
+const ADVANCE_CLEARED = {
+  used: (a) => `Your advance action was played: ${a}.`,
+  bet_changed: (a) => `The bet changed: your advance action (${a}) was cleared.`,
+  street: (a) => `A new street: your advance action (${a}) was cleared.`,
+  stale: (a) => `Your advance action (${a}) no longer fits: act now.`,
+};
+
+/** "HORSE: now FL Hold'em (2 hands left), then FL Omaha Hi-Lo". */
+function rotationLine(v) {
+  const left = v.hands_left === 1 ? "last hand" : v.hands_left ? `${v.hands_left} hands left` : "";
+  const now = `now ${v.game.label}${left ? ` (${left})` : ""}`;
+  return h("span", { id: "rotation", text: `${v.mixed}: ${now}, then ${v.next_game ? v.next_game.label : "?"}` });
+}
+
+/** An advance action in words ("Call 4", "Check/fold"). */
+function advanceName(a) {
+  return a.kind === "call" ? `Call ${chips(a.amount)}` : ADVANCE_NAMES[a.kind] || a.kind;
+}
+
 class TableController {
   constructor(app, ctx, id) {
     this.app = app;
@@ -113,6 +135,7 @@ class TableController {
       this.recorder.add(e, (s) => this.seatName(s), this.mySeat(), label);
     }
     if (e.type === "HandStarted") {
+      this.noteGame(e);
       this.ups.clear();
       this.drew.clear();
       this.discards.clear();
@@ -149,6 +172,24 @@ class TableController {
       this.showdown = sd;
     }
     if (e.type === "HandFinished") this.turn = null;
+    if (e.type === "AdvanceCleared" && e.seat === this.me()) {
+      const said = ADVANCE_CLEARED[e.reason];
+      const set = this.view && this.view.advance;
+      if (said && set) this.notice(said(advanceName(set)));
+    }
+  }
+
+  /** A line in the log when a hand of a mixed table starts another game than the last
+   *  (the layout follows the next snapshot's game). */
+  noteGame(e) {
+    const v = this.view;
+    if (!v || !v.mixed) return;
+    const key = `${e.game}/${e.structure}`;
+    if (this.handGame && key !== this.handGame) {
+      const known = [v.game, v.next_game].find((g) => g && g.game === e.game && g.structure === e.structure);
+      this.log.push(`The game changes to ${known ? known.label : e.game}.`);
+    }
+    this.handGame = key;
   }
 
   /** Ask for a fresh snapshot soon (many events in a burst make one request). */
@@ -204,10 +245,17 @@ class TableController {
     this.acting("act", { kind: "draw", cards });
   }
 
-  /** Pre-select an action; when the turn came first (``your_turn``), show the bar instead. */
-  async advance(kind) {
-    const r = await this.send("advance", kind ? { kind } : { kind: null });
-    if (r.type === "error" && r.code === "your_turn") {
+  /** Pre-select an action (``call``: of ``amount``); when the turn came first
+   *  (``your_turn``), tell the player to act now and fetch the turn. */
+  async advance(kind, amount) {
+    const fields = { kind: kind || null };
+    if (kind === "call") fields.amount = amount;
+    const r = await this.send("advance", fields);
+    if (r.type !== "error") return;
+    // Refused: nothing changed, so the boxes show the view's choice again.
+    delete this.signatures.actions;
+    this.render();
+    if (r.code === "your_turn") {
       this.notice("It is your turn: act now.");
       this.resync();
     }
@@ -248,7 +296,7 @@ class TableController {
     return h("div.tablehead",
       h("h1", { text: `${v.table} · ${g.label || g.title || ""}` }),
       h("p.gameinfo",
-        v.mixed ? h("span", { text: `${v.mixed}: now ${g.label}, next ${v.next_game ? v.next_game.label : "?"}`, id: "rotation" }) : null,
+        v.mixed ? rotationLine(v) : null,
         h("span", { text: ` Hand #${v.hand_no}` }),
         h("span", { text: ` · ${v.currency === "real" ? "Real money" : "Play money"}` }),
         " · ", h("a", { href: `#/rules/${rules}`, text: chinese ? "View Chinese poker scoring and royalties" : "View hand rankings and rules" })));
@@ -293,7 +341,7 @@ class TableController {
     this.discarding = !!(legal && (legal.actions || []).includes("draw"));
     if (!this.discarding && this.discards.size) this.discards.clear();
     const r = this.regions;
-    this.update("head", [this.view.table, this.view.game, this.view.next_game, this.view.hand_no], () => this.header());
+    this.update("head", [this.view.table, this.view.game, this.view.next_game, this.view.hand_no, this.view.hands_left], () => this.header());
     r.felt.className = `feltwrap family-${this.family}`;
     if (this.family === "chinese") {
       const key = [this.view, this.ofc && [...this.ofc.where], this.ofc && this.ofc.picked, this.waiting, this.turn && this.turn.seq];

@@ -1,0 +1,113 @@
+"""What a browser test drives besides the page: a seated bot that makes the test's moves
+(:class:`Puppet`), and a slow network between the page and the server (:class:`Lag`)."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import queue
+import random
+import time
+from typing import Any
+
+from cardroom.bots.client import ProtocolClient
+from cardroom.bots.player import Bot
+from cardroom.bots.tracker import HandTracker
+
+
+class Puppet:
+    """A player the test moves: each of its turns waits for :meth:`move`.
+
+    The bot's own loop runs in another thread; the test reads the turns it is given
+    (:meth:`turn`) and the table events it saw (``seen``, in order).
+    """
+
+    def __init__(self) -> None:
+        self.turns: queue.Queue[dict[str, Any]] = queue.Queue()
+        self.moves: queue.Queue[dict[str, Any]] = queue.Queue()
+        self.seen: list[dict[str, Any]] = []
+        self.seat: int | None = None
+        self.closed = False
+
+    def strategy(self, turn: dict[str, Any], _hand: HandTracker, _rng: random.Random) -> Any:
+        """The bot's decision: the test's next move (a fold once the test is over)."""
+        self.turns.put(turn)
+        while not self.closed:
+            with contextlib.suppress(queue.Empty):
+                return self.moves.get(timeout=0.2)
+        return {"kind": "fold"}
+
+    def turn(self) -> dict[str, Any] | None:
+        """The turn waiting for a move, if any."""
+        try:
+            return self.turns.get_nowait()
+        except queue.Empty:
+            return None
+
+    def move(self, kind: str, amount: int | None = None) -> int:
+        """Make the move of the waiting turn; returns how many events were seen before it."""
+        seen = len(self.seen)
+        self.moves.put({"kind": kind} if amount is None else {"kind": kind, "amount": amount})
+        return seen
+
+    def next_turn_after(self, index: int, pump: Any, seconds: float = 10.0) -> int:
+        """The seat of the first turn started after event ``index`` (``pump`` waits a bit)."""
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            for event in self.seen[index:]:
+                if event.get("type") == "TurnStarted":
+                    return int(event["seat"])
+            pump()
+        raise AssertionError("no turn started after the puppet's move")
+
+
+class PuppetBot(Bot):
+    """The :class:`Bot` of a :class:`Puppet` (decides in a worker thread, so waiting for
+    the test's move never blocks the other bots)."""
+
+    def __init__(self, puppet: Puppet, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, strategy=puppet.strategy, offload=True, **kwargs)
+        self.puppet = puppet
+
+    async def on_event(self, client: ProtocolClient, event: dict[str, Any], now: float) -> None:
+        """Follow the table, and tell the puppet."""
+        await super().on_event(client, event, now)
+        self.puppet.seat = self.seat
+        self.puppet.seen.append(event)
+
+
+class Lag:
+    """The page's WebSocket through a proxy that can hold the server's table news
+    (events, turns, snapshots: a slow network) while answers to the page's own
+    messages still pass. Install it before the page opens the connection."""
+
+    HELD = ("events", "turn", "snapshot")
+
+    def __init__(self, page: Any) -> None:
+        self.holding = False
+        self.held: list[str | bytes] = []
+        self.route: Any = None
+        page.route_web_socket("**/ws", self._connect)
+
+    def _connect(self, route: Any) -> None:
+        server = route.connect_to_server()
+        self.route = route
+        server.on_message(self._from_server)  # the page's messages go through unchanged
+
+    def _from_server(self, message: str | bytes) -> None:
+        kind = json.loads(message).get("type") if isinstance(message, str) else None
+        if self.holding and kind in self.HELD:
+            self.held.append(message)
+        else:
+            self.route.send(message)
+
+    def hold(self) -> None:
+        """Hold the table's news from now on."""
+        self.holding = True
+
+    def release(self) -> None:
+        """Deliver what was held, in order, and stop holding."""
+        self.holding = False
+        for message in self.held:
+            self.route.send(message)
+        self.held.clear()

@@ -1,0 +1,84 @@
+"""A mixed table (RULEBOOK §9) changing game: CUSTOM_MIXED, two hands of NL Hold'em then
+two of FL Stud, random bots and a three-second clock. The lobby shows the badge and
+the game being played; at the table the player sees the current and the next game,
+plays Hold'em on the flop layout, then sees the table turn to Stud: its name, its
+rules page, up cards on every seat."""
+
+from __future__ import annotations
+
+import contextlib
+import re
+import time
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+from tests.web.browser import fresh_alias, register, shoot, sit
+
+pytestmark = pytest.mark.browser
+
+FACE_UP = re.compile("face up$")
+
+
+def _act_quickly(page: Any) -> None:
+    """On our turn: fold when we may, else check, bring in or call."""
+    bar = page.locator(".actionbar")
+    if not bar.count():
+        return
+    for name in ("Fold", "Check", "Bring in", "Call"):
+        button = bar.get_by_role("button", name=re.compile(f"^{name}"))
+        if button.count():
+            # The bar is redrawn as the table moves on: a vanished button is fine.
+            with contextlib.suppress(Exception):
+                button.first.click(timeout=1000)
+            return
+
+
+def _play_until(page: Any, seen: Any, seconds: float = 30.0) -> None:
+    deadline = time.monotonic() + seconds
+    while not seen():
+        assert time.monotonic() < deadline, "the table did not get there in time"
+        _act_quickly(page)
+        page.wait_for_timeout(100)
+
+
+def test_9_mixed_table_changes_game_and_layout(page: Any, server: str, driven: Any) -> None:
+    driven.seat("mixed", 3)  # random bots, acting at once
+    register(page, server, fresh_alias())
+    row = page.locator('tr[data-table="mixed"]')
+    expect(row.locator(".badge").first).to_have_text("CUSTOM_MIXED")
+    expect(row.locator("th")).to_contain_text(re.compile(r"now (NL Hold'em|FL Stud)"))
+    shoot(page, "lobby-mixed")
+
+    sit(page, server, "mixed")
+    rotation = page.locator("#rotation")
+    mine = page.locator(".seat.mine")
+    others = page.locator(".seat:not(.mine):not(.empty)")
+
+    def holdem_dealt() -> bool:
+        return "now NL Hold'em" in rotation.inner_text() and mine.locator(".card.face").count() == 2
+
+    _play_until(page, holdem_dealt)
+    now_holdem = re.compile(r"CUSTOM_MIXED: now NL Hold'em \(.+\), then FL Stud")
+    expect(rotation).to_contain_text(now_holdem)
+    expect(page.get_by_role("heading", level=1)).to_contain_text("NL Hold'em")
+    assert others.get_by_role("img", name=FACE_UP).count() == 0  # their cards are face down
+    link = page.get_by_role("link", name="View hand rankings and rules")
+    assert link.get_attribute("href") == "#/rules/high"
+    shoot(page, "mixed-holdem")
+
+    def stud_dealt() -> bool:
+        return (
+            "now FL Stud" in rotation.inner_text()
+            and mine.locator(".card.face").count() >= 3
+            and others.get_by_role("img", name=FACE_UP).count() >= 1
+        )
+
+    _play_until(page, stud_dealt)
+    expect(rotation).to_contain_text(re.compile(r"now FL Stud \(.+\), then NL Hold'em"))
+    expect(page.get_by_role("heading", level=1)).to_contain_text("FL Stud")
+    assert mine.get_by_role("img", name=FACE_UP).count() >= 1  # our door card, face up
+    assert others.locator(".card.back").count() >= 2  # and their hole cards face down
+    assert link.get_attribute("href") == "#/rules/stud"
+    expect(page.locator(".log")).to_contain_text("The game changes to FL Stud.")
+    shoot(page, "mixed-stud")
