@@ -156,6 +156,17 @@ def test_9_operator_opens_a_mixed_table(api: Api, boss: httpx.Client) -> None:
     assert boss.post("/api/operator/tables/horse-op/close").status_code == 200
 
 
+def test_8_operator_opens_a_chinese_poker_table(api: Api, boss: httpx.Client) -> None:
+    spec = {"id": "ofc-op", "game": "pineapple", "point_value": 5, "seats": 3}
+    opened = boss.post("/api/operator/tables", json=spec)
+    assert opened.status_code == 201, opened.text
+    rows = {r["table_id"]: r for r in httpx.get(api.base + "/api/tables").json()["tables"]}
+    assert (rows["ofc-op"]["badge"], rows["ofc-op"]["stakes"]) == ("Pineapple OFC", "5 a point")
+    bad = boss.post("/api/operator/tables", json={**spec, "id": "x3", "stakes": {"ante": 1}})
+    assert bad.status_code == 400 and "unknown keys" in bad.json()["message"]
+    assert boss.post("/api/operator/tables/ofc-op/close").status_code == 200
+
+
 def test_closing_a_table_cashes_its_players_out(api: Api, boss: httpx.Client) -> None:
     spec = {"id": "close-me", "game": "holdem", "stakes": {"small_blind": 1, "big_blind": 2}}
     assert boss.post("/api/operator/tables", json=spec).status_code == 201

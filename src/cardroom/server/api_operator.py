@@ -120,9 +120,16 @@ class OpenTableBody(msgspec.Struct, forbid_unknown_fields=True):
     """A table to open: the fields of a ``--tables`` file entry (``server/tables_file.py``)."""
 
     id: Annotated[str, Meta(min_length=1, max_length=40, pattern=r"^[A-Za-z0-9_-]+$")]
-    stakes: dict[Annotated[str, Meta(max_length=40)], Annotated[int, Meta(ge=0, le=2**53 - 1)]]
+    stakes: (
+        dict[Annotated[str, Meta(max_length=40)], Annotated[int, Meta(ge=0, le=2**53 - 1)]] | None
+    ) = None
+    """Every poker table's (a Chinese poker table has ``point_value`` instead)."""
     game: Annotated[str, Meta(min_length=1, max_length=40)] | None = None
     """One game; a mixed table has ``mixed`` and / or ``games`` instead."""
+    point_value: Annotated[int, Meta(ge=1, le=2**53 - 1)] | None = None
+    """A Chinese poker table (``game`` ``ofc``, ``pineapple``...): chips a point."""
+    min_points: Annotated[int, Meta(ge=0, le=1000)] | None = None
+    set_seconds: Annotated[float, Meta(gt=0, le=600)] | None = None
     mixed: Annotated[str, Meta(min_length=1, max_length=20)] | None = None
     """``HORSE``, ``8-Game`` or ``CUSTOM_MIXED`` (RULEBOOK §9)."""
     games: Annotated[list[Annotated[str, Meta(max_length=40)]], Meta(max_length=16)] | None = None
