@@ -130,3 +130,25 @@ def test_ofc_table_fits_a_phone(phone: Any, server: str) -> None:
     _place_street(phone, by_keys=False)  # the bar works by touch-sized buttons too
     phone.locator(".seat.mine .ofc-row .card.face").first.wait_for()
     shoot(phone, "ofc_phone")
+
+
+def test_classic_chinese_poker_sets_13_cards_at_once_by_keys(page: Any, server: str) -> None:
+    """Everyone sets at once: our bar comes whenever the hand is dealt, whoever's clock
+    runs; 13 cards set by the keys (B x5, M x5, T x3, P), then the showdown."""
+    alias = fresh_alias("cls")
+    register(page, server, alias)
+    _sit_with_the_bots(page, server, "classic")
+    deadline = time.monotonic() + 60
+    while True:
+        assert time.monotonic() < deadline, "no showdown of a classic hand we played"
+        bar = page.locator(".placebar")
+        if bar.count() and bar.locator(".to-place button").count() == 13:
+            for key, n in (("b", 5), ("m", 5), ("t", 3)):
+                for _ in range(n):
+                    page.keyboard.press(key)
+            assert bar.get_by_role("button", name="Place cards").is_enabled()
+            page.keyboard.press("p")
+            break
+        page.wait_for_timeout(100)
+    page.locator(".ofc-showdown", has_text=alias).wait_for(timeout=60_000)
+    shoot(page, "classic_showdown")
