@@ -77,7 +77,9 @@ def choose(options: LegalSet, rng: random.Random) -> Decision:
 
     The raise size is the minimum, the maximum or anything between, so both
     bounds and the inside of the range are exercised. A draw discards each card
-    with even odds (one random bit per card).
+    with even odds (one random bit per card). It folds only facing a bet: our
+    engine also offers a fold when a check is free, PokerKit's tournament mode
+    does not, and the benchmark must play the same hands on both.
     """
     if options.draw is not None:
         # Each card is discarded with even odds: one random bit per card.
@@ -94,7 +96,7 @@ def choose(options: LegalSet, rng: random.Random) -> Decision:
         else:
             amount = rng.randint(options.min_raise_to, options.max_raise_to)
         return Decision("raise", amount)
-    if options.fold and roll > 0.85:
+    if options.fold and not options.check and roll > 0.85:
         return _FOLD
     if options.check:
         return _CHECK
