@@ -206,9 +206,11 @@ def random_order(cards: Sequence[Card], raw: bytes | None = None) -> list[Card]:
     for i in range(n - 1, 0, -1):
         span = i + 1
         draw = draws[i]
-        if draw >= top - top % span:  # odds below 1 in 10^12 per card
-            draw = _redraw(words, i, span)
         j = draw % span
+        # draw - j is where draw's block of span values starts; a block starting past
+        # top - span is cut short (odds below 1 in 10^12 per card). One modulo, not two.
+        if draw - j > top - span:
+            j = _redraw(words, i, span) % span
         out[i], out[j] = out[j], out[i]
     return out
 

@@ -17,7 +17,7 @@ import warnings
 import pokerkit  # a dev dependency: a test that needs it fails without it
 import pytest
 
-from cardroom.bench.pokerkit_peer import PokerKitHand, play_random_pokerkit_hand
+from cardroom.bench.pokerkit_peer import PokerKitGame, play_random_pokerkit_hand
 from cardroom.games.phh import loads
 from cardroom.games.phh_replay import replay
 from cardroom.games.phh_variants import phh_code_of, table_config
@@ -51,11 +51,12 @@ def pokerkit_hand(code: str, rng: random.Random) -> tuple[str, list[int]]:
     if code in ("F7S", "F7S/8", "FR"):
         antes, blinds = [1] * players, None
     stacks = [rng.randint(3000, 6000) for _ in range(players)]
-    hand = PokerKitHand(code, stacks, antes=antes, blinds=blinds, amounts=amounts, deal=True)
+    game = PokerKitGame(code, antes=antes, blinds=blinds, amounts=amounts, deal=True)
+    hand = game.hand(stacks)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         final = play_random_pokerkit_hand(hand, rng)
-        text = pokerkit.HandHistory.from_game_state(hand.game, hand.state).dumps()
+        text = pokerkit.HandHistory.from_game_state(game.game, hand.state).dumps()
     return text, final
 
 

@@ -59,7 +59,7 @@ from tests.games.pokerkit_differences import (
 )
 
 from cardroom.bench.engine_driver import EngineDriver
-from cardroom.bench.pokerkit_peer import Decision, PokerKitHand, choose
+from cardroom.bench.pokerkit_peer import Decision, PokerKitGame, PokerKitHand, choose
 from cardroom.cards import format_cards
 from cardroom.games.config import Stakes, TableConfig
 from cardroom.games.variants import FIXED_LIMIT, NO_LIMIT, POT_LIMIT
@@ -206,14 +206,13 @@ def play(setup: Setup, seed: int) -> Outcome:
     """Play one hand on both engines with the same random decisions; raise Mismatch."""
     rng = random.Random(seed)
     ours = EngineDriver(setup.config, setup.stacks, deck_seed=seed)
-    theirs = PokerKitHand(
+    theirs = PokerKitGame(
         setup.code,
-        setup.stacks,
         antes=setup.antes,
         blinds=setup.blinds,
         amounts=setup.amounts,
         ante_trimming=setup.ante_trimming,
-    )
+    ).hand(setup.stacks)
     outcome = Outcome()
     reopening = Reopening()
     where = f"{setup} seed={seed}"

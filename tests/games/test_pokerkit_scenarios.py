@@ -18,7 +18,7 @@ from tests.games.pokerkit_differences import (
 )
 
 from cardroom.bench.engine_driver import EngineDriver
-from cardroom.bench.pokerkit_peer import Decision, PokerKitHand
+from cardroom.bench.pokerkit_peer import Decision, PokerKitGame, PokerKitHand
 from cardroom.cards import parse_cards
 from cardroom.games import Action, Hand, Stakes, TableConfig, arrange_deck
 
@@ -108,9 +108,8 @@ def _short_big_blind() -> tuple[EngineDriver, PokerKitHand]:
     config = TableConfig.of("holdem", Stakes.blinds(5, 10))
     ours = EngineDriver(config, [200, 7, 200], deck_seed=1)
     amounts = {"min_bet": 10}  # PokerKit deals its own cards: only the betting is compared
-    theirs = PokerKitHand(
-        "NT", [200, 7, 200], antes=(0,) * 3, blinds=(5, 10, 0), amounts=amounts, deal=True
-    )
+    game = PokerKitGame("NT", antes=(0,) * 3, blinds=(5, 10, 0), amounts=amounts, deal=True)
+    theirs = game.hand([200, 7, 200])
     return ours, theirs
 
 

@@ -23,7 +23,7 @@ from dataclasses import dataclass, replace
 
 from cardroom.bench.engine_driver import to_action
 from cardroom.bench.pokerkit_peer import (
-    PokerKitHand,
+    PokerKitGame,
     choose,
     play_random_pokerkit_hand,
     pokerkit_available,
@@ -173,21 +173,19 @@ def _pokerkit_player(workload: Workload, seed: int) -> Callable[[], object]:
     history = workload.history()
     amounts = {k: v for k, v in workload.amounts.items() if v is not None}
     rng = random.Random(seed)
+    # Built once, as our side builds its table configuration once.
+    game = PokerKitGame(
+        workload.code,
+        antes=history.antes,
+        blinds=history.blinds_or_straddles,
+        amounts=amounts,
+        deal=True,
+    )
+    stacks: tuple[int, ...] = history.starting_stacks  # type: ignore[assignment]
 
     def play_one() -> object:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # PokerKit warns when it reshuffles the muck
-            return _one()
-
-    def _one() -> object:
-        hand = PokerKitHand(
-            workload.code,
-            history.starting_stacks,  # type: ignore[arg-type]
-            antes=history.antes,
-            blinds=history.blinds_or_straddles,
-            amounts=amounts,
-            deal=True,
-        )
-        return play_random_pokerkit_hand(hand, rng)
+            return play_random_pokerkit_hand(game.hand(stacks), rng)
 
     return play_one

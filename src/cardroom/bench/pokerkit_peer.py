@@ -20,6 +20,7 @@ __all__ = [
     "Decision",
     "LegalSet",
     "Options",
+    "PokerKitGame",
     "PokerKitHand",
     "PokerKitSpec",
     "choose",
@@ -77,7 +78,9 @@ def choose(options: LegalSet, rng: random.Random) -> Decision:
 
     The raise size is the minimum, the maximum or anything between, so both
     bounds and the inside of the range are exercised. A draw discards each card
-    with even odds (one random bit per card).
+    with even odds (one random bit per card). It folds only facing a bet: our
+    engine also offers a fold when a check is free, PokerKit's tournament mode
+    does not, and the benchmark must play the same hands on both.
     """
     if options.draw is not None:
         # Each card is discarded with even odds: one random bit per card.
@@ -94,7 +97,7 @@ def choose(options: LegalSet, rng: random.Random) -> Decision:
         else:
             amount = rng.randint(options.min_raise_to, options.max_raise_to)
         return Decision("raise", amount)
-    if options.fold and roll > 0.85:
+    if options.fold and not options.check and roll > 0.85:
         return _FOLD
     if options.check:
         return _CHECK
@@ -171,21 +174,22 @@ def pokerkit_available() -> bool:
     return True
 
 
-class PokerKitHand:
-    """One PokerKit hand in tournament mode (one runout, fold only when facing a bet).
+class PokerKitGame:
+    """One PokerKit game in tournament mode (one runout, fold only when facing a bet): its
+    class, automations, forced bets and limits, built once for any number of hands, as a
+    table's configuration is ours.
 
     With ``deal=True`` PokerKit deals its own random cards (the benchmark);
-    otherwise the caller deals with :meth:`deal_hole` and :meth:`deal_board`.
-    Forced bets, bet collection, showdown and chip pushing are automated.
-    ``ante_trimming=False`` makes the antes dead money for the main pot (a
-    big-blind ante: ``antes = (0, X, 0, ...)``, heads-up too); ``blinds`` may
-    list straddles after the two blinds.
+    otherwise the caller deals with :meth:`PokerKitHand.deal_hole` and
+    :meth:`PokerKitHand.deal_board`. Forced bets, bet collection, showdown and chip
+    pushing are automated. ``ante_trimming=False`` makes the antes dead money for the
+    main pot (a big-blind ante: ``antes = (0, X, 0, ...)``, heads-up too); ``blinds``
+    may list straddles after the two blinds.
     """
 
     def __init__(
         self,
         code: str,
-        stacks: Sequence[int],
         *,
         antes: Sequence[int],
         blinds: Sequence[int] | None,
@@ -216,11 +220,22 @@ class PokerKitHand:
         if spec.blinds:
             args.append(tuple(blinds or ()))
         args.extend(amounts[name] for name in spec.limits)
-        game = game_class(*args, mode=pk.Mode.TOURNAMENT)
         self.pk = pk
-        self.game: Any = game
-        self.state: Any = game(tuple(stacks), len(stacks))
-        _count_the_blind_as_the_bet(self.state, spec)
+        self.spec = spec
+        self.game: Any = game_class(*args, mode=pk.Mode.TOURNAMENT)
+
+    def hand(self, stacks: Sequence[int]) -> PokerKitHand:
+        """A new hand of this game with ``stacks`` (PHH player order)."""
+        return PokerKitHand(self, stacks)
+
+
+class PokerKitHand:
+    """One hand of a :class:`PokerKitGame`, behind the small interface the drivers share."""
+
+    def __init__(self, game: PokerKitGame, stacks: Sequence[int]) -> None:
+        self.pk = game.pk
+        self.state: Any = game.game(tuple(stacks), len(stacks))
+        _count_the_blind_as_the_bet(self.state, game.spec)
 
     # -- dealing (when the caller supplies the cards)
 

@@ -11,7 +11,8 @@ code without the wheel (A-2-3-4-5 is ace high), straights and flushes counting.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from functools import cache
 from itertools import combinations
 
 from cardroom.cards import RANKS, Card
@@ -105,8 +106,7 @@ def low_27(cards: Iterable[int]) -> HandValue:
     A-2-3-4-5 is an ace-high hand, not a straight; the best hand is 7-5-4-3-2
     in at least two suits.
     """
-    from cardroom.evaluation.fast import high5  # the tables load on first use
-
+    high5 = _high5()
     hand = checked_cards(cards, 5, 7)
     code, five = min((_no_wheel(high5(*five)), five) for five in combinations(hand, 5))
     return _named_27(code, five)
@@ -149,14 +149,22 @@ def _named_27(code: int, five: tuple[Card, ...]) -> HandValue:
 def low_27_strength(cards: Sequence[int]) -> int:
     """The strength of :func:`low_27` alone, without checking or naming (the showdown's
     hot path): ``low_27(cards).strength`` for distinct cards, five to seven of them."""
-    from cardroom.evaluation.fast import high5  # the tables load on first use
-
+    high5 = _high5()
     if len(cards) == 5:
         a, b, c, d, e = cards
         return LOW_TOP - _no_wheel(high5(a, b, c, d, e))
     if not 5 <= len(cards) <= 7:
         return low_27(cards).strength  # raises the reference's error
     return LOW_TOP - min(_no_wheel(high5(*five)) for five in combinations(cards, 5))
+
+
+@cache  # one import, not one a showdown hand (an import statement costs about 2 µs)
+def _high5() -> Callable[[int, int, int, int, int], int]:
+    """The five-card table lookup of :mod:`cardroom.evaluation.fast` (its tables load on
+    first use, not when this module is imported)."""
+    from cardroom.evaluation.fast import high5
+
+    return high5
 
 
 _WHEEL_RANKS = encode(0, (3, 2, 1, 0, 12))  # 5-4-3-2-A as a straight reads it

