@@ -12,6 +12,10 @@ def test_room_bench_measures_the_engine_and_the_room_on_the_same_game() -> None:
     engine, room = rates["engine_hands_per_s"], rates["room_hands_per_s"]
     assert engine > 0 and room > 0
     assert abs(rates["overhead"] - (engine / room - 1)) < 0.01
+    # What the room adds to a hand, as a share of the bare engine's time per hand.
+    added = rates["room_us_per_hand"] - rates["engine_us_per_hand"]
+    assert abs(rates["added_us_per_hand"] - added) < 0.2
+    assert abs(rates["overhead"] - added / rates["engine_us_per_hand"]) < 0.01
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -54,6 +54,12 @@ class SeatFacts:
     missed_bb_hand: int | None = None
 
 
+READY: Final = SeatFacts(True)
+"""The usual seat: can be dealt in, owes nothing (one shared value: facts are immutable)."""
+NOT_READY: Final = SeatFacts(False)
+"""A seat that cannot be dealt in and owes nothing."""
+
+
 @dataclass(frozen=True, slots=True)
 class Positions:
     """Seat positions of a hand (a position may be a seat nobody was dealt in from)."""

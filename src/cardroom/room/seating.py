@@ -179,7 +179,7 @@ def expire(table: Table) -> None:
     offer_seats(table)
     limit = 60 * table.settings.sit_out_minutes
     for s, seat in enumerate(table.state.seats):
-        if seat is None or table.dealt_in(s) or not seat.sitting_out:
+        if seat is None or not seat.sitting_out or table.dealt_in(s):
             continue
         if seat.sat_out_at is not None and table.now - seat.sat_out_at >= limit:
             remove(table, s, "sat_out_too_long")

@@ -31,7 +31,14 @@ from cardroom.room.errors import BAD_COMMAND, NO_HAND, WRONG_GAME, TableError
 from cardroom.room.games_port import game_for
 from cardroom.room.integrity import IntegrityMonitor
 from cardroom.room.money import TableBank
-from cardroom.room.positions import OWES_BOTH, SeatFacts, as_post, plan_hand
+from cardroom.room.positions import (
+    NOT_READY,
+    OWES_BOTH,
+    READY,
+    SeatFacts,
+    as_post,
+    plan_hand,
+)
 from cardroom.room.reducer import apply_event
 from cardroom.room.settings import TableSettings, forced_need
 from cardroom.room.state import SeatState, TableState, state_from_dict, state_to_dict
@@ -236,7 +243,12 @@ class Table:
                 continue
             extra = config.stakes.small_blind if seat.owes == OWES_BOTH and seat.post_now else 0
             eligible = not seat.sitting_out and seat.connected and seat.stack >= need + extra
-            out.append(SeatFacts(eligible, as_post(seat.owes), seat.post_now, seat.missed_bb_hand))
+            if seat.owes is None and not seat.post_now and seat.missed_bb_hand is None:
+                out.append(READY if eligible else NOT_READY)  # most seats, most hands
+            else:
+                out.append(
+                    SeatFacts(eligible, as_post(seat.owes), seat.post_now, seat.missed_bb_hand)
+                )
         return out
 
     def after_hand_change(self) -> None:
