@@ -66,12 +66,26 @@ def test_a_step_refused_for_its_allowance_stores_nothing_not_even_its_client_ids
         ClientIds(db.engine, clock),
     )
     day = day_of(clock().timestamp())
-    records.open("t1", {"any": "settings"})
+    records.open("t-ids-allowances", {"any": "settings"})
     used = AllowanceChange("7", day, False, 1)
     entry = {"type": "DisconnectAllInUsed", "player": "7", "day": day}
-    records.commit("t1", 1, [entry], allowances=[used], answered=[Answered("7", "a", "t1", 1)])
-    assert book.of("7", day) == (1, 0) and ids.recent("7", 5) == [Answered("7", "a", "t1", 1)]
+    records.commit(
+        "t-ids-allowances",
+        1,
+        [entry],
+        allowances=[used],
+        answered=[Answered("7", "a", "t-ids-allowances", 1)],
+    )
+    assert book.of("7", day) == (1, 0) and ids.recent("7", 5) == [
+        Answered("7", "a", "t-ids-allowances", 1)
+    ]
     with pytest.raises(AllowanceRefused):
-        records.commit("t1", 2, [entry], allowances=[used], answered=[Answered("9", "b", "t1", 2)])
-    assert records.load("t1").last_seq == 1  # type: ignore[union-attr]
+        records.commit(
+            "t-ids-allowances",
+            2,
+            [entry],
+            allowances=[used],
+            answered=[Answered("9", "b", "t-ids-allowances", 2)],
+        )
+    assert records.load("t-ids-allowances").last_seq == 1  # type: ignore[union-attr]
     assert ids.recent("9", 5) == [] and book.of("7", day) == (1, 0)
