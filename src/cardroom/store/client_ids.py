@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from sqlalchemy import Engine, delete, select
 from sqlalchemy.dialects.postgresql import insert as pg_insert
@@ -44,27 +45,36 @@ class Answered:
     seq: int
 
 
+def _upsert(dialect: str) -> Any:
+    """The statement writing one id (replacing an older row of the same key); built once
+    per dialect so that SQLAlchemy's compiled cache serves every step."""
+    insert = pg_insert if dialect == "postgresql" else sqlite_insert
+    statement = insert(ClientAnswer)
+    excluded = statement.excluded
+    return statement.on_conflict_do_update(
+        index_elements=["account", "client_id"],
+        set_={"table_id": excluded.table_id, "seq": excluded.seq, "at": excluded.at},
+    )
+
+
+_UPSERTS = {name: _upsert(name) for name in ("postgresql", "sqlite")}
+
+
 def remember(session: Session, answered: Sequence[Answered], at: int) -> None:
     """Store ``answered`` inside the caller's transaction (the one of what they did);
     ``at`` is the time in Unix seconds."""
     if not answered:
         return
-    insert = pg_insert if session.get_bind().dialect.name == "postgresql" else sqlite_insert
-    rows = {(a.account, a.client_id): a for a in answered}  # one row per key in a statement
-    statement = insert(ClientAnswer).values(
+    dialect = session.get_bind().dialect.name
+    rows = {(a.account, a.client_id): a for a in answered}  # one row per key
+    session.connection().execute(
+        _UPSERTS["postgresql" if dialect == "postgresql" else "sqlite"],
         [
             {"account": a.account, "client_id": a.client_id, "table_id": a.table_id,
              "seq": a.seq, "at": at}
             for a in rows.values()
-        ]
+        ],
     )  # fmt: skip
-    excluded = statement.excluded
-    session.execute(
-        statement.on_conflict_do_update(
-            index_elements=["account", "client_id"],
-            set_={"table_id": excluded.table_id, "seq": excluded.seq, "at": excluded.at},
-        )
-    )
 
 
 class ClientIds:
@@ -88,14 +98,14 @@ class ClientIds:
     def recent(self, account: str, limit: int) -> list[Answered]:
         """The ``limit`` newest ids of ``account`` kept (younger than a day), oldest first."""
         query = (
-            select(ClientAnswer)
+            select(ClientAnswer.client_id, ClientAnswer.table_id, ClientAnswer.seq)
             .where(ClientAnswer.account == account, ClientAnswer.at >= self.now() - KEEP_SECONDS)
             .order_by(ClientAnswer.at.desc())
             .limit(max(0, limit))
         )
-        with Session(self.engine) as session:
-            rows = list(session.scalars(query))
-        return [Answered(r.account, r.client_id, r.table_id, r.seq) for r in reversed(rows)]
+        with self.engine.connect() as conn:
+            rows = conn.execute(query).all()
+        return [Answered(account, cid, table, seq) for cid, table, seq in reversed(rows)]
 
     @storage_errors("pruning client ids")
     def prune(self, keep_seconds: int = KEEP_SECONDS) -> int:
