@@ -7,16 +7,22 @@ works, once a day, across restarts too."""
 from __future__ import annotations
 
 import asyncio
+import time
 from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
+from tests.server.conftest import running_server
 from tests.server.sessions import answer, until
 from tests.server.test_crash import ServerProcess
 
 from cardroom.bots.client import ProtocolClient, account
 from cardroom.ledger import AccountRef, Currency
+from cardroom.room.clock import day_of
+from cardroom.server.settings import ServerSettings
 from cardroom.store import SqlLedger, make_engine
+from cardroom.store.allowances import AllowanceBook, AllowanceChange
 from cardroom.store.tables import TableRecords
 
 TABLE = "limit"
@@ -108,11 +114,11 @@ def test_14_a_client_id_that_acted_before_a_kill_9_is_answered_after_it_never_ac
 
 
 async def _goes_away_facing_a_raise(
-    base: str, away_token: str, stays_token: str, tag: str
+    base: str, away_token: str, stays_token: str, tag: str, wait_for: str = "DisconnectAllInUsed"
 ) -> dict[str, Any]:
     """``away`` and ``stays`` sit down; ``away`` checks or calls until ``stays`` is to act,
     then closes its connection, and ``stays`` raises: ``away``, facing a raise with chips
-    in the pot, is given a disconnect all-in: its DisconnectAllInUsed event."""
+    in the pot, is given a disconnect all-in if one is left: the event ``wait_for``."""
     away, stays = await _connect(base, away_token), await _connect(base, stays_token)
     joined = await _join(away, 0, f"{tag}-away")
     assert joined["type"] == "ok", joined
@@ -131,9 +137,9 @@ async def _goes_away_facing_a_raise(
     await away.close()
     await _event(stays, "Disconnected")
     await stays.send("act", table=TABLE, kind="raise", amount=turn["legal"]["min_raise_to"])
-    used = await _event(stays, "DisconnectAllInUsed")
+    found = await _event(stays, wait_for)
     await stays.close()
-    return used
+    return found
 
 
 def test_14_disconnect_all_ins_used_and_reset_survive_kill_9(
@@ -185,3 +191,33 @@ def test_14_disconnect_all_ins_used_and_reset_survive_kill_9(
     assert refused["type"] == "error" and refused["code"] == "no_reset_left"  # one a day
     assert _allowance(server.base, away["token"])["used_today"] == 0
     server.kill()
+
+
+def test_14_an_all_in_another_process_spent_first_is_refused_by_the_database_then_folded(
+    database_url: str, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The server's copy of the counts is stale (another process, later, used the day's
+    disconnect all-ins): the step granting one more is refused by the database and
+    rolled back whole, the table rebuilt with its players' counts read again, and the
+    player folded; the table plays on."""
+    settings = ServerSettings(
+        database_url=database_url, tables_file=_tables(tmp_path), cheap_passwords=True,
+        tick_seconds=0.05,
+    )  # fmt: skip
+    with running_server(settings) as base:
+        away, stays = (account(base, a, "password1") for a in ("gone", "here"))
+        engine = make_engine(database_url)
+        book = AllowanceBook(engine)
+        day = day_of(time.time())
+        book.spend([AllowanceChange(away["player"], day, False, 2)] * 2)  # behind its back
+        asyncio.run(
+            _goes_away_facing_a_raise(base, away["token"], stays["token"], "x", "HandFinished")
+        )
+        entries = [e for _, e in TableRecords(engine).entries(TABLE, 0, 10_000)]
+        assert not any(e["type"] == "DisconnectAllInUsed" for e in entries)
+        assert any(e["type"] == "Acted" and e.get("kind") == "fold" for e in entries), entries
+        assert book.of(away["player"], day) == (2, 0)
+        refused = [r.getMessage() for r in caplog.records if "not stored" in r.getMessage()]
+        assert any("no disconnect all-in left" in m for m in refused), refused
+        assert _allowance(base, away["token"])["left_today"] == 0
+        engine.dispose()

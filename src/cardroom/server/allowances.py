@@ -39,6 +39,10 @@ class KnownAllowances:
         """Read ``day``'s counts from the database (blocking: at start-up, in the pool)."""
         self.counts.update({(p, day): v for p, v in self.book.day(day).items()})
 
+    def forget_before(self, day: int) -> None:
+        """Drop the counts of days before ``day`` (no table asks about them again)."""
+        self.counts = {k: v for k, v in self.counts.items() if k[1] >= day}
+
     def refresh(self, players: Iterable[str], day: int) -> None:
         """Read ``players``' counts on ``day`` again (blocking: in the pool)."""
         wanted = list(players)

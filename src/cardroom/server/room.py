@@ -104,9 +104,11 @@ class Room:
     async def prune(self) -> None:
         """Every hour: delete client ids older than a day and old allowance days."""
         while True:
+            today = day_of(time.time())
+            self.allowances.forget_before(today - 1)  # a table's clock may lag a little
             try:
                 await self.storage.run(self.client_ids.prune)
-                await self.storage.run(self.allowances.book.prune, day_of(time.time()))
+                await self.storage.run(self.allowances.book.prune, today)
             except Exception as exc:  # a busy or absent database: next time
                 log.warning("pruning failed (%s)", exc)
             await asyncio.sleep(PRUNE_SECONDS)
