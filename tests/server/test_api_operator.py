@@ -20,6 +20,7 @@ from cardroom.room.clock import day_of
 from cardroom.room.codec import encode_room_event
 from cardroom.server.app import create_app
 from cardroom.store import make_engine
+from cardroom.store.allowances import AllowanceChange
 from cardroom.store.tables import TableRecords
 
 from .api_client import BACKENDS, PASSWORD, Api, bearer, login, make_operator, register, start_api
@@ -207,7 +208,7 @@ def test_10_9_integrity_flags_accounts_sharing_an_address(api: Api, boss: httpx.
 
 
 def _log_entries(api: Api, player: str, table: str) -> None:
-    """A table's record with disconnects, as a table writes it."""
+    """A table's record with disconnects, as a table writes it (the all-in it used with it)."""
     day = day_of(time.time())
     events = [
         rv.Disconnected(seat=2, at=time.time()),
@@ -217,7 +218,10 @@ def _log_entries(api: Api, player: str, table: str) -> None:
     ]
     engine = make_engine(api.database_url)
     try:
-        TableRecords(engine).commit(table, 1, [encode_room_event(e) for e in events])
+        used = [AllowanceChange(player, day, False, 2)]
+        TableRecords(engine).commit(
+            table, 1, [encode_room_event(e) for e in events], allowances=used
+        )
     finally:
         engine.dispose()
 

@@ -33,6 +33,8 @@ TABLES = (
     "ledger_entries",
     "ledger_accounts",
     "players",
+    "client_answers",
+    "disconnect_allowances",
 )
 
 

@@ -2,8 +2,9 @@
 
 A player has ``per_day`` disconnect all-ins each UTC day; a player may ask for a
 reset, granted ``resets_per_day`` times a day. Every use and reset is also a
-table event, logged for abuse review. The server backs this with the account
-store; :class:`MemoryAllowances` is the in-memory book tables share in one process.
+table event, logged for abuse review. The server backs this with the database
+(``cardroom.server.allowances``: each change stored with the table step that made
+it); :class:`MemoryAllowances` is the in-memory book of simulations and tests.
 """
 
 from __future__ import annotations

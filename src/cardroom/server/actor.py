@@ -9,6 +9,10 @@ only then are they numbered, projected per seat and sent, and the commands
 answered. Should that write fail, nothing of the batch happened: the table is
 rebuilt from its stored record, its watchers get a fresh snapshot and the
 commands are answered ``not_stored``.
+
+The same transaction stores the disconnect all-ins the batch used or reset
+(``StepAllowances``) and the client ids of the commands it ran (a job's
+``client``), so a command is never stored without its id, nor its id without it.
 """
 
 from __future__ import annotations
@@ -27,9 +31,11 @@ from cardroom.room.codec import encode_entry
 from cardroom.room.errors import TableError
 from cardroom.room.table import AnyEvent, Table
 from cardroom.server import broadcast, protocol
+from cardroom.server.allowances import StepAllowances
 from cardroom.server.broadcast import History, Watcher
 from cardroom.server.storage import Storage
 from cardroom.server.table_ledger import StepLedger
+from cardroom.store.client_ids import Answered
 from cardroom.store.tables import TableRecords
 
 log = logging.getLogger("cardroom.server")
@@ -56,6 +62,8 @@ class Job:
     command: cmd.Command | None
     run: Callable[[TableActor], Any] | None
     future: asyncio.Future[Outcome] = field(default_factory=lambda: _future())
+    client: tuple[str, str] | None = None
+    """(account, client id) of the message asking for ``command``: stored with its step."""
 
 
 def _future() -> asyncio.Future[Outcome]:
@@ -82,10 +90,12 @@ class TableActor:
         rebuild: Rebuild,
         aliases: dict[str, str],
         tick_seconds: float = 0.2,
+        allowances: StepAllowances | None = None,
     ) -> None:
         self.table = table
         self.table_id = table.settings.table_id
         self.ledger = ledger
+        self.allowances = allowances
         self.seq = seq
         self.storage = storage
         self.records = records
@@ -207,7 +217,14 @@ class TableActor:
         events, answers = self.pending, self.answers
         self.pending, self.answers = [], []
         transfers = self.ledger.take()
-        if events or transfers:
+        changes = self.allowances.take() if self.allowances is not None else []
+        last = self.seq + len(events)  # the sequence number every answer carries
+        answered = [
+            Answered(job.client[0], job.client[1], self.table_id, last)
+            for job, _ in answers
+            if job.client is not None
+        ]
+        if events or transfers or answered:
             snapshot = None
             if self.table.snapshot is not self.snapshot_ref:
                 after = self.seq + len(events) - len(self.table.log)
@@ -221,6 +238,8 @@ class TableActor:
                     entries,
                     snapshot=snapshot,
                     transfers=transfers,
+                    allowances=changes,
+                    answered=answered,
                 )
             except Exception as exc:  # a database error, or Busy: nothing of it happened
                 log.warning("table %s: a step was not stored (%s)", self.table_id, exc)
@@ -254,6 +273,8 @@ class TableActor:
     async def recover_from_failure(self, code: str, message: str) -> None:
         """Throw the in-memory table away and rebuild it from its stored record."""
         self.pending, self.ledger.pending = [], []
+        if self.allowances is not None:
+            self.allowances.take()  # the counts are read again with the record
         for job, _ in self.answers:
             _resolve(job, Outcome(code, message))
         self.answers = []

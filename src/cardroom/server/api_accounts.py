@@ -25,7 +25,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from cardroom.ledger import AliasError, Currency
-from cardroom.room.clock import SECONDS_PER_DAY, day_of
+from cardroom.room.clock import day_of
 from cardroom.room.settings import TableSettings
 from cardroom.server.api_common import (
     ApiError,
@@ -42,11 +42,10 @@ from cardroom.server.api_common import (
 )
 from cardroom.server.auth import COOKIE, Accounts, LoginBody, RegisterBody, Session, token_of
 from cardroom.store import AccountError, PlayerInfo, SanctionKind
-from cardroom.store.history import TableHistory
+from cardroom.store.allowances import AllowanceBook
 from cardroom.store.topups import PlayTopUps
 
 TOPUP_OPERATOR: Final = "server:topup"
-ALLOWANCE_KINDS: Final = ("DisconnectAllInUsed", "AllowanceReset")
 ALLINS_PER_DAY: Final = next(
     f.default
     for f in dataclasses.fields(TableSettings)
@@ -120,16 +119,9 @@ def _balances(accounts: Accounts, alias: str) -> Balances:
     return Balances(real=found[Currency.REAL], play=found[Currency.PLAY])
 
 
-def _allowance(history: TableHistory, player: str, now: float) -> DisconnectAllIns:
-    """Today's disconnect all-ins, from the tables' logged uses and resets."""
-    day = day_of(now)
-    start = datetime.fromtimestamp(day * SECONDS_PER_DAY, UTC)
-    used = 0
-    for row in history.by_kind(ALLOWANCE_KINDS, since=start, limit=1000):
-        entry = row.entry
-        if entry.get("player") != player or entry.get("day") != day:
-            continue
-        used = 0 if row.kind == "AllowanceReset" else max(used, int(entry.get("used_today", 0)))
+def _allowance(book: AllowanceBook, player: str, now: float) -> DisconnectAllIns:
+    """Today's disconnect all-ins, as stored with the table steps that used or reset them."""
+    used, _resets = book.of(player, day_of(now))
     return DisconnectAllIns(ALLINS_PER_DAY, used, max(0, ALLINS_PER_DAY - used))
 
 
@@ -139,7 +131,7 @@ def profile_of(accounts: Accounts, info: PlayerInfo, csrf: str = "") -> Profile:
         SanctionView(s.id, s.kind.value, s.reason, s.starts_at, s.ends_at)
         for s in accounts.players.sanctions_in_force(info.alias)
     ]
-    allowance = _allowance(TableHistory(accounts.storage.engine), info.owner, time.time())
+    allowance = _allowance(AllowanceBook(accounts.storage.engine), info.owner, time.time())
     return Profile(
         str(info.id),
         info.alias,

@@ -1,5 +1,8 @@
 """Client messages to table jobs: who is asking is always the connection's player
-(a client cannot name another seat), and every outcome has a stable code."""
+(a client cannot name another seat), and every outcome has a stable code.
+
+A message that changes stored state (a table command, a report) carries its
+client id to where it is stored, to be stored with it (``store/client_ids.py``)."""
 
 from __future__ import annotations
 
@@ -13,6 +16,7 @@ from cardroom.server.actor import Job, Outcome, TableActor
 from cardroom.server.broadcast import Watcher
 from cardroom.server.storage import Busy
 from cardroom.store import SanctionKind
+from cardroom.store.client_ids import Answered
 
 if TYPE_CHECKING:
     from cardroom.server.gateway import Connection
@@ -98,7 +102,7 @@ async def _table_message(
     if command is not None:
         if isinstance(command, cmd.Sit) and actor.table_id not in conn.watching:
             await _watch(conn, actor, None)
-        return await actor.submit(Job(command, None))
+        return await actor.submit(Job(command, None, client=(conn.player, msg.id)))
     if isinstance(msg, p.TimeBank):
         return await actor.submit(Job(None, lambda a: _time_bank(a, conn.player)))
     if isinstance(msg, p.Chat):
@@ -154,8 +158,9 @@ async def _report(actor: TableActor, room: Room, conn: Connection, msg: p.Report
     except ValueError as exc:
         return Outcome("bad_report", str(exc), actor.seq)
     lines: list[dict[str, Any]] = [{"text": x.text, "at": x.at} for x in report.lines]
+    answered = Answered(conn.player, msg.id, actor.table_id, actor.seq)
     await actor.storage.run(
-        actor.records.note, conn.alias, "report", msg.player,
+        actor.records.note, conn.alias, "report", msg.player, answered,
         table=actor.table_id, reason=msg.reason, note=report.note, lines=lines,
     )  # fmt: skip
     return Outcome(seq=actor.seq)

@@ -4,8 +4,11 @@ A connection is authenticated once (bearer token or same-origin session
 cookie), then reads client messages one at a time: size limit, rate limits
 (per connection and per account), decoding against the protocol's models, the
 client id (a resent id is answered again, never acted on twice), then a job
-for the table's actor. What goes out is queued per connection and written by
-its own task; a client too slow to read it is disconnected.
+for the table's actor. The ids that acted are stored with what they did; an
+account's recent ones are loaded from the database before its first message
+here, so a resend after a restart is answered too. What goes out is queued per
+connection and written by its own task; a client too slow to read it is
+disconnected.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from cardroom.server.actor import Outcome
 from cardroom.server.dispatch import dispatch
 from cardroom.server.limits import AccountBuckets, TokenBucket
 from cardroom.server.settings import Limits
+from cardroom.store.client_ids import Answered
 
 OUTBOX = 2000
 """Messages queued for one connection at most before it is dropped as too slow."""
@@ -36,6 +40,7 @@ class Answers:
     def __init__(self, size: int) -> None:
         self.size = size
         self.by_account: dict[str, OrderedDict[str, asyncio.Future[Outcome]]] = {}
+        self.loaded: set[str] = set()
 
     def seen(self, account: str, client_id: str) -> asyncio.Future[Outcome] | None:
         """The outcome (perhaps still coming) of an id already sent."""
@@ -49,6 +54,21 @@ class Answers:
         while len(ids) > self.size:
             ids.popitem(last=False)
         return future
+
+    def preload(self, account: str, stored: list[Answered]) -> None:
+        """Add the ids of ``account`` the database kept (oldest first), older than any
+        seen here; from now on this process knows the account's ids."""
+        loop = asyncio.get_running_loop()
+        ids = self.by_account.setdefault(account, OrderedDict())
+        for a in reversed(stored):
+            if a.client_id not in ids:
+                future: asyncio.Future[Outcome] = loop.create_future()
+                future.set_result(Outcome(seq=a.seq))
+                ids[a.client_id] = future
+                ids.move_to_end(a.client_id, last=False)
+        while len(ids) > self.size:
+            ids.popitem(last=False)
+        self.loaded.add(account)
 
 
 class Connection:
@@ -117,6 +137,11 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
         await websocket.send_text(p.encode(error).decode())
         await websocket.close(code=1008)
         return
+    if conn.player not in shared.answers.loaded and not await _load_ids(shared, state.room, conn):
+        error = p.Error(re=None, code="busy", message="the server is busy: connect again")
+        await websocket.send_text(p.encode(error).decode())
+        await websocket.close(code=1013)
+        return
     shared.connections[conn.player] = shared.connections.get(conn.player, 0) + 1
     state.room.aliases[conn.player] = conn.alias
     writer = asyncio.create_task(conn.writer())
@@ -140,6 +165,17 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
         writer.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await writer
+
+
+async def _load_ids(shared: Shared, room: Any, conn: Connection) -> bool:
+    """Load the account's stored client ids (False: the database did not answer; the
+    connection is refused rather than risk acting on a resent id again)."""
+    try:
+        stored = await room.storage.run(room.client_ids.recent, conn.player, shared.answers.size)
+    except Exception:
+        return False
+    shared.answers.preload(conn.player, stored)
+    return True
 
 
 async def _unwatch(actor: Any, conn_id: int) -> None:

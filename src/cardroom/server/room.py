@@ -8,15 +8,24 @@ and the cash-outs are stored together, like any step. A table still in the
 table list reopens, empty, continuing its record (its sequence numbers and
 hand numbers go on, so no ledger key is ever used twice); one no longer listed
 is marked closed.
+
+What the tables share is in the database too: the disconnect all-ins used per
+player and day (``server/allowances.py``: read at start, changed with the steps)
+and the client ids that acted (``store/client_ids.py``: loaded per account by
+the gateway, pruned here every hour).
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import dataclasses
 import functools
+import logging
+import time
 from typing import Any
 
-from cardroom.room.allowances import MemoryAllowances
+from cardroom.room.clock import day_of
 from cardroom.room.codec import decode_entry, encode_entry
 from cardroom.room.kinds import table_type
 from cardroom.room.lobby import badge
@@ -24,12 +33,19 @@ from cardroom.room.settings import TableSettings, settings_from_dict, settings_t
 from cardroom.room.state import TableState, state_to_dict
 from cardroom.room.table import Table
 from cardroom.server.actor import TableActor
+from cardroom.server.allowances import KnownAllowances, StepAllowances
 from cardroom.server.settings import ServerSettings
 from cardroom.server.storage import Storage
 from cardroom.server.table_ledger import StepLedger
 from cardroom.server.tables_file import TableSpec
 from cardroom.store import Players
+from cardroom.store.allowances import AllowanceBook
+from cardroom.store.client_ids import ClientIds
 from cardroom.store.tables import StoredRecord, TableRecords
+
+log = logging.getLogger("cardroom.server")
+PRUNE_SECONDS = 3600.0
+"""How often old client ids and allowance days are deleted."""
 
 
 class Room:
@@ -40,39 +56,70 @@ class Room:
         self.settings = settings
         self.records = TableRecords(storage.engine)
         self.players = Players(storage.engine)  # sanctions (chat bans) only: no password work
-        self.allowances = MemoryAllowances()
+        self.allowances = KnownAllowances(AllowanceBook(storage.engine))
+        self.client_ids = ClientIds(storage.engine)
         self.aliases: dict[str, str] = {}
         self.actors: dict[str, TableActor] = {}
         self.specs: dict[str, TableSpec] = {}
+        self.pruner: asyncio.Task[None] | None = None
 
     async def open(self, specs: list[TableSpec]) -> None:
         """Recover the tables that were open, then open ``specs``."""
+        await self.storage.run(self.allowances.load, day_of(time.time()))
         wanted = {s.settings.table_id: s for s in specs}
         for table_id in await self.storage.run(self.records.open_tables):
             if table_id not in wanted:
                 await self.storage.run(self.retire, table_id)
         for spec in specs:
-            ledger = StepLedger()
-            table, seq = await self.storage.run(self.prepare, spec, ledger)
-            table_id = spec.settings.table_id
-            actor = TableActor(
-                table,
-                ledger,
-                seq,
-                self.storage,
-                self.records,
-                functools.partial(self.rebuild, spec.settings, ledger),
-                self.aliases,
-                self.settings.tick_seconds,
-            )
-            self.specs[table_id] = spec
-            self.actors[table_id] = actor
-            actor.start()
+            await self.open_table(spec)
+        self.pruner = asyncio.create_task(self.prune(), name="prune")
+
+    async def open_table(self, spec: TableSpec) -> None:
+        """Open one table: its record continued after recovery, or new; its actor started."""
+        ledger, allowances = StepLedger(), self.step_allowances(spec.settings)
+        table, seq = await self.storage.run(self.prepare, spec, ledger, allowances)
+        table_id = spec.settings.table_id
+        actor = TableActor(
+            table,
+            ledger,
+            seq,
+            self.storage,
+            self.records,
+            functools.partial(self.rebuild, spec.settings, ledger, allowances),
+            self.aliases,
+            self.settings.tick_seconds,
+            allowances,
+        )
+        self.specs[table_id] = spec
+        self.actors[table_id] = actor
+        actor.start()
 
     async def stop(self) -> None:
-        """Stop every actor."""
+        """Stop every actor (and the pruning)."""
+        if self.pruner is not None:
+            self.pruner.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.pruner
         for actor in self.actors.values():
             await actor.stop()
+
+    async def prune(self) -> None:
+        """Every hour: delete client ids older than a day and old allowance days."""
+        while True:
+            today = day_of(time.time())
+            self.allowances.forget_before(today - 1)  # a table's clock may lag a little
+            try:
+                await self.storage.run(self.client_ids.prune)
+                await self.storage.run(self.allowances.book.prune, today)
+            except Exception as exc:  # a busy or absent database: next time
+                log.warning("pruning failed (%s)", exc)
+            await asyncio.sleep(PRUNE_SECONDS)
+
+    def step_allowances(self, settings: TableSettings) -> StepAllowances:
+        """A table's view of the disconnect all-ins, with its limits."""
+        return StepAllowances(
+            self.allowances, settings.disconnect_allins_per_day, settings.allowance_resets_per_day
+        )
 
     # ------------------------------------------------- blocking (database pool)
 
@@ -82,8 +129,9 @@ class Room:
         settings = settings_from_dict(record.settings)
         snapshot = record.snapshot or state_to_dict(TableState([None] * settings.seat_count))
         events = [decode_entry(e) for _, e in record.entries]
+        allowances = self.step_allowances(settings)  # closing grants none: nothing to store
         kind = table_type(settings)
-        table = kind.recover(settings, snapshot, events, ledger, allowances=self.allowances)
+        table = kind.recover(settings, snapshot, events, ledger, allowances=allowances)
         table.close()
         new = table.log[len(events) :]
         seq = record.last_seq
@@ -103,7 +151,9 @@ class Room:
             self.recover(record, StepLedger())
         self.records.close(table_id)
 
-    def prepare(self, spec: TableSpec, ledger: StepLedger) -> tuple[Table, int]:
+    def prepare(
+        self, spec: TableSpec, ledger: StepLedger, allowances: StepAllowances | None = None
+    ) -> tuple[Table, int]:
         """The table to run for ``spec``: its record continued after recovery, or new."""
         settings = spec.settings
         table_id = settings.table_id
@@ -113,18 +163,26 @@ class Room:
             old, seq = self.recover(record, ledger)
             state = _fit(old.state, settings.seat_count)
         self.records.open(table_id, settings_to_dict(settings))
-        table = table_type(settings)(settings, ledger, allowances=self.allowances, state=state)
+        allowances = allowances or self.step_allowances(settings)
+        table = table_type(settings)(settings, ledger, allowances=allowances, state=state)
         self.records.commit(table_id, seq + 1, [], snapshot=(seq, table.snapshot))
         return table, seq
 
-    def rebuild(self, settings: TableSettings, ledger: StepLedger) -> tuple[Table, int]:
-        """The table as its record says (after a failed write), hand and all."""
+    def rebuild(
+        self, settings: TableSettings, ledger: StepLedger, allowances: StepAllowances | None = None
+    ) -> tuple[Table, int]:
+        """The table as its record says (after a failed write), hand and all; its players'
+        disconnect all-ins as the database says (the failed step's are not stored)."""
         record = self.records.load(settings.table_id)
         assert record is not None and record.snapshot is not None
         events = [decode_entry(e) for _, e in record.entries]
         ledger.pending = []
+        allowances = allowances or self.step_allowances(settings)
+        allowances.take()
         kind = table_type(settings)
-        table = kind.restore(settings, record.snapshot, events, ledger, allowances=self.allowances)
+        table = kind.restore(settings, record.snapshot, events, ledger, allowances=allowances)
+        players = [s.player for s in table.state.seats if s is not None]
+        self.allowances.refresh(players, day_of(table.clock()))
         return table, record.last_seq
 
     def actor(self, table_id: str) -> TableActor | None:

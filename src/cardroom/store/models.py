@@ -262,3 +262,31 @@ class TableSnapshot(Base):
     after_seq: Mapped[int] = mapped_column(Integer, primary_key=True)
     state: Mapped[dict[str, Any]] = mapped_column(JSON)
     created_at: Mapped[datetime] = mapped_column(UtcDateTime)
+
+
+class ClientAnswer(Base):
+    """A client message id that acted (migration 0006): the protocol answers it again,
+    never acts on it twice. Written with what it did; ``at`` in Unix seconds, for pruning."""
+
+    __tablename__ = "client_answers"
+    __table_args__ = (Index("ix_client_answers_account_at", "account", "at"),)
+
+    account: Mapped[str] = mapped_column(String(64), primary_key=True)
+    client_id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    table_id: Mapped[str] = mapped_column(String(40))
+    seq: Mapped[int] = mapped_column(Integer)
+    at: Mapped[int] = mapped_column(BigInteger, index=True)
+
+
+class AllowanceDay(Base):
+    """A player's disconnect all-ins used and resets granted on one UTC day (RULEBOOK
+    §10.6, migration 0006); every use and reset is also a table entry, for review."""
+
+    __tablename__ = "disconnect_allowances"
+    __table_args__ = (CheckConstraint("used >= 0 AND resets >= 0", name="counts"),)
+
+    player: Mapped[str] = mapped_column(String(64), primary_key=True)
+    day: Mapped[int] = mapped_column(Integer, primary_key=True, index=True)
+    used: Mapped[int] = mapped_column(Integer)
+    resets: Mapped[int] = mapped_column(Integer)
+    updated_at: Mapped[int] = mapped_column(BigInteger)

@@ -20,7 +20,9 @@ from sqlalchemy import Engine, func, select, update
 from sqlalchemy.orm import Session
 
 from cardroom.ledger import Transfer
+from cardroom.store.allowances import AllowanceChange, spend
 from cardroom.store.audit import audit
+from cardroom.store.client_ids import Answered, remember
 from cardroom.store.database import Clock, system_clock
 from cardroom.store.errors import storage_errors
 from cardroom.store.events import EventLogError
@@ -148,10 +150,13 @@ class TableRecords:
         *,
         snapshot: tuple[int, Mapping[str, Any]] | None = None,
         transfers: Sequence[Transfer] = (),
+        allowances: Sequence[AllowanceChange] = (),
+        answered: Sequence[Answered] = (),
     ) -> None:
         """Store one step of a table atomically: ``entries`` numbered from ``first_seq``
         (refused unless the record continues exactly there), the ``snapshot`` taken after
-        entry ``snapshot[0]``, and the ledger ``transfers`` (replayed keys move nothing)."""
+        entry ``snapshot[0]``, the ledger ``transfers`` (replayed keys move nothing), the
+        disconnect all-ins the step used or reset, and the client ids it acted on."""
         rows = [_plain(e) for e in entries]
         snap = None if snapshot is None else (snapshot[0], _plain(snapshot[1]))
 
@@ -164,6 +169,8 @@ class TableRecords:
             if transfers:
                 post_fresh(session, transfers, self.clock, f"table:{table_id}")
             now = self.clock()
+            spend(session, allowances, int(now.timestamp()))
+            remember(session, answered, int(now.timestamp()))
             for i, entry in enumerate(rows):
                 hand_no = entry.get("hand_no")
                 session.add(
@@ -206,7 +213,13 @@ class TableRecords:
         }
 
     @storage_errors("writing the audit log")
-    def note(self, actor: str, action: str, subject: str, **detail: Any) -> None:
-        """Append an audit record about a table (a report, a chat offence) for review."""
+    def note(
+        self, actor: str, action: str, subject: str, answered: Answered | None = None,
+        **detail: Any,
+    ) -> None:  # fmt: skip
+        """Append an audit record about a table (a report, a chat offence) for review;
+        with the client id it answers, in the same transaction."""
         with Session(self.engine) as session, session.begin():
             audit(session, self.clock, actor, action, subject, **_plain(detail))
+            if answered is not None:
+                remember(session, [answered], int(self.clock().timestamp()))
