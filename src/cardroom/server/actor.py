@@ -4,7 +4,8 @@ The actor takes jobs from its queue (commands, watchers coming and going, chat)
 and looks at the table's clock every ``tick_seconds``. Commands run in memory
 in arrival order; the events of a batch of them, with the ledger transfers they
 made (:class:`~cardroom.server.table_ledger.StepLedger`) and the snapshot a new
-hand took, are then written in ONE database transaction off the event loop;
+hand took, are then written in ONE database transaction off the event loop
+(by the storage's writer thread, with the steps other tables wait to store);
 only then are they numbered, projected per seat and sent, and the commands
 answered. Should that write fail, nothing of the batch happened: the table is
 rebuilt from its stored record, its watchers get a fresh snapshot and the
@@ -30,7 +31,7 @@ from cardroom.server import broadcast, protocol
 from cardroom.server.broadcast import History, Watcher
 from cardroom.server.storage import Storage
 from cardroom.server.table_ledger import StepLedger
-from cardroom.store.tables import TableRecords
+from cardroom.store.tables import TableRecords, TableStep
 
 log = logging.getLogger("cardroom.server")
 BATCH = 64
@@ -214,14 +215,8 @@ class TableActor:
                 snapshot = (after, self.table.snapshot)
             entries = [encode_entry(e) for e in events]
             try:
-                await self.storage.run(
-                    self.records.commit,
-                    self.table_id,
-                    self.seq + 1,
-                    entries,
-                    snapshot=snapshot,
-                    transfers=transfers,
-                )
+                step = TableStep(self.table_id, self.seq + 1, entries, snapshot, transfers)
+                await self.storage.write(self.records.commit_all, step)
             except Exception as exc:  # a database error, or Busy: nothing of it happened
                 log.warning("table %s: a step was not stored (%s)", self.table_id, exc)
                 for job, _ in answers:

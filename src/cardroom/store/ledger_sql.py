@@ -12,7 +12,7 @@ entry, so money never moves twice.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from sqlalchemy import Engine, Select, select, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
@@ -237,8 +237,7 @@ def _check_reversible(session: Session, t: Transfer) -> None:
 
 def _lock_accounts(session: Session, refs: list[AccountRef]) -> dict[AccountRef, int]:
     """Create missing accounts (in key order), then lock all rows in id order."""
-    dialect = session.get_bind().dialect.name
-    insert = pg_insert if dialect == "postgresql" else sqlite_insert
+    insert = dialect_insert(session)
     for ref in refs:
         values = {"kind": ref.kind.value, "currency": ref.currency.value, "owner": ref.owner}
         session.execute(insert(LedgerAccount).values(balance=0, **values).on_conflict_do_nothing())
@@ -252,6 +251,11 @@ def _lock_accounts(session: Session, refs: list[AccountRef]) -> dict[AccountRef,
         .with_for_update()
     ).all()
     return ids
+
+
+def dialect_insert(session: Session) -> Callable[..., Any]:
+    """The session's dialect's ``insert`` (for ``on_conflict_do_...``, which both have)."""
+    return pg_insert if session.get_bind().dialect.name == "postgresql" else sqlite_insert
 
 
 def _account_id_query(ref: AccountRef) -> Select[int]:
