@@ -195,10 +195,10 @@ class TableActor:
             await self.flush()
 
     def balance(self, account: AccountRef) -> int:
-        """A balance read in the database pool."""
+        """A balance read in the database pool (a reader: no write lock to wait for)."""
         from cardroom.store import SqlLedger
 
-        return SqlLedger(self.storage.engine).balance(account)
+        return SqlLedger(self.storage.reader).balance(account)
 
     # ------------------------------------------------------------------ storing
 

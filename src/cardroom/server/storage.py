@@ -25,7 +25,7 @@ from typing import Any, ParamSpec, TypeVar
 
 from sqlalchemy import Engine, text
 
-from cardroom.store import make_engine, upgrade
+from cardroom.store import make_engine, read_only, upgrade
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -46,6 +46,8 @@ class Storage:
 
     def __init__(self, url: str | None, threads: int = 4, queue: int = 512) -> None:
         self.engine: Engine = make_engine(url)
+        self.reader: Engine = read_only(self.engine)
+        """For jobs that only read (they never wait for SQLite's write lock)."""
         self.url = self.engine.url.render_as_string(hide_password=True)
         self.pool = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="cardroom-db")
         self.slots = threading.BoundedSemaphore(threads + queue)
