@@ -11,6 +11,7 @@ entry, so money never moves twice.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
@@ -232,10 +233,14 @@ def post_fresh(
 
 
 def _entries_for_keys(session: Session, keys: list[str]) -> dict[str, Entry]:
-    """The entries already posted under any of ``keys`` (one query)."""
+    """The entries already posted under any of ``keys`` (one query when none was, the
+    usual case)."""
     if not keys:
         return {}
-    query = _entries_query().where(LedgerEntry.idempotency_key.in_(keys))
+    found = list(session.scalars(_POSTED_KEYS, {"keys": keys}))
+    if not found:
+        return {}
+    query = _entries_query().where(LedgerEntry.idempotency_key.in_(found))
     return {e.transfer.key: e for e in (_entry(*row) for row in session.execute(query))}
 
 
@@ -266,22 +271,34 @@ def _lock_accounts(
         ]
         session.execute(dialect_insert(session)(_ACCOUNTS).values(values).on_conflict_do_nothing())
         ids.update(_account_ids(session, missing))
-    locked = session.execute(
-        select(LedgerAccount.id, LedgerAccount.balance)
-        .where(LedgerAccount.id.in_(ids.values()))
-        .order_by(LedgerAccount.id)
-        .with_for_update()
-    )
+    locked = session.execute(_LOCK_ACCOUNTS, {"ids": list(ids.values())})
     return ids, dict(locked.tuples().all())
 
 
 def _account_ids(session: Session, refs: list[AccountRef]) -> dict[AccountRef, int]:
     """The ids of those of ``refs`` that exist (one query; each term an index look-up)."""
-    query = select(
-        LedgerAccount.id, LedgerAccount.kind, LedgerAccount.currency, LedgerAccount.owner
-    ).where(or_(*(_is_account(ref) for ref in refs)))
+    params: dict[str, str] = {}
+    for i, r in enumerate(refs):
+        params[f"k{i}"], params[f"c{i}"], params[f"o{i}"] = r.kind.value, r.currency.value, r.owner
     wanted = {(r.kind.value, r.currency.value, r.owner): r for r in refs}
-    return {wanted[(k, c, o)]: i for i, k, c, o in session.execute(query)}
+    rows = session.execute(_accounts_query(len(refs)), params)
+    return {wanted[(k, c, o)]: i for i, k, c, o in rows}
+
+
+@functools.lru_cache(maxsize=64)
+def _accounts_query(count: int) -> Select[int, str, str, str]:
+    """Finds ``count`` accounts by key (built once per count: building a statement costs
+    more than running it)."""
+    terms = (
+        and_(
+            LedgerAccount.kind == bindparam(f"k{i}"),
+            LedgerAccount.currency == bindparam(f"c{i}"),
+            LedgerAccount.owner == bindparam(f"o{i}"),
+        )
+        for i in range(count)
+    )
+    columns = (LedgerAccount.id, LedgerAccount.kind, LedgerAccount.currency, LedgerAccount.owner)
+    return select(*columns).where(or_(*terms))
 
 
 def _is_account(ref: AccountRef) -> ColumnElement[bool]:
@@ -313,6 +330,15 @@ def entry_for_key(session: Session, key: str) -> Entry | None:
 
 _ACCOUNTS = cast(Table, LedgerAccount.__table__)
 _ENTRIES = cast(Table, LedgerEntry.__table__)
+_POSTED_KEYS = select(LedgerEntry.idempotency_key).where(
+    LedgerEntry.idempotency_key.in_(bindparam("keys", expanding=True))
+)
+_LOCK_ACCOUNTS = (
+    select(LedgerAccount.id, LedgerAccount.balance)
+    .where(LedgerAccount.id.in_(bindparam("ids", expanding=True)))
+    .order_by(LedgerAccount.id)
+    .with_for_update()
+)
 _ADD_TO_BALANCE = (
     update(_ACCOUNTS)
     .where(_ACCOUNTS.c.id == bindparam("a_id"))

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, cast
 
-from sqlalchemy import Engine, Table, func, insert, select, update
+from sqlalchemy import Engine, Table, bindparam, func, insert, select, update
 from sqlalchemy.orm import Session
 
 from cardroom.ledger import Transfer
@@ -30,6 +30,11 @@ from cardroom.store.models import RoomTable, TableEntry, TableSnapshot
 
 _ENTRIES = cast(Table, TableEntry.__table__)
 _SNAPSHOTS = cast(Table, TableSnapshot.__table__)
+_LAST_SEQS = (
+    select(TableEntry.table_id, func.max(TableEntry.seq))
+    .where(TableEntry.table_id.in_(bindparam("ids", expanding=True)))
+    .group_by(TableEntry.table_id)
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,16 +206,8 @@ class TableRecords:
         ]
 
         def work(session: Session) -> None:
-            ids = {s.table_id for s in steps}
-            last: dict[str, int] = dict(
-                session.execute(
-                    select(TableEntry.table_id, func.max(TableEntry.seq))
-                    .where(TableEntry.table_id.in_(ids))
-                    .group_by(TableEntry.table_id)
-                )
-                .tuples()
-                .all()
-            )
+            ids = list({s.table_id for s in steps})
+            last = dict(session.execute(_LAST_SEQS, {"ids": ids}).tuples().all())
             now = self.clock()
             rows: list[dict[str, Any]] = []
             snapshots: list[dict[str, Any]] = []
