@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -115,6 +116,9 @@ class TableActor:
 
     async def clock(self) -> None:
         """Queue a tick every ``tick_seconds`` (one at a time: a busy table skips some)."""
+        # Each table's clock starts at its own phase: started together, hundreds of
+        # tables ticked in one burst that delayed every action arriving during it.
+        await asyncio.sleep(random.uniform(0.0, self.tick_seconds))
         while True:
             await asyncio.sleep(self.tick_seconds)
             if not self.tick_queued:
