@@ -32,13 +32,13 @@ def test_a_step_the_database_refused_did_not_happen_and_the_table_plays_on(
         b, b_id = await player(base, "bobby")
         await a.send("join", id="j", table="holdem", seat=0, amount=40)
         await answer(a, "j")
-        refused: list[TableStep] = []
+        doomed: list[TableStep] = []
 
         def failing_commit(steps: Sequence[TableStep]) -> None:
             # The first holdem step fails, in its group and when written again alone.
-            if not refused:
-                refused.extend(s for s in steps if s.table_id == "holdem")
-            if any(s is r for s in steps for r in refused):
+            if not doomed:
+                doomed.extend(s for s in steps if s.table_id == "holdem")
+            if any(s is d for s in steps for d in doomed):
                 raise RuntimeError("disk on fire")
             real_commit(steps)
 
