@@ -4,6 +4,7 @@ either happens, the client is told, the table is rebuilt from its record and pla
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Sequence
 from typing import Any
 
 from tests.server.conftest import running_server
@@ -11,6 +12,7 @@ from tests.server.sessions import answer, money_problems, player, until
 
 from cardroom.server.actor import Job, Outcome, TableActor
 from cardroom.server.settings import ServerSettings
+from cardroom.store.tables import TableStep
 
 
 def _actor(app: Any, table: str) -> TableActor:
@@ -25,17 +27,22 @@ def test_a_step_the_database_refused_did_not_happen_and_the_table_plays_on(
 
     async def go(base: str) -> None:
         actor = _actor(apps[0], "holdem")
-        real_commit = actor.records.commit
+        real_commit = actor.records.commit_all
         a, _ = await player(base, "alice")
         b, b_id = await player(base, "bobby")
         await a.send("join", id="j", table="holdem", seat=0, amount=40)
         await answer(a, "j")
+        doomed: list[TableStep] = []
 
-        def failing_commit(*args: Any, **kwargs: Any) -> None:
-            actor.records.commit = real_commit  # type: ignore[method-assign]
-            raise RuntimeError("disk on fire")
+        def failing_commit(steps: Sequence[TableStep]) -> None:
+            # The first holdem step fails, in its group and when written again alone.
+            if not doomed:
+                doomed.extend(s for s in steps if s.table_id == "holdem")
+            if any(s is d for s in steps for d in doomed):
+                raise RuntimeError("disk on fire")
+            real_commit(steps)
 
-        actor.records.commit = failing_commit  # type: ignore[method-assign]
+        actor.records.commit_all = failing_commit  # type: ignore[method-assign]
         await b.send("join", id="j", table="holdem", seat=1, amount=40)
         refused = await answer(b, "j")
         assert refused["code"] == "not_stored"

@@ -4,7 +4,8 @@ The actor takes jobs from its queue (commands, watchers coming and going, chat)
 and looks at the table's clock every ``tick_seconds``. Commands run in memory
 in arrival order; the events of a batch of them, with the ledger transfers they
 made (:class:`~cardroom.server.table_ledger.StepLedger`) and the snapshot a new
-hand took, are then written in ONE database transaction off the event loop;
+hand took, are then written in ONE database transaction off the event loop
+(by the storage's writer thread, with the steps other tables wait to store);
 only then are they numbered, projected per seat and sent, and the commands
 answered. Should that write fail, nothing of the batch happened: the table is
 rebuilt from its stored record, its watchers get a fresh snapshot and the
@@ -20,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -36,7 +38,7 @@ from cardroom.server.broadcast import History, Watcher
 from cardroom.server.storage import Storage
 from cardroom.server.table_ledger import StepLedger
 from cardroom.store.client_ids import Answered
-from cardroom.store.tables import TableRecords
+from cardroom.store.tables import TableRecords, TableStep
 
 log = logging.getLogger("cardroom.server")
 BATCH = 64
@@ -124,6 +126,9 @@ class TableActor:
 
     async def clock(self) -> None:
         """Queue a tick every ``tick_seconds`` (one at a time: a busy table skips some)."""
+        # Each table's clock starts at its own phase: started together, hundreds of
+        # tables ticked in one burst that delayed every action arriving during it.
+        await asyncio.sleep(random.uniform(0.0, self.tick_seconds))
         while True:
             await asyncio.sleep(self.tick_seconds)
             if not self.tick_queued:
@@ -204,10 +209,10 @@ class TableActor:
             await self.flush()
 
     def balance(self, account: AccountRef) -> int:
-        """A balance read in the database pool."""
+        """A balance read in the database pool (a reader: no write lock to wait for)."""
         from cardroom.store import SqlLedger
 
-        return SqlLedger(self.storage.engine).balance(account)
+        return SqlLedger(self.storage.reader).balance(account)
 
     # ------------------------------------------------------------------ storing
 
@@ -231,16 +236,10 @@ class TableActor:
                 snapshot = (after, self.table.snapshot)
             entries = [encode_entry(e) for e in events]
             try:
-                await self.storage.run(
-                    self.records.commit,
-                    self.table_id,
-                    self.seq + 1,
-                    entries,
-                    snapshot=snapshot,
-                    transfers=transfers,
-                    allowances=changes,
-                    answered=answered,
+                step = TableStep(
+                    self.table_id, self.seq + 1, entries, snapshot, transfers, changes, answered
                 )
+                await self.storage.write(self.records.commit_all, step)
             except Exception as exc:  # a database error, or Busy: nothing of it happened
                 log.warning("table %s: a step was not stored (%s)", self.table_id, exc)
                 for job, _ in answers:

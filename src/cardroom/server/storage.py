@@ -4,6 +4,14 @@ Every database call runs in a small thread pool; at most ``queue`` calls may
 wait for a thread (a bounded queue), beyond which :class:`Busy` is raised at
 once instead of letting work pile up. SQLAlchemy sessions never cross threads:
 each job opens and closes its own.
+
+Table steps are written differently (:meth:`Storage.write`): by ONE writer
+thread, every step waiting at that moment in one transaction (a group
+commit). A table step is small and every table writes one after each batch of
+actions, so one transaction per step meant up to one write transaction per
+table in flight: on SQLite they queued for its single write lock (its busy
+handler sleeps up to 100 ms between tries), and each paid a transaction's
+fixed cost. A group pays it once, and there is no lock to wait for among them.
 """
 
 from __future__ import annotations
@@ -11,16 +19,21 @@ from __future__ import annotations
 import asyncio
 import functools
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from typing import ParamSpec, TypeVar
+from typing import Any, ParamSpec, TypeVar
 
 from sqlalchemy import Engine, text
 
-from cardroom.store import make_engine, upgrade
+from cardroom.store import make_engine, read_only, upgrade
 
 P = ParamSpec("P")
 T = TypeVar("T")
+GROUP = 256
+"""Items written in one call at most."""
+
+WriteAll = Callable[[Sequence[Any]], None]
+"""Writes several items in one transaction: all of them or none (raising)."""
 
 
 class Busy(RuntimeError):
@@ -28,13 +41,19 @@ class Busy(RuntimeError):
 
 
 class Storage:
-    """The engine (migrated on open) and the thread pool that talks to it."""
+    """The engine (migrated on open), the thread pool that talks to it, and the writer
+    thread of the group commits."""
 
     def __init__(self, url: str | None, threads: int = 4, queue: int = 512) -> None:
         self.engine: Engine = make_engine(url)
+        self.reader: Engine = read_only(self.engine)
+        """For jobs that only read (they never wait for SQLite's write lock)."""
         self.url = self.engine.url.render_as_string(hide_password=True)
         self.pool = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="cardroom-db")
         self.slots = threading.BoundedSemaphore(threads + queue)
+        self.writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="cardroom-db-writer")
+        self.waiting: dict[WriteAll, list[tuple[Any, asyncio.Future[None]]]] = {}
+        self.draining: asyncio.Task[None] | None = None
 
     def migrate(self) -> None:
         """Create or migrate the schema to the newest revision (blocking; at start-up)."""
@@ -51,12 +70,72 @@ class Storage:
         finally:
             self.slots.release()
 
+    async def write(self, write_all: WriteAll, item: Any) -> None:
+        """Have ``write_all`` store ``item`` in the writer thread, together with the other
+        items queued for the same function meanwhile; return once it is stored (raise
+        its error if it was not).
+
+        A group that fails is written again one item at a time, so an item that
+        cannot be stored (a refused buy-in, a bug) fails alone. The queue holds at
+        most one item per waiting task (each awaits its own), so it needs no bound.
+        """
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self.waiting.setdefault(write_all, []).append((item, future))
+        if self.draining is None:
+            self.draining = asyncio.create_task(self.drain(), name="cardroom-db-writer")
+        await future
+
+    async def drain(self) -> None:
+        """Write the queued groups until none is left (the writer's task)."""
+        loop = asyncio.get_running_loop()
+        try:
+            while self.waiting:
+                write_all = next(iter(self.waiting))
+                queued = self.waiting.pop(write_all)
+                group, rest = queued[:GROUP], queued[GROUP:]
+                if rest:
+                    self.waiting[write_all] = rest
+                items = [item for item, _ in group]
+                try:
+                    errors = await loop.run_in_executor(self.writer, _write_group, write_all, items)
+                except Exception as exc:  # the writer is shut down: nothing was stored
+                    errors = [exc] * len(group)
+                for (_, future), error in zip(group, errors, strict=True):
+                    if future.done():
+                        continue
+                    if error is None:
+                        future.set_result(None)
+                    else:
+                        future.set_exception(error)
+        finally:
+            self.draining = None
+
     def ping(self) -> None:
         """Raise unless the database answers."""
         with self.engine.connect() as conn:
             conn.execute(text("SELECT 1"))
 
     def close(self) -> None:
-        """Stop the pool (waiting for running jobs) and close the connections."""
+        """Stop the pool and the writer (waiting for running jobs), close the connections."""
         self.pool.shutdown(wait=True)
+        self.writer.shutdown(wait=True)
         self.engine.dispose()
+
+
+def _write_group(write_all: WriteAll, items: list[Any]) -> list[Exception | None]:
+    """In the writer thread: the group in one call, else each item alone; the error of
+    each item (None: stored)."""
+    try:
+        write_all(items)
+        return [None] * len(items)
+    except Exception as exc:
+        if len(items) == 1:
+            return [exc]
+    errors: list[Exception | None] = []
+    for item in items:
+        try:
+            write_all([item])
+            errors.append(None)
+        except Exception as exc:
+            errors.append(exc)
+    return errors

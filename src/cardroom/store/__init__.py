@@ -18,6 +18,7 @@ from cardroom.store.database import (
     Clock,
     DatabaseError,
     make_engine,
+    read_only,
     resolve_url,
     system_clock,
 )
@@ -63,6 +64,7 @@ __all__ = [
     "current_revision",
     "head_revision",
     "make_engine",
+    "read_only",
     "require_current",
     "resolve_url",
     "system_clock",

@@ -100,7 +100,21 @@ def _configure_sqlite(engine: Engine) -> None:
     def _on_begin(connection: Any) -> None:
         # Take the write lock up front: two read-then-write transactions can never
         # interleave, so no balance is read stale and no upgrade deadlock occurs.
-        connection.exec_driver_sql("BEGIN IMMEDIATE")
+        # A reader (WAL: it never waits for a writer) does not queue for it.
+        if connection.get_execution_options().get(_READ_ONLY):
+            connection.exec_driver_sql("BEGIN")
+        else:
+            connection.exec_driver_sql("BEGIN IMMEDIATE")
+
+
+_READ_ONLY = "cardroom_read_only"
+
+
+def read_only(engine: Engine) -> Engine:
+    """``engine`` for transactions that only read: on SQLite they do not take the write
+    lock, so a read never waits behind the writers. Never write through it: the write
+    lock would be taken late, which the money's guarantee forbids."""
+    return engine.execution_options(**{_READ_ONLY: True})
 
 
 Clock = Callable[[], datetime]

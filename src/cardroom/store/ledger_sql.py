@@ -11,10 +11,22 @@ entry, so money never moves twice.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterator, Sequence
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
-from sqlalchemy import Engine, Select, select, update
+from sqlalchemy import (
+    ColumnElement,
+    Engine,
+    Select,
+    Table,
+    and_,
+    bindparam,
+    insert,
+    or_,
+    select,
+    update,
+)
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import DBAPIError, IntegrityError
@@ -182,44 +194,54 @@ def post_fresh(
     Callers that record something beside a posting (an audit line) must key it
     on this result, not on a look-up made earlier: a concurrent writer may
     commit the same key in between.
+
+    A handful of statements whatever the number of transfers (the keys looked up
+    at once, the accounts locked and read at once, one executemany each for the
+    balances and the entries): a table's hand settles in one transaction beside
+    its events, and that transaction is on every table's path.
     """
-    fresh = pending_transfers(transfers, lambda key: entry_for_key(session, key))
+    posted = _entries_for_keys(session, [t.key for t in transfers])
+    fresh = pending_transfers(transfers, posted.get)
     for t in fresh:
         if t.reverses is not None:
             _check_reversible(session, t)
     if fresh:
         delta = net_change(fresh)
-        ids = _lock_accounts(session, sorted(delta))
-        held_query = select(LedgerAccount.id, LedgerAccount.balance).where(
-            LedgerAccount.id.in_(ids.values())
-        )
-        balances = {i: b for i, b in session.execute(held_query)}
+        ids, balances = _lock_accounts(session, sorted(delta))
         check_balances(delta, lambda ref: balances[ids[ref]])
-        for ref, change in delta.items():
-            if change:
-                session.execute(
-                    update(LedgerAccount)
-                    .where(LedgerAccount.id == ids[ref])
-                    .values(balance=LedgerAccount.balance + change)
-                )
+        changes = [{"a_id": ids[ref], "a_change": c} for ref, c in delta.items() if c]
+        if changes:
+            session.execute(_ADD_TO_BALANCE, changes)
         now = clock()
-        for t in fresh:
-            session.add(
-                LedgerEntry(
-                    idempotency_key=t.key,
-                    reason=t.reason.value,
-                    currency=t.currency.value,
-                    debit_account_id=ids[t.debit],
-                    credit_account_id=ids[t.credit],
-                    amount=t.amount,
-                    memo=t.memo,
-                    reverses_entry_id=t.reverses,
-                    actor=actor,
-                    created_at=now,
-                )
-            )
-        session.flush()
+        rows = [
+            {
+                "idempotency_key": t.key,
+                "reason": t.reason.value,
+                "currency": t.currency.value,
+                "debit_account_id": ids[t.debit],
+                "credit_account_id": ids[t.credit],
+                "amount": t.amount,
+                "memo": t.memo,
+                "reverses_entry_id": t.reverses,
+                "actor": actor,
+                "created_at": now,
+            }
+            for t in fresh
+        ]
+        session.execute(insert(_ENTRIES), rows)
     return fresh
+
+
+def _entries_for_keys(session: Session, keys: list[str]) -> dict[str, Entry]:
+    """The entries already posted under any of ``keys`` (one query when none was, the
+    usual case)."""
+    if not keys:
+        return {}
+    found = list(session.scalars(_POSTED_KEYS, {"keys": keys}))
+    if not found:
+        return {}
+    query = _entries_query().where(LedgerEntry.idempotency_key.in_(found))
+    return {e.transfer.key: e for e in (_entry(*row) for row in session.execute(query))}
 
 
 def _check_reversible(session: Session, t: Transfer) -> None:
@@ -235,47 +257,93 @@ def _check_reversible(session: Session, t: Transfer) -> None:
     check_reversal(original, t)
 
 
-def _lock_accounts(session: Session, refs: list[AccountRef]) -> dict[AccountRef, int]:
-    """Create missing accounts (in key order), then lock all rows in id order."""
-    dialect = session.get_bind().dialect.name
-    insert = pg_insert if dialect == "postgresql" else sqlite_insert
-    for ref in refs:
-        values = {"kind": ref.kind.value, "currency": ref.currency.value, "owner": ref.owner}
-        session.execute(insert(LedgerAccount).values(balance=0, **values).on_conflict_do_nothing())
-    ids: dict[AccountRef, int] = {}
-    for ref in refs:
-        ids[ref] = session.execute(_account_id_query(ref)).scalar_one()
-    session.execute(
-        select(LedgerAccount.id)
-        .where(LedgerAccount.id.in_(ids.values()))
-        .order_by(LedgerAccount.id)
-        .with_for_update()
-    ).all()
-    return ids
+def _lock_accounts(
+    session: Session, refs: list[AccountRef]
+) -> tuple[dict[AccountRef, int], dict[int, int]]:
+    """Create missing accounts (in key order), then lock all rows in id order; their ids
+    and balances (read under the lock)."""
+    ids = _account_ids(session, refs)
+    missing = [ref for ref in refs if ref not in ids]
+    if missing:
+        values = [
+            {"kind": r.kind.value, "currency": r.currency.value, "owner": r.owner, "balance": 0}
+            for r in missing
+        ]
+        session.execute(dialect_insert(session)(_ACCOUNTS).values(values).on_conflict_do_nothing())
+        ids.update(_account_ids(session, missing))
+    locked = session.execute(_LOCK_ACCOUNTS, {"ids": list(ids.values())})
+    return ids, dict(locked.tuples().all())
 
 
-def _account_id_query(ref: AccountRef) -> Select[int]:
-    return select(LedgerAccount.id).where(
+def _account_ids(session: Session, refs: list[AccountRef]) -> dict[AccountRef, int]:
+    """The ids of those of ``refs`` that exist (one query; each term an index look-up)."""
+    params: dict[str, str] = {}
+    for i, r in enumerate(refs):
+        params[f"k{i}"], params[f"c{i}"], params[f"o{i}"] = r.kind.value, r.currency.value, r.owner
+    wanted = {(r.kind.value, r.currency.value, r.owner): r for r in refs}
+    rows = session.execute(_accounts_query(len(refs)), params)
+    return {wanted[(k, c, o)]: i for i, k, c, o in rows}
+
+
+@functools.lru_cache(maxsize=64)
+def _accounts_query(count: int) -> Select[int, str, str, str]:
+    """Finds ``count`` accounts by key (built once per count: building a statement costs
+    more than running it)."""
+    terms = (
+        and_(
+            LedgerAccount.kind == bindparam(f"k{i}"),
+            LedgerAccount.currency == bindparam(f"c{i}"),
+            LedgerAccount.owner == bindparam(f"o{i}"),
+        )
+        for i in range(count)
+    )
+    columns = (LedgerAccount.id, LedgerAccount.kind, LedgerAccount.currency, LedgerAccount.owner)
+    return select(*columns).where(or_(*terms))
+
+
+def _is_account(ref: AccountRef) -> ColumnElement[bool]:
+    return and_(
         LedgerAccount.kind == ref.kind.value,
         LedgerAccount.currency == ref.currency.value,
         LedgerAccount.owner == ref.owner,
     )
+
+
+def dialect_insert(session: Session) -> Callable[..., Any]:
+    """The session's dialect's ``insert`` (for ``on_conflict_do_...``, which both have)."""
+    return pg_insert if session.get_bind().dialect.name == "postgresql" else sqlite_insert
+
+
+def _account_id_query(ref: AccountRef) -> Select[int]:
+    return select(LedgerAccount.id).where(_is_account(ref))
 
 
 def account_balance(session: Session, ref: AccountRef) -> int:
     """An account's balance within the caller's session (0 if never used)."""
-    query = select(LedgerAccount.balance).where(
-        LedgerAccount.kind == ref.kind.value,
-        LedgerAccount.currency == ref.currency.value,
-        LedgerAccount.owner == ref.owner,
-    )
-    return session.scalar(query) or 0
+    return session.scalar(select(LedgerAccount.balance).where(_is_account(ref))) or 0
 
 
 def entry_for_key(session: Session, key: str) -> Entry | None:
     """The entry posted under ``key`` within the caller's session."""
     return _one(session, _entries_query().where(LedgerEntry.idempotency_key == key))
 
+
+_ACCOUNTS = cast(Table, LedgerAccount.__table__)
+_ENTRIES = cast(Table, LedgerEntry.__table__)
+_POSTED_KEYS = select(LedgerEntry.idempotency_key).where(
+    LedgerEntry.idempotency_key.in_(bindparam("keys", expanding=True))
+)
+_LOCK_ACCOUNTS = (
+    select(LedgerAccount.id, LedgerAccount.balance)
+    .where(LedgerAccount.id.in_(bindparam("ids", expanding=True)))
+    .order_by(LedgerAccount.id)
+    .with_for_update()
+)
+_ADD_TO_BALANCE = (
+    update(_ACCOUNTS)
+    .where(_ACCOUNTS.c.id == bindparam("a_id"))
+    .values(balance=_ACCOUNTS.c.balance + bindparam("a_change"))
+)
 
 if TYPE_CHECKING:  # SQLAlchemy 2.1 generics; only for the type checker
     _EntrySelect = Select[LedgerEntry, LedgerAccount, LedgerAccount]

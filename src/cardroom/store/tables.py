@@ -14,9 +14,10 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from datetime import datetime
+from typing import Any, cast
 
-from sqlalchemy import Engine, func, select, update
+from sqlalchemy import Engine, Table, bindparam, func, insert, select, update
 from sqlalchemy.orm import Session
 
 from cardroom.ledger import Transfer
@@ -26,8 +27,16 @@ from cardroom.store.client_ids import Answered, remember
 from cardroom.store.database import Clock, system_clock
 from cardroom.store.errors import storage_errors
 from cardroom.store.events import EventLogError
-from cardroom.store.ledger_sql import in_transaction, post_fresh
+from cardroom.store.ledger_sql import dialect_insert, in_transaction, post_fresh
 from cardroom.store.models import RoomTable, TableEntry, TableSnapshot
+
+_ENTRIES = cast(Table, TableEntry.__table__)
+_SNAPSHOTS = cast(Table, TableSnapshot.__table__)
+_LAST_SEQS = (
+    select(TableEntry.table_id, func.max(TableEntry.seq))
+    .where(TableEntry.table_id.in_(bindparam("ids", expanding=True)))
+    .group_by(TableEntry.table_id)
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +64,33 @@ class HandSummary:
     dealt: list[int]
     finished: list[int]
     voided: list[int]
+
+
+@dataclass(frozen=True, slots=True)
+class TableStep:
+    """One step of a table to store (see :meth:`TableRecords.commit`)."""
+
+    table_id: str
+    first_seq: int
+    entries: Sequence[Mapping[str, Any]]
+    snapshot: tuple[int, Mapping[str, Any]] | None = None
+    transfers: Sequence[Transfer] = ()
+    allowances: Sequence[AllowanceChange] = ()
+    """The disconnect all-ins the step used or reset."""
+    answered: Sequence[Answered] = ()
+    """The client ids the step acted on."""
+
+
+def _entry_row(table_id: str, seq: int, entry: dict[str, Any], now: datetime) -> dict[str, Any]:
+    hand_no = entry.get("hand_no")
+    return {
+        "table_id": table_id,
+        "seq": seq,
+        "kind": str(entry.get("type", ""))[:40],
+        "hand_no": hand_no if type(hand_no) is int else None,
+        "entry": entry,
+        "created_at": now,
+    }
 
 
 def _plain(entry: Mapping[str, Any]) -> dict[str, Any]:
@@ -141,7 +177,6 @@ class TableRecords:
             )
             return [(seq, entry) for seq, entry in session.execute(query)]
 
-    @storage_errors("writing a table's step")
     def commit(
         self,
         table_id: str,
@@ -157,36 +192,62 @@ class TableRecords:
         (refused unless the record continues exactly there), the ``snapshot`` taken after
         entry ``snapshot[0]``, the ledger ``transfers`` (replayed keys move nothing), the
         disconnect all-ins the step used or reset, and the client ids it acted on."""
-        rows = [_plain(e) for e in entries]
-        snap = None if snapshot is None else (snapshot[0], _plain(snapshot[1]))
+        step = TableStep(table_id, first_seq, entries, snapshot, transfers, allowances, answered)
+        self.commit_all([step])
+
+    @storage_errors("writing table steps")
+    def commit_all(self, steps: Sequence[TableStep]) -> None:
+        """Store the steps of several tables in ONE transaction (a group commit): all of
+        them or none, each checked and stored as :meth:`commit` says.
+
+        The entries of every step go in one multi-row insert and the record's
+        continuation is checked for all tables in one query: the cost of a
+        transaction is paid once per group, not per table.
+        """
+        if not steps:
+            return
+        plain = [
+            (
+                s,
+                [_plain(e) for e in s.entries],
+                None if s.snapshot is None else _plain(s.snapshot[1]),
+            )
+            for s in steps
+        ]
 
         def work(session: Session) -> None:
-            last = session.scalar(
-                select(func.max(TableEntry.seq)).where(TableEntry.table_id == table_id)
-            )
-            if (last or 0) + 1 != first_seq:
-                raise EventLogError(f"table {table_id} continues at {(last or 0) + 1}")
-            if transfers:
-                post_fresh(session, transfers, self.clock, f"table:{table_id}")
+            ids = list({s.table_id for s in steps})
+            last = dict(session.execute(_LAST_SEQS, {"ids": ids}).tuples().all())
             now = self.clock()
-            spend(session, allowances, int(now.timestamp()))
-            remember(session, answered, int(now.timestamp()))
-            for i, entry in enumerate(rows):
-                hand_no = entry.get("hand_no")
-                session.add(
-                    TableEntry(
-                        table_id=table_id,
-                        seq=first_seq + i,
-                        kind=str(entry.get("type", ""))[:40],
-                        hand_no=hand_no if type(hand_no) is int else None,
-                        entry=entry,
-                        created_at=now,
-                    )
+            rows: list[dict[str, Any]] = []
+            snapshots: list[dict[str, Any]] = []
+            for step, entries, state in plain:
+                table_id = step.table_id
+                expected = last.get(table_id, 0) + 1
+                if step.first_seq != expected:
+                    raise EventLogError(f"table {table_id} continues at {expected}")
+                last[table_id] = expected + len(entries) - 1
+                if step.transfers:
+                    post_fresh(session, step.transfers, self.clock, f"table:{table_id}")
+                spend(session, step.allowances, int(now.timestamp()))
+                remember(session, step.answered, int(now.timestamp()))
+                rows.extend(
+                    _entry_row(table_id, step.first_seq + i, e, now) for i, e in enumerate(entries)
                 )
-            if snap is not None:  # merge: a table reopened with no new entry keeps one row
-                session.merge(
-                    TableSnapshot(
-                        table_id=table_id, after_seq=snap[0], state=snap[1], created_at=now
+                if step.snapshot is not None:
+                    snapshots.append(
+                        {"table_id": table_id, "after_seq": step.snapshot[0], "state": state,
+                         "created_at": now}
+                    )  # fmt: skip
+            if rows:
+                session.execute(insert(_ENTRIES), rows)
+            for snap in snapshots:  # a table reopened with no new entry keeps one row
+                upsert = dialect_insert(session)(_SNAPSHOTS).values(snap)
+                new = upsert.excluded
+                session.execute(
+                    upsert.on_conflict_do_update(
+                        index_elements=["table_id", "after_seq"],
+                        set_={"state": new.state, "created_at": new.created_at},
                     )
                 )
 
