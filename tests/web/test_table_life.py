@@ -67,7 +67,13 @@ def test_phone_layout_fits_the_screen(phone: Any, server: str) -> None:
     phone.locator(".seat.mine .card.face").first.wait_for(timeout=30_000)
     width = phone.evaluate("document.scrollingElement.scrollWidth")
     assert width <= 392, f"the page scrolls sideways on a phone ({width}px)"
-    seat = phone.locator(".seat.mine").bounding_box()
+    mine = phone.locator(".seat.mine")
+    seat = None
+    for _ in range(50):  # the seat is drawn again on each event: measure it when it stands
+        mine.wait_for(state="visible", timeout=10_000)
+        seat = mine.bounding_box()
+        if seat is not None:
+            break
     assert seat is not None and seat["x"] >= 0 and seat["x"] + seat["width"] <= 392
 
 
