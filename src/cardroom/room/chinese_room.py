@@ -60,10 +60,9 @@ from cardroom.room.errors import (
     TableError,
 )
 from cardroom.room.integrity import IntegrityMonitor
-from cardroom.room.reducer import apply_event
 from cardroom.room.settings import TableSettings
-from cardroom.room.state import TableState, state_from_dict, state_to_dict
-from cardroom.room.table import ROOM_EVENT_TYPES, AnyEvent, Table
+from cardroom.room.state import TableState, state_to_dict
+from cardroom.room.table import AnyEvent, Table
 
 POKER_ONLY = (cmd.Act, cmd.SetAdvance, cmd.ClearAdvance)
 """Commands a Chinese poker table refuses with ``wrong_game``."""
@@ -282,36 +281,13 @@ class ChineseRoomTable(Table):
 
     # ------------------------------------------------------------------- record
 
-    @classmethod
-    def restore(
-        cls,
-        settings: TableSettings,
-        snapshot: dict[str, Any],
-        events: Sequence[AnyEvent],
-        ledger: Ledger,
-        clock: Clock = system_clock,
-        allowances: Allowances | None = None,
-        integrity: IntegrityMonitor | None = None,
-    ) -> Table:
-        """The table rebuilt from its record: the room's events through the reducer, the
-        hand replayed from its own (its deck is in its record), Fantasyland folded."""
-        state = state_from_dict(snapshot)
-        table = cls(settings, ledger, clock, allowances, state=state, integrity=integrity)
-        table.snapshot = snapshot
-        table.fantasyland = {p: n for p, n in snapshot.get("fantasyland", [])}
-        hand_events: list[Any] = []
-        for e in events:
-            if type(e) in ROOM_EVENT_TYPES:
-                apply_event(table.state, e)  # type: ignore[arg-type]
-                if isinstance(e, rv.HandDealt):
-                    hand_events = []
-            else:
-                hand_events.append(e)
-            table.fold(e)
-        table.log = list(events)
-        if table.state.in_hand:
-            table.game = ChineseHand.replay(hand_events, table.variant)
-        return table
+    def unpack(self, snapshot: dict[str, Any]) -> None:
+        """Fantasyland as the snapshot holds it."""
+        self.fantasyland = {p: n for p, n in snapshot.get("fantasyland", [])}
+
+    def resume_hand(self, hand_events: list[Any]) -> None:
+        """The hand in progress, replayed from its own events (its deck is in them)."""
+        self.game = ChineseHand.replay(hand_events, self.variant)
 
     # -------------------------------------------------------------------- views
 

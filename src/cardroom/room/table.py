@@ -312,7 +312,9 @@ class Table:
         integrity: IntegrityMonitor | None = None,
     ) -> Table:
         """A table rebuilt from its record (the ledger and allowances are not touched:
-        the money the events describe was posted when they happened)."""
+        the money the events describe was posted when they happened): the room's events
+        through the reducer, each event through :meth:`fold`, the hand in progress
+        through :meth:`resume_hand`."""
         table = cls(
             settings,
             ledger,
@@ -322,18 +324,30 @@ class Table:
             integrity=integrity,
         )
         table.snapshot = snapshot
-        hand_events: list[HandEvent] = []
+        table.unpack(snapshot)
+        hand_events: list[Any] = []
         for e in events:
             if type(e) in ROOM_EVENT_TYPES:
                 apply_event(table.state, e)  # type: ignore[arg-type]
                 if isinstance(e, rv.HandDealt):
                     hand_events = []
             else:
-                hand_events.append(e)  # type: ignore[arg-type]
+                hand_events.append(e)
+            table.fold(e)
         table.log = list(events)
         if table.state.in_hand:
-            table.hand = engine_port.rebuild_hand(hand_events, table.hand_seed(table.state.hand_no))
+            table.resume_hand(hand_events)
         return table
+
+    def unpack(self, snapshot: dict[str, Any]) -> None:
+        """Take what a table kind keeps in its snapshot beside the state (nothing here)."""
+
+    def fold(self, event: AnyEvent) -> None:
+        """Follow one event of the record beyond the state (nothing here)."""
+
+    def resume_hand(self, hand_events: list[Any]) -> None:
+        """The hand in progress, from its own events (its deck is in its record)."""
+        self.hand = engine_port.rebuild_hand(hand_events, self.hand_seed(self.state.hand_no))
 
     @classmethod
     def recover(
