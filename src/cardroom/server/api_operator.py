@@ -42,7 +42,6 @@ from cardroom.server.api_common import (
     server_of,
 )
 from cardroom.server.auth import Accounts
-from cardroom.server.table_ledger import StepLedger
 from cardroom.server.tables_file import TablesFileError, TableSpec, spec_from_dict
 from cardroom.store import ROLES, SanctionKind
 from cardroom.store.history import LogEntry, TableHistory
@@ -65,33 +64,16 @@ Text = Annotated[str, Meta(max_length=500)]
 
 class RoomControl(Protocol):
     """What the operator routes need of the room (the server's ``Room``): its actors,
-    and, when it offers them, ``open_table`` / ``close_table`` (else
-    :func:`open_on` and :func:`close_on` do it through the room's public parts)."""
+    ``open_table``, and, when it offers it, ``close_table`` (else :func:`close_on` does
+    it through the room's public parts)."""
 
     actors: dict[str, Any]
 
 
 async def open_on(room: Any, spec: TableSpec) -> None:
-    """Open a table in ``room``: its record continued, or new; its actor started."""
-    if callable(getattr(room, "open_table", None)):
-        await room.open_table(spec)
-        return
-    ledger = StepLedger()
-    table, seq = await room.storage.run(room.prepare, spec, ledger)
-    table_id = spec.settings.table_id
-    actor = TableActor(
-        table,
-        ledger,
-        seq,
-        room.storage,
-        room.records,
-        lambda: room.rebuild(spec.settings, ledger),
-        room.aliases,
-        room.settings.tick_seconds,
-    )
-    room.specs[table_id] = spec
-    room.actors[table_id] = actor
-    actor.start()
+    """Open a table in ``room`` (the server's ``Room.open_table``: its record continued,
+    or new; its actor started)."""
+    await room.open_table(spec)
 
 
 async def _close_inside(actor: TableActor) -> Outcome:
