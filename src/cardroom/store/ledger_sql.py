@@ -272,7 +272,7 @@ def _lock_accounts(
         session.execute(dialect_insert(session)(_ACCOUNTS).values(values).on_conflict_do_nothing())
         ids.update(_account_ids(session, missing))
     locked = session.execute(_LOCK_ACCOUNTS, {"ids": list(ids.values())})
-    return ids, dict(locked.tuples().all())
+    return ids, dict(locked.all())
 
 
 def _account_ids(session: Session, refs: list[AccountRef]) -> dict[AccountRef, int]:

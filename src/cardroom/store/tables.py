@@ -217,7 +217,7 @@ class TableRecords:
 
         def work(session: Session) -> None:
             ids = list({s.table_id for s in steps})
-            last = dict(session.execute(_LAST_SEQS, {"ids": ids}).tuples().all())
+            last = dict(session.execute(_LAST_SEQS, {"ids": ids}).all())
             now = self.clock()
             rows: list[dict[str, Any]] = []
             snapshots: list[dict[str, Any]] = []
