@@ -61,6 +61,18 @@ def test_10_7_foul_language_masked_and_an_offence() -> None:
         assert chat.say("bob", innocent, now=100.0 * len(innocent)).code == OK, innocent
 
 
+def test_10_7_card_notation_after_the_hand_is_not_foul_language() -> None:
+    # "A5s" reads as a disguised word through its suit letters; it is cards, and no offence.
+    chat = TableChat(ChatRules(burst=100))
+    for line in ("gg, I had A5s", "45s was good", "As5s on that board", "4s5s", "AhKhQhJhTh"):
+        verdict = chat.say("bob", line, now=0.0, in_hand=False)
+        assert verdict.code == OK and not verdict.offence, line
+    # The same words are still card talk for a player in the hand.
+    assert chat.say("bob", "I had A5s", now=0.0, in_hand=True).code == CARD_TALK
+    # A foul word spelled in lower case is not cards.
+    assert chat.say("bob", "what an a55", now=0.0).code == FOUL_LANGUAGE
+
+
 def test_10_7_advertising_links_and_other_rooms_blocked() -> None:
     chat = TableChat(ChatRules(burst=100))
     for ad in (

@@ -17,7 +17,8 @@ The checks, in order (the first that applies decides the :class:`ChatVerdict`):
    ``chat_words.txt``) or another poker room's name from that file.
 5. ``foul_language`` (an offence): a word of the alias list
    (``ledger/offensive_words.txt``, matched through the usual disguises) in any
-   word that has a letter (plain numbers such as "455" are not read as words).
+   word that has a letter (plain numbers such as "455" are not read as words,
+   nor card notation such as "A5s" or "As5s", whose suits would read as a disguise).
    The message is sent with those words masked as ``****``, unless it is also
    card talk, when it is not sent.
 6. ``card_talk`` (not sent, not an offence: the heuristic can be wrong): only
@@ -276,6 +277,8 @@ _FOUL_TOKEN = re.compile(r"[\w@-]+")
 _RANK = r"(?:[2-9TJQKA]|10)"
 _CARDS = re.compile(rf"(?<![\w]){_RANK}[shdc]?{_RANK}[shdc]?[so]?(?!\w)")
 _SPACED_CARDS = re.compile(rf"(?<![\w]){_RANK}[shdc]\s+{_RANK}[shdc](?!\w)")
+_CARD_RUN = re.compile(rf"(?:{_RANK}[shdc]?){{2,}}[so]?")
+"""A word made only of cards in card case ("A5s", "As5s", "AhKhQh"): never foul language."""
 
 
 def _padded_words(text: str) -> str:
@@ -301,7 +304,9 @@ def mask_foul(text: str) -> tuple[str, str]:
     end = 0
     for token in _FOUL_TOKEN.finditer(text):
         word = token.group()
-        if not any(c.isalpha() for c in word) or offensive_match(word) is None:
+        if not any(c.isalpha() for c in word) or _CARD_RUN.fullmatch(word):
+            continue
+        if offensive_match(word) is None:
             continue
         first = first or word
         pieces += [text[end : token.start()], "*" * len(word)]
