@@ -225,3 +225,17 @@ def test_odd_amounts_are_phh_errors_or_plain_numbers(amount: str) -> None:
         replay(loads(text)[0])
     huge = text.replace("[200, 200]", f"[200, {amount}]").replace(f"cbr {amount}", "cc")
     assert _outcome(huge) in ("error", "unfinished")  # as a stack: refused, or 16 (0x10)
+
+
+def test_deeply_nested_toml_is_an_error_line_and_the_next_file_still_replays(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # tomllib recurses once per nested array: 500 levels overflow the stack.
+    deep = tmp_path / "deep.phh"
+    deep.write_text('variant = "NT"\nx = ' + "[" * 5000 + "]" * 5000 + "\n")
+    good = tmp_path / "good.phh"
+    good.write_text(SOURCES["holdem-0"])
+    assert main(["replay", str(deep), str(good), "--json"]) == 1
+    first, second = (json.loads(x) for x in capsys.readouterr().out.splitlines())
+    assert "nested too deeply" in first["error"]
+    assert second["finishing_stacks"] is not None

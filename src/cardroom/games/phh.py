@@ -319,6 +319,8 @@ def read_hands(text: str) -> list[HandHistory | PhhError]:
         raw = tomllib.loads(text, parse_float=Decimal)
     except tomllib.TOMLDecodeError as exc:
         raise PhhError(f"not valid TOML: {exc}") from None
+    except RecursionError:  # tomllib recurses once per nested array or table
+        raise PhhError("not valid PHH: values nested too deeply") from None
     if "variant" in raw:
         return [_read_one(raw, "hand")]
     tables = [(key, value) for key, value in raw.items() if isinstance(value, dict)]
