@@ -141,3 +141,18 @@ def test_the_tracker_follows_the_pot_and_the_folds() -> None:
         h.see(e)
     assert (h.game, h.pot, h.live) == ("holdem", 5, {2, 3})
     assert h.opponents(3) == 1
+
+
+def test_the_bots_flop_games_are_the_engines_flop_games() -> None:
+    # A bot sees game names only (it may not import the engine): its list is checked here.
+    from cardroom.bots.strength import FLOP_GAMES
+    from cardroom.games import VARIANTS
+
+    assert set(FLOP_GAMES) == {name for name, v in VARIANTS.items() if v.board_cards}
+
+
+def test_irish_equity_before_and_after_its_discard() -> None:
+    rng = random.Random(11)
+    sets = equity("irish", parse_cards("As Ad 7c 8c"), parse_cards("Ah 2d 9h"), 1, rng, 300)
+    kept = equity("irish", parse_cards("As Ad"), parse_cards("Ah 7d 9h"), 1, rng, 300)
+    assert sets > 0.85 and kept > 0.85

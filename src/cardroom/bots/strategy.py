@@ -41,7 +41,8 @@ def random_action(turn: dict[str, Any], _hand: HandTracker, rng: random.Random) 
         return {"kind": "raise", "amount": amount}
     if kind == "draw":
         mine = [c for c in cards if c is not None]
-        count = rng.randint(0, min(int(legal.get("draw") or 0), len(mine)))
+        most = min(int(legal.get("draw") or 0), len(mine))
+        count = rng.randint(min(int(legal.get("draw_min") or 0), most), most)
         return {"kind": "draw", "cards": rng.sample(mine, count)}
     return {"kind": kind}
 
@@ -51,7 +52,8 @@ def hand_strength(turn: dict[str, Any], hand: HandTracker, rng: random.Random) -
     cards = [Card.parse(c) for c in turn.get("cards") or [] if c]
     board = [Card.parse(c) for c in turn.get("board") or []]
     game = hand.game
-    if game in strength.FLOP_GAMES and len(cards) == strength.FLOP_GAMES[game]:
+    holes = strength.FLOP_GAMES.get(game)
+    if holes is not None and len(cards) in (holes, 2):  # 2: Irish after its discard
         samples = 120 if len(cards) == 2 else 40
         opponents = hand.opponents(turn.get("seat"))
         return strength.equity(game, cards, board, opponents, rng, samples)
@@ -92,6 +94,8 @@ def raise_to(legal: dict[str, Any], pot: int, call: int) -> int:
 
 def _draw(turn: dict[str, Any], hand: HandTracker) -> dict[str, Any]:
     cards = [Card.parse(c) for c in turn.get("cards") or [] if c]
-    most = int(turn["legal"].get("draw") or 0)
-    throw = strength.discards(hand.game, cards, most)
+    legal = turn["legal"]
+    most = int(legal.get("draw") or 0)
+    least = int(legal.get("draw_min") or 0)  # a discard street (Irish) names how many must go
+    throw = strength.discards(hand.game, cards, most, least)
     return {"kind": "draw", "cards": [str(c) for c in throw]}

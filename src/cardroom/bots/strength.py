@@ -19,20 +19,21 @@ from cardroom.evaluation import omaha_high, short_deck
 from cardroom.evaluation.fast import high_strength
 
 FLOP_GAMES = {
-    "holdem": 2, "short_deck": 2, "omaha": 4, "omaha_hi_lo": 4, "plo5": 5,
-    "courchevel": 5, "courchevel_hi_lo": 5,
+    "holdem": 2, "short_deck": 2, "irish": 4, "omaha": 4, "omaha_hi_lo": 4, "plo5": 5,
+    "courchevel": 5, "courchevel_hi_lo": 5, "big_o": 5, "plo6": 6,
 }  # fmt: skip
-"""Flop games and their hole-card counts."""
+"""Flop games and their hole-card counts (a bot sees only game names; a test checks this
+list against the engine's games)."""
 LOW_GAMES = {"razz", "triple_draw_a5", "triple_draw_27", "single_draw_27", "badugi"}
 """Games won by the lowest hand (ace low in razz and A-5, high in 2-7)."""
 
 Score = Callable[[Sequence[Card], Sequence[Card]], int]
 
 
-def _score(game: str) -> Score:
+def _score(game: str, holes: int) -> Score:
     if game == "short_deck":
         return lambda hole, board: short_deck([*hole, *board]).strength
-    if FLOP_GAMES.get(game, 2) > 2:
+    if holes > 2:  # Omaha's two plus three (a rough estimate for Irish before its discard)
         return lambda hole, board: omaha_high(hole, board).strength
     return lambda hole, board: high_strength([*hole, *board])
 
@@ -42,8 +43,8 @@ def equity(
     rng: random.Random, samples: int = 120,
 ) -> float:  # fmt: skip
     """Monte Carlo equity of ``hole`` against ``opponents`` random hands (ties split)."""
-    holes = FLOP_GAMES.get(game, 2)
-    score = _score(game)
+    holes = len(hole)  # the opponents hold as many cards as the bot
+    score = _score(game, holes)
     known = set(hole) | set(board)
     deck = [c for c in (SHORT_DECK_CARDS if game == "short_deck" else CARDS) if c not in known]
     need = 5 - len(board)
@@ -105,8 +106,9 @@ def low_keepers(game: str, cards: Sequence[Card]) -> list[Card]:
     return keep
 
 
-def discards(game: str, cards: Sequence[Card], most: int) -> list[Card]:
-    """Which cards to throw on a draw (at most ``most``)."""
+def discards(game: str, cards: Sequence[Card], most: int, least: int = 0) -> list[Card]:
+    """Which cards to throw on a draw: at most ``most``, and at least ``least`` (the
+    weakest of the cards it would keep go first when it must throw more)."""
     if game in LOW_GAMES:
         keep = set(low_keepers(game, cards))
     else:
@@ -120,4 +122,7 @@ def discards(game: str, cards: Sequence[Card], most: int) -> list[Card]:
         out.sort(key=lambda c: _low_rank(c, ace_low), reverse=True)
     else:  # the lowest go first
         out.sort(key=lambda c: c.rank)
-    return out[:most]
+    kept = sorted((c for c in cards if c not in out), key=lambda c: c.rank)
+    if game in LOW_GAMES:
+        kept.reverse()
+    return [*out, *kept][: max(least, min(most, len(out)))]
