@@ -57,14 +57,17 @@ def test_operator_flow(fresh_url: str, capsys: Any, monkeypatch: Any) -> None:
     code, _, err = cli("account", "create", "ShortPw", "--i-am-18", stdin="short\n")
     assert code == 1 and "at least 8" in err
 
-    assert cli("account", "deposit", "acehigh", "1000")[0] == 0
+    code, out, _ = cli("account", "deposit", "acehigh", "1000")
+    assert code == 0 and "AceHigh (real money)" in out and "player/" not in out
     assert cli("account", "deposit", "AceHigh", "250", "--play")[0] == 0
     code, _, err = cli("account", "transfer", "AceHigh", "RiverRat", "300")
     assert code == 1 and "RiverRat has never deposited" in err
     assert cli("account", "deposit", "riverrat", "1", "--key", "bank-7")[0] == 0
     assert cli("account", "deposit", "riverrat", "1", "--key", "bank-7")[0] == 0  # a retry
-    assert cli("account", "transfer", "AceHigh", "RiverRat", "300")[0] == 0
-    assert cli("account", "withdraw", "RiverRat", "100")[0] == 0
+    code, out, _ = cli("account", "transfer", "AceHigh", "RiverRat", "300")
+    assert code == 0 and "AceHigh (real money) -> RiverRat (real money)" in out
+    code, out, _ = cli("account", "withdraw", "RiverRat", "100")
+    assert code == 0 and "RiverRat (real money)" in out and "player/" not in out
     code, _, err = cli("account", "withdraw", "RiverRat", "1000")
     assert code == 1 and "holds 201" in err
     # Players are named by alias, never by their ledger account key (player/real/2).

@@ -14,7 +14,7 @@ import os
 import sys
 from typing import Any
 
-from cardroom.cli.db_cmd import database_command, open_engine
+from cardroom.cli.db_cmd import database_command, name_players, open_engine
 from cardroom.cli.errors import UsageError, positive_int
 from cardroom.ledger import Currency, Entry
 
@@ -120,52 +120,56 @@ def run_create(args: argparse.Namespace) -> int:
     return 0
 
 
-def _report(entry: Entry) -> int:
+def _report(entry: Entry, args: argparse.Namespace) -> int:
     t = entry.transfer
-    print(f"entry {entry.id}: {t.reason} {t.amount} {t.currency} {t.debit} -> {t.credit}")
+    line = f"entry {entry.id}: {t.reason} {t.amount} {t.currency} {t.debit} -> {t.credit}"
+    print(name_players(line, args))  # players by alias, never by account key
     return 0
 
 
 def run_deposit(args: argparse.Namespace) -> int:
+    """Record a deposit."""
     from cardroom.store import Cashier
 
-    """Record a deposit."""
     currency = Currency.PLAY if args.play else Currency.REAL
     engine = open_engine(args)
     try:
         cashier = Cashier(engine)
         return _report(
-            cashier.deposit(args.alias, args.amount, currency, operator=args.operator, key=args.key)
+            cashier.deposit(
+                args.alias, args.amount, currency, operator=args.operator, key=args.key
+            ),
+            args,
         )
     finally:
         engine.dispose()
 
 
 def run_withdraw(args: argparse.Namespace) -> int:
+    """Record a withdrawal."""
     from cardroom.store import Cashier
 
-    """Record a withdrawal."""
     engine = open_engine(args)
     try:
         cashier = Cashier(engine)
         return _report(
-            cashier.withdraw(args.alias, args.amount, operator=args.operator, key=args.key)
+            cashier.withdraw(args.alias, args.amount, operator=args.operator, key=args.key), args
         )
     finally:
         engine.dispose()
 
 
 def run_transfer(args: argparse.Namespace) -> int:
+    """Move real money between players."""
     from cardroom.store import Cashier
 
-    """Move real money between players."""
     engine = open_engine(args)
     try:
         cashier = Cashier(engine)
         entry = cashier.transfer(
             args.sender, args.receiver, args.amount, actor=_operator(), key=args.key
         )
-        return _report(entry)
+        return _report(entry, args)
     finally:
         engine.dispose()
 
