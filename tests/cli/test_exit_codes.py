@@ -35,6 +35,17 @@ def code_of(argv: list[str], stdin: str = "") -> int:
         ["play", "--hands", "0"],
         ["account", "freeze", "x", "--hours", "0", "--db", "sqlite://"],
         ["ledger", "entries", "--limit", "-1", "--db", "sqlite://"],
+        ["account", "ban", "x", "--hours", "99999999999999", "--db", "sqlite://"],
+        ["simulate", "--tables", "0"],
+        ["simulate", "--hands", "-1"],
+        ["bench", "eval", "--hands", "0", "--json"],
+        ["bench", "eval", "--repeat", "0"],
+        ["bench", "eval", "--batch-hands", "0"],
+        ["bench", "engine", "--seconds", "0"],
+        ["bench", "engine", "--seconds", "-1"],
+        ["bench", "room", "--seconds", "nan"],
+        ["bench", "server", "--clients", "0"],
+        ["bench", "chinese", "--hands", "0"],
     ],
 )
 def test_usage_errors_exit_2(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:

@@ -16,11 +16,14 @@ from typing import Any
 
 from cardroom.cards import Deck
 from cardroom.chinese import VARIANTS, ChineseHand, best_arrangement
+from cardroom.cli.errors import positive_int
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options: how many random hands per size."""
-    parser.add_argument("--hands", type=int, default=20, help="random hands per card count")
+    parser.add_argument(
+        "--hands", type=positive_int, default=20, help="random hands per card count"
+    )
 
 
 def measure(hands: int) -> dict[str, Any]:

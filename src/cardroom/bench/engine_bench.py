@@ -28,6 +28,7 @@ from cardroom.bench.pokerkit_peer import (
     play_random_pokerkit_hand,
     pokerkit_available,
 )
+from cardroom.cli.errors import positive_seconds
 from cardroom.games.hand import Hand
 from cardroom.games.options import Structure
 from cardroom.games.phh import HandHistory
@@ -89,7 +90,9 @@ WORKLOADS: tuple[Workload, ...] = (
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``cardroom bench engine`` (``--json`` is added by the caller)."""
     parser.add_argument("--quick", action="store_true", help="short runs (about 1 s each)")
-    parser.add_argument("--seconds", type=float, default=None, help="time per measurement")
+    parser.add_argument(
+        "--seconds", type=positive_seconds, default=None, help="time per measurement"
+    )
     parser.add_argument("--seed", type=int, default=1, help="seed of the random players")
     parser.add_argument(
         "--workload",

@@ -31,6 +31,8 @@ from collections.abc import Callable, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
+from cardroom.cli.errors import positive_int
+
 if TYPE_CHECKING:  # imported where used: `cardroom bench --help` builds no table
     import numpy as np
 
@@ -41,9 +43,15 @@ Timer = Callable[[], float]  # runs a workload once, returns elapsed seconds
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``cardroom bench eval`` (``--json`` is added by the bench command)."""
     parser.add_argument("--quick", action="store_true", help="a short run (fewer hands, repeats)")
-    parser.add_argument("--hands", type=int, default=200_000, help="hands for single-call runs")
-    parser.add_argument("--batch-hands", type=int, default=2_000_000, help="hands for batch runs")
-    parser.add_argument("--repeat", type=int, default=7, help="repetitions (median reported)")
+    parser.add_argument(
+        "--hands", type=positive_int, default=200_000, help="hands for single-call runs"
+    )
+    parser.add_argument(
+        "--batch-hands", type=positive_int, default=2_000_000, help="hands for batch runs"
+    )
+    parser.add_argument(
+        "--repeat", type=positive_int, default=7, help="repetitions (median reported)"
+    )
     parser.add_argument("--seed", type=int, default=2024, help="seed of the random hands")
 
 

@@ -19,6 +19,7 @@ import random
 import time
 from collections.abc import Callable
 
+from cardroom.cli.errors import positive_seconds
 from cardroom.games import Action, Hand, LegalActions, TableConfig
 from cardroom.ledger import AccountRef, Currency, MemoryLedger, Reason, Transfer
 from cardroom.room.clock import ManualClock
@@ -35,7 +36,9 @@ _ROUNDS = 5
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``cardroom bench room`` (``--json`` is added by the caller)."""
-    parser.add_argument("--seconds", type=float, default=2.0, help="time per measurement")
+    parser.add_argument(
+        "--seconds", type=positive_seconds, default=2.0, help="time per measurement"
+    )
     parser.add_argument("--seed", type=int, default=1, help="seed of the random players")
     parser.add_argument("--game", action="append", choices=GAMES, help="only this game")
 

@@ -28,6 +28,8 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from cardroom.cli.errors import positive_int, positive_seconds
+
 if TYPE_CHECKING:  # the bots load the evaluators' tables: imported when the bench runs
     from cardroom.bots.player import Bot
     from cardroom.bots.timing import Timing
@@ -40,9 +42,13 @@ _SRC = str(Path(__file__).resolve().parents[2])
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``cardroom bench server``."""
-    parser.add_argument("--clients", type=int, default=60, help="bot clients (60)")
-    parser.add_argument("--tables", type=int, default=10, help="six-seat hold'em tables (10)")
-    parser.add_argument("--seconds", type=float, default=20.0, help="measured seconds (20)")
+    parser.add_argument("--clients", type=positive_int, default=60, help="bot clients (60)")
+    parser.add_argument(
+        "--tables", type=positive_int, default=10, help="six-seat hold'em tables (10)"
+    )
+    parser.add_argument(
+        "--seconds", type=positive_seconds, default=20.0, help="measured seconds (20)"
+    )
     parser.add_argument("--warmup", type=float, default=3.0, help="seconds before measuring (3)")
     parser.add_argument("--db", metavar="URL", help="database (a temporary SQLite file)")
     parser.add_argument("--think", default="0", help="bot think time: 0 (fast), S or LOW,HIGH")

@@ -15,7 +15,7 @@ import sys
 from typing import Any
 
 from cardroom.cli.db_cmd import database_command, name_players, open_engine
-from cardroom.cli.errors import UsageError, positive_int
+from cardroom.cli.errors import UsageError, whole_number
 from cardroom.ledger import Currency, Entry
 
 ROLES: tuple[str, ...] = ("player", "operator")
@@ -78,8 +78,9 @@ def register(subparsers: Any) -> None:
         sub.add_argument("--reason", default="")
         sub.add_argument(
             "--hours",
-            type=positive_int,
-            help="duration in whole hours, at least 1 (default: until lifted; chat bans escalate)",
+            type=whole_number(1, MAX_SANCTION_HOURS),
+            help="duration in whole hours, 1 to 876000 (100 years; default: until lifted; "
+            "chat bans escalate)",
         )
         sub.add_argument("--operator", default=_operator())
         sub.set_defaults(kind=kind)
@@ -101,6 +102,10 @@ def _read_password() -> str:
             raise AccountError("the passwords differ")
         return first
     return sys.stdin.readline().rstrip("\r\n")
+
+
+MAX_SANCTION_HOURS = 876_000
+"""A hundred years: a longer sanction is one until lifted (no ``--hours``)."""
 
 
 def run_create(args: argparse.Namespace) -> int:

@@ -14,14 +14,15 @@ import json
 import time
 from typing import Any
 
+from cardroom.cli.errors import positive_int
 from cardroom.room.simulation import simulate
 
 
 def register(subparsers: Any) -> None:
     """Add ``simulate``."""
     p = subparsers.add_parser("simulate", help="play headless cash tables, check the invariants")
-    p.add_argument("--tables", type=int, default=20, help="tables to play (default 20)")
-    p.add_argument("--hands", type=int, default=50, help="hands per table (default 50)")
+    p.add_argument("--tables", type=positive_int, default=20, help="tables to play (default 20)")
+    p.add_argument("--hands", type=positive_int, default=50, help="hands per table (default 50)")
     p.add_argument("--seed", type=int, default=1, help="seed of players and decks")
     p.add_argument("--json", action="store_true", help="print only the JSON summary")
     p.set_defaults(func=run)
