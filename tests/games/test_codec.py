@@ -17,7 +17,7 @@ import random
 import pytest
 from tests.games.random_hands import CONFIGS, played
 
-from cardroom.games import Hand, event_view, replay
+from cardroom.games import ConfigError, Hand, event_view, replay
 from cardroom.games.codec import EVENT_TYPES, CodecError, decode_event, encode_event
 from cardroom.games.events import Acted, HandCancelled, HoleDealt
 
@@ -106,6 +106,28 @@ GOOD = {"v": 1, "type": "Acted", "seat": 1, "kind": "call", "amount": 2, "to": 2
             "blind_seats": None,
         },
         {"v": 1, "type": "HandCancelled", "stacks": [1, 2.5]},
+        # Well typed, yet no hand emits them:
+        {
+            "v": 1,
+            "type": "Acted",
+            "seat": -1,
+            "kind": "call",
+            "amount": 2,
+            "to": 2,
+            "all_in": False,
+        },
+        {"v": 1, "type": "Acted", "seat": 1, "kind": "xyz", "amount": 2, "to": 2, "all_in": False},
+        {
+            "v": 1,
+            "type": "Acted",
+            "seat": 1,
+            "kind": "call",
+            "amount": -5,
+            "to": 2,
+            "all_in": False,
+        },
+        {"v": 1, "type": "HoleDealt", "seat": 0, "cards": ["Ah", "Td"], "up": [False]},
+        {"v": 1, "type": "HandCancelled", "stacks": [-5, 3]},
         {
             "v": 1,
             "type": "HandStarted",
@@ -127,6 +149,19 @@ def test_a_good_record_decodes() -> None:
         {"v": 1, "type": "HoleDealt", "seat": 0, "cards": ["Ah", "Td"], "up": [False, True]}
     )
     assert isinstance(dealt, HoleDealt) and [str(c) for c in dealt.cards] == ["Ah", "Td"]
+
+
+def test_a_record_the_rules_refuse_does_not_replay_with_config_error() -> None:
+    hand = played(CONFIGS[0][2], random.Random(3))
+    events = list(hand.events)
+    first = next(i for i, e in enumerate(events) if isinstance(e, Acted))
+    acted = events[first]
+    assert isinstance(acted, Acted)
+    events[first] = Acted(acted.seat + 1, acted.kind, acted.amount, acted.to, acted.all_in)
+    with pytest.raises(ConfigError):
+        replay(events)  # out of turn: the rules refuse it, and the record is what is wrong
+    with pytest.raises(ConfigError):
+        replay([])
 
 
 def test_only_engine_events_encode() -> None:

@@ -472,3 +472,10 @@ def test_every_built_in_game_deals_a_hand_its_evaluators_can_rank(name: str) -> 
     from cardroom.games.variants import check_rankable
 
     check_rankable(VARIANTS_BY_NAME[name])
+
+
+@pytest.mark.parametrize("given", [("a", None), (0.0, 1), (0, 1, 2), (True, None), (5, 1), "ab"])
+def test_blind_seats_from_the_room_are_checked_with_config_error(given: object) -> None:
+    config = TableConfig.of("holdem", Stakes.blinds(1, 2))
+    with pytest.raises(ConfigError):
+        Hand(config, [100, 100, 100], 0, seed=1, blind_seats=given)  # type: ignore[arg-type]

@@ -7,7 +7,9 @@ amounts as integers; ``HandStarted`` carries its table configuration
 everything, hidden cards included: it is what the event log stores, never what a
 player is sent (that is :func:`~cardroom.games.views.event_view`, whose result is
 the same for a decoded event as for the live one). :func:`decode_event` refuses an
-unknown version or type and any malformed field with :class:`CodecError`.
+unknown version or type and any malformed field with :class:`CodecError`, and an
+event that cannot happen in any hand: a negative seat, amount, stack or index, an
+action of no known kind, hole cards without one up-flag each.
 
 >>> from cardroom.games.events import Acted
 >>> encode_event(Acted(2, "raise", 6, 6, False))
@@ -20,10 +22,12 @@ from __future__ import annotations
 
 import typing
 from collections.abc import Mapping
+from dataclasses import fields
 from typing import Any
 
 from cardroom.cards import Card
 from cardroom.games import events as ev
+from cardroom.games.actions import PLAYER_KINDS, ROOM_KINDS
 from cardroom.games.config import Seat, TableConfig, config_from_dict, config_to_dict
 from cardroom.games.errors import ConfigError
 from cardroom.records import Codec, CodecError
@@ -71,4 +75,21 @@ def encode_event(event: ev.Event) -> dict[str, Any]:
 def decode_event(data: object) -> ev.Event:
     """The event :func:`encode_event` made ``data`` from; :class:`CodecError` otherwise."""
     event: ev.Event = _CODEC.decode(data)
+    _check_sense(event)
     return event
+
+
+def _check_sense(event: ev.Event) -> None:
+    """What the types allow but no hand emits (whether it fits *this* hand is for replay)."""
+    name = type(event).__name__
+    for field in fields(event):
+        value = getattr(event, field.name)
+        numbers = value if isinstance(value, tuple) else (value,)
+        if any(type(n) is int and n < 0 for n in numbers):
+            raise CodecError(
+                f"{name}.{field.name}: no event holds a negative number, not {value!r}"
+            )
+    if isinstance(event, ev.Acted) and event.kind not in PLAYER_KINDS | ROOM_KINDS:
+        raise CodecError(f"Acted.kind: no action is called {event.kind!r}")
+    if isinstance(event, ev.HoleDealt) and len(event.up) != len(event.cards):
+        raise CodecError("HoleDealt: one up-flag for each card dealt")

@@ -31,6 +31,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final, NamedTuple
 
+from cardroom.games.checks import is_whole, shown
 from cardroom.games.config import POST_BOTH_BLINDS, Seat, TableConfig
 from cardroom.games.errors import ConfigError
 from cardroom.games.variants import BLINDS, BUTTON_BLIND
@@ -59,7 +60,11 @@ def blind_seats(
     """The small- and big-blind seats: left of the button, or the button posts the small
     blind heads-up; ``given`` (from the room, e.g. a dead small blind) wins when set."""
     if given is not None:
+        if not isinstance(given, tuple | list) or len(given) != 2:
+            raise ConfigError(f"blind seats are (small, big), not {shown(given)}")
         for s in given:
+            if s is not None and not is_whole(s):
+                raise ConfigError(f"a blind seat is a seat number or None, not {shown(s)}")
             if s is not None and (not 0 <= s < len(seats) or seats[s] is None):
                 raise ConfigError(f"blind seat {s} is not dealt in")
         if given[0] is not None and given[0] == given[1]:

@@ -15,7 +15,7 @@ from cardroom.games import events as ev
 from cardroom.games.actions import DISCONNECT_ALL_IN, DRAW, TIMEOUT, Action, RoomAction
 from cardroom.games.config import Seat, TableConfig
 from cardroom.games.dealing import round_robin
-from cardroom.games.errors import ConfigError
+from cardroom.games.errors import ConfigError, IllegalAction
 from cardroom.games.hand import Hand
 
 Origin = tuple[
@@ -78,9 +78,19 @@ def deck_from_events(events: Sequence[ev.Event]) -> list[Card]:
 
 def replay(events: Sequence[ev.Event]) -> Hand:
     """A new hand rebuilt from ``events``; ConfigError if the record does not replay exactly."""
-    started = events[0]
-    if not isinstance(started, ev.HandStarted):
+    if not events or not isinstance(events[0], ev.HandStarted):
         raise ConfigError("a hand's record starts with HandStarted")
+    started = events[0]
+    try:
+        hand = _rebuilt(started, events)
+    except IllegalAction as exc:  # a move the record holds that the rules refuse
+        raise ConfigError(f"the record does not replay: {exc}") from None
+    if hand.events != list(events):
+        raise ConfigError("the record does not replay to the same events")
+    return hand
+
+
+def _rebuilt(started: ev.HandStarted, events: Sequence[ev.Event]) -> Hand:
     hand = Hand(
         started.config,
         started.seats,
@@ -90,8 +100,6 @@ def replay(events: Sequence[ev.Event]) -> Hand:
         reshuffles=[e.cards for e in events if isinstance(e, ev.StubReshuffled)],
     )
     redo(hand, events)
-    if hand.events != list(events):
-        raise ConfigError("the record does not replay to the same events")
     return hand
 
 
