@@ -55,8 +55,15 @@ def test_a_shown_hand_still_splits_by_its_cards() -> None:
     assert replay(loads(text)[0]).finishing_stacks == (101, 101, 98)  # 6 split, p3 out
 
 
-def test_a_contested_pot_with_no_shown_hand_is_an_error() -> None:
+def test_when_everyone_else_mucks_the_one_hand_never_shown_takes_the_pot() -> None:
+    # p1 and p2 muck, p3's cards are never written: p3 alone kept a claim (as PokerKit reads it).
     text = aces_full().replace('"p1 sm 7c2d"', '"p1 sm"').replace("7c2d", "????")
+    assert replay(loads(text)[0]).finishing_stacks == (98, 98, 104)
+
+
+def test_a_contested_pot_with_two_unshown_claims_is_an_error() -> None:
+    # p1 mucks; neither p2 nor p3 is shown or mucks: the file cannot say who won.
+    text = aces_full(shows="").replace('"p1 sm 7c2d"', '"p1 sm"').replace("7c2d", "????")
     with pytest.raises(PhhError, match="shows none of its hands") as caught:
         replay(loads(text)[0])
     assert caught.value.action == len(loads(text)[0].actions)

@@ -76,11 +76,12 @@ def replay(hh: HandHistory) -> Replay:
     config = table_config(hh)
     plan = deal_plan(hh, config)
     hand = _play(hh, config, plan)
-    surrendered = frozenset(plan.hidden()) | _mucked(hh)
+    mucked = _mucked(hh)
+    surrendered = frozenset(plan.hidden()) | mucked
     stacks = hand.stacks
     if hand.is_over:
         try:
-            stacks = surrendered_stacks(hand, surrendered)
+            stacks = surrendered_stacks(hand, surrendered, mucked)
         except PhhError as exc:
             last = len(hh.actions)
             raise PhhError(f"after the last action ({last}): {exc}", last or None) from None

@@ -9,8 +9,11 @@ own pots (amounts and who may win each) and its evaluators. No card search is
 involved: the cards dealt to a surrendered hand never matter.
 
 A pot that only one player can win goes to that player without a showdown,
-shown or not. A contested pot in which no eligible hand was shown cannot be
-awarded from the file: that is a :class:`~cardroom.games.phh.PhhError`.
+shown or not. A contested pot in which no eligible hand was shown goes to the one
+player who did not muck (everyone else threw the hand away: real histories often
+write the winner's cards as ``????`` then); when several unshown hands kept their
+claim, it cannot be awarded from the file: that is a
+:class:`~cardroom.games.phh.PhhError`.
 """
 
 from __future__ import annotations
@@ -27,9 +30,12 @@ from cardroom.games.showdown import Strengths, award_pot
 __all__ = ["surrendered_stacks"]
 
 
-def surrendered_stacks(hand: Hand, surrendered: Collection[int]) -> tuple[int, ...]:
+def surrendered_stacks(
+    hand: Hand, surrendered: Collection[int], mucked: Collection[int] = ()
+) -> tuple[int, ...]:
     """The finished ``hand``'s stacks by seat once the ``surrendered`` seats' claims are
-    withdrawn from every contested pot (the engine's stacks when nothing changes)."""
+    withdrawn from every contested pot (the engine's stacks when nothing changes);
+    ``mucked`` (surrendered too) threw their hands away outright."""
     result = hand.result
     if result is None or not surrendered:
         return hand.stacks
@@ -38,9 +44,11 @@ def surrendered_stacks(hand: Hand, surrendered: Collection[int]) -> tuple[int, .
         if len(pot.eligible) < 2 or not any(a.seat in surrendered for a in pot.awards):
             continue  # uncontested, or no surrendered hand took a chip of it
         claims = [s for s in pot.eligible if s not in surrendered]
-        if not claims:
-            who = ", ".join(f"p{s + 1}" for s in pot.eligible)  # PHH pN sits in seat N - 1
-            raise PhhError(f"pot {pot.index + 1}: the file shows none of its hands ({who})")
+        if not claims:  # nobody shown: the one who did not muck, if there is just one
+            claims = [s for s in pot.eligible if s not in mucked]
+            if len(claims) != 1:
+                who = ", ".join(f"p{s + 1}" for s in pot.eligible)  # PHH pN is seat N - 1
+                raise PhhError(f"pot {pot.index + 1}: the file shows none of its hands ({who})")
         for award in pot.awards:
             stacks[award.seat] -= award.amount
         for seat, chips, _ in _award(hand, pot.amount - pot.rake, claims):
