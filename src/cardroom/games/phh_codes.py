@@ -2,7 +2,8 @@
 
 A code names a game and a betting structure, shaped as the standard's codes are:
 the structure's letter (``F`` fixed limit, ``P`` pot limit, ``N`` no limit), the
-game's letters, and ``/8`` for a high/low split eight or better. The standard
+game's letters, and ``/8`` for a high/low split eight or better (``H`` is ours, for
+half-pot limit). The standard
 (``required.rst``) lists eleven; every other game and structure the engine plays
 has an extension code here, documented in ``docs/phh_extensions.md`` (a test
 checks that the document and this table agree). A code also fixes the fields a
@@ -18,12 +19,13 @@ from typing import Any, Final
 
 from cardroom.games.options import Structure
 from cardroom.games.variants import FIXED_LIMIT as FIXED
+from cardroom.games.variants import HALF_POT_LIMIT as HALF
 from cardroom.games.variants import NO_LIMIT as NO
 from cardroom.games.variants import POT_LIMIT as POT
 
 __all__ = ["EXTENSIONS", "PHH_CODES", "STANDARD", "PhhCode", "required_fields"]
-_LETTER = {FIXED: "F", POT: "P", NO: "N"}
-_STRUCTURE_NAME = {FIXED: "Fixed-limit", POT: "Pot-limit", NO: "No-limit"}
+_LETTER = {FIXED: "F", POT: "P", NO: "N", HALF: "H"}
+_STRUCTURE_NAME = {FIXED: "Fixed-limit", POT: "Pot-limit", NO: "No-limit", HALF: "Half-pot-limit"}
 
 # PHH stud as the WSOP and PokerKit play it: the bet size never changes for an
 # open pair on 4th street, and a round caps at a bet (or completion) and three
@@ -100,7 +102,7 @@ _STANDARD_CODES = ("FT", "NT", "NS", "PO", "FO/8", "F7S", "F7S/8", "FR", "N2L1D"
 def _codes() -> dict[str, PhhCode]:
     out: dict[str, PhhCode] = {}
     for game in _GAMES:
-        for structure in (FIXED, POT, NO):
+        for structure in (FIXED, POT, NO, HALF):
             code = _LETTER[structure] + game.letters
             name = f"{_STRUCTURE_NAME[structure]} {game.name}"
             out[code] = PhhCode(
