@@ -198,11 +198,16 @@ def showing_key_of_counts(counts: int) -> tuple[int, ...]:
 
 def _best_high_showing(showing: Sequence[tuple[int, Sequence[Card]]]) -> int:
     """:func:`first_to_act` of a high game with ties by position: the first best key wins."""
+    return first_best_key([(showing_key_of_counts(rank_counts(up)), seat) for seat, up in showing])
+
+
+def first_best_key(keys: Sequence[tuple[tuple[int, ...], int]]) -> int:
+    """The seat of the best ``(showing key, seat)`` in position order: an equal later key
+    does not win, the first in order does."""
     best_seat = -1
     best: tuple[int, ...] = ()
-    for seat, up in showing:
-        key = showing_key_of_counts(rank_counts(up))
-        if key > best:  # any key beats the empty tuple; an equal later key does not
+    for key, seat in keys:
+        if key > best:  # any key beats the empty tuple
             best, best_seat = key, seat
     return best_seat
 

@@ -28,6 +28,7 @@ from cardroom.games.actions import LegalActions
 from cardroom.games.stud import (
     StudRules,
     bring_in_seat,
+    first_best_key,
     first_to_act,
     fourth_street_bets,
     has_open_pair,
@@ -180,11 +181,7 @@ class StudPlay:
         # The usual case (a high game, ties by position): each showing key found once.
         keys = [(showing_key_of_counts(rank_counts(up)), s) for s, up in ups]
         self.open_pair = pairs and any(key[0] for key, _ in keys)  # a pair or better
-        best, seat = keys[0]
-        for key, s in keys:
-            if key > best:  # an equal later key does not win: the first in order does
-                best, seat = key, s
-        return seat
+        return first_best_key(keys)
 
     def best_showing(
         self, ups: list[tuple[int, Sequence[Card]]], board: Sequence[Card], *, low: bool
