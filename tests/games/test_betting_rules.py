@@ -370,3 +370,20 @@ def test_a_malformed_action_is_refused_where_it_is_built() -> None:
         with pytest.raises(IllegalAction) as refused:
             Action(3, room_kind)
         assert refused.value.code == "bad_action"
+
+
+def test_5_heads_up_uncapped_against_an_all_in_says_nobody_could_call_not_capped() -> None:
+    # One function decides a raise and its refusal: the reason is the decision's, not a
+    # second reading that once said "the betting is capped" here.
+    config = TableConfig.of(
+        "holdem", Stakes.limit(2), structure="fixed_limit", heads_up_uncapped=True
+    )
+    hand = Hand(config, [100, 6], 0, seed=1)
+    hand.apply(Action.raise_to(0, 4))
+    hand.apply(Action.raise_to(1, 6))  # all in
+    legal = hand.legal_actions(0)
+    assert legal.min_raise_to is None and legal.no_raise == "nobody left who could call a raise"
+    with pytest.raises(IllegalAction) as refused:
+        hand.apply(Action.raise_to(0, 8))
+    assert refused.value.code == "raise_not_allowed"
+    assert str(refused.value) == legal.no_raise
