@@ -53,30 +53,48 @@ def foreign_private_names(source: str) -> list[str]:
     """Where ``source`` reads or writes an underscored name that is not its own.
 
     ``x._name`` counts unless ``x`` is ``self``/``cls``, or the access sits in the
-    class that defines ``_name`` (another instance of the same class: ``__eq__``, a
-    classmethod building one). ``from m import _name`` and ``getattr(x, "_name")`` count.
+    class that defines ``_name`` and ``x`` is surely another instance of it: a parameter
+    annotated with the class, a name checked with ``isinstance(x, A)``, or a name bound
+    to the class's constructor (``A(...)``, ``cls(...)``, ``object.__new__(cls)``).
+    ``from m import _name``, ``getattr(x, "_name")`` and ``vars(x)["_name"]`` count.
 
     >>> foreign_private_names("def f(hand):\\n    return hand._deck\\n")
     ['line 2: hand._deck']
-    >>> own = "class A:\\n    _n = 1\\n    def eq(self, o):\\n        return o._n\\n"
+    >>> own = "class A:\\n    _n = 1\\n    def eq(self, o: A):\\n        return o._n\\n"
     >>> foreign_private_names(own)
     []
+    >>> other = "class A:\\n    _n = 1\\n    def f(self, hand):\\n        hand._n = 2\\n"
+    >>> foreign_private_names(other)
+    ['line 4: hand._n']
     """
     tree = ast.parse(source)
-    own: dict[ast.AST, set[str]] = {}
+    own: dict[ast.AST, tuple[set[str], set[str]]] = {}  # node -> (names, same-class names)
     for cls in ast.walk(tree):
         if isinstance(cls, ast.ClassDef):
             names = _defined_in_class(cls)
-            for node in ast.walk(cls):
-                own.setdefault(node, set()).update(names)
+            for method in cls.body:
+                if isinstance(method, ast.FunctionDef | ast.AsyncFunctionDef):
+                    mine = _instances_of(cls.name, method)
+                    for node in ast.walk(method):
+                        own[node] = (names, mine)
     found: list[str] = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Attribute) and _private(node.attr):
             owner = node.value
             if isinstance(owner, ast.Name) and owner.id in ("self", "cls"):
                 continue
-            if node.attr in own.get(node, set()):
+            names, mine = own.get(node, (set(), set()))
+            if isinstance(owner, ast.Name) and owner.id in mine and node.attr in names:
                 continue
+            found.append(f"line {node.lineno}: {ast.unparse(node)}")
+        elif (
+            isinstance(node, ast.Subscript)
+            and isinstance(node.value, ast.Call | ast.Attribute)
+            and _is_vars(node.value)
+            and isinstance(node.slice, ast.Constant)
+            and isinstance(node.slice.value, str)
+            and _private(node.slice.value)
+        ):
             found.append(f"line {node.lineno}: {ast.unparse(node)}")
         elif isinstance(node, ast.ImportFrom):
             found.extend(
@@ -95,6 +113,37 @@ def foreign_private_names(source: str) -> list[str]:
         ):
             found.append(f"line {node.lineno}: {ast.unparse(node)}")
     return found
+
+
+def _instances_of(cls: str, method: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
+    """The names in ``method`` that surely hold an instance of class ``cls``."""
+    names = {
+        a.arg
+        for a in [*method.args.posonlyargs, *method.args.args, *method.args.kwonlyargs]
+        if a.annotation is not None
+        and ast.unparse(a.annotation).strip("'\"") in (cls, "Self", "typing.Self")
+    }
+    for node in ast.walk(method):
+        if (  # isinstance(x, cls) narrows x
+            isinstance(node, ast.Call)
+            and ast.unparse(node.func) == "isinstance"
+            and len(node.args) == 2
+            and isinstance(node.args[0], ast.Name)
+            and ast.unparse(node.args[1]) == cls
+        ):
+            names.add(node.args[0].id)
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call):
+            made = ast.unparse(node.value.func)
+            if made in (cls, "cls", "type(self)", "object.__new__"):
+                names.update(t.id for t in node.targets if isinstance(t, ast.Name))
+    return names
+
+
+def _is_vars(node: ast.expr) -> bool:
+    """``vars(x)`` or ``x.__dict__``."""
+    if isinstance(node, ast.Attribute):
+        return node.attr == "__dict__"
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "vars"
 
 
 def _private(name: str) -> bool:
@@ -119,8 +168,14 @@ def test_the_scan_catches_what_the_family_rules_used_to_do() -> None:
         "    return hand._hole[0]\n"
         "from cardroom.games.hand import _secret\n"
         "x = getattr(hand, '_cur')\n"
+        "y = vars(hand)['_deck']\n"
+        "class StudPlay:\n"
+        "    def __init__(self):\n"
+        "        self._deck = []\n"
+        "    def deal(self, hand):\n"
+        "        hand._deck = []\n"  # its own name, but another object's field
     )
-    assert len(foreign_private_names(source)) == 5
+    assert len(foreign_private_names(source)) == 7
 
 
 def test_every_source_file_is_under_600_lines() -> None:
