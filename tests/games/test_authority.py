@@ -177,19 +177,36 @@ TARGETS = {
         "cardroom.games.betting_round.BettingRound.next_actor",
         BettingRound.next_actor,
     ),
+    # Dealing a stud street's cards, or a draw's replacements.
+    "hole": ("cardroom.games.events.HoleDealt", events_module.HoleDealt),
+    "drew": ("cardroom.games.events.Drew", events_module.Drew),
 }
 
+FAMILIES = {
+    "omaha_hi_lo": (("settle", "board", "acted", "next_actor"), Stakes.blinds(1, 2)),
+    "stud_hi_lo": (("settle", "hole", "acted"), Stakes(ante=1, bring_in=1, small_bet=2, big_bet=4)),
+    "triple_draw_27": (("settle", "drew", "acted"), Stakes.limit(2)),
+    "badugi": (("drew", "next_actor"), Stakes.limit(2)),
+}
+CASES = [(game, target) for game, (targets, _) in FAMILIES.items() for target in targets]
 
-@pytest.mark.parametrize("target", sorted(TARGETS))
+
+@pytest.mark.parametrize(("game", "target"), CASES)
 @pytest.mark.parametrize("stage", range(8))
 def test_a_failure_inside_apply_leaves_the_hand_exactly_as_it_was(
-    target: str, stage: int, hand_state: Callable[[Hand], object], monkeypatch: pytest.MonkeyPatch
+    game: str,
+    target: str,
+    stage: int,
+    hand_state: Callable[[Hand], object],
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     path, real = TARGETS[target]
-    config = TableConfig.of("omaha_hi_lo", Stakes.blinds(1, 2), rake=seed_003_rule("pot_limit", 2))
+    stakes = FAMILIES[game][1]
+    structure = TableConfig.of(game, stakes).betting
+    config = TableConfig.of(game, stakes, rake=seed_003_rule(structure, 2))
     failed = False
     for attempt in range(10):  # until a hand lasts long enough for the failure to strike
-        rng = random.Random(f"{target}/{stage}/{attempt}")
+        rng = random.Random(f"{game}/{target}/{stage}/{attempt}")
         hand = Hand(config, [100, 100, 100, 100], 0, seed=stage * 100 + attempt)
         twin = Hand(config, [100, 100, 100, 100], 0, seed=stage * 100 + attempt)
         moves = 0

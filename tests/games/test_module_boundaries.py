@@ -211,3 +211,15 @@ def test_the_hand_deals_from_its_games_deck(game: str) -> None:
     dealt = {c for s in range(6) for c in hand.hole_cards(s)}
     assert dealt <= set(config.variant.cards)
     assert needed_cards(config, 8) <= len(config.variant.cards)
+
+
+def test_no_code_bent_for_a_compiled_build_comes_back() -> None:
+    # Issue 11 §4: the mypyc build went, and with it hand-written __init__s of
+    # object.__setattr__ lines; plain dataclasses are the engine's objects.
+    root = SRC.parents[1]
+    assert not (root / "setup.py").exists()
+    assert "mypyc" not in (root / "pyproject.toml").read_text()
+    setattr_users = {
+        str(p.relative_to(SRC)) for p in SRC.rglob("*.py") if "object.__setattr__(" in p.read_text()
+    }
+    assert setattr_users <= {"games/actions.py", "ledger/accounts.py"}  # a frozen field normalised
