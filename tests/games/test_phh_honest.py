@@ -117,6 +117,8 @@ actions = [
         (('"p2 f"', '"p2 f", "d dh p2 Kd"'), 7, "p2 has been dealt 3 cards"),
         (('"p3 cbr 7000"', '"p2 cbr 7000"'), 4, "p2 acts but it is p3's turn"),
         (('"d db 4h"', '"d db 4h", "d db 9s"'), 12, "before the engine deals them"),
+        (('"p2 f"', '"p2 f", "p3 sd 7h"'), 7, "p3 draws, but Texas Hold'em has no draw"),
+        (('"d dh p2 ????"', '"d dh p2 7h??"'), 3, "deals 7h twice"),
     ],
 )
 def test_an_error_names_the_action_at_fault(
@@ -230,3 +232,16 @@ def test_cli_reports_an_unfinished_hand_with_its_state_and_fails(
     }
     assert main(["replay", str(path)]) == 1
     assert "unfinished on the turn" in capsys.readouterr().out
+
+
+def test_an_engine_refusal_names_players_as_the_file_does() -> None:
+    # The engine counts seats from 0 ("seat 0 is to draw"); the file's player is p1.
+    from tests.games.test_phh_fuzz import _exported
+
+    text = _exported("triple_draw_27", 0)
+    draws = text.index('  "p1 sd ')
+    text = text[:draws] + '  "p1 cc",\n' + text[text.index("\n", draws) + 1 :]
+    with pytest.raises(PhhError) as caught:
+        replay(loads(text)[0])
+    assert "p1 is to draw or stand pat" in str(caught.value), caught.value
+    assert "seat" not in str(caught.value)

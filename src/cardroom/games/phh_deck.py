@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from cardroom.cards import Card
 from cardroom.games.config import TableConfig
 from cardroom.games.dealing import round_robin, street_deal
-from cardroom.games.phh import HandHistory, PhhAction, PhhError
+from cardroom.games.phh import HandHistory, PhhAction, PhhError, format_action
 
 __all__ = ["DealPlan", "build_deck", "deal_plan", "deck_of", "reshuffled_top"]
 
@@ -186,7 +186,8 @@ def deal_plan(hh: HandHistory, config: TableConfig) -> DealPlan:
             if action.kind == "sm" and action.cards:
                 plan.show(action)
     except PhhError as exc:
-        raise PhhError(f"action {plan.number}: {exc}", plan.number) from None
+        text = format_action(hh.actions[plan.number - 1], hh.scale)
+        raise PhhError(f"action {plan.number} ({text}): {exc}", plan.number) from None
     hands = {p: tuple(h) for p, h in plan.hands.items()}
     return DealPlan(tuple(plan.slots), tuple(raw), hands, tuple(plan.owners))
 
@@ -215,6 +216,9 @@ def _plan_one(
         for card in action.cards or ():
             plan.put(card, plan.number)
     elif kind == "sd":
+        if not any(st.draw or st.discard for st in config.variant.streets):
+            who = "a player" if action.player is None else f"p{action.player + 1}"
+            raise PhhError(f"{who} draws, but {config.variant.title} has no draw")
         plan.discard(action)
     elif kind in _BETTING:
         plan.after_draw = False
@@ -242,7 +246,12 @@ def build_deck(hh: HandHistory, config: TableConfig, plan: DealPlan | None = Non
         if card not in universe or card in seen:
             number = plan.owners[i] if i < len(plan.owners) else 0
             what = "twice" if card in seen else f"but the {config.variant.title} deck has none"
-            raise PhhError(f"action {number}: the file deals {card} {what}", number or None)
+            where = (
+                f"action {number} ({format_action(hh.actions[number - 1], hh.scale)})"
+                if number
+                else "the deal"
+            )
+            raise PhhError(f"{where}: the file deals {card} {what}", number or None)
         seen.add(card)
     spares = iter(_filler_order([c for c in universe if c not in seen], config))
     return [c if c is not None else next(spares) for c in slots] + list(spares)

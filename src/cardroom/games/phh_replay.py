@@ -19,6 +19,7 @@ the hand ends replays to an unfinished :class:`Replay` (``finished`` False).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -124,7 +125,9 @@ def _play(hh: HandHistory, config: TableConfig, plan: DealPlan) -> Hand:
         # DrawError: a recorded reshuffle that is not the engine's muck (a wrong file).
         number = getattr(exc, "action", None) or number
         text = format_action(hh.actions[number - 1], hh.scale)
-        raise PhhError(f"action {number} ({text}): {exc}", number) from None
+        # The engine counts seats from 0; a PHH file names players p1, p2, ...
+        said = re.sub(r"\bseat (\d+)", lambda m: f"p{int(m.group(1)) + 1}", str(exc))
+        raise PhhError(f"action {number} ({text}): {said}", number) from None
     return hand
 
 
