@@ -32,7 +32,8 @@ def same_table(a: Table, b: Table) -> None:
     assert state_to_dict(a.state) == state_to_dict(b.state)
     players = [s.player for s in a.state.seats if s is not None]
     for viewer in [None, *players, "stranger"]:
-        assert a.view(viewer) == b.view(viewer)
+        # The chat's memory is not in the record: a restored table's chat starts quiet.
+        assert {**a.view(viewer), "chat": []} == {**b.view(viewer), "chat": []}
     if a.hand is not None and a.state.in_hand:
         assert b.hand is not None and b.hand.events == a.hand.events
 
