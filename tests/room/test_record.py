@@ -134,6 +134,13 @@ def test_room_codec_rejects_malformed_entries_with_one_error_type(data: object) 
         decode_room_event(data)
 
 
+def test_room_codec_reads_an_allowance_reset_recorded_before_it_named_the_seat() -> None:
+    old = {"v": 1, "type": "AllowanceReset", "player": "p1", "day": 20000}
+    assert decode_room_event(old) == rv.AllowanceReset(-1, "p1", 20000)  # shown to no seat
+    new = encode_room_event(rv.AllowanceReset(2, "p1", 20000))
+    assert new["seat"] == 2 and decode_room_event(new) == rv.AllowanceReset(2, "p1", 20000)
+
+
 def test_snapshot_codec_rejects_other_entries() -> None:
     with pytest.raises(CodecError):
         decode_snapshot({"v": 1, "type": "Reconnected", "seat": 1})

@@ -10,6 +10,7 @@ from cardroom.room import commands as cmd
 from cardroom.room import events as rv
 from cardroom.room.clock import day_of
 from cardroom.room.errors import TableError
+from cardroom.room.views import project
 
 from .conftest import Harness, holdem, limit_holdem
 
@@ -241,7 +242,9 @@ def test_10_6_daily_allowance_then_fold_and_a_reset_on_request() -> None:
     assert (1, "fold") in acted(events)  # none left today
     assert not any(isinstance(e, rv.DisconnectAllInUsed) for e in events)
     events = h.do(cmd.ResetAllowance("p1"))
-    assert events == [rv.AllowanceReset("p1", day)]  # logged for review
+    assert events == [rv.AllowanceReset(1, "p1", day)]  # logged for review
+    assert project(events[0], 1) is not None  # his own business:
+    assert project(events[0], 0) is None and project(events[0], None) is None
     assert h.table.allowances.used("p1", day) == 0
     with pytest.raises(TableError) as err:
         h.do(cmd.ResetAllowance("p1"))
