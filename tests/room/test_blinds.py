@@ -73,6 +73,48 @@ def test_10_3_no_posting_between_the_blinds_and_the_button(h: Harness) -> None:
     assert 3 in third.dealt and dict(third.posts) == {3: OWES_BIG}  # the button went by
 
 
+def test_10_3_a_newcomer_is_not_dealt_in_on_the_button() -> None:
+    h = Harness(holdem(seats=5))
+    h.seat({0: 40, 1: 40, 2: 40, 3: 40, 4: 40})
+    play_hand(h)  # button 0, blinds 1 and 2
+    h.do(cmd.Leave("p2"))
+    second, _ = play_hand(h)
+    assert (second.button, second.sb, second.bb) == (1, 2, 3)  # a dead small blind on 2
+    h.do(cmd.Sit("p7", 2, 40, post_now=True))
+    third, _ = play_hand(h)
+    assert third.button == 2  # the button moves to the newcomer's seat...
+    assert 2 not in third.dealt and third.posts == ()  # ...where he may not post
+    fourth, posts = play_hand(h)
+    assert fourth.button == 3 and 2 in fourth.dealt  # the button went by: he posts
+    assert dict(fourth.posts) == {2: OWES_BIG}
+    assert [(p.what, p.live) for p in posts if p.seat == 2] == [("big_blind", True)]
+
+
+def test_10_3_coming_out_of_heads_up_a_newcomer_waits_for_the_button_to_pass() -> None:
+    ready, newcomer = SeatFacts(True), SeatFacts(True, OWES_BIG, True)
+    # Heads-up last hand: seat 0 button and small blind, seat 2 big blind; a newcomer
+    # posting now sits at seat 1, where the button lands coming out of heads-up.
+    plan = plan_hand([ready, newcomer, ready], Positions(0, 0, 2), 5)
+    assert plan is not None and 1 not in plan.dealt and not plan.posts
+    assert (plan.positions.button, plan.big_blind) == (2, 0)  # heads-up goes on
+    after = plan_hand([ready, newcomer, ready], plan.positions, 6)
+    assert after is not None and after.big_blind == 1 and 1 in after.dealt  # his big blind
+    assert after.positions.button == 2 and after.small_blind == 0
+
+
+def test_3_short_deck_button_moves_one_player_a_hand_after_a_departure() -> None:
+    config = TableConfig.of("short_deck", Stakes.short_deck(2))
+    h = Harness(TableSettings.single("sd", config, seed="sd"))
+    h.seat({0: 80, 1: 80, 2: 80, 3: 80})
+    hands = [play_hand(h) for _ in range(2)]
+    h.do(cmd.Leave("p2"))
+    hands += [play_hand(h) for _ in range(4)]
+    buttons = [d.button for d, _ in hands]
+    assert buttons == [0, 1, 3, 0, 1, 3]  # the empty seat 2 is skipped, no dead button
+    posters = [[p.seat for p in posts if p.what == "button_blind"] for _, posts in hands]
+    assert posters == [[b] for b in buttons]  # a different player posts it every hand
+
+
 def test_10_4_missed_big_blind_posts_a_live_big_blind() -> None:
     h = Harness(holdem(seats=4))
     h.seat({0: 40, 1: 40, 2: 40, 3: 40})
@@ -201,6 +243,7 @@ def test_10_4_over_random_sessions_the_big_blind_never_repeats_or_skips_a_player
             for e in session.step():
                 if not isinstance(e, rv.HandDealt):
                     continue
+                assert e.button not in dict(e.posts), "a newcomer posted on the button"
                 players = {s: x.player for s, x in enumerate(session.table.state.seats) if x}
                 if previous is not None:
                     last, before = previous

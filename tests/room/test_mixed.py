@@ -6,8 +6,10 @@ from __future__ import annotations
 import itertools
 
 from cardroom.games import events as hev
+from cardroom.ledger import Currency
+from cardroom.room import commands as cmd
 from cardroom.room import events as rv
-from cardroom.room.rotation import Rotation, custom_mixed, horse
+from cardroom.room.rotation import Rotation, custom_mixed, eight_game, horse
 from cardroom.room.settings import TableSettings
 
 from .conftest import Harness
@@ -72,3 +74,43 @@ def test_9_each_hand_uses_its_games_forced_bets() -> None:
 def test_9_mixed_table_seats_its_most_restrictive_game() -> None:
     settings = TableSettings.with_rotation("m", horse(4))
     assert settings.seat_count == 8
+
+
+def test_10_6_a_mixed_table_offers_disconnect_all_ins_in_its_limit_hands() -> None:
+    rotation = eight_game(4, hands_per_game=1)
+    settings = TableSettings.with_rotation(
+        "m", rotation, seed="mixed", currency=Currency.REAL, time_bank_start=0,
+        disconnect_allins_per_day=10,
+    )  # fmt: skip
+    assert not settings.protection  # not in every hand...
+    h = Harness(settings)
+    h.seat({0: 80, 1: 80, 2: 80})
+    given: dict[str, bool] = {}
+    for _ in range(len(rotation.games)):
+        events = h.tick()
+        dealt = next(e for e in events if isinstance(e, rv.HandDealt))
+        hand = h.table.hand
+        assert hand is not None
+        legal = hand.legal_actions(hand.actor)  # type: ignore[arg-type]
+        if legal.bring_in is not None:
+            h.act("bring_in")
+        else:
+            h.act("raise", legal.min_raise_to or 0)
+        away = h.actor  # facing a bet with chips in (a blind or an ante)
+        h.do(cmd.Disconnect(away))
+        events = h.tick(60)
+        game = h.settings.games[dealt.game]
+        given[f"{game.betting} {game.variant.name}"] = any(
+            isinstance(e, rv.DisconnectAllInUsed) for e in events
+        )
+        h.do(cmd.Reconnect(away))
+        while h.table.state.in_hand:
+            legal = hand.legal_actions(hand.actor)  # type: ignore[arg-type]
+            kind = "draw" if legal.draw is not None else "check" if legal.check else "fold"
+            h.act("bring_in" if legal.bring_in is not None else kind)
+        h.do(cmd.SitIn(away))
+    assert given == {  # ...but in each hand of a limit game (§10.6, per hand)
+        "fixed_limit triple_draw_27": True, "fixed_limit holdem": True,
+        "fixed_limit omaha_hi_lo": True, "fixed_limit razz": True, "fixed_limit stud": True,
+        "fixed_limit stud_hi_lo": True, "no_limit holdem": False, "pot_limit omaha": False,
+    }  # fmt: skip

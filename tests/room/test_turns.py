@@ -10,6 +10,7 @@ from cardroom.room import commands as cmd
 from cardroom.room import events as rv
 from cardroom.room.clock import day_of
 from cardroom.room.errors import TableError
+from cardroom.room.views import project
 
 from .conftest import Harness, holdem, limit_holdem
 
@@ -119,13 +120,46 @@ def test_10_5_advance_check_is_dropped_when_a_bet_comes() -> None:
     assert h.actor == "p0"
 
 
-def test_10_5_advance_is_dropped_when_the_street_changes() -> None:
+def test_10_5_advance_call_any_checks_when_the_check_is_free() -> None:
     h = three_handed()
     h.do(cmd.SetAdvance("p2", "call_any"))
     h.act("call")
-    events = h.act("call")  # p2's call_any plays the pre-flop round...
+    events = h.act("call")  # the big blind's option: call_any checks
     assert (2, "check") in acted(events)
     assert h.table.state.seats[2].advance is None  # type: ignore[union-attr]
+
+
+def test_10_5_advance_fold_stands_through_a_raise() -> None:
+    h = three_handed()
+    h.do(cmd.SetAdvance("p2", "fold"))
+    h.act("raise", 6)
+    events = h.act("call")  # p1 calls; the big blind's fold is played at once
+    assert (2, "fold") in acted(events)
+
+
+@pytest.mark.parametrize("kind", ["check_fold", "check", "call_any", "fold"])
+def test_10_5_advance_is_dropped_when_the_street_changes(kind: str) -> None:
+    h = three_handed()
+    h.act("call")
+    h.act("call")
+    h.act("check")  # the flop: p1 acts first
+    h.act("check")
+    h.do(cmd.SetAdvance("p1", kind))  # set for this street, should a bet come round
+    h.act("check")
+    events = h.act("check")  # nobody bet: the turn card
+    assert rv.AdvanceCleared(1, "street") in events
+    assert h.table.state.seats[1].advance is None  # type: ignore[union-attr]
+    assert h.actor == "p1" and not any(s == 1 for s, _ in acted(events))  # he decides
+
+
+def test_10_5_advance_is_dropped_when_its_player_is_out_of_the_hand() -> None:
+    h = three_handed()
+    h.do(cmd.SetAdvance("p1", "call_any"))
+    h.do(cmd.Leave("p1"))  # dealt in: folded in turn, not played by his call_any
+    events = h.act("call")
+    assert (1, "fold") in acted(events)
+    assert rv.AdvanceCleared(1, "out") in events
+    assert h.table.state.seats[1].advance is None  # type: ignore[union-attr]
 
 
 def test_10_5_advance_refused_on_ones_own_turn_and_for_a_wrong_amount() -> None:
@@ -208,7 +242,9 @@ def test_10_6_daily_allowance_then_fold_and_a_reset_on_request() -> None:
     assert (1, "fold") in acted(events)  # none left today
     assert not any(isinstance(e, rv.DisconnectAllInUsed) for e in events)
     events = h.do(cmd.ResetAllowance("p1"))
-    assert events == [rv.AllowanceReset("p1", day)]  # logged for review
+    assert events == [rv.AllowanceReset(1, "p1", day)]  # logged for review
+    assert project(events[0], 1) is not None  # his own business:
+    assert project(events[0], 0) is None and project(events[0], None) is None
     assert h.table.allowances.used("p1", day) == 0
     with pytest.raises(TableError) as err:
         h.do(cmd.ResetAllowance("p1"))

@@ -7,12 +7,14 @@ from __future__ import annotations
 import os
 import random
 
+from cardroom.room import commands as cmd
 from cardroom.room import events as rv
 from cardroom.room.conduct import lobby_summary
 from cardroom.room.rotation import HORSE
 from cardroom.room.simulation import Session, mixed_settings, random_settings
 from cardroom.room.views import project
 
+from .conftest import Harness, holdem
 from .knowledge import Knowledge
 
 SESSIONS = int(os.environ.get("CARDROOM_ROOM_SESSIONS", "16"))
@@ -55,6 +57,26 @@ def test_12_table_view_shows_seats_button_clock_and_game() -> None:
     assert {"stack", "sitting_out", "time_bank", "connected"} <= set(view["seats"][view["you"]])
     assert view["game"]["game"] == session.settings.games[0].variant.name
     assert view["hand"]["you"] == view["you"]
+    assert isinstance(view["chat"], list)
+
+
+def test_12_table_view_holds_the_recent_chat_as_it_was_broadcast() -> None:
+    h = Harness(holdem())
+    h.seat({0: 40, 1: 40, 2: 40})
+    h.do(cmd.Say("p0", "good luck all"))
+    h.tick()  # a hand: card talk by a player in it is not broadcast
+    h.do(cmd.Say("p1", "I have pocket aces"))
+    h.do(cmd.Say("p2", "shit cards again"))  # masked, then broadcast
+    said = [(e.player, e.text, e.at) for e in h.table.log if isinstance(e, rv.ChatSaid)]
+    assert [text for _, text, _ in said] == ["**** cards again"]  # this hand's record
+    expected = [
+        {"player": "p0", "text": "good luck all", "at": h.clock.now},
+        {"player": "p2", "text": "**** cards again", "at": h.clock.now},
+    ]
+    h.do(cmd.Disconnect("p0"))
+    h.do(cmd.Reconnect("p0"))  # a player coming back gets the chat with the table
+    for viewer in ("p0", "p1", "p2", None):
+        assert h.table.view(viewer)["chat"] == expected
 
 
 def test_9_mixed_table_view_says_the_current_and_the_next_game() -> None:

@@ -55,6 +55,8 @@ def encode_room_event(event: rv.RoomEvent) -> dict[str, Any]:
 
 def decode_room_event(data: object) -> rv.RoomEvent:
     """The room event ``data`` encodes; CodecError if it is not one."""
+    if isinstance(data, dict) and data.get("type") == "AllowanceReset" and "seat" not in data:
+        data = {**data, "seat": -1}  # recorded before it named the seat: shown to no seat
     event: rv.RoomEvent = _CODEC.decode(data)
     return event
 

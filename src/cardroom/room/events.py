@@ -175,8 +175,10 @@ class DisconnectAllInUsed:
 
 @dataclass(frozen=True, slots=True)
 class AllowanceReset:
-    """A player's disconnect all-ins for ``day`` were reset on request (logged)."""
+    """A player's disconnect all-ins for ``day`` were reset on request (logged; seen by
+    that player's seat only)."""
 
+    seat: int
     player: str
     day: int
 
@@ -301,7 +303,7 @@ RoomEvent = (
 ROOM_EVENTS: tuple[type, ...] = RoomEvent.__args__
 """Every room event class (for the codec)."""
 
-PRIVATE: tuple[type, ...] = (AdvanceSet, AdvanceCleared, ChatBlocked, ChatReported)
+PRIVATE: tuple[type, ...] = (AdvanceSet, AdvanceCleared, ChatBlocked, ChatReported, AllowanceReset)
 """Events only their own seat sees."""
 HIDDEN: tuple[type, ...] = (ReviewFlagged,)
 """Events for the room's staff only."""

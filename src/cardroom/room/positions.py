@@ -9,11 +9,14 @@ small blind, the other player the big blind, the big blind still alternating.
 
 Joining (§10.3, §10.4): a player who owes a big blind (new, or missed it) waits
 for the big blind to reach the seat, or posts now; one who missed both blinds
-posts the big blind live and the small blind dead. Posting is refused in the
-seats the button and blinds are about to pass (strictly between the button and
-the big blind): those wait for the button to go by. When nobody but waiting
-players could play with the big blind, they are dealt in without posting (a
-game that would not start otherwise), the big blind keeping its order.
+posts the big blind live and the small blind dead. Posting is refused on the
+button and in the seats the button and blinds are about to pass (between the
+button and the big blind): those wait for the button to go by. The button lands
+on a seat just filled after a dead small blind, or coming out of heads-up; the
+newcomer there is not dealt in (a dead button on his seat) and posts next hand.
+When nobody but waiting players could play with the big blind, they are dealt in
+without posting (a game that would not start otherwise), the big blind keeping
+its order.
 
 The plan is a pure function of the seats and the last hand's positions, so a
 test can state each rule seat by seat.
@@ -111,8 +114,9 @@ def plan_hand(
 ) -> Plan | None:
     """The plan of hand ``hand_no`` (None: fewer than two players can be dealt in).
 
-    ``blinds`` False (stud, Short Deck): everyone eligible is dealt in and the positions
-    move on as in a blind game; ``frozen`` keeps them where they were (HORSE's stud)."""
+    ``blinds`` False (stud, Short Deck): everyone eligible is dealt in and the button
+    moves to the next of them; ``frozen`` keeps the positions where they were (HORSE's
+    stud)."""
     n = len(facts)
     eligible = {s for s, f in enumerate(facts) if f is not None and f.eligible}
     if len(eligible) < 2:
@@ -139,15 +143,14 @@ def _fresh(dealt: set[int], after: int | None, n: int) -> Plan:
 
 
 def _plan_open(eligible: set[int], prev: Positions | None, n: int, frozen: bool) -> Plan:
-    """A game without blinds: all eligible seats play; positions move (or stay frozen)."""
-    if prev is None:
-        plan = _fresh(eligible, None, n)
-        return Plan(plan.positions, plan.dealt, None, None)
-    if frozen:
+    """A game without blinds: all eligible seats play; the button moves one player on
+    (no dead button: nobody owes a blind, so the Short Deck button blind never falls
+    on the same player twice), or stays frozen. The blind positions recorded are the
+    two players after the button, where a blind game that follows continues from."""
+    if frozen and prev is not None:
         return Plan(prev, tuple(sorted(eligible)), None, None)
-    bb = _next(prev.bb, eligible, n)
-    assert bb is not None
-    return Plan(Positions(prev.sb, prev.bb, bb), tuple(sorted(eligible)), None, None)
+    plan = _fresh(eligible, None if prev is None else prev.button, n)
+    return Plan(plan.positions, plan.dealt, None, None)
 
 
 def _plan_blinds(
@@ -174,7 +177,7 @@ def _plan_blinds(
     for s in sorted(eligible - dealt):
         f = facts[s]
         assert f is not None and f.owes is not None
-        if f.post_now and s != sb_pos and not between(button, s, bb, n):
+        if f.post_now and s not in (sb_pos, button) and not between(button, s, bb, n):
             posts[s] = f.owes
             dealt.add(s)
     if len(dealt) < 2:  # only players waiting to come in: no game unless they are dealt in

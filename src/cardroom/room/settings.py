@@ -161,12 +161,21 @@ class TableSettings:
 
     @property
     def protection(self) -> bool:
-        """Whether disconnect all-ins are offered (§10.6, seed 003)."""
+        """Whether disconnect all-ins are offered in every hand (§10.6, seed 003)."""
         if self.disconnect_protection is not None:
             return self.disconnect_protection
         if self.chinese is not None:
             return False  # no bets, so no all-in to give
-        limit = all(c.betting in (FIXED_LIMIT, SPREAD_LIMIT) for c in self.games)
+        return all(self.protection_for(c) for c in self.games)
+
+    def protection_for(self, config: TableConfig) -> bool:
+        """Whether a hand of ``config`` offers disconnect all-ins (§10.6, seed 003): as
+        ``disconnect_protection`` says, else at real money in fixed- and spread-limit
+        hands. A mixed table decides per hand: 8-Game protects its limit games and not
+        NL Hold'em or PLO; HORSE (all limit) every hand."""
+        if self.disconnect_protection is not None:
+            return self.disconnect_protection
+        limit = config.betting in (FIXED_LIMIT, SPREAD_LIMIT)
         return limit and self.currency is Currency.REAL
 
     def hand_config(self, config: TableConfig) -> TableConfig:

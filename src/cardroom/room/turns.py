@@ -76,7 +76,7 @@ def act_for(table: Table, hand: Hand, s: int, *, disconnected: bool) -> None:
     day = day_of(table.now)
     if (
         disconnected
-        and table.settings.protection
+        and table.settings.protection_for(table.configs[table.state.game])
         and engine_port.may_disconnect_all_in(hand, s)
         and table.allowances.used(seat.player, day) < table.settings.disconnect_allins_per_day
     ):
@@ -203,12 +203,12 @@ def _reconnect(table: Table, c: cmd.Reconnect) -> None:
 
 
 def _reset_allowance(table: Table, c: cmd.ResetAllowance) -> None:
-    seat_of(table, c.player)
+    s = seat_of(table, c.player)
     day = day_of(table.now)
     if table.allowances.resets(c.player, day) >= table.settings.allowance_resets_per_day:
         raise TableError(NO_RESET_LEFT, "no reset of disconnect all-ins left today")
     table.allowances.reset(c.player, day)
-    table.emit(rv.AllowanceReset(c.player, day))
+    table.emit(rv.AllowanceReset(s, c.player, day))
 
 
 HANDLERS: dict[type, Callable[[Table, Any], None]] = {

@@ -1,10 +1,11 @@
 """Per-seat views of a table and of its events (RULEBOOK §12).
 
 The table's own data is public (seats, stacks, who sits out, the button, the
-clock, the game), but for a player's pre-selected action, which only that player
-sees. Cards appear only through the engine's projections (``hand.view(seat)``,
-``event_view(event, seat)``, and for Chinese poker ``cardroom.chinese.views``): no
-other code here ever touches a card.
+clock, the game, the recent chat lines as they were broadcast: masked words stay
+masked, blocked messages are not there), but for a player's pre-selected action,
+which only that player sees. Cards appear only through the engine's projections
+(``hand.view(seat)``, ``event_view(event, seat)``, and for Chinese poker
+``cardroom.chinese.views``): no other code here ever touches a card.
 """
 
 from __future__ import annotations
@@ -85,6 +86,9 @@ def frame(
         "seats": seats,
         "turn": None if turn is None else dataclasses.asdict(turn),
         "waitlist": list(state.waitlist),
+        "chat": [
+            {"player": line.player, "text": line.text, "at": line.at} for line in table.chat.lines
+        ],
         "you": me,
         "hand": hand,
     }
