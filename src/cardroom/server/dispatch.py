@@ -73,6 +73,13 @@ def command_for(player: str, msg: p.AnyClientMessage) -> cmd.Command | Outcome |
     return None
 
 
+def stores_its_id(msg: p.AnyClientMessage) -> bool:
+    """True when ``msg``, done, is stored with its id (a table command, a chat line, a
+    report): a resend must be looked up in the store. Watching, the time bank and pings
+    store nothing: done again, they change nothing."""
+    return not isinstance(msg, p.Watch | p.Unwatch | p.TimeBank | p.Ping)
+
+
 async def dispatch(conn: Connection, room: Room, msg: p.AnyClientMessage) -> Outcome:
     """Do what ``msg`` asks and say how it went."""
     if isinstance(msg, p.Ping):

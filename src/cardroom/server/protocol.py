@@ -5,7 +5,8 @@ Every message is one JSON object with ``v`` (the protocol version, 1) and
 (1-64 characters); the server answers it with ``ok`` (after the events it
 caused, each with its table sequence number) or ``error`` (a stable ``code``),
 both naming the id in ``re``. Resending an id the server has seen returns the
-first answer again, marked ``replay``, and does nothing else.
+answer again, marked ``replay``, and does nothing else (an id that did something is
+stored with it: never done twice, ``docs/protocol.md``).
 
 The models here are the single source: decoding checks every field (types,
 bounds, string shapes) and the JSON Schema at ``/schema/ws.json`` is generated
