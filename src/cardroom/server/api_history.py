@@ -46,10 +46,16 @@ from cardroom.server.api_common import (
 from cardroom.store.history import HandRef, TableHistory
 
 MAX_PAGE: Final = 50
+CANCELLED_NOTE: Final = (
+    "no PHH for this hand: it was cancelled (RULEBOOK 10.10), every stack back to its "
+    "start-of-hand value (HandVoided in events); PHH has no form for a cancelled hand"
+)
 
 
 class HandRecord(msgspec.Struct):
-    """One of the caller's hands: its record as the caller's seat saw it, and its PHH."""
+    """One of the caller's hands: its record as the caller's seat saw it, and its PHH.
+    ``voided``: the hand was cancelled (RULEBOOK §10.10), every stack returned (the
+    ``HandVoided`` event gives them); it has no PHH then."""
 
     table_id: str
     hand_no: int
@@ -118,11 +124,12 @@ def hand_record(ref: HandRef, entries: list[dict[str, Any]]) -> HandRecord:
         view = project(event, ref.seat)
         if view is not None:
             projected.append(view)
-    phh, note = (
-        phh_for_seat(engine_events, ref.seat)
-        if engine_events
-        else (None, "no engine events were recorded for this hand")
-    )
+    if voided:
+        phh, note = None, CANCELLED_NOTE
+    elif engine_events:
+        phh, note = phh_for_seat(engine_events, ref.seat)
+    else:
+        phh, note = None, "no engine events were recorded for this hand"
     return HandRecord(
         ref.table_id, ref.hand_no, ref.seat, ref.at.isoformat(), voided, projected, phh, note
     )
