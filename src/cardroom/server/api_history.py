@@ -50,6 +50,10 @@ CANCELLED_NOTE: Final = (
     "no PHH for this hand: it was cancelled (RULEBOOK 10.10), every stack back to its "
     "start-of-hand value (HandVoided in events); PHH has no form for a cancelled hand"
 )
+CHINESE_NOTE: Final = (
+    "no PHH for this hand: PHH has no standard form for Chinese poker (OFC, Pineapple...); "
+    "the hand is in events"
+)
 
 
 class HandRecord(msgspec.Struct):
@@ -111,7 +115,7 @@ def hand_record(ref: HandRef, entries: list[dict[str, Any]]) -> HandRecord:
     from the same projections."""
     projected: list[dict[str, Any]] = []
     engine_events: list[EngineEvent] = []
-    voided = False
+    voided = chinese = False
     for data in entries:
         try:
             event = decode_entry(data)
@@ -119,13 +123,17 @@ def hand_record(ref: HandRef, entries: list[dict[str, Any]]) -> HandRecord:
             continue  # an entry this version cannot read is left out, never guessed at
         if type(event) in rv.ROOM_EVENTS:
             voided = voided or isinstance(event, rv.HandVoided)
-        elif not isinstance(event, CHINESE_EVENTS):  # PHH has no Chinese poker
+        elif isinstance(event, CHINESE_EVENTS):
+            chinese = True
+        else:
             engine_events.append(event)  # type: ignore[arg-type]
         view = project(event, ref.seat)
         if view is not None:
             projected.append(view)
     if voided:
         phh, note = None, CANCELLED_NOTE
+    elif chinese:
+        phh, note = None, CHINESE_NOTE
     elif engine_events:
         phh, note = phh_for_seat(engine_events, ref.seat)
     else:
