@@ -214,7 +214,6 @@ def _log_entries(api: Api, player: str, table: str) -> None:
         rv.Disconnected(seat=2, at=time.time()),
         rv.DisconnectAllInUsed(seat=2, player=player, hand_no=7, used_today=1, day=day),
         rv.Reconnected(seat=2),
-        rv.ChatSaid(player=player, text="nice hand", at=time.time()),
     ]
     engine = make_engine(api.database_url)
     try:
@@ -254,30 +253,47 @@ async def _answered(client: ProtocolClient, message_id: str) -> dict[str, Any]:
 
 
 def test_10_7_chat_log_holds_lines_offences_and_reports(api: Api, boss: httpx.Client) -> None:
+    """Every line said over a real WebSocket is in the operator's chat log, as the table
+    stored it before anyone heard it: said, blocked with its verdict's code; the chat ban
+    and the report are in the audit log."""
     rude, witness = register(api), register(api)
 
-    async def session() -> None:
+    async def session() -> tuple[str, dict[str, Any]]:
         clients = []
         for alias in (rude, witness):
             token = httpx.post(
                 api.base + "/api/login", json={"alias": alias, "password": PASSWORD}
             ).json()["token"]
             client = await ProtocolClient.connect(api.base, token)
+            hello = await client.receive()
             await _answered(client, await client.send("watch", table="holdem"))
-            clients.append(client)
+            clients.append((client, hello["player"]))
+        (mouth, player), (ears, _) = clients
+        sat = await mouth.send("join", table="holdem", seat=3, amount=40)  # only players chat
+        assert (await _answered(mouth, sat))["type"] == "ok"
+        said = await _answered(mouth, await mouth.send("chat", table="holdem", text="nice hand"))
+        assert said["type"] == "ok" and said["detail"] == {"verdict": "ok"}
+        async with asyncio.timeout(10):  # the witness hears it
+            while (heard := await ears.receive())["type"] != "chat":
+                pass
         text = "visit www.cheapchips.example now"
-        said = await _answered(clients[0], await clients[0].send("chat", table="holdem", text=text))
-        assert said["type"] == "error" and said["code"] == "chat_refused"
-        reported = await clients[1].send("report", table="holdem", player=rude, reason="chat_abuse")
-        assert (await _answered(clients[1], reported))["type"] == "ok"
-        for c in clients:
+        refused = await _answered(mouth, await mouth.send("chat", table="holdem", text=text))
+        assert refused["type"] == "error" and refused["code"] == "chat_refused"
+        reported = await ears.send("report", table="holdem", player=rude, reason="chat_abuse")
+        assert (await _answered(ears, reported))["type"] == "ok"
+        for c, _ in clients:
             await c.close()
+        return player, heard
 
-    asyncio.run(session())
-    _log_entries(api, "7", "logs-2")
-    log = boss.get("/api/operator/logs/chat").json()
+    player, heard = asyncio.run(session())
+    assert heard["text"] == "nice hand" and heard["alias"] == rude
+    log = boss.get("/api/operator/logs/chat", params={"table": "holdem"}).json()
+    mine = [e for e in log["entries"] if e["entry"].get("player") == player]
+    assert [(e["kind"], e["entry"].get("text"), e["entry"].get("code")) for e in mine] == [
+        ("ChatSaid", "nice hand", None),
+        ("ChatBlocked", None, "advertising"),
+    ]
+    assert mine[1]["entry"]["offence"] and mine[1]["entry"]["seat"] == 3
     actions = {(n["action"], n["subject"].lower()) for n in log["notes"]}
     assert ("report", rude.lower()) in actions
     assert ("chat_ban", rude.lower()) in actions  # an offence bans the account (§10.7)
-    said = boss.get("/api/operator/logs/chat", params={"table": "logs-2"}).json()["entries"]
-    assert [e["entry"]["text"] for e in said if e["kind"] == "ChatSaid"] == ["nice hand"]

@@ -81,6 +81,7 @@ def test_8_place_messages_play_an_ofc_hand_to_its_showdown_with_error_codes(
     page = httpx.get(server + "/api/hands", headers={"Authorization": f"Bearer {token}"}).json()
     (hand,) = page["hands"]  # the history lists it, as ann's seat saw it; no PHH for it
     assert hand["phh"] is None and hand["events"][-1]["type"] == "HandFinished"
+    assert "PHH has no standard form for Chinese poker" in hand["phh_note"]  # said clearly
     assert any(e["type"] == "HandSettled" for e in hand["events"])
 
 

@@ -292,7 +292,10 @@ def test_10_7_a_chat_offence_earns_a_chat_ban_on_the_account(server: str) -> Non
     async def go() -> list[str]:
         a, _ = await player(server, "alice")
         await a.send("watch", id="w", table="holdem")
-        codes = []
+        await a.send("chat", id="w1", table="holdem", text="hello")
+        codes = [(await answer(a, "w1"))["code"]]  # only seated players chat (the room's rule)
+        await a.send("join", id="j", table="holdem", seat=0, amount=40)
+        await answer(a, "j")
         for i, text in enumerate(["hello all", "play at www.pokerstars.com", "sorry"]):
             await a.send("chat", id=f"c{i}", table="holdem", text=text)
             got = await answer(a, f"c{i}")
@@ -301,4 +304,4 @@ def test_10_7_a_chat_offence_earns_a_chat_ban_on_the_account(server: str) -> Non
         return codes
 
     codes = run(go())
-    assert codes == ["ok:", "chat_refused:advertising", "chat_refused:banned"]
+    assert codes == ["not_seated", "ok:", "chat_refused:advertising", "chat_refused:banned"]

@@ -6,10 +6,12 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+import httpx
 import pytest
 from tests.server.conftest import running_server
 from tests.server.sessions import answer, money_problems, player, until
 
+from cardroom.bots.client import account
 from cardroom.ledger import AccountRef, Currency
 from cardroom.server.settings import ServerSettings
 from cardroom.server.tables_file import TablesFileError, load_tables
@@ -58,6 +60,17 @@ def test_10_10_an_unfinished_hand_is_voided_on_start_and_the_chips_go_back(
         assert ledger.balance(AccountRef.stack("holdem", pid, Currency.PLAY)) == 0
     engine.dispose()
     assert money_problems(settings.database_url) == []
+    with running_server(settings) as base:  # the player's own history shows it cancelled
+        token = account(base, "alice", "password1")["token"]
+        page = httpx.get(base + "/api/hands", headers={"Authorization": f"Bearer {token}"})
+    (hand,) = page.json()["hands"]
+    assert (hand["table_id"], hand["hand_no"], hand["voided"]) == ("holdem", 1, True)
+    kinds = [e["type"] for e in hand["events"]]
+    assert kinds[0] == "HandDealt" and kinds[-1] == "HandVoided" and "HandCancelled" in kinds
+    assert any(e["type"] == "Acted" and e["kind"] == "raise" for e in hand["events"])
+    returned = sorted(map(tuple, hand["events"][-1]["stacks"]))
+    assert returned == [(0, 40), (1, 40)]  # every stack back to its start-of-hand value
+    assert hand["phh"] is None and "cancelled" in hand["phh_note"]
 
 
 def test_the_tables_file_is_checked_with_the_table_and_key_named(tmp_path: Path) -> None:

@@ -7,6 +7,7 @@ import pytest
 from tests.store.conftest import Database, ManualClock
 
 from cardroom.room.clock import day_of
+from cardroom.store import read_only
 from cardroom.store.allowances import AllowanceBook, AllowanceChange, AllowanceRefused
 from cardroom.store.client_ids import KEEP_SECONDS, Answered, ClientIds
 from cardroom.store.tables import TableRecords
@@ -29,6 +30,19 @@ def test_client_ids_newest_kept_oldest_first_replaced_not_refused_pruned_after_a
     assert ids.prune() == 4  # m1..m4 are now older than a day; m0 (written again) is not
     assert [a.client_id for a in ids.recent("7", 10)] == ["m0"]
     assert len(ids.recent("8", 10)) == 1
+
+
+def test_one_client_id_is_found_by_account_and_id_for_a_day(
+    db: Database, clock: ManualClock
+) -> None:
+    ids = ClientIds(db.engine, clock)
+    ids.remember([Answered("7", "JOIN-1", "holdem", 12), Answered("8", "JOIN-2", "stud", 3)])
+    reader = ClientIds(read_only(db.engine), clock)  # as the server looks ids up
+    assert reader.find("7", "JOIN-1") == Answered("7", "JOIN-1", "holdem", 12)
+    assert reader.find("8", "JOIN-1") is None  # ids are per account
+    assert reader.find("7", "nope") is None
+    clock.advance(seconds=KEEP_SECONDS + 1)
+    assert reader.find("7", "JOIN-1") is None  # forgotten after a day, pruned or not
 
 
 def test_disconnect_all_ins_are_guarded_by_the_limit_they_were_granted_under(

@@ -3,11 +3,18 @@
 Export writes any engine hand whose table PHH (with this project's variant codes,
 ``docs/phh_extensions.md``) can describe back to a record that re-imports to the
 same result. Players are numbered from the button's left (``p1``), the button last.
+
+:func:`export_for` writes the record as one seat saw it: every card comes from that
+event's projection for the seat (:func:`cardroom.games.views.event_view`), so a card
+the seat was not shown is unknown (``??``) whatever else the seat knows of it (its
+own discards, dealt to another player after a reshuffle, stay that player's secret).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+import dataclasses
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
 
 from cardroom.cards import Card
 from cardroom.games import events as ev
@@ -18,8 +25,13 @@ from cardroom.games.hand import Hand
 from cardroom.games.phh import HandHistory, PhhAction, PhhError
 from cardroom.games.phh_variants import big_blind_ante_index, phh_code_of, table_config
 from cardroom.games.variants import BRING_IN, BUTTON_BLIND, FIXED_LIMIT
+from cardroom.games.views import event_view
 
-__all__ = ["export"]
+__all__ = ["export", "export_for"]
+
+Cards = tuple[Card | None, ...]
+Sight = Callable[[ev.Event, str, tuple[Card, ...]], Cards]
+"""The cards of one field of an event as written (None: an unknown card)."""
 
 
 def export(hand: Hand) -> HandHistory:
@@ -53,6 +65,35 @@ def export(hand: Hand) -> HandHistory:
     )
     _check_describable(hand, history)
     return history
+
+
+def export_for(hand: Hand, seat: int | None) -> HandHistory:
+    """The PHH record of ``hand`` as ``seat`` saw it (None: a spectator): the cards of
+    each event are those of its projection for ``seat``, every other one ``??``.
+
+    Only how many cards a field holds is taken from the event itself (the number
+    drawn or discarded is public). Raises PhhError like :func:`export`.
+    """
+    history = export(hand)
+    order = hand.order
+    player = {s: i for i, s in enumerate(order)}
+    views: dict[int, dict[str, Any]] = {}
+
+    def sight(event: ev.Event, name: str, cards: tuple[Card, ...]) -> Cards:
+        view = views.get(id(event))
+        if view is None:
+            view = views[id(event)] = event_view(event, seat)
+        shown = view.get(name)
+        if not isinstance(shown, list):
+            return (None,) * len(cards)
+        return tuple(None if c is None else Card.parse(c) for c in shown)
+
+    actions = tuple(_export_actions(hand.events, player, sight))
+    return dataclasses.replace(history, actions=actions)
+
+
+def _everything(event: ev.Event, name: str, cards: tuple[Card, ...]) -> Cards:
+    return cards
 
 
 def _lone_big_blind(hand: Hand) -> bool:
@@ -100,17 +141,20 @@ def _export_blinds(config: TableConfig, n: int, lone: bool = False) -> tuple[int
     return (stakes.small_blind, stakes.big_blind, *straddles) + (0,) * (n - 2 - len(straddles))
 
 
-def _export_actions(events: Sequence[ev.Event], player: dict[int, int]) -> Iterator[PhhAction]:
-    street: dict[int, list[Card]] = {}  # a street's cards per player: down, then up
+def _export_actions(
+    events: Sequence[ev.Event], player: dict[int, int], sight: Sight = _everything
+) -> Iterator[PhhAction]:
+    street: dict[int, list[Card | None]] = {}  # a street's cards per player: down, then up
     replaced: list[PhhAction] = []  # a draw's replacements, after every discard (PHH order)
     for event in events:
         if isinstance(event, ev.HoleDealt):
-            street.setdefault(player[event.seat], []).extend(event.cards)
+            street.setdefault(player[event.seat], []).extend(sight(event, "cards", event.cards))
             continue
         if isinstance(event, ev.Drew):
-            yield PhhAction("sd", player[event.seat], tuple(event.discarded))
+            yield PhhAction("sd", player[event.seat], sight(event, "discarded", event.discarded))
             if event.dealt:
-                replaced.append(PhhAction("dh", player[event.seat], tuple(event.dealt)))
+                dealt = sight(event, "dealt", event.dealt)
+                replaced.append(PhhAction("dh", player[event.seat], dealt))
             continue
         yield from replaced
         replaced = []
@@ -118,7 +162,7 @@ def _export_actions(events: Sequence[ev.Event], player: dict[int, int]) -> Itera
             yield PhhAction("dh", p, tuple(cards))
         street = {}
         if isinstance(event, ev.BoardDealt):
-            yield PhhAction("db", cards=tuple(event.cards))
+            yield PhhAction("db", cards=sight(event, "cards", event.cards))
         elif isinstance(event, ev.Acted):
             p = player[event.seat]
             if event.kind == FOLD:
@@ -130,7 +174,7 @@ def _export_actions(events: Sequence[ev.Event], player: dict[int, int]) -> Itera
             elif event.kind == BRING_IN_ACTION:
                 yield PhhAction("pb", p)
         elif isinstance(event, ev.Shown):
-            yield PhhAction("sm", player[event.seat], tuple(event.cards))
+            yield PhhAction("sm", player[event.seat], sight(event, "cards", event.cards))
         elif isinstance(event, ev.Mucked):
             yield PhhAction("sm", player[event.seat])
 

@@ -1,7 +1,9 @@
 """One asyncio task per table: the only code that touches that table (no locks).
 
 The actor takes jobs from its queue (commands, watchers coming and going, chat)
-and looks at the table's clock every ``tick_seconds``. Commands run in memory
+and looks at the table's clock every ``tick_seconds``. A job that drives the table
+itself (a chat line) stores what it did through :meth:`TableActor.step`, like a
+command. Commands run in memory
 in arrival order; the events of a batch of them, with the ledger transfers they
 made (:class:`~cardroom.server.table_ledger.StepLedger`) and the snapshot a new
 hand took, are then written in ONE database transaction off the event loop
@@ -28,7 +30,6 @@ from typing import Any
 
 from cardroom.ledger import AccountRef
 from cardroom.room import commands as cmd
-from cardroom.room.chat import TableChat
 from cardroom.room.codec import encode_entry
 from cardroom.room.errors import TableError
 from cardroom.room.table import AnyEvent, Table
@@ -108,13 +109,14 @@ class TableActor:
         self.watchers: dict[int, Watcher] = {}
         self.history = History()
         self.history.reset(table)
-        self.chat = TableChat()
         self.snapshot_ref = table.snapshot
         self.task: asyncio.Task[None] | None = None
         self.ticker: asyncio.Task[None] | None = None
         self.tick_queued = False
         self.pending: list[AnyEvent] = []
         self.answers: list[tuple[Job, Outcome]] = []
+        self.ids: list[tuple[str, str]] = []
+        """(account, client id) of the messages whose jobs made the pending events."""
         self.last_turn: tuple[int, float] | None = None
 
     # ------------------------------------------------------------------ running
@@ -216,19 +218,28 @@ class TableActor:
 
     # ------------------------------------------------------------------ storing
 
-    async def flush(self) -> None:
+    async def step(self, events: list[AnyEvent], client: tuple[str, str] | None) -> bool:
+        """Store and send ``events``, which a job made by driving the table itself, as one
+        step with the id of the message that asked for them (``client``: account, id).
+        False when it could not be stored: nothing of it happened, the table was
+        rebuilt from its record. (A job runs once what came before it is stored, so
+        ``events`` are the step's only ones.)"""
+        self.pending.extend(events)
+        if client is not None:
+            self.ids.append(client)
+        return await self.flush()
+
+    async def flush(self) -> bool:
         """Store the pending events (and transfers, and a new snapshot) in one
-        transaction; then number, send and answer."""
-        events, answers = self.pending, self.answers
-        self.pending, self.answers = [], []
+        transaction; then number, send and answer. False when the step could not be
+        stored (the table is rebuilt from its record)."""
+        events, answers, ids = self.pending, self.answers, self.ids
+        self.pending, self.answers, self.ids = [], [], []
         transfers = self.ledger.take()
         changes = self.allowances.take() if self.allowances is not None else []
         last = self.seq + len(events)  # the sequence number every answer carries
-        answered = [
-            Answered(job.client[0], job.client[1], self.table_id, last)
-            for job, _ in answers
-            if job.client is not None
-        ]
+        clients = [job.client for job, _ in answers if job.client is not None] + ids
+        answered = [Answered(account, cid, self.table_id, last) for account, cid in clients]
         if events or transfers or answered:
             snapshot = None
             if self.table.snapshot is not self.snapshot_ref:
@@ -245,7 +256,7 @@ class TableActor:
                 for job, _ in answers:
                     _resolve(job, Outcome("not_stored", "the change could not be stored"))
                 await self.recover_from_failure("not_stored", str(exc))
-                return
+                return False
             self.snapshot_ref = self.table.snapshot
             stored = self.history.add(self.seq + 1, events)
             self.seq += len(events)
@@ -253,6 +264,7 @@ class TableActor:
             self.send_turn()
         for job, outcome in answers:
             _resolve(job, Outcome(outcome.code, outcome.message, self.seq, outcome.detail))
+        return True
 
     def send_turn(self) -> None:
         """Tell the player to act (once per decision) their legal actions."""
@@ -271,7 +283,7 @@ class TableActor:
 
     async def recover_from_failure(self, code: str, message: str) -> None:
         """Throw the in-memory table away and rebuild it from its stored record."""
-        self.pending, self.ledger.pending = [], []
+        self.pending, self.ledger.pending, self.ids = [], [], []
         if self.allowances is not None:
             self.allowances.take()  # the counts are read again with the record
         for job, _ in self.answers:

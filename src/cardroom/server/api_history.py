@@ -7,9 +7,11 @@ Each hand is given twice:
   projection (:func:`cardroom.room.views.project`, the engine's views inside):
   another player's hidden cards never appear unless that player showed them;
   staff-only and other seats' private entries are left out;
-- ``phh``: the hand in PHH (:mod:`cardroom.games.phh_export`), with every card
-  the caller did not see written ``??``; None with ``phh_note`` saying why when
-  PHH cannot describe the table (rake, for one).
+- ``phh``: the hand in PHH as the caller's seat saw it
+  (:func:`cardroom.games.phh_export.export_for`: each event's cards are those of
+  the engine's projection of that event for the seat, every other card ``??``);
+  None with ``phh_note`` saying why when PHH cannot describe the table (rake, for
+  one; Chinese poker, which PHH has no form for).
 
 Only hands that ended are listed, newest first; ``offset`` and ``limit`` page.
 """
@@ -24,11 +26,10 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from cardroom.cards import Card
 from cardroom.games import Event as EngineEvent
 from cardroom.games import events as ev
-from cardroom.games.phh import HandHistory, PhhAction, PhhError, dumps
-from cardroom.games.phh_export import export
+from cardroom.games.phh import PhhError, dumps
+from cardroom.games.phh_export import export_for
 from cardroom.games.replay import replay
 from cardroom.records import CodecError
 from cardroom.room import events as rv
@@ -45,10 +46,20 @@ from cardroom.server.api_common import (
 from cardroom.store.history import HandRef, TableHistory
 
 MAX_PAGE: Final = 50
+CANCELLED_NOTE: Final = (
+    "no PHH for this hand: it was cancelled (RULEBOOK 10.10), every stack back to its "
+    "start-of-hand value (HandVoided in events); PHH has no form for a cancelled hand"
+)
+CHINESE_NOTE: Final = (
+    "no PHH for this hand: PHH has no standard form for Chinese poker (OFC, Pineapple...); "
+    "the hand is in events"
+)
 
 
 class HandRecord(msgspec.Struct):
-    """One of the caller's hands: its record as the caller's seat saw it, and its PHH."""
+    """One of the caller's hands: its record as the caller's seat saw it, and its PHH.
+    ``voided``: the hand was cancelled (RULEBOOK §10.10), every stack returned (the
+    ``HandVoided`` event gives them); it has no PHH then."""
 
     table_id: str
     hand_no: int
@@ -69,44 +80,6 @@ class HandPage(msgspec.Struct):
     next_offset: int | None
 
 
-def _card_text(value: str) -> bool:
-    try:
-        Card.parse(value)
-    except ValueError:  # CardError
-        return False
-    return True
-
-
-def visible_cards(projected: list[dict[str, Any]]) -> set[str]:
-    """Every card in what the seat saw, as text."""
-    seen: set[str] = set()
-
-    def walk(value: object) -> None:
-        if isinstance(value, dict):
-            for v in value.values():
-                walk(v)
-        elif isinstance(value, list | tuple):
-            for v in value:
-                walk(v)
-        elif isinstance(value, str) and 2 <= len(value) <= 3 and _card_text(value):
-            seen.add(str(Card.parse(value)))
-
-    walk(projected)
-    return seen
-
-
-def _masked(history: HandHistory, me: int, visible: set[str]) -> HandHistory:
-    """The PHH record with every card of another player the caller never saw as ``??``."""
-
-    def mask(action: PhhAction) -> PhhAction:
-        if action.player is None or action.player == me or action.cards is None:
-            return action
-        cards = tuple(c if c is not None and str(c) in visible else None for c in action.cards)
-        return dataclasses.replace(action, cards=cards)
-
-    return dataclasses.replace(history, actions=tuple(mask(a) for a in history.actions))
-
-
 def _usual_blinds(engine_events: list[EngineEvent]) -> list[EngineEvent]:
     """The same hand told without the room's choice of blind seats, when that choice is
     the engine's own (the room always names them; PHH can only write the usual ones):
@@ -122,40 +95,49 @@ def _usual_blinds(engine_events: list[EngineEvent]) -> list[EngineEvent]:
     return plain
 
 
-def phh_for_seat(
-    engine_events: list[EngineEvent], seat: int, visible: set[str]
-) -> tuple[str | None, str]:
-    """A hand in PHH as ``seat`` saw it (cards not in ``visible`` written ``??``), or
-    None and why PHH cannot describe it."""
+def phh_for_seat(engine_events: list[EngineEvent], seat: int) -> tuple[str | None, str]:
+    """A hand in PHH as ``seat`` saw it (each event's cards from its projection for the
+    seat, the rest ``??``), or None and why PHH cannot describe it."""
     try:
-        hand = replay(_usual_blinds(engine_events))
-        return dumps(_masked(export(hand), hand.order.index(seat), visible)), ""
+        return dumps(export_for(replay(_usual_blinds(engine_events)), seat)), ""
     except (PhhError, ValueError) as exc:  # ConfigError and CodecError are ValueErrors
         return None, f"no PHH for this hand: {exc}"
 
 
 def _record(history: TableHistory, ref: HandRef) -> HandRecord:
     """One hand, projected for the caller's seat."""
+    return hand_record(ref, history.span(ref.table_id, ref.first_seq, ref.last_seq))
+
+
+def hand_record(ref: HandRef, entries: list[dict[str, Any]]) -> HandRecord:
+    """The hand ``ref`` from its stored ``entries`` (``HandDealt`` to its end), as the
+    caller's seat saw it: each entry through the one projection, and the PHH built
+    from the same projections."""
     projected: list[dict[str, Any]] = []
     engine_events: list[EngineEvent] = []
-    voided = False
-    for data in history.span(ref.table_id, ref.first_seq, ref.last_seq):
+    voided = chinese = False
+    for data in entries:
         try:
             event = decode_entry(data)
         except CodecError:
             continue  # an entry this version cannot read is left out, never guessed at
         if type(event) in rv.ROOM_EVENTS:
             voided = voided or isinstance(event, rv.HandVoided)
-        elif not isinstance(event, CHINESE_EVENTS):  # PHH has no Chinese poker
+        elif isinstance(event, CHINESE_EVENTS):
+            chinese = True
+        else:
             engine_events.append(event)  # type: ignore[arg-type]
         view = project(event, ref.seat)
         if view is not None:
             projected.append(view)
-    phh, note = (
-        phh_for_seat(engine_events, ref.seat, visible_cards(projected))
-        if engine_events
-        else (None, "no engine events were recorded for this hand")
-    )
+    if voided:
+        phh, note = None, CANCELLED_NOTE
+    elif chinese:
+        phh, note = None, CHINESE_NOTE
+    elif engine_events:
+        phh, note = phh_for_seat(engine_events, ref.seat)
+    else:
+        phh, note = None, "no engine events were recorded for this hand"
     return HandRecord(
         ref.table_id, ref.hand_no, ref.seat, ref.at.isoformat(), voided, projected, phh, note
     )

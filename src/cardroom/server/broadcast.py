@@ -106,11 +106,11 @@ def snapshot(table: Table, seq: int, player: str, aliases: dict[str, str]) -> by
     view = table.view(player)
     names = {pl: aliases.get(pl, pl) for pl in _players(table)}
     settings = table.settings
-    info = {
-        "buy_in": list(buy_in_bounds(table, player)),  # the player's own (§10.2 reducing)
-        "currency": settings.currency.value,
-        "seats": settings.seat_count,
-    }
+    info = p.TableInfo(
+        buy_in=buy_in_bounds(table, player),  # the player's own (§10.2 reducing)
+        currency=settings.currency.value,
+        seats=settings.seat_count,
+    )
     message = p.Snapshot(table=settings.table_id, seq=seq, view=view, players=names, info=info)
     return p.encode(message)
 

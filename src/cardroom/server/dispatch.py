@@ -1,16 +1,19 @@
 """Client messages to table jobs: who is asking is always the connection's player
 (a client cannot name another seat), and every outcome has a stable code.
 
-A message that changes stored state (a table command, a report) carries its
+A message that changes stored state (a table command, a chat line, a report) carries its
 client id to where it is stored, to be stored with it (``store/client_ids.py``)."""
 
 from __future__ import annotations
 
+import logging
 from typing import TYPE_CHECKING, Any
 
 from cardroom.cards import Card
 from cardroom.room import commands as cmd
-from cardroom.room.chat import REPORT_REASONS
+from cardroom.room import events as rv
+from cardroom.room.chat import OK, REPORT_REASONS
+from cardroom.room.errors import TableError
 from cardroom.server import protocol as p
 from cardroom.server.actor import Job, Outcome, TableActor
 from cardroom.server.broadcast import Watcher
@@ -21,6 +24,8 @@ from cardroom.store.client_ids import Answered
 if TYPE_CHECKING:
     from cardroom.server.gateway import Connection
     from cardroom.server.room import Room
+
+log = logging.getLogger("cardroom.server")
 
 
 def _cards(texts: list[str]) -> tuple[Card, ...] | None:
@@ -68,6 +73,13 @@ def command_for(player: str, msg: p.AnyClientMessage) -> cmd.Command | Outcome |
     return None
 
 
+def stores_its_id(msg: p.AnyClientMessage) -> bool:
+    """True when ``msg``, done, is stored with its id (a table command, a chat line, a
+    report): a resend must be looked up in the store. Watching, the time bank and pings
+    store nothing: done again, they change nothing."""
+    return not isinstance(msg, p.Watch | p.Unwatch | p.TimeBank | p.Ping)
+
+
 async def dispatch(conn: Connection, room: Room, msg: p.AnyClientMessage) -> Outcome:
     """Do what ``msg`` asks and say how it went."""
     if isinstance(msg, p.Ping):
@@ -109,7 +121,7 @@ async def _table_message(
         kinds = await room.storage.run(room.players.sanctions, conn.alias)
         if SanctionKind.CHAT_BAN in kinds or SanctionKind.BAN in kinds:
             return Outcome("chat_refused", "banned")
-        return await actor.submit(Job(None, lambda a: _chat(a, room, conn, msg.text)))
+        return await actor.submit(Job(None, lambda a: _chat(a, room, conn, msg)))
     if isinstance(msg, p.Report):
         return await actor.submit(Job(None, lambda a: _report(a, room, conn, msg)))
     return Outcome("unknown_type", f"{type(msg).__name__} is not handled")
@@ -123,26 +135,43 @@ async def _time_bank(actor: TableActor, player: str) -> Outcome:
     return Outcome(seq=actor.seq, detail={"time_bank": bank, "automatic": True})
 
 
-async def _chat(actor: TableActor, room: Room, conn: Connection, text: str) -> Outcome:
-    table = actor.table
-    s = table.state.seat_of(conn.player)
-    in_hand = s is not None and table.still_in_hand(s)
-    verdict = actor.chat.say(conn.player, text, table.clock(), in_hand=in_hand)
-    if verdict.offence:  # an escalating chat ban on the account (RULEBOOK §10.7)
-        await actor.storage.run(
-            room.players.sanction, conn.alias, SanctionKind.CHAT_BAN,
-            operator="server:chat", reason=f"{verdict.code} at {actor.table_id}: {verdict.found}",
-        )  # fmt: skip
-    if verdict.text is None:
-        return Outcome("chat_refused", verdict.code, actor.seq)
+async def _chat(actor: TableActor, room: Room, conn: Connection, msg: p.Chat) -> Outcome:
+    """A chat line through the table's own chat rules (``room.commands.Say``), stored with
+    its id like a command (``ChatSaid``, or ``ChatBlocked`` with the verdict's code),
+    then broadcast; an offence bans the account from chat (RULEBOOK §10.7). Only a
+    seated player chats (the room's rule: ``not_seated`` else)."""
+    try:
+        events = actor.table.handle(cmd.Say(conn.player, msg.text))
+    except TableError as exc:
+        return Outcome(exc.code, exc.reason, actor.seq)
+    if not await actor.step(events, (conn.player, msg.id)):
+        return Outcome("not_stored", "the line could not be stored", actor.seq)
+    blocked = next((e for e in events if isinstance(e, rv.ChatBlocked)), None)
+    said = next((e for e in events if isinstance(e, rv.ChatSaid)), None)
+    if blocked is not None and blocked.offence:
+        await _ban(actor, room, conn, blocked)
+    if said is None:
+        return Outcome("chat_refused", blocked.code if blocked else "refused", actor.seq)
     line = p.ChatLine(
-        table=actor.table_id, player=conn.player, alias=conn.alias, text=verdict.text,
-        at=table.clock(),
-    )  # fmt: skip
+        table=actor.table_id, player=conn.player, alias=conn.alias, text=said.text, at=said.at
+    )
     data = p.encode(line)
     for w in actor.watchers.values():
         w.send(data)
-    return Outcome(seq=actor.seq, detail={"verdict": verdict.code})
+    return Outcome(seq=actor.seq, detail={"verdict": OK if blocked is None else blocked.code})
+
+
+async def _ban(actor: TableActor, room: Room, conn: Connection, offence: rv.ChatBlocked) -> None:
+    """An escalating chat ban on the account (the store's sanctions, audited), after the
+    offence is stored; a ban that cannot be stored now is logged, the line stays stored."""
+    reason = f"{offence.code} at {actor.table_id}: {offence.found}"
+    try:
+        await actor.storage.run(
+            room.players.sanction, conn.alias, SanctionKind.CHAT_BAN,
+            operator="server:chat", reason=reason,
+        )  # fmt: skip
+    except Exception:
+        log.exception("table %s: the chat ban of %s was not stored", actor.table_id, conn.alias)
 
 
 async def _report(actor: TableActor, room: Room, conn: Connection, msg: p.Report) -> Outcome:
@@ -154,7 +183,9 @@ async def _report(actor: TableActor, room: Room, conn: Connection, msg: p.Report
     if accused is None or not at_table or msg.reason not in REPORT_REASONS:
         return Outcome("bad_report", f"reasons: {', '.join(REPORT_REASONS)}", actor.seq)
     try:
-        report = actor.chat.report(conn.player, accused, msg.reason, actor.table.clock(), msg.note)
+        report = actor.table.chat.report(
+            conn.player, accused, msg.reason, actor.table.clock(), msg.note
+        )
     except ValueError as exc:
         return Outcome("bad_report", str(exc), actor.seq)
     lines: list[dict[str, Any]] = [{"text": x.text, "at": x.at} for x in report.lines]

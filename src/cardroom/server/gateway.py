@@ -4,9 +4,10 @@ A connection is authenticated once (bearer token or same-origin session
 cookie), then reads client messages one at a time: size limit, rate limits
 (per connection and per account), decoding against the protocol's models, the
 client id (a resent id is answered again, never acted on twice), then a job
-for the table's actor. The ids that acted are stored with what they did; an
-account's recent ones are loaded from the database before its first message
-here, so a resend after a restart is answered too. What goes out is queued per
+for the table's actor. The ids that acted are stored with what they did; an id
+not among the account's last answers here is looked up in the store before
+anything is done for it, so a resend is answered however long ago (a day) it
+was first sent, and after a restart too. What goes out is queued per
 connection and written by its own task; a client too slow to read it is
 disconnected.
 """
@@ -24,10 +25,9 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from cardroom.server import auth
 from cardroom.server import protocol as p
 from cardroom.server.actor import Outcome
-from cardroom.server.dispatch import dispatch
+from cardroom.server.dispatch import dispatch, stores_its_id
 from cardroom.server.limits import AccountBuckets, TokenBucket
 from cardroom.server.settings import Limits
-from cardroom.store.client_ids import Answered
 
 OUTBOX = 2000
 """Messages queued for one connection at most before it is dropped as too slow."""
@@ -35,40 +35,33 @@ _conn_ids = itertools.count(1)
 
 
 class Answers:
-    """Per account, the outcome of each client id seen lately (idempotency)."""
+    """Per account, the outcome of each client id seen lately (idempotency): the last
+    ``size`` answered, and every one still being done. A miss proves nothing (an id
+    that acted may be older, or from before a restart): the store is asked then."""
 
     def __init__(self, size: int) -> None:
         self.size = size
         self.by_account: dict[str, OrderedDict[str, asyncio.Future[Outcome]]] = {}
-        self.loaded: set[str] = set()
 
     def seen(self, account: str, client_id: str) -> asyncio.Future[Outcome] | None:
         """The outcome (perhaps still coming) of an id already sent."""
         return self.by_account.get(account, OrderedDict()).get(client_id)
 
     def start(self, account: str, client_id: str) -> asyncio.Future[Outcome]:
-        """Remember a new id; its outcome is set when known."""
+        """Remember a new id; its outcome is set when known. The oldest answered ids
+        make room (one still being done is never forgotten: a resend waits for it)."""
         ids = self.by_account.setdefault(account, OrderedDict())
         future: asyncio.Future[Outcome] = asyncio.get_running_loop().create_future()
         ids[client_id] = future
-        while len(ids) > self.size:
-            ids.popitem(last=False)
+        if len(ids) > self.size:
+            done = [k for k, f in ids.items() if f.done()]
+            for key in done[: len(ids) - self.size]:
+                del ids[key]
         return future
 
-    def preload(self, account: str, stored: list[Answered]) -> None:
-        """Add the ids of ``account`` the database kept (oldest first), older than any
-        seen here; from now on this process knows the account's ids."""
-        loop = asyncio.get_running_loop()
-        ids = self.by_account.setdefault(account, OrderedDict())
-        for a in reversed(stored):
-            if a.client_id not in ids:
-                future: asyncio.Future[Outcome] = loop.create_future()
-                future.set_result(Outcome(seq=a.seq))
-                ids[a.client_id] = future
-                ids.move_to_end(a.client_id, last=False)
-        while len(ids) > self.size:
-            ids.popitem(last=False)
-        self.loaded.add(account)
+    def forget(self, account: str, client_id: str) -> None:
+        """Drop an id that was not done (its resend is tried again)."""
+        self.by_account.get(account, OrderedDict()).pop(client_id, None)
 
 
 class Connection:
@@ -137,11 +130,6 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
         await websocket.send_text(p.encode(error).decode())
         await websocket.close(code=1008)
         return
-    if conn.player not in shared.answers.loaded and not await _load_ids(shared, state.room, conn):
-        error = p.Error(re=None, code="busy", message="the server is busy: connect again")
-        await websocket.send_text(p.encode(error).decode())
-        await websocket.close(code=1013)
-        return
     shared.connections[conn.player] = shared.connections.get(conn.player, 0) + 1
     state.room.aliases[conn.player] = conn.alias
     writer = asyncio.create_task(conn.writer())
@@ -165,17 +153,6 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
         writer.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await writer
-
-
-async def _load_ids(shared: Shared, room: Any, conn: Connection) -> bool:
-    """Load the account's stored client ids (False: the database did not answer; the
-    connection is refused rather than risk acting on a resent id again)."""
-    try:
-        stored = await room.storage.run(room.client_ids.recent, conn.player, shared.answers.size)
-    except Exception:
-        return False
-    shared.answers.preload(conn.player, stored)
-    return True
 
 
 async def _unwatch(actor: Any, conn_id: int) -> None:
@@ -222,17 +199,41 @@ async def _read(conn: Connection, state: Any) -> None:
         except Exception as exc:  # whatever a client sends, the connection goes on
             _refuse(conn, None, "bad_message", type(exc).__name__)
             continue
-        earlier = answers.seen(conn.player, msg.id)
-        if earlier is not None:
-            _answer(conn, msg.id, await earlier, replay=True)
-            continue
-        future = answers.start(conn.player, msg.id)
+        await _once(conn, state, answers, msg)
+
+
+async def _once(conn: Connection, state: Any, answers: Answers, msg: p.AnyClientMessage) -> None:
+    """Answer ``msg``, doing it unless its id was seen: answered lately (from memory),
+    being done (its outcome awaited), or acted before (from the store)."""
+    earlier = answers.seen(conn.player, msg.id)
+    if earlier is not None:
+        _answer(conn, msg.id, await earlier, replay=True)
+        return
+    if isinstance(msg, p.Ping):  # does nothing, so is not remembered: it pushes out no id
+        _answer(conn, msg.id, Outcome())
+        return
+    future = answers.start(conn.player, msg.id)
+    room = state.room
+    if stores_its_id(msg):
         try:
-            outcome = await dispatch(conn, state.room, msg)
-        except Exception as exc:  # never let one message end the connection
-            outcome = Outcome("busy", f"not done: {type(exc).__name__}")
-        future.set_result(outcome)
-        _answer(conn, msg.id, outcome)
+            stored = await room.storage.run(room.answered.find, conn.player, msg.id)
+        except Exception:  # not known whether it acted: do nothing now
+            answers.forget(conn.player, msg.id)
+            busy = Outcome("busy", "the server is busy: try again")
+            future.set_result(busy)
+            _answer(conn, msg.id, busy)
+            return
+        if stored is not None:
+            outcome = Outcome(seq=stored.seq)
+            future.set_result(outcome)
+            _answer(conn, msg.id, outcome, replay=True)
+            return
+    try:
+        outcome = await dispatch(conn, room, msg)
+    except Exception as exc:  # never let one message end the connection
+        outcome = Outcome("busy", f"not done: {type(exc).__name__}")
+    future.set_result(outcome)
+    _answer(conn, msg.id, outcome)
 
 
 def _refuse(conn: Connection, client_id: str | None, code: str, message: str) -> None:

@@ -5,7 +5,8 @@ Every message is one JSON object with ``v`` (the protocol version, 1) and
 (1-64 characters); the server answers it with ``ok`` (after the events it
 caused, each with its table sequence number) or ``error`` (a stable ``code``),
 both naming the id in ``re``. Resending an id the server has seen returns the
-first answer again, marked ``replay``, and does nothing else.
+answer again, marked ``replay``, and does nothing else (an id that did something is
+stored with it: never done twice, ``docs/protocol.md``).
 
 The models here are the single source: decoding checks every field (types,
 bounds, string shapes) and the JSON Schema at ``/schema/ws.json`` is generated
@@ -18,6 +19,10 @@ from typing import Annotated, Any, Final, Literal
 
 import msgspec
 from msgspec import Meta
+
+from cardroom.chinese import Event as ChineseEvent
+from cardroom.games import Event as HandEvent
+from cardroom.room import events as rv
 
 VERSION: Final = 1
 MAX_AMOUNT: Final = 2**53 - 1
@@ -162,8 +167,8 @@ AnyClientMessage = (
 # ----------------------------------------------------------------- server -> client
 
 
-class ServerMessage(msgspec.Struct, tag_field="type", kw_only=True):
-    """Fields every server message has."""
+class ServerMessage(msgspec.Struct, tag_field="type", kw_only=True, forbid_unknown_fields=True):
+    """Fields every server message has (and no others than its own: the schema says so)."""
 
     v: Literal[1] = 1
 
@@ -176,8 +181,10 @@ class Hello(ServerMessage, tag="hello", kw_only=True):
     alias: str
 
 
-class TableEvent(msgspec.Struct, kw_only=True):
-    """One table event as your seat may see it, with its sequence number."""
+class TableEvent(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """One table event as your seat may see it, with its sequence number. ``event`` has
+    its ``type``: a room event (its fields in the schema), or a hand's event (the
+    engine's projection for your seat; Chinese poker's at its tables)."""
 
     seq: int
     event: dict[str, Any]
@@ -191,6 +198,15 @@ class Events(ServerMessage, tag="events", kw_only=True):
     events: list[TableEvent]
 
 
+class TableInfo(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """A table's terms for you: ``buy_in`` [min, max] (max null: no maximum; the reducing
+    rule may raise both), ``currency`` (``play`` or ``real``), ``seats``."""
+
+    buy_in: tuple[int, int | None]
+    currency: str
+    seats: int
+
+
 class Snapshot(ServerMessage, tag="snapshot", kw_only=True):
     """The whole table as your seat sees it, as of sequence number ``seq``; ``players``
     maps the player ids of the view to aliases."""
@@ -199,8 +215,7 @@ class Snapshot(ServerMessage, tag="snapshot", kw_only=True):
     seq: int
     view: dict[str, Any]
     players: dict[str, str]
-    info: dict[str, Any]
-    """The table's terms: ``buy_in`` [min, max or null], ``currency``, ``seats``."""
+    info: TableInfo
 
 
 class Turn(ServerMessage, tag="turn", kw_only=True):
@@ -323,16 +338,41 @@ def encode(message: ServerMessage) -> bytes:
     return _ENCODER.encode(message)
 
 
+def _event_schemas() -> tuple[dict[str, Any], dict[str, Any]]:
+    """The schema of ``TableEvent.event`` and the definitions it names: each room event
+    exactly (its fields, as the room's projection gives them), and a hand's event by its
+    type (its fields are the engine's projection for the seat: docs/protocol.md)."""
+    refs, defs = msgspec.json.schema_components(rv.ROOM_EVENTS, ref_template="#/$defs/{name}")
+    for cls in rv.ROOM_EVENTS:
+        name = cls.__name__
+        body = defs[name]
+        body["properties"] = {"type": {"enum": [name]}, **body["properties"]}
+        body["required"] = ["type", *body.get("required", [])]
+        body["additionalProperties"] = False
+    room = {c.__name__ for c in rv.ROOM_EVENTS}
+    hand = sorted({c.__name__ for c in (*HandEvent.__args__, *ChineseEvent.__args__)} - room)
+    other = {
+        "title": "HandEvent",
+        "type": "object",
+        "properties": {"type": {"enum": hand}},
+        "required": ["type"],
+    }
+    return {"anyOf": [*refs, other]}, defs
+
+
 def schema() -> dict[str, Any]:
     """The JSON Schema of every message both ways (served at ``/schema/ws.json``)."""
     (client, server), components = msgspec.json.schema_components(
         [AnyClientMessage, AnyServerMessage], ref_template="#/$defs/{name}"
     )
+    event, events = _event_schemas()
+    assert not set(events) & set(components), "a room event is named like a message"
+    components["TableEvent"]["properties"]["event"] = event
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "title": f"cardroom WebSocket protocol, version {VERSION}",
         "description": "Client messages (client) and server messages (server) on /ws.",
-        "$defs": components,
+        "$defs": {**components, **events},
         "properties": {"client": client, "server": server},
         "x-error-codes": dict(SERVER_CODES),
     }

@@ -11,8 +11,8 @@ is marked closed.
 
 What the tables share is in the database too: the disconnect all-ins used per
 player and day (``server/allowances.py``: read at start, changed with the steps)
-and the client ids that acted (``store/client_ids.py``: loaded per account by
-the gateway, pruned here every hour).
+and the client ids that acted (``store/client_ids.py``: looked up by the gateway
+for any id it does not remember, pruned here every hour).
 """
 
 from __future__ import annotations
@@ -58,6 +58,8 @@ class Room:
         self.players = Players(storage.engine)  # sanctions (chat bans) only: no password work
         self.allowances = KnownAllowances(AllowanceBook(storage.engine))
         self.client_ids = ClientIds(storage.engine)
+        self.answered = ClientIds(storage.reader)
+        """The stored client ids, read without waiting for a writer (the gateway)."""
         self.aliases: dict[str, str] = {}
         self.actors: dict[str, TableActor] = {}
         self.specs: dict[str, TableSpec] = {}

@@ -1,12 +1,12 @@
 """Client message ids that acted, kept across restarts (the protocol's idempotency).
 
 A client names each message with an id; resending an id must never act twice.
-The server answers from memory the ids it saw itself; what a crash would make
-it forget is kept here: each id whose message changed stored state (a table
-step, a report) is written by :func:`remember` in the SAME transaction as that
-change, so "acted" and "id remembered" are stored together or not at all.
-After a restart the server loads an account's recent ids (:meth:`ClientIds.recent`)
-before reading its first message.
+Each id whose message changed stored state (a table step, a chat line, a report)
+is written by :func:`remember` in the SAME transaction as that change, so
+"acted" and "id remembered" are stored together or not at all. The server
+answers the ids it saw lately from memory; for any other id that may have acted
+it asks here (:meth:`ClientIds.find`) before acting, so a resend is answered,
+never done again, however many messages came between, and across restarts.
 
 Rows live for :data:`KEEP_SECONDS` (a day); :meth:`ClientIds.prune` deletes
 older ones (the server runs it hourly). An id written again (a client that
@@ -106,6 +106,20 @@ class ClientIds:
         with self.engine.connect() as conn:
             rows = conn.execute(query).all()
         return [Answered(account, cid, table, seq) for cid, table, seq in reversed(rows)]
+
+    @storage_errors("reading client ids")
+    def find(self, account: str, client_id: str) -> Answered | None:
+        """The stored answer of ``client_id`` sent by ``account`` (younger than a day), or
+        None: the id never acted (or was forgotten). One primary-key read: give the
+        server's reader engine (``read_only``) so that it never waits for a writer."""
+        query = select(ClientAnswer.table_id, ClientAnswer.seq).where(
+            ClientAnswer.account == account,
+            ClientAnswer.client_id == client_id,
+            ClientAnswer.at >= self.now() - KEEP_SECONDS,
+        )
+        with self.engine.connect() as conn:
+            row = conn.execute(query).first()
+        return None if row is None else Answered(account, client_id, row[0], row[1])
 
     @storage_errors("pruning client ids")
     def prune(self, keep_seconds: int = KEEP_SECONDS) -> int:

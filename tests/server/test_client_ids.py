@@ -1,0 +1,94 @@
+"""Issue 14: resending the same client id never acts twice, however many messages came
+between (the server's memory of recent answers is only a window) and across restarts
+(``test_restart_state.py`` kills the server; here it stops and starts again)."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from tests.server.conftest import running_server, with_limits
+from tests.server.sessions import answer, player
+
+from cardroom.ledger import AccountRef, Currency
+from cardroom.server.settings import ServerSettings
+from cardroom.store import SqlLedger, make_engine
+from cardroom.store.tables import TableRecords
+
+WINDOW = 8
+"""The answers remembered per account in these tests (256 by default)."""
+
+
+def _entries(url: str, table: str, kind: str, player: str) -> list[dict[str, Any]]:
+    engine = make_engine(url)
+    try:
+        found = TableRecords(engine).entries(table, 0, 1_000_000)
+    finally:
+        engine.dispose()
+    return [e for _, e in found if e["type"] == kind and e.get("player") == player]
+
+
+def test_14_a_resent_id_never_acts_twice_after_the_window_forgot_it(
+    settings: ServerSettings,
+) -> None:
+    settings = with_limits(settings, seen_ids=WINDOW)
+
+    async def go(base: str) -> tuple[str, list[dict[str, Any]]]:
+        a, me = await player(base, "alice")
+        answers = []
+        for cid, kind, fields in [
+            ("JOIN-1", "join", {"seat": 0, "amount": 40}),
+            ("CHAT-1", "chat", {"text": "good luck all"}),
+            ("LEAVE-1", "leave", {}),
+        ]:
+            await a.send(kind, id=cid, table="holdem", **fields)
+            answers.append(await answer(a, cid))
+        assert [x["type"] for x in answers] == ["ok", "ok", "ok"], answers
+        resent = []
+        await a.send("join", id="JOIN-1", table="holdem", seat=0, amount=40)
+        resent.append(await answer(a, "JOIN-1"))  # remembered: a replay
+        for i in range(3 * WINDOW):  # pings are not remembered: they push out nothing
+            await a.send("ping", id=f"P{i}")
+            assert (await answer(a, f"P{i}"))["type"] == "ok"
+        await a.send("join", id="JOIN-1", table="holdem", seat=0, amount=40)
+        resent.append(await answer(a, "JOIN-1"))
+        for i in range(2 * WINDOW):  # these are remembered, and push JOIN-1 out
+            await a.send("time_bank", id=f"T{i}", table="holdem")
+            await answer(a, f"T{i}")
+        for cid, kind, fields in [
+            ("JOIN-1", "join", {"seat": 0, "amount": 40}),
+            ("CHAT-1", "chat", {"text": "good luck all"}),
+        ]:  # looked up in the store: replays
+            await a.send(kind, id=cid, table="holdem", **fields)
+            resent.append(await answer(a, cid))
+        await a.close()
+        return me, [answers[0], answers[1], *resent]
+
+    with running_server(settings) as base:
+        me, got = asyncio.run(go(base))
+    joined, said, *resent = got
+    assert [(x["type"], x["replay"], x.get("seq")) for x in resent] == [
+        ("ok", True, joined["seq"]),
+        ("ok", True, joined["seq"]),
+        ("ok", True, joined["seq"]),
+        ("ok", True, said["seq"]),
+    ]
+    url = settings.database_url
+    assert url is not None
+    assert len(_entries(url, "holdem", "PlayerSeated", me)) == 1  # one buy-in
+    assert len(_entries(url, "holdem", "ChatSaid", me)) == 1  # said once
+    engine = make_engine(url)
+    balance = SqlLedger(engine).balance(AccountRef.player(me, Currency.PLAY))
+    engine.dispose()
+    assert balance == settings.signup_play_chips  # bought in once, cashed out once
+
+    async def again(base: str) -> dict[str, Any]:  # a new process: nothing in memory
+        a, _ = await player(base, "alice")
+        await a.send("leave", id="LEAVE-1", table="holdem")
+        got = await answer(a, "LEAVE-1")
+        await a.close()
+        return got
+
+    with running_server(settings) as base:
+        after = asyncio.run(again(base))
+    assert (after["type"], after["replay"]) == ("ok", True)
