@@ -57,6 +57,9 @@ class ServerSettings:
     """Tests only: argon2 at minimal cost."""
     secure_cookies: bool = False
     """Mark the session cookie Secure (behind TLS)."""
+    sanction_check_seconds: float = 5.0
+    """How often the freezes and bans in force are applied to open connections and seats
+    (a sanction made through this server's operator API is applied at once)."""
     limits: Limits = field(default_factory=Limits)
 
     @property

@@ -444,6 +444,32 @@ class Players:
         with Session(self.engine) as session:
             return active_sanctions(session, find_player(session, alias).id, self.clock())
 
+    @storage_errors("reading sanctions")
+    def sanctions_of(self, player_id: int) -> set[SanctionKind]:
+        """The sanction kinds in force now for the player with this id (none if no such
+        player)."""
+        if not valid_id(player_id):
+            return set()
+        with Session(self.engine) as session:
+            return active_sanctions(session, player_id, self.clock())
+
+    @storage_errors("reading sanctions")
+    def restricted(self) -> dict[int, set[SanctionKind]]:
+        """Every player whose money is stopped now (a freeze or a ban in force), by id,
+        with the kinds in force (one query: a server looks every few seconds)."""
+        now = self.clock()
+        query = select(Sanction.player_id, Sanction.kind).where(
+            Sanction.kind.in_([SanctionKind.FREEZE.value, SanctionKind.BAN.value]),
+            Sanction.lifted_at.is_(None),
+            Sanction.starts_at <= now,
+            (Sanction.ends_at.is_(None)) | (Sanction.ends_at > now),
+        )
+        found: dict[int, set[SanctionKind]] = {}
+        with Session(self.engine) as session:
+            for player_id, kind in session.execute(query):
+                found.setdefault(player_id, set()).add(SanctionKind(kind))
+        return found
+
 
 def _lock_scopes(session: Session, scopes: list[str], now: datetime) -> None:
     """Upsert each throttle row, in sorted order (so two logins never deadlock).
