@@ -23,7 +23,7 @@ from sqlalchemy.engine import make_url
 
 from cardroom.bots.client import ProtocolClient
 from cardroom.server.app import create_app
-from cardroom.server.settings import ServerSettings
+from cardroom.server.settings import Limits, ServerSettings
 
 from .secrecy import SecrecyCheck, serving
 
@@ -77,6 +77,10 @@ def pg_databases() -> Iterator[PgDatabases]:
     yield made
     made.drop_all()
 
+
+OPEN_SIGNUPS = Limits(registrations_per_address=1e6, registrations_burst=1e6)
+"""The client limits of test servers: they register players by the dozen from 127.0.0.1
+(``test_api_accounts.py`` tests the registration limits themselves)."""
 
 TABLES_TOML = """
 [[table]]
@@ -171,6 +175,7 @@ def settings(database_url: str, tables_file: Path) -> ServerSettings:
         tables_file=tables_file,
         cheap_passwords=True,
         tick_seconds=0.05,
+        limits=OPEN_SIGNUPS,
     )
 
 

@@ -85,7 +85,13 @@ def create_app(settings: ServerSettings | None = None) -> Starlette:
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
-        storage = Storage(settings.database_url, settings.db_threads, settings.db_queue)
+        storage = Storage(
+            settings.database_url,
+            settings.db_threads,
+            settings.db_queue,
+            settings.hash_threads,
+            settings.hash_queue,
+        )
         state.storage = storage
         try:
             await storage.run(storage.migrate)
