@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from tests.server.conftest import TABLES_TOML, running_server
+from tests.server.conftest import OPEN_SIGNUPS, TABLES_TOML, running_server
 
 from cardroom.server.settings import ServerSettings
 
@@ -21,6 +21,7 @@ def server(tmp_path: Path) -> Iterator[str]:
         cheap_passwords=True,
         tick_seconds=0.05,
         web_dir=None,
+        limits=OPEN_SIGNUPS,
     )
     with running_server(settings) as base:
         yield base

@@ -21,7 +21,7 @@ from cardroom.bots.random_bot import RandomBot
 from cardroom.server.settings import ServerSettings
 from cardroom.store import Players, make_engine
 
-from .conftest import TABLES_TOML, PgDatabases, running_server
+from .conftest import OPEN_SIGNUPS, TABLES_TOML, PgDatabases, running_server
 
 PASSWORD = "password1"
 _names = itertools.count()
@@ -58,7 +58,11 @@ def start_api(
     tables = tmp / "tables.toml"
     tables.write_text(TABLES_TOML)
     settings = ServerSettings(
-        database_url=url, tables_file=tables, cheap_passwords=True, tick_seconds=0.05
+        database_url=url,
+        tables_file=tables,
+        cheap_passwords=True,
+        tick_seconds=0.05,
+        limits=OPEN_SIGNUPS,
     )
     settings = dataclasses.replace(settings, **changes)
     with running_server(settings) as base:

@@ -1,5 +1,6 @@
 """Real servers for the server tests: uvicorn on 127.0.0.1, a random port, SQLite or
-PostgreSQL (a fresh database each), real WebSocket and HTTP clients."""
+PostgreSQL (a fresh database each), real WebSocket and HTTP clients; every message a
+client receives is checked for another seat's hidden cards (``secrecy.py``)."""
 
 from __future__ import annotations
 
@@ -20,8 +21,11 @@ import uvicorn
 from sqlalchemy import create_engine
 from sqlalchemy.engine import make_url
 
+from cardroom.bots.client import ProtocolClient
 from cardroom.server.app import create_app
-from cardroom.server.settings import ServerSettings
+from cardroom.server.settings import Limits, ServerSettings
+
+from .secrecy import SecrecyCheck, serving
 
 PG_ADMIN_URL = os.environ.get(
     "CARDROOM_TEST_POSTGRES_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test"
@@ -74,6 +78,10 @@ def pg_databases() -> Iterator[PgDatabases]:
     made.drop_all()
 
 
+OPEN_SIGNUPS = Limits(registrations_per_address=1e6, registrations_burst=1e6)
+"""The client limits of test servers: they register players by the dozen from 127.0.0.1
+(``test_api_accounts.py`` tests the registration limits themselves)."""
+
 TABLES_TOML = """
 [[table]]
 id = "holdem"
@@ -125,6 +133,8 @@ def running_server(settings: ServerSettings, apps: list[Any] | None = None) -> I
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)  # TCP_NODELAY
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
+    if settings.database_url is not None:
+        serving(port, settings.database_url)
     config = uvicorn.Config(app, lifespan="on", log_level="warning", timeout_graceful_shutdown=2)
     server = uvicorn.Server(config)
     thread = threading.Thread(target=lambda: asyncio.run(server.serve(sockets=[sock])))
@@ -165,6 +175,7 @@ def settings(database_url: str, tables_file: Path) -> ServerSettings:
         tables_file=tables_file,
         cheap_passwords=True,
         tick_seconds=0.05,
+        limits=OPEN_SIGNUPS,
     )
 
 
@@ -177,3 +188,20 @@ def server(settings: ServerSettings) -> Iterator[str]:
 def with_limits(settings: ServerSettings, **limits: Any) -> ServerSettings:
     """``settings`` with some client limits changed."""
     return replace(settings, limits=replace(settings.limits, **limits))
+
+
+@pytest.fixture(autouse=True)
+def every_message_checked(monkeypatch: pytest.MonkeyPatch) -> Iterator[SecrecyCheck]:
+    """Every message any protocol client of the test receives (bots', spectators',
+    players') is checked for another seat's hidden cards and the deck (RULEBOOK §12)."""
+    check = SecrecyCheck()
+    receive = ProtocolClient.receive
+
+    async def checked(self: ProtocolClient) -> dict[str, Any]:
+        message = await receive(self)
+        check(self, message)
+        return message
+
+    monkeypatch.setattr(ProtocolClient, "receive", checked)
+    yield check
+    check.close()

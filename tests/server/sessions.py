@@ -1,21 +1,15 @@
-"""Helpers of the server tests: bot sessions whose every message is kept, and the check
-that no message holds another player's hidden cards."""
+"""Helpers of the server tests: bot sessions whose every message is kept, players,
+reading answers, and the money check (the per-seat secrecy check is ``secrecy.py``)."""
 
 from __future__ import annotations
 
 import asyncio
-import re
-from collections.abc import Iterator
 from typing import Any
 
 from cardroom.bots.client import ProtocolClient, account
 from cardroom.bots.random_bot import RandomBot
 from cardroom.store import make_engine
 from cardroom.store.tables import TableRecords
-
-CARD = re.compile(r"^[2-9TJQKA][cdhs]$")
-DECK = -1
-"""The cards not dealt yet, held by no seat (Chinese poker hands record their deck)."""
 
 
 async def bot_session(
@@ -52,112 +46,6 @@ async def bot_session(
     await asyncio.gather(*tasks, return_exceptions=True)
     await spectator.close()
     return logs
-
-
-def cards_in(data: Any) -> Iterator[str]:
-    """Every card written anywhere in a JSON value."""
-    if isinstance(data, str):
-        if CARD.match(data):
-            yield data
-    elif isinstance(data, list):
-        for x in data:
-            yield from cards_in(x)
-    elif isinstance(data, dict):
-        for x in data.values():
-            yield from cards_in(x)
-
-
-class Hidden:
-    """From a table's stored record: at each sequence number, the cards each seat holds
-    face down and has not shown, and where each player sits."""
-
-    def __init__(self, entries: list[tuple[int, dict[str, Any]]]) -> None:
-        self.hidden: dict[int, dict[int, frozenset[str]]] = {}
-        self.seats: dict[int, dict[str, int]] = {}
-        held: dict[int, set[str]] = {}
-        seats: dict[str, int] = {}
-        for seq, e in entries:
-            kind = e["type"]
-            if kind == "ChineseEvent":  # a Chinese poker hand's event, wrapped
-                e = e["event"]
-                kind = "Chinese" + e["type"]
-            if kind == "HandDealt":
-                held = {}
-            elif kind == "ChineseHandStarted":  # the deck: nobody's, never shown
-                held[DECK] = set(e["deck"])
-            elif kind == "ChineseCardsDealt":
-                held[DECK].difference_update(e["cards"])
-                held.setdefault(e["seat"], set()).update(e["cards"])
-            elif kind == "ChineseCardsPlaced":
-                mine = held.setdefault(e["seat"], set())
-                if not e["face_down"]:  # open face: public once placed
-                    mine.difference_update(e["top"] + e["middle"] + e["bottom"])
-            elif kind == "ChineseHandSettled":  # the rows are shown; discards never
-                for r in e["results"]:
-                    held.get(r["seat"], set()).difference_update(
-                        r["top"] + r["middle"] + r["bottom"]
-                    )
-            elif kind == "HoleDealt":
-                down = {c for c, up in zip(e["cards"], e["up"], strict=True) if not up}
-                held.setdefault(e["seat"], set()).update(down)
-            elif kind == "Drew":
-                mine = held.setdefault(e["seat"], set())
-                mine.difference_update(e["discarded"])
-                mine.update(e["dealt"])
-            elif kind == "Shown":
-                held.get(e["seat"], set()).difference_update(e["cards"])
-            elif kind == "PlayerSeated":
-                seats = {**seats, e["player"]: e["seat"]}
-            elif kind == "PlayerLeft":
-                seats = {k: v for k, v in seats.items() if k != e["player"]}
-            self.hidden[seq] = {s: frozenset(c) for s, c in held.items()}
-            self.seats[seq] = seats
-
-    def leaks(self, player: str, seq: int, cards: Iterator[str]) -> list[str]:
-        """The cards of ``cards`` another seat held face down at ``seq``."""
-        mine = self.seats.get(seq, {}).get(player)
-        found = []
-        for c in cards:
-            for seat, held in self.hidden.get(seq, {}).items():
-                if seat != mine and c in held:
-                    found.append(f"{c} of seat {seat} shown to {player} at {seq}")
-        return found
-
-    def own_cards_seen(self, player: str, seq: int, cards: Iterator[str]) -> int:
-        """How many of ``cards`` are the player's own face-down cards."""
-        mine = self.seats.get(seq, {}).get(player)
-        held = self.hidden.get(seq, {}).get(mine, frozenset()) if mine is not None else set()
-        return sum(1 for c in cards if c in held)
-
-
-def items(message: dict[str, Any]) -> Iterator[tuple[str, int, Any]]:
-    """(table, seq, data) for each part of a message that can hold cards."""
-    kind = message.get("type")
-    if kind == "events":
-        for e in message["events"]:
-            yield message["table"], e["seq"], e["event"]
-    elif kind in ("snapshot", "turn"):
-        yield message["table"], message["seq"], message
-
-
-def check_no_hidden_cards(url: str, logs: dict[str, list[dict[str, Any]]]) -> dict[str, int]:
-    """Assert no message leaks; return, per player, how many own hidden cards were seen
-    (so a test can check the check is not vacuous)."""
-    engine = make_engine(url)
-    records = TableRecords(engine)
-    tables = {t for msgs in logs.values() for m in msgs for t, _, _ in items(m)}
-    hidden = {t: Hidden(records.entries(t, 0, 1_000_000)) for t in tables}
-    engine.dispose()
-    own: dict[str, int] = {}
-    for player, messages in logs.items():
-        for m in messages:
-            for table, seq, data in items(m):
-                leaks = hidden[table].leaks(player, seq, cards_in(data))
-                assert not leaks, leaks
-                own[player] = own.get(player, 0) + hidden[table].own_cards_seen(
-                    player, seq, cards_in(data)
-                )
-    return own
 
 
 async def player(base: str, alias: str) -> tuple[ProtocolClient, str]:

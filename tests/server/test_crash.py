@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+from tests.server.secrecy import serving
 from tests.server.sessions import money_problems
 
 from cardroom.bots.client import ProtocolClient, account
@@ -76,6 +77,7 @@ class ServerProcess:
         found = re.search(r"http://[\d.]+:\d+/", line)
         assert found, f"no URL in {line!r}"
         self.base = found.group(0).rstrip("/")
+        serving(int(self.base.rsplit(":", 1)[1]), url)  # its messages are checked too
         deadline = time.monotonic() + 60
         while True:  # ready when the tables are recovered and open
             try:

@@ -11,7 +11,8 @@ from typing import Any
 import httpx
 import pytest
 from tests.server.conftest import running_server
-from tests.server.sessions import bot_session, check_no_hidden_cards, player, until
+from tests.server.secrecy import check_no_hidden_cards
+from tests.server.sessions import bot_session, player, until
 
 from cardroom.room.rotation import CUSTOM_MIXED_DEFAULT, EIGHT_GAME, HORSE
 from cardroom.server.settings import ServerSettings

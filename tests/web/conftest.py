@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 import uvicorn
+from tests.server.conftest import OPEN_SIGNUPS
 from tests.web.browser import BOT_TABLES, MORE_TOML, PASSWORD, SLOW_BOTS, TABLES_TOML, shoot
 from tests.web.driven import Puppet, PuppetBot
 
@@ -108,6 +109,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         tables_file=tables,
         cheap_passwords=True,
         tick_seconds=0.05,
+        limits=OPEN_SIGNUPS,  # many players register from 127.0.0.1
     )
     with _serve(settings) as base:
         bots = Bots(base)

@@ -164,11 +164,13 @@ def serve_child(url: str, tables: str, db_threads: int = 0) -> None:
     """The child process: serve on a free loopback port, without bots or web client
     (``db_threads`` 0: the server's default)."""
     from cardroom.server.serve import serve
-    from cardroom.server.settings import ServerSettings
+    from cardroom.server.settings import Limits, ServerSettings
 
+    # The load generator registers every client from 127.0.0.1: no registration limit.
+    signups = Limits(registrations_per_address=1e9, registrations_burst=1e9)
     settings = ServerSettings(
         database_url=url, host="127.0.0.1", port=0, tables_file=Path(tables),
-        web_dir=None, cheap_passwords=True,
+        web_dir=None, cheap_passwords=True, limits=signups,
     )  # fmt: skip
     if db_threads:
         settings = dataclasses.replace(settings, db_threads=db_threads)

@@ -38,6 +38,7 @@ from cardroom.server.allowances import StepAllowances
 from cardroom.server.broadcast import History, Watcher
 from cardroom.server.storage import Storage
 from cardroom.server.table_ledger import StepLedger
+from cardroom.store import Players, SanctionKind
 from cardroom.store.client_ids import Answered
 from cardroom.store.tables import TableRecords, TableStep
 
@@ -101,6 +102,8 @@ class TableActor:
         self.allowances = allowances
         self.seq = seq
         self.storage = storage
+        self.players = Players(storage.reader)
+        """Sanctions, read before a command brings chips to the table (no password work)."""
         self.records = records
         self.rebuild_record = rebuild
         self.aliases = aliases
@@ -188,18 +191,30 @@ class TableActor:
         await self.flush()
 
     async def command(self, job: Job) -> None:
-        """Run one table command in memory (a buy-in alone, its balance loaded first)."""
+        """Run one table command in memory (a buy-in alone, its balance loaded first).
+
+        A command that brings chips to the table (sit, rebuy) or asks for a seat (the
+        waiting list) is refused to a frozen or banned account: its sanctions are read
+        from the database with the balance, whatever this process knows."""
         command = job.command
         buy_in = isinstance(command, cmd.Sit | cmd.Rebuy)
         if buy_in:
             await self.flush()
-            assert isinstance(command, cmd.Sit | cmd.Rebuy)
-            account = AccountRef.player(command.player, self.table.settings.currency)
+        if isinstance(command, cmd.Sit | cmd.Rebuy | cmd.JoinWaitlist):
+            account = None
+            if buy_in:
+                account = AccountRef.player(command.player, self.table.settings.currency)
             try:
-                self.ledger.know(account, await self.storage.run(self.balance, account))
+                kinds, balance = await self.storage.run(self.standing, command.player, account)
             except Exception as exc:
-                _resolve(job, Outcome("busy", f"the balance could not be read: {exc}"))
+                _resolve(job, Outcome("busy", f"the account could not be read: {exc}"))
                 return
+            refused = _sanctioned(kinds)
+            if refused is not None:
+                _resolve(job, refused)
+                return
+            if account is not None:
+                self.ledger.know(account, balance)
         try:
             assert command is not None
             self.pending.extend(self.table.handle(command))
@@ -215,6 +230,12 @@ class TableActor:
         from cardroom.store import SqlLedger
 
         return SqlLedger(self.storage.reader).balance(account)
+
+    def standing(self, player: str, account: AccountRef | None) -> tuple[set[SanctionKind], int]:
+        """In the database pool: the player's sanctions in force and (when ``account`` is
+        given) that account's balance."""
+        kinds = self.players.sanctions_of(int(player)) if player.isdigit() else set()
+        return kinds, 0 if account is None else self.balance(account)
 
     # ------------------------------------------------------------------ storing
 
@@ -340,6 +361,15 @@ class TableActor:
             self.pending.extend(self.table.handle(cmd.Disconnect(player)))
             await self.flush()
         return Outcome(seq=self.seq)
+
+
+def _sanctioned(kinds: set[SanctionKind]) -> Outcome | None:
+    """The refusal of a money command to an account with these sanctions, if any."""
+    if SanctionKind.BAN in kinds:
+        return Outcome("account_banned", "the account is banned")
+    if SanctionKind.FREEZE in kinds:
+        return Outcome("account_frozen", "the account is frozen: no chips may come to a table")
+    return None
 
 
 def _resolve(job: Job, outcome: Outcome) -> None:

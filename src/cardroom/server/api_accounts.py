@@ -169,11 +169,18 @@ def _top_up(accounts: Accounts, info: PlayerInfo, body: TopUpBody, now: float) -
 
 @endpoint
 async def register(request: Request) -> Response:
-    """``POST /api/register``: 201 with the new player, 409 ``alias_taken``."""
+    """``POST /api/register``: 201 with the new player, 409 ``alias_taken``, 429
+    ``throttled`` past the registrations allowed per address and overall (``Limits``)."""
     check_origin(request)
     body = await read_body(request, RegisterBody)
+    accounts, address = accounts_of(request), client_ip(request)
+    wait = accounts.signups.allow(address)
+    if wait > 0:
+        after = {"retry-after": str(int(wait) + 1)}
+        message = f"too many registrations from {address or 'here'} or in all: try again later"
+        raise ApiError(429, "throttled", message, after)
     try:
-        info = await accounts_of(request).register(body, client_ip(request))
+        info = await accounts.register(body, address)
     except AliasError as exc:
         raise ApiError(400, "bad_alias", str(exc)) from None
     except AccountError as exc:

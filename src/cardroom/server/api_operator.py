@@ -7,7 +7,9 @@ gets 403 ``forbidden`` here. Routes:
 - open a table (the table-file entry as JSON) and close one (its hand
   cancelled by §10.10, its players cashed out, its record marked closed);
 - players: a player's profile (role, sanctions with their ids, balances);
-- sanctions: freeze (or ban, chat-ban) an account, lift a sanction;
+- sanctions: freeze (or ban, chat-ban) an account, lift a sanction; a freeze or a
+  ban takes effect at once on this server's tables and connections
+  (``server/sanctions.py``);
 - integrity: the cashier's flags (shared IP/device, chip dumping) and the
   tables' ``ReviewFlagged`` entries (RULEBOOK §10.9);
 - logs: the disconnect log (``Disconnected``, ``Reconnected``, ``TimedOut``,
@@ -269,6 +271,9 @@ async def sanction(request: Request) -> Response:
         reason=body.reason,
         duration=duration,
     )
+    watch = server_of(request).sanctions
+    if watch is not None and body.kind != "chat_ban":  # at once on this server's sockets
+        await watch.enforce()
     return reply(SanctionMade(sanction_id), 201)
 
 

@@ -31,6 +31,7 @@ from cardroom.server import (
 )
 from cardroom.server.gateway import websocket_endpoint
 from cardroom.server.room import Room
+from cardroom.server.sanctions import SanctionWatch
 from cardroom.server.settings import ServerSettings
 from cardroom.server.storage import Storage
 from cardroom.server.tables_file import load_tables
@@ -45,6 +46,7 @@ class ServerState:
         self.room: Room | None = None
         self.accounts: auth.Accounts | None = None
         self.shared = gateway.Shared(settings.limits)
+        self.sanctions: SanctionWatch | None = None
 
 
 def server_state(request: Request) -> ServerState:
@@ -83,15 +85,26 @@ def create_app(settings: ServerSettings | None = None) -> Starlette:
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
-        storage = Storage(settings.database_url, settings.db_threads, settings.db_queue)
+        storage = Storage(
+            settings.database_url,
+            settings.db_threads,
+            settings.db_queue,
+            settings.hash_threads,
+            settings.hash_queue,
+        )
         state.storage = storage
         try:
             await storage.run(storage.migrate)
             state.accounts = auth.Accounts(storage, settings)
             state.room = Room(storage, settings)
             await state.room.open(specs)
+            every = settings.sanction_check_seconds
+            state.sanctions = SanctionWatch(storage, state.room, state.shared, every)
+            state.sanctions.start()
             yield
         finally:
+            if state.sanctions is not None:
+                await state.sanctions.stop()
             if state.room is not None:
                 await state.room.stop()
             storage.close()

@@ -15,9 +15,11 @@ from typing import Annotated, Final
 
 import msgspec
 from msgspec import Meta
+from sqlalchemy.orm import Session as DbSession
 from starlette.requests import HTTPConnection
 
 from cardroom.ledger import Currency
+from cardroom.server.limits import Signups
 from cardroom.server.settings import ServerSettings
 from cardroom.server.storage import Storage
 from cardroom.store import (
@@ -26,6 +28,7 @@ from cardroom.store import (
     PlayerInfo,
     Players,
 )
+from cardroom.store.cashier import signup_deposit
 
 COOKIE: Final = "cardroom_session"
 SIGNUP_OPERATOR: Final = "server:signup"
@@ -65,25 +68,37 @@ class Accounts:
         passwords = Passwords(1, 8, 1) if settings.cheap_passwords else Passwords()
         self.players = Players(storage.engine, passwords=passwords)
         self.cashier = Cashier(storage.engine)
+        limits = settings.limits
+        self.signups = Signups(
+            limits.registrations_per_address,
+            limits.registrations_per_address_per_hour,
+            limits.registrations_burst,
+            limits.registrations_per_second,
+        )
 
     def _register(self, body: RegisterBody, ip: str) -> PlayerInfo:
-        info = self.players.register(
-            body.alias, body.password, age_confirmed=body.age_confirmed, ip=ip
-        )
         chips = self.settings.signup_play_chips
-        if chips > 0:
-            self.cashier.deposit(
-                info.alias, chips, Currency.PLAY, operator=SIGNUP_OPERATOR, key=f"signup:{info.id}"
-            )
-        return info
+
+        def signup(session: DbSession, info: PlayerInfo) -> None:
+            signup_deposit(session, self.players.clock, info, chips, Currency.PLAY, SIGNUP_OPERATOR)
+
+        return self.players.register(
+            body.alias,
+            body.password,
+            age_confirmed=body.age_confirmed,
+            ip=ip,
+            then=signup if chips > 0 else None,
+        )
 
     async def register(self, body: RegisterBody, ip: str = "") -> PlayerInfo:
-        """Create an account with the signup play chips."""
-        return await self.storage.run(self._register, body, ip)
+        """Create an account with the signup play chips, in one transaction (the account
+        is never there without its chips). The hash runs in the hashing threads."""
+        return await self.storage.run_hashing(self._register, body, ip)
 
     async def login(self, alias: str, password: str, ip: str = "") -> str:
-        """A new session token (LoginRefused / LoginThrottled otherwise)."""
-        return await self.storage.run(self.players.login, alias, password, ip=ip)
+        """A new session token (LoginRefused / LoginThrottled otherwise); the hash check
+        runs in the hashing threads."""
+        return await self.storage.run_hashing(self.players.login, alias, password, ip=ip)
 
     async def logout(self, token: str) -> None:
         """Revoke the token."""

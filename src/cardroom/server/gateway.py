@@ -75,6 +75,18 @@ class Connection:
         self.outbox: asyncio.Queue[bytes | None] = asyncio.Queue(OUTBOX)
         self.watching: set[str] = set()
         self.closed = False
+        self.close_code = 1008
+        """Sent when the server ends the connection (too slow: 1008; banned: 4403)."""
+
+    def end(self, code: str, message: str, close_code: int) -> None:
+        """Tell the client why, then close the connection (the reader stops with it)."""
+        if self.closed:
+            return
+        self.send(p.encode(p.Error(re=None, code=code, message=message)))
+        self.close_code = close_code
+        self.closed = True
+        with contextlib.suppress(asyncio.QueueFull):
+            self.outbox.put_nowait(None)
 
     def send(self, data: bytes) -> None:
         """Queue a message; a full queue drops the connection."""
@@ -94,7 +106,7 @@ class Connection:
             data = await self.outbox.get()
             if data is None:
                 with contextlib.suppress(Exception):
-                    await self.websocket.close(code=1008)
+                    await self.websocket.close(code=self.close_code)
                 return
             await self.websocket.send_text(data.decode())
 
@@ -125,34 +137,36 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
         return
     conn = Connection(websocket, *who)
     shared: Shared = state.shared
-    if shared.connections.get(conn.player, 0) >= shared.limits.max_connections_per_account:
+    # The slot is taken before anything else is awaited: counted, then checked, in one
+    # step (20 connections opened at once used to pass a check made before an await).
+    if not shared.reserve(conn):
         error = p.Error(re=None, code="too_many_connections", message="close another first")
         await websocket.send_text(p.encode(error).decode())
         await websocket.close(code=1008)
         return
-    shared.connections[conn.player] = shared.connections.get(conn.player, 0) + 1
-    state.room.aliases[conn.player] = conn.alias
-    writer = asyncio.create_task(conn.writer())
-    conn.send(p.encode(p.Hello(server="cardroom", player=conn.player, alias=conn.alias)))
+    writer: asyncio.Task[None] | None = None
     try:
+        state.room.aliases[conn.player] = conn.alias
+        writer = asyncio.create_task(conn.writer())
+        conn.send(p.encode(p.Hello(server="cardroom", player=conn.player, alias=conn.alias)))
         await _read(conn, state)
     except WebSocketDisconnect:
         pass
     finally:
         conn.closed = True
-        left = shared.connections.get(conn.player, 1) - 1
-        if left > 0:
-            shared.connections[conn.player] = left
-        else:
-            shared.connections.pop(conn.player, None)
+        shared.release(conn)
         for table_id in list(conn.watching):
             actor = state.room.actor(table_id)
             if actor is not None:
                 with contextlib.suppress(Exception):
                     await _unwatch(actor, conn.id)
-        writer.cancel()
-        with contextlib.suppress(asyncio.CancelledError, Exception):
-            await writer
+        if writer is not None:
+            if conn.close_code != 1008:  # ended by the server: let the goodbye out first
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await asyncio.wait_for(asyncio.shield(writer), 2.0)
+            writer.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await writer
 
 
 async def _unwatch(actor: Any, conn_id: int) -> None:
@@ -169,7 +183,34 @@ class Shared:
         self.limits = limits
         self.per_account = AccountBuckets(limits.per_account_rate, limits.per_account_burst)
         self.answers = Answers(limits.seen_ids)
-        self.connections: dict[str, int] = {}
+        self.connections: dict[str, set[Connection]] = {}
+        """The open connections of each account."""
+
+    def reserve(self, conn: Connection) -> bool:
+        """Count ``conn`` among its account's connections, unless they are at the limit
+        (no await in here: the check and the count are one step)."""
+        mine = self.connections.setdefault(conn.player, set())
+        if len(mine) >= self.limits.max_connections_per_account:
+            if not mine:
+                del self.connections[conn.player]
+            return False
+        mine.add(conn)
+        return True
+
+    def release(self, conn: Connection) -> None:
+        """``conn`` is closed: its slot is free."""
+        mine = self.connections.get(conn.player)
+        if mine is not None:
+            mine.discard(conn)
+            if not mine:
+                del self.connections[conn.player]
+
+    def end_account(self, player: str, code: str, message: str) -> int:
+        """Close every connection of ``player`` (a ban); how many there were."""
+        found = list(self.connections.get(player, ()))
+        for conn in found:
+            conn.end(code, message, close_code=4403)
+        return len(found)
 
 
 async def _read(conn: Connection, state: Any) -> None:
@@ -183,7 +224,7 @@ async def _read(conn: Connection, state: Any) -> None:
         raw = message.get("text")
         if raw is None:
             raw = message.get("bytes") or b""
-        if len(raw) > limits.max_message_bytes:
+        if size_of(raw) > limits.max_message_bytes:
             _refuse(
                 conn, None, "too_large", f"messages are at most {limits.max_message_bytes} bytes"
             )
@@ -234,6 +275,14 @@ async def _once(conn: Connection, state: Any, answers: Answers, msg: p.AnyClient
         outcome = Outcome("busy", f"not done: {type(exc).__name__}")
     future.set_result(outcome)
     _answer(conn, msg.id, outcome)
+
+
+def size_of(raw: str | bytes) -> int:
+    """A frame's size in bytes (a text frame's UTF-8 bytes, not its characters: one
+    character may take four)."""
+    if isinstance(raw, bytes) or raw.isascii():
+        return len(raw)
+    return len(raw.encode("utf-8", "surrogatepass"))
 
 
 def _refuse(conn: Connection, client_id: str | None, code: str, message: str) -> None:

@@ -29,6 +29,14 @@ class Limits:
     max_connections_per_account: int = 8
     seen_ids: int = 256
     """Client ids remembered per account (a resent id is answered, never acted again)."""
+    registrations_per_address: float = 10.0
+    """``POST /api/register`` from one client address: this many at once..."""
+    registrations_per_address_per_hour: float = 10.0
+    """...then this many an hour (beyond: 429 ``throttled`` with ``Retry-After``)."""
+    registrations_burst: float = 30.0
+    """Registrations from all addresses together: this many at once..."""
+    registrations_per_second: float = 1.0
+    """...then this many a second."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +55,12 @@ class ServerSettings:
     db_threads: int = 4
     db_queue: int = 512
     """Database jobs waiting at most; beyond, a request is refused with ``busy``."""
+    hash_threads: int = 2
+    """Threads for the slow password hashes of logins and registrations: a pool of their
+    own, so a burst of them never holds up the database pool (WebSocket logins,
+    buy-ins, ``/healthz``)."""
+    hash_queue: int = 64
+    """Logins and registrations waiting at most for a hash thread; beyond, ``busy``."""
     signup_play_chips: int = 10_000
     """Play money a new account starts with."""
     topup_ceiling: int = 10_000
@@ -57,6 +71,9 @@ class ServerSettings:
     """Tests only: argon2 at minimal cost."""
     secure_cookies: bool = False
     """Mark the session cookie Secure (behind TLS)."""
+    sanction_check_seconds: float = 5.0
+    """How often the freezes and bans in force are applied to open connections and seats
+    (a sanction made through this server's operator API is applied at once)."""
     limits: Limits = field(default_factory=Limits)
 
     @property

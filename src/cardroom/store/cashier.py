@@ -45,9 +45,39 @@ from cardroom.store.ledger_sql import (
     post_fresh,
 )
 from cardroom.store.models import LedgerAccount, LedgerEntry, LoginAttempt, Player
-from cardroom.store.players import AccountError, SanctionKind, active_sanctions, find_player
+from cardroom.store.players import (
+    AccountError,
+    PlayerInfo,
+    SanctionKind,
+    active_sanctions,
+    find_player,
+)
 
 _BLOCKING = {SanctionKind.FREEZE, SanctionKind.BAN}
+
+
+def signup_deposit(
+    session: Session,
+    clock: Clock,
+    player: PlayerInfo,
+    amount: int,
+    currency: Currency,
+    operator: str,
+) -> None:
+    """Inside a registration's transaction (``Players.register(then=...)``): the chips a
+    new account starts with, as a deposit keyed ``signup:<player>`` (audited)."""
+    t = Transfer(
+        f"signup:{player.id}",
+        Reason.DEPOSIT,
+        AccountRef.cashier(currency),
+        AccountRef.player(player.owner, currency),
+        amount,
+    )
+    if post_fresh(session, [t], clock, operator):
+        entry = entry_for_key(session, t.key)
+        assert entry is not None
+        detail = {"entry": entry.id, "amount": amount, "currency": currency}
+        audit(session, clock, operator, "deposit", player.alias, **detail)
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import enum
 import hashlib
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -159,10 +160,21 @@ class Players:
 
     @storage_errors("registration")
     def register(
-        self, alias: str, password: str, *, age_confirmed: bool, ip: str = "", device: str = ""
+        self,
+        alias: str,
+        password: str,
+        *,
+        age_confirmed: bool,
+        ip: str = "",
+        device: str = "",
+        then: Callable[[Session, PlayerInfo], object] | None = None,
     ) -> PlayerInfo:
         """Create an account; the alias is checked, unique over its canonical form
-        (RULEBOOK §10.1: ``Player1`` is taken once ``PlayerI`` is), never changeable."""
+        (RULEBOOK §10.1: ``Player1`` is taken once ``PlayerI`` is), never changeable.
+
+        ``then`` runs in the registration's transaction once the player has an id (e.g.
+        the signup deposit, :func:`cardroom.store.cashier.signup_deposit`): the account
+        and what ``then`` writes are stored together or not at all."""
         validate_alias(alias)
         if not age_confirmed:
             raise AccountError("players must confirm they are 18 or older (or of local age)")
@@ -184,6 +196,8 @@ class Players:
                 session.add(player)
                 session.flush()
                 audit(session, self.clock, alias, "register", alias, ip=ip, device=device)
+                if then is not None:
+                    then(session, _info(player))
         except IntegrityError:
             # Either unique column (case folded, or look-alikes folded) clashed.
             raise AccountError(
@@ -443,6 +457,32 @@ class Players:
         """The sanction kinds in force for a player now."""
         with Session(self.engine) as session:
             return active_sanctions(session, find_player(session, alias).id, self.clock())
+
+    @storage_errors("reading sanctions")
+    def sanctions_of(self, player_id: int) -> set[SanctionKind]:
+        """The sanction kinds in force now for the player with this id (none if no such
+        player)."""
+        if not valid_id(player_id):
+            return set()
+        with Session(self.engine) as session:
+            return active_sanctions(session, player_id, self.clock())
+
+    @storage_errors("reading sanctions")
+    def restricted(self) -> dict[int, set[SanctionKind]]:
+        """Every player whose money is stopped now (a freeze or a ban in force), by id,
+        with the kinds in force (one query: a server looks every few seconds)."""
+        now = self.clock()
+        query = select(Sanction.player_id, Sanction.kind).where(
+            Sanction.kind.in_([SanctionKind.FREEZE.value, SanctionKind.BAN.value]),
+            Sanction.lifted_at.is_(None),
+            Sanction.starts_at <= now,
+            (Sanction.ends_at.is_(None)) | (Sanction.ends_at > now),
+        )
+        found: dict[int, set[SanctionKind]] = {}
+        with Session(self.engine) as session:
+            for player_id, kind in session.execute(query):
+                found.setdefault(player_id, set()).add(SanctionKind(kind))
+        return found
 
 
 def _lock_scopes(session: Session, scopes: list[str], now: datetime) -> None:

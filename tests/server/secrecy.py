@@ -1,0 +1,246 @@
+"""Per-seat secrecy (RULEBOOK §12, issue 14), checked on every message every test client
+receives: no card another seat holds face down, and no card of the deck.
+
+The oracle is the table's stored record (a server stores a step before it sends a word
+of it): :class:`Hidden` follows it entry by entry and knows, at each sequence number,
+the cards each seat holds unseen by the others (hole cards face down, discards, cards
+to place) and the cards nobody holds (the deck of a Chinese poker hand, burn cards).
+
+:func:`check_message` is called on each message a :class:`ProtocolClient` receives in
+``tests/server`` (the autouse fixture in ``conftest.py`` hooks it into ``receive``): it
+learns the client's player from its ``hello``, reads what the record holds up to the
+message's sequence number from the server's database (``serving`` maps a server's port
+to it), and fails the test on any leak.
+"""
+
+from __future__ import annotations
+
+import re
+import weakref
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from sqlalchemy import Engine
+
+from cardroom.bots.client import ProtocolClient
+from cardroom.store import make_engine
+from cardroom.store.tables import TableRecords
+
+CARD = re.compile(r"^[2-9TJQKA][cdhs]$")
+NOBODY = -1
+"""The owner of the cards no seat holds: the deck, burn cards."""
+
+DATABASES: dict[int, str] = {}
+"""The database of each test server, by its port (the client finds it by the port it
+is connected to)."""
+
+
+def serving(port: int, database_url: str) -> None:
+    """A test server on ``port`` stores its tables in ``database_url``."""
+    DATABASES[port] = database_url
+
+
+def cards_in(data: Any) -> Iterator[str]:
+    """Every card written anywhere in a JSON value."""
+    if isinstance(data, str):
+        if CARD.match(data):
+            yield data
+    elif isinstance(data, list):
+        for x in data:
+            yield from cards_in(x)
+    elif isinstance(data, dict):
+        for x in data.values():
+            yield from cards_in(x)
+
+
+class Hidden:
+    """From a table's stored record: at each sequence number, the cards each seat holds
+    face down and has not shown, the cards nobody holds, and where each player sits.
+    Fed entry by entry (:meth:`feed`), in order."""
+
+    def __init__(self, entries: Iterable[tuple[int, dict[str, Any]]] = ()) -> None:
+        self.hidden: dict[int, dict[int, frozenset[str]]] = {}
+        self.seats: dict[int, dict[str, int]] = {}
+        self.last = 0
+        self._held: dict[int, set[str]] = {}
+        self._seated: dict[str, int] = {}
+        self.feed(entries)
+
+    def feed(self, entries: Iterable[tuple[int, dict[str, Any]]]) -> None:
+        """Follow more entries of the record."""
+        for seq, e in entries:
+            self._follow(e)
+            self.hidden[seq] = {s: frozenset(c) for s, c in self._held.items() if c}
+            self.seats[seq] = self._seated
+            self.last = seq
+
+    def _deal(self, seat: int, cards: Iterable[str]) -> None:
+        """``cards`` are now ``seat``'s alone (a card back from the muck leaves its owner)."""
+        cards = set(cards)
+        for owner, held in self._held.items():
+            if owner != seat:
+                held.difference_update(cards)
+        self._held.setdefault(seat, set()).update(cards)
+
+    def _show(self, cards: Iterable[str]) -> None:
+        """``cards`` are face up: public."""
+        cards = set(cards)
+        for held in self._held.values():
+            held.difference_update(cards)
+
+    def _follow(self, e: dict[str, Any]) -> None:
+        kind = e["type"]
+        if kind == "ChineseEvent":  # a Chinese poker hand's event, wrapped
+            e = e["event"]
+            kind = "Chinese" + e["type"]
+        if kind == "HandDealt":
+            self._held = {}
+        elif kind == "ChineseHandStarted":  # the deck: nobody's, never shown
+            self._held = {NOBODY: set(e["deck"])}
+        elif kind == "ChineseCardsDealt":
+            self._deal(e["seat"], e["cards"])
+        elif kind == "ChineseCardsPlaced":
+            if not e["face_down"]:  # open face: public once placed
+                self._show(e["top"] + e["middle"] + e["bottom"])
+        elif kind == "ChineseHandSettled":  # the rows are shown; discards never
+            for r in e["results"]:
+                self._show(r["top"] + r["middle"] + r["bottom"])
+        elif kind == "HoleDealt":
+            ups = e["up"]
+            self._deal(e["seat"], [c for c, up in zip(e["cards"], ups, strict=True) if not up])
+            self._show([c for c, up in zip(e["cards"], ups, strict=True) if up])
+        elif kind == "Burned":
+            self._deal(NOBODY, [e["card"]])
+        elif kind == "BoardDealt":
+            self._show(e["cards"])
+        elif kind == "Drew":  # the discards stay the drawer's secret (mucked face down)
+            self._deal(e["seat"], e["dealt"])
+        elif kind == "Shown":
+            self._held.get(e["seat"], set()).difference_update(e["cards"])
+        elif kind == "PlayerSeated":
+            self._seated = {**self._seated, e["player"]: e["seat"]}
+        elif kind == "PlayerLeft":
+            self._seated = {k: v for k, v in self._seated.items() if k != e["player"]}
+
+    def _at(self, seq: int) -> int | None:
+        """``seq`` if the record reached it (entries are numbered without gaps)."""
+        return seq if seq in self.hidden else None
+
+    def leaks(self, player: str, seq: int, cards: Iterable[str]) -> list[str]:
+        """The cards of ``cards`` another seat (or nobody) held face down at ``seq``."""
+        at = self._at(seq)
+        if at is None:
+            return []
+        mine = self.seats[at].get(player)
+        found = []
+        for c in cards:
+            for seat, held in self.hidden[at].items():
+                if seat != mine and c in held:
+                    whose = "the deck" if seat == NOBODY else f"seat {seat}"
+                    found.append(f"{c} of {whose} shown to {player} at {seq}")
+        return found
+
+    def own_cards_seen(self, player: str, seq: int, cards: Iterable[str]) -> int:
+        """How many of ``cards`` are the player's own face-down cards."""
+        at = self._at(seq)
+        mine = None if at is None else self.seats[at].get(player)
+        if at is None or mine is None:
+            return 0
+        held = self.hidden[at].get(mine, frozenset())
+        return sum(1 for c in cards if c in held)
+
+
+def items(message: dict[str, Any]) -> Iterator[tuple[str, int, Any]]:
+    """(table, seq, data) for each part of a message that can hold cards."""
+    kind = message.get("type")
+    if kind == "events":
+        for e in message["events"]:
+            yield message["table"], e["seq"], e["event"]
+    elif kind in ("snapshot", "turn"):
+        yield message["table"], message["seq"], message
+
+
+class Records:
+    """The tables' records of the test servers, read as far as the messages need."""
+
+    def __init__(self) -> None:
+        self.engines: dict[str, Engine] = {}
+        self.tables: dict[tuple[str, str], Hidden] = {}
+
+    def hidden(self, url: str, table: str, seq: int) -> Hidden:
+        """What ``table`` of the database at ``url`` held hidden, followed to ``seq``."""
+        found = self.tables.setdefault((url, table), Hidden())
+        if found.last < seq:
+            engine = self.engines.get(url)
+            if engine is None:
+                engine = self.engines[url] = make_engine(url)
+            records = TableRecords(engine)
+            while found.last < seq:
+                more = records.entries(table, found.last, 10_000)
+                if not more:
+                    break
+                found.feed(more)
+        return found
+
+    def close(self) -> None:
+        for engine in self.engines.values():
+            engine.dispose()
+        self.engines.clear()
+        self.tables.clear()
+
+
+class SecrecyCheck:
+    """The check of every received message, for one test."""
+
+    def __init__(self) -> None:
+        self.records = Records()
+        self.players: weakref.WeakKeyDictionary[ProtocolClient, str] = weakref.WeakKeyDictionary()
+        self.checked = 0
+        """Messages that could hold cards and were checked (the check is not vacuous)."""
+
+    def __call__(self, client: ProtocolClient, message: dict[str, Any]) -> None:
+        check_message(self, client, message)
+
+    def close(self) -> None:
+        self.records.close()
+
+
+def check_message(check: SecrecyCheck, client: ProtocolClient, message: dict[str, Any]) -> None:
+    """Fail unless ``message``, received by ``client``, holds only what its seat may see."""
+    if message.get("type") == "hello":
+        check.players[client] = str(message["player"])
+        return
+    parts = list(items(message))
+    if not parts:
+        return
+    player = check.players.get(client)
+    assert player is not None, f"a {message['type']} message before the hello"
+    port = client.ws.remote_address[1]
+    url = DATABASES.get(port)
+    assert url is not None, f"no database known for the server on port {port}"
+    for table, seq, data in parts:
+        hidden = check.records.hidden(url, table, seq)
+        assert hidden.last >= seq, f"{table}: seq {seq} sent, the record ends at {hidden.last}"
+        leaks = hidden.leaks(player, seq, cards_in(data))
+        assert not leaks, leaks
+    check.checked += 1
+
+
+def check_no_hidden_cards(url: str, logs: dict[str, list[dict[str, Any]]]) -> dict[str, int]:
+    """Assert no message of ``logs`` (by player) leaks; return, per player, how many own
+    hidden cards were seen (so a test can check the check is not vacuous)."""
+    engine = make_engine(url)
+    records = TableRecords(engine)
+    tables = {t for msgs in logs.values() for m in msgs for t, _, _ in items(m)}
+    hidden = {t: Hidden(records.entries(t, 0, 1_000_000)) for t in tables}
+    engine.dispose()
+    own: dict[str, int] = {}
+    for player, messages in logs.items():
+        for m in messages:
+            for table, seq, data in items(m):
+                leaks = hidden[table].leaks(player, seq, cards_in(data))
+                assert not leaks, leaks
+                own[player] = own.get(player, 0) + hidden[table].own_cards_seen(
+                    player, seq, cards_in(data)
+                )
+    return own

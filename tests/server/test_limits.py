@@ -1,0 +1,111 @@
+"""Hostile clients against a real server: the message size limit counts bytes, the
+per-account rate limit holds over several connections, and the per-account connection
+limit holds when many connections open at once (SQLite and PostgreSQL)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+from tests.server.conftest import running_server, with_limits
+from tests.server.sessions import player
+
+from cardroom.bots.client import ProtocolClient, account
+from cardroom.server.settings import ServerSettings
+
+
+async def _codes(client: ProtocolClient, count: int) -> list[str]:
+    """The codes of the next ``count`` answers (``ok`` for an ok)."""
+    codes: list[str] = []
+    async with asyncio.timeout(10):
+        while len(codes) < count:
+            msg = await client.receive()
+            if msg["type"] in ("ok", "error"):
+                codes.append(msg.get("code", "ok"))
+    return codes
+
+
+def test_the_size_limit_counts_utf8_bytes_not_characters(server: str) -> None:
+    async def go() -> list[dict[str, Any]]:
+        a, _ = await player(server, "alice")
+        # 2,100 characters of four bytes each: 8,400 bytes with the rest of the message,
+        # fewer characters than the 8 KiB limit.
+        text = "\N{GRINNING FACE}" * 2100
+        big = json.dumps(
+            {"v": 1, "type": "chat", "id": "big", "table": "holdem", "text": text},
+            ensure_ascii=False,
+        )
+        assert len(big) < 8192 < len(big.encode())
+        await a.ws.send(big)
+        # Just under the limit in bytes with multi-byte characters: read as usual.
+        small = json.dumps(
+            {"v": 1, "type": "chat", "id": "small", "table": "holdem", "text": "\u20ac" * 400},
+            ensure_ascii=False,
+        )
+        assert len(small.encode()) < 8192
+        await a.ws.send(small)
+        got = []
+        async with asyncio.timeout(10):
+            while len(got) < 2:
+                msg = await a.receive()
+                if msg["type"] in ("ok", "error"):
+                    got.append(msg)
+        await a.close()
+        return got
+
+    big, small = asyncio.run(go())
+    assert big["type"] == "error" and big["code"] == "too_large" and big["re"] is None, big
+    assert small["re"] == "small" and small.get("code") != "too_large", small
+
+
+def test_rate_limit_per_account_holds_over_several_connections(settings: ServerSettings) -> None:
+    settings = with_limits(
+        settings,
+        per_account_rate=0.5,
+        per_account_burst=6.0,
+        per_connection_rate=100.0,
+        per_connection_burst=100.0,
+    )
+
+    async def go(base: str) -> tuple[list[str], list[str]]:
+        login = await asyncio.to_thread(account, base, "alice", "password1")
+        conns = [await ProtocolClient.connect(base, login["token"]) for _ in range(3)]
+        for c in conns:
+            assert (await c.receive())["type"] == "hello"
+        for c in conns:  # 15 messages, 5 on each: each connection alone is far within its own
+            for i in range(5):
+                await c.send("ping", id=f"{c.prefix}-{i}")
+        alice = [code for c in conns for code in await _codes(c, 5)]
+        other, _ = await player(base, "bobby")  # another account has its own allowance
+        for i in range(5):
+            await other.send("ping", id=f"b{i}")
+        bobby = await _codes(other, 5)
+        for c in [*conns, other]:
+            await c.close()
+        return alice, bobby
+
+    with running_server(settings) as base:
+        alice, bobby = asyncio.run(go(base))
+    assert alice.count("ok") in (6, 7, 8) and alice.count("rate_limited") >= 7, alice
+    assert set(alice) == {"ok", "rate_limited"}
+    assert bobby == ["ok"] * 5
+
+
+def test_connections_opened_at_once_never_pass_the_per_account_limit(server: str) -> None:
+    async def go() -> list[str]:
+        login = await asyncio.to_thread(account, server, "crowd", "password1")
+
+        async def one() -> tuple[ProtocolClient, str]:
+            client = await ProtocolClient.connect(server, login["token"])
+            first = await client.receive()
+            return client, str(first.get("code") or first["type"])
+
+        opened = await asyncio.gather(*(one() for _ in range(20)))
+        for client, _ in opened:
+            await client.close()
+        return [kind for _, kind in opened]
+
+    kinds = asyncio.run(go())
+    assert kinds.count("hello") == 8, kinds  # Limits.max_connections_per_account
+    assert kinds.count("too_many_connections") == 12, kinds
