@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -32,6 +33,7 @@ time_bank_start = {bank}
 
 
 BLINDS = "small_blind = 1, big_blind = 2"
+DRAW_STAKES = "small_blind = 2, big_blind = 4, small_bet = 4, big_bet = 8"
 # One table per test that sits down, so no test waits behind another's empty seat.
 TABLES = {
     "holdem": ("holdem", BLINDS, 20, 30.0),
@@ -45,12 +47,9 @@ TABLES = {
     "quick": ("holdem", BLINDS, 2, 0.0),
     "stud": ("stud", "small_bet = 4, big_bet = 8, ante = 1", 20, 30.0),
     "limit": ("stud", "small_bet = 4, big_bet = 8, ante = 1", 20, 30.0),
-    "draw": (
-        "triple_draw_27",
-        "small_blind = 2, big_blind = 4, small_bet = 4, big_bet = 8",
-        20,
-        30.0,
-    ),
+    "draw": ("triple_draw_27", DRAW_STAKES, 20, 30.0),
+    "draw-keys": ("triple_draw_27", DRAW_STAKES, 20, 30.0),
+    "busy": ("holdem", BLINDS, 20, 30.0),  # four bots playing as fast as they can
 }
 TABLES_TOML = "".join(_table(k, *v) for k, v in TABLES.items())
 CHINESE_TABLES = {
@@ -93,8 +92,8 @@ game every two hands with a short clock, a heads-up table for a bot the test mov
 the Chinese poker tables (OFC, Pineapple) of ``test_ofc_table.py``."""
 SLOW_BOTS: dict[str, float] = {}
 """Bots that think (up to this many seconds), so a player has time to act in advance."""
-BOT_TABLES = {name: 1 if name == "quick" else 3 for name in TABLES} | dict.fromkeys(
-    CHINESE_TABLES, 2
+BOT_TABLES = (
+    {name: 3 for name in TABLES} | {"quick": 1, "busy": 4} | dict.fromkeys(CHINESE_TABLES, 2)
 )
 """Bots seated for the whole session (the other tables of MORE_TOML get theirs in their
 test)."""
@@ -142,13 +141,30 @@ def shoot(page: Any, name: str) -> Path:
     return path
 
 
-def sit(page: Any, base: str, table: str) -> None:
-    """Open ``table``, take the first free seat with the default buy-in."""
+def sit(page: Any, base: str, table: str, attempts: int = 6) -> None:
+    """Open ``table``, take a free seat with the default buy-in.
+
+    Bots may take the seat chosen between our click and the buy-in: the refusal is
+    said in the table's notice and another free seat is tried. Waits are long, the CI
+    machine is slow (the page is redrawn several times a second while bots play)."""
     page.goto(f"{base}/#/table/{table}")
-    page.locator(".felt").wait_for()
-    page.get_by_role("button", name="Sit at seat").first.click()
-    page.get_by_role("button", name="Buy in").click()
-    page.locator(".seat.mine").wait_for()
+    page.locator(".felt").wait_for(timeout=30_000)
+    refused: list[str] = []
+    for _ in range(attempts):
+        # The last free seat: the bots come back to the first ones (conftest's Bots).
+        page.get_by_role("button", name=re.compile(r"^Sit at seat \d+$")).last.click()
+        page.get_by_role("button", name="Buy in").click()
+        # Either the join is done (the form goes) or refused (the notice says why).
+        page.wait_for_function(
+            "!document.querySelector('form.buyin')"
+            " || document.querySelector('#table-notice.error')?.textContent",
+            timeout=30_000,
+        )
+        if page.locator("form.buyin").count() == 0:
+            page.locator(".seat.mine").wait_for(timeout=30_000)
+            return
+        refused.append(page.locator("#table-notice").inner_text())
+    raise AssertionError(f"could not sit at {table}: {refused}")
 
 
 def play_passively(page: Any, until: Any, seconds: float = 45.0) -> None:

@@ -69,10 +69,13 @@ class Bots:
         self.puppets: list[Puppet] = []
 
     def seat(self, table: str, count: int, think: float = 0.0) -> None:
-        """Seat ``count`` bots at ``table`` (they play until the end of the session)."""
+        """Seat ``count`` bots at ``table`` (they play until the end of the session).
+
+        Bot ``i`` asks for seat ``i``, and for it again when it comes back after going
+        broke, so the last seats stay free for the players of the tests."""
         for i in range(count):
             alias = f"b{table.replace('-', '')[:11]}{i}"
-            bot = RandomBot(self.base, alias, PASSWORD, table, seed=i, think=think)
+            bot = RandomBot(self.base, alias, PASSWORD, table, seed=i, think=think, seat=i)
             self.tasks.append(asyncio.run_coroutine_threadsafe(bot.play(self.stop), self.loop))
 
     def puppet(self, table: str, alias: str) -> Puppet:

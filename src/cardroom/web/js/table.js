@@ -5,7 +5,7 @@
 // asks for a fresh snapshot (`watch` again), so what is drawn is always exactly
 // what the server's projection says, own cards and legal actions included.
 
-import { h, fill, chips } from "./dom.js";
+import { h, fill, patch, chips } from "./dom.js";
 import { family, rulesPage } from "./families.js";
 import { felt } from "./seats.js";
 import { actionBar, advanceBox, advanceOffered, keyHandler } from "./actionbar.js";
@@ -284,6 +284,7 @@ class TableController {
     h("button", { type: "button", text: "Cancel", onclick: () => form.remove() }));
     const old = this.app.querySelector("form.buyin");
     if (old) old.remove();
+    this.notice(""); // a refusal of the last try is not about this one
     this.regions.controls.prepend(form);
     amount.focus();
   }
@@ -348,7 +349,11 @@ class TableController {
       this.update("felt", key, () => chineseFelt(this));
       this.update("actions", key, () => placeBar(this));
     } else {
-      fill(r.felt, felt(this));
+      // Patched, not rebuilt: bots send several messages a second, and a button
+      // replaced between mouse-down and mouse-up loses the click (and the focus).
+      const focus = focusedKey(r.felt);
+      patch(r.felt, felt(this));
+      if (focus && !r.felt.contains(document.activeElement)) refocus(r.felt, focus, false);
       this.update("actions", [legal, [...this.discards], advanceOffered(this), this.view.hand && this.view.hand.current_bet, this.view.advance, this.me(),
         this.view.hand && this.view.hand.seats[this.me()] && this.view.hand.seats[this.me()].in_hand],
       () => actionBar(this) || advanceBox(this));
@@ -399,9 +404,10 @@ function focusedKey(el) {
   return label ? `[aria-label="${CSS.escape(label)}"]` : null;
 }
 
-/** Focus again, after a rebuild, the control that had it (or the region's first button). */
-function refocus(el, selector) {
-  const again = el.querySelector(selector) || el.querySelector("button:not([disabled])");
+/** Focus again, after a rebuild, the control that had it (or, when `anyButton`, the
+ *  region's first button: the action bar's choices replace each other). */
+function refocus(el, selector, anyButton = true) {
+  const again = el.querySelector(selector) || (anyButton ? el.querySelector("button:not([disabled])") : null);
   if (again) again.focus();
 }
 
