@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import re
 import shutil
 import subprocess
+import tempfile
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
+
+import pytest
 
 PASSWORD = "password1"
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
@@ -117,19 +121,60 @@ def register(page: Any, base: str, alias: str, password: str = PASSWORD) -> None
     page.get_by_role("heading", name="Lobby").wait_for()
 
 
-def axe_script() -> str | None:
-    """axe-core's ``axe.min.js``, installed with npm into a cache folder when needed."""
-    cache = Path(os.environ.get("CARDROOM_AXE_DIR", "/tmp/cardroom-axe"))
+HERE = Path(__file__).resolve().parent
+AXE_VERSION = json.loads((HERE / "package.json").read_text())["dependencies"]["axe-core"]
+"""axe-core's exact version (``tests/web/package.json``, locked in ``package-lock.json``)."""
+
+
+def in_ci() -> bool:
+    """Whether CI runs the tests (it sets ``CI=true``)."""
+    return os.environ.get("CI", "").lower() in ("true", "1", "yes")
+
+
+def missing(what: str) -> NoReturn:
+    """A tool the browser tests need is missing: skip on a developer's machine, fail in
+    CI (where a skipped check would pass without running)."""
+    if in_ci():
+        pytest.fail(f"{what} (CI=true: the browser checks must run)", pytrace=False)
+    pytest.skip(what)
+
+
+def axe_script() -> str:
+    """axe-core's ``axe.min.js`` at the pinned version, installed by ``npm ci`` into a
+    cache folder (``$CARDROOM_AXE_DIR``, else one per version under /tmp) when needed."""
+    default = Path(tempfile.gettempdir()) / f"cardroom-axe-{AXE_VERSION}"
+    cache = Path(os.environ.get("CARDROOM_AXE_DIR", default))
     script = cache / "node_modules" / "axe-core" / "axe.min.js"
-    if not script.exists() and shutil.which("npm"):
+    installed = cache / "node_modules" / "axe-core" / "package.json"
+    if installed.exists() and json.loads(installed.read_text()).get("version") != AXE_VERSION:
+        shutil.rmtree(cache / "node_modules")
+    if not script.exists():
+        if not shutil.which("npm"):
+            missing("npm is missing: axe-core cannot be installed")
         cache.mkdir(parents=True, exist_ok=True)
-        subprocess.run(
-            ["npm", "install", "--silent", "--prefix", str(cache), "axe-core"],
+        for name in ("package.json", "package-lock.json"):
+            shutil.copyfile(HERE / name, cache / name)
+        done = subprocess.run(
+            ["npm", "ci", "--silent", "--no-audit", "--no-fund", "--prefix", str(cache)],
             check=False,
             capture_output=True,
-            timeout=180,
+            text=True,
+            timeout=300,
         )
-    return script.read_text() if script.exists() else None
+        if not script.exists():
+            missing(f"npm could not install axe-core {AXE_VERSION}: {done.stderr[-500:]}")
+    return script.read_text()
+
+
+def serious_violations(page: Any) -> list[str]:
+    """axe-core run in the page: its serious and critical violations, in words."""
+    page.add_script_tag(content=axe_script())
+    result = page.evaluate("async () => (await axe.run(document)).violations")
+    return [
+        f"{v['id']}: {v['help']} ({len(v['nodes'])})"
+        for v in result
+        if v.get("impact") in ("serious", "critical")
+    ]
 
 
 def shoot(page: Any, name: str) -> Path:

@@ -17,7 +17,15 @@ from typing import Any
 
 import pytest
 import uvicorn
-from tests.web.browser import BOT_TABLES, MORE_TOML, PASSWORD, SLOW_BOTS, TABLES_TOML, shoot
+from tests.web.browser import (
+    BOT_TABLES,
+    MORE_TOML,
+    PASSWORD,
+    SLOW_BOTS,
+    TABLES_TOML,
+    missing,
+    shoot,
+)
 from tests.web.driven import Puppet, PuppetBot
 
 from cardroom.bots.random_bot import RandomBot
@@ -128,15 +136,15 @@ def driven(server: str) -> Iterator[Bots]:
     bots.close()
 
 
-def _ensure_chromium() -> None:
-    if not Path(CHROMIUM).exists():
-        pytest.skip(f"{CHROMIUM} is missing (apt-get install chromium)")
-
-
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
-    _ensure_chromium()
-    playwright_sync = pytest.importorskip("playwright.sync_api")
+    """Debian's Chromium through Playwright (missing either: skipped, failed in CI)."""
+    if not Path(CHROMIUM).exists():
+        missing(f"{CHROMIUM} is missing (apt-get install chromium)")
+    try:
+        import playwright.sync_api as playwright_sync
+    except ImportError:
+        missing("Playwright for Python is missing (pip install -e '.[dev]')")
     with playwright_sync.sync_playwright() as pw:
         chromium = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield chromium

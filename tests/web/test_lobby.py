@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.web.browser import TABLES, TABLES_TOML, axe_script, fresh_alias, register, shoot
+from tests.web.browser import TABLES, TABLES_TOML, fresh_alias, register, serious_violations, shoot
 
 from cardroom.room.lobby import Lobby, TableSummary
 from cardroom.server.tables_file import load_tables
@@ -89,11 +89,7 @@ def test_lobby_lists_filters_updates_and_waits(page: Any, server: str, tmp_path:
     page.wait_for_function(
         f"document.querySelectorAll('table.lobby tbody tr').length === {len(TABLES)}"
     )
-    script = axe_script()
-    if script is not None:
-        page.add_script_tag(content=script)
-        found = page.evaluate("async () => (await axe.run(document)).violations")
-        assert [v["id"] for v in found if v.get("impact") in ("serious", "critical")] == []
+    assert serious_violations(page) == []
     # The waiting list of the full table: the real server answers.
     stud.get_by_role("button", name="Join waiting list of stud").click()
     status = page.locator("#lobby-status")
