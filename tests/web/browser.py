@@ -54,6 +54,7 @@ TABLES = {
     "draw": ("triple_draw_27", DRAW_STAKES, 20, 30.0),
     "draw-keys": ("triple_draw_27", DRAW_STAKES, 20, 30.0),
     "busy": ("holdem", BLINDS, 20, 30.0),  # four bots playing as fast as they can
+    "lobby-live": ("holdem", BLINDS, 20, 30.0),
 }
 TABLES_TOML = "".join(_table(k, *v) for k, v in TABLES.items())
 CHINESE_TABLES = {
@@ -70,6 +71,15 @@ hands_per_game = 2
 seats = 6
 action_seconds = 3
 time_bank_start = 0.0
+
+[[table]]
+id = "wait"
+game = "holdem"
+stakes = { small_blind = 1, big_blind = 2 }
+seats = 2
+min_buy_in = 1000
+max_buy_in = 2000
+action_seconds = 20
 
 [[table]]
 id = "advance"
@@ -91,13 +101,15 @@ hand_pause_seconds = 0.0
 """
     for table_id, game in CHINESE_TABLES.items()
 )
-"""Tables beyond :data:`TABLES` (which the lobby test lists): a CUSTOM_MIXED table changing
-game every two hands with a short clock, a heads-up table for a bot the test moves, and
+"""Tables beyond :data:`TABLES`: a CUSTOM_MIXED table changing game every two hands with
+a short clock, a heads-up table for the waiting list, one for a bot the test moves, and
 the Chinese poker tables (OFC, Pineapple) of ``test_ofc_table.py``."""
 SLOW_BOTS: dict[str, float] = {}
 """Bots that think (up to this many seconds), so a player has time to act in advance."""
 BOT_TABLES = (
-    {name: 3 for name in TABLES} | {"quick": 1, "busy": 4} | dict.fromkeys(CHINESE_TABLES, 2)
+    {name: 3 for name in TABLES}
+    | {"quick": 1, "busy": 4, "lobby-live": 2, "wait": 1}
+    | dict.fromkeys(CHINESE_TABLES, 2)
 )
 """Bots seated for the whole session (the other tables of MORE_TOML get theirs in their
 test)."""

@@ -11,7 +11,7 @@ import os
 import socket
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -187,6 +187,25 @@ def page(browser: Any, console: Console, request: pytest.FixtureRequest) -> Iter
     yield p
     shoot(p, request.node.name)
     p.context.close()
+    assert console.unexpected() == [], console.unexpected()
+
+
+@pytest.fixture
+def more_pages(
+    browser: Any, console: Console, request: pytest.FixtureRequest
+) -> Iterator[Callable[[], Any]]:
+    """Opens other desktop pages (other players, each with its own cookies), checked and
+    shot like ``page``."""
+    opened: list[Any] = []
+
+    def open_one() -> Any:
+        opened.append(_open_page(browser, console, viewport={"width": 1280, "height": 860}))
+        return opened[-1]
+
+    yield open_one
+    for i, p in enumerate(opened, 2):
+        shoot(p, f"{request.node.name}-{i}")
+        p.context.close()
     assert console.unexpected() == [], console.unexpected()
 
 

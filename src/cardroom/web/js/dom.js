@@ -40,7 +40,7 @@ export const chips = (n) => (n === null || n === undefined ? "" : Number(n).toLo
 // attributes are the same control, so the one on the page is kept (its other
 // attributes and its text brought up to date) and a click or the keyboard focus on
 // it survives the redraw.
-const IDENTITY = ["id", "role", "type", "aria-label", "data-key", "data-seat", "data-card"];
+const IDENTITY = ["id", "role", "type", "href", "aria-label", "data-key", "data-seat", "data-card", "data-table"];
 
 function sameControl(a, b) {
   if (a.nodeType !== b.nodeType) return false;
@@ -57,7 +57,8 @@ function syncAttributes(old, fresh) {
  *
  *  Only for regions whose listeners follow from a control's identity attributes
  *  (a kept button keeps its listener: "Sit at seat 3" sits at seat 3 whichever
- *  build made it), such as the felt. Returns whether anything changed. */
+ *  build made it), such as the felt and the lobby's rows. Returns whether anything
+ *  changed. */
 export function patch(el, ...children) {
   const fresh = children.flat(Infinity).filter(Boolean);
   let changed = false;
