@@ -55,6 +55,7 @@ TABLES = {
     "draw-keys": ("triple_draw_27", DRAW_STAKES, 20, 30.0),
     "busy": ("holdem", BLINDS, 20, 30.0),  # four bots playing as fast as they can
     "lobby-live": ("holdem", BLINDS, 20, 30.0),
+    "chat": ("holdem", BLINDS, 20, 30.0),
 }
 TABLES_TOML = "".join(_table(k, *v) for k, v in TABLES.items())
 CHINESE_TABLES = {

@@ -11,6 +11,7 @@ import { felt } from "./seats.js";
 import { actionBar, advanceBox, advanceOffered, keyHandler } from "./actionbar.js";
 import { describe, showdownPanel, chatBox, logBox } from "./tablelog.js";
 import { HandRecorder } from "./handstore.js";
+import { judgedLine, refusedLine } from "./moderation.js";
 import { chineseFelt, ofcShowdown, placeBar } from "./ofc.js";
 
 const ADVANCE_NAMES = { check_fold: "Check/fold", check: "Check", call_any: "Call any", fold: "Fold" };
@@ -207,8 +208,10 @@ class TableController {
     this.regions.notice.classList.toggle("error", isError);
   }
 
-  async send(type, fields = {}) {
+  /** Send a table message; a refusal is said in the notice (`quiet`: the caller says it). */
+  async send(type, fields = {}, quiet = false) {
     const r = await this.conn.send(type, { table: this.id, ...fields });
+    if (quiet) return r;
     if (r.type === "error") this.notice(`${r.message || r.code}`, true);
     else this.notice("");
     return r;
@@ -260,11 +263,14 @@ class TableController {
       this.resync();
     }
   }
-  say(text) {
-    this.send("chat", { text }).then((r) => {
-      if (r.type === "error") this.chat.push({ system: true, text: `Not sent: ${r.message || r.code}` });
-      this.renderSide();
-    });
+  /** Say a chat line; a refusal (or a ban for what was said) is told once, in the chat. */
+  async say(text) {
+    const r = await this.send("chat", { text }, true);
+    let said = null;
+    if (r.type === "error") said = r.code === "chat_refused" ? await refusedLine(r.message) : `Not sent: ${r.message || r.code}.`;
+    else if (r.detail && r.detail.verdict) said = await judgedLine(r.detail.verdict);
+    if (said) this.chat.push({ system: true, text: said });
+    this.renderSide();
   }
 
   askBuyIn(seat) {
