@@ -56,6 +56,7 @@ TABLES = {
     "busy": ("holdem", BLINDS, 20, 30.0),  # four bots playing as fast as they can
     "lobby-live": ("holdem", BLINDS, 20, 30.0),
     "chat": ("holdem", BLINDS, 20, 30.0),
+    "offline": ("holdem", BLINDS, 20, 30.0),
 }
 TABLES_TOML = "".join(_table(k, *v) for k, v in TABLES.items())
 CHINESE_TABLES = {

@@ -7,7 +7,9 @@ import json
 from typing import Any
 
 import pytest
-from tests.web.browser import fresh_alias, register, serious_violations, shoot, sit
+from playwright.sync_api import expect
+from tests.web.browser import PASSWORD, fresh_alias, register, serious_violations, shoot, sit
+from tests.web.driven import Cut
 
 pytestmark = pytest.mark.browser
 
@@ -109,3 +111,44 @@ def test_showdown_words_name_the_high_and_the_low(page: Any, server: str) -> Non
         "Ann wins 50 with Two Pair, Sevens and Threes.",
         "Ten of diamonds",
     ]
+
+
+def test_while_reconnecting_the_action_bar_is_held(page: Any, server: str) -> None:
+    cut = Cut(page)
+    alias = fresh_alias()
+    register(page, server, alias)
+    sit(page, server, "offline")
+    fold = page.locator(".actionbar").get_by_role("button", name="Fold")
+    fold.wait_for(timeout=60_000)  # our turn, with a bet to call
+    cut.block()
+    expect(page.locator("#banner")).to_have_text("Connection lost — reconnecting…")
+    expect(fold).to_be_disabled()
+    expect(page.get_by_role("button", name="Leave table")).to_be_disabled()
+    page.locator("body").press("f")  # the keys wait too
+    shoot(page, "table-offline")
+    cut.unblock()
+    expect(page.locator("#banner")).to_be_hidden(timeout=15_000)
+    expect(page.get_by_role("button", name="Leave table")).to_be_enabled()
+    assert f"{alias} folds" not in page.locator(".log").inner_text()
+
+
+def test_a_session_ended_while_reconnecting_asks_to_log_in(page: Any, server: str) -> None:
+    cut = Cut(page)
+    alias = fresh_alias()
+    register(page, server, alias)
+    sit(page, server, "offline")
+    cut.block()
+    expect(page.locator("#banner")).to_have_text("Connection lost — reconnecting…")
+    csrf = page.request.get(server + "/api/me").json()["csrf"]
+    assert page.request.post(server + "/api/logout", headers={"x-csrf-token": csrf}).ok
+    cut.unblock()  # the server no longer knows the session
+    banner = page.locator("#banner")
+    expect(banner).to_have_text("Your session has ended. Log in again to go on playing.")
+    expect(page.get_by_role("button", name="Leave table")).to_be_disabled()
+    shoot(page, "table-session-ended")
+    banner.get_by_role("link", name="Log in again").click()
+    page.get_by_label("Alias").fill(alias)
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    page.get_by_role("heading", name="Lobby").wait_for()
+    expect(banner).to_be_hidden()

@@ -370,11 +370,28 @@ class TableController {
     this.renderSide();
   }
 
+  /** While the connection is down (reconnecting, or the session ended) nothing we
+   *  click could reach the table: every control is disabled (keys too: they click
+   *  buttons), and enabled again once connected. */
+  holdWhileOffline() {
+    const offline = this.conn.state !== "open";
+    for (const el of this.app.querySelectorAll(".tablepage button, .tablepage input, .tablepage select")) {
+      if (offline && !el.disabled) {
+        el.disabled = true;
+        el.dataset.offline = "";
+      } else if (!offline && "offline" in el.dataset) {
+        el.disabled = false;
+        delete el.dataset.offline;
+      }
+    }
+  }
+
   renderSide() {
     if (this.family === "chinese") this.update("showdown", [this.chineseResult && this.chineseResult.handNo], () => ofcShowdown(this));
     else this.update("showdown", [this.showdown && this.showdown.handNo, this.showdown && this.showdown.awards.length], () => showdownPanel(this));
     this.update("chat", [this.chat.length], () => chatBox(this));
     this.update("log", [this.log.length], () => logBox(this));
+    this.holdWhileOffline();
   }
 
   update(region, key, build, keepForm = false) {
@@ -425,10 +442,12 @@ export async function tableScreen(app, ctx, id) {
   const keys = keyHandler(app);
   document.addEventListener("keydown", keys);
   const timer = setInterval(() => t.tick(), 250);
+  const offState = ctx.conn.listenState(() => t.holdWhileOffline());
   const r = await ctx.conn.watch(id);
   if (r.type === "error") t.notice(r.code === "no_such_table" ? `There is no table "${id}".` : r.message || r.code, true);
   return () => {
     off();
+    offState();
     clearInterval(timer);
     document.removeEventListener("keydown", keys);
     if (ctx.conn.watching.has(id) && !(t.view && t.me() !== null && t.me() !== undefined)) ctx.conn.unwatch(id);

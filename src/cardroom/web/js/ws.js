@@ -17,7 +17,7 @@ export class Connection {
     this.hello = null;
     this.state = "idle";
     this.retry = 0;
-    this.onState = () => {};
+    this.stateListeners = new Set();
     this.closedByUs = false;
   }
 
@@ -48,9 +48,11 @@ export class Connection {
         if (!settled) {
           settled = true;
           resolve(null);
-          if (e.code === 4401) { this.setState("unauthorized"); return; }
         }
-        if (this.closedByUs || e.code === 4401) { this.setState("closed"); return; }
+        // 4401: the server no longer knows the session (logged out, expired): trying
+        // again cannot help, the player must log in.
+        if (e.code === 4401) { this.setState("unauthorized"); return; }
+        if (this.closedByUs) { this.setState("closed"); return; }
         this.setState("reconnecting");
         const pause = Math.min(5000, 250 * 2 ** this.retry);
         this.retry += 1;
@@ -61,7 +63,13 @@ export class Connection {
 
   setState(state) {
     this.state = state;
-    this.onState(state);
+    for (const fn of this.stateListeners) fn(state);
+  }
+
+  /** Be told of each state ("open", "reconnecting", "unauthorized", "closed"). */
+  listenState(fn) {
+    this.stateListeners.add(fn);
+    return () => this.stateListeners.delete(fn);
   }
 
   close() {
