@@ -57,6 +57,7 @@ TABLES = {
     "lobby-live": ("holdem", BLINDS, 20, 30.0),
     "chat": ("holdem", BLINDS, 20, 30.0),
     "offline": ("holdem", BLINDS, 20, 30.0),
+    "clock": ("holdem", BLINDS, 20, 30.0),
 }
 TABLES_TOML = "".join(_table(k, *v) for k, v in TABLES.items())
 CHINESE_TABLES = {

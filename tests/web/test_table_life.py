@@ -4,6 +4,7 @@ the four-colour deck, the phone layout, and the accessibility check."""
 from __future__ import annotations
 
 import json
+import time
 from typing import Any
 
 import pytest
@@ -27,6 +28,26 @@ def test_timeout_counts_down_then_folds_for_us(page: Any, server: str) -> None:
     )
     assert "ran out of time" in page.locator(".log").inner_text()
     shoot(page, "table-timeout")
+
+
+@pytest.mark.parametrize("off_by", [-3600.0, 600.0])
+def test_the_countdown_is_right_when_our_clock_is_off(
+    page: Any, server: str, off_by: float
+) -> None:
+    """Deadlines are on the server's clock: a browser an hour behind (or ten minutes
+    ahead) still counts down the table's 20 s."""
+    page.clock.set_system_time(time.time() + off_by)
+    register(page, server, fresh_alias())
+    sit(page, server, "clock")
+    secs = page.locator(".seat.mine .clock .secs")
+    secs.wait_for(timeout=60_000)
+    page.wait_for_timeout(1500)  # the countdown runs
+    left = int(secs.inner_text().removesuffix("s"))
+    assert 10 <= left <= 19, f"{left} s left of 20, with our clock {off_by:+.0f} s off"
+    assert page.locator(".seat.mine .clock").get_attribute("aria-label") == (
+        f"{left} seconds to act"
+    )
+    shoot(page, f"table-clock-{off_by:+.0f}")
 
 
 def test_reconnect_restores_the_table_without_a_reload(page: Any, server: str) -> None:

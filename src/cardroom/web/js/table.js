@@ -55,7 +55,6 @@ class TableController {
     this.drew = new Map();
     this.discards = new Set();
     this.discarding = false;
-    this.skew = 0;
     this.signatures = {};
     this.resyncTimer = null;
     this.regions = {
@@ -74,7 +73,8 @@ class TableController {
       h("div.side", r.showdown, r.chat, r.log)));
   }
 
-  now() { return Date.now() / 1000 + this.skew; }
+  /** Now on the server's clock (deadlines and offers are on it). */
+  now() { return Date.now() / 1000 + this.conn.skew; }
   me() { return this.view ? this.view.you : null; }
 
   /** Our seat, known from the seating events even before the next snapshot. */
