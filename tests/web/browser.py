@@ -37,7 +37,7 @@ time_bank_start = {bank}
 
 
 BLINDS = "small_blind = 1, big_blind = 2"
-DRAW_STAKES = "small_blind = 2, big_blind = 4, small_bet = 4, big_bet = 8"
+DRAW_STAKES = "small_blind = 2, big_blind = 4, small_bet = 4, big_bet = 8"  # limit, blinds
 # One table per test that sits down, so no test waits behind another's empty seat.
 TABLES = {
     "holdem": ("holdem", BLINDS, 20, 30.0),
@@ -58,6 +58,9 @@ TABLES = {
     "chat": ("holdem", BLINDS, 20, 30.0),
     "offline": ("holdem", BLINDS, 20, 30.0),
     "clock": ("holdem", BLINDS, 20, 30.0),
+    "irish": ("irish", BLINDS, 20, 30.0),
+    "hilo": ("omaha_hi_lo", DRAW_STAKES, 20, 30.0, "fixed_limit"),
+    "bigo": ("big_o", BLINDS, 20, 30.0, "pot_limit"),
 }
 TABLES_TOML = "".join(_table(k, *v) for k, v in TABLES.items())
 CHINESE_TABLES = {

@@ -67,7 +67,7 @@ def test_reconnect_restores_the_table_without_a_reload(page: Any, server: str) -
 def test_rules_pages_from_the_table_and_the_four_colour_deck(page: Any, server: str) -> None:
     register(page, server, fresh_alias())
     page.goto(server + "/#/table/holdem")
-    page.get_by_role("link", name="View hand rankings and rules").click()
+    page.get_by_role("link", name="View hand rankings").click()
     page.get_by_role("heading", name="Hand rankings (high)").wait_for()
     items = page.locator(".rankings li")
     assert items.count() == 9 and items.first.inner_text().startswith("Straight flush")

@@ -6,7 +6,7 @@
 // what the server's projection says, own cards and legal actions included.
 
 import { h, fill, patch, chips } from "./dom.js";
-import { family, rulesPage } from "./families.js";
+import { family, rulesLink } from "./families.js";
 import { felt } from "./seats.js";
 import { actionBar, advanceBox, advanceOffered, keyHandler } from "./actionbar.js";
 import { describe, showdownPanel, chatBox, logBox } from "./tablelog.js";
@@ -128,7 +128,9 @@ class TableController {
   }
 
   onEvent(e) {
-    const line = describe(e, (p) => this.name(p), (s) => this.seatName(s));
+    // At a flop game a draw is a discard street (Irish): cards thrown, none dealt.
+    const discardStreet = e.type === "Drew" && this.family === "flop";
+    const line = describe(e, (p) => this.name(p), (s) => this.seatName(s), discardStreet);
     if (line) this.log.push(line);
     if (e.type === "PlayerSeated") this.seatPlayers.set(e.seat, e.player);
     if (this.recorder) {
@@ -144,7 +146,7 @@ class TableController {
     if (e.type === "HandDealt") this.pendingShowdown = { handNo: e.hand_no, shown: new Map(), awards: [] };
     if (e.type === "HoleDealt") this.ups.set(e.seat, [...(this.ups.get(e.seat) || []), ...e.up]);
     if (e.type === "Drew") {
-      this.drew.set(e.seat, e.count);
+      this.drew.set(e.seat, discardStreet ? "discarded" : e.count);
       if (e.seat === this.me()) this.discards.clear();
     }
     if (e.type === "TurnStarted" && this.view) {
@@ -298,15 +300,14 @@ class TableController {
   header() {
     const v = this.view;
     const g = v.game || {};
-    const rules = rulesPage(g.game);
-    const chinese = this.family === "chinese";
+    const rules = rulesLink(g.game);
     return h("div.tablehead",
       h("h1", { text: `${v.table} · ${g.label || g.title || ""}` }),
       h("p.gameinfo",
         v.mixed ? rotationLine(v) : null,
         h("span", { text: ` Hand #${v.hand_no}` }),
         h("span", { text: ` · ${v.currency === "real" ? "Real money" : "Play money"}` }),
-        " · ", h("a", { href: `#/rules/${rules}`, text: chinese ? "View Chinese poker scoring and royalties" : "View hand rankings and rules" })));
+        " · ", h("a", { href: `#/rules/${rules.page}`, text: rules.label })));
   }
 
   seatControls() {
