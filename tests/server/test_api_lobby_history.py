@@ -197,3 +197,20 @@ def test_stud_history_shows_up_cards_and_hides_down_cards(
         assert _hidden_cards_of_others(hand) == []
         if hand["phh"] is None:  # the room's stud options have no PHH field (docs/api.md)
             assert "PHH cannot" in hand["phh_note"]
+
+
+def test_hand_history_names_who_sat_where(played: tuple[Api, list[str]]) -> None:
+    """Each hand says who sat at each seat as it was dealt (seat -> alias), so a
+    replayer names the players rather than "Seat 3"."""
+    api, bots = played
+    hands = bearer(api, bots[0]).get("/api/hands", params={"limit": 50}).json()["hands"]
+    holdem = [h for h in hands if h["table_id"] == "holdem"]
+    assert holdem
+    for hand in holdem:
+        players = hand["players"]
+        assert players[str(hand["seat"])] == bots[0]
+        assert sorted(players.values()) == sorted(bots[:2])
+        dealt = hand["events"][0]["dealt"]
+        assert {int(s) for s in players} >= set(dealt)
+    stud = bearer(api, bots[2]).get("/api/hands").json()["hands"][0]
+    assert sorted(stud["players"].values()) == sorted(bots[2:])

@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import contextlib
+import json
 import os
+import re
 import shutil
 import subprocess
+import tempfile
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
+
+import pytest
 
 PASSWORD = "password1"
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
@@ -32,6 +37,7 @@ time_bank_start = {bank}
 
 
 BLINDS = "small_blind = 1, big_blind = 2"
+DRAW_STAKES = "small_blind = 2, big_blind = 4, small_bet = 4, big_bet = 8"  # limit, blinds
 # One table per test that sits down, so no test waits behind another's empty seat.
 TABLES = {
     "holdem": ("holdem", BLINDS, 20, 30.0),
@@ -45,12 +51,16 @@ TABLES = {
     "quick": ("holdem", BLINDS, 2, 0.0),
     "stud": ("stud", "small_bet = 4, big_bet = 8, ante = 1", 20, 30.0),
     "limit": ("stud", "small_bet = 4, big_bet = 8, ante = 1", 20, 30.0),
-    "draw": (
-        "triple_draw_27",
-        "small_blind = 2, big_blind = 4, small_bet = 4, big_bet = 8",
-        20,
-        30.0,
-    ),
+    "draw": ("triple_draw_27", DRAW_STAKES, 20, 30.0),
+    "draw-keys": ("triple_draw_27", DRAW_STAKES, 20, 30.0),
+    "busy": ("holdem", BLINDS, 20, 30.0),  # four bots playing as fast as they can
+    "lobby-live": ("holdem", BLINDS, 20, 30.0),
+    "chat": ("holdem", BLINDS, 20, 30.0),
+    "offline": ("holdem", BLINDS, 20, 30.0),
+    "clock": ("holdem", BLINDS, 20, 30.0),
+    "irish": ("irish", BLINDS, 20, 30.0),
+    "hilo": ("omaha_hi_lo", DRAW_STAKES, 20, 30.0, "fixed_limit"),
+    "bigo": ("big_o", BLINDS, 20, 30.0, "pot_limit"),
 }
 TABLES_TOML = "".join(_table(k, *v) for k, v in TABLES.items())
 CHINESE_TABLES = {
@@ -67,6 +77,15 @@ hands_per_game = 2
 seats = 6
 action_seconds = 3
 time_bank_start = 0.0
+
+[[table]]
+id = "wait"
+game = "holdem"
+stakes = { small_blind = 1, big_blind = 2 }
+seats = 2
+min_buy_in = 1000
+max_buy_in = 2000
+action_seconds = 20
 
 [[table]]
 id = "advance"
@@ -88,13 +107,15 @@ hand_pause_seconds = 0.0
 """
     for table_id, game in CHINESE_TABLES.items()
 )
-"""Tables beyond :data:`TABLES` (which the lobby test lists): a CUSTOM_MIXED table changing
-game every two hands with a short clock, a heads-up table for a bot the test moves, and
+"""Tables beyond :data:`TABLES`: a CUSTOM_MIXED table changing game every two hands with
+a short clock, a heads-up table for the waiting list, one for a bot the test moves, and
 the Chinese poker tables (OFC, Pineapple) of ``test_ofc_table.py``."""
 SLOW_BOTS: dict[str, float] = {}
 """Bots that think (up to this many seconds), so a player has time to act in advance."""
-BOT_TABLES = {name: 1 if name == "quick" else 3 for name in TABLES} | dict.fromkeys(
-    CHINESE_TABLES, 2
+BOT_TABLES = (
+    {name: 3 for name in TABLES}
+    | {"quick": 1, "busy": 4, "lobby-live": 2, "wait": 1}
+    | dict.fromkeys(CHINESE_TABLES, 2)
 )
 """Bots seated for the whole session (the other tables of MORE_TOML get theirs in their
 test)."""
@@ -118,19 +139,60 @@ def register(page: Any, base: str, alias: str, password: str = PASSWORD) -> None
     page.get_by_role("heading", name="Lobby").wait_for()
 
 
-def axe_script() -> str | None:
-    """axe-core's ``axe.min.js``, installed with npm into a cache folder when needed."""
-    cache = Path(os.environ.get("CARDROOM_AXE_DIR", "/tmp/cardroom-axe"))
+HERE = Path(__file__).resolve().parent
+AXE_VERSION = json.loads((HERE / "package.json").read_text())["dependencies"]["axe-core"]
+"""axe-core's exact version (``tests/web/package.json``, locked in ``package-lock.json``)."""
+
+
+def in_ci() -> bool:
+    """Whether CI runs the tests (it sets ``CI=true``)."""
+    return os.environ.get("CI", "").lower() in ("true", "1", "yes")
+
+
+def missing(what: str) -> NoReturn:
+    """A tool the browser tests need is missing: skip on a developer's machine, fail in
+    CI (where a skipped check would pass without running)."""
+    if in_ci():
+        pytest.fail(f"{what} (CI=true: the browser checks must run)", pytrace=False)
+    pytest.skip(what)
+
+
+def axe_script() -> str:
+    """axe-core's ``axe.min.js`` at the pinned version, installed by ``npm ci`` into a
+    cache folder (``$CARDROOM_AXE_DIR``, else one per version under /tmp) when needed."""
+    default = Path(tempfile.gettempdir()) / f"cardroom-axe-{AXE_VERSION}"
+    cache = Path(os.environ.get("CARDROOM_AXE_DIR", default))
     script = cache / "node_modules" / "axe-core" / "axe.min.js"
-    if not script.exists() and shutil.which("npm"):
+    installed = cache / "node_modules" / "axe-core" / "package.json"
+    if installed.exists() and json.loads(installed.read_text()).get("version") != AXE_VERSION:
+        shutil.rmtree(cache / "node_modules")
+    if not script.exists():
+        if not shutil.which("npm"):
+            missing("npm is missing: axe-core cannot be installed")
         cache.mkdir(parents=True, exist_ok=True)
-        subprocess.run(
-            ["npm", "install", "--silent", "--prefix", str(cache), "axe-core"],
+        for name in ("package.json", "package-lock.json"):
+            shutil.copyfile(HERE / name, cache / name)
+        done = subprocess.run(
+            ["npm", "ci", "--silent", "--no-audit", "--no-fund", "--prefix", str(cache)],
             check=False,
             capture_output=True,
-            timeout=180,
+            text=True,
+            timeout=300,
         )
-    return script.read_text() if script.exists() else None
+        if not script.exists():
+            missing(f"npm could not install axe-core {AXE_VERSION}: {done.stderr[-500:]}")
+    return script.read_text()
+
+
+def serious_violations(page: Any) -> list[str]:
+    """axe-core run in the page: its serious and critical violations, in words."""
+    page.add_script_tag(content=axe_script())
+    result = page.evaluate("async () => (await axe.run(document)).violations")
+    return [
+        f"{v['id']}: {v['help']} ({len(v['nodes'])})"
+        for v in result
+        if v.get("impact") in ("serious", "critical")
+    ]
 
 
 def shoot(page: Any, name: str) -> Path:
@@ -142,13 +204,30 @@ def shoot(page: Any, name: str) -> Path:
     return path
 
 
-def sit(page: Any, base: str, table: str) -> None:
-    """Open ``table``, take the first free seat with the default buy-in."""
+def sit(page: Any, base: str, table: str, attempts: int = 6) -> None:
+    """Open ``table``, take a free seat with the default buy-in.
+
+    Bots may take the seat chosen between our click and the buy-in: the refusal is
+    said in the table's notice and another free seat is tried. Waits are long, the CI
+    machine is slow (the page is redrawn several times a second while bots play)."""
     page.goto(f"{base}/#/table/{table}")
-    page.locator(".felt").wait_for()
-    page.get_by_role("button", name="Sit at seat").first.click()
-    page.get_by_role("button", name="Buy in").click()
-    page.locator(".seat.mine").wait_for()
+    page.locator(".felt").wait_for(timeout=30_000)
+    refused: list[str] = []
+    for _ in range(attempts):
+        # The last free seat: the bots come back to the first ones (conftest's Bots).
+        page.get_by_role("button", name=re.compile(r"^Sit at seat \d+$")).last.click()
+        page.get_by_role("button", name="Buy in").click()
+        # Either the join is done (the form goes) or refused (the notice says why).
+        page.wait_for_function(
+            "!document.querySelector('form.buyin')"
+            " || document.querySelector('#table-notice.error')?.textContent",
+            timeout=30_000,
+        )
+        if page.locator("form.buyin").count() == 0:
+            page.locator(".seat.mine").wait_for(timeout=30_000)
+            return
+        refused.append(page.locator("#table-notice").inner_text())
+    raise AssertionError(f"could not sit at {table}: {refused}")
 
 
 def play_passively(page: Any, until: Any, seconds: float = 45.0) -> None:

@@ -11,14 +11,22 @@ import os
 import socket
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 import uvicorn
 from tests.server.conftest import OPEN_SIGNUPS
-from tests.web.browser import BOT_TABLES, MORE_TOML, PASSWORD, SLOW_BOTS, TABLES_TOML, shoot
+from tests.web.browser import (
+    BOT_TABLES,
+    MORE_TOML,
+    PASSWORD,
+    SLOW_BOTS,
+    TABLES_TOML,
+    missing,
+    shoot,
+)
 from tests.web.driven import Puppet, PuppetBot
 
 from cardroom.bots.random_bot import RandomBot
@@ -70,10 +78,13 @@ class Bots:
         self.puppets: list[Puppet] = []
 
     def seat(self, table: str, count: int, think: float = 0.0) -> None:
-        """Seat ``count`` bots at ``table`` (they play until the end of the session)."""
+        """Seat ``count`` bots at ``table`` (they play until the end of the session).
+
+        Bot ``i`` asks for seat ``i``, and for it again when it comes back after going
+        broke, so the last seats stay free for the players of the tests."""
         for i in range(count):
             alias = f"b{table.replace('-', '')[:11]}{i}"
-            bot = RandomBot(self.base, alias, PASSWORD, table, seed=i, think=think)
+            bot = RandomBot(self.base, alias, PASSWORD, table, seed=i, think=think, seat=i)
             self.tasks.append(asyncio.run_coroutine_threadsafe(bot.play(self.stop), self.loop))
 
     def puppet(self, table: str, alias: str) -> Puppet:
@@ -127,15 +138,15 @@ def driven(server: str) -> Iterator[Bots]:
     bots.close()
 
 
-def _ensure_chromium() -> None:
-    if not Path(CHROMIUM).exists():
-        pytest.skip(f"{CHROMIUM} is missing (apt-get install chromium)")
-
-
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
-    _ensure_chromium()
-    playwright_sync = pytest.importorskip("playwright.sync_api")
+    """Debian's Chromium through Playwright (missing either: skipped, failed in CI)."""
+    if not Path(CHROMIUM).exists():
+        missing(f"{CHROMIUM} is missing (apt-get install chromium)")
+    try:
+        import playwright.sync_api as playwright_sync
+    except ImportError:
+        missing("Playwright for Python is missing (pip install -e '.[dev]')")
     with playwright_sync.sync_playwright() as pw:
         chromium = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield chromium
@@ -178,6 +189,25 @@ def page(browser: Any, console: Console, request: pytest.FixtureRequest) -> Iter
     yield p
     shoot(p, request.node.name)
     p.context.close()
+    assert console.unexpected() == [], console.unexpected()
+
+
+@pytest.fixture
+def more_pages(
+    browser: Any, console: Console, request: pytest.FixtureRequest
+) -> Iterator[Callable[[], Any]]:
+    """Opens other desktop pages (other players, each with its own cookies), checked and
+    shot like ``page``."""
+    opened: list[Any] = []
+
+    def open_one() -> Any:
+        opened.append(_open_page(browser, console, viewport={"width": 1280, "height": 860}))
+        return opened[-1]
+
+    yield open_one
+    for i, p in enumerate(opened, 2):
+        shoot(p, f"{request.node.name}-{i}")
+        p.context.close()
     assert console.unexpected() == [], console.unexpected()
 
 

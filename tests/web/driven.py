@@ -111,3 +111,34 @@ class Lag:
         for message in self.held:
             self.route.send(message)
         self.held.clear()
+
+
+class Cut:
+    """The page's WebSocket through a switch: while :meth:`block` is on, the connection
+    is cut and every new one refused at once (the network is down), so the page stays
+    "reconnecting" until :meth:`unblock`. Install it before the page opens the
+    connection."""
+
+    def __init__(self, page: Any) -> None:
+        self.blocked = False
+        self.routes: list[Any] = []
+        page.route_web_socket("**/ws", self._connect)
+
+    def _connect(self, route: Any) -> None:
+        if self.blocked:
+            route.close(code=4000, reason="network down")
+            return
+        route.connect_to_server()  # messages pass both ways unchanged
+        self.routes.append(route)
+
+    def block(self) -> None:
+        """Cut the open connection and refuse new ones."""
+        self.blocked = True
+        for route in self.routes:
+            with contextlib.suppress(Exception):
+                route.close(code=4000, reason="network down")
+        self.routes.clear()
+
+    def unblock(self) -> None:
+        """Let the page's next try through."""
+        self.blocked = False

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -100,4 +101,18 @@ def test_replayer_steps_through_a_hand_we_played(page: Any, server: str) -> None
     assert mine.locator(".card.face").count() >= 2
     page.get_by_role("button", name="◀ Back").click()
     assert counter.inner_text() == f"Step {total - 1} of {total}"
+    # The players are named as they sat (the server's history gives the aliases).
+    names = page.locator(".replayseats tbody th").all_inner_texts()
+    assert f"{alias} (you)" in names
+    assert all(n == f"{alias} (you)" or n.startswith("breplay") for n in names), names
+    assert "Seat " not in page.locator(".replay .loglines").inner_text()
     shoot(page, "replayer")
+    # The PHH download: a file with the hand, our own cards in it.
+    ours = [c.get_attribute("data-card") for c in mine.locator(".card.face").all()[:2]]
+    with page.expect_download() as download:
+        page.get_by_role("link", name="Download PHH").click()
+    assert download.value.suggested_filename.endswith(".phh")
+    text = Path(download.value.path()).read_text()
+    assert 'variant = "NT"' in text and "starting_stacks" in text
+    dealt = [line for line in text.splitlines() if '"d dh ' in line]
+    assert any(all(c and c in line for c in ours) for line in dealt), (ours, dealt)

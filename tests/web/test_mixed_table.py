@@ -63,7 +63,7 @@ def test_9_mixed_table_changes_game_and_layout(page: Any, server: str, driven: A
     expect(rotation).to_contain_text(now_holdem)
     expect(page.get_by_role("heading", level=1)).to_contain_text("NL Hold'em")
     assert others.get_by_role("img", name=FACE_UP).count() == 0  # their cards are face down
-    link = page.get_by_role("link", name="View hand rankings and rules")
+    link = page.get_by_role("link", name="View hand rankings")
     assert link.get_attribute("href") == "#/rules/high"
     shoot(page, "mixed-holdem")
 
@@ -79,6 +79,7 @@ def test_9_mixed_table_changes_game_and_layout(page: Any, server: str, driven: A
     expect(page.get_by_role("heading", level=1)).to_contain_text("FL Stud")
     assert mine.get_by_role("img", name=FACE_UP).count() >= 1  # our door card, face up
     assert others.locator(".card.back").count() >= 2  # and their hole cards face down
+    link = page.get_by_role("link", name="View Stud rules")
     assert link.get_attribute("href") == "#/rules/stud"
     expect(page.locator(".log")).to_contain_text("The game changes to FL Stud.")
     shoot(page, "mixed-stud")

@@ -8,8 +8,7 @@ import time
 from typing import Any
 
 import pytest
-from tests.web.browser import axe_script, fresh_alias, register, shoot, sit
-from tests.web.test_table_life import _serious
+from tests.web.browser import fresh_alias, register, serious_violations, shoot, sit
 
 pytestmark = pytest.mark.browser
 
@@ -111,13 +110,10 @@ def test_pineapple_discards_one_card_a_street(page: Any, server: str) -> None:
 
 
 def test_ofc_table_passes_axe(page: Any, server: str) -> None:
-    script = axe_script()
-    if script is None:
-        pytest.skip("axe-core could not be installed with npm")
     register(page, server, fresh_alias("ofca"))
     _sit_with_the_bots(page, server, "ofc-axe")
     page.locator(".placebar").wait_for(timeout=30_000)
-    problems = _serious(page, script)
+    problems = serious_violations(page)
     assert problems == [], json.dumps(problems, indent=1)
 
 

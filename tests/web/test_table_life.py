@@ -4,10 +4,13 @@ the four-colour deck, the phone layout, and the accessibility check."""
 from __future__ import annotations
 
 import json
+import time
 from typing import Any
 
 import pytest
-from tests.web.browser import axe_script, fresh_alias, register, shoot, sit
+from playwright.sync_api import expect
+from tests.web.browser import PASSWORD, fresh_alias, register, serious_violations, shoot, sit
+from tests.web.driven import Cut
 
 pytestmark = pytest.mark.browser
 
@@ -27,6 +30,26 @@ def test_timeout_counts_down_then_folds_for_us(page: Any, server: str) -> None:
     shoot(page, "table-timeout")
 
 
+@pytest.mark.parametrize("off_by", [-3600.0, 600.0])
+def test_the_countdown_is_right_when_our_clock_is_off(
+    page: Any, server: str, off_by: float
+) -> None:
+    """Deadlines are on the server's clock: a browser an hour behind (or ten minutes
+    ahead) still counts down the table's 20 s."""
+    page.clock.set_system_time(time.time() + off_by)
+    register(page, server, fresh_alias())
+    sit(page, server, "clock")
+    secs = page.locator(".seat.mine .clock .secs")
+    secs.wait_for(timeout=60_000)
+    page.wait_for_timeout(1500)  # the countdown runs
+    left = int(secs.inner_text().removesuffix("s"))
+    assert 10 <= left <= 19, f"{left} s left of 20, with our clock {off_by:+.0f} s off"
+    assert page.locator(".seat.mine .clock").get_attribute("aria-label") == (
+        f"{left} seconds to act"
+    )
+    shoot(page, f"table-clock-{off_by:+.0f}")
+
+
 def test_reconnect_restores_the_table_without_a_reload(page: Any, server: str) -> None:
     register(page, server, fresh_alias())
     sit(page, server, "reconnect")
@@ -44,7 +67,7 @@ def test_reconnect_restores_the_table_without_a_reload(page: Any, server: str) -
 def test_rules_pages_from_the_table_and_the_four_colour_deck(page: Any, server: str) -> None:
     register(page, server, fresh_alias())
     page.goto(server + "/#/table/holdem")
-    page.get_by_role("link", name="View hand rankings and rules").click()
+    page.get_by_role("link", name="View hand rankings").click()
     page.get_by_role("heading", name="Hand rankings (high)").wait_for()
     items = page.locator(".rankings li")
     assert items.count() == 9 and items.first.inner_text().startswith("Straight flush")
@@ -77,25 +100,14 @@ def test_phone_layout_fits_the_screen(phone: Any, server: str) -> None:
     assert seat is not None and seat["x"] >= 0 and seat["x"] + seat["width"] <= 392
 
 
-def _serious(page: Any, script: str) -> list[str]:
-    page.add_script_tag(content=script)
-    result = page.evaluate("async () => (await axe.run(document)).violations")
-    return [
-        f"{v['id']}: {v['help']} ({len(v['nodes'])})"
-        for v in result
-        if v.get("impact") in ("serious", "critical")
-    ]
-
-
 def test_lobby_and_table_pass_axe(page: Any, server: str) -> None:
-    script = axe_script()
-    if script is None:
-        pytest.skip("axe-core could not be installed with npm")
     register(page, server, fresh_alias())
-    assert _serious(page, script) == []
+    page.locator("table.lobby tbody tr[data-table]").first.wait_for()  # the rows, loaded
+    problems = serious_violations(page)
+    assert problems == [], json.dumps(problems, indent=1)
     sit(page, server, "axe")
     page.locator(".seat.mine .card.face").first.wait_for(timeout=30_000)
-    problems = _serious(page, script)
+    problems = serious_violations(page)
     assert problems == [], json.dumps(problems, indent=1)
 
 
@@ -120,3 +132,44 @@ def test_showdown_words_name_the_high_and_the_low(page: Any, server: str) -> Non
         "Ann wins 50 with Two Pair, Sevens and Threes.",
         "Ten of diamonds",
     ]
+
+
+def test_while_reconnecting_the_action_bar_is_held(page: Any, server: str) -> None:
+    cut = Cut(page)
+    alias = fresh_alias()
+    register(page, server, alias)
+    sit(page, server, "offline")
+    fold = page.locator(".actionbar").get_by_role("button", name="Fold")
+    fold.wait_for(timeout=60_000)  # our turn, with a bet to call
+    cut.block()
+    expect(page.locator("#banner")).to_have_text("Connection lost — reconnecting…")
+    expect(fold).to_be_disabled()
+    expect(page.get_by_role("button", name="Leave table")).to_be_disabled()
+    page.locator("body").press("f")  # the keys wait too
+    shoot(page, "table-offline")
+    cut.unblock()
+    expect(page.locator("#banner")).to_be_hidden(timeout=15_000)
+    expect(page.get_by_role("button", name="Leave table")).to_be_enabled()
+    assert f"{alias} folds" not in page.locator(".log").inner_text()
+
+
+def test_a_session_ended_while_reconnecting_asks_to_log_in(page: Any, server: str) -> None:
+    cut = Cut(page)
+    alias = fresh_alias()
+    register(page, server, alias)
+    sit(page, server, "offline")
+    cut.block()
+    expect(page.locator("#banner")).to_have_text("Connection lost — reconnecting…")
+    csrf = page.request.get(server + "/api/me").json()["csrf"]
+    assert page.request.post(server + "/api/logout", headers={"x-csrf-token": csrf}).ok
+    cut.unblock()  # the server no longer knows the session
+    banner = page.locator("#banner")
+    expect(banner).to_have_text("Your session has ended. Log in again to go on playing.")
+    expect(page.get_by_role("button", name="Leave table")).to_be_disabled()
+    shoot(page, "table-session-ended")
+    banner.get_by_role("link", name="Log in again").click()
+    page.get_by_label("Alias").fill(alias)
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    page.get_by_role("heading", name="Lobby").wait_for()
+    expect(banner).to_be_hidden()

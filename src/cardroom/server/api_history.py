@@ -69,6 +69,8 @@ class HandRecord(msgspec.Struct):
     events: list[dict[str, Any]]
     phh: str | None
     phh_note: str
+    players: dict[int, str] = msgspec.field(default_factory=dict)
+    """Who sat where as the hand was dealt: seat -> alias."""
 
 
 class HandPage(msgspec.Struct):
@@ -143,9 +145,21 @@ def hand_record(ref: HandRef, entries: list[dict[str, Any]]) -> HandRecord:
     )
 
 
+def _with_players(history: TableHistory, refs: list[HandRef]) -> list[HandRecord]:
+    """The records of ``refs``, each with who sat where as it was dealt."""
+    seated: dict[str, dict[int, dict[int, str]]] = {}
+    for table_id in {ref.table_id for ref in refs}:
+        seqs = [ref.first_seq for ref in refs if ref.table_id == table_id]
+        seated[table_id] = history.seated(table_id, seqs)
+    return [
+        msgspec.structs.replace(_record(history, ref), players=seated[ref.table_id][ref.first_seq])
+        for ref in refs
+    ]
+
+
 def _page(history: TableHistory, player: str, offset: int, limit: int) -> HandPage:
     ended = [h for h in history.hands_of(player) if h.last_seq is not None]
-    page = [_record(history, ref) for ref in ended[offset : offset + limit]]
+    page = _with_players(history, ended[offset : offset + limit])
     more = offset + limit < len(ended)
     return HandPage(page, offset, len(ended), offset + limit if more else None)
 
@@ -153,7 +167,7 @@ def _page(history: TableHistory, player: str, offset: int, limit: int) -> HandPa
 def _one(history: TableHistory, player: str, table_id: str, hand_no: int) -> HandRecord:
     for ref in history.hands_of(player):
         if ref.table_id == table_id and ref.hand_no == hand_no and ref.last_seq is not None:
-            return _record(history, ref)
+            return _with_players(history, [ref])[0]
     raise ApiError(404, "no_such_hand", f"you played no finished hand {hand_no} at {table_id}")
 
 

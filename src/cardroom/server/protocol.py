@@ -15,6 +15,7 @@ from them. ``docs/protocol.md`` describes each message.
 
 from __future__ import annotations
 
+import time
 from typing import Annotated, Any, Final, Literal
 
 import msgspec
@@ -174,11 +175,14 @@ class ServerMessage(msgspec.Struct, tag_field="type", kw_only=True, forbid_unkno
 
 
 class Hello(ServerMessage, tag="hello", kw_only=True):
-    """Sent once on connecting: who the server takes you for."""
+    """Sent once on connecting: who the server takes you for, and its clock."""
 
     server: str
     player: str
     alias: str
+    server_time: float = msgspec.field(default_factory=time.time)
+    """The server's clock (Unix seconds) as the message is made: deadlines are on this
+    clock, so a client whose own clock is off measures the difference here."""
 
 
 class TableEvent(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
@@ -223,7 +227,7 @@ class Turn(ServerMessage, tag="turn", kw_only=True):
     ``legal``: ``actions``, ``call``, ``min_raise_to``, ``max_raise_to``, ``bring_in``,
     ``draw``, ``raise_sizes``; at a Chinese poker table ``actions`` ["place"], ``place``
     and ``discard`` (how many), ``free`` (slots left per row)), your cards (to place)
-    and the board, and the deadline."""
+    and the board, and the deadline (on the server's clock, ``server_time``)."""
 
     table: str
     seq: int
@@ -233,6 +237,8 @@ class Turn(ServerMessage, tag="turn", kw_only=True):
     legal: dict[str, Any]
     cards: list[str | None]
     board: list[str]
+    server_time: float = msgspec.field(default_factory=time.time)
+    """The server's clock as the message is made (Unix seconds), as in ``hello``."""
 
 
 class ChatLine(ServerMessage, tag="chat", kw_only=True):

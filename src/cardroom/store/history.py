@@ -21,7 +21,7 @@ from sqlalchemy import Engine, select
 from sqlalchemy.orm import Session
 
 from cardroom.store.errors import LARGEST_ID, storage_errors
-from cardroom.store.models import AuditRecord, TableEntry
+from cardroom.store.models import AuditRecord, Player, TableEntry
 
 SEATING_KINDS = ("PlayerSeated", "PlayerLeft")
 END_KINDS = ("HandFinished", "HandVoided")
@@ -128,6 +128,45 @@ class TableHistory:
         with Session(self.engine) as session:
             found = [hand for s in _stints(session, player) for hand in _hands_in(session, s)]
         found.sort(key=lambda h: (h.at, h.table_id, h.hand_no), reverse=True)
+        return found
+
+    @storage_errors("reading the hand history")
+    def seated(self, table_id: str, seqs: Iterable[int]) -> dict[int, dict[int, str]]:
+        """For each of ``seqs``: who sat where at ``table_id`` just before it (seat ->
+        alias), from the table's seating entries; a player no longer known keeps its id."""
+        wanted = sorted(set(seqs))
+        if not wanted:
+            return {}
+        query = select(TableEntry.seq, TableEntry.kind, TableEntry.entry).where(
+            TableEntry.table_id == table_id,
+            TableEntry.kind.in_(SEATING_KINDS),
+            TableEntry.seq < wanted[-1],
+        )
+        with Session(self.engine) as session:
+            rows = [
+                (seq, kind, dict(e))
+                for seq, kind, e in session.execute(query.order_by(TableEntry.seq))
+            ]
+            ids = {int(p) for _, _, e in rows if (p := str(e.get("player", ""))).isdigit()}
+            names = {
+                str(pid): alias
+                for pid, alias in session.execute(
+                    select(Player.id, Player.alias).where(Player.id.in_(ids))
+                )
+            }
+        found: dict[int, dict[int, str]] = {}
+        seats: dict[int, str] = {}
+        i = 0
+        for seq in wanted:
+            while i < len(rows) and rows[i][0] < seq:
+                _, kind, entry = rows[i]
+                seat, player = int(entry.get("seat", -1)), str(entry.get("player", ""))
+                if kind == "PlayerSeated":
+                    seats[seat] = player
+                elif seats.get(seat) == player:
+                    del seats[seat]
+                i += 1
+            found[seq] = {s: names.get(p, p) for s, p in sorted(seats.items())}
         return found
 
     @storage_errors("reading the hand history")

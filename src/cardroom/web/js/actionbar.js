@@ -60,10 +60,26 @@ function raiseControls(t, legal, hand) {
     slider, amount, h("div.presets", presets)), button];
 }
 
+const cardsWord = (n) => `${n} card${n === 1 ? "" : "s"}`;
+
+/** A draw (0 to `draw` cards, replaced) or a discard street (Irish: exactly
+ *  `draw_min` thrown, nothing dealt in their place, no standing pat). */
 function drawControls(t, legal) {
   const n = t.discards.size;
+  const least = legal.draw_min || 0;
+  if (least > 0) {
+    const exact = least === legal.draw;
+    return [
+      h("p.hint", { text: exact ? `Choose exactly ${cardsWord(least)} to throw away by clicking them.`
+        : `Choose ${least} to ${cardsWord(legal.draw)} to throw away by clicking them.` }),
+      h("button.act.draw", {
+        type: "button", "aria-keyshortcuts": "D", "data-key": "d", disabled: n < least,
+        text: `Discard ${cardsWord(n < least ? least : n)}`, onclick: () => t.draw(),
+      }),
+    ];
+  }
   return [
-    h("p.hint", { text: `Choose up to ${legal.draw} card${legal.draw === 1 ? "" : "s"} to discard by clicking them.` }),
+    h("p.hint", { text: `Choose up to ${cardsWord(legal.draw)} to discard by clicking them.` }),
     h("button.act.draw", {
       type: "button", "aria-keyshortcuts": "D", "data-key": "d",
       text: n === 0 ? "Stand pat" : `Discard ${n} and draw`, onclick: () => t.draw(),

@@ -22,12 +22,19 @@ function showState(state) {
   if (state === "reconnecting") {
     banner.textContent = "Connection lost — reconnecting…";
     banner.hidden = false;
+  } else if (state === "unauthorized" && ctx.hello) {
+    // The session ended while we were connected (expired, or logged out elsewhere).
+    ctx.hello = null;
+    ctx.conn.watching.clear();
+    renderWho();
+    fill(banner, "Your session has ended. ", h("a", { href: "#/login/login", text: "Log in again" }), " to go on playing.");
+    banner.hidden = false;
   } else if (state === "open") {
     banner.hidden = true;
     banner.textContent = "";
   }
 }
-ctx.conn.onState = showState;
+ctx.conn.listenState(showState);
 
 function renderWho() {
   fill(who);

@@ -35,3 +35,48 @@ export function fill(el, ...children) {
 
 /** Chips as text: 1234 -> "1,234". */
 export const chips = (n) => (n === null || n === undefined ? "" : Number(n).toLocaleString("en"));
+
+// What names a control across redraws: two elements with the same tag and these
+// attributes are the same control, so the one on the page is kept (its other
+// attributes and its text brought up to date) and a click or the keyboard focus on
+// it survives the redraw.
+const IDENTITY = ["id", "role", "type", "href", "aria-label", "data-key", "data-seat", "data-card", "data-table"];
+
+function sameControl(a, b) {
+  if (a.nodeType !== b.nodeType) return false;
+  if (a.nodeType !== Node.ELEMENT_NODE) return true;
+  return a.tagName === b.tagName && IDENTITY.every((k) => a.getAttribute(k) === b.getAttribute(k));
+}
+
+function syncAttributes(old, fresh) {
+  for (const { name } of [...old.attributes]) if (!fresh.hasAttribute(name)) old.removeAttribute(name);
+  for (const { name, value } of fresh.attributes) if (old.getAttribute(name) !== value) old.setAttribute(name, value);
+}
+
+/** Make the children of `el` look like `children`, touching only what differs.
+ *
+ *  Only for regions whose listeners follow from a control's identity attributes
+ *  (a kept button keeps its listener: "Sit at seat 3" sits at seat 3 whichever
+ *  build made it), such as the felt and the lobby's rows. Returns whether anything
+ *  changed. */
+export function patch(el, ...children) {
+  const fresh = children.flat(Infinity).filter(Boolean);
+  let changed = false;
+  fresh.forEach((node, i) => {
+    const old = el.childNodes[i];
+    if (!old) { el.append(node); changed = true; } else if (!sameControl(old, node)) {
+      el.replaceChild(node, old);
+      changed = true;
+    } else if (old.nodeType === Node.ELEMENT_NODE) {
+      if (old.outerHTML === node.outerHTML) return;
+      syncAttributes(old, node);
+      patch(old, ...node.childNodes);
+      changed = true;
+    } else if (old.nodeValue !== node.nodeValue) {
+      old.nodeValue = node.nodeValue;
+      changed = true;
+    }
+  });
+  while (el.childNodes.length > fresh.length) { el.lastChild.remove(); changed = true; }
+  return changed;
+}

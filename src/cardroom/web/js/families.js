@@ -2,7 +2,7 @@
 
 const STUD = new Set(["stud", "stud_hi_lo", "razz", "soko"]);
 const DRAW = new Set(["five_card_draw", "triple_draw_27", "triple_draw_a5", "single_draw_27", "badugi"]);
-const HI_LO = new Set(["omaha_hi_lo", "courchevel_hi_lo", "stud_hi_lo"]);
+const HI_LO = new Set(["omaha_hi_lo", "courchevel_hi_lo", "stud_hi_lo", "big_o"]);
 const CHINESE = new Set(["chinese", "classic", "ofc", "pineapple", "turbo", "progressive", "pineapple27"]);
 
 /** "flop", "stud", "draw" or "chinese". */
@@ -31,4 +31,16 @@ export function rulesPage(game) {
  *  up x4, down) when the dealing events were not seen (after a reload). */
 export function studUps(count) {
   return Array.from({ length: count }, (_, i) => i >= 2 && i <= 5);
+}
+
+/** The rules link of a table, named as RULEBOOK §12 names it. */
+const LINK_NAMES = {
+  omaha: "View Omaha rules", "hi-lo": "View Hi-Lo rules", stud: "View Stud rules",
+  draw: "View draw rules", chinese: "View Chinese poker scoring and royalties",
+};
+
+/** {page, label} of the rules link for `game` ("View hand rankings" for the ranking pages). */
+export function rulesLink(game) {
+  const page = rulesPage(game);
+  return { page, label: LINK_NAMES[page] || "View hand rankings" };
 }

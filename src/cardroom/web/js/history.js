@@ -88,10 +88,11 @@ export async function historyScreen(app, ctx, arg) {
   const server = await offers("/api/hands");
   let hands = savedHands(ctx.hello.alias);
   if (server) {
-    // The server's records: `table/hand_no` names a hand; the PHH text comes inline.
+    // The server's records: `table/hand_no` names a hand; the PHH text comes inline;
+    // `players` names who sat where (seat -> alias).
     const r = await get(arg ? `/api/hands/${arg.split("/").map(encodeURIComponent).join("/")}` : "/api/hands");
     const fromServer = (x) => ({ id: `${x.table_id}/${x.hand_no}`, table: x.table_id, hand_no: x.hand_no, me: x.seat,
-      names: {}, events: x.events || [], game: "", at: Date.parse(x.dealt_at) || Date.now(), phh: x.phh });
+      names: x.players || {}, events: x.events || [], game: "", at: Date.parse(x.dealt_at) || Date.now(), phh: x.phh });
     if (r.status === 200 && r.body && arg) {
       const hand = fromServer(r.body);
       const phh = hand.phh ? URL.createObjectURL(new Blob([hand.phh], { type: "text/plain" })) : null;

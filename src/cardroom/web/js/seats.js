@@ -68,7 +68,8 @@ function seatEl(t, s, n) {
   if (!seat.connected) badges.push(h("span.tag", { text: "Disconnected" }));
   if (hand && hs && !hs.in_hand && seat.dealt_in) badges.push(h("span.tag", { text: "Folded" }));
   const drew = t.drew.get(s);
-  if (drew !== undefined) badges.push(h("span.tag.drew", { text: drew === 0 ? "Stood pat" : `Drew ${drew}` }));
+  const drewText = drew === "discarded" ? "Discarded" : drew === 0 ? "Stood pat" : `Drew ${drew}`;
+  if (drew !== undefined) badges.push(h("span.tag.drew", { text: drewText }));
   const stack = hs ? hs.stack : seat.stack;
   return h(`div.${cls.join(".")}`, { style, "data-seat": s, role: "group", "aria-label": `Seat ${s + 1}: ${alias}${mine ? " (you)" : ""}` },
     h("div.who", h("span.alias", { text: alias }), badges),

@@ -5,12 +5,13 @@
 // asks for a fresh snapshot (`watch` again), so what is drawn is always exactly
 // what the server's projection says, own cards and legal actions included.
 
-import { h, fill, chips } from "./dom.js";
-import { family, rulesPage } from "./families.js";
+import { h, fill, patch, chips } from "./dom.js";
+import { family, rulesLink } from "./families.js";
 import { felt } from "./seats.js";
 import { actionBar, advanceBox, advanceOffered, keyHandler } from "./actionbar.js";
 import { describe, showdownPanel, chatBox, logBox } from "./tablelog.js";
 import { HandRecorder } from "./handstore.js";
+import { judgedLine, refusedLine } from "./moderation.js";
 import { chineseFelt, ofcShowdown, placeBar } from "./ofc.js";
 
 const ADVANCE_NAMES = { check_fold: "Check/fold", check: "Check", call_any: "Call any", fold: "Fold" };
@@ -54,7 +55,6 @@ class TableController {
     this.drew = new Map();
     this.discards = new Set();
     this.discarding = false;
-    this.skew = 0;
     this.signatures = {};
     this.resyncTimer = null;
     this.regions = {
@@ -73,7 +73,8 @@ class TableController {
       h("div.side", r.showdown, r.chat, r.log)));
   }
 
-  now() { return Date.now() / 1000 + this.skew; }
+  /** Now on the server's clock (deadlines and offers are on it). */
+  now() { return Date.now() / 1000 + this.conn.skew; }
   me() { return this.view ? this.view.you : null; }
 
   /** Our seat, known from the seating events even before the next snapshot. */
@@ -127,7 +128,9 @@ class TableController {
   }
 
   onEvent(e) {
-    const line = describe(e, (p) => this.name(p), (s) => this.seatName(s));
+    // At a flop game a draw is a discard street (Irish): cards thrown, none dealt.
+    const discardStreet = e.type === "Drew" && this.family === "flop";
+    const line = describe(e, (p) => this.name(p), (s) => this.seatName(s), discardStreet);
     if (line) this.log.push(line);
     if (e.type === "PlayerSeated") this.seatPlayers.set(e.seat, e.player);
     if (this.recorder) {
@@ -143,7 +146,7 @@ class TableController {
     if (e.type === "HandDealt") this.pendingShowdown = { handNo: e.hand_no, shown: new Map(), awards: [] };
     if (e.type === "HoleDealt") this.ups.set(e.seat, [...(this.ups.get(e.seat) || []), ...e.up]);
     if (e.type === "Drew") {
-      this.drew.set(e.seat, e.count);
+      this.drew.set(e.seat, discardStreet ? "discarded" : e.count);
       if (e.seat === this.me()) this.discards.clear();
     }
     if (e.type === "TurnStarted" && this.view) {
@@ -207,8 +210,10 @@ class TableController {
     this.regions.notice.classList.toggle("error", isError);
   }
 
-  async send(type, fields = {}) {
+  /** Send a table message; a refusal is said in the notice (`quiet`: the caller says it). */
+  async send(type, fields = {}, quiet = false) {
     const r = await this.conn.send(type, { table: this.id, ...fields });
+    if (quiet) return r;
     if (r.type === "error") this.notice(`${r.message || r.code}`, true);
     else this.notice("");
     return r;
@@ -260,11 +265,14 @@ class TableController {
       this.resync();
     }
   }
-  say(text) {
-    this.send("chat", { text }).then((r) => {
-      if (r.type === "error") this.chat.push({ system: true, text: `Not sent: ${r.message || r.code}` });
-      this.renderSide();
-    });
+  /** Say a chat line; a refusal (or a ban for what was said) is told once, in the chat. */
+  async say(text) {
+    const r = await this.send("chat", { text }, true);
+    let said = null;
+    if (r.type === "error") said = r.code === "chat_refused" ? await refusedLine(r.message) : `Not sent: ${r.message || r.code}.`;
+    else if (r.detail && r.detail.verdict) said = await judgedLine(r.detail.verdict);
+    if (said) this.chat.push({ system: true, text: said });
+    this.renderSide();
   }
 
   askBuyIn(seat) {
@@ -284,6 +292,7 @@ class TableController {
     h("button", { type: "button", text: "Cancel", onclick: () => form.remove() }));
     const old = this.app.querySelector("form.buyin");
     if (old) old.remove();
+    this.notice(""); // a refusal of the last try is not about this one
     this.regions.controls.prepend(form);
     amount.focus();
   }
@@ -291,15 +300,14 @@ class TableController {
   header() {
     const v = this.view;
     const g = v.game || {};
-    const rules = rulesPage(g.game);
-    const chinese = this.family === "chinese";
+    const rules = rulesLink(g.game);
     return h("div.tablehead",
       h("h1", { text: `${v.table} · ${g.label || g.title || ""}` }),
       h("p.gameinfo",
         v.mixed ? rotationLine(v) : null,
         h("span", { text: ` Hand #${v.hand_no}` }),
         h("span", { text: ` · ${v.currency === "real" ? "Real money" : "Play money"}` }),
-        " · ", h("a", { href: `#/rules/${rules}`, text: chinese ? "View Chinese poker scoring and royalties" : "View hand rankings and rules" })));
+        " · ", h("a", { href: `#/rules/${rules.page}`, text: rules.label })));
   }
 
   seatControls() {
@@ -348,7 +356,11 @@ class TableController {
       this.update("felt", key, () => chineseFelt(this));
       this.update("actions", key, () => placeBar(this));
     } else {
-      fill(r.felt, felt(this));
+      // Patched, not rebuilt: bots send several messages a second, and a button
+      // replaced between mouse-down and mouse-up loses the click (and the focus).
+      const focus = focusedKey(r.felt);
+      patch(r.felt, felt(this));
+      if (focus && !r.felt.contains(document.activeElement)) refocus(r.felt, focus, false);
       this.update("actions", [legal, [...this.discards], advanceOffered(this), this.view.hand && this.view.hand.current_bet, this.view.advance, this.me(),
         this.view.hand && this.view.hand.seats[this.me()] && this.view.hand.seats[this.me()].in_hand],
       () => actionBar(this) || advanceBox(this));
@@ -359,11 +371,28 @@ class TableController {
     this.renderSide();
   }
 
+  /** While the connection is down (reconnecting, or the session ended) nothing we
+   *  click could reach the table: every control is disabled (keys too: they click
+   *  buttons), and enabled again once connected. */
+  holdWhileOffline() {
+    const offline = this.conn.state !== "open";
+    for (const el of this.app.querySelectorAll(".tablepage button, .tablepage input, .tablepage select")) {
+      if (offline && !el.disabled) {
+        el.disabled = true;
+        el.dataset.offline = "";
+      } else if (!offline && "offline" in el.dataset) {
+        el.disabled = false;
+        delete el.dataset.offline;
+      }
+    }
+  }
+
   renderSide() {
     if (this.family === "chinese") this.update("showdown", [this.chineseResult && this.chineseResult.handNo], () => ofcShowdown(this));
     else this.update("showdown", [this.showdown && this.showdown.handNo, this.showdown && this.showdown.awards.length], () => showdownPanel(this));
     this.update("chat", [this.chat.length], () => chatBox(this));
     this.update("log", [this.log.length], () => logBox(this));
+    this.holdWhileOffline();
   }
 
   update(region, key, build, keepForm = false) {
@@ -399,9 +428,10 @@ function focusedKey(el) {
   return label ? `[aria-label="${CSS.escape(label)}"]` : null;
 }
 
-/** Focus again, after a rebuild, the control that had it (or the region's first button). */
-function refocus(el, selector) {
-  const again = el.querySelector(selector) || el.querySelector("button:not([disabled])");
+/** Focus again, after a rebuild, the control that had it (or, when `anyButton`, the
+ *  region's first button: the action bar's choices replace each other). */
+function refocus(el, selector, anyButton = true) {
+  const again = el.querySelector(selector) || (anyButton ? el.querySelector("button:not([disabled])") : null);
   if (again) again.focus();
 }
 
@@ -413,10 +443,12 @@ export async function tableScreen(app, ctx, id) {
   const keys = keyHandler(app);
   document.addEventListener("keydown", keys);
   const timer = setInterval(() => t.tick(), 250);
+  const offState = ctx.conn.listenState(() => t.holdWhileOffline());
   const r = await ctx.conn.watch(id);
   if (r.type === "error") t.notice(r.code === "no_such_table" ? `There is no table "${id}".` : r.message || r.code, true);
   return () => {
     off();
+    offState();
     clearInterval(timer);
     document.removeEventListener("keydown", keys);
     if (ctx.conn.watching.has(id) && !(t.view && t.me() !== null && t.me() !== undefined)) ctx.conn.unwatch(id);

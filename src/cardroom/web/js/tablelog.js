@@ -7,8 +7,9 @@ import { describeChinese } from "./ofc.js";
 
 const SHARE = { all: "", high: " (high)", low: " (low)", hi: " (high)", lo: " (low)" };
 
-/** A sentence for one event, or null for the events not worth a line. */
-export function describe(e, name, seatName = (s) => `Seat ${s + 1}`) {
+/** A sentence for one event, or null for the events not worth a line. `discardStreet`:
+ *  a Drew replaces nothing (Irish); another seat's count of cards thrown is not told. */
+export function describe(e, name, seatName = (s) => `Seat ${s + 1}`, discardStreet = false) {
   const S = (s) => seatName(s);
   switch (e.type) {
     case "PlayerSeated": return `${name(e.player)} sits down with ${chips(e.stack)}.`;
@@ -22,7 +23,9 @@ export function describe(e, name, seatName = (s) => `Seat ${s + 1}`) {
       const verb = { fold: "folds", check: "checks", call: `calls ${chips(e.amount)}`, raise: `raises to ${chips(e.to)}`, bring_in: `brings in for ${chips(e.amount)}` }[e.kind] || e.kind;
       return `${S(e.seat)} ${verb}${e.all_in ? " and is all-in" : ""}.`;
     }
-    case "Drew": return `${S(e.seat)} ${e.count === 0 ? "stands pat" : `draws ${e.count}`}.`;
+    case "Drew":
+      if (discardStreet) return `${S(e.seat)} discards${e.discarded ? ` ${e.discarded.join(" ")}` : ""}.`;
+      return `${S(e.seat)} ${e.count === 0 ? "stands pat" : `draws ${e.count}`}.`;
     case "BoardDealt": return `Board: ${e.cards.join(" ")}.`;
     case "StreetStarted": return null;
     case "TimedOut": return `${S(e.seat)} ran out of time${e.disconnected ? " (disconnected)" : ""}.`;

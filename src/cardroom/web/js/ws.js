@@ -15,9 +15,10 @@ export class Connection {
     this.listeners = new Set();
     this.watching = new Map(); // table id -> last seq seen
     this.hello = null;
+    this.skew = 0; // the server's clock minus ours, seconds (see clockSample)
     this.state = "idle";
     this.retry = 0;
-    this.onState = () => {};
+    this.stateListeners = new Set();
     this.closedByUs = false;
   }
 
@@ -34,6 +35,7 @@ export class Connection {
         if (msg.type === "hello" && !settled) {
           settled = true;
           this.hello = msg;
+          this.clockSample(msg.server_time, true);
           this.retry = 0;
           this.setState("open");
           resolve(msg);
@@ -48,9 +50,11 @@ export class Connection {
         if (!settled) {
           settled = true;
           resolve(null);
-          if (e.code === 4401) { this.setState("unauthorized"); return; }
         }
-        if (this.closedByUs || e.code === 4401) { this.setState("closed"); return; }
+        // 4401: the server no longer knows the session (logged out, expired): trying
+        // again cannot help, the player must log in.
+        if (e.code === 4401) { this.setState("unauthorized"); return; }
+        if (this.closedByUs) { this.setState("closed"); return; }
         this.setState("reconnecting");
         const pause = Math.min(5000, 250 * 2 ** this.retry);
         this.retry += 1;
@@ -61,7 +65,13 @@ export class Connection {
 
   setState(state) {
     this.state = state;
-    this.onState(state);
+    for (const fn of this.stateListeners) fn(state);
+  }
+
+  /** Be told of each state ("open", "reconnecting", "unauthorized", "closed"). */
+  listenState(fn) {
+    this.stateListeners.add(fn);
+    return () => this.stateListeners.delete(fn);
   }
 
   close() {
@@ -74,7 +84,19 @@ export class Connection {
     if (this.ws) this.ws.close(4000, "dropped");
   }
 
+  /** Deadlines are on the server's clock, and ours may be off by any amount. Each
+   *  `server_time` we receive was stamped before it travelled, so it measures the
+   *  difference minus the trip: the largest sample is the closest (a message held up
+   *  on the way never makes it worse). A new connection starts again (our clock may
+   *  have been set meanwhile). */
+  clockSample(serverTime, fresh = false) {
+    if (typeof serverTime !== "number") return;
+    const sample = serverTime - Date.now() / 1000;
+    this.skew = fresh ? sample : Math.max(this.skew, sample);
+  }
+
   receive(msg) {
+    if (msg.type === "turn") this.clockSample(msg.server_time);
     if ((msg.type === "ok" || msg.type === "error") && msg.re && this.pending.has(msg.re)) {
       const done = this.pending.get(msg.re);
       this.pending.delete(msg.re);

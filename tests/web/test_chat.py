@@ -1,0 +1,58 @@
+"""Chat moderation (RULEBOOK §10.7) as the player reads it, from the real server's
+filters: talk about one's cards during a hand, a link (an offence: a chat ban, with its
+length and end), then a line while banned; each refusal said once, in words."""
+
+from __future__ import annotations
+
+import re
+import time
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+from tests.web.browser import fresh_alias, register, shoot, sit
+
+pytestmark = pytest.mark.browser
+
+UNTIL = r"until \d{1,2} [A-Z][a-z]{2},? \d\d:\d\d"
+
+
+def _say(page: Any, text: str) -> str:
+    """Send a chat line; the chat's new last line (ours, or the moderation's answer)."""
+    lines = page.locator(".chatlines li")
+    before = lines.count()
+    box = page.get_by_role("textbox", name="Chat message")
+    box.fill(text)
+    box.press("Enter")
+    expect(lines).to_have_count(before + 1)
+    return lines.last.inner_text()
+
+
+def test_moderation_refusals_are_said_once_in_words(page: Any, server: str) -> None:
+    alias = fresh_alias()
+    register(page, server, alias)
+    sit(page, server, "chat")
+    mine = page.locator(".seat.mine")
+    said = ""
+    deadline = time.monotonic() + 60
+    while not said.startswith("Not sent"):  # said while still in a hand
+        assert time.monotonic() < deadline, f"never in a hand to talk about: {said!r}"
+        if mine.locator(".card.face").count() and "folded" not in (
+            mine.get_attribute("class") or ""
+        ):
+            said = _say(page, "I have aces")
+        else:
+            page.wait_for_timeout(100)
+    assert said == "Not sent: talk about your cards is not allowed during a hand."
+    said = _say(page, "come and play at www.example.com")
+    assert re.fullmatch(
+        r"Not sent: links and the names of other card rooms are not allowed in chat\. "
+        rf"You are banned from chat for 24 hours, {UNTIL}\.",
+        said,
+    ), said
+    said = _say(page, "sorry about that")
+    assert re.fullmatch(rf"Not sent: you are banned from chat {UNTIL}\.", said), said
+    expect(page.locator("#table-notice")).to_have_text("")  # told in the chat only, once
+    text = page.locator(".chatlines").inner_text()
+    assert text.count("banned") == 2 and "advertising" not in text and "card_talk" not in text
+    shoot(page, "chat-moderation")

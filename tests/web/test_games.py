@@ -1,0 +1,66 @@
+"""Games beyond the usual layouts: Irish's discard street (exactly two thrown, no
+standing pat) and each game's rules link, named as RULEBOOK §12 names it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+from tests.web.browser import fresh_alias, play_passively, register, shoot, sit
+
+pytestmark = pytest.mark.browser
+
+
+def test_irish_throws_exactly_two_and_never_stands_pat(page: Any, server: str) -> None:
+    alias = fresh_alias()
+    register(page, server, alias)
+    sit(page, server, "irish")
+    bar = page.locator(".actionbar")
+    hint = bar.get_by_text("Choose exactly 2 cards to throw away by clicking them.")
+    play_passively(page, lambda: hint.count() > 0, seconds=90)
+    assert bar.get_by_role("button", name="Stand pat").count() == 0
+    discard = bar.get_by_role("button", name="Discard 2 cards")
+    expect(discard).to_be_disabled()
+    picks = page.locator(".seat.mine .card-pick")
+    expect(picks).to_have_count(4)
+    picks.nth(0).click()
+    expect(discard).to_be_disabled()  # one is not enough
+    picks.nth(1).click()
+    expect(discard).to_be_enabled()
+    picks.nth(2).click()  # a third is not taken
+    expect(picks.nth(2)).to_have_attribute("aria-pressed", "false")
+    thrown = [picks.nth(i).locator(".card").get_attribute("data-card") for i in (0, 1)]
+    shoot(page, "irish-discard")
+    discard.click()
+    expect(page.locator(".log")).to_contain_text(f"{alias} discards {thrown[0]} {thrown[1]}.")
+    mine = page.locator(".seat.mine")
+    expect(mine.locator(".tag.drew")).to_have_text("Discarded")
+    expect(mine.locator(".card.face")).to_have_count(2)
+    assert not set(thrown) & {
+        c.get_attribute("data-card") for c in mine.locator(".card.face").all()
+    }
+
+
+@pytest.mark.parametrize(
+    ("table", "name", "page_name", "heading"),
+    [
+        ("holdem", "View hand rankings", "high", "Hand rankings (high)"),
+        ("plo", "View Omaha rules", "omaha", "Omaha rules"),
+        ("hilo", "View Hi-Lo rules", "hi-lo", "Hi-Lo rules (8 or better)"),
+        ("bigo", "View Hi-Lo rules", "hi-lo", "Hi-Lo rules (8 or better)"),
+        ("stud", "View Stud rules", "stud", "Stud rules"),
+        ("draw", "View hand rankings", "low-27", "Deuce-to-seven low (2-7 Triple Draw, 2-7 Sin"),
+    ],
+)  # fmt: skip
+def test_rules_link_is_named_for_the_game(
+    page: Any, server: str, table: str, name: str, page_name: str, heading: str
+) -> None:
+    register(page, server, fresh_alias())
+    page.goto(f"{server}/#/table/{table}")
+    link = page.get_by_role("link", name=name, exact=True)
+    expect(link).to_have_attribute("href", f"#/rules/{page_name}")
+    link.click()
+    expect(page.get_by_role("heading", level=1)).to_contain_text(heading)
+    if table == "bigo":
+        expect(page.locator("article.rules")).to_contain_text("Big O: Omaha Hi-Lo with five")

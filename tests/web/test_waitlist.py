@@ -1,0 +1,78 @@
+"""The waiting list (RULEBOOK §10.3) in the browser: a heads-up table is full (a bot and
+a player); one player joins its waiting list from the lobby, another from the table's
+"Join the waiting list"; a seat frees, each in turn is offered it ("Take seat 2"),
+takes it and is seated."""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+from tests.web.browser import fresh_alias, register, shoot, sit
+
+pytestmark = pytest.mark.browser
+
+
+def _leave(page: Any, seconds: float = 60.0) -> None:
+    """Leave the table, folding meanwhile (the seat goes when the hand is over)."""
+    page.get_by_role("button", name="Leave table").click()
+    expect(page.locator("#table-notice")).to_contain_text("You will leave the table")
+    deadline = time.monotonic() + seconds
+    while page.locator(".seat.mine").count():
+        assert time.monotonic() < deadline, "the seat was not freed"
+        fold = page.locator(".actionbar").get_by_role("button", name="Fold")
+        if fold.count():
+            with contextlib.suppress(Exception):  # the bar may be redrawn meanwhile
+                fold.click(timeout=1000)
+        page.wait_for_timeout(100)
+
+
+def _take_offered_seat(page: Any, alias: str) -> None:
+    controls = page.locator(".controls")
+    expect(controls).to_contain_text(
+        "From the waiting list: seat 2 is held for you", timeout=60_000
+    )
+    controls.get_by_role("button", name="Take seat 2").click()
+    page.get_by_role("button", name="Buy in").click()
+    mine = page.locator(".seat.mine")
+    expect(mine.locator(".alias")).to_have_text(alias, timeout=30_000)
+    assert mine.get_attribute("data-seat") == "1"
+
+
+def test_waiting_list_from_the_lobby_and_the_table(page: Any, server: str, more_pages: Any) -> None:
+    seated, from_lobby, at_table = (fresh_alias("wl") for _ in range(3))
+    register(page, server, seated)
+    sit(page, server, "wait")  # with the bot: the table is full
+    lobby = more_pages()
+    register(lobby, server, from_lobby)
+    row = lobby.locator('tr[data-table="wait"]')
+    expect(row.locator("td").nth(2)).to_have_text("2/2", timeout=20_000)
+    row.get_by_role("button", name="Join waiting list of wait").click()
+    expect(lobby.locator("#lobby-status")).to_have_text("You are on the waiting list of wait.")
+    expect(row.get_by_role("button", name="On the waiting list of wait")).to_be_disabled()
+    expect(row.locator("td").nth(5)).to_have_text("1", timeout=20_000)  # waiting
+    watcher = more_pages()
+    register(watcher, server, at_table)
+    watcher.goto(f"{server}/#/table/wait")
+    expect(watcher.locator(".controls")).to_contain_text("The table is full.")
+    watcher.get_by_role("button", name="Join the waiting list").click()
+    expect(watcher.locator("#table-notice")).to_have_text(
+        "You are on the waiting list: a seat will be offered to you."
+    )
+    shoot(lobby, "waitlist-lobby")
+    # The seated player leaves: the first on the list is told in the lobby, opens the
+    # table from there and takes the seat.
+    _leave(page)
+    offer = lobby.locator("#lobby-offer")
+    expect(offer).to_contain_text("A seat is free at wait: seat 2 is held for you.", timeout=60_000)
+    shoot(lobby, "waitlist-offer")
+    offer.get_by_role("link", name="Take seat 2").click()
+    _take_offered_seat(lobby, from_lobby)
+    # The next on the list is offered the seat when it frees again.
+    expect(watcher.locator(".controls")).to_contain_text("The table is full.")
+    _leave(lobby)
+    _take_offered_seat(watcher, at_table)
+    shoot(watcher, "waitlist-seated")
