@@ -27,7 +27,8 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from cardroom.chinese import VARIANTS as CHINESE_VARIANTS
-from cardroom.games import FIXED_LIMIT, STRUCTURES, VARIANTS, TableConfig
+from cardroom.games import STRUCTURES, VARIANTS, TableConfig
+from cardroom.games.betting import STRUCTURE_RULES
 from cardroom.room.chinese_table import ChineseTableConfig
 from cardroom.room.rotation import KINDS, STRUCTURE_ABBREVIATIONS, Rotation, game_label
 
@@ -63,7 +64,7 @@ def stake_level(source: Source) -> int:
     if isinstance(source, ChineseTableConfig):
         return source.point_value
     stakes = source.stakes
-    if source.betting == FIXED_LIMIT or source.variant.stud is not None:
+    if STRUCTURE_RULES[source.betting].fixed or source.variant.stud is not None:
         return stakes.effective_small_bet
     return stakes.big_blind or stakes.effective_button_blind
 
@@ -81,7 +82,7 @@ def stakes_text(source: Source) -> str:
         return f"{sizes} ante {stakes.ante}" if stakes.ante else sizes
     if not stakes.big_blind:
         return f"ante {stakes.ante}, button {stakes.effective_button_blind}"
-    if source.betting == FIXED_LIMIT:
+    if STRUCTURE_RULES[source.betting].fixed:
         sizes = f"{stakes.effective_small_bet}/{stakes.effective_big_bet}"
     else:
         sizes = f"{stakes.small_blind}/{stakes.big_blind}"

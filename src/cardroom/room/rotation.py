@@ -35,15 +35,14 @@ from typing import Any, Final
 
 from cardroom.games import (
     FIXED_LIMIT,
-    HALF_POT_LIMIT,
     NO_LIMIT,
     POT_LIMIT,
-    SPREAD_LIMIT,
     ConfigError,
     Stakes,
     TableConfig,
     get_variant,
 )
+from cardroom.games.betting import STRUCTURE_RULES
 
 CUSTOM_MIXED: Final = "CUSTOM_MIXED"
 HORSE: Final = "HORSE"
@@ -68,13 +67,10 @@ CUSTOM_MIXED_DEFAULT: Final = ("holdem", "omaha", "omaha_hi_lo", "stud", "stud_h
 """The default CUSTOM_MIXED order (RULEBOOK §9)."""
 
 STRUCTURE_ABBREVIATIONS: Final[Mapping[str, str]] = {
-    NO_LIMIT: "NL",
-    POT_LIMIT: "PL",
-    HALF_POT_LIMIT: "½PL",
-    FIXED_LIMIT: "FL",
-    SPREAD_LIMIT: "SL",
+    name: rules.label for name, rules in STRUCTURE_RULES.items()
 }
-"""How a betting structure is written in a badge (``NL Hold'em``, ``FL Stud``)."""
+"""How a betting structure is written in a badge (``NL Hold'em``, ``FL Stud``): the
+engine's label of each structure."""
 
 _SHORT_TITLES: Final[Mapping[str, str]] = {
     "holdem": "Hold'em",

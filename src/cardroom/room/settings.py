@@ -13,14 +13,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardroom.games import (
-    FIXED_LIMIT,
-    SPREAD_LIMIT,
     RakeRule,
     TableConfig,
     config_from_dict,
     config_to_dict,
     seed_003_rule,
 )
+from cardroom.games.betting import STRUCTURE_RULES
 from cardroom.games.variants import BLINDS, BUTTON_BLIND
 from cardroom.ledger import Currency
 from cardroom.room.chinese_table import ChineseTableConfig
@@ -44,7 +43,7 @@ def default_buy_in(config: TableConfig) -> tuple[int, int]:
     """RULEBOOK §10.2 (seed 001): limit games 10x the small blind to 20x the big blind;
     big-bet games 10x to 20x the big blind."""
     small, big = blind_units(config)
-    if config.betting in (FIXED_LIMIT, SPREAD_LIMIT):
+    if STRUCTURE_RULES[config.betting].limit:
         return max(1, 10 * small), 20 * big
     return 10 * big, 20 * big
 
@@ -175,8 +174,7 @@ class TableSettings:
         NL Hold'em or PLO; HORSE (all limit) every hand."""
         if self.disconnect_protection is not None:
             return self.disconnect_protection
-        limit = config.betting in (FIXED_LIMIT, SPREAD_LIMIT)
-        return limit and self.currency is Currency.REAL
+        return STRUCTURE_RULES[config.betting].limit and self.currency is Currency.REAL
 
     def hand_config(self, config: TableConfig) -> TableConfig:
         """``config`` with this table's rake: none on play money (§10.8: play money is free)."""
