@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
 import pytest
-from tests.server.sessions import cards_in
+from tests.server.secrecy import cards_in
 
 from cardroom.games import Action, Hand, Stakes, TableConfig
 from cardroom.games import events as ev
