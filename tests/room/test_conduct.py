@@ -7,9 +7,12 @@ import pytest
 
 from cardroom.room import commands as cmd
 from cardroom.room import events as rv
+from cardroom.room.chinese_room import ChineseRoomTable
+from cardroom.room.chinese_table import ChineseTableConfig
 from cardroom.room.conduct import lobby_summary
 from cardroom.room.errors import TableError
 from cardroom.room.integrity import IntegrityMonitor, PotPattern
+from cardroom.room.settings import TableSettings
 from cardroom.room.table import Table
 from cardroom.room.views import project
 
@@ -59,7 +62,7 @@ def test_10_7_a_report_records_a_complaint_for_review(h: Harness) -> None:
 
 def test_10_9_integrity_flags_are_review_events_never_shown_to_players() -> None:
     h = Harness(holdem())
-    rule = PotPattern(threshold=2, min_one_way_percent=50)
+    rule = PotPattern(window=300, threshold=2, min_one_way_percent=50)
     h.table = Table(h.settings, h.ledger, h.clock, integrity=IntegrityMonitor([rule]))
     h.seat({0: 40, 1: 40})
     flags: list[rv.ReviewFlagged] = []
@@ -73,6 +76,64 @@ def test_10_9_integrity_flags_are_review_events_never_shown_to_players() -> None
     assert set(flags[0].accounts) == {"p0", "p1"}
     assert all(project(f, s) is None for f in flags for s in (None, 0, 1))
     assert h.table.state.seats[0] is not None  # a flag, never a punishment
+
+
+def play_soft(h: Harness, hands: int) -> list[rv.ReviewFlagged]:
+    """Heads-up, p1 raises whenever he acts and p0 folds to him: p0's chips go to p1."""
+    flags: list[rv.ReviewFlagged] = []
+    for _ in range(hands):
+        events = h.tick()
+        while h.table.state.in_hand:
+            hand = h.table.hand
+            assert hand is not None and hand.actor is not None
+            legal = hand.legal_actions(hand.actor)
+            if h.actor == "p1":
+                events += h.act("raise", legal.min_raise_to or 0)
+            elif legal.check:
+                events += h.act("check")
+            else:  # p0 calls a blind, folds to p1's raise
+                events += h.act("fold" if hand.current_bet > 2 else "call")
+        flags += [e for e in events if isinstance(e, rv.ReviewFlagged)]
+    return flags
+
+
+def test_10_9_soft_play_chip_dumping_and_a_shared_ip_at_a_table_are_flagged() -> None:
+    h = Harness(holdem())
+    h.table = Table(
+        h.settings, h.ledger, h.clock, integrity=IntegrityMonitor()
+    )  # the shipped rules
+    first = h.do(cmd.Sit("p0", 0, 40, ip="10.0.0.7"))
+    assert not any(isinstance(e, rv.ReviewFlagged) for e in first)
+    events = h.do(cmd.Sit("p1", 1, 40, ip="10.0.0.7"))
+    shared = [e for e in events if isinstance(e, rv.ReviewFlagged)]
+    assert [(f.rule, f.accounts) for f in shared] == [("shared_ip", ("p0", "p1"))]
+    flags = play_soft(h, 12)
+    by_rule = {f.rule: f for f in flags}
+    assert set(by_rule) == {"repeated_pots", "folds_to_same_raiser"}
+    assert by_rule["repeated_pots"].accounts == ("p0", "p1")  # p0 lost to p1...
+    assert len(by_rule["repeated_pots"].hands) == 6  # ...in 6 hands: the file's threshold
+    assert by_rule["folds_to_same_raiser"].accounts == ("p0", "p1")  # p0 folded to p1
+    assert len(by_rule["folds_to_same_raiser"].hands) == 12
+    record = h.table.log  # in the record, for the operator (the hand's events since)
+    assert all(project(f, s) is None for f in flags + shared for s in (None, 0, 1))
+    assert by_rule["folds_to_same_raiser"] in record
+    assert all(seat is not None for seat in h.table.state.seats[:2])  # never a punishment
+
+
+def test_10_9_chinese_poker_hands_are_reviewed_for_chip_dumping() -> None:
+    config = ChineseTableConfig("ofc", point_value=10)
+    settings = TableSettings.chinese_table("c", config, seed="chinese-review")
+    h = Harness(settings)
+    every_win = PotPattern(window=10, threshold=1, min_one_way_percent=50)
+    h.table = ChineseRoomTable(settings, h.ledger, h.clock, integrity=IntegrityMonitor([every_win]))
+    h.seat({0: 1000, 1: 1000})
+    events = h.tick()
+    while not any(isinstance(e, rv.HandFinished) for e in events):
+        events += h.tick(1000)  # the table places for both: the clock runs out
+    finished = next(e for e in events if isinstance(e, rv.HandFinished))
+    flags = [e for e in events if isinstance(e, rv.ReviewFlagged)]
+    assert dict(finished.stacks) == {0: 1060, 1: 940}  # p1 lost 6 points (this deck)
+    assert [(f.rule, f.accounts) for f in flags] == [("repeated_pots", ("p1", "p0"))]
 
 
 def test_12_lobby_summary_of_a_table(h: Harness) -> None:

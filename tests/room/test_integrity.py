@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
 from cardroom.games import Action, Hand, Stakes, TableConfig
 from cardroom.room.integrity import (
-    DEFAULT_RULES,
     Access,
     AccessPattern,
     Flag,
@@ -14,6 +15,8 @@ from cardroom.room.integrity import (
     PotPattern,
     RaiseResponse,
     Transfer,
+    default_rules,
+    load_rules,
     observe,
     transfers,
 )
@@ -126,7 +129,10 @@ def test_10_9_transfers_from_a_hand_hand_worked() -> None:
 
 
 def test_10_9_shared_ip_or_device_flagged_within_the_window() -> None:
-    rules = [AccessPattern(window=100.0), AccessPattern("shared_device", "device", 100.0)]
+    rules = [
+        AccessPattern(window=100.0, threshold=2),
+        AccessPattern(name="shared_device", via="device", window=100.0, threshold=2),
+    ]
     monitor = IntegrityMonitor(rules)
     assert monitor.observe_access(Access("ann", "1.2.3.4", "pc-1", at=0.0)) == []
     assert monitor.observe_access(Access("bob", "5.6.7.8", "pc-2", at=10.0)) == []
@@ -145,9 +151,32 @@ def test_10_9_shared_ip_or_device_flagged_within_the_window() -> None:
 
 
 def test_10_9_default_rules_are_data_with_name_window_threshold() -> None:
-    names = [rule.name for rule in DEFAULT_RULES]
+    rules = default_rules()  # integrity_rules.ini, beside the module
+    names = [rule.name for rule in rules]
     assert names == ["folds_to_same_raiser", "repeated_pots", "shared_ip", "shared_device"]
-    assert all(rule.window > 0 and rule.threshold >= 2 for rule in DEFAULT_RULES)
+    assert all(rule.window > 0 and rule.threshold >= 2 for rule in rules)
+    assert rules[0] == FoldPattern(window=300, threshold=12, min_share_percent=90)
+    assert rules[1] == PotPattern(window=300, threshold=6, min_one_way_percent=75)
+    assert rules[3] == AccessPattern(
+        name="shared_device", via="device", window=7 * 24 * 3600.0, threshold=2
+    )
+    assert IntegrityMonitor().rules == rules
+
+
+def test_10_9_rules_file_thresholds_are_read_and_checked() -> None:
+    text = "[soft]\nkind = folds\nwindow = 50  # hands\nthreshold = 5\nmin_share_percent = 80\n"
+    assert load_rules(text) == (
+        FoldPattern(name="soft", window=50, threshold=5, min_share_percent=80),
+    )
+    for bad in (
+        "[x]\nkind = nope\n",
+        "[x]\nkind = pots\nwindow = 5\nthreshold = 2\n",  # a threshold missing
+        "[x]\nkind = pots\nwindow = 5\nthreshold = two\nmin_one_way_percent = 75\n",
+        "[x]\nkind = access\nvia = phone\nwindow_days = 1\nthreshold = 2\n",
+        "kind = folds\n",  # no section
+    ):
+        with pytest.raises(ValueError):
+            load_rules(bad)
 
 
 def test_10_9_observation_built_from_an_engine_hand() -> None:

@@ -31,7 +31,8 @@ per settled hand) and the record. What differs:
   ``HandSettled``, ``HandVoided`` and ``PlayerLeft`` (:meth:`fold`), on a live table
   and when it is rebuilt from its record alike.
 - **Conduct**: the chat's card-talk rule applies to every player dealt in (nobody
-  folds); the integrity monitor does not see Chinese hands (its rules read betting).
+  folds); the integrity monitor sees who won chips from whom in each settled hand
+  (the chip-dumping rule; there is no betting for the soft-play rule to read).
 """
 
 from __future__ import annotations
@@ -44,8 +45,8 @@ from cardroom.chinese import Event as ChineseEvent
 from cardroom.games import Event as HandEvent
 from cardroom.ledger import Ledger
 from cardroom.room import commands as cmd
+from cardroom.room import conduct, seating, turns
 from cardroom.room import events as rv
-from cardroom.room import seating, turns
 from cardroom.room import views as table_views
 from cardroom.room.allowances import Allowances
 from cardroom.room.chinese_table import ChineseTableConfig, settle
@@ -258,7 +259,9 @@ class ChineseRoomTable(Table):
         owed = {r.seat: r.chips for r in game.results}
         start = {s: self.seat(s).stack for s in game.seats}
         paid = settle(owed, start, game.seats).paid
-        self.bank.settle(self.state.hand_no, {self.seat(s).player: paid[s] for s in paid}, 0)
+        net = {self.seat(s).player: paid[s] for s in paid}
+        self.bank.settle(self.state.hand_no, net, 0)
+        conduct.review_result(self, net)  # chips dumped by playing badly on purpose
         stacks = tuple((s, start[s] + paid[s]) for s in self.state.dealt)
         pot = sum(v for v in paid.values() if v > 0)
         self.game = None

@@ -15,12 +15,16 @@ from cardroom.cards import Card
 @dataclass(frozen=True, slots=True)
 class Sit:
     """Take ``seat`` with a buy-in of ``amount``; in a blind game wait for the big blind
-    (``post_now`` False) or post one big blind now, live."""
+    (``post_now`` False) or post one big blind now, live. ``ip`` and ``device``: where
+    the server sees the player connect from, for the table's integrity monitor (§10.9,
+    shared IP or device; never shown, never recorded but in a review flag)."""
 
     player: str
     seat: int
     amount: int
     post_now: bool = False
+    ip: str = ""
+    device: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,14 +7,16 @@ by a player still in the hand); a blocked message or an offence is a
 the account); a report is a ``ChatReported`` event with the accused's recent lines
 kept by the chat. After each hand the table's
 :class:`~cardroom.room.integrity.IntegrityMonitor` (if one was given) sees the
-hand and its flags become ``ReviewFlagged`` events, shown to no player. The
+hand (a Chinese poker hand: who won chips from whom), and a player sitting down
+from an IP address or device the server names; its flags become
+``ReviewFlagged`` events, shown to no player. The
 chat's memory (recent lines, rate buckets) is not part of the record: a restored
 table starts with a quiet chat.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from cardroom.games import Hand
@@ -23,7 +25,7 @@ from cardroom.room import events as rv
 from cardroom.room.chat import OK
 from cardroom.room.errors import BAD_COMMAND, TableError
 from cardroom.room.games_port import shown_game
-from cardroom.room.integrity import observe
+from cardroom.room.integrity import Access, Flag, HandObservation, observe, transfers
 from cardroom.room.lobby import TableSummary
 from cardroom.room.rotation import game_label
 from cardroom.room.seating import seat_of
@@ -60,7 +62,30 @@ def review_hand(table: Table, hand: Hand) -> None:
     if monitor is None:
         return
     players = {s: table.seat(s).player for s in table.state.dealt}
-    for flag in monitor.observe_hand(observe(table.state.hand_no, hand.events, players)):
+    _flagged(table, monitor.observe_hand(observe(table.state.hand_no, hand.events, players)))
+
+
+def review_result(table: Table, net: Mapping[str, int]) -> None:
+    """Show the monitor who won chips from whom in a hand without betting (Chinese poker:
+    ``net`` chips by player); emit the flags it raises."""
+    monitor = table.integrity
+    if monitor is None:
+        return
+    put_in = {p: -n for p, n in net.items() if n < 0}
+    won = {p: n for p, n in net.items() if n > 0}
+    observation = HandObservation(table.state.hand_no, (), transfers(put_in, won))
+    _flagged(table, monitor.observe_hand(observation))
+
+
+def review_access(table: Table, player: str, ip: str, device: str) -> None:
+    """Tell the monitor where ``player`` plays from (the server knows); emit its flags."""
+    monitor = table.integrity
+    if monitor is not None:
+        _flagged(table, monitor.observe_access(Access(player, ip, device, table.now)))
+
+
+def _flagged(table: Table, flags: list[Flag]) -> None:
+    for flag in flags:
         table.emit(rv.ReviewFlagged(flag.rule, flag.accounts, flag.evidence, flag.hands))
 
 

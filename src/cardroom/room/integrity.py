@@ -9,21 +9,23 @@ moment a rule's threshold is reached. :func:`observe` builds a hand's
 observation from the engine's events. A flag is for an operator to review,
 never a punishment: nothing here freezes, bans or moves chips.
 
-The rules (each a frozen dataclass: ``name``, ``window``, ``threshold``, and
-the little else it needs):
+The rules are data: ``integrity_rules.ini`` (beside this module) holds each
+rule's name, kind and thresholds, read once when the room starts
+(:func:`default_rules`; :func:`load_rules` reads another file of that form). Each
+becomes a frozen dataclass:
 
-- :class:`FoldPattern` ``folds_to_same_raiser`` (soft play): within the last
-  ``window`` hands, player A folded to B's bet or raise in at least
-  ``threshold`` hands, and in at least ``min_share_percent`` % of the hands
-  in which A faced a raise by B. Counted once per hand per pair.
-- :class:`PotPattern` ``repeated_pots`` (chip dumping): within the last
-  ``window`` hands, chips went from A to B in at least ``threshold`` hands,
-  and the net flow A to B over the window is at least ``min_one_way_percent``
-  % of all the chips that changed hands between them (pots traded both ways
-  between two regulars cancel out).
-- :class:`AccessPattern` ``shared_ip`` / ``shared_device``: at least
-  ``threshold`` accounts seen from the same IP address (or device) within
-  ``window`` seconds.
+- :class:`FoldPattern` (kind ``folds``; shipped as ``folds_to_same_raiser``, soft
+  play): within the last ``window`` hands, player A folded to B's bet or raise in
+  at least ``threshold`` hands, and in at least ``min_share_percent`` % of the
+  hands in which A faced a raise by B. Counted once per hand per pair.
+- :class:`PotPattern` (kind ``pots``; ``repeated_pots``, chip dumping): within the
+  last ``window`` hands, chips went from A to B in at least ``threshold`` hands,
+  and the net flow A to B over the window is at least ``min_one_way_percent`` % of
+  all the chips that changed hands between them (pots traded both ways between two
+  regulars cancel out).
+- :class:`AccessPattern` (kind ``access``; ``shared_ip`` / ``shared_device``): at
+  least ``threshold`` accounts seen from the same IP address (or device) within
+  ``window`` seconds (``window_days`` in the file).
 
 A flag is raised once when its condition becomes true, and again only after
 it has been false (or, for shared access, when more accounts join the set).
@@ -31,54 +33,97 @@ it has been false (or, for shared access, when more accounts join the set).
 
 from __future__ import annotations
 
+import configparser
+import dataclasses
 from collections import Counter, deque
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Final
+from functools import cache
+from importlib import resources
+from typing import Any, Final
 
 from cardroom.games import FOLD, RAISE, Event
 from cardroom.games.events import Acted, HandEnded, HandStarted, StreetStarted
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class FoldPattern:
     """A player folding to the same opponent's raises again and again."""
 
     name: str = "folds_to_same_raiser"
-    window: int = 300
-    threshold: int = 12
-    min_share_percent: int = 90
+    window: int
+    threshold: int
+    min_share_percent: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class PotPattern:
     """Repeated pots from one account to the same other account."""
 
     name: str = "repeated_pots"
-    window: int = 300
-    threshold: int = 6
-    min_one_way_percent: int = 75
+    window: int
+    threshold: int
+    min_one_way_percent: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class AccessPattern:
     """Accounts sharing an IP address (``via="ip"``) or a device (``via="device"``)."""
 
     name: str = "shared_ip"
     via: str = "ip"
-    window: float = 7 * 24 * 3600.0
-    threshold: int = 2
+    window: float
+    """Seconds."""
+    threshold: int
 
-
-DEFAULT_RULES: Final = (
-    FoldPattern(),
-    PotPattern(),
-    AccessPattern(),
-    AccessPattern("shared_device", "device"),
-)
-"""The rules a table runs unless the operator sets others."""
 
 Rule = FoldPattern | PotPattern | AccessPattern
+
+RULES_FILE: Final = "integrity_rules.ini"
+"""The shipped rules, beside this module."""
+_KINDS: Final = {"folds": FoldPattern, "pots": PotPattern, "access": AccessPattern}
+_DAY: Final = 24 * 3600.0
+
+
+def load_rules(text: str, source: str = "integrity rules") -> tuple[Rule, ...]:
+    """The rules of an ``integrity_rules.ini`` text: one ``[name]`` section per rule with
+    its ``kind`` (``folds``, ``pots``, ``access``) and every threshold of that kind
+    (whole numbers; an access rule's ``via`` and ``window_days``). ValueError names what
+    is missing, unknown or malformed."""
+    parser = configparser.ConfigParser(inline_comment_prefixes=("#",), interpolation=None)
+    try:
+        parser.read_string(text, source)
+    except configparser.Error as exc:
+        raise ValueError(f"{source}: {exc}") from None
+    rules: list[Rule] = []
+    for name in parser.sections():
+        values = dict(parser[name])
+        kind = _KINDS.get(values.pop("kind", ""))
+        if kind is None:
+            raise ValueError(f"{source} [{name}]: kind is one of {', '.join(_KINDS)}")
+        wanted = {f.name for f in dataclasses.fields(kind)} - {"name"}
+        if kind is AccessPattern:
+            wanted = wanted - {"window"} | {"window_days"}
+        if set(values) != wanted:
+            takes = ", ".join(sorted(wanted))
+            raise ValueError(f"{source} [{name}]: a {kind.__name__} takes {takes}")
+        try:
+            fields: dict[str, Any] = {k: v if k == "via" else int(v) for k, v in values.items()}
+        except ValueError:
+            raise ValueError(f"{source} [{name}]: thresholds are whole numbers") from None
+        if kind is AccessPattern:
+            if fields["via"] not in ("ip", "device"):
+                raise ValueError(f"{source} [{name}]: via is ip or device")
+            fields["window"] = fields.pop("window_days") * _DAY
+        rules.append(kind(name=name, **fields))
+    return tuple(rules)
+
+
+@cache
+def default_rules() -> tuple[Rule, ...]:
+    """The shipped ``integrity_rules.ini`` (read once, when the room starts)."""
+    text = resources.files("cardroom.room").joinpath(RULES_FILE).read_text("utf-8")
+    return load_rules(text, RULES_FILE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,10 +246,11 @@ class _Window:
 
 
 class IntegrityMonitor:
-    """Runs the rules over a table's (or a room's) observations; returns new flags."""
+    """Runs the rules over a table's (or a room's) observations; returns new flags.
+    ``rules`` None: :func:`default_rules`."""
 
-    def __init__(self, rules: Iterable[Rule] = DEFAULT_RULES) -> None:
-        self.rules = tuple(rules)
+    def __init__(self, rules: Iterable[Rule] | None = None) -> None:
+        self.rules = tuple(default_rules() if rules is None else rules)
         self._windows = {
             r.name: _Window(r.window) for r in self.rules if not isinstance(r, AccessPattern)
         }

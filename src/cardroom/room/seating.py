@@ -78,6 +78,8 @@ def _sit(table: Table, c: cmd.Sit) -> None:
     table.emit(rv.PlayerSeated(c.player, c.seat, c.amount, owes, c.post_now, bank, table.now))
     if c.player in state.waitlist:
         table.emit(rv.WaitlistLeft(c.player, "seated"))
+    if c.ip or c.device:
+        table.review_access(c.player, c.ip, c.device)
 
 
 def _rebuy(table: Table, c: cmd.Rebuy) -> None:

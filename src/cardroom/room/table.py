@@ -163,6 +163,10 @@ class Table:
             raise TableError(BAD_COMMAND, f"seat {s} is empty")
         return seat
 
+    def review_access(self, player: str, ip: str, device: str) -> None:
+        """``player`` sat down from ``ip`` / ``device``: the integrity monitor's input."""
+        conduct.review_access(self, player, ip, device)
+
     def dealt_in(self, s: int) -> bool:
         """True when seat ``s`` is dealt into the hand in progress."""
         return self.state.in_hand and s in self.state.dealt

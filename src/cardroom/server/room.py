@@ -13,6 +13,13 @@ What the tables share is in the database too: the disconnect all-ins used per
 player and day (``server/allowances.py``: read at start, changed with the steps)
 and the client ids that acted (``store/client_ids.py``: looked up by the gateway
 for any id it does not remember, pruned here every hour).
+
+Each table has an integrity monitor (RULEBOOK §10.9) with the rules of
+``room/integrity_rules.ini``, read at start: it sees every hand and the address
+each player sits down from (the gateway's ``Sit`` carries it), and its flags are
+``ReviewFlagged`` entries of the table's record, which the operator's integrity
+page reads. A monitor lives as long as the process (kept over a table's rebuild,
+not over a restart: its windows start empty).
 """
 
 from __future__ import annotations
@@ -27,6 +34,7 @@ from typing import Any
 
 from cardroom.room.clock import day_of
 from cardroom.room.codec import decode_entry, encode_entry
+from cardroom.room.integrity import IntegrityMonitor, default_rules
 from cardroom.room.kinds import table_type
 from cardroom.room.lobby import badge
 from cardroom.room.settings import TableSettings, settings_from_dict, settings_to_dict
@@ -63,6 +71,8 @@ class Room:
         self.aliases: dict[str, str] = {}
         self.actors: dict[str, TableActor] = {}
         self.specs: dict[str, TableSpec] = {}
+        self.integrity_rules = default_rules()
+        self.monitors: dict[str, IntegrityMonitor] = {}
         self.pruner: asyncio.Task[None] | None = None
 
     async def open(self, specs: list[TableSpec]) -> None:
@@ -117,6 +127,12 @@ class Room:
                 log.warning("pruning failed (%s)", exc)
             await asyncio.sleep(PRUNE_SECONDS)
 
+    def monitor(self, table_id: str) -> IntegrityMonitor:
+        """The integrity monitor of a table (made at its first opening)."""
+        if table_id not in self.monitors:
+            self.monitors[table_id] = IntegrityMonitor(self.integrity_rules)
+        return self.monitors[table_id]
+
     def step_allowances(self, settings: TableSettings) -> StepAllowances:
         """A table's view of the disconnect all-ins, with its limits."""
         return StepAllowances(
@@ -166,7 +182,10 @@ class Room:
             state = _fit(old.state, settings.seat_count)
         self.records.open(table_id, settings_to_dict(settings))
         allowances = allowances or self.step_allowances(settings)
-        table = table_type(settings)(settings, ledger, allowances=allowances, state=state)
+        monitor = self.monitor(table_id)
+        table = table_type(settings)(
+            settings, ledger, allowances=allowances, state=state, integrity=monitor
+        )
         self.records.commit(table_id, seq + 1, [], snapshot=(seq, table.snapshot))
         return table, seq
 
@@ -182,7 +201,10 @@ class Room:
         allowances = allowances or self.step_allowances(settings)
         allowances.take()
         kind = table_type(settings)
-        table = kind.restore(settings, record.snapshot, events, ledger, allowances=allowances)
+        monitor = self.monitor(settings.table_id)
+        table = kind.restore(
+            settings, record.snapshot, events, ledger, allowances=allowances, integrity=monitor
+        )
         players = [s.player for s in table.state.seats if s is not None]
         self.allowances.refresh(players, day_of(table.clock()))
         return table, record.last_seq

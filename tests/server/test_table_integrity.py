@@ -1,0 +1,79 @@
+"""RULEBOOK §10.9 at a served table: the table's integrity monitor (rules from
+``room/integrity_rules.ini``) sees every hand and where each player sits down from,
+and its flags reach the operator's integrity page as the tables' ``ReviewFlagged``
+entries: for review, never a punishment."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+
+from cardroom.bots.player import Bot
+from cardroom.bots.tracker import HandTracker
+
+from .api_client import PASSWORD, Api, bearer, fresh_alias, make_operator, register, start_api
+
+
+@pytest.fixture(scope="module")
+def api(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Api]:
+    yield from start_api(request, tmp_path_factory.mktemp("integrity"), backend="sqlite")
+
+
+def gives_away(turn: dict[str, Any], _hand: HandTracker, _rng: random.Random) -> dict[str, Any]:
+    """Check when free, else fold: every chip this player puts in goes to the other."""
+    kinds = turn["legal"]["actions"]
+    return {"kind": "check" if "check" in kinds else "fold"}
+
+
+def takes(turn: dict[str, Any], _hand: HandTracker, _rng: random.Random) -> dict[str, Any]:
+    """Raise the minimum whenever allowed (else check or call)."""
+    legal = turn["legal"]
+    if "raise" in legal["actions"]:
+        return {"kind": "raise", "amount": legal["min_raise_to"]}
+    return {"kind": "check" if "check" in legal["actions"] else "call"}
+
+
+def _table_flags(boss: httpx.Client) -> list[dict[str, Any]]:
+    answer = boss.get("/api/operator/integrity")
+    assert answer.status_code == 200
+    flags: list[dict[str, Any]] = answer.json()["table_flags"]
+    return flags
+
+
+def test_10_9_a_chip_dump_at_a_served_table_is_flagged_for_the_operator(api: Api) -> None:
+    boss_alias = register(api)
+    make_operator(api, boss_alias)
+    boss = bearer(api, boss_alias)
+    dumper = Bot(api.base, fresh_alias("dump"), PASSWORD, "holdem", strategy=gives_away, seat=0)
+    taker = Bot(api.base, fresh_alias("take"), PASSWORD, "holdem", strategy=takes, seat=1)
+    found: list[dict[str, Any]] = []
+
+    async def session() -> None:
+        stop = asyncio.Event()
+        tasks = [asyncio.create_task(b.play(stop)) for b in (dumper, taker)]
+        deadline = time.monotonic() + 60
+        while not found and time.monotonic() < deadline:
+            await asyncio.sleep(0.3)
+            flags = await asyncio.to_thread(_table_flags, boss)
+            found.extend(f for f in flags if f["entry"]["rule"] == "repeated_pots")
+        stop.set()
+        for b in (dumper, taker):
+            if b.client is not None:
+                await b.client.close()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+    asyncio.run(session())
+    assert found, "no chip-dumping flag within 60 s"
+    flag = found[0]
+    assert flag["table_id"] == "holdem" and flag["kind"] == "ReviewFlagged"
+    assert flag["entry"]["accounts"] == [dumper.player_id, taker.player_id]
+    assert len(flag["entry"]["hands"]) == 6  # the rules file's threshold
+    # Both sat down from 127.0.0.1: the address the server saw reached the monitor too.
+    shared = [f for f in _table_flags(boss) if f["entry"]["rule"] == "shared_ip"]
+    assert any({dumper.player_id, taker.player_id} <= set(f["entry"]["accounts"]) for f in shared)
