@@ -30,7 +30,9 @@ MAX_AMOUNT: Final = 2**53 - 1
 """Amounts above this are refused at decoding (JSON clients lose precision there)."""
 
 TableId = Annotated[str, Meta(min_length=1, max_length=40, pattern=r"^[A-Za-z0-9_-]+$")]
-ClientId = Annotated[str, Meta(min_length=1, max_length=64)]
+ClientId = Annotated[str, Meta(min_length=1, max_length=64, pattern=r"^[^\x00-\x1f\x7f]+$")]
+"""A client's message id: 1-64 characters, none a control character (an id is stored
+with what it did, and PostgreSQL refuses NUL in text: such an id failed its look-up)."""
 Amount = Annotated[int, Meta(ge=0, le=MAX_AMOUNT)]
 Seq = Annotated[int, Meta(ge=0, le=MAX_AMOUNT)]
 SeatNo = Annotated[int, Meta(ge=0, le=63)]
