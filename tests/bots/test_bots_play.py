@@ -154,7 +154,7 @@ def test_house_bots_fill_a_table_and_play_until_cancelled(server: str) -> None:
     from cardroom.bots.house import bot_password, run_house_bots
 
     async def session() -> dict[str, int]:
-        house = asyncio.create_task(run_house_bots(server, {"holdem": 3}, timing=FAST))
+        house = asyncio.create_task(run_house_bots(server, {"holdem": 3}, "s3cret", FAST))
         finished = await _watch_hands(server, ["holdem"], 2, 60)
         house.cancel()
         with contextlib.suppress(asyncio.CancelledError):
@@ -162,4 +162,5 @@ def test_house_bots_fill_a_table_and_play_until_cancelled(server: str) -> None:
         return finished
 
     assert asyncio.run(session())["holdem"] >= 2
-    assert bot_password("Bot001") != bot_password("Bot002")  # one password per bot
+    assert bot_password("Bot001", "s3cret") != bot_password("Bot002", "s3cret")  # one each
+    assert bot_password("Bot001", "s3cret") != bot_password("Bot001", "other")

@@ -65,11 +65,13 @@ action_seconds = 3
 class ServerProcess:
     """``cardroom serve`` in a child process."""
 
-    def __init__(self, url: str, tables: Path) -> None:
-        env = {**os.environ, "PYTHONPATH": SRC}
+    def __init__(
+        self, url: str, tables: Path, bots: bool = False, env: dict[str, str] | None = None
+    ) -> None:
+        env = {**(os.environ if env is None else env), "PYTHONPATH": SRC}
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "cardroom", "serve", "--port", "0", "--db", url,
-             "--tables", str(tables), "--no-bots"],
+             "--tables", str(tables), *([] if bots else ["--no-bots"])],
             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env, text=True,
         )  # fmt: skip
         assert self.proc.stdout is not None

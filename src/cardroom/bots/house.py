@@ -2,48 +2,60 @@
 
 Each bot is an ordinary account (``Bot001``, ``Bot002``...) playing over the
 public protocol: the sensible bot (hand strength against pot odds) with
-human-looking think times. Its password is derived from
-``CARDROOM_BOT_SECRET`` (set it on a public server: anyone knowing the secret
-can log in as a bot).
+human-looking think times. Its password is derived from a secret the caller
+gives (``cardroom serve``: ``CARDROOM_BOT_SECRET``, else a random secret kept
+in the database, ``cardroom.server.house``); there is no default secret.
 """
 
 from __future__ import annotations
 
 import asyncio
 import hashlib
-import os
+from typing import Final
 
 from cardroom.bots.player import Bot
 from cardroom.bots.strategy import sensible_action
 from cardroom.bots.timing import HUMAN, Timing
 
-DEFAULT_SECRET = "cardroom-house-bots"
+PUBLIC_SECRET: Final = "cardroom-house-bots"
+"""The default secret of earlier versions, published in their source: never used to
+log in, only to find (and reset) bot accounts whose password anyone could derive."""
 RESTART_SECONDS = 5.0
 """Pause before a bot that gave up (server gone for long) starts over."""
 
 
-def bot_password(alias: str, secret: str | None = None) -> str:
+def bot_password(alias: str, secret: str) -> str:
     """The password of a house bot."""
-    secret = secret or os.environ.get("CARDROOM_BOT_SECRET") or DEFAULT_SECRET
+    if not secret:
+        raise ValueError("a house bot's password needs a secret")
     return hashlib.sha256(f"{secret}:{alias}".encode()).hexdigest()[:32]
 
 
-async def run_house_bots(base: str, wanted: dict[str, int], timing: Timing = HUMAN) -> None:
+def house_aliases(wanted: dict[str, int]) -> dict[str, list[str]]:
+    """The bots' aliases at each table (``Bot001``... in table order)."""
+    numbers = iter(range(1, 10_000))
+    return {
+        table: [f"Bot{next(numbers):03d}" for _ in range(count)] for table, count in wanted.items()
+    }
+
+
+async def run_house_bots(
+    base: str, wanted: dict[str, int], secret: str, timing: Timing = HUMAN
+) -> None:
     """Seat ``wanted[table]`` bots at each table and keep them playing (until cancelled);
     a bot reconnects by itself after a drop, and starts over if that fails. They decide
     in worker threads: they share the event loop of the server that seats them."""
-    numbers = iter(range(1, 10_000))
     tasks = []
-    for table, count in wanted.items():
-        for _ in range(count):
-            alias = f"Bot{next(numbers):03d}"
-            tasks.append(asyncio.create_task(_keep_playing(base, alias, table, timing)))
+    for table, aliases in house_aliases(wanted).items():
+        for alias in aliases:
+            password = bot_password(alias, secret)
+            tasks.append(asyncio.create_task(_keep_playing(base, alias, password, table, timing)))
     await asyncio.gather(*tasks)
 
 
-async def _keep_playing(base: str, alias: str, table: str, timing: Timing) -> None:
+async def _keep_playing(base: str, alias: str, password: str, table: str, timing: Timing) -> None:
     while True:
-        bot = Bot(base, alias, bot_password(alias), table, strategy=sensible_action,
+        bot = Bot(base, alias, password, table, strategy=sensible_action,
                   timing=timing, offload=True)  # fmt: skip
         try:
             await bot.play()

@@ -53,13 +53,36 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _bots(settings: Any) -> Any:
-    """Start the bots each table asks for, once the server answers."""
+    """Start the bots each table asks for, once the server answers (their accounts
+    made first, their passwords derived from the house's secret)."""
+    import asyncio
+
     from cardroom.bots.house import run_house_bots
     from cardroom.server.tables_file import load_tables
 
     wanted = {s.settings.table_id: s.bots for s in load_tables(settings.tables_file) if s.bots}
 
     async def start(base: str) -> None:
-        await run_house_bots(base, wanted)
+        secret = await asyncio.to_thread(_house_accounts, settings, wanted)
+        await run_house_bots(base, wanted, secret)
 
     return start if wanted else None
+
+
+def _house_accounts(settings: Any, wanted: dict[str, int]) -> str:
+    """Make the house bots' accounts (and reset any still on the old public password);
+    the secret their passwords come from."""
+    from cardroom.bots.house import PUBLIC_SECRET, bot_password, house_aliases
+    from cardroom.server.house import house_bot_secret, prepare_house_bots
+    from cardroom.store import make_engine
+
+    engine = make_engine(settings.database_url)
+    try:
+        secret = house_bot_secret(engine)
+        aliases = [a for names in house_aliases(wanted).values() for a in names]
+        passwords = {a: bot_password(a, secret) for a in aliases}
+        public = {a: bot_password(a, PUBLIC_SECRET) for a in aliases}
+        prepare_house_bots(engine, passwords, public, settings.signup_play_chips)
+        return secret
+    finally:
+        engine.dispose()

@@ -290,3 +290,14 @@ class AllowanceDay(Base):
     used: Mapped[int] = mapped_column(Integer)
     resets: Mapped[int] = mapped_column(Integer)
     updated_at: Mapped[int] = mapped_column(BigInteger)
+
+
+class ServerSecret(Base):
+    """A secret the server made for itself (migration 0007): written once, the first
+    writer winning, then only read (e.g. the house bots' password secret)."""
+
+    __tablename__ = "server_secrets"
+
+    name: Mapped[str] = mapped_column(String(64), primary_key=True)
+    value: Mapped[str] = mapped_column(String(200))
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime)

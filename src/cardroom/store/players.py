@@ -359,6 +359,26 @@ class Players:
                 .values(revoked_at=self.clock())
             )
 
+    @storage_errors("checking a password")
+    def password_is(self, alias: str, password: str) -> bool:
+        """Whether ``password`` is the player's (no throttle, no session: for the
+        server's own set-up, never for a request)."""
+        with Session(self.engine) as session:
+            stored = find_player(session, alias).password_hash
+        return self.passwords.verify(stored, password)
+
+    @storage_errors("changing a password")
+    def set_password(self, alias: str, password: str, *, operator: str) -> None:
+        """Give the player a new password and end every session (audited)."""
+        if problem := password_problem(password):
+            raise AccountError(problem)
+        hashed = self.passwords.hash(password)
+        with Session(self.engine) as session, session.begin():
+            player = find_player(session, alias)
+            player.password_hash = hashed
+            _revoke_all(session, player.id, self.clock())
+            audit(session, self.clock, operator, "set_password", player.alias)
+
     @storage_errors("revoking sessions")
     def revoke_all(self, alias: str) -> int:
         """Revoke every open session of a player; returns how many."""

@@ -1,0 +1,88 @@
+"""The house bots' accounts at a server: an unguessable secret, accounts made directly.
+
+The bots (``cardroom.bots.house``) derive each password from a secret. That
+secret is the operator's ``CARDROOM_BOT_SECRET`` when set, else a random one
+the server makes the first time it seats bots and keeps in the database
+(``server_secrets``), so every later start, and every process on the same
+database, uses the same. There is no default: the earlier one was public, and
+anyone could log in as a house bot.
+
+:func:`prepare_house_bots` (run by ``cardroom serve`` before the bots start)
+makes each missing bot account directly in the store, with the signup play
+chips (a bot does not register over HTTP, where registrations from one address
+are limited); and, once per database, gives a new password to every existing
+bot account whose password is still the one derived from the old public
+default, ending its sessions (an account whose password is neither is left
+alone: it is not the house's).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from collections.abc import Mapping
+from concurrent.futures import ThreadPoolExecutor
+from typing import Final
+
+from sqlalchemy import Engine
+from sqlalchemy.orm import Session
+
+from cardroom.ledger import Currency
+from cardroom.store import AccountError, Passwords, PlayerInfo, Players
+from cardroom.store.cashier import signup_deposit
+from cardroom.store.secrets import ServerSecrets
+
+SECRET_ENV: Final = "CARDROOM_BOT_SECRET"
+SECRET_NAME: Final = "house_bot_secret"
+CHECKED_NAME: Final = "house_bots_public_default_reset"
+"""Marks a database whose bot accounts were checked for the old public passwords."""
+OPERATOR: Final = "server:house"
+
+
+def house_bot_secret(engine: Engine, environ: Mapping[str, str] = os.environ) -> str:
+    """The secret of the house bots' passwords: the operator's, else the database's
+    (made at random the first time)."""
+    given = environ.get(SECRET_ENV, "")
+    if given:
+        return given
+    return ServerSecrets(engine).get_or_create(SECRET_NAME)
+
+
+def prepare_house_bots(
+    engine: Engine,
+    passwords: Mapping[str, str],
+    public: Mapping[str, str],
+    signup_chips: int,
+    hashes: Passwords | None = None,
+) -> None:
+    """Make the bot accounts ``passwords`` (alias: password) that do not exist, with
+    ``signup_chips`` play chips; the first time on a database, give those whose
+    password is still ``public[alias]`` (derived from the old public default) their
+    new one, ending their sessions."""
+    players = Players(engine, passwords=hashes)
+    secrets = ServerSecrets(engine)
+    check_public = secrets.get(CHECKED_NAME) is None
+
+    def one(alias: str) -> None:
+        password = passwords[alias]
+        try:
+            players.get(alias)
+        except AccountError:  # not there: made now, with its chips, in one transaction
+            _register(players, alias, password, signup_chips)
+            return
+        if check_public and alias in public and players.password_is(alias, public[alias]):
+            players.set_password(alias, password, operator=OPERATOR)
+
+    with ThreadPoolExecutor(2, thread_name_prefix="cardroom-house") as pool:
+        list(pool.map(one, sorted(passwords)))
+    if check_public:
+        secrets.get_or_create(CHECKED_NAME, lambda: "done")
+
+
+def _register(players: Players, alias: str, password: str, chips: int) -> None:
+    def signup(session: Session, info: PlayerInfo) -> None:
+        signup_deposit(session, players.clock, info, chips, Currency.PLAY, OPERATOR)
+
+    # Made meanwhile by another process, or by the bot itself: fine.
+    with contextlib.suppress(AccountError):
+        players.register(alias, password, age_confirmed=True, then=signup if chips > 0 else None)
