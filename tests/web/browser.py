@@ -88,6 +88,16 @@ max_buy_in = 2000
 action_seconds = 20
 
 [[table]]
+id = "sidepot"
+game = "holdem"
+stakes = { small_blind = 1, big_blind = 2 }
+seats = 3
+min_buy_in = 20
+max_buy_in = 2000
+action_seconds = 20
+time_bank_start = 30.0
+
+[[table]]
 id = "advance"
 game = "holdem"
 stakes = { small_blind = 1, big_blind = 2 }
@@ -108,7 +118,8 @@ hand_pause_seconds = 0.0
     for table_id, game in CHINESE_TABLES.items()
 )
 """Tables beyond :data:`TABLES`: a CUSTOM_MIXED table changing game every two hands with
-a short clock, a heads-up table for the waiting list, one for a bot the test moves, and
+a short clock, a heads-up table for the waiting list, tables for bots the test moves
+(``advance``; ``sidepot``, where a short stack may sit), and
 the Chinese poker tables (OFC, Pineapple) of ``test_ofc_table.py``."""
 SLOW_BOTS: dict[str, float] = {}
 """Bots that think (up to this many seconds), so a player has time to act in advance."""

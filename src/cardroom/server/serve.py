@@ -47,12 +47,13 @@ def serve(
     server = uvicorn.Server(config)
     host = f"[{settings.host}]" if ":" in settings.host else settings.host
     base = f"http://{host}:{port}"
-    print(f"cardroom serving on {base}/", flush=True)
 
     async def main() -> None:
         serving = asyncio.create_task(server.serve(sockets=[sock]))
         while not server.started and not serving.done():
             await asyncio.sleep(0.05)
+        if server.started:  # only now does the URL answer (a browser opened at once works)
+            print(f"cardroom serving on {base}/", flush=True)
         extra: asyncio.Future[None] | None = None
         if server.started and on_ready is not None:
             extra = asyncio.ensure_future(on_ready(base.replace("0.0.0.0", "127.0.0.1")))
