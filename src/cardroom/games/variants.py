@@ -149,7 +149,6 @@ class Variant:
     first_to_act: tuple[str, str]
     rake_street: int
     max_raises: int = 3
-    phh_code: str | None = None
     stud: StudRules | None = None
     """Stud family only: bring-in, showing order and open-pair rules (see stud.py)."""
 
@@ -175,8 +174,6 @@ class Variant:
         _check_stud_order(self)
         whole(self.rake_street, "a game's rake street", high=len(self.streets) - 1)
         whole(self.max_raises, "a game's raise cap", high=MOST_RAISES)
-        if self.phh_code is not None:
-            text(self.phh_code, "a game's PHH code")
         if (self.stud is not None) != (self.forced_bets == BRING_IN):
             raise ConfigError("a game has stud rules exactly when its forced bet is a bring-in")
         if self.stud is not None and not isinstance(self.stud, StudRules):
@@ -277,7 +274,6 @@ def _flop_game(
     exposed: int = 0,
     deck: str = "standard",
     forced: str = BLINDS,
-    phh: str | None = None,
     discard: int = 0,
 ) -> Variant:
     first = LEFT_OF_BIG_BLIND if forced == BLINDS else LEFT_OF_BUTTON
@@ -293,11 +289,10 @@ def _flop_game(
         max_seats=max_seats,
         first_to_act=(first, LEFT_OF_BUTTON),
         rake_street=1,
-        phh_code=phh,
     )
 
 
-HOLDEM: Final = _flop_game("holdem", "Texas Hold'em", 2, NO_LIMIT, "high", phh="NT")
+HOLDEM: Final = _flop_game("holdem", "Texas Hold'em", 2, NO_LIMIT, "high")
 SHORT_DECK: Final = _flop_game(
     "short_deck",
     "Short Deck Hold'em",
@@ -306,12 +301,11 @@ SHORT_DECK: Final = _flop_game(
     "short_deck",
     deck="short",
     forced=BUTTON_BLIND,
-    phh="NS",
 )
-OMAHA: Final = _flop_game("omaha", "Omaha", 4, POT_LIMIT, "omaha_high", phh="PO")
+OMAHA: Final = _flop_game("omaha", "Omaha", 4, POT_LIMIT, "omaha_high")
 PLO5: Final = _flop_game("plo5", "Omaha 5-Card", 5, POT_LIMIT, "omaha_high", max_seats=8)
 OMAHA_HI_LO: Final = _flop_game(
-    "omaha_hi_lo", "Omaha Hi-Lo", 4, POT_LIMIT, "omaha_high", low="omaha_low8", phh="FO/8"
+    "omaha_hi_lo", "Omaha Hi-Lo", 4, POT_LIMIT, "omaha_high", low="omaha_low8"
 )
 COURCHEVEL: Final = _flop_game(
     "courchevel", "Courchevel", 5, POT_LIMIT, "omaha_high", max_seats=8, exposed=1
@@ -359,7 +353,6 @@ def _stud_game(
     *,
     lowest_first: bool = False,
     low: str | None = None,
-    phh: str | None = None,
     streets: tuple[Street, ...] | None = None,
 ) -> Variant:
     return Variant(
@@ -375,16 +368,13 @@ def _stud_game(
         first_to_act=(BRING_IN_PLAYER, LOWEST_SHOWING if lowest_first else BEST_SHOWING),
         rake_street=1,  # no drop unless 4th street (Soko: the 3rd card) is dealt
         max_raises=4,  # seed 004: stud tables allow 4 raises
-        phh_code=phh,
         stud=rules,
     )
 
 
-STUD: Final = _stud_game("stud", "Seven-Card Stud", "high", SEVEN_STUD_RULES, phh="F7S")
-STUD_HI_LO: Final = _stud_game(
-    "stud_hi_lo", "Stud Hi-Lo", "high", SEVEN_STUD_RULES, low="a5_low8", phh="F7S/8"
-)
-RAZZ: Final = _stud_game("razz", "Razz", "a5_low", RAZZ_RULES, lowest_first=True, phh="FR")
+STUD: Final = _stud_game("stud", "Seven-Card Stud", "high", SEVEN_STUD_RULES)
+STUD_HI_LO: Final = _stud_game("stud_hi_lo", "Stud Hi-Lo", "high", SEVEN_STUD_RULES, low="a5_low8")
+RAZZ: Final = _stud_game("razz", "Razz", "a5_low", RAZZ_RULES, lowest_first=True)
 SOKO: Final = _stud_game(
     "soko",
     "Soko",
@@ -409,7 +399,6 @@ def _draw_game(
     high: str,
     structure: Structure,
     max_seats: int,
-    phh: str | None = None,
 ) -> Variant:
     # Fixed limit: five-card draw bets big after its draw; triple draws after the second.
     big_from = 1 if draws == 1 else 2
@@ -429,21 +418,18 @@ def _draw_game(
         max_seats=max_seats,
         first_to_act=(LEFT_OF_BIG_BLIND, LEFT_OF_BUTTON),
         rake_street=1,  # no drop unless a draw took place
-        phh_code=phh,
     )
 
 
 FIVE_CARD_DRAW: Final = _draw_game("five_card_draw", "Five-card Draw", 5, 1, "high", FIXED_LIMIT, 6)
 TRIPLE_DRAW_27: Final = _draw_game(
-    "triple_draw_27", "2-7 Triple Draw", 5, 3, "27_low", FIXED_LIMIT, 6, phh="F2L3D"
+    "triple_draw_27", "2-7 Triple Draw", 5, 3, "27_low", FIXED_LIMIT, 6
 )
 TRIPLE_DRAW_A5: Final = _draw_game(
     "triple_draw_a5", "A-5 Triple Draw", 5, 3, "a5_low", FIXED_LIMIT, 6
 )
-SINGLE_DRAW_27: Final = _draw_game(
-    "single_draw_27", "2-7 Single Draw", 5, 1, "27_low", NO_LIMIT, 6, phh="N2L1D"
-)
-BADUGI: Final = _draw_game("badugi", "Badugi", 4, 3, "badugi", FIXED_LIMIT, 8, phh="FB")
+SINGLE_DRAW_27: Final = _draw_game("single_draw_27", "2-7 Single Draw", 5, 1, "27_low", NO_LIMIT, 6)
+BADUGI: Final = _draw_game("badugi", "Badugi", 4, 3, "badugi", FIXED_LIMIT, 8)
 
 VARIANTS: dict[str, Variant] = {
     v.name: v
