@@ -1,17 +1,24 @@
-"""``cardroom simulate``: headless tables of every game; the last line is a JSON summary
-and the exit code says whether every invariant held."""
+"""``cardroom simulate``: headless tables of every game (Chinese poker included); the last
+line is a JSON summary with every counter, and the exit code says whether every invariant
+held: the money, per-seat secrecy of events and views, the order of the blinds."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
+from typing import Any
 
 import pytest
 
 from cardroom.cli import main
+from cardroom.room import checks, table
 from cardroom.room.money import TableBank
+from cardroom.room.positions import Plan
+from cardroom.room.simulation import COUNTERS
+from cardroom.room.views import project
 
 
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, dict[str, object]]:
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, dict[str, Any]]:
     code = main(["simulate", *args])
     last = capsys.readouterr().out.strip().splitlines()[-1]
     return code, json.loads(last)
@@ -20,9 +27,24 @@ def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, dict[str, 
 def test_simulate_prints_a_json_summary_and_exits_zero(capsys: pytest.CaptureFixture[str]) -> None:
     code, summary = run(capsys, "--tables", "9", "--hands", "6", "--seed", "5", "--json")
     assert code == 0 and summary["money_invariant"] == "held"
+    assert summary["secrecy"] == "held" and summary["blind_order"] == "held"
     assert summary["tables"] == 9 and summary["hands"] == 9 * 6
-    assert "HORSE" in summary["games"]  # type: ignore[operator]
-    assert {"timeouts", "missed_big_blinds"} <= set(summary["counters"])  # type: ignore[arg-type]
+    assert "HORSE" in summary["games"]
+    counters = summary["counters"]
+    assert set(COUNTERS) <= set(counters)  # every counter, zero or not
+    assert counters["hands_voided"] == 0 and counters["timeouts"] > 0
+
+
+def test_simulate_plays_chinese_poker_tables_and_posts_dead_small_blinds(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, summary = run(capsys, "--tables", "27", "--hands", "12", "--seed", "3", "--json")
+    assert code == 0, summary["violations"]
+    assert {"ofc", "pineapple", "classic"} <= set(summary["games"])
+    counters = summary["counters"]
+    assert counters["chinese_hands"] >= 3 * 12
+    assert counters["dead_small_blinds"] > 0  # players away for both blinds come back posting
+    assert counters["review_shared_ip"] > 0  # two pairs of players share an address
 
 
 def test_simulate_exits_non_zero_when_money_goes_missing(
@@ -32,3 +54,34 @@ def test_simulate_exits_non_zero_when_money_goes_missing(
     code, summary = run(capsys, "--tables", "3", "--hands", "4", "--json")
     assert code == 1 and summary["money_invariant"] == "broken"
     assert summary["violations"]
+
+
+def test_simulate_exits_non_zero_when_a_view_shows_hidden_cards(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def leaky(event: Any, seat: int | None) -> Any:  # everyone sees the owner's view
+        return project(event, getattr(event, "seat", seat))
+
+    monkeypatch.setattr(checks, "project", leaky)
+    code, summary = run(capsys, "--tables", "3", "--hands", "4", "--json")
+    assert code == 1 and summary["secrecy"] == "broken"
+    assert summary["money_invariant"] == "held" and "sees" in summary["violations"][0]
+
+
+def test_simulate_exits_non_zero_when_the_big_blind_repeats(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    planner = table.plan_hand
+
+    def sticky(facts: Any, prev: Any, hand_no: int, **kw: Any) -> Plan | None:
+        plan = planner(facts, prev, hand_no, **kw)  # the blinds stay where they were
+        if plan is None or prev is None or plan.big_blind is None or len(plan.dealt) < 3:
+            return plan
+        if prev.sb == prev.bb or not {prev.sb, prev.bb} <= set(plan.dealt):
+            return plan
+        return dataclasses.replace(plan, positions=prev, small_blind=prev.sb, big_blind=prev.bb)
+
+    monkeypatch.setattr(table, "plan_hand", sticky)
+    code, summary = run(capsys, "--tables", "2", "--hands", "20", "--json")
+    assert code == 1 and summary["blind_order"] == "broken"
+    assert "twice running" in " ".join(summary["violations"])

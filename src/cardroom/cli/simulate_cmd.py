@@ -1,10 +1,13 @@
 """``cardroom simulate``: headless cash tables of every game with random players.
 
-Random joins, leaves, sit-outs, timeouts, disconnections, rebuys, waiting lists
-and advance actions (:mod:`cardroom.room.simulation`). The last line printed is a
-JSON summary: ``hands``, per-rule counters (dead small blinds posted, missed big
-blinds, timeouts, disconnect all-ins...), rake by currency and the money
-invariant. The exit code is 1 if any invariant broke.
+Poker and Chinese poker tables; random joins, leaves, sit-outs (some across both
+blinds, then back posting them), timeouts, disconnections, rebuys, waiting lists,
+advance actions and chat (:mod:`cardroom.room.simulation`). The last line printed is
+a JSON summary: ``hands``, every per-rule counter (dead small blinds posted, missed
+big blinds, timeouts, disconnect all-ins, review flags...), rake by currency and the
+invariants: ``money_invariant``, ``secrecy`` (no view or event shows a seat a card it
+may not see), ``blind_order``, each ``held`` or ``broken``. The exit code is 1 if
+any invariant broke.
 """
 
 from __future__ import annotations

@@ -1,11 +1,20 @@
 """Headless sessions: random players at a table, for property tests and ``cardroom simulate``.
 
-A :class:`Session` owns a memory ledger, a manual clock and one table, and plays
-random commands: sitting down, leaving, sitting out and in, rebuys, the waiting
-list, actions, advance actions, timeouts (by letting the clock run),
-disconnections and reconnections. After every command it can check the money
-invariant (:func:`~cardroom.room.money.money_violations`). Counters tally what
-the rules did (dead blinds posted, timeouts, disconnect all-ins, rake...).
+A :class:`Session` owns a memory ledger, a manual clock and one table (a poker table
+or a Chinese poker table), and plays random commands: sitting down (each player from
+his own IP address, two pairs of players sharing one), leaving, sitting out and in,
+rebuys, the waiting list, actions and placements, advance actions, timeouts (by
+letting the clock run), disconnections and reconnections, chat. Some players step
+away for a few hands and come back posting what they missed (so dead small blinds
+are posted). The table runs an integrity monitor with the shipped rules.
+
+After every command it can check the money invariant
+(:func:`~cardroom.room.money.money_violations`), per-seat secrecy of every event and
+view (:class:`~cardroom.room.checks.Knowledge`) and the order of the blinds
+(:class:`~cardroom.room.checks.BlindOrder`); what broke goes to ``violations``,
+prefixed ``money:``, ``secrecy:`` or ``blind order:``. Counters tally what the rules
+did (:data:`COUNTERS`: dead blinds posted, timeouts, disconnect all-ins, review
+flags...).
 """
 
 from __future__ import annotations
@@ -16,18 +25,26 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardroom.cards import Card
+from cardroom.chinese import VARIANTS as CHINESE_VARIANTS
 from cardroom.games import Hand, Stakes, TableConfig, get_variant
 from cardroom.games import events as hev
 from cardroom.games.variants import BLINDS, BUTTON_BLIND, FIXED_LIMIT, VARIANTS
 from cardroom.ledger import AccountRef, Currency, MemoryLedger, Reason, Transfer
 from cardroom.room import commands as cmd
 from cardroom.room import events as rv
+from cardroom.room.chat import CODES, OK
+from cardroom.room.checks import BlindOrder, Knowledge
+from cardroom.room.chinese_room import ChineseRoomTable
+from cardroom.room.chinese_table import ChineseTableConfig
 from cardroom.room.clock import ManualClock
 from cardroom.room.errors import TableError
+from cardroom.room.integrity import IntegrityMonitor, default_rules
+from cardroom.room.kinds import table_type
 from cardroom.room.money import money_violations
+from cardroom.room.positions import OWES_BOTH
 from cardroom.room.rotation import CUSTOM_MIXED, EIGHT_GAME, HORSE, custom_mixed, eight_game, horse
 from cardroom.room.settings import TableSettings
-from cardroom.room.table import AnyEvent, Table
+from cardroom.room.table import AnyEvent
 
 
 def config_for(game: str) -> TableConfig:
@@ -44,6 +61,14 @@ def config_for(game: str) -> TableConfig:
 
 GAMES: tuple[str, ...] = tuple(VARIANTS)
 """Every game a table can play (the engine's variants)."""
+CHINESE_GAMES: tuple[str, ...] = tuple(CHINESE_VARIANTS)
+"""Every Chinese poker game (OFC, Pineapple, classic...)."""
+
+
+def chinese_settings(table_id: str, game: str, seats: int, **options: Any) -> TableSettings:
+    """A Chinese poker table of ``game`` at 1 chip a point."""
+    config = ChineseTableConfig(game, point_value=1, max_seats=seats)
+    return TableSettings.chinese_table(table_id, config, **options)
 
 
 def mixed_settings(
@@ -62,6 +87,38 @@ def mixed_settings(
 _LINES = ("nice hand", "gl all", "I have pocket aces", "play at www.example.com", "ty")
 """What the random players say (some lines the chat blocks)."""
 
+_EVERY_REASON = {
+    "left": ("left", "sat_out_too_long"),
+    "sat_out": ("asked", "short", "disconnected"),
+    "advance": ("used", "stale", "street", "bet_changed", "out", "acted", "withdrawn"),
+    "chat_blocked": tuple(c for c in CODES if c != OK),
+    "review": tuple(r.name for r in default_rules()),
+}
+COUNTERS: tuple[str, ...] = (
+    "hands_voided",
+    "timeouts",
+    "disconnect_timeouts",
+    "disconnect_all_ins",
+    "allowance_resets",
+    "missed_big_blinds",
+    "blinds_posted_to_come_in",
+    "dead_small_blinds",
+    "rebuys",
+    "seats_offered",
+    "advance_set",
+    "chat_lines",
+    "chinese_hands",
+    "refused_commands",
+    *(f"{kind}_{reason}" for kind, reasons in _EVERY_REASON.items() for reason in reasons),
+)
+"""Every counter a simulation reports (each one, zero or not)."""
+CHECKS: tuple[tuple[str, str], ...] = (
+    ("money_invariant", "money: "),
+    ("secrecy", "secrecy: "),
+    ("blind_order", "blind order: "),
+)
+"""Each invariant the summary reports, and the prefix of its violations."""
+
 
 @dataclass
 class Session:
@@ -73,6 +130,10 @@ class Session:
     check_money: bool = True
     full_check: bool = True
     """Replay every ledger entry at each check (False: balances only; see money_violations)."""
+    check_secrecy: bool = False
+    """Check every event's projection for every seat, and the views once a hand."""
+    check_blinds: bool = True
+    """Check the order of the blinds at every deal (:class:`BlindOrder`)."""
     counters: Counter[str] = field(default_factory=Counter)
     record: list[AnyEvent] = field(default_factory=list)
     journal: list[cmd.Command | None] = field(default_factory=list)
@@ -94,8 +155,19 @@ class Session:
                     1_000_000,
                 )
             )
-        self.table = Table(self.settings, self.ledger, self.clock)
+        # Each player plays from his own address; p0 and p1 share one, p2 and p3 another.
+        self.ips = {name: f"10.0.{i // 2 if i < 4 else i}.1" for i, name in enumerate(self.names)}
+        self.table = table_type(self.settings)(
+            self.settings, self.ledger, self.clock, integrity=IntegrityMonitor()
+        )
+        self.chinese = isinstance(self.table, ChineseRoomTable)
         self.violations: list[str] = []
+        self.knowledge = Knowledge(len(self.table.state.seats))
+        self.secrecy_rng = random.Random(self.seed)  # apart: the session plays the same
+        self.blind_order = BlindOrder()
+        self.views_due = False
+        self.away: dict[str, int] = {}
+        """Players who stepped away: the hand number from which they come back."""
 
     # ---------------------------------------------------------------- driving
 
@@ -110,12 +182,15 @@ class Session:
         """One random command or clock tick; returns its events."""
         r = self.rng.random()
         self.journal = []
+        in_hand = self.table.state.in_hand
         try:
-            if r < 0.55 and self.table.hand is not None and self.table.state.in_hand:
+            if r < 0.55 and in_hand:
                 events = self._play()
-            elif r < 0.75:
+            elif r < 0.75 and not self._setting():
                 self.clock.advance(self.rng.choice((0.5, 2, 5, 31, 65)))
                 events = self._tick()
+            elif r < 0.75:
+                events = self._place()  # a whole set is placed, not timed out (a slow search)
             else:
                 events = self._handle(self._random_command())
         except TableError as exc:
@@ -124,7 +199,21 @@ class Session:
         self._tally(events)
         if self.check_money:
             self.check()
+        if self.check_secrecy:
+            self._check_secrecy(events)
         return events
+
+    def _check_secrecy(self, events: list[AnyEvent]) -> None:
+        """Every event that may hold a card, as a spectator, its own seat and one other
+        seated player at random see it; the views once a hand, mid-hand, of a spectator
+        and a seated player at random (over a session every seat is checked often; the
+        tests' sessions check every seat at every step)."""
+        seated = self.table.state.index.values()  # an empty seat sees what a spectator does
+        found = self.knowledge.check_events(events, seated, self.secrecy_rng)
+        if self.views_due and self.table.state.in_hand:
+            self.views_due = False
+            found += self.knowledge.check_table(self.table, self.secrecy_rng)
+        self.violations += [f"secrecy: {v}" for v in found]
 
     def _tick(self) -> list[AnyEvent]:
         self.journal.append(None)
@@ -143,12 +232,15 @@ class Session:
             self.table.stacks(),
             full=self.full_check,
         )
-        self.violations.extend(found)
+        self.violations.extend(f"money: {v}" for v in found)
 
     def _play(self) -> list[AnyEvent]:
-        hand = self.table.hand
-        assert hand is not None
-        actor = hand.actor
+        hand, turn = self.table.hand, self.table.state.turn
+        actor: int | None = None
+        if self.chinese:
+            actor = None if turn is None else turn.seat
+        elif hand is not None:
+            actor = hand.actor
         if actor is None:
             return self._tick()
         seat = self.table.state.seats[actor]
@@ -156,10 +248,48 @@ class Session:
         roll = self.rng.random()
         if roll < 0.03:
             return self._handle(cmd.Disconnect(seat.player))
-        if roll < 0.06:
+        if roll < 0.06 and not self._setting():
             self.clock.advance(self.settings.action_seconds + 1)
             return self._tick()
+        if self.chinese:
+            return self._place()
+        assert hand is not None
         return self._handle(self._random_action(hand, actor, seat.player))
+
+    def _setting(self) -> bool:
+        """True while a Chinese poker player is to set 13 cards or more (classic,
+        Fantasyland): the session does not let that clock run out (the table's
+        placement is the best arrangement, a search that takes up to a second)."""
+        table = self.table
+        if not isinstance(table, ChineseRoomTable) or table.game is None:
+            return False
+        turn = table.state.turn
+        options = [] if turn is None else table.game.legal_actions(turn.seat)
+        return bool(options) and options[0].place >= 13
+
+    def _place(self) -> list[AnyEvent]:
+        """The Chinese poker player to act places his cards at random, legally."""
+        table = self.table
+        assert isinstance(table, ChineseRoomTable) and table.game is not None
+        turn = table.state.turn
+        options = [] if turn is None else table.game.legal_actions(turn.seat)
+        if turn is None or not options:
+            return self._tick()
+        cards = list(options[0].cards)
+        self.rng.shuffle(cards)
+        discard, rest = cards[: options[0].discard], cards[options[0].discard :]
+        rows: dict[str, list[Card]] = {"top": [], "middle": [], "bottom": []}
+        free = dict(options[0].free)
+        for c in rest:
+            row = self.rng.choice([r for r in rows if free[r] > 0])
+            rows[row].append(c)
+            free[row] -= 1
+        seat = table.seat(turn.seat)
+        place = cmd.PlaceCards(
+            seat.player, tuple(rows["top"]), tuple(rows["middle"]), tuple(rows["bottom"]),
+            tuple(discard),
+        )  # fmt: skip
+        return self._handle(place)
 
     def _random_action(self, hand: Hand, actor: int, player: str) -> cmd.Act:
         legal = hand.legal_actions(actor)
@@ -182,20 +312,68 @@ class Session:
             return cmd.Act(player, "raise", rng.choice(sizes))
         return cmd.Act(player, kind)
 
+    def _step_away(self) -> cmd.Command | None:
+        """Now and then a player steps away until both blinds have gone past his seat
+        (or a few hands, at a table without blinds), then comes back posting what he
+        missed: the big blind live and the small blind dead (§10.4)."""
+        state, rng = self.table.state, self.rng
+        for player, latest in list(self.away.items()):
+            s = state.seat_of(player)
+            seat = None if s is None else state.seats[s]
+            if seat is None or not (seat.sitting_out or seat.sit_out_next):
+                del self.away[player]  # gone, or back by some other way
+            elif seat.owes == OWES_BOTH or state.hand_no >= latest:
+                del self.away[player]
+                return cmd.SitIn(player, post_now=True)
+        if rng.random() < 0.1:
+            here = [x.player for x in state.seats if x is not None and not x.sitting_out]
+            if len(here) > 2:
+                player = rng.choice(here)
+                self.away[player] = state.hand_no + len(state.seats) + 2
+                return cmd.SitOut(player)
+        return None
+
+    def _come_back(self) -> cmd.Command | None:
+        """Half the time, a player sitting out (not away on purpose) takes a step back in:
+        reconnects, adds chips, or sits in."""
+        table, rng = self.table, self.rng
+        idle = [x for x in table.state.seats if x and x.sitting_out and x.player not in self.away]
+        if not idle or rng.random() < 0.5:
+            return None
+        seat = rng.choice(idle)
+        if not seat.connected:
+            return cmd.Reconnect(seat.player)
+        if seat.stack < table.next_need():
+            return cmd.Rebuy(seat.player, table.settings.buy_in_range[0])
+        return cmd.SitIn(seat.player, rng.random() < 0.5)
+
     def _random_command(self) -> cmd.Command:
         rng, table = self.rng, self.table
-        player = rng.choice(self.names)
-        s = table.state.seat_of(player)
+        planned = self._step_away()
+        if planned is not None:
+            return planned
+        seats = table.state.seats
         low, high = table.settings.buy_in_range
+        free = [i for i, x in enumerate(seats) if x is None]
+        if sum(1 for x in seats if x is not None and not x.sitting_out) < 3 and rng.random() < 0.5:
+            back = self._come_back()  # a quiet table: players come back or sit down
+            if back is not None or not free:
+                return back or cmd.Say(self.names[0], "anyone?")
+            player = rng.choice([p for p in self.names if table.state.seat_of(p) is None])
+        else:
+            player = rng.choice([p for p in self.names if p not in self.away])
+        s = table.state.seat_of(player)
         amount = rng.randint(low, high if high is not None else 3 * low)
         if s is None:
+            ip = self.ips[player]
+            seat = rng.choice(free) if free and rng.random() < 0.8 else rng.randrange(len(seats))
             options: list[cmd.Command] = [
-                cmd.Sit(player, rng.randrange(len(table.state.seats)), amount, rng.random() < 0.5),
+                cmd.Sit(player, seat, amount, rng.random() < 0.5, ip=ip),
                 cmd.JoinWaitlist(player),
                 cmd.LeaveWaitlist(player),
             ]
             if player in table.state.offers:
-                options.append(cmd.Sit(player, table.state.offers[player].seat, amount))
+                options.append(cmd.Sit(player, table.state.offers[player].seat, amount, ip=ip))
             return rng.choice(options)
         kinds = ("check_fold", "check", "call_any", "fold")
         options = [
@@ -220,14 +398,26 @@ class Session:
             if isinstance(e, rv.HandFinished):
                 c["hands"] += 1
                 c["rake"] += e.rake
+                c["chinese_hands"] += self.chinese
             elif isinstance(e, rv.HandVoided):
                 c["hands_voided"] += 1
             elif isinstance(e, rv.TimedOut):
                 c["disconnect_timeouts" if e.disconnected else "timeouts"] += 1
             elif isinstance(e, rv.DisconnectAllInUsed):
                 c["disconnect_all_ins"] += 1
+            elif isinstance(e, rv.AllowanceReset):
+                c["allowance_resets"] += 1
             elif isinstance(e, rv.HandDealt):
                 c["missed_big_blinds"] += len(e.missed)
+                c["blinds_posted_to_come_in"] += len(e.posts)
+                self.views_due = True
+                if self.check_blinds and not self.chinese:
+                    found = self.blind_order.check(self.table, e)
+                    self.violations += [f"blind order: {v}" for v in found]
+            elif isinstance(e, rv.AdvanceSet):
+                c["advance_set"] += 1
+            elif isinstance(e, rv.ReviewFlagged):
+                c[f"review_{e.rule}"] += 1
             elif isinstance(e, rv.PlayerLeft):
                 c[f"left_{e.reason}"] += 1
             elif isinstance(e, rv.ChipsAdded):
@@ -251,14 +441,20 @@ class Session:
         return -self.ledger.balance(AccountRef.cashier(currency))
 
 
-def random_settings(rng: random.Random, table_id: str, **options: Any) -> TableSettings:
-    """A table of a random game (or a HORSE / 8-Game rotation), play or real money."""
+def random_settings(
+    rng: random.Random, table_id: str, *, chinese: bool = False, **options: Any
+) -> TableSettings:
+    """A table of a random game (or a HORSE / 8-Game rotation; with ``chinese`` also a
+    Chinese poker game), play or real money."""
     currency = rng.choice((Currency.PLAY, Currency.REAL))
     roll = rng.random()
     base: dict[str, Any] = {"currency": currency, **options}
     if roll < 0.15:
         kind = rng.choice((HORSE, EIGHT_GAME, CUSTOM_MIXED))
         return mixed_settings(table_id, kind, hands_per_game=3, **base)
+    if chinese and roll < 0.25:
+        game = rng.choice(CHINESE_GAMES)
+        return chinese_settings(table_id, game, rng.randint(2, 3), **base)
     game = rng.choice(GAMES)
     config = config_for(game)
     seats = rng.randint(2, config.seat_limit)
@@ -267,18 +463,40 @@ def random_settings(rng: random.Random, table_id: str, **options: Any) -> TableS
     )
 
 
+KINDS: tuple[str, ...] = GAMES + CHINESE_GAMES
+"""What a simulation's single-game tables play in turn: every poker game, then every
+Chinese poker game."""
+
+
 def settings_for_index(i: int, seed: int, rng: random.Random) -> TableSettings:
-    """Table ``i`` of a simulation: every game in turn, every eighth table a mixed
-    rotation (HORSE, 8-Game, CUSTOM_MIXED in turn), play or real money at random."""
+    """Table ``i`` of a simulation: every game in turn (:data:`KINDS`), every eighth
+    table a mixed rotation (HORSE, 8-Game, CUSTOM_MIXED in turn), play or real money at
+    random."""
     currency = rng.choice((Currency.PLAY, Currency.REAL))
-    table_id, deck_seed = f"sim{i}", f"{seed}:{i}"
+    table_id = f"sim{i}"
+    # A random session's clock runs fast (minutes a hand): players away for a round of
+    # blinds would be removed after the default 10 minutes.
+    options: dict[str, Any] = {"currency": currency, "seed": f"{seed}:{i}", "sit_out_minutes": 60}
     if i % 8 == 7:
         kind = (HORSE, EIGHT_GAME, CUSTOM_MIXED)[(i // 8) % 3]
-        return mixed_settings(table_id, kind, 3, currency=currency, seed=deck_seed)
-    config = config_for(GAMES[(i - (i + 1) // 8) % len(GAMES)])
+        return mixed_settings(table_id, kind, 3, **options)
+    game = KINDS[(i - (i + 1) // 8) % len(KINDS)]
+    if game in CHINESE_GAMES:
+        seats = rng.randint(2, CHINESE_VARIANTS[game].max_players)
+        return chinese_settings(table_id, game, seats, **options)
+    config = config_for(game)
     seats = rng.randint(2, config.seat_limit)
     config = TableConfig(config.variant, config.stakes, max_seats=seats)
-    return TableSettings(table_id, (config,), currency=currency, seed=deck_seed)
+    return TableSettings(table_id, (config,), **options)
+
+
+def table_name(settings: TableSettings) -> str:
+    """What a table plays, as the summary counts it: a rotation's badge or a game's name."""
+    if settings.mixed is not None:
+        return settings.mixed.badge
+    if settings.chinese is not None:
+        return settings.chinese.variant
+    return settings.games[0].variant.name
 
 
 @dataclass
@@ -293,33 +511,46 @@ class Summary:
     violations: list[str] = field(default_factory=list)
 
     def as_dict(self) -> dict[str, Any]:
-        """The summary as JSON data."""
-        return {
+        """The summary as JSON data: every counter of :data:`COUNTERS` (zero or not), and
+        each invariant ``held`` or ``broken``."""
+        counters = {name: self.counters.get(name, 0) for name in COUNTERS}
+        counters.update(self.counters)  # a counter not in the list is still shown
+        out: dict[str, Any] = {
             "tables": self.tables,
             "hands": self.hands,
             "games": dict(sorted(self.games.items())),
-            "counters": dict(sorted(self.counters.items())),
-            "rake": dict(self.rake),
-            "money_invariant": "held" if not self.violations else "broken",
-            "violations": self.violations[:20],
+            "counters": dict(sorted(counters.items())),
+            "rake": {c.value: self.rake.get(c.value, 0) for c in Currency},
         }
+        for name, prefix in CHECKS:
+            broken = any(v.startswith(prefix) for v in self.violations)
+            out[name] = "broken" if broken else "held"
+        out["violations"] = self.violations[:20]
+        return out
 
 
-def simulate(tables: int, hands: int, seed: int, check_every_command: bool = True) -> Summary:
+def simulate(
+    tables: int, hands: int, seed: int, check_every_command: bool = True, secrecy: bool = True
+) -> Summary:
     """Play ``tables`` headless tables of ``hands`` hands each; check the money after
-    every command (balances) and in full at the end, after closing every table."""
+    every command (balances) and in full at the end, after closing every table; check
+    per-seat secrecy (``secrecy``) and the order of the blinds as they go."""
     rng = random.Random(seed)
     summary = Summary()
     for i in range(tables):
         settings = settings_for_index(i, seed, rng)
         session = Session(
-            settings, seed=seed * 100_003 + i, check_money=check_every_command, full_check=False
+            settings,
+            seed=seed * 100_003 + i,
+            check_money=check_every_command,
+            full_check=False,
+            check_secrecy=secrecy,
         )
         session.run(hands, max_steps=400 * hands)
         try:
             session.table.close()
         except TableError as exc:  # chips the ledger does not have: the money is wrong
-            session.violations.append(f"closing the table: {exc}")
+            session.violations.append(f"money: closing the table: {exc}")
         session.check_money, session.full_check = True, True
         session.check()  # the final, full check
         currency = settings.currency
@@ -328,11 +559,10 @@ def simulate(tables: int, hands: int, seed: int, check_every_command: bool = Tru
         )
         house = session.ledger.balance(AccountRef.rake(currency))
         if balances + house != session.money_total():
-            session.violations.append(f"{settings.table_id}: accounts + house != deposits")
+            session.violations.append("money: accounts + house != deposits")
         summary.tables += 1
         summary.hands += session.counters["hands"]
-        name = settings.mixed.badge if settings.mixed else settings.games[0].variant.name
-        summary.games[name] += session.counters["hands"]
+        summary.games[table_name(settings)] += session.counters["hands"]
         summary.counters.update(
             {k: v for k, v in session.counters.items() if not k.startswith("refused")}
         )
@@ -340,7 +570,7 @@ def simulate(tables: int, hands: int, seed: int, check_every_command: bool = Tru
             v for k, v in session.counters.items() if k.startswith("refused")
         )
         summary.rake[currency.value] += session.counters["rake"]
-        summary.violations += [f"{settings.table_id}: {v}" for v in session.violations]
+        summary.violations += [f"{v} (table {settings.table_id})" for v in session.violations]
     summary.counters.pop("hands", None)
     summary.counters.pop("rake", None)
     return summary
