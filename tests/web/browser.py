@@ -57,7 +57,11 @@ TABLES = {
     "lobby-live": ("holdem", BLINDS, 20, 30.0),
     "chat": ("holdem", BLINDS, 20, 30.0),
     "offline": ("holdem", BLINDS, 20, 30.0),
-    "clock": ("holdem", BLINDS, 20, 30.0),
+    "expired": ("holdem", BLINDS, 20, 30.0),
+    # A player of an earlier test stays seated (disconnected, the slow clock of §10.6):
+    # one table for each case of the clock test.
+    "clock-behind": ("holdem", BLINDS, 20, 30.0),
+    "clock-ahead": ("holdem", BLINDS, 20, 30.0),
     "irish": ("irish", BLINDS, 20, 30.0),
     "hilo": ("omaha_hi_lo", DRAW_STAKES, 20, 30.0, "fixed_limit"),
     "bigo": ("big_o", BLINDS, 20, 30.0, "pot_limit"),

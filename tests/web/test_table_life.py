@@ -30,15 +30,15 @@ def test_timeout_counts_down_then_folds_for_us(page: Any, server: str) -> None:
     shoot(page, "table-timeout")
 
 
-@pytest.mark.parametrize("off_by", [-3600.0, 600.0])
+@pytest.mark.parametrize(("off_by", "table"), [(-3600.0, "clock-behind"), (600.0, "clock-ahead")])
 def test_the_countdown_is_right_when_our_clock_is_off(
-    page: Any, server: str, off_by: float
+    page: Any, server: str, off_by: float, table: str
 ) -> None:
     """Deadlines are on the server's clock: a browser an hour behind (or ten minutes
     ahead) still counts down the table's 20 s."""
     page.clock.set_system_time(time.time() + off_by)
     register(page, server, fresh_alias())
-    sit(page, server, "clock")
+    sit(page, server, table)
     secs = page.locator(".seat.mine .clock .secs")
     secs.wait_for(timeout=60_000)
     page.wait_for_timeout(1500)  # the countdown runs
@@ -157,7 +157,7 @@ def test_a_session_ended_while_reconnecting_asks_to_log_in(page: Any, server: st
     cut = Cut(page)
     alias = fresh_alias()
     register(page, server, alias)
-    sit(page, server, "offline")
+    sit(page, server, "expired")
     cut.block()
     expect(page.locator("#banner")).to_have_text("Connection lost — reconnecting…")
     csrf = page.request.get(server + "/api/me").json()["csrf"]
