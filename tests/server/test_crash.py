@@ -1,7 +1,7 @@
 """Durability (RULEBOOK §10.10, issue 14): a real server process under bot load is killed
 with SIGKILL at random moments and restarted, again and again; then the ledger checks,
 every chip is accounted for, no hand is half-settled and every cancelled hand is in the
-history. ``CARDROOM_CRASH_KILLS`` sets the number of kills per database (default 10: 20
+history. ``CARDROOM_CRASH_KILLS`` sets the number of kills per database (default 20: 40
 in a run, SQLite and PostgreSQL)."""
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from cardroom.ledger import AccountKind, Currency, Reason
 from cardroom.store import SqlLedger, make_engine
 from cardroom.store.tables import TableRecords
 
-KILLS = int(os.environ.get("CARDROOM_CRASH_KILLS", "10"))
+KILLS = int(os.environ.get("CARDROOM_CRASH_KILLS", "20"))
 SRC = str(Path(__file__).resolve().parents[2] / "src")
 TABLES = """
 [[table]]
@@ -62,33 +62,59 @@ action_seconds = 3
 """
 
 
+WARM = (
+    "import sys, cardroom.cli, cardroom.cli.serve_cmd, cardroom.server.serve, cardroom.store; "
+    "sys.exit(cardroom.cli.main(sys.argv[1:]) if sys.stdin.readline() else 0)"
+)
+"""``cardroom serve``, its modules imported first, started when told (a line on stdin;
+its stdin closed first, it exits without serving)."""
+
+
 class ServerProcess:
-    """``cardroom serve`` in a child process."""
+    """``cardroom serve`` in a child process. ``start=False``: the process imports the
+    server's modules and waits; :meth:`start` makes it serve (a restart after a kill
+    then costs the database and the recovery, not the imports: most of a start)."""
 
     def __init__(
-        self, url: str, tables: Path, bots: bool = False, env: dict[str, str] | None = None
+        self,
+        url: str,
+        tables: Path,
+        bots: bool = False,
+        env: dict[str, str] | None = None,
+        start: bool = True,
     ) -> None:
         env = {**(os.environ if env is None else env), "PYTHONPATH": SRC}
+        self.url = url
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "cardroom", "serve", "--port", "0", "--db", url,
+            [sys.executable, "-c", WARM, "serve", "--port", "0", "--db", url,
              "--tables", str(tables), *([] if bots else ["--no-bots"])],
-            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env, text=True,
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env,
+            text=True,
         )  # fmt: skip
-        assert self.proc.stdout is not None
+        self.base = ""
+        if start:
+            self.start()
+
+    def start(self) -> ServerProcess:
+        """Serve; return once the tables are recovered and open (health answered)."""
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        self.proc.stdin.write("\n")
+        self.proc.stdin.flush()
         line = self.proc.stdout.readline()
         found = re.search(r"http://[\d.]+:\d+/", line)
         assert found, f"no URL in {line!r}"
         self.base = found.group(0).rstrip("/")
-        serving(int(self.base.rsplit(":", 1)[1]), url)  # its messages are checked too
+        serving(int(self.base.rsplit(":", 1)[1]), self.url)  # its messages are checked too
         deadline = time.monotonic() + 60
-        while True:  # ready when the tables are recovered and open
-            try:
-                if httpx.get(self.base + "/healthz", timeout=2).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            assert time.monotonic() < deadline and self.proc.poll() is None, "server died"
-            time.sleep(0.05)
+        with httpx.Client(timeout=2) as client:  # one client: a new one costs ~0.1 s
+            while True:
+                try:
+                    if client.get(self.base + "/healthz").status_code == 200:
+                        return self
+                except httpx.HTTPError:
+                    pass
+                assert time.monotonic() < deadline and self.proc.poll() is None, "server died"
+                time.sleep(0.05)
 
     def kill(self) -> None:
         """SIGKILL: no clean-up of any kind."""
@@ -162,8 +188,13 @@ def test_10_10_kill_9_under_bot_load_then_every_chip_and_hand_is_accounted_for(
         # for hands to finish too, killed at whatever moment it has reached.
         seconds = 2.5 if kill % 4 == 3 else rng.uniform(0.15, 0.7)
         waiting = None if kill % 4 == 3 else mid_hand
-        asyncio.run(load(server.base, tokens, seconds, kill, server.kill, waiting))
-        server = ServerProcess(database_url, tables)
+        following = ServerProcess(database_url, tables, start=False)  # imports meanwhile
+        try:
+            asyncio.run(load(server.base, tokens, seconds, kill, server.kill, waiting))
+        except BaseException:
+            following.kill()
+            raise
+        server = following.start()
     server.kill()  # after its start-up recovery (health answered): nothing is seated now
 
     assert cli_main(["ledger", "check", "--db", database_url]) == 0

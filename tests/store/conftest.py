@@ -35,6 +35,7 @@ TABLES = (
     "players",
     "client_answers",
     "disconnect_allowances",
+    "server_secrets",
 )
 
 

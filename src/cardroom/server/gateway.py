@@ -1,7 +1,9 @@
 """The WebSocket endpoint ``/ws``: connections, separate from table ownership.
 
 A connection is authenticated once (bearer token or same-origin session
-cookie), then reads client messages one at a time: size limit, rate limits
+cookie; a later ban closes it, ``server/sanctions.py``), takes one of its
+account's connection slots before awaiting anything else, then reads client
+messages one at a time: size limit (in UTF-8 bytes), rate limits
 (per connection and per account), decoding against the protocol's models, the
 client id (a resent id is answered again, never acted on twice), then a job
 for the table's actor. The ids that acted are stored with what they did; an id
