@@ -362,8 +362,12 @@ def test_8_classic_everyone_sets_at_once_and_timeouts_finish_the_hand() -> None:
     cards = opts.cards
     h.do(cmd.PlaceCards(f"p{s}", cards[:3], cards[3:8], cards[8:]))  # may foul: legal
     assert h.table.state.turn == turn  # the running clock is not restarted
-    while h.table.state.in_hand:
-        h.tick(120)
+    events: list[Any] = []
+    while not any(isinstance(e, rv.HandFinished) for e in events):
+        events += h.tick(120)  # the table sets for the others, one clock after another
+    assert sorted(e.seat for e in events if isinstance(e, rv.TimedOut)) == sorted(
+        x for x in game.seats if x != s
+    )
     assert sum(h.table.stacks().values()) == 3000
 
 

@@ -18,7 +18,8 @@ from cardroom.room.table import Table
 
 from .conftest import FUNDS, Harness, holdem
 
-SESSIONS = int(os.environ.get("CARDROOM_ROOM_SESSIONS", "30"))
+MONEY_SESSIONS = int(os.environ.get("CARDROOM_MONEY_SESSIONS", "1200"))
+"""Random sessions of the money test (``CARDROOM_MONEY_SESSIONS=10000`` for more)."""
 
 
 def big_pot_to_showdown(h: Harness) -> None:
@@ -138,12 +139,21 @@ def test_10_9_play_money_and_real_money_never_mix() -> None:
 
 
 def test_10_9_money_invariant_holds_after_every_command_of_random_sessions() -> None:
+    """Thousands of random sessions (issue 13): MONEY_SESSIONS small ones (six hands
+    each, every game, Chinese poker and mixed tables included), the balances checked
+    after every command and every ledger entry replayed at the end; one in forty (30 of
+    the 1,200) plays 25 hands with the full replay after every command."""
     rng = random.Random(1309)
-    for i in range(SESSIONS):
-        session = Session(random_settings(rng, f"t{i}", seed=f"money{i}"), seed=i)
-        session.run(25, max_steps=3_000)
-        assert not session.violations, session.violations[:3]
+    hands = 0
+    for i in range(MONEY_SESSIONS):
+        deep = i % 40 == 0
+        settings = random_settings(rng, f"t{i}", chinese=True, seed=f"money{i}")
+        session = Session(settings, seed=i, full_check=deep)
+        session.run(25 if deep else 6, max_steps=3_000 if deep else 1_500)
         session.table.close()
+        session.full_check = True
+        session.check()
+        assert not session.violations, session.violations[:3]
         balances = sum(
             session.ledger.balance(AccountRef.player(p, session.settings.currency))
             for p in session.names
@@ -151,6 +161,8 @@ def test_10_9_money_invariant_holds_after_every_command_of_random_sessions() -> 
         rake = session.ledger.balance(AccountRef.rake(session.settings.currency))
         assert balances + rake == session.money_total()  # nothing lost, nothing made
         assert session.counters["hands"] > 0
+        hands += session.counters["hands"]
+    assert hands >= 6 * MONEY_SESSIONS
 
 
 def test_10_10_a_cancelled_hand_returns_every_stack_to_its_start() -> None:
