@@ -129,7 +129,7 @@ SLOW_BOTS: dict[str, float] = {}
 """Bots that think (up to this many seconds), so a player has time to act in advance."""
 BOT_TABLES = (
     {name: 3 for name in TABLES}
-    | {"quick": 1, "busy": 4, "lobby-live": 2, "wait": 1}
+    | {"quick": 1, "busy": 4, "lobby-live": 0, "wait": 1}
     | dict.fromkeys(CHINESE_TABLES, 2)
 )
 """Bots seated for the whole session (the other tables of MORE_TOML get theirs in their
