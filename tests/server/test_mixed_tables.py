@@ -10,7 +10,7 @@ from typing import Any
 
 import httpx
 import pytest
-from tests.server.conftest import running_server
+from tests.server.conftest import OPEN_SIGNUPS, running_server
 from tests.server.secrecy import check_no_hidden_cards
 from tests.server.sessions import bot_session, player, until
 
@@ -124,7 +124,11 @@ def test_9_a_served_mixed_table_changes_game_and_the_lobby_shows_it(
     tables = tmp_path / "tables.toml"
     tables.write_text(MIXED_TOML)
     settings = ServerSettings(
-        database_url=database_url, tables_file=tables, cheap_passwords=True, tick_seconds=0.05
+        database_url=database_url,
+        tables_file=tables,
+        cheap_passwords=True,
+        tick_seconds=0.05,
+        limits=OPEN_SIGNUPS,
     )
     with running_server(settings) as base:
         logs = asyncio.run(bot_session(base, ["mixed"], 3, hands=5))

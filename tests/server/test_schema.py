@@ -13,7 +13,7 @@ from typing import Any
 import httpx
 import jsonschema
 import pytest
-from tests.server.conftest import TABLES_TOML, running_server
+from tests.server.conftest import OPEN_SIGNUPS, TABLES_TOML, running_server
 from tests.server.sessions import answer, bot_session, player
 
 from cardroom.bots.client import ProtocolClient
@@ -113,7 +113,11 @@ def test_14_every_message_of_real_sessions_matches_the_published_schema(
     tables = tmp_path / "tables.toml"
     tables.write_text(TABLES_TOML + MIXED)
     settings = ServerSettings(
-        database_url=database_url, tables_file=tables, cheap_passwords=True, tick_seconds=0.05
+        database_url=database_url,
+        tables_file=tables,
+        cheap_passwords=True,
+        tick_seconds=0.05,
+        limits=OPEN_SIGNUPS,  # a dozen bots register from 127.0.0.1
     )
     wire = Wire(monkeypatch)
     with running_server(settings) as base:
