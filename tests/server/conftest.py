@@ -124,9 +124,20 @@ action_seconds = 5
 
 
 @contextlib.contextmanager
-def running_server(settings: ServerSettings, apps: list[Any] | None = None) -> Iterator[str]:
+def running_server(
+    settings: ServerSettings, apps: list[Any] | None = None, signup_limits: bool = False
+) -> Iterator[str]:
     """Serve ``settings`` on a random port in a thread; yields the base URL (``apps``
-    receives the application, for tests that reach inside)."""
+    receives the application, for tests that reach inside). Test servers take every
+    registration (their players all come from 127.0.0.1), unless ``signup_limits``:
+    then the settings' registration limits hold."""
+    if not signup_limits:
+        limits = replace(
+            settings.limits,
+            registrations_per_address=OPEN_SIGNUPS.registrations_per_address,
+            registrations_burst=OPEN_SIGNUPS.registrations_burst,
+        )
+        settings = replace(settings, limits=limits)
     app = create_app(settings)
     if apps is not None:
         apps.append(app)

@@ -32,7 +32,7 @@ def test_registrations_beyond_the_limits_per_address_and_overall_get_429(
     # The default limit per address (10 at once); 14 at once from all addresses.
     limits = Limits(registrations_burst=14, registrations_per_second=0.001)
     settings = dataclasses.replace(settings, limits=limits)
-    with running_server(settings) as base, ThreadPoolExecutor(25) as pool:
+    with running_server(settings, signup_limits=True) as base, ThreadPoolExecutor(25) as pool:
         one = list(pool.map(lambda i: _register(base, f"flood{i}"), range(25)))
         # Other addresses (as a proxy uvicorn trusts tells them): the overall limit.
         many = list(pool.map(lambda i: _register(base, f"crowd{i}", f"10.0.0.{i}"), range(8)))
