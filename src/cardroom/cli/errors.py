@@ -14,28 +14,6 @@ class UsageError(Exception):
     """The command line is wrong (exit code 2); raised by a command after parsing."""
 
 
-def positive_int(text: str) -> int:
-    """An argparse type: a whole number above zero."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value <= 0:
-        raise argparse.ArgumentTypeError(f"must be above zero, not {value}")
-    return value
-
-
-def non_negative_int(text: str) -> int:
-    """An argparse type: a whole number, zero or more."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must be zero or more, not {value}")
-    return value
-
-
 def seed(text: str) -> int:
     """An argparse type: a seed is a whole number, so ``007`` and ``7`` are the same seed."""
     try:
@@ -56,11 +34,22 @@ def whole_number(low: int, high: int | None = None) -> Callable[[str], int]:
         except ValueError:
             raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
         if value < low or (high is not None and value > high):
-            bounds = f"at least {low}" if high is None else f"from {low} to {high}"
-            raise argparse.ArgumentTypeError(f"must be {bounds}, not {value}")
+            raise argparse.ArgumentTypeError(f"must be {_bounds(low, high)}, not {value}")
         return value
 
     return parse
+
+
+def _bounds(low: int, high: int | None) -> str:
+    if high is not None:
+        return f"from {low} to {high}"
+    return {0: "zero or more", 1: "above zero"}.get(low, f"at least {low}")
+
+
+positive_int = whole_number(1)
+"""An argparse type: a whole number above zero."""
+non_negative_int = whole_number(0)
+"""An argparse type: a whole number, zero or more."""
 
 
 def positive_seconds(text: str) -> float:
