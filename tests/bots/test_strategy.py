@@ -156,3 +156,20 @@ def test_irish_equity_before_and_after_its_discard() -> None:
     sets = equity("irish", parse_cards("As Ad 7c 8c"), parse_cards("Ah 2d 9h"), 1, rng, 300)
     kept = equity("irish", parse_cards("As Ad"), parse_cards("Ah 7d 9h"), 1, rng, 300)
     assert sets > 0.85 and kept > 0.85
+
+
+def test_the_bot_learns_the_deck_from_the_hands_events_not_from_the_games_name() -> None:
+    # The engine decides the deck; its public HandStarted (and hand view) says which.
+    from cardroom.games import Hand, Stakes, TableConfig
+    from cardroom.games.views import event_view, view
+
+    config = TableConfig.of("short_deck", Stakes(ante=1, button_blind=2))
+    hand = Hand(config, [100, 100], 0, seed=1)
+    tracker = HandTracker()
+    tracker.see(event_view(hand.events[0], 0))
+    assert tracker.deck == "short" and view(hand, 0)["deck"] == "short"
+    rng = random.Random(12)
+    # Short deck's ranking: a flush beats a full house, so only quads beat this flush.
+    flush = equity("short_deck", parse_cards("Ah Kh"), parse_cards("Qh Jh 6h 6s 7d"), 1, rng,
+                   400, deck="short")  # fmt: skip
+    assert flush >= 0.99

@@ -56,7 +56,7 @@ def hand_strength(turn: dict[str, Any], hand: HandTracker, rng: random.Random) -
     if holes is not None and len(cards) in (holes, 2):  # 2: Irish after its discard
         samples = 120 if len(cards) == 2 else 40
         opponents = hand.opponents(turn.get("seat"))
-        return strength.equity(game, cards, board, opponents, rng, samples)
+        return strength.equity(game, cards, board, opponents, rng, samples, hand.deck)
     return strength.made_hand(game, cards)
 
 

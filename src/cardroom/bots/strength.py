@@ -30,8 +30,8 @@ LOW_GAMES = {"razz", "triple_draw_a5", "triple_draw_27", "single_draw_27", "badu
 Score = Callable[[Sequence[Card], Sequence[Card]], int]
 
 
-def _score(game: str, holes: int) -> Score:
-    if game == "short_deck":
+def _score(deck: str, holes: int) -> Score:
+    if deck == "short":
         return lambda hole, board: short_deck([*hole, *board]).strength
     if holes > 2:  # Omaha's two plus three (a rough estimate for Irish before its discard)
         return lambda hole, board: omaha_high(hole, board).strength
@@ -40,18 +40,19 @@ def _score(game: str, holes: int) -> Score:
 
 def equity(
     game: str, hole: Sequence[Card], board: Sequence[Card], opponents: int,
-    rng: random.Random, samples: int = 120,
+    rng: random.Random, samples: int = 120, deck: str = "standard",
 ) -> float:  # fmt: skip
-    """Monte Carlo equity of ``hole`` against ``opponents`` random hands (ties split)."""
+    """Monte Carlo equity of ``hole`` against ``opponents`` random hands (ties split);
+    ``deck`` is what the hand's events say it is dealt from (the engine decides it)."""
     holes = len(hole)  # the opponents hold as many cards as the bot
-    score = _score(game, holes)
+    score = _score(deck, holes)
     known = set(hole) | set(board)
-    deck = [c for c in (SHORT_DECK_CARDS if game == "short_deck" else CARDS) if c not in known]
+    left = [c for c in (SHORT_DECK_CARDS if deck == "short" else CARDS) if c not in known]
     need = 5 - len(board)
-    opponents = max(1, min(opponents, (len(deck) - need) // holes, 5))
+    opponents = max(1, min(opponents, (len(left) - need) // holes, 5))
     won = 0.0
     for _ in range(samples):
-        drawn = rng.sample(deck, need + opponents * holes)
+        drawn = rng.sample(left, need + opponents * holes)
         full = [*board, *drawn[:need]]
         mine = score(hole, full)
         best, ties = True, 1

@@ -15,6 +15,8 @@ class HandTracker:
     """The current hand as events describe it."""
 
     game: str = ""
+    deck: str = "standard"
+    """The deck the hand is dealt from, as the engine names it (``standard``, ``short``)."""
     pot: int = 0
     live: set[int] = field(default_factory=set)
     last_seq: int | None = None
@@ -30,6 +32,7 @@ class HandTracker:
         kind = event.get("type")
         if kind == "HandStarted":
             self.game = str(event.get("game") or "")
+            self.deck = str(event.get("deck") or "standard")
             self.pot = 0
             self.live = {i for i, s in enumerate(event.get("stacks") or []) if s is not None}
         elif kind in ("Posted", "Acted"):
@@ -45,6 +48,7 @@ class HandTracker:
         if not hand or "players" in hand:  # none, or Chinese poker: no pot to follow
             return
         self.game = str(hand.get("game") or self.game)
+        self.deck = str(hand.get("deck") or self.deck)
         pots = sum(int(p.get("amount") or 0) for p in hand.get("pots") or [])
         seats = [s for s in hand.get("seats") or [] if s]
         self.pot = pots + sum(int(s.get("bet") or 0) for s in seats)

@@ -57,6 +57,7 @@ def view(hand: Hand, seat: int | None) -> dict[str, Any]:
     out: dict[str, Any] = {
         "game": cfg.variant.name,
         "title": cfg.variant.title,
+        "deck": cfg.variant.deck,
         "structure": cfg.betting,
         "table": config_to_dict(cfg),  # every option is shown to players
         "button": hand.button,
@@ -123,6 +124,7 @@ def event_view(event: ev.Event, seat: int | None) -> dict[str, Any]:
         return {
             "type": kind,
             "game": event.config.variant.name,
+            "deck": event.config.variant.deck,  # public: which cards can come
             "structure": event.config.betting,
             "table": config_to_dict(event.config),
             "button": event.button,
