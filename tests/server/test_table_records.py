@@ -9,7 +9,7 @@ from sqlalchemy import Engine, text
 from sqlalchemy.exc import DBAPIError
 
 from cardroom.ledger import AccountRef, Currency, InsufficientFunds, Reason, Transfer
-from cardroom.store import EventLogError, SqlLedger, StoreError, make_engine, upgrade
+from cardroom.store import RecordError, SqlLedger, StoreError, make_engine, upgrade
 from cardroom.store.tables import TableRecords
 
 
@@ -51,7 +51,7 @@ def test_a_step_stores_entries_snapshot_and_money_together_or_not_at_all(engine:
     assert ledger.balance(AccountRef.player("7", Currency.PLAY)) == 40
     # The record continues exactly where it is, never with a gap or twice.
     for first in (1, 3):
-        with pytest.raises(EventLogError, match="continues at 2"):
+        with pytest.raises(RecordError, match="continues at 2"):
             records.commit("t1", first, [seated])
     assert records.open_tables() == ["t1"]
     records.close("t1")
@@ -66,5 +66,15 @@ def test_table_entries_are_append_only(engine: Engine) -> None:
     for statement in ("DELETE FROM table_entries", "UPDATE table_entries SET seq = 5"):
         with pytest.raises(DBAPIError, match="append-only"), engine.begin() as conn:
             conn.execute(text(statement))
-    with pytest.raises((EventLogError, StoreError)):
+    with pytest.raises((RecordError, StoreError)):
         records.commit("t1", 2, [{"v": 1, "type": "X", "bad": float("nan")}])
+
+
+@pytest.mark.parametrize("bad", [float("nan"), object(), {1, 2}])
+def test_only_plain_json_is_stored(engine: Engine, bad: object) -> None:
+    records = TableRecords(engine)
+    records.open("t1", {})
+    with pytest.raises(RecordError, match="plain JSON"):
+        records.commit("t1", 1, [{"v": 1, "type": "HandDealt"}, {"v": 1, "type": "X", "x": bad}])
+    record = records.load("t1")
+    assert record is not None and record.entries == []

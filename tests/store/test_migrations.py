@@ -13,10 +13,10 @@ from sqlalchemy.exc import DBAPIError
 from cardroom.ledger import AccountRef, Currency, Reason, Transfer
 from cardroom.store import migrate
 from cardroom.store.database import DatabaseError, make_engine
-from cardroom.store.events import HandEventLog
 from cardroom.store.ledger_sql import SqlLedger
 from cardroom.store.models import Base
 from cardroom.store.players import Players
+from cardroom.store.tables import TableRecords
 
 
 def test_fresh_database_upgrades_to_exactly_the_models(fresh_url: str) -> None:
@@ -43,7 +43,7 @@ def test_fresh_database_upgrades_to_exactly_the_models(fresh_url: str) -> None:
 def test_migrations_ship_inside_the_package() -> None:
     assert (migrate.MIGRATIONS / "env.py").is_file()
     assert migrate.MIGRATIONS.parent.name == "store"
-    assert migrate.head_revision() == "0007"
+    assert migrate.head_revision() == "0008"
 
 
 @pytest.mark.parametrize(
@@ -51,8 +51,8 @@ def test_migrations_ship_inside_the_package() -> None:
     [
         "UPDATE ledger_entries SET amount = 1",
         "DELETE FROM ledger_entries",
-        "UPDATE hand_events SET seq = 9",
-        "DELETE FROM hand_events",
+        "UPDATE table_entries SET seq = 9",
+        "DELETE FROM table_entries",
         "DELETE FROM audit_log",
     ],
 )
@@ -67,7 +67,9 @@ def test_append_only_tables_refuse_update_and_delete(db: object, statement: str)
             5,
         )
     )
-    HandEventLog(engine).append("h1", [{"type": "deal"}])
+    records = TableRecords(engine)
+    records.open("t1", {})
+    records.commit("t1", 1, [{"v": 1, "type": "HandDealt", "hand_no": 1}])
     with engine.begin() as conn:
         conn.execute(
             text(

@@ -20,11 +20,11 @@ from cardroom.store import (
     AccountError,
     Cashier,
     DatabaseError,
-    HandEventLog,
     Players,
     SanctionKind,
     SqlLedger,
     StoreError,
+    TableRecords,
     audit_trail,
     make_engine,
 )
@@ -37,7 +37,7 @@ DEPOSIT = Transfer(
 def every_public_call(engine: Any, passwords: Any) -> dict[str, Callable[[], object]]:
     """One call of each public store function, with ordinary arguments."""
     players, cashier = Players(engine, passwords=passwords), Cashier(engine)
-    led, events = SqlLedger(engine), HandEventLog(engine)
+    led, records = SqlLedger(engine), TableRecords(engine)
     ref = AccountRef.player("1", Currency.REAL)
     return {
         "register": lambda: players.register("Someone", "long enough", age_confirmed=True),
@@ -65,8 +65,9 @@ def every_public_call(engine: Any, passwords: Any) -> dict[str, Callable[[], obj
         "entries": lambda: led.entries(),
         "account_entries": lambda: led.account_entries(ref),
         "check": lambda: led.check(),
-        "append": lambda: events.append("h1", [{"type": "deal"}]),
-        "read": lambda: events.read("h1"),
+        "open": lambda: records.open("t1", {}),
+        "commit": lambda: records.commit("t1", 1, [{"v": 1, "type": "HandDealt"}]),
+        "load": lambda: records.load("t1"),
         "audit_trail": lambda: audit_trail(engine),
     }
 
@@ -105,12 +106,13 @@ def test_an_unreachable_database_says_so(tmp_path: Path, cheap_passwords: Any) -
 
 
 def test_a_value_the_database_refuses_is_a_store_error(db: Any) -> None:
-    log = HandEventLog(db.engine)
+    records = TableRecords(db.engine)
     if db.kind == "sqlite":
-        assert log.append("h\x00nul", [{"a": 1}]) == [1]  # SQLite stores NUL as it is
+        records.open("t\x00nul", {})  # SQLite stores NUL as it is
+        assert records.open_tables() == ["t\x00nul"]
         return
-    with pytest.raises(StoreError, match=r"writing hand events failed: a value does not fit"):
-        log.append("h\x00nul", [{"a": 1}])
+    with pytest.raises(StoreError, match=r"opening a table failed: a value does not fit"):
+        records.open("t\x00nul", {})
 
 
 def test_ids_beyond_64_bits_are_plain_answers(db: Any) -> None:

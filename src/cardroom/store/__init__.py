@@ -1,10 +1,11 @@
-"""Durable storage: SQLAlchemy models, migrations, the SQL ledger, players, cashier, events.
+"""Durable storage: SQLAlchemy models, migrations, the SQL ledger, players, cashier, tables.
 
 Start with :func:`make_engine` (SQLite file by default, PostgreSQL by URL) and
 :func:`upgrade`; then :class:`SqlLedger` for money movements (same methods as
 ``cardroom.ledger.MemoryLedger``), :class:`Players` for registration, logins
 and sanctions, :class:`Cashier` for the operator's money API, and
-:class:`HandEventLog` for the engine's events. Database failures reach callers
+:class:`TableRecords` for the tables' records (every event of every hand, stored
+before it is sent, with the money it moved). Database failures reach callers
 as :class:`StoreError` (a :class:`DatabaseError`), never as SQLAlchemy errors.
 """
 
@@ -23,7 +24,6 @@ from cardroom.store.database import (
     system_clock,
 )
 from cardroom.store.errors import StoreError
-from cardroom.store.events import EventLogError, HandEventLog
 from cardroom.store.ledger_sql import SqlLedger
 from cardroom.store.migrate import current_revision, head_revision, require_current, upgrade
 from cardroom.store.passwords import Passwords
@@ -38,6 +38,7 @@ from cardroom.store.players import (
     SanctionInfo,
     SanctionKind,
 )
+from cardroom.store.tables import RecordError, TableRecords
 
 __all__ = [
     "CHAT_BAN_STEPS",
@@ -48,18 +49,18 @@ __all__ = [
     "Cashier",
     "Clock",
     "DatabaseError",
-    "EventLogError",
-    "HandEventLog",
     "IntegrityReport",
     "LoginRefused",
     "LoginThrottled",
     "Passwords",
     "PlayerInfo",
     "Players",
+    "RecordError",
     "SanctionInfo",
     "SanctionKind",
     "SqlLedger",
     "StoreError",
+    "TableRecords",
     "audit_trail",
     "current_revision",
     "head_revision",

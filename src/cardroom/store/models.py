@@ -1,8 +1,8 @@
 """The database schema as typed SQLAlchemy 2 models.
 
 Tables created only by migrations (``store/migrations``); these models must
-match them (a test compares the two). ``ledger_entries``, ``hand_events`` and
-``audit_log`` are append-only: the migration installs triggers that refuse
+match them (a test compares the two). ``ledger_entries``, ``table_entries`` and
+``audit_log`` are append-only: the migrations install triggers that refuse
 UPDATE and DELETE on both SQLite and PostgreSQL.
 """
 
@@ -135,19 +135,6 @@ class LedgerEntry(Base):
         ForeignKey("ledger_entries.id"), unique=True
     )
     actor: Mapped[str] = mapped_column(String(64), default="")
-    created_at: Mapped[datetime] = mapped_column(UtcDateTime)
-
-
-class HandEvent(Base):
-    """One event of a hand, in order. Append-only; written before it is sent."""
-
-    __tablename__ = "hand_events"
-    __table_args__ = (UniqueConstraint("hand_id", "seq"),)
-
-    id: Mapped[int] = mapped_column(Id, primary_key=True)
-    hand_id: Mapped[str] = mapped_column(String(64))
-    seq: Mapped[int] = mapped_column(Integer)
-    event: Mapped[dict[str, Any]] = mapped_column(JSON)
     created_at: Mapped[datetime] = mapped_column(UtcDateTime)
 
 

@@ -26,7 +26,6 @@ from cardroom.store.audit import audit
 from cardroom.store.client_ids import Answered, remember
 from cardroom.store.database import Clock, system_clock
 from cardroom.store.errors import storage_errors
-from cardroom.store.events import EventLogError
 from cardroom.store.ledger_sql import dialect_insert, in_transaction, post_fresh
 from cardroom.store.models import RoomTable, TableEntry, TableSnapshot
 
@@ -37,6 +36,11 @@ _LAST_SEQS = (
     .where(TableEntry.table_id.in_(bindparam("ids", expanding=True)))
     .group_by(TableEntry.table_id)
 )
+
+
+class RecordError(ValueError):
+    """A table step was refused before anything was written: its entries do not
+    continue the record exactly where it is, or are not plain JSON."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,7 +101,7 @@ def _plain(entry: Mapping[str, Any]) -> dict[str, Any]:
     try:
         data: dict[str, Any] = json.loads(json.dumps(dict(entry), allow_nan=False))
     except (TypeError, ValueError) as exc:
-        raise EventLogError(f"entry is not plain JSON: {exc}") from None
+        raise RecordError(f"entry is not plain JSON: {exc}") from None
     return data
 
 
@@ -225,7 +229,7 @@ class TableRecords:
                 table_id = step.table_id
                 expected = last.get(table_id, 0) + 1
                 if step.first_seq != expected:
-                    raise EventLogError(f"table {table_id} continues at {expected}")
+                    raise RecordError(f"table {table_id} continues at {expected}")
                 last[table_id] = expected + len(entries) - 1
                 if step.transfers:
                     post_fresh(session, step.transfers, self.clock, f"table:{table_id}")
