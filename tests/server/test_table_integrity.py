@@ -50,8 +50,12 @@ def test_10_9_a_chip_dump_at_a_served_table_is_flagged_for_the_operator(api: Api
     boss_alias = register(api)
     make_operator(api, boss_alias)
     boss = bearer(api, boss_alias)
-    dumper = Bot(api.base, fresh_alias("dump"), PASSWORD, "holdem", strategy=gives_away, seat=0)
-    taker = Bot(api.base, fresh_alias("take"), PASSWORD, "holdem", strategy=takes, seat=1)
+    # Both play from one device (the id a browser keeps in its local storage).
+    device = "3f2b9c1e-device"
+    dumper = Bot(api.base, fresh_alias("dump"), PASSWORD, "holdem", strategy=gives_away, seat=0,
+                 device=device)  # fmt: skip
+    taker = Bot(api.base, fresh_alias("take"), PASSWORD, "holdem", strategy=takes, seat=1,
+                device=device)  # fmt: skip
     found: list[dict[str, Any]] = []
 
     async def session() -> None:
@@ -75,5 +79,30 @@ def test_10_9_a_chip_dump_at_a_served_table_is_flagged_for_the_operator(api: Api
     assert flag["entry"]["accounts"] == [dumper.player_id, taker.player_id]
     assert len(flag["entry"]["hands"]) == 6  # the rules file's threshold
     # Both sat down from 127.0.0.1: the address the server saw reached the monitor too.
-    shared = [f for f in _table_flags(boss) if f["entry"]["rule"] == "shared_ip"]
-    assert any({dumper.player_id, taker.player_id} <= set(f["entry"]["accounts"]) for f in shared)
+    pair = {dumper.player_id, taker.player_id}
+    for rule in ("shared_ip", "shared_device"):
+        shared = [f for f in _table_flags(boss) if f["entry"]["rule"] == rule]
+        assert any(pair <= set(f["entry"]["accounts"]) for f in shared), rule
+
+
+@pytest.mark.parametrize(
+    ("query", "device"),
+    [
+        (b"device=3f2b9c1e-aa_b", "3f2b9c1e-aa_b"),
+        (b"", ""),
+        (b"device=short", ""),  # fewer than 8 characters
+        (b"device=" + b"x" * 65, ""),  # more than 64
+        (b"device=has%20space%3Cb%3E", ""),  # not a plain token
+        (b"device=%E2%99%A0%E2%99%A0%E2%99%A0%E2%99%A0", ""),
+    ],
+)
+def test_10_9_only_a_plain_device_id_is_kept(query: bytes, device: str) -> None:
+    from starlette.websockets import WebSocket
+
+    from cardroom.server.gateway import device_of
+
+    async def never() -> Any:
+        raise AssertionError("not read")
+
+    scope = {"type": "websocket", "query_string": query, "headers": [], "path": "/ws"}
+    assert device_of(WebSocket(scope, never, never)) == device

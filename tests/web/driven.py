@@ -7,12 +7,16 @@ import contextlib
 import json
 import queue
 import random
+import re
 import time
 from typing import Any
 
 from cardroom.bots.client import ProtocolClient
 from cardroom.bots.player import Bot
 from cardroom.bots.tracker import HandTracker
+
+WS_URL = re.compile(r"/ws(\?.*)?$")
+"""The page's WebSocket, whatever its query (the device id)."""
 
 
 class Puppet:
@@ -87,7 +91,7 @@ class Lag:
         self.holding = False
         self.held: list[str | bytes] = []
         self.route: Any = None
-        page.route_web_socket("**/ws", self._connect)
+        page.route_web_socket(WS_URL, self._connect)
 
     def _connect(self, route: Any) -> None:
         server = route.connect_to_server()
@@ -122,7 +126,7 @@ class Cut:
     def __init__(self, page: Any) -> None:
         self.blocked = False
         self.routes: list[Any] = []
-        page.route_web_socket("**/ws", self._connect)
+        page.route_web_socket(WS_URL, self._connect)
 
     def _connect(self, route: Any) -> None:
         if self.blocked:

@@ -4,6 +4,7 @@ the four-colour deck, the phone layout, and the accessibility check."""
 from __future__ import annotations
 
 import json
+import re
 import time
 from typing import Any
 
@@ -62,6 +63,23 @@ def test_reconnect_restores_the_table_without_a_reload(page: Any, server: str) -
     page.locator(".seat.mine .card.face").first.wait_for(timeout=30_000)
     assert page.evaluate("window.__sameDocument") is True
     assert page.locator(".seat.mine .stack").inner_text() != ""
+
+
+def test_10_9_the_page_connects_with_one_device_id_kept_across_reloads(
+    page: Any, server: str
+) -> None:
+    """The browser's device id (for the room's shared-device review flag) is made once,
+    kept in local storage and sent with every connection, a reload's too."""
+    urls: list[str] = []
+    page.on("websocket", lambda ws: urls.append(ws.url))
+    register(page, server, fresh_alias())
+    page.wait_for_function("window.cardroom && window.cardroom.conn.state === 'open'")
+    device = page.evaluate("localStorage.getItem('cardroomDevice')")
+    assert re.fullmatch(r"[A-Za-z0-9_-]{8,64}", device or ""), device
+    page.reload()
+    page.wait_for_function("window.cardroom && window.cardroom.conn.state === 'open'")
+    assert len(urls) >= 2
+    assert all(url.endswith(f"/ws?device={device}") for url in urls), urls
 
 
 def test_rules_pages_from_the_table_and_the_four_colour_deck(page: Any, server: str) -> None:

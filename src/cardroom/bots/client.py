@@ -65,9 +65,12 @@ class ProtocolClient:
         """True once :meth:`close` was called: the end was wanted, not a drop."""
 
     @classmethod
-    async def connect(cls, base: str, token: str) -> ProtocolClient:
-        """Connect to ``base``'s ``/ws`` with a bearer token."""
+    async def connect(cls, base: str, token: str, device: str = "") -> ProtocolClient:
+        """Connect to ``base``'s ``/ws`` with a bearer token; ``device``: the id of the
+        device it plays from, as a browser sends it (RULEBOOK §10.9; "": none)."""
         url = base.replace("http://", "ws://").rstrip("/") + "/ws"
+        if device:
+            url += f"?device={device}"
         ws = await websockets.connect(
             url, additional_headers={"Authorization": f"Bearer {token}"}, max_size=1 << 22
         )

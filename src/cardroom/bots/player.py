@@ -60,14 +60,15 @@ class Bot:
     ``seat``: the seat it asks for (None: a random free one); ``token``: a session
     token already held (None: log in, registering ``alias`` if new); ``timing``: its
     think time (``think`` seconds, if given, means anything from 0 to that);
-    ``offload``: decide in a worker thread (a costly strategy beside a server's loop).
+    ``offload``: decide in a worker thread (a costly strategy beside a server's loop);
+    ``device``: the device id it connects with ("": none).
     """
 
     def __init__(
         self, base: str, alias: str, password: str, table: str, *,
         strategy: Strategy = random_action, timing: Timing = FAST, think: float = 0.0,
         seed: int | None = None, seat: int | None = None, token: str | None = None,
-        probe: Probe | None = None, offload: bool = False,
+        probe: Probe | None = None, offload: bool = False, device: str = "",
     ) -> None:  # fmt: skip
         self.base, self.alias, self.password, self.table = base, alias, password, table
         self.strategy = strategy
@@ -77,6 +78,7 @@ class Bot:
         self.token = token
         self.probe = probe
         self.offload = offload
+        self.device = device
         self.stats = BotStats()
         self.hand = HandTracker()
         self.client: ProtocolClient | None = None
@@ -92,7 +94,7 @@ class Bot:
         if self.token is None:
             answer = await asyncio.to_thread(account, self.base, self.alias, self.password)
             self.token, self.player_id = answer["token"], answer["player"]
-        self.client = await ProtocolClient.connect(self.base, self.token)
+        self.client = await ProtocolClient.connect(self.base, self.token, self.device)
         hello = await self.client.receive()
         self.player_id = hello.get("player", self.player_id)
         return self.client
@@ -128,7 +130,7 @@ class Bot:
             await asyncio.sleep(min(3.0, 0.05 * 2**attempt) * self.rng.uniform(0.5, 1.0))
             try:
                 assert self.token is not None
-                client = await ProtocolClient.connect(self.base, self.token)
+                client = await ProtocolClient.connect(self.base, self.token, self.device)
                 hello = await client.receive()
                 if hello.get("type") != "hello":
                     answer = await asyncio.to_thread(login, self.base, self.alias, self.password)

@@ -113,8 +113,8 @@ async def _table_message(
     if isinstance(command, Outcome):
         return command
     if command is not None:
-        if isinstance(command, cmd.Sit) and conn.websocket.client is not None:
-            command = dataclasses.replace(command, ip=conn.websocket.client.host)  # §10.9
+        if isinstance(command, cmd.Sit):  # where the player sits down from: §10.9
+            command = dataclasses.replace(command, ip=conn.ip, device=conn.device)
         if isinstance(command, cmd.Sit) and actor.table_id not in conn.watching:
             await _watch(conn, actor, None)
         return await actor.submit(Job(command, None, client=(conn.player, msg.id)))

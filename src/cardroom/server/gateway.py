@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import itertools
+import re
 from collections import OrderedDict
 from typing import Any
 
@@ -34,6 +35,8 @@ from cardroom.server.settings import Limits
 OUTBOX = 2000
 """Messages queued for one connection at most before it is dropped as too slow."""
 _conn_ids = itertools.count(1)
+DEVICE_ID = re.compile(r"[A-Za-z0-9_-]{8,64}")
+"""What a device id looks like (the browser's is a random UUID)."""
 
 
 class Answers:
@@ -74,6 +77,9 @@ class Connection:
         self.websocket = websocket
         self.player = player
         self.alias = alias
+        self.ip = websocket.client.host if websocket.client is not None else ""
+        self.device = device_of(websocket)
+        """Where the player plays from, for the integrity monitor (RULEBOOK §10.9)."""
         self.outbox: asyncio.Queue[bytes | None] = asyncio.Queue(OUTBOX)
         self.watching: set[str] = set()
         self.closed = False
@@ -111,6 +117,17 @@ class Connection:
                     await self.websocket.close(code=self.close_code)
                 return
             await self.websocket.send_text(data.decode())
+
+
+def device_of(websocket: WebSocket) -> str:
+    """The device id the client sent (``/ws?device=…``), or "" when absent or not a
+    plain token of 8 to 64 letters, digits, ``-`` and ``_``.
+
+    The browser client keeps a random id in its local storage; like any device
+    fingerprint it is what the client says, so it only feeds review flags (two
+    accounts from one device), never a decision."""
+    device = websocket.query_params.get("device", "")
+    return device if DEVICE_ID.fullmatch(device) else ""
 
 
 async def _authenticate(websocket: WebSocket) -> tuple[str, str] | None:

@@ -8,6 +8,24 @@
 let counter = 0;
 const freshId = () => `c${Date.now().toString(36)}-${(counter += 1)}`;
 
+/** This browser's device id: random, made once and kept in localStorage, sent with
+ *  each connection so the room can flag accounts that share a device (RULEBOOK
+ *  §10.9, for review only). Without storage it is new for each page. */
+export function deviceId() {
+  const made = () => (crypto.randomUUID ? crypto.randomUUID()
+    : Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join(""));
+  try {
+    let id = localStorage.getItem("cardroomDevice");
+    if (!/^[A-Za-z0-9_-]{8,64}$/.test(id || "")) {
+      id = made();
+      localStorage.setItem("cardroomDevice", id);
+    }
+    return id;
+  } catch {
+    return made();
+  }
+}
+
 export class Connection {
   constructor() {
     this.ws = null;
@@ -27,7 +45,7 @@ export class Connection {
     this.closedByUs = false;
     return new Promise((resolve) => {
       const proto = location.protocol === "https:" ? "wss:" : "ws:";
-      const ws = new WebSocket(`${proto}//${location.host}/ws`);
+      const ws = new WebSocket(`${proto}//${location.host}/ws?device=${encodeURIComponent(deviceId())}`);
       this.ws = ws;
       let settled = false;
       ws.onmessage = (e) => {
