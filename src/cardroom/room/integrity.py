@@ -220,12 +220,14 @@ def _walk(events: Iterable[Event], players: Mapping[int, str]) -> tuple[list[Res
                 responses.append((players[event.seat], players[aggressor], event.kind == FOLD))
             if event.kind == RAISE:
                 aggressor = event.seat
-        elif isinstance(event, StreetStarted):
+            continue
+        kind = type(event)  # the rest by exact type too; isinstance narrows once a hand
+        if kind is StreetStarted:
             aggressor = None
-        elif isinstance(event, HandStarted):
+        elif kind is HandStarted and isinstance(event, HandStarted):
             seats = [i for i, seat in enumerate(event.seats) if seat is not None]
             start = tuple(0 if seat is None else seat.stack for seat in event.seats)
-        elif isinstance(event, HandEnded):
+        elif kind is HandEnded and isinstance(event, HandEnded):
             net = {players[s]: (event.stacks[s] or 0) - start[s] for s in seats}
     return responses, _flows(net)
 
