@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import copy as copy_module
+import dataclasses
 import json
 import random
 
@@ -24,7 +25,7 @@ from cardroom.room.codec import (
 )
 from cardroom.room.errors import TableError
 from cardroom.room.simulation import Session, random_settings
-from cardroom.room.state import state_to_dict
+from cardroom.room.state import Advance, SeatState, TableState, state_from_dict, state_to_dict
 from cardroom.room.table import Table
 
 
@@ -162,3 +163,13 @@ def test_restore_of_an_unseeded_table_keeps_the_cards_seen_and_reshuffles_the_re
     snapshot, events = session.table.record()
     copy = Table.restore(settings, snapshot, events, session.ledger, session.clock)
     same_table(session.table, copy)
+
+
+def test_the_snapshot_names_every_field_of_a_seat_and_reads_back() -> None:
+    seat = SeatState(
+        "ann", 150, 12.5, True, 3.0, "big", True, 4, False, 9.0, 7, True, True,
+        Advance("call", 20, 1, 40),
+    )  # fmt: skip
+    data = state_to_dict(TableState([None, seat]))
+    assert set(data["seats"][1]) == {f.name for f in dataclasses.fields(SeatState)}
+    assert state_from_dict(json.loads(json.dumps(data))).seats == [None, seat]

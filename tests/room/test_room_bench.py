@@ -18,11 +18,12 @@ def test_room_bench_measures_the_engine_and_the_room_on_the_same_game() -> None:
     assert abs(rates["overhead"] - added / rates["engine_us_per_hand"]) < 0.01
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_room_bench_both_sides_play_the_same_hands(game: str) -> None:
+@pytest.mark.parametrize(("game", "integrity"), [(g, True) for g in GAMES] + [("holdem", False)])
+def test_room_bench_both_sides_play_the_same_hands(game: str, integrity: bool) -> None:
     # Like with like: hand n is dealt from the same deck, with the same button, stacks
-    # and decisions on the bare engine and at the table (the table names its blind seats).
-    engine, room = engine_player(game, 5), room_player(game, 5)
+    # and decisions on the bare engine and at the table (the table names its blind seats),
+    # with or without the served tables' integrity monitor.
+    engine, room = engine_player(game, 5), room_player(game, 5, integrity=integrity)
     for _ in range(12):
         bare, tabled = engine(), room()
         assert bare.events[0].seats == tabled.events[0].seats  # type: ignore[union-attr]

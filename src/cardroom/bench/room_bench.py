@@ -9,6 +9,10 @@ per hand. ``overhead`` is what the room adds to a hand's CPU time, as a share of
 the bare engine's: ``(room µs/hand - engine µs/hand) / engine µs/hand``, which is
 ``engine rate / room rate - 1`` (not ``1 - room rate / engine rate``, the room's
 share of its own time, which reads smaller: 0.30 added is 0.23 of the room's time).
+
+The table carries the integrity monitor with the shipped rules, as every table the
+server runs does (``server/room.py`` gives each one); ``--no-integrity`` leaves it
+out (the bench's earlier figures were measured without it).
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ from cardroom.games import Action, Hand, LegalActions, TableConfig
 from cardroom.ledger import AccountRef, Currency, MemoryLedger, Reason, Transfer
 from cardroom.room.clock import ManualClock
 from cardroom.room.commands import Act, Sit
+from cardroom.room.integrity import IntegrityMonitor, default_rules
 from cardroom.room.settings import TableSettings
 from cardroom.room.simulation import config_for
 from cardroom.room.table import Table
@@ -41,6 +46,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--seed", type=int, default=1, help="seed of the random players")
     parser.add_argument("--game", action="append", choices=GAMES, help="only this game")
+    parser.add_argument(
+        "--no-integrity",
+        dest="integrity",
+        action="store_false",
+        help="a table without the integrity monitor every served table has",
+    )
 
 
 def choose(
@@ -89,15 +100,17 @@ def engine_player(game: str, seed: int) -> Callable[[], Hand]:
     return play
 
 
-def room_player(game: str, seed: int) -> Callable[[], Hand]:
-    """Plays one hand through a table per call (and returns it)."""
+def room_player(game: str, seed: int, *, integrity: bool = True) -> Callable[[], Hand]:
+    """Plays one hand through a table per call (and returns it); ``integrity``: the
+    table has the served tables' integrity monitor (the shipped rules)."""
     config = _config(game)
     ledger = MemoryLedger()
     clock = ManualClock(0.0)
     settings = TableSettings.single(
         "bench", config, currency=Currency.PLAY, whole_balance=True, seed=str(seed)
     )
-    table = Table(settings, ledger, clock)
+    monitor = IntegrityMonitor(default_rules()) if integrity else None
+    table = Table(settings, ledger, clock, integrity=monitor)
     names = [f"b{i}" for i in range(PLAYERS)]
     for s, name in enumerate(names):
         ledger.post(
@@ -134,9 +147,12 @@ def _slice(play: Callable[[], Hand], seconds: float) -> tuple[int, float]:
     return hands, time.process_time() - start
 
 
-def measure(game: str, seconds: float, seed: int) -> dict[str, float]:
+def measure(game: str, seconds: float, seed: int, *, integrity: bool = True) -> dict[str, float]:
     """Hands per second of the bare engine and through the room, alternating slices."""
-    players = {"engine": engine_player(game, seed), "room": room_player(game, seed)}
+    players = {
+        "engine": engine_player(game, seed),
+        "room": room_player(game, seed, integrity=integrity),
+    }
     totals = {name: [0, 0.0] for name in players}
     for _ in range(_ROUNDS):
         for name, play in players.items():
@@ -167,7 +183,7 @@ def run(args: argparse.Namespace) -> int:
     overhead and its definition (JSON with --json)."""
     games: dict[str, dict[str, float]] = {}
     for game in args.game or GAMES:
-        games[game] = measure(game, args.seconds, args.seed)
+        games[game] = measure(game, args.seconds, args.seed, integrity=args.integrity)
         if not args.json:
             print(game, games[game], flush=True)
     overheads = [rates["overhead"] for rates in games.values()]
@@ -175,6 +191,7 @@ def run(args: argparse.Namespace) -> int:
         **games,
         "mean_overhead": round(sum(overheads) / len(overheads), 3),
         "overhead_definition": OVERHEAD_DEFINITION,
+        "integrity_monitor": args.integrity,
     }
     if args.json:
         print(json.dumps(results))

@@ -25,7 +25,7 @@ from cardroom.room import events as rv
 from cardroom.room.chat import OK
 from cardroom.room.errors import BAD_COMMAND, TableError
 from cardroom.room.games_port import shown_game
-from cardroom.room.integrity import Access, Flag, HandObservation, observe, transfers
+from cardroom.room.integrity import Access, Flag, HandObservation, transfers
 from cardroom.room.lobby import TableSummary
 from cardroom.room.rotation import game_label
 from cardroom.room.seating import seat_of
@@ -61,8 +61,9 @@ def review_hand(table: Table, hand: Hand) -> None:
     monitor = table.integrity
     if monitor is None:
         return
-    players = {s: table.seat(s).player for s in table.state.dealt}
-    _flagged(table, monitor.observe_hand(observe(table.state.hand_no, hand.events, players)))
+    seats = table.state.seats
+    players = {s: seat.player for s in table.state.dealt if (seat := seats[s]) is not None}
+    _flagged(table, monitor.observe_events(table.state.hand_no, hand.events, players))
 
 
 def review_result(table: Table, net: Mapping[str, int]) -> None:

@@ -35,8 +35,8 @@ from __future__ import annotations
 
 import configparser
 import dataclasses
-from collections import Counter, deque
-from collections.abc import Iterable, Mapping
+from collections import deque
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
@@ -178,6 +178,19 @@ def transfers(put_in: Mapping[str, int], won: Mapping[str, int]) -> tuple[Transf
     losers in proportion to their net losses (rounded down; rake makes the losses
     larger than the gains). ``put_in``/``won``: chips each player put in and won."""
     net = {p: won.get(p, 0) - put_in.get(p, 0) for p in {*put_in, *won}}
+    return tuple(Transfer(*flow) for flow in _flows(net))
+
+
+Flow = tuple[str, str, int]
+"""(sender, receiver, amount): a :class:`Transfer` as the monitor counts it."""
+
+Response = tuple[str, str, bool]
+"""(player, raiser, folded): a :class:`RaiseResponse` as the monitor counts it."""
+
+
+def _flows(net: Mapping[str, int]) -> list[Flow]:
+    """:func:`transfers` of each player's net result (``net``: chips won, losses
+    negative), as plain tuples."""
     losers = sorted((p, -n) for p, n in net.items() if n < 0)
     winners = sorted((p, n) for p, n in net.items() if n > 0)
     total_loss = sum(loss for _, loss in losers)
@@ -186,63 +199,115 @@ def transfers(put_in: Mapping[str, int], won: Mapping[str, int]) -> tuple[Transf
         for loser, loss in losers:
             amount = gain * loss // total_loss
             if amount > 0:
-                out.append(Transfer(loser, winner, amount))
-    return tuple(out)
+                out.append((loser, winner, amount))
+    return out
+
+
+def _walk(events: Iterable[Event], players: Mapping[int, str]) -> tuple[list[Response], list[Flow]]:
+    """One pass over a finished engine hand's events: each action after another
+    player's bet or raise in the same betting round (it faced the last one), and who
+    won chips from whom (:func:`_flows` of the net results)."""
+    responses: list[Response] = []
+    start: tuple[int, ...] = ()
+    seats: list[int] = []
+    net: dict[str, int] = {}
+    aggressor: int | None = None
+    for event in events:
+        # A hand is mostly Acted events: test for it first, by exact type (the
+        # engine's event classes have no subclasses).
+        if type(event) is Acted:
+            if aggressor is not None and aggressor != event.seat:
+                responses.append((players[event.seat], players[aggressor], event.kind == FOLD))
+            if event.kind == RAISE:
+                aggressor = event.seat
+            continue
+        kind = type(event)  # the rest by exact type too; isinstance narrows once a hand
+        if kind is StreetStarted:
+            aggressor = None
+        elif kind is HandStarted and isinstance(event, HandStarted):
+            seats = [i for i, seat in enumerate(event.seats) if seat is not None]
+            start = tuple(0 if seat is None else seat.stack for seat in event.seats)
+        elif kind is HandEnded and isinstance(event, HandEnded):
+            net = {players[s]: (event.stacks[s] or 0) - start[s] for s in seats}
+    return responses, _flows(net)
 
 
 def observe(hand: int, events: Iterable[Event], players: Mapping[int, str]) -> HandObservation:
     """The observation of a finished engine hand, from its events; ``players``: account
     by seat. A player acting after another's bet or raise in the same betting round
     faced that raise (the last one); chips moved as :func:`transfers` of the net results."""
-    responses: list[RaiseResponse] = []
-    start: tuple[int, ...] = ()
-    seats: list[int] = []
-    net: dict[str, int] = {}
-    aggressor: int | None = None
-    for event in events:
-        if isinstance(event, HandStarted):
-            seats = [i for i, seat in enumerate(event.seats) if seat is not None]
-            start = tuple(0 if seat is None else seat.stack for seat in event.seats)
-        elif isinstance(event, StreetStarted):
-            aggressor = None
-        elif isinstance(event, Acted):
-            if aggressor is not None and aggressor != event.seat:
-                folded = event.kind == FOLD
-                responses.append(RaiseResponse(players[event.seat], players[aggressor], folded))
-            if event.kind == RAISE:
-                aggressor = event.seat
-        elif isinstance(event, HandEnded):
-            net = {players[s]: (event.stacks[s] or 0) - start[s] for s in seats}
-    put_in = {p: -n for p, n in net.items() if n < 0}
-    won = {p: n for p, n in net.items() if n > 0}
-    return HandObservation(hand, tuple(responses), transfers(put_in, won))
+    responses, flows = _walk(events, players)
+    return HandObservation(
+        hand, tuple(RaiseResponse(*r) for r in responses), tuple(Transfer(*f) for f in flows)
+    )
+
+
+Pair = tuple[str, str]
+"""Two accounts, in the order a rule names them (folder and raiser, sender and receiver)."""
 
 
 @dataclass
 class _Window:
-    """Per-key counters over the last ``size`` hands (added and expired in O(keys))."""
+    """The pairs counted in each of the last ``size`` hands and, per pair, the ``hands``
+    in which it counted (added and expired in O(pairs)). Plain dicts, not Counters: a
+    table pushes every hand, and Counter's update and subtract run in Python."""
 
     size: int
-    entries: deque[tuple[int, Counter[tuple[str, ...]]]] = field(default_factory=deque)
-    totals: Counter[tuple[str, ...]] = field(default_factory=Counter)
+    entries: deque[tuple[int, Collection[Pair]]] = field(default_factory=deque)
+    hands: dict[Pair, int] = field(default_factory=dict)
 
-    def push(self, hand: int, counts: Counter[tuple[str, ...]]) -> set[tuple[str, ...]]:
-        """Add one hand's counts; returns every key whose totals changed."""
-        self.entries.append((hand, counts))
-        self.totals.update(counts)
-        touched = set(counts)
+    def push(self, hand: int, pairs: Collection[Pair]) -> set[Pair]:
+        """Count one hand's pairs (each once); returns every pair whose totals changed."""
+        self.entries.append((hand, pairs))
+        hands = self.hands
+        for pair in pairs:
+            hands[pair] = hands.get(pair, 0) + 1
+        touched = set(pairs)
         while len(self.entries) > self.size:
             _, old = self.entries.popleft()
-            self.totals.subtract(old)
-            for key in old:
-                if self.totals[key] <= 0:
-                    del self.totals[key]  # keeps the counters as small as the window
-            touched |= set(old)
+            self.expire(old)
+            touched.update(old)
         return touched
 
-    def hands_with(self, key: tuple[str, ...]) -> tuple[int, ...]:
-        """The hands in the window that counted for ``key``."""
-        return tuple(hand for hand, counts in self.entries if counts[key] > 0)
+    def expire(self, pairs: Collection[Pair]) -> None:
+        """Take a hand that left the window off the totals."""
+        hands = self.hands
+        for pair in pairs:
+            left = hands[pair] - 1
+            if left:
+                hands[pair] = left
+            else:  # keeps the counters as small as the window
+                del hands[pair]
+
+    def hands_with(self, pair: Pair) -> tuple[int, ...]:
+        """The hands in the window that counted for ``pair``."""
+        return tuple(hand for hand, pairs in self.entries if pair in pairs)
+
+
+@dataclass
+class _ChipWindow(_Window):
+    """A window whose pairs also carry amounts (chips moved): ``sums`` per pair."""
+
+    sums: dict[Pair, int] = field(default_factory=dict)
+
+    def push(self, hand: int, pairs: Collection[Pair]) -> set[Pair]:
+        """Count one hand's amounts (``pairs``: a dict pair -> positive amount)."""
+        assert isinstance(pairs, dict)
+        sums = self.sums
+        for pair, n in pairs.items():
+            sums[pair] = sums.get(pair, 0) + n
+        return super().push(hand, pairs)
+
+    def expire(self, pairs: Collection[Pair]) -> None:
+        """Take a hand that left the window off the totals (and its amounts)."""
+        assert isinstance(pairs, dict)
+        super().expire(pairs)
+        sums = self.sums
+        for pair, n in pairs.items():
+            if pair in self.hands:
+                sums[pair] -= n
+            else:
+                del sums[pair]
 
 
 class IntegrityMonitor:
@@ -251,20 +316,40 @@ class IntegrityMonitor:
 
     def __init__(self, rules: Iterable[Rule] | None = None) -> None:
         self.rules = tuple(default_rules() if rules is None else rules)
-        self._windows = {
-            r.name: _Window(r.window) for r in self.rules if not isinstance(r, AccessPattern)
-        }
+        # A fold rule counts pairs that faced a raise and pairs that folded to it; a
+        # pot rule the chips each pair moved (its hands: the pots).
+        self._folds_seen: dict[str, tuple[_Window, _Window]] = {}
+        self._pots_seen: dict[str, _ChipWindow] = {}
+        for r in self.rules:
+            if isinstance(r, FoldPattern):
+                self._folds_seen[r.name] = (_Window(r.window), _Window(r.window))
+            elif isinstance(r, PotPattern):
+                self._pots_seen[r.name] = _ChipWindow(r.window)
         self._seen: dict[tuple[str, str], dict[str, float]] = {}
-        self._raised: set[tuple[str, tuple[str, ...]]] = set()
+        # Rule -> the accounts whose condition holds (flagged when it became true).
+        self._raised: dict[str, set[tuple[str, ...]]] = {r.name: set() for r in self.rules}
 
     def observe_hand(self, observation: HandObservation) -> list[Flag]:
         """Count one finished hand; the flags it raises."""
+        responses = [(r.player, r.raiser, r.folded) for r in observation.responses]
+        flows = [(t.sender, t.receiver, t.amount) for t in observation.transfers]
+        return self._count(observation.hand, responses, flows)
+
+    def observe_events(
+        self, hand: int, events: Iterable[Event], players: Mapping[int, str]
+    ) -> list[Flag]:
+        """``observe_hand(observe(hand, events, players))`` without building the
+        observation's objects (what a table does after every hand)."""
+        responses, flows = _walk(events, players)
+        return self._count(hand, responses, flows)
+
+    def _count(self, hand: int, responses: list[Response], flows: list[Flow]) -> list[Flag]:
         flags: list[Flag] = []
         for rule in self.rules:
             if isinstance(rule, FoldPattern):
-                flags += self._folds(rule, observation)
+                flags += self._folds(rule, hand, responses)
             elif isinstance(rule, PotPattern):
-                flags += self._pots(rule, observation)
+                flags += self._pots(rule, hand, flows)
         return flags
 
     def observe_access(self, access: Access) -> list[Flag]:
@@ -289,54 +374,65 @@ class IntegrityMonitor:
 
     def _newly(self, rule: str, accounts: tuple[str, ...], holds: bool) -> bool:
         """True when the condition for ``accounts`` has just become true."""
-        key = (rule, accounts)
+        raised = self._raised[rule]
         if not holds:
-            self._raised.discard(key)
+            raised.discard(accounts)
             return False
-        if key in self._raised:
+        if accounts in raised:
             return False
-        self._raised.add(key)
+        raised.add(accounts)
         return True
 
-    def _folds(self, rule: FoldPattern, observation: HandObservation) -> list[Flag]:
-        counts: Counter[tuple[str, ...]] = Counter()
-        for pair in {(r.player, r.raiser) for r in observation.responses}:
-            counts[("faced", *pair)] = 1
-        for pair in {(r.player, r.raiser) for r in observation.responses if r.folded}:
-            counts[("folded", *pair)] = 1
-        window = self._windows[rule.name]
+    def _folds(self, rule: FoldPattern, hand: int, responses: list[Response]) -> list[Flag]:
+        # Counted once per hand per pair; a pair that folded also faced the raise.
+        faced_w, folded_w = self._folds_seen[rule.name]
+        touched = faced_w.push(hand, {(p, r) for p, r, _ in responses})
+        folded_w.push(hand, {(p, r) for p, r, folded in responses if folded})
+        raised, found = self._raised[rule.name], []
+        threshold, share = rule.threshold, rule.min_share_percent
+        for pair in touched:  # _newly, inline: a table runs this every hand
+            folded = folded_w.hands.get(pair, 0)
+            if folded >= threshold and 100 * folded >= share * faced_w.hands.get(pair, 0):
+                if pair not in raised:
+                    raised.add(pair)
+                    found.append((pair, folded, faced_w.hands[pair]))
+            else:
+                raised.discard(pair)
         flags = []
-        for kind, player, raiser in sorted(window.push(observation.hand, counts)):
-            if kind != "faced":
-                continue
-            faced = window.totals[("faced", player, raiser)]
-            folded = window.totals[("folded", player, raiser)]
-            holds = folded >= rule.threshold and 100 * folded >= rule.min_share_percent * faced
-            if self._newly(rule.name, (player, raiser), holds):
-                evidence = f"{player} folded to {raiser}'s raises in {folded} of {faced} hands"
-                hands = window.hands_with(("folded", player, raiser))
-                flags.append(Flag(rule.name, (player, raiser), evidence, hands))
+        for (player, raiser), folded, faced in sorted(found):  # in a fixed order
+            evidence = f"{player} folded to {raiser}'s raises in {folded} of {faced} hands"
+            hands = folded_w.hands_with((player, raiser))
+            flags.append(Flag(rule.name, (player, raiser), evidence, hands))
         return flags
 
-    def _pots(self, rule: PotPattern, observation: HandObservation) -> list[Flag]:
-        counts: Counter[tuple[str, ...]] = Counter()
-        for t in observation.transfers:
-            if t.amount > 0 and t.sender != t.receiver:
-                counts[("pots", t.sender, t.receiver)] = 1
-                counts[("chips", t.sender, t.receiver)] += t.amount
-        window = self._windows[rule.name]
-        flags = []
-        touched = window.push(observation.hand, counts)
-        pairs = {(a, b) for _, a, b in touched} | {(b, a) for _, a, b in touched}
-        for sender, receiver in sorted(pairs):
-            pots = window.totals[("pots", sender, receiver)]
-            sent = window.totals[("chips", sender, receiver)]
-            back = window.totals[("chips", receiver, sender)]
+    def _pots(self, rule: PotPattern, hand: int, flows: list[Flow]) -> list[Flag]:
+        chips: dict[Pair, int] = {}
+        for sender, receiver, amount in flows:
+            if amount > 0 and sender != receiver:
+                chips[sender, receiver] = chips.get((sender, receiver), 0) + amount
+        window = self._pots_seen[rule.name]
+        touched = window.push(hand, chips)
+        # Chips back from B to A weigh against A -> B: both directions are looked at.
+        pairs = touched | {(b, a) for a, b in touched}
+        raised, found = self._raised[rule.name], []
+        sums = window.sums
+        for pair in pairs:  # _newly, inline: a table runs this every hand
+            pots = window.hands.get(pair, 0)
+            sent, back = sums.get(pair, 0), sums.get((pair[1], pair[0]), 0)
             net = sent - back
-            holds = pots >= rule.threshold and 100 * net >= rule.min_one_way_percent * (sent + back)
-            holds = holds and net > 0
-            if self._newly(rule.name, (sender, receiver), holds):
-                evidence = f"{sender} lost {pots} pots to {receiver}, net {net} chips"
-                hands = window.hands_with(("pots", sender, receiver))
-                flags.append(Flag(rule.name, (sender, receiver), evidence, hands))
+            if (
+                pots >= rule.threshold
+                and net > 0
+                and 100 * net >= rule.min_one_way_percent * (sent + back)
+            ):
+                if pair not in raised:
+                    raised.add(pair)
+                    found.append((pair, pots, net))
+            else:
+                raised.discard(pair)
+        flags = []
+        for (sender, receiver), pots, net in sorted(found):  # in a fixed order
+            evidence = f"{sender} lost {pots} pots to {receiver}, net {net} chips"
+            hands = window.hands_with((sender, receiver))
+            flags.append(Flag(rule.name, (sender, receiver), evidence, hands))
         return flags

@@ -24,6 +24,7 @@ test can state each rule seat by seat.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Final
@@ -116,7 +117,30 @@ def plan_hand(
 
     ``blinds`` False (stud, Short Deck): everyone eligible is dealt in and the button
     moves to the next of them; ``frozen`` keeps the positions where they were (HORSE's
-    stud)."""
+    stud). A plan is read, never changed (its dicts included): the same plan may be
+    returned again."""
+    if all(f is None or f is READY or f is NOT_READY for f in facts):
+        return _plan_owing_nothing(tuple(facts), prev, blinds, frozen)
+    return _plan(facts, prev, hand_no, blinds, frozen)
+
+
+@functools.lru_cache(maxsize=256)
+def _plan_owing_nothing(
+    facts: tuple[SeatFacts | None, ...], prev: Positions | None, blinds: bool, frozen: bool
+) -> Plan | None:
+    """The plan when no seat owes a blind (most hands): it does not depend on the hand's
+    number, so a table going round with the same players reuses the plans made for
+    the first round (the planner is pure)."""
+    return _plan(facts, prev, 0, blinds, frozen)
+
+
+def _plan(
+    facts: Sequence[SeatFacts | None],
+    prev: Positions | None,
+    hand_no: int,
+    blinds: bool,
+    frozen: bool,
+) -> Plan | None:
     n = len(facts)
     eligible = {s for s, f in enumerate(facts) if f is not None and f.eligible}
     if len(eligible) < 2:

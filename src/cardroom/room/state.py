@@ -11,8 +11,6 @@ hand is rebuilt from its own events).
 
 from __future__ import annotations
 
-import dataclasses
-import operator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -93,16 +91,27 @@ class TableState:
         self.advances = sum(1 for s in self.seats if s is not None and s.advance is not None)
 
 
-_SEAT_FIELDS = tuple(f.name for f in dataclasses.fields(SeatState) if f.name != "advance")
-# A snapshot is taken at every hand: read a seat's plain fields in one C-level call.
-_seat_values = operator.attrgetter(*_SEAT_FIELDS)
-
-
 def _seat_to_dict(seat: SeatState) -> dict[str, Any]:
-    out = dict(zip(_SEAT_FIELDS, _seat_values(seat), strict=True))
+    # A snapshot is taken at every deal: one dict display (built presized, in one go)
+    # is several times faster than dict(zip(...)) over the fields. A test checks that
+    # it names every field of SeatState.
     adv = seat.advance
-    out["advance"] = None if adv is None else vars_of(adv)
-    return out
+    return {
+        "player": seat.player,
+        "stack": seat.stack,
+        "time_bank": seat.time_bank,
+        "sitting_out": seat.sitting_out,
+        "sat_out_at": seat.sat_out_at,
+        "owes": seat.owes,
+        "post_now": seat.post_now,
+        "missed_bb_hand": seat.missed_bb_hand,
+        "connected": seat.connected,
+        "disconnected_at": seat.disconnected_at,
+        "hands_dealt": seat.hands_dealt,
+        "leaving": seat.leaving,
+        "sit_out_next": seat.sit_out_next,
+        "advance": None if adv is None else vars_of(adv),
+    }
 
 
 def vars_of(record: Advance | Turn | Offer | Positions) -> dict[str, Any]:
