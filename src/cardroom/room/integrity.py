@@ -388,16 +388,13 @@ class IntegrityMonitor:
         faced_w, folded_w = self._folds_seen[rule.name]
         touched = faced_w.push(hand, {(p, r) for p, r, _ in responses})
         folded_w.push(hand, {(p, r) for p, r, folded in responses if folded})
-        raised, found = self._raised[rule.name], []
+        found = []
         threshold, share = rule.threshold, rule.min_share_percent
-        for pair in touched:  # _newly, inline: a table runs this every hand
-            folded = folded_w.hands.get(pair, 0)
-            if folded >= threshold and 100 * folded >= share * faced_w.hands.get(pair, 0):
-                if pair not in raised:
-                    raised.add(pair)
-                    found.append((pair, folded, faced_w.hands[pair]))
-            else:
-                raised.discard(pair)
+        for pair in touched:
+            folded, faced = folded_w.hands.get(pair, 0), faced_w.hands.get(pair, 0)
+            holds = folded >= threshold and 100 * folded >= share * faced
+            if self._newly(rule.name, pair, holds):
+                found.append((pair, folded, faced))
         flags = []
         for (player, raiser), folded, faced in sorted(found):  # in a fixed order
             evidence = f"{player} folded to {raiser}'s raises in {folded} of {faced} hands"
@@ -414,22 +411,15 @@ class IntegrityMonitor:
         touched = window.push(hand, chips)
         # Chips back from B to A weigh against A -> B: both directions are looked at.
         pairs = touched | {(b, a) for a, b in touched}
-        raised, found = self._raised[rule.name], []
+        found = []
         sums = window.sums
-        for pair in pairs:  # _newly, inline: a table runs this every hand
+        for pair in pairs:
             pots = window.hands.get(pair, 0)
             sent, back = sums.get(pair, 0), sums.get((pair[1], pair[0]), 0)
             net = sent - back
-            if (
-                pots >= rule.threshold
-                and net > 0
-                and 100 * net >= rule.min_one_way_percent * (sent + back)
-            ):
-                if pair not in raised:
-                    raised.add(pair)
-                    found.append((pair, pots, net))
-            else:
-                raised.discard(pair)
+            one_way = net > 0 and 100 * net >= rule.min_one_way_percent * (sent + back)
+            if self._newly(rule.name, pair, pots >= rule.threshold and one_way):
+                found.append((pair, pots, net))
         flags = []
         for (sender, receiver), pots, net in sorted(found):  # in a fixed order
             evidence = f"{sender} lost {pots} pots to {receiver}, net {net} chips"
