@@ -16,6 +16,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from cardroom.values import value
+
 __all__ = [
     "Decision",
     "LegalSet",
@@ -63,7 +65,7 @@ class Options:
     draw: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Decision:
     """What the random player does: ``fold``, ``check``, ``call``, ``raise`` to ``amount``,
     ``bring_in``, or ``draw`` discarding the cards at ``positions`` of the hand."""

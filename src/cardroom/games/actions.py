@@ -33,12 +33,12 @@ chips the action added, ``Acted.to`` the player's bet total in the round after i
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Final, NamedTuple
 
 from cardroom.cards import Card
 from cardroom.games import errors as err
 from cardroom.games.errors import IllegalAction
+from cardroom.values import value
 
 FOLD: Final = "fold"
 CHECK: Final = "check"
@@ -74,7 +74,7 @@ def _check_seat(seat: object) -> None:
         raise IllegalAction(f"a seat is a seat number, not {seat!r}", err.BAD_ACTION)
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Action:
     """One decision by the player in ``seat``: ``kind`` and, for ``raise``, the amount TO.
 
@@ -114,7 +114,7 @@ class Action:
         for c in cards:
             if not isinstance(c, Card):
                 raise IllegalAction(f"{c!r} is not a card", err.BAD_ACTION)
-        object.__setattr__(self, "cards", tuple(cards))
+        object.__setattr__(self, "cards", tuple(cards))  # a value: set once, here
 
     @staticmethod
     def fold(seat: int) -> Action:
@@ -147,7 +147,7 @@ class Action:
         return Action(seat, DRAW, 0, tuple(discards))
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class RoomAction:
     """A decision only the room may take for ``seat`` (:data:`ROOM_KINDS`)."""
 

@@ -59,6 +59,7 @@ from cardroom.games.variants import (
     variant_from_dict,
     variant_to_dict,
 )
+from cardroom.values import value
 
 TDA: Final = "tda"
 HALF: Final = "half"
@@ -186,7 +187,7 @@ class Stakes:
         return max(1, self.effective_small_bet)
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Seat:
     """A player dealt into the hand: chips on the table and per-player settings.
 

@@ -1,4 +1,4 @@
-"""The record of a hand: small frozen events, in the order they happened.
+"""The record of a hand: small events (immutable values), in the order they happened.
 
 Events carry every card dealt (the record must allow an exact replay); hiding
 other seats' cards is the job of :mod:`cardroom.games.views` alone. Amounts are
@@ -7,13 +7,12 @@ integer chips. ``to`` is a player's total bet in the current betting round.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from cardroom.cards import Card
 from cardroom.games.config import Seat, TableConfig
+from cardroom.values import value
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class HandStarted:
     """The hand's starting point: table configuration, seats (None = nobody dealt in), button."""
 
@@ -23,7 +22,7 @@ class HandStarted:
     blind_seats: tuple[int | None, int | None] | None
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Posted:
     """A forced bet: ``what`` is ``ante``, ``big_blind_ante`` (dead money for the main pot),
     ``small_blind``, ``big_blind``, ``straddle``, ``button_blind``, ``dead_small_blind`` (or
@@ -36,7 +35,7 @@ class Posted:
     all_in: bool
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class StreetStarted:
     """Street ``index`` of the variant (``name``: pre-flop, flop, ...) begins."""
 
@@ -44,7 +43,7 @@ class StreetStarted:
     name: str
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class HoleDealt:
     """Cards dealt to one seat on one street, in dealing order; ``up[i]`` marks face-up cards."""
 
@@ -53,21 +52,21 @@ class HoleDealt:
     up: tuple[bool, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Burned:
     """A burn card (never shown to anyone)."""
 
     card: Card
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class BoardDealt:
     """Community cards turned face up."""
 
     cards: tuple[Card, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Drew:
     """A draw: ``discarded`` went to the muck and ``dealt`` replaced them (both empty when
     standing pat); ``timed_out`` when the room stood the player pat. Others see the count only."""
@@ -78,7 +77,7 @@ class Drew:
     timed_out: bool
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class StubReshuffled:
     """The stub ran out: the muck (never the drawing player's own discards) was shuffled
     into a new stub, in this order (never shown to anyone)."""
@@ -86,7 +85,7 @@ class StubReshuffled:
     cards: tuple[Card, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Acted:
     """A player's action: ``amount`` chips added now; ``to`` the round's bet total after it."""
 
@@ -97,14 +96,14 @@ class Acted:
     all_in: bool
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class BettingClosed:
     """The betting round of street ``index`` is over; bets go into the pot(s)."""
 
     index: int
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class UncalledReturned:
     """The part of a bet nobody called goes back to the bettor."""
 
@@ -112,7 +111,7 @@ class UncalledReturned:
     amount: int
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Shown:
     """A player's hole cards shown at showdown."""
 
@@ -120,14 +119,14 @@ class Shown:
     cards: tuple[Card, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Mucked:
     """A player threw the hand away at showdown without showing it."""
 
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class RakeTaken:
     """Rake taken by the house from pot ``pot`` (0 = main pot)."""
 
@@ -135,7 +134,7 @@ class RakeTaken:
     amount: int
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class PotAwarded:
     """Chips of pot ``pot`` paid to ``seat``: ``share`` is ``all``, ``high`` or ``low``;
     ``hand`` names the winning hand in words (empty when won without showdown)."""
@@ -148,14 +147,14 @@ class PotAwarded:
     cards: tuple[Card, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class HandEnded:
     """The hand is over; ``stacks`` are the finishing stacks by seat (None = not dealt in)."""
 
     stacks: tuple[int | None, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class HandCancelled:
     """The room cancelled the hand (RULEBOOK §10.10): ``stacks`` are every seat's stack
     back at its start-of-hand value (None = not dealt in); no pot was played."""

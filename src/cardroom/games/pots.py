@@ -9,10 +9,11 @@ Dead money (a big-blind ante) belongs to no level: it goes to the main pot.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+
+from cardroom.values import value
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Pot:
     """One pot: its chips and the seats that can win it (clockwise from the button's left)."""
 

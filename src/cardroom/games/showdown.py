@@ -10,7 +10,6 @@ winners in order clockwise from the button's left.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from functools import cache
 
 from cardroom.cards import Card
@@ -20,13 +19,14 @@ from cardroom.evaluation.lowball import low_27_value
 from cardroom.games import events as ev
 from cardroom.games.config import TableConfig
 from cardroom.games.pots import Pot, build_pots, split
+from cardroom.values import value
 
 HIGH = "high"
 LOW = "low"
 ALL = "all"
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Award:
     """Chips of one pot paid to ``seat`` for ``share`` (all, high or low) with ``hand``."""
 
@@ -37,7 +37,7 @@ class Award:
     cards: tuple[Card, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class PotResult:
     """One settled pot: chips before rake, the rake taken from it, who could win, the awards."""
 
@@ -157,7 +157,7 @@ def _best(
     return [(seat, chips, share) for seat, chips in split(amount, winners)]
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class HandResult:
     """A finished hand: every pot with its awards, the total rake, finishing stacks by seat."""
 
@@ -174,7 +174,7 @@ class HandResult:
         return won
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Contender:
     """A live hand at showdown: its cards, the player's auto-muck setting, all-in or not."""
 
@@ -183,7 +183,7 @@ class Contender:
     all_in: bool
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Table:
     """What settling needs of the table: seats dealt in (clockwise from the button's
     left), who is live, each seat's chips in, the button, and the dead money
@@ -196,7 +196,7 @@ class Table:
     dead: Sequence[int] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Settlement:
     """The outcome of settling: events in order, pot results, rake."""
 

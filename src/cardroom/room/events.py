@@ -1,4 +1,4 @@
-"""The table's own events (the hand's are the engine's): frozen, JSON-able, the record.
+"""The table's own events (the hand's are the engine's): immutable values, JSON-able, the record.
 
 A table is rebuilt from its snapshot at the start of the current hand plus these
 events and the hand's events since (:mod:`cardroom.room.record`). Every change of
@@ -8,10 +8,10 @@ table state is one of these events, applied in one place
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from cardroom.values import value
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class PlayerSeated:
     """A player sat down at ``seat`` with ``stack`` chips bought in; ``owes`` is the blind
     owed before being dealt in (a new player's big blind), ``post_now`` the choice to post
@@ -26,7 +26,7 @@ class PlayerSeated:
     at: float
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class ChipsAdded:
     """A rebuy between hands."""
 
@@ -35,7 +35,7 @@ class ChipsAdded:
     stack: int
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class PlayerLeft:
     """A player left (``reason``: ``left``, ``sat_out_too_long``, ``busted``); ``cashed_out``
     chips went back to the account."""
@@ -47,14 +47,14 @@ class PlayerLeft:
     at: float
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class LeaveRequested:
     """A player dealt into the hand asked to leave: folds in turn, leaves when it ends."""
 
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class SatOut:
     """A player stopped being dealt in (``reason``: ``asked``, ``short`` of chips for the
     forced bets, ``disconnected``); the seat is kept."""
@@ -64,14 +64,14 @@ class SatOut:
     at: float
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class SitOutRequested:
     """A player dealt into the hand asked to sit out from the next hand."""
 
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class SatIn:
     """A player came back; ``post_now``: post what is owed at once rather than wait for
     the big blind."""
@@ -80,7 +80,7 @@ class SatIn:
     post_now: bool
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Disconnected:
     """The player's connection dropped."""
 
@@ -88,21 +88,21 @@ class Disconnected:
     at: float
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Reconnected:
     """The player is back: the full view is sent again, own cards included."""
 
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class WaitlistJoined:
     """A player joined the waiting list of a full table."""
 
     player: str
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class WaitlistLeft:
     """A player left the waiting list (``left``, ``seated``, ``offer_expired``)."""
 
@@ -110,7 +110,7 @@ class WaitlistLeft:
     reason: str
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class SeatOffered:
     """A free seat offered to the first player waiting, held for them until ``expires``."""
 
@@ -119,7 +119,7 @@ class SeatOffered:
     expires: float
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class HandDealt:
     """A hand begins (the engine's events follow): its number, game (index in the
     settings), positions, seats dealt in, extra posts and the debts of seats left out."""
@@ -136,7 +136,7 @@ class HandDealt:
     at: float
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class TurnStarted:
     """``seat`` is to act by ``deadline``; ``bank`` when that is time bank time."""
 
@@ -145,7 +145,7 @@ class TurnStarted:
     bank: bool
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class TimeBankChanged:
     """The seat's time bank is now ``seconds`` (used, or refilled by the table's rule)."""
 
@@ -153,7 +153,7 @@ class TimeBankChanged:
     seconds: float
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class TimedOut:
     """The table acted for ``seat`` (RULEBOOK §10.5–§10.6): ``disconnected`` when the
     player was away; the engine's event says what was done."""
@@ -162,7 +162,7 @@ class TimedOut:
     disconnected: bool
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class DisconnectAllInUsed:
     """A disconnect all-in was given (§10.6), logged for abuse review."""
 
@@ -173,7 +173,7 @@ class DisconnectAllInUsed:
     day: int
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class AllowanceReset:
     """A player's disconnect all-ins for ``day`` were reset on request (logged; seen by
     that player's seat only)."""
@@ -183,7 +183,7 @@ class AllowanceReset:
     day: int
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class AdvanceSet:
     """A pre-selected action (private to the seat) and the situation it assumed: the
     street and the bet to match when it was set."""
@@ -195,7 +195,7 @@ class AdvanceSet:
     bet: int
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class AdvanceCleared:
     """A pre-selected action was used, withdrawn, or dropped because the situation it
     assumed changed (``reason``)."""
@@ -204,7 +204,7 @@ class AdvanceCleared:
     reason: str
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class HandFinished:
     """The hand was settled (one ledger transaction); stacks by seat after it."""
 
@@ -215,7 +215,7 @@ class HandFinished:
     next_hand_at: float
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class HandVoided:
     """The hand could not finish and was cancelled (§10.10): every stack is back to its
     start-of-hand value, nothing moved in the ledger."""
@@ -225,7 +225,7 @@ class HandVoided:
     next_hand_at: float
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class ChatSaid:
     """A chat line broadcast to the table (after moderation, §10.7)."""
 
@@ -234,7 +234,7 @@ class ChatSaid:
     at: float
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class ChatBlocked:
     """A message not broadcast (or masked): ``code`` says why, ``offence`` when it earns a
     chat ban (the server records it with the account). Seen by its sender only."""
@@ -247,7 +247,7 @@ class ChatBlocked:
     at: float
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class ChatReported:
     """A complaint against a player, for review (seen by the reporter only)."""
 
@@ -259,7 +259,7 @@ class ChatReported:
     at: float
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class ReviewFlagged:
     """An integrity rule fired (§10.9): a flag for review, never a punishment; not shown
     to players."""

@@ -11,7 +11,7 @@ hand is rebuilt from its own events).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from cardroom.room.events import TurnStarted as Turn
@@ -116,7 +116,7 @@ def _seat_to_dict(seat: SeatState) -> dict[str, Any]:
 
 def vars_of(record: Advance | Turn | Offer | Positions) -> dict[str, Any]:
     """A flat record's fields as a dict."""
-    return {name: getattr(record, name) for name in record.__slots__}
+    return {f.name: getattr(record, f.name) for f in fields(record)}
 
 
 def state_to_dict(state: TableState) -> dict[str, Any]:
