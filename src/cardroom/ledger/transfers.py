@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from datetime import datetime
 
 from cardroom.ledger.accounts import AccountKind, AccountRef, Currency
@@ -22,6 +21,7 @@ from cardroom.ledger.errors import (
     InsufficientFunds,
     LedgerError,
 )
+from cardroom.values import value
 
 MAX_AMOUNT = 2**62
 """Largest single amount (keeps every sum inside a signed 64-bit column)."""
@@ -88,7 +88,7 @@ REAL_MONEY_ONLY = frozenset({Reason.RAKE, Reason.PLAYER_TRANSFER, Reason.WITHDRA
 """Play money is free (no rake), cannot be sent to other players or cashed out."""
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Transfer:
     """A movement to post: ``amount`` leaves ``debit`` and arrives in ``credit``."""
 
@@ -140,7 +140,7 @@ class Transfer:
             )
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Entry:
     """A posted transfer: numbered in posting order, never changed or deleted."""
 
@@ -239,7 +239,7 @@ def balances_after(
     usual case, is checked in one pass).
     """
     after = {ref: held(ref) + change for ref, change in delta.items()}
-    for ref in sorted(ref for ref, value in after.items() if not 0 <= value <= MAX_BALANCE):
+    for ref in sorted(ref for ref, balance in after.items() if not 0 <= balance <= MAX_BALANCE):
         _check_balance(ref, after[ref] - delta[ref], delta[ref])
     return after
 

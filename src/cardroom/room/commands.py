@@ -7,12 +7,11 @@ nothing.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from cardroom.cards import Card
+from cardroom.values import value
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Sit:
     """Take ``seat`` with a buy-in of ``amount``; in a blind game wait for the big blind
     (``post_now`` False) or post one big blind now, live. ``ip`` and ``device``: where
@@ -27,7 +26,7 @@ class Sit:
     device: str = ""
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Rebuy:
     """Add chips between hands, never above the table's maximum."""
 
@@ -35,21 +34,21 @@ class Rebuy:
     amount: int
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Leave:
     """Stand up and cash out (after the hand when dealt in)."""
 
     player: str
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class SitOut:
     """Keep the seat, stop being dealt in (from the next hand when dealt in)."""
 
     player: str
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class SitIn:
     """Come back; ``post_now``: post the blinds owed at once instead of waiting."""
 
@@ -57,21 +56,21 @@ class SitIn:
     post_now: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class JoinWaitlist:
     """Wait for a seat at a full table."""
 
     player: str
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class LeaveWaitlist:
     """Stop waiting (or decline an offered seat)."""
 
     player: str
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Act:
     """A player's action in the hand (the engine's vocabulary: fold, check, call, raise
     with ``amount`` the total to, bring_in, draw with ``cards`` discarded)."""
@@ -82,7 +81,7 @@ class Act:
     cards: tuple[Card, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class PlaceCards:
     """A Chinese poker placement (RULEBOOK §8): the cards added to each row, left to
     right, and those discarded (Pineapple); every card dealt this street, no other."""
@@ -94,7 +93,7 @@ class PlaceCards:
     discard: tuple[Card, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class SetAdvance:
     """Pre-select an action before one's turn: ``check_fold``, ``check``, ``call_any``,
     ``call`` (``amount``: the call it assumes) or ``fold``."""
@@ -104,35 +103,35 @@ class SetAdvance:
     amount: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class ClearAdvance:
     """Withdraw a pre-selected action."""
 
     player: str
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Disconnect:
     """The server lost the player's connection."""
 
     player: str
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Reconnect:
     """The player's connection is back."""
 
     player: str
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class ResetAllowance:
     """The player asks for their disconnect all-ins of today back (logged)."""
 
     player: str
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Say:
     """A chat message to the table (moderated, §10.7)."""
 
@@ -140,7 +139,7 @@ class Say:
     text: str
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Report:
     """Report a player for review (``reason``: coffee_housing, collusion, chat_abuse,
     other)."""
