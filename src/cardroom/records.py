@@ -1,4 +1,4 @@
-"""The one style of a stored record: versioned plain JSON data for frozen dataclasses.
+"""The one style of a stored record: versioned plain JSON data for dataclasses.
 
 An event (of a hand, of a Chinese poker hand, of a table) is stored as a JSON
 object ``{"v": 1, "type": "<class name>", <field>: <value>, ...}``: cards as text
@@ -45,7 +45,7 @@ class CodecError(ValueError):
 
 
 class Codec:
-    """Encode and decode the frozen dataclasses ``kinds`` in the one record style.
+    """Encode and decode the dataclasses ``kinds`` in the one record style.
 
     ``names`` resolves the string annotations of the dataclasses' modules (pass the
     module's globals or the names used); ``hooks`` maps a type to its own encoder and

@@ -33,7 +33,7 @@ chips the action added, ``Acted.to`` the player's bet total in the round after i
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final, NamedTuple
+from typing import Final
 
 from cardroom.cards import Card
 from cardroom.games import errors as err
@@ -160,7 +160,8 @@ class RoomAction:
             raise IllegalAction(f"unknown room action {self.kind!r}", err.BAD_ACTION)
 
 
-class LegalActions(NamedTuple):
+@value
+class LegalActions:
     """What ``seat`` may do now.
 
     ``call`` is the number of chips a call adds (``None`` when calling is not
@@ -169,11 +170,8 @@ class LegalActions(NamedTuple):
     ``None`` when the seat may not bet or raise, and then ``no_raise`` says why;
     equal in fixed limit, or when the only raise left is all-in).
 
-    Immutable: the set handed out is the one :meth:`~cardroom.games.hand.Hand.apply`
-    checks the action against. A named tuple rather than a frozen dataclass because
-    the engine builds one for every decision, and a named tuple of these twelve fields
-    is built about five times faster (a frozen dataclass sets each field through
-    ``object.__setattr__``): a tenth of a draw-game hand.
+    A value (immutable): the set handed out is the one
+    :meth:`~cardroom.games.hand.Hand.apply` checks the action against.
     """
 
     seat: int

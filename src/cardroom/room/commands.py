@@ -1,4 +1,4 @@
-"""What the server may ask of a table, one frozen command per request.
+"""What the server may ask of a table, one command (an immutable value) per request.
 
 Players are named by their account id; the server has authenticated them. A
 refused command raises :class:`~cardroom.room.errors.TableError` and changes
