@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cardroom.games import Action, Hand, Stakes, TableConfig
 from cardroom.room.integrity import (
@@ -199,3 +201,107 @@ def test_10_9_observation_built_from_an_engine_hand() -> None:
     monitor = IntegrityMonitor([FoldPattern(window=10, threshold=1, min_share_percent=100)])
     flagged = {flag.accounts for flag in monitor.observe_hand(got)}
     assert flagged == {("bob", "ann"), ("ann", "cat")}
+
+
+# ---------------------------------------------------------------- brute force
+# The monitor keeps rolling counts; this reference recounts every pair over the
+# window from scratch at every hand, with the same "flag once until the condition
+# lapses" rule, and must raise exactly the same flags.
+
+
+def _brute_flags(
+    rules: list[FoldPattern | PotPattern], hands: list[HandObservation]
+) -> list[list[Flag]]:
+    raised: dict[str, set[tuple[str, str]]] = {r.name: set() for r in rules}
+    out: list[list[Flag]] = []
+    for i in range(len(hands)):
+        flags: list[Flag] = []
+        for rule in rules:
+            window = hands[max(0, i - rule.window + 1) : i + 1]
+            if isinstance(rule, FoldPattern):
+                flags += _brute_folds(rule, window, raised[rule.name])
+            else:
+                flags += _brute_pots(rule, window, raised[rule.name])
+        out.append(flags)
+    return out
+
+
+def _once(raised: set[tuple[str, str]], pair: tuple[str, str], holds: bool) -> bool:
+    if not holds:
+        raised.discard(pair)
+        return False
+    new = pair not in raised
+    raised.add(pair)
+    return new
+
+
+def _brute_folds(
+    rule: FoldPattern, window: list[HandObservation], raised: set[tuple[str, str]]
+) -> list[Flag]:
+    faced = [{(r.player, r.raiser) for r in o.responses} for o in window]
+    folded = [{(r.player, r.raiser) for r in o.responses if r.folded} for o in window]
+    flags = []
+    for pair in sorted(set().union(*faced) | raised):  # raised: it may have lapsed
+        n_faced = sum(pair in f for f in faced)
+        n_folded = sum(pair in f for f in folded)
+        holds = n_folded >= rule.threshold and 100 * n_folded >= rule.min_share_percent * n_faced
+        if _once(raised, pair, holds):
+            hands = tuple(o.hand for o, f in zip(window, folded, strict=True) if pair in f)
+            evidence = f"{pair[0]} folded to {pair[1]}'s raises in {n_folded} of {n_faced} hands"
+            flags.append(Flag(rule.name, pair, evidence, hands))
+    return flags
+
+
+def _brute_pots(
+    rule: PotPattern, window: list[HandObservation], raised: set[tuple[str, str]]
+) -> list[Flag]:
+    moved: list[dict[tuple[str, str], int]] = []
+    for o in window:
+        chips: dict[tuple[str, str], int] = {}
+        for t in o.transfers:
+            if t.amount > 0 and t.sender != t.receiver:
+                chips[t.sender, t.receiver] = chips.get((t.sender, t.receiver), 0) + t.amount
+        moved.append(chips)
+    flags = []
+    for pair in sorted({p for m in moved for p in m} | raised):
+        pots = sum(pair in m for m in moved)
+        sent = sum(m.get(pair, 0) for m in moved)
+        back = sum(m.get((pair[1], pair[0]), 0) for m in moved)
+        net = sent - back
+        one_way = net > 0 and 100 * net >= rule.min_one_way_percent * (sent + back)
+        if _once(raised, pair, pots >= rule.threshold and one_way):
+            hands = tuple(o.hand for o, m in zip(window, moved, strict=True) if pair in m)
+            evidence = f"{pair[0]} lost {pots} pots to {pair[1]}, net {net} chips"
+            flags.append(Flag(rule.name, pair, evidence, hands))
+    return flags
+
+
+_NAMES = st.sampled_from(["ann", "bob", "cat", "dan"])
+_RESPONSE = st.builds(RaiseResponse, _NAMES, _NAMES, st.booleans())
+_TRANSFER = st.builds(Transfer, _NAMES, _NAMES, st.integers(0, 50))
+_HANDS = st.lists(
+    st.tuples(st.lists(_RESPONSE, max_size=5), st.lists(_TRANSFER, max_size=4)), max_size=40
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    hands=_HANDS,
+    window=st.integers(1, 8),
+    threshold=st.integers(1, 4),
+    percent=st.sampled_from([0, 50, 75, 100]),
+)
+def test_10_9_rolling_counts_agree_with_a_recount_of_the_window(
+    hands: list[tuple[list[RaiseResponse], list[Transfer]]],
+    window: int,
+    threshold: int,
+    percent: int,
+) -> None:
+    rules: list[FoldPattern | PotPattern] = [
+        FoldPattern(window=window, threshold=threshold, min_share_percent=percent),
+        PotPattern(window=window + 1, threshold=threshold, min_one_way_percent=percent),
+    ]
+    observations = [HandObservation(100 + n, tuple(r), tuple(t)) for n, (r, t) in enumerate(hands)]
+    monitor = IntegrityMonitor(rules)
+    got = [monitor.observe_hand(o) for o in observations]
+    assert got == _brute_flags(rules, observations)

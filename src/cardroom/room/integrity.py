@@ -388,16 +388,18 @@ class IntegrityMonitor:
         faced_w, folded_w = self._folds_seen[rule.name]
         touched = faced_w.push(hand, {(p, r) for p, r, _ in responses})
         folded_w.push(hand, {(p, r) for p, r, folded in responses if folded})
-        found = []
+        raised, found = self._raised[rule.name], []
         threshold, share = rule.threshold, rule.min_share_percent
+        folds, faced = folded_w.hands, faced_w.hands
         for pair in touched:
-            folded, faced = folded_w.hands.get(pair, 0), faced_w.hands.get(pair, 0)
-            holds = folded >= threshold and 100 * folded >= share * faced
-            if self._newly(rule.name, pair, holds):
-                found.append((pair, folded, faced))
+            n = folds.get(pair, 0)
+            if n < threshold:  # most pairs: false, and only a raised flag has to lapse
+                raised.discard(pair)
+            elif self._newly(rule.name, pair, 100 * n >= share * faced.get(pair, 0)):
+                found.append((pair, n, faced[pair]))
         flags = []
-        for (player, raiser), folded, faced in sorted(found):  # in a fixed order
-            evidence = f"{player} folded to {raiser}'s raises in {folded} of {faced} hands"
+        for (player, raiser), n, m in sorted(found):  # in a fixed order
+            evidence = f"{player} folded to {raiser}'s raises in {n} of {m} hands"
             hands = folded_w.hands_with((player, raiser))
             flags.append(Flag(rule.name, (player, raiser), evidence, hands))
         return flags
@@ -411,14 +413,17 @@ class IntegrityMonitor:
         touched = window.push(hand, chips)
         # Chips back from B to A weigh against A -> B: both directions are looked at.
         pairs = touched | {(b, a) for a, b in touched}
-        found = []
-        sums = window.sums
+        raised, found = self._raised[rule.name], []
+        counts, sums = window.hands, window.sums
         for pair in pairs:
-            pots = window.hands.get(pair, 0)
+            pots = counts.get(pair, 0)
+            if pots < rule.threshold:  # most pairs: false, and only a raised flag lapses
+                raised.discard(pair)
+                continue
             sent, back = sums.get(pair, 0), sums.get((pair[1], pair[0]), 0)
             net = sent - back
             one_way = net > 0 and 100 * net >= rule.min_one_way_percent * (sent + back)
-            if self._newly(rule.name, pair, pots >= rule.threshold and one_way):
+            if self._newly(rule.name, pair, one_way):
                 found.append((pair, pots, net))
         flags = []
         for (sender, receiver), pots, net in sorted(found):  # in a fixed order
