@@ -40,7 +40,7 @@ from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 from cardroom.games import FOLD, RAISE, Event
 from cardroom.games.events import Acted, HandEnded, HandStarted, StreetStarted
@@ -245,6 +245,10 @@ def observe(hand: int, events: Iterable[Event], players: Mapping[int, str]) -> H
 Pair = tuple[str, str]
 """Two accounts, in the order a rule names them (folder and raiser, sender and receiver)."""
 
+Accounts = tuple[str, ...]
+"""The accounts a flag names: a :data:`Pair`, or the accounts sharing an address."""
+_A = TypeVar("_A", bound=Accounts)
+
 
 @dataclass
 class _Window:
@@ -327,7 +331,7 @@ class IntegrityMonitor:
                 self._pots_seen[r.name] = _ChipWindow(r.window)
         self._seen: dict[tuple[str, str], dict[str, float]] = {}
         # Rule -> the accounts whose condition holds (flagged when it became true).
-        self._raised: dict[str, set[tuple[str, ...]]] = {r.name: set() for r in self.rules}
+        self._raised: dict[str, set[Accounts]] = {r.name: set() for r in self.rules}
 
     def observe_hand(self, observation: HandObservation) -> list[Flag]:
         """Count one finished hand; the flags it raises."""
@@ -367,38 +371,37 @@ class IntegrityMonitor:
                 if at < access.at - rule.window:
                     del seen[player]
             accounts = tuple(sorted(seen))
-            if self._newly(rule.name, accounts, len(accounts) >= rule.threshold):
+            holds = len(accounts) >= rule.threshold
+            if self._newly(rule.name, [accounts], {accounts} if holds else set()):
                 evidence = f"{len(accounts)} accounts from {rule.via} {value}"
                 flags.append(Flag(rule.name, accounts, evidence))
         return flags
 
-    def _newly(self, rule: str, accounts: tuple[str, ...], holds: bool) -> bool:
-        """True when the condition for ``accounts`` has just become true."""
+    def _newly(self, rule: str, checked: Iterable[_A], holding: set[_A]) -> set[_A]:
+        """Of the ``checked`` accounts (``holding``: those whose condition holds), those
+        whose condition has just become true; the others' flags lapse. Set operations:
+        a table checks every pair a hand touched."""
         raised = self._raised[rule]
-        if not holds:
-            raised.discard(accounts)
-            return False
-        if accounts in raised:
-            return False
-        raised.add(accounts)
-        return True
+        raised.difference_update(set(checked) - holding)
+        new = holding - raised
+        raised |= new
+        return new
 
     def _folds(self, rule: FoldPattern, hand: int, responses: list[Response]) -> list[Flag]:
         # Counted once per hand per pair; a pair that folded also faced the raise.
         faced_w, folded_w = self._folds_seen[rule.name]
         touched = faced_w.push(hand, {(p, r) for p, r, _ in responses})
         folded_w.push(hand, {(p, r) for p, r, folded in responses if folded})
-        raised, found = self._raised[rule.name], []
         threshold, share = rule.threshold, rule.min_share_percent
         folds, faced = folded_w.hands, faced_w.hands
-        for pair in touched:
-            n = folds.get(pair, 0)
-            if n < threshold:  # most pairs: false, and only a raised flag has to lapse
-                raised.discard(pair)
-            elif self._newly(rule.name, pair, 100 * n >= share * faced.get(pair, 0)):
-                found.append((pair, n, faced[pair]))
+        holding = {
+            pair
+            for pair in touched
+            if (n := folds.get(pair, 0)) >= threshold and 100 * n >= share * faced.get(pair, 0)
+        }
         flags = []
-        for (player, raiser), n, m in sorted(found):  # in a fixed order
+        for player, raiser in sorted(self._newly(rule.name, touched, holding)):  # fixed order
+            n, m = folds[player, raiser], faced[player, raiser]
             evidence = f"{player} folded to {raiser}'s raises in {n} of {m} hands"
             hands = folded_w.hands_with((player, raiser))
             flags.append(Flag(rule.name, (player, raiser), evidence, hands))
@@ -413,18 +416,19 @@ class IntegrityMonitor:
         touched = window.push(hand, chips)
         # Chips back from B to A weigh against A -> B: both directions are looked at.
         pairs = touched | {(b, a) for a, b in touched}
-        raised, found = self._raised[rule.name], []
         counts, sums = window.hands, window.sums
+        threshold, percent = rule.threshold, rule.min_one_way_percent
+        holding = set()
         for pair in pairs:
-            pots = counts.get(pair, 0)
-            if pots < rule.threshold:  # most pairs: false, and only a raised flag lapses
-                raised.discard(pair)
+            if counts.get(pair, 0) < threshold:
                 continue
             sent, back = sums.get(pair, 0), sums.get((pair[1], pair[0]), 0)
-            net = sent - back
-            one_way = net > 0 and 100 * net >= rule.min_one_way_percent * (sent + back)
-            if self._newly(rule.name, pair, one_way):
-                found.append((pair, pots, net))
+            if sent > back and 100 * (sent - back) >= percent * (sent + back):
+                holding.add(pair)
+        found = []
+        for sender, receiver in self._newly(rule.name, pairs, holding):
+            net = sums[sender, receiver] - sums.get((receiver, sender), 0)
+            found.append(((sender, receiver), counts[sender, receiver], net))
         flags = []
         for (sender, receiver), pots, net in sorted(found):  # in a fixed order
             evidence = f"{sender} lost {pots} pots to {receiver}, net {net} chips"

@@ -23,6 +23,9 @@ def _seat(state: TableState, s: int) -> SeatState:
 def apply_event(state: TableState, e: rv.RoomEvent) -> None:
     """Apply ``e`` to ``state`` (the event is assumed valid: the table checked it)."""
     state.seq += 1
+    if isinstance(e, rv.TurnStarted):  # one every decision: the commonest by far, so first
+        state.turn = e
+        return
     handler = _HANDLERS.get(type(e))
     if handler is not None:
         handler(state, e)
@@ -107,10 +110,6 @@ def _dealt(state: TableState, e: rv.HandDealt) -> None:
         seat.owes = owes
 
 
-def _turn(state: TableState, e: rv.TurnStarted) -> None:
-    state.turn = e
-
-
 def _bank(state: TableState, e: rv.TimeBankChanged) -> None:
     _seat(state, e.seat).time_bank = e.seconds
 
@@ -158,7 +157,6 @@ _HANDLERS: dict[type, Callable[[TableState, Any], None]] = {
     rv.WaitlistLeft: _wl_left,
     rv.SeatOffered: _offered,
     rv.HandDealt: _dealt,
-    rv.TurnStarted: _turn,
     rv.TimeBankChanged: _bank,
     rv.AdvanceSet: _advance_set,
     rv.AdvanceCleared: _advance_cleared,

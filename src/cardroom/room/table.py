@@ -258,22 +258,20 @@ class Table:
     def after_hand_change(self) -> None:
         """After the hand moved: settle it if over, else start the next decision's clock
         (playing pre-selected actions and leaving players' folds at once)."""
-        hand = self.hand
-        while hand is not None and self.state.in_hand:
-            if hand.is_over:
+        hand, state = self.hand, self.state
+        while hand is not None and state.in_hand:
+            actor = hand.actor
+            if actor is None:  # the hand is over (no decision is left)
                 self.finish_hand(hand)
                 return
-            state = self.state
             if state.advances:
                 turns.clear_stale_advances(self, hand)
-            actor = hand.actor
-            assert actor is not None
             seat = state.seats[actor]
             assert seat is not None
             # Most decisions wait for the player: skip the advance/leaving checks then.
             busy = seat.advance is not None or seat.leaving
             if not (busy and turns.act_without_waiting(self, hand, actor)):
-                turns.start_turn(self, actor)
+                turns.start_turn(self, actor, seat)
                 return
 
     def finish_hand(self, hand: Hand) -> None:

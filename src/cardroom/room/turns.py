@@ -29,6 +29,7 @@ from cardroom.room import events as rv
 from cardroom.room.clock import day_of
 from cardroom.room.errors import BAD_COMMAND, NO_RESET_LEFT, NOT_IN_HAND, YOUR_TURN, TableError
 from cardroom.room.seating import seat_of
+from cardroom.room.state import SeatState
 
 if TYPE_CHECKING:
     from cardroom.room.table import Table
@@ -38,12 +39,11 @@ CALL_ANY: Final = "call_any"
 ADVANCE_KINDS: Final = frozenset({CHECK_FOLD, CHECK, CALL_ANY, CALL, FOLD})
 
 
-def start_turn(table: Table, s: int) -> None:
-    """Start the clock of ``s``'s decision."""
+def start_turn(table: Table, s: int, seat: SeatState) -> None:
+    """Start the clock of ``s``'s decision (``seat``: the player in it)."""
     settings = table.settings
     wait = settings.action_seconds
-    seat = table.state.seats[s]
-    if seat is not None and not seat.connected:
+    if not seat.connected:
         wait = max(wait, settings.reconnect_seconds)
     table.emit(rv.TurnStarted(s, table.now + wait, False))
 
