@@ -36,7 +36,7 @@ from __future__ import annotations
 import configparser
 import dataclasses
 from collections import deque
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
@@ -250,68 +250,60 @@ Accounts = tuple[str, ...]
 _A = TypeVar("_A", bound=Accounts)
 
 
+@dataclass(eq=False, slots=True)
+class _Tally:
+    """One pair's counts over a window: the ``hands`` in which it counted and a second
+    count, ``more`` (the hands in which A folded, for a fold rule; the chips A lost to
+    B, for a pot rule)."""
+
+    pair: Pair
+    hands: int = 0
+    more: int = 0
+
+
+Counted = list[tuple[_Tally, int]]
+"""A hand's entry in a window: each tally it counted in, with what it added to ``more``
+(so a hand leaving the window takes its counts off without a single lookup)."""
+
+
 @dataclass
 class _Window:
-    """The pairs counted in each of the last ``size`` hands and, per pair, the ``hands``
-    in which it counted (added and expired in O(pairs)). Plain dicts, not Counters: a
-    table pushes every hand, and Counter's update and subtract run in Python."""
+    """Per pair, a :class:`_Tally` of the last ``size`` hands. A pair with no hand in the
+    window has none, so the tallies stay as few as the window's pairs."""
 
     size: int
-    entries: deque[tuple[int, Collection[Pair]]] = field(default_factory=deque)
-    hands: dict[Pair, int] = field(default_factory=dict)
+    tallies: dict[Pair, _Tally] = field(default_factory=dict)
+    entries: deque[tuple[int, Counted]] = field(default_factory=deque)
 
-    def push(self, hand: int, pairs: Collection[Pair]) -> set[Pair]:
-        """Count one hand's pairs (each once); returns every pair whose totals changed."""
-        self.entries.append((hand, pairs))
-        hands = self.hands
-        for pair in pairs:
-            hands[pair] = hands.get(pair, 0) + 1
-        touched = set(pairs)
-        while len(self.entries) > self.size:
-            _, old = self.entries.popleft()
-            self.expire(old)
-            touched.update(old)
-        return touched
-
-    def expire(self, pairs: Collection[Pair]) -> None:
-        """Take a hand that left the window off the totals."""
-        hands = self.hands
-        for pair in pairs:
-            left = hands[pair] - 1
-            if left:
-                hands[pair] = left
-            else:  # keeps the counters as small as the window
-                del hands[pair]
+    def push(self, hand: int, counted: Mapping[Pair, int]) -> tuple[Counted, Counted]:
+        """Count one hand (``counted``: pair -> what it adds to ``more``); returns its
+        entry and that of the hand that left the window (empty while it fills)."""
+        tallies = self.tallies
+        now: Counted = []
+        for pair, more in counted.items():
+            tally = tallies.get(pair)
+            if tally is None:
+                tally = tallies[pair] = _Tally(pair)
+            tally.hands += 1
+            tally.more += more
+            now.append((tally, more))
+        self.entries.append((hand, now))
+        if len(self.entries) <= self.size:
+            return now, []
+        _, old = self.entries.popleft()
+        for tally, more in old:
+            tally.hands -= 1
+            tally.more -= more
+            if not tally.hands:
+                del tallies[tally.pair]
+        return now, old
 
     def hands_with(self, pair: Pair) -> tuple[int, ...]:
-        """The hands in the window that counted for ``pair``."""
-        return tuple(hand for hand, pairs in self.entries if pair in pairs)
-
-
-@dataclass
-class _ChipWindow(_Window):
-    """A window whose pairs also carry amounts (chips moved): ``sums`` per pair."""
-
-    sums: dict[Pair, int] = field(default_factory=dict)
-
-    def push(self, hand: int, pairs: Collection[Pair]) -> set[Pair]:
-        """Count one hand's amounts (``pairs``: a dict pair -> positive amount)."""
-        assert isinstance(pairs, dict)
-        sums = self.sums
-        for pair, n in pairs.items():
-            sums[pair] = sums.get(pair, 0) + n
-        return super().push(hand, pairs)
-
-    def expire(self, pairs: Collection[Pair]) -> None:
-        """Take a hand that left the window off the totals (and its amounts)."""
-        assert isinstance(pairs, dict)
-        super().expire(pairs)
-        sums = self.sums
-        for pair, n in pairs.items():
-            if pair in self.hands:
-                sums[pair] -= n
-            else:
-                del sums[pair]
+        """The hands in the window that added to ``pair``'s ``more`` (its folds, its
+        chips lost)."""
+        return tuple(
+            hand for hand, now in self.entries if any(t.pair == pair and n for t, n in now)
+        )
 
 
 class IntegrityMonitor:
@@ -322,13 +314,9 @@ class IntegrityMonitor:
         self.rules = tuple(default_rules() if rules is None else rules)
         # A fold rule counts pairs that faced a raise and pairs that folded to it; a
         # pot rule the chips each pair moved (its hands: the pots).
-        self._folds_seen: dict[str, tuple[_Window, _Window]] = {}
-        self._pots_seen: dict[str, _ChipWindow] = {}
-        for r in self.rules:
-            if isinstance(r, FoldPattern):
-                self._folds_seen[r.name] = (_Window(r.window), _Window(r.window))
-            elif isinstance(r, PotPattern):
-                self._pots_seen[r.name] = _ChipWindow(r.window)
+        self._windows = {
+            r.name: _Window(r.window) for r in self.rules if not isinstance(r, AccessPattern)
+        }
         self._seen: dict[tuple[str, str], dict[str, float]] = {}
         # Rule -> the accounts whose condition holds (flagged when it became true).
         self._raised: dict[str, set[Accounts]] = {r.name: set() for r in self.rules}
@@ -387,23 +375,43 @@ class IntegrityMonitor:
         raised |= new
         return new
 
+    def _moved(self, rule: str, holding: Iterable[Pair], lapsed: Iterable[Pair]) -> list[Pair]:
+        """The window rules' :meth:`_newly`. Each condition is monotone in the window's
+        counts, so a rule looks only at the pairs whose counts moved its way this hand:
+        ``holding``, those that may have become true and hold; ``lapsed``, raised ones
+        that no longer hold. Returns the new flags' pairs, in a fixed order."""
+        raised = self._raised[rule]
+        raised.difference_update(lapsed)
+        new = sorted(set(holding) - raised)
+        raised.update(new)
+        return new
+
     def _folds(self, rule: FoldPattern, hand: int, responses: list[Response]) -> list[Flag]:
-        # Counted once per hand per pair; a pair that folded also faced the raise.
-        faced_w, folded_w = self._folds_seen[rule.name]
-        touched = faced_w.push(hand, {(p, r) for p, r, _ in responses})
-        folded_w.push(hand, {(p, r) for p, r, folded in responses if folded})
+        # Counted once per hand per pair (adding 1 to ``more`` if it folded).
+        counted = {(p, r): 0 for p, r, _ in responses}
+        counted.update({(p, r): 1 for p, r, folded in responses if folded})
+        window = self._windows[rule.name]
+        now, old = window.push(hand, counted)
         threshold, share = rule.threshold, rule.min_share_percent
-        folds, faced = folded_w.hands, faced_w.hands
-        holding = {
-            pair
-            for pair in touched
-            if (n := folds.get(pair, 0)) >= threshold and 100 * n >= share * faced.get(pair, 0)
-        }
+
+        def holds(t: _Tally) -> bool:
+            return t.hands > 0 and t.more >= threshold and 100 * t.more >= share * t.hands
+
+        # A fold, or a raise faced leaving the window, makes the share truer; a raise
+        # faced, or a fold leaving, makes it falser.
+        holding = [t.pair for t, fold in now if fold and holds(t)]
+        holding += [t.pair for t, _ in old if holds(t)]
+        raised, lapsed = self._raised[rule.name], []
+        if raised:
+            falling = [t for t, _ in now] + [t for t, fold in old if fold]
+            lapsed = [t.pair for t in falling if t.pair in raised and not holds(t)]
         flags = []
-        for player, raiser in sorted(self._newly(rule.name, touched, holding)):  # fixed order
-            n, m = folds[player, raiser], faced[player, raiser]
-            evidence = f"{player} folded to {raiser}'s raises in {n} of {m} hands"
-            hands = folded_w.hands_with((player, raiser))
+        for player, raiser in self._moved(rule.name, holding, lapsed):
+            tally = window.tallies[player, raiser]
+            evidence = (
+                f"{player} folded to {raiser}'s raises in {tally.more} of {tally.hands} hands"
+            )
+            hands = window.hands_with((player, raiser))
             flags.append(Flag(rule.name, (player, raiser), evidence, hands))
         return flags
 
@@ -412,26 +420,35 @@ class IntegrityMonitor:
         for sender, receiver, amount in flows:
             if amount > 0 and sender != receiver:
                 chips[sender, receiver] = chips.get((sender, receiver), 0) + amount
-        window = self._pots_seen[rule.name]
-        touched = window.push(hand, chips)
-        # Chips back from B to A weigh against A -> B: both directions are looked at.
-        pairs = touched | {(b, a) for a, b in touched}
-        counts, sums = window.hands, window.sums
-        threshold, percent = rule.threshold, rule.min_one_way_percent
-        holding = set()
-        for pair in pairs:
-            if counts.get(pair, 0) < threshold:
-                continue
-            sent, back = sums.get(pair, 0), sums.get((pair[1], pair[0]), 0)
-            if sent > back and 100 * (sent - back) >= percent * (sent + back):
-                holding.add(pair)
-        found = []
-        for sender, receiver in self._newly(rule.name, pairs, holding):
-            net = sums[sender, receiver] - sums.get((receiver, sender), 0)
-            found.append(((sender, receiver), counts[sender, receiver], net))
+        window = self._windows[rule.name]
+        now, old = window.push(hand, chips)
+        tallies, threshold, percent = window.tallies, rule.threshold, rule.min_one_way_percent
+
+        def net(pair: Pair) -> tuple[int, int]:
+            """(pots, net chips) A to B over the window (net: A's loss less B's)."""
+            sent, back = tallies.get(pair), tallies.get((pair[1], pair[0]))
+            chips_back = 0 if back is None else back.more
+            return (0, -chips_back) if sent is None else (sent.hands, sent.more - chips_back)
+
+        def holds(pair: Pair) -> bool:
+            pots, net_chips = net(pair)
+            if pots < threshold or net_chips <= 0:
+                return False
+            sent = tallies[pair].more  # the chips both ways are 2 * sent - net_chips
+            return 100 * net_chips >= percent * (2 * sent - net_chips)
+
+        # A -> B holds more with more pots or chips A to B, fewer chips back B to A; the
+        # reverse makes it hold less.
+        holding = [t.pair for t, _ in now if t.hands >= threshold and holds(t.pair)]
+        holding += [p for t, _ in old if holds(p := (t.pair[1], t.pair[0]))]
+        raised, lapsed = self._raised[rule.name], []
+        if raised:
+            falling = [t.pair for t, _ in old] + [(t.pair[1], t.pair[0]) for t, _ in now]
+            lapsed = [p for p in falling if p in raised and not holds(p)]
         flags = []
-        for (sender, receiver), pots, net in sorted(found):  # in a fixed order
-            evidence = f"{sender} lost {pots} pots to {receiver}, net {net} chips"
+        for sender, receiver in self._moved(rule.name, holding, lapsed):
+            pots, net_chips = net((sender, receiver))
+            evidence = f"{sender} lost {pots} pots to {receiver}, net {net_chips} chips"
             hands = window.hands_with((sender, receiver))
             flags.append(Flag(rule.name, (sender, receiver), evidence, hands))
         return flags
