@@ -56,14 +56,15 @@ def _report(table: Table, c: cmd.Report) -> None:
     )
 
 
-def review_hand(table: Table, hand: Hand) -> None:
-    """Show a finished hand to the integrity monitor; emit the flags it raises."""
+def review_hand(table: Table, hand: Hand, net: Mapping[str, int]) -> None:
+    """Show a finished hand to the integrity monitor (``net``: each player's result, as
+    settled); emit the flags it raises."""
     monitor = table.integrity
     if monitor is None:
         return
     seats = table.state.seats
     players = {s: seat.player for s in table.state.dealt if (seat := seats[s]) is not None}
-    _flagged(table, monitor.observe_events(table.state.hand_no, hand.events, players))
+    _flagged(table, monitor.observe_events(table.state.hand_no, hand.events, players, net))
 
 
 def review_result(table: Table, net: Mapping[str, int]) -> None:

@@ -203,40 +203,42 @@ def _flows(net: Mapping[str, int]) -> list[Flow]:
     return out
 
 
-def _walk(events: Iterable[Event], players: Mapping[int, str]) -> tuple[list[Response], list[Flow]]:
+def _walk(events: Iterable[Event], players: Mapping[int, str]) -> list[Response]:
     """One pass over a finished engine hand's events: each action after another
-    player's bet or raise in the same betting round (it faced the last one), and who
-    won chips from whom (:func:`_flows` of the net results)."""
+    player's bet or raise in the same betting round (it faced the last one)."""
     responses: list[Response] = []
-    start: tuple[int, ...] = ()
-    seats: list[int] = []
-    net: dict[str, int] = {}
-    aggressor: int | None = None
+    raiser: str | None = None  # the last bettor or raiser of the round
+    raiser_seat = -1
     for event in events:
         # A hand is mostly Acted events: test for it first, by exact type (the
         # engine's event classes have no subclasses).
         if type(event) is Acted:
-            if aggressor is not None and aggressor != event.seat:
-                responses.append((players[event.seat], players[aggressor], event.kind == FOLD))
+            seat = event.seat
+            if raiser is not None and seat != raiser_seat:
+                responses.append((players[seat], raiser, event.kind == FOLD))
             if event.kind == RAISE:
-                aggressor = event.seat
-            continue
-        kind = type(event)  # the rest by exact type too; isinstance narrows once a hand
-        if kind is StreetStarted:
-            aggressor = None
-        elif kind is HandStarted and isinstance(event, HandStarted):
-            seats = [i for i, seat in enumerate(event.seats) if seat is not None]
-            start = tuple(0 if seat is None else seat.stack for seat in event.seats)
-        elif kind is HandEnded and isinstance(event, HandEnded):
-            net = {players[s]: (event.stacks[s] or 0) - start[s] for s in seats}
-    return responses, _flows(net)
+                raiser, raiser_seat = players[seat], seat
+        elif type(event) is StreetStarted:
+            raiser = None
+    return responses
+
+
+def _net(events: Iterable[Event], players: Mapping[int, str]) -> dict[str, int]:
+    """Each player's net result of a finished engine hand (chips won, losses negative)."""
+    start: dict[int, int] = {}
+    for event in events:
+        if isinstance(event, HandStarted):
+            start = {s: seat.stack for s, seat in enumerate(event.seats) if seat is not None}
+        elif isinstance(event, HandEnded):
+            return {players[s]: (event.stacks[s] or 0) - stack for s, stack in start.items()}
+    return {}
 
 
 def observe(hand: int, events: Iterable[Event], players: Mapping[int, str]) -> HandObservation:
     """The observation of a finished engine hand, from its events; ``players``: account
     by seat. A player acting after another's bet or raise in the same betting round
     faced that raise (the last one); chips moved as :func:`transfers` of the net results."""
-    responses, flows = _walk(events, players)
+    responses, flows = _walk(events, players), _flows(_net(events, players))
     return HandObservation(
         hand, tuple(RaiseResponse(*r) for r in responses), tuple(Transfer(*f) for f in flows)
     )
@@ -328,12 +330,18 @@ class IntegrityMonitor:
         return self._count(observation.hand, responses, flows)
 
     def observe_events(
-        self, hand: int, events: Iterable[Event], players: Mapping[int, str]
+        self,
+        hand: int,
+        events: Iterable[Event],
+        players: Mapping[int, str],
+        net: Mapping[str, int] | None = None,
     ) -> list[Flag]:
         """``observe_hand(observe(hand, events, players))`` without building the
-        observation's objects (what a table does after every hand)."""
-        responses, flows = _walk(events, players)
-        return self._count(hand, responses, flows)
+        observation's objects (what a table does after every hand); ``net``: each
+        player's result, if known (the table settled it), else read from the events."""
+        if net is None:
+            net = _net(events, players)
+        return self._count(hand, _walk(events, players), _flows(net))
 
     def _count(self, hand: int, responses: list[Response], flows: list[Flow]) -> list[Flag]:
         flags: list[Flag] = []
@@ -398,9 +406,18 @@ class IntegrityMonitor:
             return t.hands > 0 and t.more >= threshold and 100 * t.more >= share * t.hands
 
         # A fold, or a raise faced leaving the window, makes the share truer; a raise
-        # faced, or a fold leaving, makes it falser.
-        holding = [t.pair for t, fold in now if fold and holds(t)]
-        holding += [t.pair for t, _ in old if holds(t)]
+        # faced, or a fold leaving, makes it falser. (The test inline: it runs for
+        # every pair of every hand.)
+        holding = [
+            t.pair
+            for t, fold in now
+            if fold and t.more >= threshold and 100 * t.more >= share * t.hands
+        ]
+        holding += [
+            t.pair
+            for t, _ in old
+            if t.hands and t.more >= threshold and 100 * t.more >= share * t.hands
+        ]
         raised, lapsed = self._raised[rule.name], []
         if raised:
             falling = [t for t, _ in now] + [t for t, fold in old if fold]
@@ -424,31 +441,34 @@ class IntegrityMonitor:
         now, old = window.push(hand, chips)
         tallies, threshold, percent = window.tallies, rule.threshold, rule.min_one_way_percent
 
-        def net(pair: Pair) -> tuple[int, int]:
-            """(pots, net chips) A to B over the window (net: A's loss less B's)."""
+        def net(pair: Pair) -> tuple[int, int, int]:
+            """(pots, chips, chips back) A to B over the window."""
             sent, back = tallies.get(pair), tallies.get((pair[1], pair[0]))
             chips_back = 0 if back is None else back.more
-            return (0, -chips_back) if sent is None else (sent.hands, sent.more - chips_back)
+            return (0, 0, chips_back) if sent is None else (sent.hands, sent.more, chips_back)
 
         def holds(pair: Pair) -> bool:
-            pots, net_chips = net(pair)
-            if pots < threshold or net_chips <= 0:
-                return False
-            sent = tallies[pair].more  # the chips both ways are 2 * sent - net_chips
-            return 100 * net_chips >= percent * (2 * sent - net_chips)
+            pots, sent, back = net(pair)
+            return (
+                pots >= threshold and sent > back and 100 * (sent - back) >= percent * (sent + back)
+            )
 
         # A -> B holds more with more pots or chips A to B, fewer chips back B to A; the
-        # reverse makes it hold less.
+        # reverse makes it hold less. Most pairs are short of the threshold.
         holding = [t.pair for t, _ in now if t.hands >= threshold and holds(t.pair)]
-        holding += [p for t, _ in old if holds(p := (t.pair[1], t.pair[0]))]
+        for t, _ in old:
+            sender, receiver = t.pair
+            back = tallies.get((receiver, sender))
+            if back is not None and back.hands >= threshold and holds(back.pair):
+                holding.append(back.pair)
         raised, lapsed = self._raised[rule.name], []
         if raised:
             falling = [t.pair for t, _ in old] + [(t.pair[1], t.pair[0]) for t, _ in now]
             lapsed = [p for p in falling if p in raised and not holds(p)]
         flags = []
         for sender, receiver in self._moved(rule.name, holding, lapsed):
-            pots, net_chips = net((sender, receiver))
-            evidence = f"{sender} lost {pots} pots to {receiver}, net {net_chips} chips"
+            pots, sent, back = net((sender, receiver))
+            evidence = f"{sender} lost {pots} pots to {receiver}, net {sent - back} chips"
             hands = window.hands_with((sender, receiver))
             flags.append(Flag(rule.name, (sender, receiver), evidence, hands))
         return flags

@@ -116,7 +116,15 @@ def _seat_to_dict(seat: SeatState) -> dict[str, Any]:
 
 def vars_of(record: Advance | Turn | Offer | Positions) -> dict[str, Any]:
     """A flat record's fields as a dict."""
-    return {f.name: getattr(record, f.name) for f in fields(record)}
+    names = _NAMES.get(type(record))
+    if names is None:
+        names = _NAMES[type(record)] = tuple(f.name for f in fields(record))
+    return {name: getattr(record, name) for name in names}
+
+
+# Field names by record type: dataclasses.fields() filters every field in Python, and a
+# snapshot is taken at every deal.
+_NAMES: dict[type, tuple[str, ...]] = {}
 
 
 def state_to_dict(state: TableState) -> dict[str, Any]:

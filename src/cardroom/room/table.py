@@ -280,14 +280,16 @@ class Table:
         assert result is not None
         deltas: dict[str, int] = {}
         stacks: list[tuple[int, int]] = []
+        seats = self.state.seats
         for s in self.state.dealt:
-            seat = self.seat(s)
+            seat = seats[s]
+            assert seat is not None
             end = result.stacks[s]
             assert end is not None
             deltas[seat.player] = end - seat.stack
             stacks.append((s, end))
         self.bank.settle(self.state.hand_no, deltas, result.rake)
-        conduct.review_hand(self, hand)
+        conduct.review_hand(self, hand, deltas)
         pause = self.settings.hand_pause_seconds
         pot = sum(p.amount for p in result.pots)
         self.emit(
