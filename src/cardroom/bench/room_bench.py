@@ -5,8 +5,10 @@ random cards) play the same games both ways: straight on :class:`Hand` objects,
 and through a :class:`~cardroom.room.table.Table` (commands, events, clocks, the
 ledger posting each hand's one transaction, the dead-button planner). Stacks are
 deep on both sides so hands play alike. The goal: the room adds less than 30 %
-per hand. ``overhead`` is what the room adds to a hand's CPU time, as a share of
-the bare engine's: ``(room µs/hand - engine µs/hand) / engine µs/hand``, which is
+per hand. The two sides alternate hand by hand (both meet the same load on a
+shared machine), in five rounds. ``overhead`` is what the room adds to a hand's CPU
+time, as a share of the bare engine's:
+``(room µs/hand - engine µs/hand) / engine µs/hand``, which is
 ``engine rate / room rate - 1`` (not ``1 - room rate / engine rate``, the room's
 share of its own time, which reads smaller: 0.30 added is 0.23 of the room's time).
 
@@ -22,11 +24,12 @@ import json
 import random
 import time
 from collections.abc import Callable
+from typing import Any
 
 from cardroom.cli.errors import positive_seconds
 from cardroom.games import Action, Hand, LegalActions, TableConfig
 from cardroom.ledger import AccountRef, Currency, MemoryLedger, Reason, Transfer
-from cardroom.room.clock import ManualClock
+from cardroom.room.clock import system_clock
 from cardroom.room.commands import Act, Sit
 from cardroom.room.integrity import IntegrityMonitor, default_rules
 from cardroom.room.settings import TableSettings
@@ -105,7 +108,7 @@ def room_player(game: str, seed: int, *, integrity: bool = True) -> Callable[[],
     table has the served tables' integrity monitor (the shipped rules)."""
     config = _config(game)
     ledger = MemoryLedger()
-    clock = ManualClock(0.0)
+    clock = system_clock  # as a server's table (hands start at once: no pause between)
     settings = TableSettings.single(
         "bench", config, currency=Currency.PLAY, whole_balance=True, seed=str(seed)
     )
@@ -139,36 +142,49 @@ def room_player(game: str, seed: int, *, integrity: bool = True) -> Callable[[],
     return play
 
 
-def _slice(play: Callable[[], Hand], seconds: float) -> tuple[int, float]:
-    hands, start = 0, time.process_time()
-    while time.process_time() - start < seconds:
-        play()
+_WARM_UP = 20
+
+
+def _round(players: tuple[Callable[[], Hand], ...], seconds: float) -> tuple[int, list[float]]:
+    """Hands played by each player in turn, hand by hand, for ``seconds`` of CPU time:
+    (hands each, CPU seconds each). Alternating every hand, not every slice, puts both
+    sides under the same load on a shared machine (a slice of one side can meet a busy
+    second that the other's misses)."""
+    hands, took = 0, [0.0] * len(players)
+    clock = time.process_time
+    start = clock()
+    while clock() - start < seconds:
+        for i, play in enumerate(players):
+            t0 = clock()
+            play()
+            took[i] += clock() - t0
         hands += 1
-    return hands, time.process_time() - start
+    return hands, took
 
 
-def measure(game: str, seconds: float, seed: int, *, integrity: bool = True) -> dict[str, float]:
-    """Hands per second of the bare engine and through the room, alternating slices."""
-    players = {
-        "engine": engine_player(game, seed),
-        "room": room_player(game, seed, integrity=integrity),
-    }
-    totals = {name: [0, 0.0] for name in players}
+def measure(game: str, seconds: float, seed: int, *, integrity: bool = True) -> dict[str, Any]:
+    """The bare engine and the room on the same hands, alternating hand by hand, in
+    rounds: the rates over all rounds, and the overhead of each round (its spread shows
+    how steady the machine was)."""
+    players = (engine_player(game, seed), room_player(game, seed, integrity=integrity))
+    _round(players, 0.0)  # one hand each: imports, caches
+    for _ in range(_WARM_UP):
+        for play in players:
+            play()
+    hands, engine_s, room_s, rounds = 0, 0.0, 0.0, []
     for _ in range(_ROUNDS):
-        for name, play in players.items():
-            hands, took = _slice(play, seconds / _ROUNDS)
-            totals[name][0] += hands
-            totals[name][1] += took
-    engine = totals["engine"][0] / totals["engine"][1]
-    room = totals["room"][0] / totals["room"][1]
-    engine_us, room_us = 1e6 / engine, 1e6 / room
+        n, (e, r) = _round(players, seconds / _ROUNDS)
+        hands, engine_s, room_s = hands + n, engine_s + e, room_s + r
+        rounds.append(round(r / e - 1, 3))
+    engine_us, room_us = 1e6 * engine_s / hands, 1e6 * room_s / hands
     return {
-        "engine_hands_per_s": round(engine, 1),
-        "room_hands_per_s": round(room, 1),
+        "engine_hands_per_s": round(hands / engine_s, 1),
+        "room_hands_per_s": round(hands / room_s, 1),
         "engine_us_per_hand": round(engine_us, 1),
         "room_us_per_hand": round(room_us, 1),
         "added_us_per_hand": round(room_us - engine_us, 1),
         "overhead": round((room_us - engine_us) / engine_us, 3),
+        "overhead_by_round": rounds,
     }
 
 
@@ -181,7 +197,7 @@ OVERHEAD_DEFINITION = (
 def run(args: argparse.Namespace) -> int:
     """Measure each game; print ``{game: {rates, µs per hand, overhead}}``, the mean
     overhead and its definition (JSON with --json)."""
-    games: dict[str, dict[str, float]] = {}
+    games: dict[str, dict[str, Any]] = {}
     for game in args.game or GAMES:
         games[game] = measure(game, args.seconds, args.seed, integrity=args.integrity)
         if not args.json:
