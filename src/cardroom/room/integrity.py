@@ -184,8 +184,10 @@ def transfers(put_in: Mapping[str, int], won: Mapping[str, int]) -> tuple[Transf
 Flow = tuple[str, str, int]
 """(sender, receiver, amount): a :class:`Transfer` as the monitor counts it."""
 
-Response = tuple[str, str, bool]
-"""(player, raiser, folded): a :class:`RaiseResponse` as the monitor counts it."""
+Faced = dict[tuple[str, str], int]
+"""(player, raiser) -> 1 if the player folded to that raiser's bet or raise in the hand,
+0 if it only called or raised: one hand's raise responses as the monitor counts them
+(once per pair, in the order they first happened)."""
 
 
 def _flows(net: Mapping[str, int]) -> list[Flow]:
@@ -203,10 +205,10 @@ def _flows(net: Mapping[str, int]) -> list[Flow]:
     return out
 
 
-def _walk(events: Iterable[Event], players: Mapping[int, str]) -> list[Response]:
+def _walk(events: Iterable[Event], players: Mapping[int, str]) -> Faced:
     """One pass over a finished engine hand's events: each action after another
     player's bet or raise in the same betting round (it faced the last one)."""
-    responses: list[Response] = []
+    faced: Faced = {}
     raiser: str | None = None  # the last bettor or raiser of the round
     raiser_seat = -1
     for event in events:
@@ -215,12 +217,15 @@ def _walk(events: Iterable[Event], players: Mapping[int, str]) -> list[Response]
         if type(event) is Acted:
             seat = event.seat
             if raiser is not None and seat != raiser_seat:
-                responses.append((players[seat], raiser, event.kind == FOLD))
+                if event.kind == FOLD:
+                    faced[players[seat], raiser] = 1
+                else:
+                    faced.setdefault((players[seat], raiser), 0)
             if event.kind == RAISE:
                 raiser, raiser_seat = players[seat], seat
         elif type(event) is StreetStarted:
             raiser = None
-    return responses
+    return faced
 
 
 def _net(events: Iterable[Event], players: Mapping[int, str]) -> dict[str, int]:
@@ -237,10 +242,13 @@ def _net(events: Iterable[Event], players: Mapping[int, str]) -> dict[str, int]:
 def observe(hand: int, events: Iterable[Event], players: Mapping[int, str]) -> HandObservation:
     """The observation of a finished engine hand, from its events; ``players``: account
     by seat. A player acting after another's bet or raise in the same betting round
-    faced that raise (the last one); chips moved as :func:`transfers` of the net results."""
-    responses, flows = _walk(events, players), _flows(_net(events, players))
+    faced that raise (the last one), one response per pair and hand (folded if it folded
+    to it at all); chips moved as :func:`transfers` of the net results."""
+    faced, flows = _walk(events, players), _flows(_net(events, players))
     return HandObservation(
-        hand, tuple(RaiseResponse(*r) for r in responses), tuple(Transfer(*f) for f in flows)
+        hand,
+        tuple(RaiseResponse(p, r, bool(f)) for (p, r), f in faced.items()),
+        tuple(Transfer(*f) for f in flows),
     )
 
 
@@ -325,9 +333,11 @@ class IntegrityMonitor:
 
     def observe_hand(self, observation: HandObservation) -> list[Flag]:
         """Count one finished hand; the flags it raises."""
-        responses = [(r.player, r.raiser, r.folded) for r in observation.responses]
+        faced: Faced = {}
+        for r in observation.responses:  # once per pair, folded if it folded at all
+            faced[r.player, r.raiser] = faced.get((r.player, r.raiser), 0) | r.folded
         flows = [(t.sender, t.receiver, t.amount) for t in observation.transfers]
-        return self._count(observation.hand, responses, flows)
+        return self._count(observation.hand, faced, flows)
 
     def observe_events(
         self,
@@ -343,11 +353,11 @@ class IntegrityMonitor:
             net = _net(events, players)
         return self._count(hand, _walk(events, players), _flows(net))
 
-    def _count(self, hand: int, responses: list[Response], flows: list[Flow]) -> list[Flag]:
+    def _count(self, hand: int, faced: Faced, flows: list[Flow]) -> list[Flag]:
         flags: list[Flag] = []
         for rule in self.rules:
             if isinstance(rule, FoldPattern):
-                flags += self._folds(rule, hand, responses)
+                flags += self._folds(rule, hand, faced)
             elif isinstance(rule, PotPattern):
                 flags += self._pots(rule, hand, flows)
         return flags
@@ -394,12 +404,10 @@ class IntegrityMonitor:
         raised.update(new)
         return new
 
-    def _folds(self, rule: FoldPattern, hand: int, responses: list[Response]) -> list[Flag]:
+    def _folds(self, rule: FoldPattern, hand: int, faced: Faced) -> list[Flag]:
         # Counted once per hand per pair (adding 1 to ``more`` if it folded).
-        counted = {(p, r): 0 for p, r, _ in responses}
-        counted.update({(p, r): 1 for p, r, folded in responses if folded})
         window = self._windows[rule.name]
-        now, old = window.push(hand, counted)
+        now, old = window.push(hand, faced)
         threshold, share = rule.threshold, rule.min_share_percent
 
         def holds(t: _Tally) -> bool:
@@ -457,18 +465,17 @@ class IntegrityMonitor:
         # reverse makes it hold less. Most pairs are short of the threshold.
         holding = [t.pair for t, _ in now if t.hands >= threshold and holds(t.pair)]
         for t, _ in old:
-            sender, receiver = t.pair
-            back = tallies.get((receiver, sender))
-            if back is not None and back.hands >= threshold and holds(back.pair):
-                holding.append(back.pair)
+            mirror = tallies.get((t.pair[1], t.pair[0]))
+            if mirror is not None and mirror.hands >= threshold and holds(mirror.pair):
+                holding.append(mirror.pair)
         raised, lapsed = self._raised[rule.name], []
         if raised:
             falling = [t.pair for t, _ in old] + [(t.pair[1], t.pair[0]) for t, _ in now]
             lapsed = [p for p in falling if p in raised and not holds(p)]
         flags = []
         for sender, receiver in self._moved(rule.name, holding, lapsed):
-            pots, sent, back = net((sender, receiver))
-            evidence = f"{sender} lost {pots} pots to {receiver}, net {sent - back} chips"
+            pots, sent, chips_back = net((sender, receiver))
+            evidence = f"{sender} lost {pots} pots to {receiver}, net {sent - chips_back} chips"
             hands = window.hands_with((sender, receiver))
             flags.append(Flag(rule.name, (sender, receiver), evidence, hands))
         return flags
