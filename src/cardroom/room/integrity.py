@@ -178,11 +178,12 @@ def transfers(put_in: Mapping[str, int], won: Mapping[str, int]) -> tuple[Transf
     losers in proportion to their net losses (rounded down; rake makes the losses
     larger than the gains). ``put_in``/``won``: chips each player put in and won."""
     net = {p: won.get(p, 0) - put_in.get(p, 0) for p in {*put_in, *won}}
-    return tuple(Transfer(*flow) for flow in _flows(net))
+    return tuple(Transfer(s, r, n) for (s, r), n in _flows(net).items())
 
 
-Flow = tuple[str, str, int]
-"""(sender, receiver, amount): a :class:`Transfer` as the monitor counts it."""
+Moved = dict[tuple[str, str], int]
+"""(sender, receiver) -> chips (positive, between two accounts): one hand's
+:class:`Transfer` s as the monitor counts them."""
 
 Faced = dict[tuple[str, str], int]
 """(player, raiser) -> 1 if the player folded to that raiser's bet or raise in the hand,
@@ -190,18 +191,18 @@ Faced = dict[tuple[str, str], int]
 (once per pair, in the order they first happened)."""
 
 
-def _flows(net: Mapping[str, int]) -> list[Flow]:
+def _flows(net: Mapping[str, int]) -> Moved:
     """:func:`transfers` of each player's net result (``net``: chips won, losses
-    negative), as plain tuples."""
+    negative), as :data:`Moved`."""
     losers = sorted((p, -n) for p, n in net.items() if n < 0)
     winners = sorted((p, n) for p, n in net.items() if n > 0)
     total_loss = sum(loss for _, loss in losers)
-    out = []
+    out: Moved = {}
     for winner, gain in winners:
         for loser, loss in losers:
             amount = gain * loss // total_loss
             if amount > 0:
-                out.append((loser, winner, amount))
+                out[loser, winner] = amount
     return out
 
 
@@ -248,7 +249,7 @@ def observe(hand: int, events: Iterable[Event], players: Mapping[int, str]) -> H
     return HandObservation(
         hand,
         tuple(RaiseResponse(p, r, bool(f)) for (p, r), f in faced.items()),
-        tuple(Transfer(*f) for f in flows),
+        tuple(Transfer(s, r, n) for (s, r), n in flows.items()),
     )
 
 
@@ -336,8 +337,11 @@ class IntegrityMonitor:
         faced: Faced = {}
         for r in observation.responses:  # once per pair, folded if it folded at all
             faced[r.player, r.raiser] = faced.get((r.player, r.raiser), 0) | r.folded
-        flows = [(t.sender, t.receiver, t.amount) for t in observation.transfers]
-        return self._count(observation.hand, faced, flows)
+        chips: Moved = {}
+        for t in observation.transfers:
+            if t.amount > 0 and t.sender != t.receiver:
+                chips[t.sender, t.receiver] = chips.get((t.sender, t.receiver), 0) + t.amount
+        return self._count(observation.hand, faced, chips)
 
     def observe_events(
         self,
@@ -353,13 +357,13 @@ class IntegrityMonitor:
             net = _net(events, players)
         return self._count(hand, _walk(events, players), _flows(net))
 
-    def _count(self, hand: int, faced: Faced, flows: list[Flow]) -> list[Flag]:
+    def _count(self, hand: int, faced: Faced, chips: Moved) -> list[Flag]:
         flags: list[Flag] = []
         for rule in self.rules:
             if isinstance(rule, FoldPattern):
                 flags += self._folds(rule, hand, faced)
             elif isinstance(rule, PotPattern):
-                flags += self._pots(rule, hand, flows)
+                flags += self._pots(rule, hand, chips)
         return flags
 
     def observe_access(self, access: Access) -> list[Flag]:
@@ -440,11 +444,7 @@ class IntegrityMonitor:
             flags.append(Flag(rule.name, (player, raiser), evidence, hands))
         return flags
 
-    def _pots(self, rule: PotPattern, hand: int, flows: list[Flow]) -> list[Flag]:
-        chips: dict[Pair, int] = {}
-        for sender, receiver, amount in flows:
-            if amount > 0 and sender != receiver:
-                chips[sender, receiver] = chips.get((sender, receiver), 0) + amount
+    def _pots(self, rule: PotPattern, hand: int, chips: Moved) -> list[Flag]:
         window = self._windows[rule.name]
         now, old = window.push(hand, chips)
         tallies, threshold, percent = window.tallies, rule.threshold, rule.min_one_way_percent
@@ -455,27 +455,34 @@ class IntegrityMonitor:
             chips_back = 0 if back is None else back.more
             return (0, 0, chips_back) if sent is None else (sent.hands, sent.more, chips_back)
 
-        def holds(pair: Pair) -> bool:
-            pots, sent, back = net(pair)
-            return (
-                pots >= threshold and sent > back and 100 * (sent - back) >= percent * (sent + back)
+        def holds(sent: _Tally) -> bool:
+            """Whether A -> B holds (``sent``: A -> B's tally, in the window)."""
+            if sent.hands < threshold:
+                return False
+            back = tallies.get((sent.pair[1], sent.pair[0]))
+            chips, chips_back = sent.more, 0 if back is None else back.more
+            return chips > chips_back and 100 * (chips - chips_back) >= percent * (
+                chips + chips_back
             )
 
         # A -> B holds more with more pots or chips A to B, fewer chips back B to A; the
         # reverse makes it hold less. Most pairs are short of the threshold.
-        holding = [t.pair for t, _ in now if t.hands >= threshold and holds(t.pair)]
+        holding = [t.pair for t, _ in now if holds(t)]
         for t, _ in old:
             mirror = tallies.get((t.pair[1], t.pair[0]))
-            if mirror is not None and mirror.hands >= threshold and holds(mirror.pair):
+            if mirror is not None and holds(mirror):
                 holding.append(mirror.pair)
         raised, lapsed = self._raised[rule.name], []
         if raised:
             falling = [t.pair for t, _ in old] + [(t.pair[1], t.pair[0]) for t, _ in now]
-            lapsed = [p for p in falling if p in raised and not holds(p)]
+            for pair in falling:
+                sent = tallies.get(pair)
+                if pair in raised and (sent is None or not holds(sent)):
+                    lapsed.append(pair)
         flags = []
         for sender, receiver in self._moved(rule.name, holding, lapsed):
-            pots, sent, chips_back = net((sender, receiver))
-            evidence = f"{sender} lost {pots} pots to {receiver}, net {sent - chips_back} chips"
+            pots, lost, won_back = net((sender, receiver))
+            evidence = f"{sender} lost {pots} pots to {receiver}, net {lost - won_back} chips"
             hands = window.hands_with((sender, receiver))
             flags.append(Flag(rule.name, (sender, receiver), evidence, hands))
         return flags
