@@ -305,3 +305,57 @@ def test_10_9_rolling_counts_agree_with_a_recount_of_the_window(
     monitor = IntegrityMonitor(rules)
     got = [monitor.observe_hand(o) for o in observations]
     assert got == _brute_flags(rules, observations)
+
+
+def test_10_9_a_table_counts_what_the_hand_record_shows() -> None:
+    # A table tells its monitor each hand's raise responses (from the events) and the
+    # net results it settled in the ledger; a monitor fed the public observation of the
+    # same hands (all from the events) must raise the same flags at the same hands. Low
+    # thresholds, so random players raise (and lapse) flags of both rules.
+    import random
+
+    from cardroom.bench.room_bench import choose
+    from cardroom.ledger import AccountRef, Currency, MemoryLedger, Reason
+    from cardroom.ledger import Transfer as Posting
+    from cardroom.room import events as rv
+    from cardroom.room.clock import ManualClock
+    from cardroom.room.commands import Act, Rebuy, Sit
+    from cardroom.room.settings import TableSettings
+    from cardroom.room.table import Table
+
+    rules = [
+        FoldPattern(window=6, threshold=2, min_share_percent=50),
+        PotPattern(window=6, threshold=2, min_one_way_percent=50),
+    ]
+    ledger, cashier = MemoryLedger(), AccountRef.cashier(Currency.PLAY)
+    settings = TableSettings.single(
+        "t", TableConfig.of("holdem", Stakes.blinds(1, 2)), currency=Currency.PLAY, seed="s"
+    )
+    table = Table(settings, ledger, ManualClock(), integrity=IntegrityMonitor(rules))
+    names = [f"p{s}" for s in range(4)]
+    for s, name in enumerate(names):
+        player = AccountRef.player(name, Currency.PLAY)
+        ledger.post(Posting(f"d{s}", Reason.DEPOSIT, cashier, player, 10_000))
+        table.handle(Sit(name, s, 40))
+    replayed, rng = IntegrityMonitor(rules), random.Random(4)
+    seen_at_table: list[list[Flag]] = []
+    replayed_flags: list[list[Flag]] = []
+    while table.state.hand_no < 120:
+        out = table.tick()
+        hand = table.hand
+        assert hand is not None and table.state.in_hand
+        while table.state.in_hand:
+            s = hand.actor
+            assert s is not None
+            kind, amount, cards = choose(hand.legal_actions(s), hand.hole_cards(s), rng)
+            out += table.handle(Act(names[s], kind, amount, cards))  # type: ignore[arg-type]
+        flags = [e for e in out if isinstance(e, rv.ReviewFlagged)]
+        seen_at_table.append([Flag(f.rule, f.accounts, f.evidence, f.hands) for f in flags])
+        observation = observe(table.state.hand_no, hand.events, dict(enumerate(names)))
+        replayed_flags.append(replayed.observe_hand(observation))
+        for s, name in enumerate(names):  # keep everyone in: top up a short stack
+            seat = table.state.seats[s]
+            if seat is not None and seat.stack < 10:
+                table.handle(Rebuy(name, 40 - seat.stack))
+    assert seen_at_table == replayed_flags
+    assert {f.rule for hand_flags in seen_at_table for f in hand_flags} == {r.name for r in rules}
