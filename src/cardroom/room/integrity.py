@@ -382,26 +382,17 @@ class IntegrityMonitor:
                     del seen[player]
             accounts = tuple(sorted(seen))
             holds = len(accounts) >= rule.threshold
-            if self._newly(rule.name, [accounts], {accounts} if holds else set()):
+            if self._moved(rule.name, [accounts] if holds else [], [] if holds else [accounts]):
                 evidence = f"{len(accounts)} accounts from {rule.via} {value}"
                 flags.append(Flag(rule.name, accounts, evidence))
         return flags
 
-    def _newly(self, rule: str, checked: Iterable[_A], holding: set[_A]) -> set[_A]:
-        """Of the ``checked`` accounts (``holding``: those whose condition holds), those
-        whose condition has just become true; the others' flags lapse. Set operations:
-        a table checks every pair a hand touched."""
-        raised = self._raised[rule]
-        raised.difference_update(set(checked) - holding)
-        new = holding - raised
-        raised |= new
-        return new
-
-    def _moved(self, rule: str, holding: Iterable[Pair], lapsed: Iterable[Pair]) -> list[Pair]:
-        """The window rules' :meth:`_newly`. Each condition is monotone in the window's
-        counts, so a rule looks only at the pairs whose counts moved its way this hand:
-        ``holding``, those that may have become true and hold; ``lapsed``, raised ones
-        that no longer hold. Returns the new flags' pairs, in a fixed order."""
+    def _moved(self, rule: str, holding: Iterable[_A], lapsed: Iterable[_A]) -> list[_A]:
+        """A flag is raised when its condition becomes true, and again only after it
+        lapsed. ``holding``: accounts whose condition may have just become true, and
+        holds; ``lapsed``: raised ones whose condition no longer holds. Returns those to
+        flag now, in a fixed order. (The window rules' conditions are monotone in the
+        window's counts, so a rule looks only at the pairs whose counts moved its way.)"""
         raised = self._raised[rule]
         raised.difference_update(lapsed)
         new = sorted(set(holding) - raised)
@@ -418,18 +409,9 @@ class IntegrityMonitor:
             return t.hands > 0 and t.more >= threshold and 100 * t.more >= share * t.hands
 
         # A fold, or a raise faced leaving the window, makes the share truer; a raise
-        # faced, or a fold leaving, makes it falser. (The test inline: it runs for
-        # every pair of every hand.)
-        holding = [
-            t.pair
-            for t, fold in now
-            if fold and t.more >= threshold and 100 * t.more >= share * t.hands
-        ]
-        holding += [
-            t.pair
-            for t, _ in old
-            if t.hands and t.more >= threshold and 100 * t.more >= share * t.hands
-        ]
+        # faced, or a fold leaving, makes it falser.
+        holding = [t.pair for t, fold in now if fold and holds(t)]
+        holding += [t.pair for t, _ in old if holds(t)]
         raised, lapsed = self._raised[rule.name], []
         if raised:
             falling = [t for t, _ in now] + [t for t, fold in old if fold]
