@@ -167,8 +167,7 @@ def measure(game: str, seconds: float, seed: int, *, integrity: bool = True) -> 
     rounds: the rates over all rounds, and the overhead of each round (its spread shows
     how steady the machine was)."""
     players = (engine_player(game, seed), room_player(game, seed, integrity=integrity))
-    _round(players, 0.0)  # one hand each: imports, caches
-    for _ in range(_WARM_UP):
+    for _ in range(_WARM_UP):  # imports, caches
         for play in players:
             play()
     hands, engine_s, room_s, rounds = 0, 0.0, 0.0, []

@@ -431,21 +431,17 @@ class IntegrityMonitor:
         now, old = window.push(hand, chips)
         tallies, threshold, percent = window.tallies, rule.threshold, rule.min_one_way_percent
 
-        def net(pair: Pair) -> tuple[int, int, int]:
-            """(pots, chips, chips back) A to B over the window."""
-            sent, back = tallies.get(pair), tallies.get((pair[1], pair[0]))
-            chips_back = 0 if back is None else back.more
-            return (0, 0, chips_back) if sent is None else (sent.hands, sent.more, chips_back)
+        def chips_back(sent: _Tally) -> int:
+            """The chips B lost to A over the window (``sent``: A -> B's tally)."""
+            back = tallies.get((sent.pair[1], sent.pair[0]))
+            return 0 if back is None else back.more
 
         def holds(sent: _Tally) -> bool:
             """Whether A -> B holds (``sent``: A -> B's tally, in the window)."""
             if sent.hands < threshold:
                 return False
-            back = tallies.get((sent.pair[1], sent.pair[0]))
-            chips, chips_back = sent.more, 0 if back is None else back.more
-            return chips > chips_back and 100 * (chips - chips_back) >= percent * (
-                chips + chips_back
-            )
+            chips, back = sent.more, chips_back(sent)
+            return chips > back and 100 * (chips - back) >= percent * (chips + back)
 
         # A -> B holds more with more pots or chips A to B, fewer chips back B to A; the
         # reverse makes it hold less. Most pairs are short of the threshold.
@@ -463,8 +459,9 @@ class IntegrityMonitor:
                     lapsed.append(pair)
         flags = []
         for sender, receiver in self._moved(rule.name, holding, lapsed):
-            pots, lost, won_back = net((sender, receiver))
-            evidence = f"{sender} lost {pots} pots to {receiver}, net {lost - won_back} chips"
+            sent = tallies[sender, receiver]
+            net = sent.more - chips_back(sent)
+            evidence = f"{sender} lost {sent.hands} pots to {receiver}, net {net} chips"
             hands = window.hands_with((sender, receiver))
             flags.append(Flag(rule.name, (sender, receiver), evidence, hands))
         return flags
