@@ -2,8 +2,13 @@
 
 The same random players (mostly check and call, some raises and folds, draws of
 random cards) play the same games both ways: straight on :class:`Hand` objects,
-and through a :class:`~cardroom.room.table.Table` (commands, events, clocks, the
-ledger posting each hand's one transaction, the dead-button planner). Stacks are
+and through a :class:`~cardroom.room.table.Table` (commands, events, clocks, each
+hand's one ledger transaction, the dead-button planner, the snapshot). The table's
+money goes through the port a served table uses
+(:class:`~cardroom.server.table_ledger.StepLedger`): each hand's transaction is
+built and collected, then taken as the actor's commit takes it; posting it is the
+database's work, which ``cardroom bench server`` measures with the rest of the
+store (``--memory-ledger`` posts into the in-memory reference ledger instead). Stacks are
 deep on both sides so hands play alike. The goal: the room adds less than 30 %
 per hand. The two sides alternate hand by hand (both meet the same load on a
 shared machine), in five rounds. ``overhead`` is what the room adds to a hand's CPU
@@ -35,6 +40,7 @@ from cardroom.room.integrity import IntegrityMonitor, default_rules
 from cardroom.room.settings import TableSettings
 from cardroom.room.simulation import config_for
 from cardroom.room.table import Table
+from cardroom.server.table_ledger import StepLedger
 
 GAMES = ("holdem", "omaha", "stud", "razz", "five_card_draw", "triple_draw_27", "short_deck")
 STACK = 100_000
@@ -54,6 +60,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         dest="integrity",
         action="store_false",
         help="a table without the integrity monitor every served table has",
+    )
+    parser.add_argument(
+        "--memory-ledger",
+        action="store_true",
+        help="post into the in-memory reference ledger instead of a served table's port",
     )
 
 
@@ -103,29 +114,30 @@ def engine_player(game: str, seed: int) -> Callable[[], Hand]:
     return play
 
 
-def room_player(game: str, seed: int, *, integrity: bool = True) -> Callable[[], Hand]:
+def room_player(
+    game: str, seed: int, *, integrity: bool = True, memory_ledger: bool = False
+) -> Callable[[], Hand]:
     """Plays one hand through a table per call (and returns it); ``integrity``: the
-    table has the served tables' integrity monitor (the shipped rules)."""
+    table has the served tables' integrity monitor (the shipped rules);
+    ``memory_ledger``: money is posted into a :class:`MemoryLedger` rather than
+    collected by a served table's port and taken after each hand."""
     config = _config(game)
-    ledger = MemoryLedger()
     clock = system_clock  # as a server's table (hands start at once: no pause between)
     settings = TableSettings.single(
         "bench", config, currency=Currency.PLAY, whole_balance=True, seed=str(seed)
     )
     monitor = IntegrityMonitor(default_rules()) if integrity else None
-    table = Table(settings, ledger, clock, integrity=monitor)
     names = [f"b{i}" for i in range(PLAYERS)]
+    memory, port = MemoryLedger(), StepLedger()
+    for name in names:
+        account = AccountRef.player(name, Currency.PLAY)
+        cashier = AccountRef.cashier(Currency.PLAY)
+        memory.post(Transfer(f"d{name}", Reason.DEPOSIT, cashier, account, 10 * STACK))
+        port.know(account, 10 * STACK)
+    table = Table(settings, memory if memory_ledger else port, clock, integrity=monitor)
     for s, name in enumerate(names):
-        ledger.post(
-            Transfer(
-                f"d{name}",
-                Reason.DEPOSIT,
-                AccountRef.cashier(Currency.PLAY),
-                AccountRef.player(name, Currency.PLAY),
-                10 * STACK,
-            )
-        )
         table.handle(Sit(name, s, STACK))
+    port.take()
     rng = random.Random(seed)
 
     def play() -> Hand:
@@ -137,6 +149,7 @@ def room_player(game: str, seed: int, *, integrity: bool = True) -> Callable[[],
             assert seat is not None
             kind, amount, cards = choose(hand.legal_actions(seat), hand.hole_cards(seat), rng)
             table.handle(Act(names[seat], kind, amount, cards))  # type: ignore[arg-type]
+        port.take()  # the hand's transaction, as the actor's commit takes it
         return hand
 
     return play
@@ -162,11 +175,14 @@ def _round(players: tuple[Callable[[], Hand], ...], seconds: float) -> tuple[int
     return hands, took
 
 
-def measure(game: str, seconds: float, seed: int, *, integrity: bool = True) -> dict[str, Any]:
+def measure(
+    game: str, seconds: float, seed: int, *, integrity: bool = True, memory_ledger: bool = False
+) -> dict[str, Any]:
     """The bare engine and the room on the same hands, alternating hand by hand, in
     rounds: the rates over all rounds, and the overhead of each round (its spread shows
     how steady the machine was)."""
-    players = (engine_player(game, seed), room_player(game, seed, integrity=integrity))
+    room = room_player(game, seed, integrity=integrity, memory_ledger=memory_ledger)
+    players = (engine_player(game, seed), room)
     for _ in range(_WARM_UP):  # imports, caches
         for play in players:
             play()
@@ -198,7 +214,13 @@ def run(args: argparse.Namespace) -> int:
     overhead and its definition (JSON with --json)."""
     games: dict[str, dict[str, Any]] = {}
     for game in args.game or GAMES:
-        games[game] = measure(game, args.seconds, args.seed, integrity=args.integrity)
+        games[game] = measure(
+            game,
+            args.seconds,
+            args.seed,
+            integrity=args.integrity,
+            memory_ledger=args.memory_ledger,
+        )
         if not args.json:
             print(game, games[game], flush=True)
     overheads = [rates["overhead"] for rates in games.values()]
@@ -207,6 +229,7 @@ def run(args: argparse.Namespace) -> int:
         "mean_overhead": round(sum(overheads) / len(overheads), 3),
         "overhead_definition": OVERHEAD_DEFINITION,
         "integrity_monitor": args.integrity,
+        "ledger": "memory" if args.memory_ledger else "served_port",
     }
     if args.json:
         print(json.dumps(results))

@@ -59,8 +59,9 @@ class Ledger(Protocol):
         """Post one transfer; a replayed key returns the original entry."""
         ...
 
-    def post_all(self, transfers: Sequence[Transfer]) -> list[Entry]:
-        """Post transfers atomically; replayed keys are skipped."""
+    def post_all(self, transfers: Sequence[Transfer]) -> object:
+        """Post transfers atomically; replayed keys are skipped. (What it returns is the
+        ledger's own: the room reads nothing back.)"""
         ...
 
     def balance(self, account: AccountRef) -> int:

@@ -5,11 +5,16 @@ kept here and written by the table's actor in the same database transaction
 as the step's events (:meth:`cardroom.store.tables.TableRecords.commit`), so
 money and history are stored together or not at all.
 
-Only a buy-in can be refused by the ledger (a player's balance is shared with
-other tables and the cashier). Before running a buy-in the actor loads that
-player's balance (:meth:`StepLedger.know`); a buy-in above it is refused here
-at once, with the ledger's own error. Should another table take the same chips
-first, the commit fails and the actor rebuilds the table from its record.
+The commit is where transfers are checked and posted (the SQL ledger validates
+every transfer before anything moves), so this port checks only what it alone
+can answer at once: only a buy-in can be refused by the ledger (a player's
+balance is shared with other tables and the cashier). Before running a buy-in
+the actor loads that player's balance (:meth:`StepLedger.know`); a buy-in above
+it is refused here at once, with the ledger's own error. Should another table
+take the same chips first, the commit fails and the actor rebuilds the table
+from its record. A settled hand (stacks, pot and rake, never a player's
+balance) is only collected: validating it here would do the commit's work
+twice on every hand.
 """
 
 from __future__ import annotations
@@ -36,18 +41,15 @@ class StepLedger:
         self.post_all([transfer])
         return Entry(0, transfer)
 
-    def post_all(self, transfers: Sequence[Transfer]) -> list[Entry]:
+    def post_all(self, transfers: Sequence[Transfer]) -> None:
         """Collect transfers; a player's balance may not go below zero."""
-        for t in transfers:
-            t.validate()
-        delta = net_change([*self.pending, *transfers])
-        for ref, change in delta.items():
-            if ref.kind is AccountKind.PLAYER and change < 0:
-                held = self.known.get(ref, 0)
-                if held + change < 0:
-                    raise InsufficientFunds(f"{ref} holds {held}, needs {-change}")
+        if any(t.debit.kind is AccountKind.PLAYER for t in transfers):
+            for ref, change in net_change([*self.pending, *transfers]).items():
+                if ref.kind is AccountKind.PLAYER and change < 0:
+                    held = self.known.get(ref, 0)
+                    if held + change < 0:
+                        raise InsufficientFunds(f"{ref} holds {held}, needs {-change}")
         self.pending.extend(transfers)
-        return [Entry(0, t) for t in transfers]
 
     def balance(self, account: AccountRef) -> int:
         """The known balance with the pending postings applied (0 when unknown)."""

@@ -1,0 +1,37 @@
+"""The served table's money port: it collects a step's transfers for the commit, and
+refuses at once only what it alone can answer (a buy-in above the known balance)."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardroom.ledger import AccountRef, Currency, InsufficientFunds, Reason, Transfer
+from cardroom.server.table_ledger import StepLedger
+
+ANN = AccountRef.player("ann", Currency.PLAY)
+STACK = AccountRef.stack("t1", "ann", Currency.PLAY)
+POT = AccountRef.pot("t1", Currency.PLAY)
+
+
+def _buy_in(key: str, amount: int) -> Transfer:
+    return Transfer(key, Reason.BUY_IN, ANN, STACK, amount)
+
+
+def test_a_buy_in_above_the_known_balance_is_refused_and_nothing_is_collected() -> None:
+    port = StepLedger()
+    port.know(ANN, 100)
+    port.post(_buy_in("b1", 60))
+    with pytest.raises(InsufficientFunds):
+        port.post(_buy_in("b2", 41))  # 60 already pending: 40 left
+    assert [t.key for t in port.take()] == ["b1"]
+    assert port.take() == []
+
+
+def test_a_settled_hand_is_collected_in_order_and_balances_read_through_it() -> None:
+    port = StepLedger()
+    port.know(ANN, 100)
+    port.post(_buy_in("b1", 100))
+    hand = [Transfer("h1:in", Reason.BET, STACK, POT, 30)]
+    port.post_all(hand)
+    assert port.balance(ANN) == 0 and port.balance(STACK) == 70 and port.balance(POT) == 30
+    assert [t.key for t in port.take()] == ["b1", "h1:in"]
