@@ -11,8 +11,10 @@ from cardroom.games import Stakes, TableConfig
 from cardroom.ledger import AccountRef, Currency, MemoryLedger, Reason, Transfer
 from cardroom.room import commands as cmd
 from cardroom.room.clock import ManualClock
+from cardroom.room.integrity import IntegrityMonitor
 from cardroom.room.kinds import table_type
 from cardroom.room.money import money_violations
+from cardroom.room.review import review_table
 from cardroom.room.settings import TableSettings
 from cardroom.room.table import AnyEvent
 
@@ -41,19 +43,27 @@ class Harness:
             )
         self.table = table_type(settings)(settings, self.ledger, self.clock)
         self.knowledge = Knowledge(settings.seat_count)
+        self.integrity: IntegrityMonitor | None = None
+        """The room's integrity monitor, if any: it reviews the table after each call."""
 
     def do(self, command: cmd.Command) -> list[AnyEvent]:
         """Handle a command; check the money and that no view leaks a hidden card."""
-        out = self.table.handle(command)
+        out = self.table.handle(command) + self.review()
         self.check(out)
         return out
 
     def tick(self, seconds: float = 0.0) -> list[AnyEvent]:
         """Advance the clock, tick, check as :meth:`do`."""
         self.clock.advance(seconds)
-        out = self.table.tick()
+        out = self.table.tick() + self.review()
         self.check(out)
         return out
+
+    def review(self) -> list[AnyEvent]:
+        """The room's integrity review of what the table set aside (its flags)."""
+        if self.integrity is None:
+            return []
+        return review_table(self.integrity, self.table)
 
     def check(self, events: Sequence[AnyEvent] = ()) -> None:
         """The money invariant, and every event and view as each seat sees it."""

@@ -13,7 +13,6 @@ from cardroom.room.conduct import lobby_summary
 from cardroom.room.errors import TableError
 from cardroom.room.integrity import IntegrityMonitor, PotPattern
 from cardroom.room.settings import TableSettings
-from cardroom.room.table import Table
 from cardroom.room.views import project
 
 from .conftest import Harness, holdem
@@ -63,7 +62,7 @@ def test_10_7_a_report_records_a_complaint_for_review(h: Harness) -> None:
 def test_10_9_integrity_flags_are_review_events_never_shown_to_players() -> None:
     h = Harness(holdem())
     rule = PotPattern(window=300, threshold=2, min_one_way_percent=50)
-    h.table = Table(h.settings, h.ledger, h.clock, integrity=IntegrityMonitor([rule]))
+    h.integrity = IntegrityMonitor([rule])  # the room's
     h.seat({0: 40, 1: 40})
     flags: list[rv.ReviewFlagged] = []
     for _ in range(6):  # p0 gives the blinds away hand after hand
@@ -99,9 +98,7 @@ def play_soft(h: Harness, hands: int) -> list[rv.ReviewFlagged]:
 
 def test_10_9_soft_play_chip_dumping_and_a_shared_ip_at_a_table_are_flagged() -> None:
     h = Harness(holdem())
-    h.table = Table(
-        h.settings, h.ledger, h.clock, integrity=IntegrityMonitor()
-    )  # the shipped rules
+    h.integrity = IntegrityMonitor()  # the room's, with the shipped rules
     first = h.do(cmd.Sit("p0", 0, 40, ip="10.0.0.7"))
     assert not any(isinstance(e, rv.ReviewFlagged) for e in first)
     events = h.do(cmd.Sit("p1", 1, 40, ip="10.0.0.7"))
@@ -125,7 +122,8 @@ def test_10_9_chinese_poker_hands_are_reviewed_for_chip_dumping() -> None:
     settings = TableSettings.chinese_table("c", config, seed="chinese-review")
     h = Harness(settings)
     every_win = PotPattern(window=10, threshold=1, min_one_way_percent=50)
-    h.table = ChineseRoomTable(settings, h.ledger, h.clock, integrity=IntegrityMonitor([every_win]))
+    assert isinstance(h.table, ChineseRoomTable)
+    h.integrity = IntegrityMonitor([every_win])
     h.seat({0: 1000, 1: 1000})
     events = h.tick()
     while not any(isinstance(e, rv.HandFinished) for e in events):

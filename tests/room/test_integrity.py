@@ -308,10 +308,11 @@ def test_10_9_rolling_counts_agree_with_a_recount_of_the_window(
 
 
 def test_10_9_a_table_counts_what_the_hand_record_shows() -> None:
-    # A table tells its monitor each hand's raise responses (from the events) and the
-    # net results it settled in the ledger; a monitor fed the public observation of the
-    # same hands (all from the events) must raise the same flags at the same hands. Low
-    # thresholds, so random players raise (and lapse) flags of both rules.
+    # A table sets aside each hand's events and the net results it settled in the
+    # ledger, and the room's review shows them to its monitor; a monitor fed the public
+    # observation of the same hands (all from the events) must raise the same flags at
+    # the same hands. Low thresholds, so random players raise (and lapse) flags of both
+    # rules.
     import random
 
     from cardroom.bench.room_bench import choose
@@ -320,6 +321,7 @@ def test_10_9_a_table_counts_what_the_hand_record_shows() -> None:
     from cardroom.room import events as rv
     from cardroom.room.clock import ManualClock
     from cardroom.room.commands import Act, Rebuy, Sit
+    from cardroom.room.review import hand_ref, review_table
     from cardroom.room.settings import TableSettings
     from cardroom.room.table import Table
 
@@ -331,7 +333,7 @@ def test_10_9_a_table_counts_what_the_hand_record_shows() -> None:
     settings = TableSettings.single(
         "t", TableConfig.of("holdem", Stakes.blinds(1, 2)), currency=Currency.PLAY, seed="s"
     )
-    table = Table(settings, ledger, ManualClock(), integrity=IntegrityMonitor(rules))
+    table, monitor = Table(settings, ledger, ManualClock()), IntegrityMonitor(rules)
     names = [f"p{s}" for s in range(4)]
     for s, name in enumerate(names):
         player = AccountRef.player(name, Currency.PLAY)
@@ -349,9 +351,11 @@ def test_10_9_a_table_counts_what_the_hand_record_shows() -> None:
             assert s is not None
             kind, amount, cards = choose(hand.legal_actions(s), hand.hole_cards(s), rng)
             out += table.handle(Act(names[s], kind, amount, cards))  # type: ignore[arg-type]
+        out += review_table(monitor, table)
         flags = [e for e in out if isinstance(e, rv.ReviewFlagged)]
         seen_at_table.append([Flag(f.rule, f.accounts, f.evidence, f.hands) for f in flags])
-        observation = observe(table.state.hand_no, hand.events, dict(enumerate(names)))
+        ref = hand_ref("t", table.state.hand_no)
+        observation = observe(ref, hand.events, dict(enumerate(names)))
         replayed_flags.append(replayed.observe_hand(observation))
         for s, name in enumerate(names):  # keep everyone in: top up a short stack
             seat = table.state.seats[s]

@@ -1,7 +1,7 @@
-"""RULEBOOK §10.9 at a served table: the table's integrity monitor (rules from
-``room/integrity_rules.ini``) sees every hand and where each player sits down from,
-and its flags reach the operator's integrity page as the tables' ``ReviewFlagged``
-entries: for review, never a punishment."""
+"""RULEBOOK §10.9 at served tables: the room's integrity monitor (rules from
+``room/integrity_rules.ini``) sees every table's hands and where each player sits
+down from, and its flags reach the operator's integrity page as the tables'
+``ReviewFlagged`` entries: for review, never a punishment."""
 
 from __future__ import annotations
 
@@ -83,6 +83,46 @@ def test_10_9_a_chip_dump_at_a_served_table_is_flagged_for_the_operator(api: Api
     for rule in ("shared_ip", "shared_device"):
         shared = [f for f in _table_flags(boss) if f["entry"]["rule"] == rule]
         assert any(pair <= set(f["entry"]["accounts"]) for f in shared), rule
+
+
+def test_10_1_one_device_at_two_tables_is_flagged_by_the_room(api: Api) -> None:
+    # The room has one monitor for all its tables: a second account from the same device
+    # is seen even when it sits down at another table than the first.
+    boss_alias = register(api)
+    make_operator(api, boss_alias)
+    boss = bearer(api, boss_alias)
+    device = "77aa01cd-two-tables"
+    bots = [
+        Bot(api.base, fresh_alias("one"), PASSWORD, table, strategy=takes, seat=0, device=device)
+        for table in ("stud", "draw")
+    ]
+    found: list[dict[str, Any]] = []
+
+    async def session() -> None:
+        stop = asyncio.Event()
+        tasks = [asyncio.create_task(b.play(stop)) for b in bots]
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            await asyncio.sleep(0.3)
+            pair = {b.player_id for b in bots}
+            flags = await asyncio.to_thread(_table_flags, boss)
+            found[:] = [
+                f
+                for f in flags
+                if f["entry"]["rule"] == "shared_device" and pair <= set(f["entry"]["accounts"])
+            ]
+            if found:
+                break
+        stop.set()
+        for b in bots:
+            if b.client is not None:
+                await b.client.close()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+    asyncio.run(session())
+    assert len(found) == 1, "no shared-device flag within 30 s"
+    assert found[0]["table_id"] in ("stud", "draw") and found[0]["kind"] == "ReviewFlagged"
+    assert found[0]["entry"]["hands"] == []
 
 
 @pytest.mark.parametrize(

@@ -31,7 +31,7 @@ per settled hand) and the record. What differs:
   ``HandSettled``, ``HandVoided`` and ``PlayerLeft`` (:meth:`fold`), on a live table
   and when it is rebuilt from its record alike.
 - **Conduct**: the chat's card-talk rule applies to every player dealt in (nobody
-  folds); the integrity monitor sees who won chips from whom in each settled hand
+  folds); the room's integrity review sees who won chips from whom in each settled hand
   (the chip-dumping rule; there is no betting for the soft-play rule to read).
 """
 
@@ -45,8 +45,8 @@ from cardroom.chinese import Event as ChineseEvent
 from cardroom.games import Event as HandEvent
 from cardroom.ledger import Ledger
 from cardroom.room import commands as cmd
-from cardroom.room import conduct, seating, turns
 from cardroom.room import events as rv
+from cardroom.room import seating, turns
 from cardroom.room import views as table_views
 from cardroom.room.allowances import Allowances
 from cardroom.room.chinese_table import ChineseTableConfig, settle
@@ -60,7 +60,7 @@ from cardroom.room.errors import (
     WRONG_GAME,
     TableError,
 )
-from cardroom.room.integrity import IntegrityMonitor
+from cardroom.room.review import SettledHand, hand_ref
 from cardroom.room.settings import TableSettings
 from cardroom.room.state import TableState, state_to_dict
 from cardroom.room.table import AnyEvent, Table
@@ -80,11 +80,10 @@ class ChineseRoomTable(Table):
         allowances: Allowances | None = None,
         *,
         state: TableState | None = None,
-        integrity: IntegrityMonitor | None = None,
     ) -> None:
         if settings.chinese is None:
             raise TableError(WRONG_GAME, "not a Chinese poker table's settings")
-        super().__init__(settings, ledger, clock, allowances, state=state, integrity=integrity)
+        super().__init__(settings, ledger, clock, allowances, state=state)
         self.config: ChineseTableConfig = settings.chinese
         self.variant = get_variant(self.config.variant)
         self.game: ChineseHand | None = None
@@ -261,7 +260,9 @@ class ChineseRoomTable(Table):
         paid = settle(owed, start, game.seats).paid
         net = {self.seat(s).player: paid[s] for s in paid}
         self.bank.settle(self.state.hand_no, net, 0)
-        conduct.review_result(self, net)  # chips dumped by playing badly on purpose
+        # For the room's review: chips dumped by playing badly on purpose (no betting to read).
+        ref = hand_ref(self.settings.table_id, self.state.hand_no)
+        self.reviews.append(SettledHand(ref, (), {}, net))
         stacks = tuple((s, start[s] + paid[s]) for s in self.state.dealt)
         pot = sum(v for v in paid.values() if v > 0)
         self.game = None

@@ -262,12 +262,14 @@ class ChatReported:
 @value
 class ReviewFlagged:
     """An integrity rule fired (§10.9): a flag for review, never a punishment; not shown
-    to players."""
+    to players. The room's review (:mod:`cardroom.room.review`) records it at the table
+    whose hand or sit-down raised it; ``hands`` are named room-wide, ``table#n`` (they
+    may be of several tables)."""
 
     rule: str
     accounts: tuple[str, ...]
     evidence: str
-    hands: tuple[int, ...]
+    hands: tuple[str, ...]
 
 
 RoomEvent = (

@@ -126,6 +126,11 @@ def default_rules() -> tuple[Rule, ...]:
     return load_rules(text, RULES_FILE)
 
 
+HandId = int | str
+"""A hand as the monitor names it in a flag: a table's hand number, or the room's
+``table#n`` (:func:`cardroom.room.review.hand_ref`) when one monitor sees every table."""
+
+
 @dataclass(frozen=True, slots=True)
 class RaiseResponse:
     """In one hand, ``player`` faced a bet or raise by ``raiser`` and ``folded`` or not."""
@@ -148,7 +153,7 @@ class Transfer:
 class HandObservation:
     """What a table reports of one finished hand (``hand``: its number or id)."""
 
-    hand: int
+    hand: HandId
     responses: tuple[RaiseResponse, ...] = ()
     transfers: tuple[Transfer, ...] = ()
 
@@ -170,7 +175,7 @@ class Flag:
     rule: str
     accounts: tuple[str, ...]
     evidence: str
-    hands: tuple[int, ...] = ()
+    hands: tuple[HandId, ...] = ()
 
 
 def transfers(put_in: Mapping[str, int], won: Mapping[str, int]) -> tuple[Transfer, ...]:
@@ -240,7 +245,7 @@ def _net(events: Iterable[Event], players: Mapping[int, str]) -> dict[str, int]:
     return {}
 
 
-def observe(hand: int, events: Iterable[Event], players: Mapping[int, str]) -> HandObservation:
+def observe(hand: HandId, events: Iterable[Event], players: Mapping[int, str]) -> HandObservation:
     """The observation of a finished engine hand, from its events; ``players``: account
     by seat. A player acting after another's bet or raise in the same betting round
     faced that raise (the last one), one response per pair and hand (folded if it folded
@@ -284,9 +289,9 @@ class _Window:
 
     size: int
     tallies: dict[Pair, _Tally] = field(default_factory=dict)
-    entries: deque[tuple[int, Counted]] = field(default_factory=deque)
+    entries: deque[tuple[HandId, Counted]] = field(default_factory=deque)
 
-    def push(self, hand: int, counted: Mapping[Pair, int]) -> tuple[Counted, Counted]:
+    def push(self, hand: HandId, counted: Mapping[Pair, int]) -> tuple[Counted, Counted]:
         """Count one hand (``counted``: pair -> what it adds to ``more``); returns its
         entry and that of the hand that left the window (empty while it fills)."""
         tallies = self.tallies
@@ -309,7 +314,7 @@ class _Window:
                 del tallies[tally.pair]
         return now, old
 
-    def hands_with(self, pair: Pair) -> tuple[int, ...]:
+    def hands_with(self, pair: Pair) -> tuple[HandId, ...]:
         """The hands in the window that added to ``pair``'s ``more`` (its folds, its
         chips lost)."""
         return tuple(
@@ -345,7 +350,7 @@ class IntegrityMonitor:
 
     def observe_events(
         self,
-        hand: int,
+        hand: HandId,
         events: Iterable[Event],
         players: Mapping[int, str],
         net: Mapping[str, int] | None = None,
@@ -357,7 +362,7 @@ class IntegrityMonitor:
             net = _net(events, players)
         return self._count(hand, _walk(events, players), _flows(net))
 
-    def _count(self, hand: int, faced: Faced, chips: Moved) -> list[Flag]:
+    def _count(self, hand: HandId, faced: Faced, chips: Moved) -> list[Flag]:
         flags: list[Flag] = []
         for rule in self.rules:
             if isinstance(rule, FoldPattern):
@@ -399,7 +404,7 @@ class IntegrityMonitor:
         raised.update(new)
         return new
 
-    def _folds(self, rule: FoldPattern, hand: int, faced: Faced) -> list[Flag]:
+    def _folds(self, rule: FoldPattern, hand: HandId, faced: Faced) -> list[Flag]:
         # Counted once per hand per pair (adding 1 to ``more`` if it folded).
         window = self._windows[rule.name]
         now, old = window.push(hand, faced)
@@ -426,7 +431,7 @@ class IntegrityMonitor:
             flags.append(Flag(rule.name, (player, raiser), evidence, hands))
         return flags
 
-    def _pots(self, rule: PotPattern, hand: int, chips: Moved) -> list[Flag]:
+    def _pots(self, rule: PotPattern, hand: HandId, chips: Moved) -> list[Flag]:
         window = self._windows[rule.name]
         now, old = window.push(hand, chips)
         tallies, threshold, percent = window.tallies, rule.threshold, rule.min_one_way_percent

@@ -6,7 +6,9 @@ his own IP address, two pairs of players sharing one), leaving, sitting out and 
 rebuys, the waiting list, actions and placements, advance actions, timeouts (by
 letting the clock run), disconnections and reconnections, chat. Some players step
 away for a few hands and come back posting what they missed (so dead small blinds
-are posted). The table runs an integrity monitor with the shipped rules.
+are posted). A session is a room of one table: after every command its
+integrity review (one monitor, the shipped rules, :mod:`cardroom.room.review`) sees
+what the table settled, and its flags are recorded at the table.
 
 After every command it can check the money invariant
 (:func:`~cardroom.room.money.money_violations`), per-seat secrecy of every event and
@@ -42,6 +44,7 @@ from cardroom.room.integrity import IntegrityMonitor, default_rules
 from cardroom.room.kinds import table_type
 from cardroom.room.money import money_violations
 from cardroom.room.positions import OWES_BOTH
+from cardroom.room.review import review_table
 from cardroom.room.rotation import CUSTOM_MIXED, EIGHT_GAME, HORSE, custom_mixed, eight_game, horse
 from cardroom.room.settings import TableSettings
 from cardroom.room.table import AnyEvent
@@ -157,9 +160,8 @@ class Session:
             )
         # Each player plays from his own address; p0 and p1 share one, p2 and p3 another.
         self.ips = {name: f"10.0.{i // 2 if i < 4 else i}.1" for i, name in enumerate(self.names)}
-        self.table = table_type(self.settings)(
-            self.settings, self.ledger, self.clock, integrity=IntegrityMonitor()
-        )
+        self.table = table_type(self.settings)(self.settings, self.ledger, self.clock)
+        self.integrity = IntegrityMonitor()
         self.chinese = isinstance(self.table, ChineseRoomTable)
         self.violations: list[str] = []
         self.knowledge = Knowledge(len(self.table.state.seats))
@@ -196,6 +198,7 @@ class Session:
         except TableError as exc:
             self.counters[f"refused:{exc.code}"] += 1
             events = []
+        events = events + review_table(self.integrity, self.table)
         self._tally(events)
         if self.check_money:
             self.check()

@@ -29,7 +29,7 @@ from cardroom.room.clock import Clock, system_clock
 from cardroom.room.commands import Command, PlaceCards
 from cardroom.room.errors import BAD_COMMAND, NO_HAND, WRONG_GAME, TableError
 from cardroom.room.games_port import game_for
-from cardroom.room.integrity import IntegrityMonitor
+from cardroom.room.integrity import Access, Flag
 from cardroom.room.money import TableBank
 from cardroom.room.positions import (
     NOT_READY,
@@ -40,6 +40,7 @@ from cardroom.room.positions import (
     plan_hand,
 )
 from cardroom.room.reducer import apply_event
+from cardroom.room.review import Review, SettledHand, hand_ref
 from cardroom.room.settings import TableSettings, forced_need
 from cardroom.room.state import SeatState, TableState, state_from_dict, state_to_dict
 
@@ -73,7 +74,6 @@ class Table:
         allowances: Allowances | None = None,
         *,
         state: TableState | None = None,
-        integrity: IntegrityMonitor | None = None,
     ) -> None:
         self.settings = settings
         self.clock = clock
@@ -87,7 +87,8 @@ class Table:
         self.state = state if state is not None else TableState([None] * settings.seat_count)
         self.hand: Hand | None = None
         self.chat = TableChat()
-        self.integrity = integrity
+        self.reviews: list[Review] = []
+        """What the room's integrity review has yet to see (:mod:`cardroom.room.review`)."""
         self.snapshot: dict[str, Any] = state_to_dict(self.state)
         self.log: list[AnyEvent] = []
         self.out: list[AnyEvent] = []
@@ -164,8 +165,22 @@ class Table:
         return seat
 
     def review_access(self, player: str, ip: str, device: str) -> None:
-        """``player`` sat down from ``ip`` / ``device``: the integrity monitor's input."""
-        conduct.review_access(self, player, ip, device)
+        """``player`` sat down from ``ip`` / ``device``: set aside for the room's review."""
+        self.reviews.append(Access(player, ip, device, self.now))
+
+    def take_reviews(self) -> list[Review]:
+        """What the room's integrity review has yet to see, in order (then forgotten)."""
+        items, self.reviews = self.reviews, []
+        return items
+
+    def record_flags(self, flags: Sequence[Flag]) -> list[AnyEvent]:
+        """Record the room's integrity flags (§10.9) as ``ReviewFlagged`` events of this
+        table, for an operator (shown to no player); returns them."""
+        self.out = []
+        for flag in flags:
+            hands = tuple(str(h) for h in flag.hands)
+            self.emit(rv.ReviewFlagged(flag.rule, flag.accounts, flag.evidence, hands))
+        return self.out
 
     def dealt_in(self, s: int) -> bool:
         """True when seat ``s`` is dealt into the hand in progress."""
@@ -279,17 +294,20 @@ class Table:
         result = hand.result
         assert result is not None
         deltas: dict[str, int] = {}
+        players: dict[int, str] = {}
         stacks: list[tuple[int, int]] = []
-        seats = self.state.seats
+        seats, hand_no = self.state.seats, self.state.hand_no
         for s in self.state.dealt:
             seat = seats[s]
             assert seat is not None
             end = result.stacks[s]
             assert end is not None
             deltas[seat.player] = end - seat.stack
+            players[s] = seat.player
             stacks.append((s, end))
-        self.bank.settle(self.state.hand_no, deltas, result.rake)
-        conduct.review_hand(self, hand, deltas)
+        self.bank.settle(hand_no, deltas, result.rake)
+        ref = hand_ref(self.settings.table_id, hand_no)
+        self.reviews.append(SettledHand(ref, hand.events, players, deltas))
         pause = self.settings.hand_pause_seconds
         pot = sum(p.amount for p in result.pots)
         self.emit(
@@ -313,7 +331,6 @@ class Table:
         ledger: Ledger,
         clock: Clock = system_clock,
         allowances: Allowances | None = None,
-        integrity: IntegrityMonitor | None = None,
     ) -> Table:
         """A table rebuilt from its record (the ledger and allowances are not touched:
         the money the events describe was posted when they happened): the room's events
@@ -325,7 +342,6 @@ class Table:
             clock,
             allowances,
             state=state_from_dict(snapshot),
-            integrity=integrity,
         )
         table.snapshot = snapshot
         table.unpack(snapshot)
@@ -362,10 +378,9 @@ class Table:
         ledger: Ledger,
         clock: Clock = system_clock,
         allowances: Allowances | None = None,
-        integrity: IntegrityMonitor | None = None,
     ) -> Table:
         """After a crash: rebuild the table and cancel the unfinished hand (§10.10)."""
-        table = cls.restore(settings, snapshot, events, ledger, clock, allowances, integrity)
+        table = cls.restore(settings, snapshot, events, ledger, clock, allowances)
         if table.state.in_hand:
             table.cancel_hand()
         return table

@@ -16,6 +16,11 @@ commands are answered ``not_stored``.
 The same transaction stores the disconnect all-ins the batch used or reset
 (``StepAllowances``) and the client ids of the commands it ran (a job's
 ``client``), so a command is never stored without its id, nor its id without it.
+
+Once a step is stored, the table's settled hands and sit-downs go to the room's
+integrity monitor (:func:`~cardroom.room.review.review_table`), and the flags it
+raises are stored at once as a step of their own (a step that failed was never
+reviewed: it did not happen).
 """
 
 from __future__ import annotations
@@ -32,6 +37,8 @@ from cardroom.ledger import AccountRef
 from cardroom.room import commands as cmd
 from cardroom.room.codec import encode_entry
 from cardroom.room.errors import TableError
+from cardroom.room.integrity import IntegrityMonitor
+from cardroom.room.review import review_table
 from cardroom.room.table import AnyEvent, Table
 from cardroom.server import broadcast, protocol
 from cardroom.server.allowances import StepAllowances
@@ -95,8 +102,11 @@ class TableActor:
         aliases: dict[str, str],
         tick_seconds: float = 0.2,
         allowances: StepAllowances | None = None,
+        integrity: IntegrityMonitor | None = None,
     ) -> None:
         self.table = table
+        self.integrity = integrity
+        """The room's integrity monitor (None: the table's reviews are dropped)."""
         self.table_id = table.settings.table_id
         self.ledger = ledger
         self.allowances = allowances
@@ -252,8 +262,22 @@ class TableActor:
 
     async def flush(self) -> bool:
         """Store the pending events (and transfers, and a new snapshot) in one
-        transaction; then number, send and answer. False when the step could not be
-        stored (the table is rebuilt from its record)."""
+        transaction; then number, send and answer; then review what it settled (the
+        flags stored as one more step). False when a step could not be stored (the table
+        is rebuilt from its record)."""
+        if not await self.store():
+            return False
+        if self.integrity is None:
+            self.table.take_reviews()  # nobody reviews them: not kept
+            return True
+        flagged = review_table(self.integrity, self.table)
+        if not flagged:
+            return True
+        self.pending.extend(flagged)
+        return await self.store()
+
+    async def store(self) -> bool:
+        """The storing and sending of :meth:`flush`, without the review."""
         events, answers, ids = self.pending, self.answers, self.ids
         self.pending, self.answers, self.ids = [], [], []
         transfers = self.ledger.take()

@@ -14,12 +14,15 @@ player and day (``server/allowances.py``: read at start, changed with the steps)
 and the client ids that acted (``store/client_ids.py``: looked up by the gateway
 for any id it does not remember, pruned here every hour).
 
-Each table has an integrity monitor (RULEBOOK §10.9) with the rules of
-``room/integrity_rules.ini``, read at start: it sees every hand and the address
-each player sits down from (the gateway's ``Sit`` carries it), and its flags are
-``ReviewFlagged`` entries of the table's record, which the operator's integrity
-page reads. A monitor lives as long as the process (kept over a table's rebuild,
-not over a restart: its windows start empty).
+The room has ONE integrity monitor (RULEBOOK §10.9, §10.1) with the rules of
+``room/integrity_rules.ini``, read at start, for all its tables
+(:mod:`cardroom.room.review`): chips dumped at two tables, or a second account
+from the same address at another table, are one pattern. Each actor feeds it its
+table's settled hands and sit-downs (the gateway's ``Sit`` carries the address)
+once the step that made them is stored, and records the flags as
+``ReviewFlagged`` entries of that table's record, which the operator's integrity
+page reads. The monitor lives as long as the process (over a table's rebuild, not
+over a restart: its windows start empty).
 """
 
 from __future__ import annotations
@@ -71,8 +74,8 @@ class Room:
         self.aliases: dict[str, str] = {}
         self.actors: dict[str, TableActor] = {}
         self.specs: dict[str, TableSpec] = {}
-        self.integrity_rules = default_rules()
-        self.monitors: dict[str, IntegrityMonitor] = {}
+        self.integrity = IntegrityMonitor(default_rules())
+        """The room's one integrity monitor: every table's hands and sit-downs."""
         self.pruner: asyncio.Task[None] | None = None
 
     async def open(self, specs: list[TableSpec]) -> None:
@@ -101,6 +104,7 @@ class Room:
             self.aliases,
             self.settings.tick_seconds,
             allowances,
+            self.integrity,
         )
         self.specs[table_id] = spec
         self.actors[table_id] = actor
@@ -126,12 +130,6 @@ class Room:
             except Exception as exc:  # a busy or absent database: next time
                 log.warning("pruning failed (%s)", exc)
             await asyncio.sleep(PRUNE_SECONDS)
-
-    def monitor(self, table_id: str) -> IntegrityMonitor:
-        """The integrity monitor of a table (made at its first opening)."""
-        if table_id not in self.monitors:
-            self.monitors[table_id] = IntegrityMonitor(self.integrity_rules)
-        return self.monitors[table_id]
 
     def step_allowances(self, settings: TableSettings) -> StepAllowances:
         """A table's view of the disconnect all-ins, with its limits."""
@@ -182,10 +180,7 @@ class Room:
             state = _fit(old.state, settings.seat_count)
         self.records.open(table_id, settings_to_dict(settings))
         allowances = allowances or self.step_allowances(settings)
-        monitor = self.monitor(table_id)
-        table = table_type(settings)(
-            settings, ledger, allowances=allowances, state=state, integrity=monitor
-        )
+        table = table_type(settings)(settings, ledger, allowances=allowances, state=state)
         self.records.commit(table_id, seq + 1, [], snapshot=(seq, table.snapshot))
         return table, seq
 
@@ -201,10 +196,7 @@ class Room:
         allowances = allowances or self.step_allowances(settings)
         allowances.take()
         kind = table_type(settings)
-        monitor = self.monitor(settings.table_id)
-        table = kind.restore(
-            settings, record.snapshot, events, ledger, allowances=allowances, integrity=monitor
-        )
+        table = kind.restore(settings, record.snapshot, events, ledger, allowances=allowances)
         players = [s.player for s in table.state.seats if s is not None]
         self.allowances.refresh(players, day_of(table.clock()))
         return table, record.last_seq
