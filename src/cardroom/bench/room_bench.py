@@ -114,12 +114,15 @@ RoomParts = tuple[Callable[[], Hand], Callable[[], object]]
 """A room's two parts of a hand: the table's step, and the room's review after it."""
 
 
-def room_parts(game: str, seed: int, *, memory_ledger: bool = False) -> RoomParts:
+def room_parts(
+    game: str, seed: int, *, review: bool = True, memory_ledger: bool = False
+) -> RoomParts:
     """A table and the room's integrity review (one monitor, the shipped rules), as a
     served room runs them: the first plays one hand through the table per call (and
     returns it); the second reviews what the table set aside (as an actor does once the
-    step is stored). ``memory_ledger``: money is posted into a :class:`MemoryLedger`
-    rather than collected by a served table's port and taken after each hand."""
+    step is stored; ``review`` False: drops it unseen). ``memory_ledger``: money is
+    posted into a :class:`MemoryLedger` rather than collected by a served table's port
+    and taken after each hand."""
     config = _config(game)
     clock = system_clock  # as a server's table (hands start at once: no pause between)
     settings = TableSettings.single(
@@ -151,10 +154,10 @@ def room_parts(game: str, seed: int, *, memory_ledger: bool = False) -> RoomPart
         port.take()  # the hand's transaction, as the actor's commit takes it
         return hand
 
-    def review() -> object:
-        return review_table(monitor, table)
+    def reviewed() -> object:
+        return review_table(monitor, table) if review else table.take_reviews()
 
-    return play, review
+    return play, reviewed
 
 
 def room_player(
@@ -162,12 +165,11 @@ def room_player(
 ) -> Callable[[], Hand]:
     """Plays one hand through the room per call (and returns it): the table's step, then
     (``review``) the room's integrity review of it; see :func:`room_parts`."""
-    play, reviewed = room_parts(game, seed, memory_ledger=memory_ledger)
+    play, reviewed = room_parts(game, seed, review=review, memory_ledger=memory_ledger)
 
     def hand() -> Hand:
         played = play()
-        if review:
-            reviewed()
+        reviewed()
         return played
 
     return hand

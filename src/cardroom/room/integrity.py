@@ -182,7 +182,7 @@ def transfers(put_in: Mapping[str, int], won: Mapping[str, int]) -> tuple[Transf
     """Who won chips from whom in a hand: each winner's net gain is taken from the
     losers in proportion to their net losses (rounded down; rake makes the losses
     larger than the gains). ``put_in``/``won``: chips each player put in and won."""
-    net = {p: won.get(p, 0) - put_in.get(p, 0) for p in {*put_in, *won}}
+    net = {p: won.get(p, 0) - put_in.get(p, 0) for p in sorted({*put_in, *won})}
     return tuple(Transfer(s, r, n) for (s, r), n in _flows(net).items())
 
 
@@ -198,16 +198,16 @@ Faced = dict[tuple[str, str], int]
 
 def _flows(net: Mapping[str, int]) -> Moved:
     """:func:`transfers` of each player's net result (``net``: chips won, losses
-    negative), as :data:`Moved`."""
-    losers = sorted((p, -n) for p, n in net.items() if n < 0)
-    winners = sorted((p, n) for p, n in net.items() if n > 0)
+    negative), as :data:`Moved` (in the order of ``net``)."""
+    losers = [(p, -n) for p, n in net.items() if n < 0]
     total_loss = sum(loss for _, loss in losers)
     out: Moved = {}
-    for winner, gain in winners:
-        for loser, loss in losers:
-            amount = gain * loss // total_loss
-            if amount > 0:
-                out[loser, winner] = amount
+    for winner, gain in net.items():
+        if gain > 0:
+            for loser, loss in losers:
+                amount = gain * loss // total_loss
+                if amount > 0:
+                    out[loser, winner] = amount
     return out
 
 
@@ -398,6 +398,8 @@ class IntegrityMonitor:
         holds; ``lapsed``: raised ones whose condition no longer holds. Returns those to
         flag now, in a fixed order. (The window rules' conditions are monotone in the
         window's counts, so a rule looks only at the pairs whose counts moved its way.)"""
+        if not holding and not lapsed:  # most hands: nothing moved
+            return []
         raised = self._raised[rule]
         raised.difference_update(lapsed)
         new = sorted(set(holding) - raised)
@@ -414,9 +416,10 @@ class IntegrityMonitor:
             return t.hands > 0 and t.more >= threshold and 100 * t.more >= share * t.hands
 
         # A fold, or a raise faced leaving the window, makes the share truer; a raise
-        # faced, or a fold leaving, makes it falser.
-        holding = [t.pair for t, fold in now if fold and holds(t)]
-        holding += [t.pair for t, _ in old if holds(t)]
+        # faced, or a fold leaving, makes it falser. Most pairs are short of the
+        # threshold: that is tested first, without a call.
+        holding = [t.pair for t, fold in now if fold and t.more >= threshold and holds(t)]
+        holding += [t.pair for t, _ in old if t.more >= threshold and holds(t)]
         raised, lapsed = self._raised[rule.name], []
         if raised:
             falling = [t for t, _ in now] + [t for t, fold in old if fold]
@@ -441,26 +444,28 @@ class IntegrityMonitor:
             back = tallies.get((sent.pair[1], sent.pair[0]))
             return 0 if back is None else back.more
 
-        def holds(sent: _Tally) -> bool:
-            """Whether A -> B holds (``sent``: A -> B's tally, in the window)."""
+        def holds(sent: _Tally, back: int) -> bool:
+            """Whether A -> B holds (``sent``: A -> B's tally, in the window; ``back``:
+            the chips B lost to A)."""
             if sent.hands < threshold:
                 return False
-            chips, back = sent.more, chips_back(sent)
+            chips = sent.more
             return chips > back and 100 * (chips - back) >= percent * (chips + back)
 
         # A -> B holds more with more pots or chips A to B, fewer chips back B to A; the
-        # reverse makes it hold less. Most pairs are short of the threshold.
-        holding = [t.pair for t, _ in now if holds(t)]
-        for t, _ in old:
+        # reverse makes it hold less. Most pairs are short of the threshold: that is
+        # tested first, without a call.
+        holding = [t.pair for t, _ in now if t.hands >= threshold and holds(t, chips_back(t))]
+        for t, _ in old:  # B -> A's chips back are t's own (0 if it left the window)
             mirror = tallies.get((t.pair[1], t.pair[0]))
-            if mirror is not None and holds(mirror):
+            if mirror is not None and mirror.hands >= threshold and holds(mirror, t.more):
                 holding.append(mirror.pair)
         raised, lapsed = self._raised[rule.name], []
         if raised:
             falling = [t.pair for t, _ in old] + [(t.pair[1], t.pair[0]) for t, _ in now]
             for pair in falling:
                 sent = tallies.get(pair)
-                if pair in raised and (sent is None or not holds(sent)):
+                if pair in raised and (sent is None or not holds(sent, chips_back(sent))):
                     lapsed.append(pair)
         flags = []
         for sender, receiver in self._moved(rule.name, holding, lapsed):
