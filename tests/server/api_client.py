@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import itertools
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -17,6 +17,7 @@ from typing import Any
 import httpx
 import pytest
 
+from cardroom.bots.player import Bot
 from cardroom.bots.random_bot import RandomBot
 from cardroom.server.settings import ServerSettings
 from cardroom.store import Players, make_engine
@@ -121,10 +122,17 @@ def play_hands(api: Api, table: str, aliases: list[str], hands: int) -> None:
                 done = next(r for r in rows if r["table_id"] == table)["hands_per_hour"]
                 if done >= hands:
                     break
-        stop.set()
-        for b in bots:
-            if b.client is not None:
-                await b.client.close()
-        await asyncio.gather(*tasks, return_exceptions=True)
+        await stop_bots(stop, bots, tasks)
 
     asyncio.run(session())
+
+
+async def stop_bots(
+    stop: asyncio.Event, bots: Sequence[Bot], tasks: list[asyncio.Task[Any]]
+) -> None:
+    """Stop bots started with ``stop``: close their connections, wait for their tasks."""
+    stop.set()
+    for b in bots:
+        if b.client is not None:
+            await b.client.close()
+    await asyncio.gather(*tasks, return_exceptions=True)

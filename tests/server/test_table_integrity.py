@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 import random
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import httpx
@@ -17,7 +17,16 @@ import pytest
 from cardroom.bots.player import Bot
 from cardroom.bots.tracker import HandTracker
 
-from .api_client import PASSWORD, Api, bearer, fresh_alias, make_operator, register, start_api
+from .api_client import (
+    PASSWORD,
+    Api,
+    bearer,
+    fresh_alias,
+    make_operator,
+    register,
+    start_api,
+    stop_bots,
+)
 
 
 @pytest.fixture(scope="module")
@@ -46,33 +55,45 @@ def _table_flags(boss: httpx.Client) -> list[dict[str, Any]]:
     return flags
 
 
-def test_10_9_a_chip_dump_at_a_served_table_is_flagged_for_the_operator(api: Api) -> None:
+def _until_flagged(
+    bots: list[Bot], boss: httpx.Client, wanted: Callable[[dict[str, Any]], bool], seconds: float
+) -> list[dict[str, Any]]:
+    """Let ``bots`` play until the operator's integrity page shows flags that ``wanted``
+    picks (or ``seconds`` pass); those flags."""
+    found: list[dict[str, Any]] = []
+
+    async def session() -> None:
+        stop = asyncio.Event()
+        tasks = [asyncio.create_task(b.play(stop)) for b in bots]
+        deadline = time.monotonic() + seconds
+        while not found and time.monotonic() < deadline:
+            await asyncio.sleep(0.3)
+            flags = await asyncio.to_thread(_table_flags, boss)
+            found.extend(f for f in flags if wanted(f))
+        await stop_bots(stop, bots, tasks)
+
+    asyncio.run(session())
+    return found
+
+
+def _operator(api: Api) -> httpx.Client:
     boss_alias = register(api)
     make_operator(api, boss_alias)
-    boss = bearer(api, boss_alias)
+    boss: httpx.Client = bearer(api, boss_alias)
+    return boss
+
+
+def test_10_9_a_chip_dump_at_a_served_table_is_flagged_for_the_operator(api: Api) -> None:
+    boss = _operator(api)
     # Both play from one device (the id a browser keeps in its local storage).
     device = "3f2b9c1e-device"
     dumper = Bot(api.base, fresh_alias("dump"), PASSWORD, "holdem", strategy=gives_away, seat=0,
                  device=device)  # fmt: skip
     taker = Bot(api.base, fresh_alias("take"), PASSWORD, "holdem", strategy=takes, seat=1,
                 device=device)  # fmt: skip
-    found: list[dict[str, Any]] = []
-
-    async def session() -> None:
-        stop = asyncio.Event()
-        tasks = [asyncio.create_task(b.play(stop)) for b in (dumper, taker)]
-        deadline = time.monotonic() + 60
-        while not found and time.monotonic() < deadline:
-            await asyncio.sleep(0.3)
-            flags = await asyncio.to_thread(_table_flags, boss)
-            found.extend(f for f in flags if f["entry"]["rule"] == "repeated_pots")
-        stop.set()
-        for b in (dumper, taker):
-            if b.client is not None:
-                await b.client.close()
-        await asyncio.gather(*tasks, return_exceptions=True)
-
-    asyncio.run(session())
+    found = _until_flagged(
+        [dumper, taker], boss, lambda f: f["entry"]["rule"] == "repeated_pots", 60
+    )
     assert found, "no chip-dumping flag within 60 s"
     flag = found[0]
     assert flag["table_id"] == "holdem" and flag["kind"] == "ReviewFlagged"
@@ -88,38 +109,19 @@ def test_10_9_a_chip_dump_at_a_served_table_is_flagged_for_the_operator(api: Api
 def test_10_1_one_device_at_two_tables_is_flagged_by_the_room(api: Api) -> None:
     # The room has one monitor for all its tables: a second account from the same device
     # is seen even when it sits down at another table than the first.
-    boss_alias = register(api)
-    make_operator(api, boss_alias)
-    boss = bearer(api, boss_alias)
+    boss = _operator(api)
     device = "77aa01cd-two-tables"
     bots = [
         Bot(api.base, fresh_alias("one"), PASSWORD, table, strategy=takes, seat=0, device=device)
         for table in ("stud", "draw")
     ]
-    found: list[dict[str, Any]] = []
 
-    async def session() -> None:
-        stop = asyncio.Event()
-        tasks = [asyncio.create_task(b.play(stop)) for b in bots]
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            await asyncio.sleep(0.3)
-            pair = {b.player_id for b in bots}
-            flags = await asyncio.to_thread(_table_flags, boss)
-            found[:] = [
-                f
-                for f in flags
-                if f["entry"]["rule"] == "shared_device" and pair <= set(f["entry"]["accounts"])
-            ]
-            if found:
-                break
-        stop.set()
-        for b in bots:
-            if b.client is not None:
-                await b.client.close()
-        await asyncio.gather(*tasks, return_exceptions=True)
+    def wanted(flag: dict[str, Any]) -> bool:
+        pair = {b.player_id for b in bots}
+        entry = flag["entry"]
+        return entry["rule"] == "shared_device" and pair <= set(entry["accounts"])
 
-    asyncio.run(session())
+    found = _until_flagged(bots, boss, wanted, 30)
     assert len(found) == 1, "no shared-device flag within 30 s"
     assert found[0]["table_id"] in ("stud", "draw") and found[0]["kind"] == "ReviewFlagged"
     assert found[0]["entry"]["hands"] == []
