@@ -105,3 +105,20 @@ def test_10_9_a_flag_recorded_by_a_table_monitor_reads_back_with_its_hands_named
     flag = decode_room_event(old)
     assert isinstance(flag, rv.ReviewFlagged) and flag.hands == ("#3", "#4", "#7")
     assert decode_room_event(encode_room_event(flag)) == flag
+
+
+def test_10_9_a_flag_that_could_not_be_recorded_is_raised_again() -> None:
+    # The server stores flags in a step of their own; should that step fail, the flag
+    # is forgotten as raised, and the next hand that keeps the pattern raises it again.
+    monitor = IntegrityMonitor()
+    net = {"p0": -2, "p1": 2}
+    flags = []
+    for n in range(1, 7):  # the shipped rule: 6 pots one way
+        flags += review(monitor, [SettledHand(hand_ref("t", n), (), {}, net)])
+    assert [(f.rule, f.accounts) for f in flags] == [("repeated_pots", ("p0", "p1"))]
+    assert review(monitor, [SettledHand("t#7", (), {}, net)]) == []  # raised once
+    monitor.forget("repeated_pots", ("p0", "p1"))
+    again = review(monitor, [SettledHand("t#8", (), {}, net)])
+    assert [(f.rule, f.accounts, len(f.hands)) for f in again] == [
+        ("repeated_pots", ("p0", "p1"), 8)
+    ]

@@ -10,6 +10,7 @@ from typing import Any
 from tests.server.conftest import running_server
 from tests.server.sessions import answer, money_problems, player, until
 
+from cardroom.room import events as rv
 from cardroom.server.actor import Job, Outcome, TableActor
 from cardroom.server.settings import ServerSettings
 from cardroom.store.tables import TableStep
@@ -62,6 +63,52 @@ def test_a_step_the_database_refused_did_not_happen_and_the_table_plays_on(
         asyncio.run(go(base))
     assert settings.database_url is not None
     assert money_problems(settings.database_url) == []
+
+
+def test_a_review_flag_the_database_refused_is_raised_again(settings: ServerSettings) -> None:
+    # §10.9: flags are stored in a step of their own after the step they judge. Should
+    # that step fail, the flag is not lost: the room's monitor raises it again when the
+    # pattern next moves (here: the first account sits down again, at another table).
+    apps: list[Any] = []
+
+    async def go(base: str) -> None:
+        holdem, stud = _actor(apps[0], "holdem"), _actor(apps[0], "stud")
+        real_commit = holdem.records.commit_all
+        refused: list[TableStep] = []
+
+        def failing_commit(steps: Sequence[TableStep]) -> None:
+            # The first step holding a flag fails, in its group and when written alone.
+            flagged = [s for s in steps if any(e["type"] == "ReviewFlagged" for e in s.entries)]
+            if flagged and not refused:
+                refused.extend(flagged)
+            if any(s is r for s in steps for r in refused):
+                raise RuntimeError("disk on fire")
+            real_commit(steps)
+
+        holdem.records.commit_all = failing_commit  # type: ignore[method-assign]
+        a, a_id = await player(base, "alice")
+        b, b_id = await player(base, "bobby")
+        await a.send("join", id="j", table="holdem", seat=0, amount=40)
+        assert (await answer(a, "j"))["type"] == "ok"
+        await b.send("join", id="j", table="holdem", seat=1, amount=40)
+        assert (await answer(b, "j"))["type"] == "ok"  # stored; its flag's step will not be
+        await a.send("join", id="j2", table="stud", seat=0, amount=40)
+        assert (await answer(a, "j2"))["type"] == "ok"
+        assert refused
+        record = await asyncio.to_thread(holdem.records.load, "holdem")
+        assert record is not None
+        assert not [e for _, e in record.entries if e["type"] == "ReviewFlagged"]
+        again = [f for f in _flags(stud) if f.rule == "shared_ip"]
+        assert [set(f.accounts) for f in again] == [{a_id, b_id}]
+        for c in (a, b):
+            await c.close()
+
+    with running_server(settings, apps) as base:
+        asyncio.run(go(base))
+
+
+def _flags(actor: TableActor) -> list[rv.ReviewFlagged]:
+    return [e for e in actor.table.log if isinstance(e, rv.ReviewFlagged)]
 
 
 def test_a_bug_in_a_job_is_answered_internal_and_the_table_goes_on(

@@ -392,6 +392,11 @@ class IntegrityMonitor:
                 flags.append(Flag(rule.name, accounts, evidence))
         return flags
 
+    def forget(self, rule: str, accounts: Accounts) -> None:
+        """A flag that could not be recorded: raise it again when its condition next
+        moves its way (as if it had lapsed)."""
+        self._raised[rule].discard(accounts)
+
     def _moved(self, rule: str, holding: Iterable[_A], lapsed: Iterable[_A]) -> list[_A]:
         """A flag is raised when its condition becomes true, and again only after it
         lapsed. ``holding``: accounts whose condition may have just become true, and

@@ -20,7 +20,8 @@ The same transaction stores the disconnect all-ins the batch used or reset
 Once a step is stored, the table's settled hands and sit-downs go to the room's
 integrity monitor (:func:`~cardroom.room.review.review_table`), and the flags it
 raises are stored at once as a step of their own (a step that failed was never
-reviewed: it did not happen).
+reviewed: it did not happen; flags that failed to be stored are raised again when
+their pattern next grows).
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from typing import Any
 
 from cardroom.ledger import AccountRef
 from cardroom.room import commands as cmd
+from cardroom.room import events as rv
 from cardroom.room.codec import encode_entry
 from cardroom.room.errors import TableError
 from cardroom.room.integrity import IntegrityMonitor
@@ -274,7 +276,12 @@ class TableActor:
         if not flagged:
             return True
         self.pending.extend(flagged)
-        return await self.store()
+        if await self.store():
+            return True
+        for flag in flagged:  # not recorded: to be raised again, not lost
+            assert isinstance(flag, rv.ReviewFlagged)
+            self.integrity.forget(flag.rule, flag.accounts)
+        return False
 
     async def store(self) -> bool:
         """The storing and sending of :meth:`flush`, without the review."""
