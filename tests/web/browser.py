@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 PASSWORD = "password1"
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
@@ -231,7 +232,13 @@ def sit(page: Any, base: str, table: str, attempts: int = 6) -> None:
     for _ in range(attempts):
         # The last free seat: the bots come back to the first ones (conftest's Bots).
         page.get_by_role("button", name=re.compile(r"^Sit at seat \d+$")).last.click()
-        page.get_by_role("button", name="Buy in").click()
+        buy = page.get_by_role("button", name="Buy in")
+        try:
+            buy.wait_for(timeout=10_000)
+        except PlaywrightTimeout:  # a redraw took the click (or a bot the seat): again
+            refused.append("the buy-in form did not open")
+            continue
+        buy.click()
         # Either the join is done (the form goes) or refused (the notice says why).
         page.wait_for_function(
             "!document.querySelector('form.buyin')"
