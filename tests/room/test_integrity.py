@@ -152,6 +152,35 @@ def test_10_9_shared_ip_or_device_flagged_within_the_window() -> None:
     assert monitor.observe_access(Access("eve", "9.9.9.9", "pc-2", at=1000.0)) == []
 
 
+def test_10_9_a_shared_ip_flag_is_raised_again_after_it_lapsed() -> None:
+    # Two accounts from one address, then none for longer than the window: the
+    # condition was false, so the same two coming back are flagged again.
+    DAY = 24 * 3600.0
+    monitor = IntegrityMonitor([AccessPattern(window=7 * DAY, threshold=2)])
+    assert monitor.observe_access(Access("ann", "1.2.3.4", at=0.0)) == []
+    assert len(monitor.observe_access(Access("bob", "1.2.3.4", at=60.0))) == 1
+    assert monitor.observe_access(Access("ann", "1.2.3.4", at=120.0)) == []  # raised once
+    assert monitor.observe_access(Access("ann", "1.2.3.4", at=9 * DAY)) == []  # bob expired
+    flags = monitor.observe_access(Access("bob", "1.2.3.4", at=9 * DAY + 60))
+    assert [f.accounts for f in flags] == [("ann", "bob")]
+
+
+def test_10_9_a_room_s_monitor_forgets_addresses_older_than_the_window() -> None:
+    # A room's monitor lives as long as its process: once a day it drops the sightings
+    # older than the window, so addresses never seen again are not kept for good.
+    DAY = 24 * 3600.0
+    monitor = IntegrityMonitor([AccessPattern(window=7 * DAY, threshold=2)])
+    for i in range(50):
+        monitor.observe_access(Access(f"p{i}", f"10.0.0.{i}", at=float(i)))
+    monitor.observe_access(Access("old", "10.0.0.1", at=100.0))  # flagged with p1
+    assert monitor.tracked_addresses == 50
+    assert monitor.observe_access(Access("new", "10.9.9.9", at=8 * DAY)) == []
+    assert monitor.tracked_addresses == 1  # only the new address
+    assert monitor.observe_access(Access("p1", "10.0.0.1", at=8 * DAY + 1)) == []  # alone
+    flags = monitor.observe_access(Access("old", "10.0.0.1", at=8 * DAY + 2))
+    assert [f.accounts for f in flags] == [("old", "p1")]  # a new episode, flagged again
+
+
 def test_10_9_default_rules_are_data_with_name_window_threshold() -> None:
     rules = default_rules()  # integrity_rules.ini, beside the module
     names = [rule.name for rule in rules]

@@ -258,6 +258,13 @@ def observe(hand: HandId, events: Iterable[Event], players: Mapping[int, str]) -
     )
 
 
+def _expire(rule: AccessPattern, seen: dict[str, float], now: float) -> None:
+    """Drop the sightings in ``seen`` (player -> when) older than ``rule``'s window."""
+    for player, at in list(seen.items()):
+        if at < now - rule.window:
+            del seen[player]
+
+
 Pair = tuple[str, str]
 """Two accounts, in the order a rule names them (folder and raiser, sender and receiver)."""
 
@@ -334,6 +341,7 @@ class IntegrityMonitor:
             r.name: _Window(r.window) for r in self.rules if not isinstance(r, AccessPattern)
         }
         self._seen: dict[tuple[str, str], dict[str, float]] = {}
+        self._swept = float("-inf")  # when _seen was last swept of old sightings
         # Rule -> the accounts whose condition holds (flagged when it became true).
         self._raised: dict[str, set[Accounts]] = {r.name: set() for r in self.rules}
 
@@ -371,8 +379,15 @@ class IntegrityMonitor:
                 flags += self._pots(rule, hand, chips)
         return flags
 
+    @property
+    def tracked_addresses(self) -> int:
+        """How many (rule, address) pairs the access rules remember."""
+        return len(self._seen)
+
     def observe_access(self, access: Access) -> list[Flag]:
         """Record where a player plays from; the flags it raises."""
+        if access.at - self._swept >= _DAY:
+            self._sweep(access.at)
         flags: list[Flag] = []
         for rule in self.rules:
             if not isinstance(rule, AccessPattern):
@@ -381,16 +396,32 @@ class IntegrityMonitor:
             if not value:
                 continue
             seen = self._seen.setdefault((rule.name, value), {})
+            before = tuple(sorted(seen))
+            _expire(rule, seen, access.at)
             seen[access.player] = access.at
-            for player, at in list(seen.items()):
-                if at < access.at - rule.window:
-                    del seen[player]
             accounts = tuple(sorted(seen))
+            if accounts != before:  # a flag raised on the accounts seen before is done
+                self._raised[rule.name].discard(before)
             holds = len(accounts) >= rule.threshold
             if self._moved(rule.name, [accounts] if holds else [], [] if holds else [accounts]):
                 evidence = f"{len(accounts)} accounts from {rule.via} {value}"
                 flags.append(Flag(rule.name, accounts, evidence))
         return flags
+
+    def _sweep(self, now: float) -> None:
+        """Once a day: forget the sightings older than their rule's window everywhere.
+        A room's monitor lives as long as its process, and an address never seen again
+        would otherwise be kept (with the flag raised on it) for good."""
+        self._swept = now
+        rules = {r.name: r for r in self.rules if isinstance(r, AccessPattern)}
+        for key, seen in list(self._seen.items()):
+            rule = rules[key[0]]
+            before = tuple(sorted(seen))
+            _expire(rule, seen, now)
+            if len(seen) != len(before):
+                self._raised[rule.name].discard(before)
+            if not seen:
+                del self._seen[key]
 
     def forget(self, rule: str, accounts: Accounts) -> None:
         """A flag that could not be recorded: raise it again when its condition next
