@@ -258,13 +258,6 @@ def observe(hand: HandId, events: Iterable[Event], players: Mapping[int, str]) -
     )
 
 
-def _expire(rule: AccessPattern, seen: dict[str, float], now: float) -> None:
-    """Drop the sightings in ``seen`` (player -> when) older than ``rule``'s window."""
-    for player, at in list(seen.items()):
-        if at < now - rule.window:
-            del seen[player]
-
-
 Pair = tuple[str, str]
 """Two accounts, in the order a rule names them (folder and raiser, sender and receiver)."""
 
@@ -396,12 +389,11 @@ class IntegrityMonitor:
             if not value:
                 continue
             seen = self._seen.setdefault((rule.name, value), {})
-            before = tuple(sorted(seen))
-            _expire(rule, seen, access.at)
+            self._expire(rule, seen, access.at)
+            if access.player not in seen:  # the set grows: a flag on the smaller one is done
+                self._raised[rule.name].discard(tuple(sorted(seen)))
             seen[access.player] = access.at
             accounts = tuple(sorted(seen))
-            if accounts != before:  # a flag raised on the accounts seen before is done
-                self._raised[rule.name].discard(before)
             holds = len(accounts) >= rule.threshold
             if self._moved(rule.name, [accounts] if holds else [], [] if holds else [accounts]):
                 evidence = f"{len(accounts)} accounts from {rule.via} {value}"
@@ -415,13 +407,18 @@ class IntegrityMonitor:
         self._swept = now
         rules = {r.name: r for r in self.rules if isinstance(r, AccessPattern)}
         for key, seen in list(self._seen.items()):
-            rule = rules[key[0]]
-            before = tuple(sorted(seen))
-            _expire(rule, seen, now)
-            if len(seen) != len(before):
-                self._raised[rule.name].discard(before)
+            self._expire(rules[key[0]], seen, now)
             if not seen:
                 del self._seen[key]
+
+    def _expire(self, rule: AccessPattern, seen: dict[str, float], now: float) -> None:
+        """Drop the sightings in ``seen`` (player -> when) older than ``rule``'s window;
+        a flag raised on the accounts seen before has lapsed."""
+        old = [player for player, at in seen.items() if at < now - rule.window]
+        if old:
+            self._raised[rule.name].discard(tuple(sorted(seen)))
+            for player in old:
+                del seen[player]
 
     def forget(self, rule: str, accounts: Accounts) -> None:
         """A flag that could not be recorded: raise it again when its condition next
