@@ -60,7 +60,6 @@ from cardroom.room.errors import (
     WRONG_GAME,
     TableError,
 )
-from cardroom.room.review import SettledHand, hand_ref
 from cardroom.room.settings import TableSettings
 from cardroom.room.state import TableState, state_to_dict
 from cardroom.room.table import AnyEvent, Table
@@ -260,9 +259,7 @@ class ChineseRoomTable(Table):
         paid = settle(owed, start, game.seats).paid
         net = {self.seat(s).player: paid[s] for s in paid}
         self.bank.settle(self.state.hand_no, net, 0)
-        # For the room's review: chips dumped by playing badly on purpose (no betting to read).
-        ref = hand_ref(self.settings.table_id, self.state.hand_no)
-        self.reviews.append(SettledHand(ref, (), {}, net))
+        self.set_aside((), {}, net)  # chips dumped by playing badly (no betting to read)
         stacks = tuple((s, start[s] + paid[s]) for s in self.state.dealt)
         pot = sum(v for v in paid.values() if v > 0)
         self.game = None

@@ -168,6 +168,13 @@ class Table:
         """``player`` sat down from ``ip`` / ``device``: set aside for the room's review."""
         self.reviews.append(Access(player, ip, device, self.now))
 
+    def set_aside(
+        self, events: Sequence[HandEvent], players: dict[int, str], net: dict[str, int]
+    ) -> None:
+        """The hand just settled, for the room's review (``net``: each player's result)."""
+        ref = hand_ref(self.settings.table_id, self.state.hand_no)
+        self.reviews.append(SettledHand(ref, events, players, net))
+
     def take_reviews(self) -> list[Review]:
         """What the room's integrity review has yet to see, in order (then forgotten)."""
         items, self.reviews = self.reviews, []
@@ -306,8 +313,7 @@ class Table:
             players[s] = seat.player
             stacks.append((s, end))
         self.bank.settle(hand_no, deltas, result.rake)
-        ref = hand_ref(self.settings.table_id, hand_no)
-        self.reviews.append(SettledHand(ref, hand.events, players, deltas))
+        self.set_aside(hand.events, players, deltas)
         pause = self.settings.hand_pause_seconds
         pot = sum(p.amount for p in result.pots)
         self.emit(
