@@ -164,3 +164,22 @@ def test_house_bots_fill_a_table_and_play_until_cancelled(server: str) -> None:
     assert asyncio.run(session())["holdem"] >= 2
     assert bot_password("Bot001", "s3cret") != bot_password("Bot002", "s3cret")  # one each
     assert bot_password("Bot001", "s3cret") != bot_password("Bot001", "other")
+
+
+def test_a_bot_stopped_while_it_still_connects_ends_its_play_without_an_error(
+    server: str,
+) -> None:
+    # The test above once stopped a bot whose connection was closed before it watched
+    # its table: the closed connection escaped play() instead of ending it.
+    async def session() -> Any:
+        login = await asyncio.to_thread(account, server, "stopped1", "botpass1")
+        bot = Bot(server, "stopped1", "botpass1", "holdem", token=login["token"])
+        bot.client = await ProtocolClient.connect(server, login["token"])
+        await bot.client.receive()  # the hello
+        await bot.client.close()  # stopped here before it could watch
+        stop = asyncio.Event()
+        stop.set()
+        return await bot.play(stop)
+
+    stats = asyncio.run(session())
+    assert stats.errors == 0 and stats.hands == 0

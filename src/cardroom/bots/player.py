@@ -109,13 +109,19 @@ class Bot:
     async def play(self, stop: asyncio.Event | None = None) -> BotStats:
         """Play until ``stop`` is set, the connection is closed here, or a drop cannot be
         recovered from."""
-        client = self.client or await self.start()
-        await self.watch(client)
+        try:
+            client = self.client or await self.start()
+            await self.watch(client)
+        except (ConnectionClosed, OSError):
+            # Stopped (and closed here) while still connecting: the end, not a drop.
+            if _ended(self.client, stop):
+                return self.stats
+            raise
         while stop is None or not stop.is_set():
             try:
                 await self.on_message(client, await client.receive())
             except (ConnectionClosed, OSError):
-                if client.closed_here or (stop is not None and stop.is_set()):
+                if _ended(client, stop):
                     break
                 found = await self.reconnect()
                 if found is None:
@@ -241,3 +247,8 @@ class Bot:
         """Watch again without ``since``: the snapshot shows the free seats."""
         with contextlib.suppress(Exception):
             await client.send("watch", table=self.table)
+
+
+def _ended(client: ProtocolClient | None, stop: asyncio.Event | None) -> bool:
+    """A closed connection ends play: closed here, or ``stop`` set."""
+    return (client is not None and client.closed_here) or (stop is not None and stop.is_set())
