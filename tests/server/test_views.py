@@ -43,15 +43,18 @@ def test_12_the_check_on_receipt_catches_a_leak(
     monkeypatch.setattr(broadcast, "project", leaky)
 
     async def go() -> None:
+        # The rail watches before the bots sit: had the hand been dealt before its
+        # watch, it would see the deal in its snapshot, not as leaked events, and the
+        # bots (whose own checks caught the leak first) would deal no more.
+        rail, _ = await player(server, "railbird")
+        await rail.send("watch", table="holdem")
+        await until(rail, "snapshot", table="holdem")
         stop = asyncio.Event()
         bots = [RandomBot(server, f"leak{i}", "password1", "holdem", seed=i) for i in range(2)]
         tasks = [asyncio.create_task(b.play(stop)) for b in bots]
-        rail, _ = await player(server, "railbird")
-        await rail.send("watch", table="holdem")
         try:
-            async with asyncio.timeout(30):
-                while True:
-                    await until(rail, "events", table="holdem")
+            while True:
+                await until(rail, "events", limit=60, table="holdem")
         finally:
             stop.set()
             await rail.close()
