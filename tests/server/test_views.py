@@ -53,8 +53,9 @@ def test_12_the_check_on_receipt_catches_a_leak(
         bots = [RandomBot(server, f"leak{i}", "password1", "holdem", seed=i) for i in range(2)]
         tasks = [asyncio.create_task(b.play(stop)) for b in bots]
         try:
-            while True:
-                await until(rail, "events", limit=60, table="holdem")
+            async with asyncio.timeout(60):  # a check that misses the leak fails, not hangs
+                while True:
+                    await until(rail, "events", limit=60, table="holdem")
         finally:
             stop.set()
             await rail.close()
