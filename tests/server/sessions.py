@@ -13,9 +13,16 @@ from cardroom.store.tables import TableRecords
 
 
 async def bot_session(
-    base: str, tables: list[str], bots_per_table: int, hands: int, timeout: float = 60
+    base: str,
+    tables: list[str],
+    bots_per_table: int,
+    hands: int,
+    timeout: float = 60,
+    every_bot_acts: bool = False,
 ) -> dict[str, list[dict[str, Any]]]:
-    """Bots play at each table until ``hands`` hands finished at every one; a spectator
+    """Bots play at each table until ``hands`` hands finished at every one (and, with
+    ``every_bot_acts``, until every bot was asked to act: a bot that sat down late
+    waits for the big blind and may fold out of its first hands unasked); a spectator
     watches each. Returns every message each client received, by its player id."""
     logs: dict[str, list[dict[str, Any]]] = {}
     stop = asyncio.Event()
@@ -34,7 +41,7 @@ async def bot_session(
         await spectator.send("watch", table=t)
     finished = dict.fromkeys(tables, 0)
     async with asyncio.timeout(timeout):
-        while min(finished.values()) < hands:
+        while min(finished.values()) < hands or (every_bot_acts and not all(acted(bots))):
             msg = await spectator.receive()
             if msg["type"] == "events":
                 done = sum(e["event"]["type"] == "HandFinished" for e in msg["events"])
@@ -46,6 +53,11 @@ async def bot_session(
     await asyncio.gather(*tasks, return_exceptions=True)
     await spectator.close()
     return logs
+
+
+def acted(bots: list[RandomBot]) -> list[bool]:
+    """Per bot: whether it was asked to act yet."""
+    return [any(m["type"] == "turn" for m in (b.client.log or [])) for b in bots if b.client]
 
 
 async def player(base: str, alias: str) -> tuple[ProtocolClient, str]:

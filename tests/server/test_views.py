@@ -22,7 +22,9 @@ from cardroom.server.settings import ServerSettings
 def test_12_no_message_holds_another_players_hidden_cards_flop_stud_draw_ofc(
     server: str, settings: ServerSettings, every_message_checked: SecrecyCheck
 ) -> None:
-    logs = asyncio.run(bot_session(server, ["holdem", "stud", "draw", "ofc"], 3, hands=3))
+    logs = asyncio.run(
+        bot_session(server, ["holdem", "stud", "draw", "ofc"], 3, hands=3, every_bot_acts=True)
+    )
     assert settings.database_url is not None
     own = check_no_hidden_cards(settings.database_url, logs)
     players = [p for p, msgs in logs.items() if any(m["type"] == "turn" for m in msgs)]
