@@ -41,7 +41,7 @@ async def bot_session(
         await spectator.send("watch", table=t)
     finished = dict.fromkeys(tables, 0)
     async with asyncio.timeout(timeout):
-        while min(finished.values()) < hands or (every_bot_acts and not all(acted(bots))):
+        while min(finished.values()) < hands or (every_bot_acts and not all_asked(bots)):
             msg = await spectator.receive()
             if msg["type"] == "events":
                 done = sum(e["event"]["type"] == "HandFinished" for e in msg["events"])
@@ -55,9 +55,14 @@ async def bot_session(
     return logs
 
 
-def acted(bots: list[RandomBot]) -> list[bool]:
-    """Per bot: whether it was asked to act yet."""
-    return [any(m["type"] == "turn" for m in (b.client.log or [])) for b in bots if b.client]
+def was_asked(messages: list[dict[str, Any]]) -> bool:
+    """Whether a client with these messages was asked to act (sent a ``turn``)."""
+    return any(m["type"] == "turn" for m in messages)
+
+
+def all_asked(bots: list[RandomBot]) -> bool:
+    """Whether every bot was asked to act yet."""
+    return all(b.client is not None and was_asked(b.client.log or []) for b in bots)
 
 
 async def player(base: str, alias: str) -> tuple[ProtocolClient, str]:

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from tests.server.secrecy import Hidden, SecrecyCheck, check_no_hidden_cards
-from tests.server.sessions import bot_session, player, until
+from tests.server.sessions import bot_session, player, until, was_asked
 
 from cardroom.bots.random_bot import RandomBot
 from cardroom.room.views import project
@@ -27,7 +27,7 @@ def test_12_no_message_holds_another_players_hidden_cards_flop_stud_draw_ofc(
     )
     assert settings.database_url is not None
     own = check_no_hidden_cards(settings.database_url, logs)
-    players = [p for p, msgs in logs.items() if any(m["type"] == "turn" for m in msgs)]
+    players = [p for p, msgs in logs.items() if was_asked(msgs)]
     # The check saw cards: every seated bot was shown its own hidden cards, and the
     # spectator (who never had a turn) none.
     assert len(players) == 12 and all(own[p] > 0 for p in players)
