@@ -67,22 +67,52 @@ def test_10_9_folding_to_different_raisers_is_not_flagged() -> None:
 
 
 def test_10_9_flags_only_within_the_window() -> None:
-    monitor = IntegrityMonitor([FoldPattern(window=5, threshold=3, min_share_percent=80)])
+    # The window is the pair's last 5 hands in which ann faced bob's raise: she folds
+    # in one of three, never 3 in 5 (10 folds in all would flag without a window).
+    monitor = IntegrityMonitor([FoldPattern(window=5, threshold=3, min_share_percent=0)])
     out: list[Flag] = []
     for n in range(30):
-        # ann folds to bob every third hand: never 3 in 5 hands.
-        obs = _fold_hand(n, "ann", "bob") if n % 3 == 0 else HandObservation(n)
-        out += monitor.observe_hand(obs)
+        out += monitor.observe_hand(_fold_hand(n, "ann", "bob", folded=n % 3 == 0))
+        out += monitor.observe_hand(HandObservation(f"other#{n}"))  # hands without them
     assert out == []
 
 
 def test_10_9_flag_raised_again_after_the_condition_lapsed() -> None:
-    monitor = IntegrityMonitor([FoldPattern(window=4, threshold=2, min_share_percent=100)])
+    # Window 4, 2 folds and half of them: ann folds to bob in hands 0, 1, 8 and 9 and
+    # calls him in the others. Flagged at 1; it holds through 3 (2 of 4), lapses at 4
+    # (1 of 4), and holds again at 9: flagged again.
+    monitor = IntegrityMonitor([FoldPattern(window=4, threshold=2, min_share_percent=50)])
     raised = []
     for n in range(12):
-        obs = _fold_hand(n, "ann", "bob") if n in (0, 1, 8, 9) else HandObservation(n)
+        obs = _fold_hand(n, "ann", "bob", folded=n in (0, 1, 8, 9))
         raised += [n for _ in monitor.observe_hand(obs)]
     assert raised == [1, 9]
+
+
+def test_10_9_a_pair_quiet_for_forget_days_is_forgotten() -> None:
+    # A room's monitor lives as long as its process: once a day it drops the pairs with
+    # no hand for their rule's forget_days, so it keeps only the pairs still playing.
+    day = 24 * 3600.0
+    rules = [
+        FoldPattern(window=20, threshold=2, min_share_percent=100, forget_days=30),
+        PotPattern(window=20, threshold=2, min_one_way_percent=75, forget_days=30),
+    ]
+    monitor = IntegrityMonitor(rules)
+    for n in range(2):  # flagged on both rules
+        obs = HandObservation(n, (RaiseResponse("ann", "bob", True),), (Transfer("ann", "bob", 9),))
+        assert monitor.observe_hand(obs) or n == 0
+    assert monitor.tracked_pairs == 2
+    quiet = HandObservation(2, (RaiseResponse("cat", "dan", False),), at=29 * day)
+    assert monitor.observe_hand(quiet) == [] and monitor.tracked_pairs == 3  # not yet
+    late = HandObservation(3, (RaiseResponse("cat", "dan", False),), at=31 * day)
+    assert monitor.observe_hand(late) == [] and monitor.tracked_pairs == 1  # cat and dan
+    # ann and bob start afresh: one fold is not two; the second raises a new flag.
+    obs = HandObservation(4, (RaiseResponse("ann", "bob", True),), at=31 * day)
+    assert monitor.observe_hand(obs) == []
+    flags = monitor.observe_hand(HandObservation(5, obs.responses, at=31 * day))
+    assert [(f.rule, f.accounts, f.hands) for f in flags] == [
+        ("folds_to_same_raiser", ("ann", "bob"), (4, 5))
+    ]
 
 
 def _pot(hand: int, sender: str, receiver: str, amount: int) -> HandObservation:
@@ -195,13 +225,17 @@ def test_10_9_default_rules_are_data_with_name_window_threshold() -> None:
 
 
 def test_10_9_rules_file_thresholds_are_read_and_checked() -> None:
-    text = "[soft]\nkind = folds\nwindow = 50  # hands\nthreshold = 5\nmin_share_percent = 80\n"
+    text = (
+        "[soft]\nkind = folds\nwindow = 50  # hands\nthreshold = 5\nmin_share_percent = 80\n"
+        "forget_days = 7\n"
+    )
     assert load_rules(text) == (
-        FoldPattern(name="soft", window=50, threshold=5, min_share_percent=80),
+        FoldPattern(name="soft", window=50, threshold=5, min_share_percent=80, forget_days=7),
     )
     for bad in (
         "[x]\nkind = nope\n",
-        "[x]\nkind = pots\nwindow = 5\nthreshold = 2\n",  # a threshold missing
+        "[x]\nkind = pots\nwindow = 5\nthreshold = 2\nforget_days = 1\n",  # one missing
+        "[x]\nkind = folds\nwindow = 5\nthreshold = 2\nmin_share_percent = 9\n",  # no forget
         "[x]\nkind = pots\nwindow = 5\nthreshold = two\nmin_one_way_percent = 75\n",
         "[x]\nkind = access\nvia = phone\nwindow_days = 1\nthreshold = 2\n",
         "kind = folds\n",  # no section
@@ -233,9 +267,10 @@ def test_10_9_observation_built_from_an_engine_hand() -> None:
 
 
 # ---------------------------------------------------------------- brute force
-# The monitor keeps rolling counts; this reference recounts every pair over the
-# window from scratch at every hand, with the same "flag once until the condition
-# lapses" rule, and must raise exactly the same flags.
+# The monitor keeps rolling counts per pair; this reference recounts every pair's
+# window (its last hands that count for the rule) from scratch at every hand, with
+# the same "flag once until the condition lapses" rule, and must raise exactly the
+# same flags.
 
 
 def _brute_flags(
@@ -246,11 +281,10 @@ def _brute_flags(
     for i in range(len(hands)):
         flags: list[Flag] = []
         for rule in rules:
-            window = hands[max(0, i - rule.window + 1) : i + 1]
             if isinstance(rule, FoldPattern):
-                flags += _brute_folds(rule, window, raised[rule.name])
+                flags += _brute_folds(rule, hands[: i + 1], raised[rule.name])
             else:
-                flags += _brute_pots(rule, window, raised[rule.name])
+                flags += _brute_pots(rule, hands[: i + 1], raised[rule.name])
         out.append(flags)
     return out
 
@@ -265,27 +299,28 @@ def _once(raised: set[tuple[str, str]], pair: tuple[str, str], holds: bool) -> b
 
 
 def _brute_folds(
-    rule: FoldPattern, window: list[HandObservation], raised: set[tuple[str, str]]
+    rule: FoldPattern, hands: list[HandObservation], raised: set[tuple[str, str]]
 ) -> list[Flag]:
-    faced = [{(r.player, r.raiser) for r in o.responses} for o in window]
-    folded = [{(r.player, r.raiser) for r in o.responses if r.folded} for o in window]
+    faced = [{(r.player, r.raiser) for r in o.responses} for o in hands]
+    folded = [{(r.player, r.raiser) for r in o.responses if r.folded} for o in hands]
     flags = []
     for pair in sorted(set().union(*faced) | raised):  # raised: it may have lapsed
-        n_faced = sum(pair in f for f in faced)
-        n_folded = sum(pair in f for f in folded)
-        holds = n_folded >= rule.threshold and 100 * n_folded >= rule.min_share_percent * n_faced
-        if _once(raised, pair, holds):
-            hands = tuple(o.hand for o, f in zip(window, folded, strict=True) if pair in f)
-            evidence = f"{pair[0]} folded to {pair[1]}'s raises in {n_folded} of {n_faced} hands"
-            flags.append(Flag(rule.name, pair, evidence, hands))
+        window = [i for i, f in enumerate(faced) if pair in f][-rule.window :]
+        n_folded = sum(pair in folded[i] for i in window)
+        share = 100 * n_folded >= rule.min_share_percent * len(window)
+        if _once(raised, pair, n_folded >= rule.threshold and share):
+            named = tuple(hands[i].hand for i in window if pair in folded[i])
+            evidence = f"{pair[0]} folded to {pair[1]}'s raises in {n_folded} of {len(window)}"
+            evidence += " hands"
+            flags.append(Flag(rule.name, pair, evidence, named))
     return flags
 
 
 def _brute_pots(
-    rule: PotPattern, window: list[HandObservation], raised: set[tuple[str, str]]
+    rule: PotPattern, hands: list[HandObservation], raised: set[tuple[str, str]]
 ) -> list[Flag]:
     moved: list[dict[tuple[str, str], int]] = []
-    for o in window:
+    for o in hands:
         chips: dict[tuple[str, str], int] = {}
         for t in o.transfers:
             if t.amount > 0 and t.sender != t.receiver:
@@ -293,15 +328,17 @@ def _brute_pots(
         moved.append(chips)
     flags = []
     for pair in sorted({p for m in moved for p in m} | raised):
-        pots = sum(pair in m for m in moved)
-        sent = sum(m.get(pair, 0) for m in moved)
-        back = sum(m.get((pair[1], pair[0]), 0) for m in moved)
+        back_pair = (pair[1], pair[0])
+        window = [i for i, m in enumerate(moved) if pair in m or back_pair in m][-rule.window :]
+        pots = sum(pair in moved[i] for i in window)
+        sent = sum(moved[i].get(pair, 0) for i in window)
+        back = sum(moved[i].get(back_pair, 0) for i in window)
         net = sent - back
         one_way = net > 0 and 100 * net >= rule.min_one_way_percent * (sent + back)
         if _once(raised, pair, pots >= rule.threshold and one_way):
-            hands = tuple(o.hand for o, m in zip(window, moved, strict=True) if pair in m)
+            named = tuple(hands[i].hand for i in window if pair in moved[i])
             evidence = f"{pair[0]} lost {pots} pots to {pair[1]}, net {net} chips"
-            flags.append(Flag(rule.name, pair, evidence, hands))
+            flags.append(Flag(rule.name, pair, evidence, named))
     return flags
 
 
@@ -392,3 +429,23 @@ def test_10_9_a_table_counts_what_the_hand_record_shows() -> None:
                 table.handle(Rebuy(name, 40 - seat.stack))
     assert seen_at_table == replayed_flags
     assert {f.rule for hand_flags in seen_at_table for f in hand_flags} == {r.name for r in rules}
+
+
+def test_10_9_a_room_wide_monitor_sees_a_pair_at_one_table_among_many() -> None:
+    # One monitor reviews every table of a room (room/review.py), so the hands of
+    # 49 other tables come between two hands of ann and bob: a rule's window is counted
+    # in the pair's own hands, or a busy room would hide every pattern.
+    monitor = IntegrityMonitor(default_rules())
+    flags: list[Flag] = []
+    for n in range(20):
+        for t in range(50):
+            if t == 0:  # ann folds to bob's raise and loses chips to him, every hand
+                pair, flow = RaiseResponse("ann", "bob", True), Transfer("ann", "bob", 10)
+            else:  # other players trade pots both ways and call raises
+                x, y = (f"x{t}", f"y{t}") if n % 2 else (f"y{t}", f"x{t}")
+                pair, flow = RaiseResponse(x, y, False), Transfer(x, y, 10)
+            flags += monitor.observe_hand(HandObservation(f"t{t}#{n}", (pair,), (flow,)))
+    assert [(f.rule, f.accounts, f.hands[-1]) for f in flags] == [
+        ("repeated_pots", ("ann", "bob"), "t0#5"),  # the 6th pot
+        ("folds_to_same_raiser", ("ann", "bob"), "t0#11"),  # the 12th fold
+    ]

@@ -15,14 +15,19 @@ rule's name, kind and thresholds, read once when the room starts
 becomes a frozen dataclass:
 
 - :class:`FoldPattern` (kind ``folds``; shipped as ``folds_to_same_raiser``, soft
-  play): within the last ``window`` hands, player A folded to B's bet or raise in
-  at least ``threshold`` hands, and in at least ``min_share_percent`` % of the
-  hands in which A faced a raise by B. Counted once per hand per pair.
-- :class:`PotPattern` (kind ``pots``; ``repeated_pots``, chip dumping): within the
-  last ``window`` hands, chips went from A to B in at least ``threshold`` hands,
-  and the net flow A to B over the window is at least ``min_one_way_percent`` % of
-  all the chips that changed hands between them (pots traded both ways between two
-  regulars cancel out).
+  play): of the last ``window`` hands in which player A faced B's bet or raise, A
+  folded to it in at least ``threshold`` hands and in at least
+  ``min_share_percent`` % of them. Counted once per hand per pair.
+- :class:`PotPattern` (kind ``pots``; ``repeated_pots``, chip dumping): of the last
+  ``window`` hands in which chips moved between A and B (either way), chips went
+  from A to B in at least ``threshold``, and the net flow A to B over them is at
+  least ``min_one_way_percent`` % of all the chips that changed hands between the
+  two (pots traded both ways between two regulars cancel out).
+
+A window is counted in the pair's own hands, so a monitor that sees a whole room
+(every table's hands, interleaved) sees a pair's pattern as well as one that sees
+their table alone. A pair with no hand for its rule's ``forget_days`` is
+forgotten.
 - :class:`AccessPattern` (kind ``access``; ``shared_ip`` / ``shared_device``): at
   least ``threshold`` accounts seen from the same IP address (or device) within
   ``window`` seconds (``window_days`` in the file).
@@ -52,8 +57,11 @@ class FoldPattern:
 
     name: str = "folds_to_same_raiser"
     window: int
+    """A's last hands facing B's bet or raise."""
     threshold: int
     min_share_percent: int
+    forget_days: int = 30
+    """A pair quiet this long is forgotten (its window starts afresh)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -62,8 +70,11 @@ class PotPattern:
 
     name: str = "repeated_pots"
     window: int
+    """The last hands in which chips moved between A and B, either way."""
     threshold: int
     min_one_way_percent: int
+    forget_days: int = 30
+    """A pair quiet this long is forgotten (its window starts afresh)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -156,6 +167,8 @@ class HandObservation:
     hand: HandId
     responses: tuple[RaiseResponse, ...] = ()
     transfers: tuple[Transfer, ...] = ()
+    at: float = 0.0
+    """When it was settled (seconds)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -245,16 +258,20 @@ def _net(events: Iterable[Event], players: Mapping[int, str]) -> dict[str, int]:
     return {}
 
 
-def observe(hand: HandId, events: Iterable[Event], players: Mapping[int, str]) -> HandObservation:
-    """The observation of a finished engine hand, from its events; ``players``: account
-    by seat. A player acting after another's bet or raise in the same betting round
-    faced that raise (the last one), one response per pair and hand (folded if it folded
-    to it at all); chips moved as :func:`transfers` of the net results."""
+def observe(
+    hand: HandId, events: Iterable[Event], players: Mapping[int, str], at: float = 0.0
+) -> HandObservation:
+    """The observation of a finished engine hand, from its events (``at``: when it was
+    settled); ``players``: account by seat. A player acting after another's bet or
+    raise in the same betting round faced that raise (the last one), one response per
+    pair and hand (folded if it folded to it at all); chips moved as :func:`transfers`
+    of the net results."""
     faced, flows = _walk(events, players), _flows(_net(events, players))
     return HandObservation(
         hand,
         tuple(RaiseResponse(p, r, bool(f)) for (p, r), f in faced.items()),
         tuple(Transfer(s, r, n) for (s, r), n in flows.items()),
+        at,
     )
 
 
@@ -267,74 +284,60 @@ _A = TypeVar("_A", bound=Accounts)
 
 
 @dataclass(eq=False, slots=True)
-class _Tally:
-    """One pair's counts over a window: the ``hands`` in which it counted and a second
-    count, ``more`` (the hands in which A folded, for a fold rule; the chips A lost to
-    B, for a pot rule)."""
+class _Folds:
+    """(A, B)'s window: the last hands in which A faced B's bet or raise, oldest first,
+    each with whether A folded to it; ``folds`` among them; ``last``: when the latest
+    was (a pair quiet for its rule's ``forget_days`` is forgotten)."""
 
-    pair: Pair
-    hands: int = 0
-    more: int = 0
-
-
-Counted = list[tuple[_Tally, int]]
-"""A hand's entry in a window: each tally it counted in, with what it added to ``more``
-(so a hand leaving the window takes its counts off without a single lookup)."""
+    hands: deque[tuple[HandId, int]] = field(default_factory=deque)
+    folds: int = 0
+    last: float = 0.0
 
 
-@dataclass
-class _Window:
-    """Per pair, a :class:`_Tally` of the last ``size`` hands. A pair with no hand in the
-    window has none, so the tallies stay as few as the window's pairs."""
+@dataclass(eq=False, slots=True)
+class _Pots:
+    """{A, B}'s window (A the first by name): the last hands in which chips moved
+    between them, oldest first, each with the chips A lost to B and B lost to A;
+    ``pots`` (hands A lost to B, B to A) and ``chips`` (A to B, B to A) over them;
+    ``last`` as for :class:`_Folds`."""
 
-    size: int
-    tallies: dict[Pair, _Tally] = field(default_factory=dict)
-    entries: deque[tuple[HandId, Counted]] = field(default_factory=deque)
+    hands: deque[tuple[HandId, int, int]] = field(default_factory=deque)
+    pots: list[int] = field(default_factory=lambda: [0, 0])
+    chips: list[int] = field(default_factory=lambda: [0, 0])
+    last: float = 0.0
 
-    def push(self, hand: HandId, counted: Mapping[Pair, int]) -> tuple[Counted, Counted]:
-        """Count one hand (``counted``: pair -> what it adds to ``more``); returns its
-        entry and that of the hand that left the window (empty while it fills)."""
-        tallies = self.tallies
-        now: Counted = []
-        for pair, more in counted.items():
-            tally = tallies.get(pair)
-            if tally is None:
-                tally = tallies[pair] = _Tally(pair)
-            tally.hands += 1
-            tally.more += more
-            now.append((tally, more))
-        self.entries.append((hand, now))
-        if len(self.entries) <= self.size:
-            return now, []
-        _, old = self.entries.popleft()
-        for tally, more in old:
-            tally.hands -= 1
-            tally.more -= more
-            if not tally.hands:
-                del tallies[tally.pair]
-        return now, old
+    def holds(self, way: int, rule: PotPattern) -> bool:
+        """Whether the flow ``way`` (0: A to B, 1: B to A) meets ``rule``."""
+        if self.pots[way] < rule.threshold:
+            return False
+        sent, back = self.chips[way], self.chips[1 - way]
+        return sent > back and 100 * (sent - back) >= rule.min_one_way_percent * (sent + back)
 
-    def hands_with(self, pair: Pair) -> tuple[HandId, ...]:
-        """The hands in the window that added to ``pair``'s ``more`` (its folds, its
-        chips lost)."""
-        return tuple(
-            hand for hand, now in self.entries if any(t.pair == pair and n for t, n in now)
-        )
+
+_Run = TypeVar("_Run", _Folds, _Pots)
 
 
 class IntegrityMonitor:
-    """Runs the rules over a table's (or a room's) observations; returns new flags.
-    ``rules`` None: :func:`default_rules`."""
+    """Runs the rules over a room's (or a table's) observations; returns new flags.
+    ``rules`` None: :func:`default_rules`.
+
+    A rule's window is counted in the pair's own hands (the last ``window`` hands in
+    which A faced B's raise, or in which chips moved between them), not in the room's:
+    one monitor sees every table, and the hands of the other tables must not push a
+    pair's pattern out of sight. A pair with no hand for its rule's ``forget_days`` is
+    forgotten (swept once a day), so a monitor that lives as long as its room keeps
+    only the pairs still playing."""
 
     def __init__(self, rules: Iterable[Rule] | None = None) -> None:
         self.rules = tuple(default_rules() if rules is None else rules)
-        # A fold rule counts pairs that faced a raise and pairs that folded to it; a
-        # pot rule the chips each pair moved (its hands: the pots).
-        self._windows = {
-            r.name: _Window(r.window) for r in self.rules if not isinstance(r, AccessPattern)
+        self._folds: dict[str, dict[Pair, _Folds]] = {
+            r.name: {} for r in self.rules if isinstance(r, FoldPattern)
+        }
+        self._pots: dict[str, dict[Pair, _Pots]] = {
+            r.name: {} for r in self.rules if isinstance(r, PotPattern)
         }
         self._seen: dict[tuple[str, str], dict[str, float]] = {}
-        self._swept = float("-inf")  # when _seen was last swept of old sightings
+        self._swept = float("-inf")  # when the monitor last forgot what is too old
         # Rule -> the accounts whose condition holds (flagged when it became true).
         self._raised: dict[str, set[Accounts]] = {r.name: set() for r in self.rules}
 
@@ -347,7 +350,7 @@ class IntegrityMonitor:
         for t in observation.transfers:
             if t.amount > 0 and t.sender != t.receiver:
                 chips[t.sender, t.receiver] = chips.get((t.sender, t.receiver), 0) + t.amount
-        return self._count(observation.hand, faced, chips)
+        return self._count(observation.hand, observation.at, faced, chips)
 
     def observe_events(
         self,
@@ -355,27 +358,35 @@ class IntegrityMonitor:
         events: Iterable[Event],
         players: Mapping[int, str],
         net: Mapping[str, int] | None = None,
+        at: float = 0.0,
     ) -> list[Flag]:
-        """``observe_hand(observe(hand, events, players))`` without building the
-        observation's objects (what a table does after every hand); ``net``: each
+        """``observe_hand(observe(hand, events, players, at))`` without building the
+        observation's objects (what the room does after every hand); ``net``: each
         player's result, if known (the table settled it), else read from the events."""
         if net is None:
             net = _net(events, players)
-        return self._count(hand, _walk(events, players), _flows(net))
+        return self._count(hand, at, _walk(events, players), _flows(net))
 
-    def _count(self, hand: HandId, faced: Faced, chips: Moved) -> list[Flag]:
+    def _count(self, hand: HandId, at: float, faced: Faced, chips: Moved) -> list[Flag]:
+        if at - self._swept >= _DAY:
+            self._sweep(at)
         flags: list[Flag] = []
         for rule in self.rules:
             if isinstance(rule, FoldPattern):
-                flags += self._folds(rule, hand, faced)
+                flags += self._fold_flags(rule, hand, at, faced)
             elif isinstance(rule, PotPattern):
-                flags += self._pots(rule, hand, chips)
+                flags += self._pot_flags(rule, hand, at, chips)
         return flags
 
     @property
     def tracked_addresses(self) -> int:
         """How many (rule, address) pairs the access rules remember."""
         return len(self._seen)
+
+    @property
+    def tracked_pairs(self) -> int:
+        """How many pairs of accounts the hand rules remember (over all rules)."""
+        return sum(map(len, self._folds.values())) + sum(map(len, self._pots.values()))
 
     def observe_access(self, access: Access) -> list[Flag]:
         """Record where a player plays from; the flags it raises."""
@@ -401,15 +412,33 @@ class IntegrityMonitor:
         return flags
 
     def _sweep(self, now: float) -> None:
-        """Once a day: forget the sightings older than their rule's window everywhere.
-        A room's monitor lives as long as its process, and an address never seen again
-        would otherwise be kept (with the flag raised on it) for good."""
+        """Once a day: forget the sightings older than their rule's window, and the pairs
+        quiet for longer than their rule's ``forget_days`` (a flag raised on them lapses).
+        A room's monitor lives as long as its process, and an address or a pair never
+        seen again would otherwise be kept for good."""
         self._swept = now
-        rules = {r.name: r for r in self.rules if isinstance(r, AccessPattern)}
+        access = {r.name: r for r in self.rules if isinstance(r, AccessPattern)}
         for key, seen in list(self._seen.items()):
-            self._expire(rules[key[0]], seen, now)
+            self._expire(access[key[0]], seen, now)
             if not seen:
                 del self._seen[key]
+        for rule in self.rules:
+            if isinstance(rule, FoldPattern):
+                self._forget_quiet(rule, self._folds[rule.name], now)
+            elif isinstance(rule, PotPattern):
+                self._forget_quiet(rule, self._pots[rule.name], now)
+
+    def _forget_quiet(
+        self, rule: FoldPattern | PotPattern, runs: dict[Pair, _Run], now: float
+    ) -> None:
+        """Drop ``rule``'s pairs with no hand for its ``forget_days``: a flag raised on
+        them lapses (either way round, for a pot rule's pair)."""
+        before = now - rule.forget_days * _DAY
+        raised = self._raised[rule.name]
+        for pair in [pair for pair, run in runs.items() if run.last < before]:
+            del runs[pair]
+            raised.discard(pair)
+            raised.discard((pair[1], pair[0]))
 
     def _expire(self, rule: AccessPattern, seen: dict[str, float], now: float) -> None:
         """Drop the sightings in ``seen`` (player -> when) older than ``rule``'s window;
@@ -427,10 +456,9 @@ class IntegrityMonitor:
 
     def _moved(self, rule: str, holding: Iterable[_A], lapsed: Iterable[_A]) -> list[_A]:
         """A flag is raised when its condition becomes true, and again only after it
-        lapsed. ``holding``: accounts whose condition may have just become true, and
-        holds; ``lapsed``: raised ones whose condition no longer holds. Returns those to
-        flag now, in a fixed order. (The window rules' conditions are monotone in the
-        window's counts, so a rule looks only at the pairs whose counts moved its way.)"""
+        lapsed. ``holding``: accounts whose condition holds (among those whose counts
+        moved); ``lapsed``: raised ones whose condition no longer holds. Returns those
+        to flag now, in a fixed order."""
         if not holding and not lapsed:  # most hands: nothing moved
             return []
         raised = self._raised[rule]
@@ -439,72 +467,75 @@ class IntegrityMonitor:
         raised.update(new)
         return new
 
-    def _folds(self, rule: FoldPattern, hand: HandId, faced: Faced) -> list[Flag]:
-        # Counted once per hand per pair (adding 1 to ``more`` if it folded).
-        window = self._windows[rule.name]
-        now, old = window.push(hand, faced)
-        threshold, share = rule.threshold, rule.min_share_percent
-
-        def holds(t: _Tally) -> bool:
-            return t.hands > 0 and t.more >= threshold and 100 * t.more >= share * t.hands
-
-        # A fold, or a raise faced leaving the window, makes the share truer; a raise
-        # faced, or a fold leaving, makes it falser. Most pairs are short of the
-        # threshold: that is tested first, without a call.
-        holding = [t.pair for t, fold in now if fold and t.more >= threshold and holds(t)]
-        holding += [t.pair for t, _ in old if t.more >= threshold and holds(t)]
-        raised, lapsed = self._raised[rule.name], []
-        if raised:
-            falling = [t for t, _ in now] + [t for t, fold in old if fold]
-            lapsed = [t.pair for t in falling if t.pair in raised and not holds(t)]
+    def _fold_flags(self, rule: FoldPattern, hand: HandId, at: float, faced: Faced) -> list[Flag]:
+        # Counted once per hand per pair: a pair's condition moves only with its own
+        # window, so only the pairs of this hand are looked at.
+        runs, raised = self._folds[rule.name], self._raised[rule.name]
+        threshold, share, size = rule.threshold, rule.min_share_percent, rule.window
+        holding: list[Pair] = []
+        lapsed: list[Pair] = []
+        for pair, folded in faced.items():
+            run = runs.get(pair)
+            if run is None:
+                run = runs[pair] = _Folds()
+            run.hands.append((hand, folded))
+            run.folds += folded
+            run.last = at
+            if len(run.hands) > size:
+                run.folds -= run.hands.popleft()[1]
+            if run.folds >= threshold and 100 * run.folds >= share * len(run.hands):
+                holding.append(pair)
+            elif pair in raised:
+                lapsed.append(pair)
         flags = []
         for player, raiser in self._moved(rule.name, holding, lapsed):
-            tally = window.tallies[player, raiser]
+            run = runs[player, raiser]
             evidence = (
-                f"{player} folded to {raiser}'s raises in {tally.more} of {tally.hands} hands"
+                f"{player} folded to {raiser}'s raises in {run.folds} of {len(run.hands)} hands"
             )
-            hands = window.hands_with((player, raiser))
+            hands = tuple(h for h, folded in run.hands if folded)
             flags.append(Flag(rule.name, (player, raiser), evidence, hands))
         return flags
 
-    def _pots(self, rule: PotPattern, hand: HandId, chips: Moved) -> list[Flag]:
-        window = self._windows[rule.name]
-        now, old = window.push(hand, chips)
-        tallies, threshold, percent = window.tallies, rule.threshold, rule.min_one_way_percent
-
-        def chips_back(sent: _Tally) -> int:
-            """The chips B lost to A over the window (``sent``: A -> B's tally)."""
-            back = tallies.get((sent.pair[1], sent.pair[0]))
-            return 0 if back is None else back.more
-
-        def holds(sent: _Tally, back: int) -> bool:
-            """Whether A -> B holds (``sent``: A -> B's tally, in the window; ``back``:
-            the chips B lost to A)."""
-            if sent.hands < threshold:
-                return False
-            chips = sent.more
-            return chips > back and 100 * (chips - back) >= percent * (chips + back)
-
-        # A -> B holds more with more pots or chips A to B, fewer chips back B to A; the
-        # reverse makes it hold less. Most pairs are short of the threshold: that is
-        # tested first, without a call.
-        holding = [t.pair for t, _ in now if t.hands >= threshold and holds(t, chips_back(t))]
-        for t, _ in old:  # B -> A's chips back are t's own (0 if it left the window)
-            mirror = tallies.get((t.pair[1], t.pair[0]))
-            if mirror is not None and mirror.hands >= threshold and holds(mirror, t.more):
-                holding.append(mirror.pair)
-        raised, lapsed = self._raised[rule.name], []
-        if raised:
-            falling = [t.pair for t, _ in old] + [(t.pair[1], t.pair[0]) for t, _ in now]
-            for pair in falling:
-                sent = tallies.get(pair)
-                if pair in raised and (sent is None or not holds(sent, chips_back(sent))):
+    def _pot_flags(self, rule: PotPattern, hand: HandId, at: float, chips: Moved) -> list[Flag]:
+        runs, raised = self._pots[rule.name], self._raised[rule.name]
+        moved: dict[Pair, list[int]] = {}  # {A, B} -> [A lost to B, B lost to A]
+        for (sender, receiver), amount in chips.items():
+            if sender < receiver:
+                moved.setdefault((sender, receiver), [0, 0])[0] += amount
+            else:
+                moved.setdefault((receiver, sender), [0, 0])[1] += amount
+        holding: list[Pair] = []
+        lapsed: list[Pair] = []
+        for key, (ab, ba) in moved.items():
+            run = runs.get(key)
+            if run is None:
+                run = runs[key] = _Pots()
+            run.hands.append((hand, ab, ba))
+            self._tally(run, ab, ba, 1)
+            run.last = at
+            if len(run.hands) > rule.window:
+                _, old_ab, old_ba = run.hands.popleft()
+                self._tally(run, old_ab, old_ba, -1)
+            for way, pair in ((0, key), (1, (key[1], key[0]))):
+                if run.holds(way, rule):
+                    holding.append(pair)
+                elif pair in raised:
                     lapsed.append(pair)
         flags = []
         for sender, receiver in self._moved(rule.name, holding, lapsed):
-            sent = tallies[sender, receiver]
-            net = sent.more - chips_back(sent)
-            evidence = f"{sender} lost {sent.hands} pots to {receiver}, net {net} chips"
-            hands = window.hands_with((sender, receiver))
+            way = 0 if sender < receiver else 1
+            run = runs[(sender, receiver) if way == 0 else (receiver, sender)]
+            net = run.chips[way] - run.chips[1 - way]
+            evidence = f"{sender} lost {run.pots[way]} pots to {receiver}, net {net} chips"
+            hands = tuple(h for h, ab, ba in run.hands if (ba if way else ab) > 0)
             flags.append(Flag(rule.name, (sender, receiver), evidence, hands))
         return flags
+
+    @staticmethod
+    def _tally(run: _Pots, ab: int, ba: int, sign: int) -> None:
+        """Add (``sign`` 1) or take off (-1) one hand's chips A to B and B to A."""
+        run.pots[0] += sign * (ab > 0)
+        run.pots[1] += sign * (ba > 0)
+        run.chips[0] += sign * ab
+        run.chips[1] += sign * ba

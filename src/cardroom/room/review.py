@@ -35,12 +35,13 @@ class SettledHand:
     """A hand as a table settled it: ``hand`` its room-wide name (:func:`hand_ref`),
     ``events`` the engine hand's events (empty for a Chinese poker hand: no betting to
     read), ``players`` the account in each dealt seat, ``net`` each account's result
-    (chips won, losses negative)."""
+    (chips won, losses negative), ``at`` when it was settled (seconds)."""
 
     hand: str
     events: Sequence[Event]
     players: Mapping[int, str]
     net: Mapping[str, int]
+    at: float = 0.0
 
 
 Review = SettledHand | Access
@@ -57,7 +58,7 @@ def review(monitor: IntegrityMonitor, items: Iterable[Review]) -> list[Flag]:
     flags: list[Flag] = []
     for item in items:
         if isinstance(item, SettledHand):
-            flags += monitor.observe_events(item.hand, item.events, item.players, item.net)
+            flags += monitor.observe_events(item.hand, item.events, item.players, item.net, item.at)
         else:
             flags += monitor.observe_access(item)
     return flags
