@@ -9,6 +9,8 @@ from cardroom.room import commands as cmd
 from cardroom.room import events as rv
 from cardroom.room.errors import TableError
 from cardroom.room.settings import TableSettings, default_buy_in
+from cardroom.room.state import state_to_dict
+from cardroom.room.table import Table
 
 from .conftest import FUNDS, Harness, holdem
 
@@ -86,6 +88,31 @@ def test_10_2_reducing_returning_within_30_minutes_must_bring_what_was_taken(
     assert err.value.code == "buy_in_too_small"
     h.clock.advance(2 * 60)
     h.do(cmd.Sit("p0", 0, 30))  # 31 minutes later: the table's minimum again
+
+
+def test_10_2_reducing_departures_are_forgotten_once_they_no_longer_bind(h: Harness) -> None:
+    # A table that runs for months sees thousands of players come and go: what each
+    # took off binds a return for reducing_minutes only, then the table forgets it (an
+    # event of its record, for staff only), so its state and the snapshot written at
+    # every hand keep only the departures that still bind.
+    h.seat({0: 40, 1: 30})
+    h.do(cmd.Leave("p0"))
+    h.do(cmd.Leave("p1"))
+    h.clock.advance(20 * 60)
+    h.seat({2: 35})
+    h.do(cmd.Leave("p2"))
+    assert h.tick(9 * 60 + 59) == []  # p0 and p1 left 29:59 ago: both still bind
+    assert set(h.table.state.departures) == {"p0", "p1", "p2"}
+    assert h.tick(1) == [rv.DeparturesForgotten(("p0", "p1"))]
+    assert set(h.table.state.departures) == {"p2"}
+    assert set(state_to_dict(h.table.state)["departures"]) == {"p2"}
+    assert h.tick(60) == []  # forgotten once
+    copy = Table.restore(h.settings, *h.table.record(), h.ledger, h.clock)
+    assert copy.state.departures == h.table.state.departures
+    with pytest.raises(TableError) as err:  # p2's 35 still binds
+        h.do(cmd.Sit("p2", 2, 30))
+    assert err.value.code == "buy_in_too_small"
+    h.do(cmd.Sit("p0", 0, 20))  # p0's 40 no longer does
 
 
 def test_10_2_reducing_allows_bringing_back_more_than_the_maximum(h: Harness) -> None:

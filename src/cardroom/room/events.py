@@ -48,6 +48,15 @@ class PlayerLeft:
 
 
 @value
+class DeparturesForgotten:
+    """The reducing rule (§10.2) no longer binds these players, who left with chips
+    ``reducing_minutes`` ago or more: the table forgets what they took off (so a table
+    that runs for months keeps only its recent departures)."""
+
+    players: tuple[str, ...]
+
+
+@value
 class LeaveRequested:
     """A player dealt into the hand asked to leave: folds in turn, leaves when it ends."""
 
@@ -276,6 +285,7 @@ RoomEvent = (
     PlayerSeated
     | ChipsAdded
     | PlayerLeft
+    | DeparturesForgotten
     | LeaveRequested
     | SatOut
     | SitOutRequested
@@ -307,5 +317,5 @@ ROOM_EVENTS: tuple[type, ...] = RoomEvent.__args__
 
 PRIVATE: tuple[type, ...] = (AdvanceSet, AdvanceCleared, ChatBlocked, ChatReported, AllowanceReset)
 """Events only their own seat sees."""
-HIDDEN: tuple[type, ...] = (ReviewFlagged,)
-"""Events for the room's staff only."""
+HIDDEN: tuple[type, ...] = (ReviewFlagged, DeparturesForgotten)
+"""Events for the room's staff only (a flag; the table's own bookkeeping)."""

@@ -51,6 +51,11 @@ def _left(state: TableState, e: rv.PlayerLeft) -> None:
         state.departures[e.player] = (e.cashed_out, e.at)
 
 
+def _departures_forgotten(state: TableState, e: rv.DeparturesForgotten) -> None:
+    for player in e.players:
+        state.departures.pop(player, None)
+
+
 def _leave_requested(state: TableState, e: rv.LeaveRequested) -> None:
     _seat(state, e.seat).leaving = True
 
@@ -147,6 +152,7 @@ _HANDLERS: dict[type, Callable[[TableState, Any], None]] = {
     rv.PlayerSeated: _seated,
     rv.ChipsAdded: _chips,
     rv.PlayerLeft: _left,
+    rv.DeparturesForgotten: _departures_forgotten,
     rv.LeaveRequested: _leave_requested,
     rv.SatOut: _sat_out,
     rv.SitOutRequested: _sit_out_requested,

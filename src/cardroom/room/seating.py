@@ -174,7 +174,8 @@ def offer_seats(table: Table) -> None:
 
 
 def expire(table: Table) -> None:
-    """Offers not taken in time pass to the next player; long sit-outs are removed."""
+    """Offers not taken in time pass to the next player; long sit-outs are removed;
+    departures older than the reducing rule's window are forgotten."""
     for player, offer in sorted(table.state.offers.items()):
         if table.now >= offer.expires:
             table.emit(rv.WaitlistLeft(player, "offer_expired"))
@@ -185,6 +186,10 @@ def expire(table: Table) -> None:
             continue
         if seat.sat_out_at is not None and table.now - seat.sat_out_at >= limit:
             remove(table, s, "sat_out_too_long")
+    window = 60 * table.settings.reducing_minutes
+    old = [p for p, (_, at) in table.state.departures.items() if table.now - at >= window]
+    if old:
+        table.emit(rv.DeparturesForgotten(tuple(sorted(old))))
 
 
 def sit_out_unready(table: Table, need: int) -> None:
