@@ -92,3 +92,29 @@ def test_14_a_resent_id_never_acts_twice_after_the_window_forgot_it(
     with running_server(settings) as base:
         after = asyncio.run(again(base))
     assert (after["type"], after["replay"]) == ("ok", True)
+
+
+def test_14_answers_are_kept_for_the_most_lately_active_accounts_only() -> None:
+    # A server runs for weeks: the gateway's memory of answers is a cache of the
+    # accounts active lately (the store answers for the ids that acted), bounded in
+    # accounts as in ids; an id still being done is never forgotten.
+    from cardroom.server.actor import Outcome
+    from cardroom.server.gateway import Answers
+
+    async def go() -> None:
+        answers = Answers(size=4, accounts=2)
+        answers.start("ann", "a1").set_result(Outcome())
+        busy = answers.start("bob", "b1")  # still being done
+        answers.start("cat", "c1").set_result(Outcome())  # ann is the least recent
+        assert answers.seen("ann", "a1") is None
+        assert answers.seen("bob", "b1") is busy
+        answers.start("dan", "d1").set_result(Outcome())  # bob's id is kept, pending
+        assert answers.seen("bob", "b1") is busy
+        busy.set_result(Outcome("busy"))
+        answers.start("cat", "c2").set_result(Outcome())  # cat active again
+        answers.start("eve", "e1").set_result(Outcome())
+        assert answers.seen("cat", "c1") is not None and answers.seen("eve", "e1") is not None
+        assert answers.seen("bob", "b1") is None and answers.seen("dan", "d1") is None
+        assert len(answers.by_account) == 2
+
+    asyncio.run(go())

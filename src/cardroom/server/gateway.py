@@ -41,12 +41,14 @@ DEVICE_ID = re.compile(r"[A-Za-z0-9_-]{8,64}")
 
 class Answers:
     """Per account, the outcome of each client id seen lately (idempotency): the last
-    ``size`` answered, and every one still being done. A miss proves nothing (an id
-    that acted may be older, or from before a restart): the store is asked then."""
+    ``size`` answered, and every one still being done, for the ``accounts`` that sent
+    one most lately (a server runs for weeks: the others are forgotten, but for the
+    ids still being done). A miss proves nothing (an id that acted may be older, or
+    from before a restart): the store is asked then."""
 
-    def __init__(self, size: int) -> None:
-        self.size = size
-        self.by_account: dict[str, OrderedDict[str, asyncio.Future[Outcome]]] = {}
+    def __init__(self, size: int, accounts: int = 1000) -> None:
+        self.size, self.accounts = size, accounts
+        self.by_account: OrderedDict[str, OrderedDict[str, asyncio.Future[Outcome]]] = OrderedDict()
 
     def seen(self, account: str, client_id: str) -> asyncio.Future[Outcome] | None:
         """The outcome (perhaps still coming) of an id already sent."""
@@ -55,7 +57,12 @@ class Answers:
     def start(self, account: str, client_id: str) -> asyncio.Future[Outcome]:
         """Remember a new id; its outcome is set when known. The oldest answered ids
         make room (one still being done is never forgotten: a resend waits for it)."""
-        ids = self.by_account.setdefault(account, OrderedDict())
+        ids = self.by_account.get(account)
+        if ids is None:
+            ids = self.by_account[account] = OrderedDict()
+            self._forget_accounts()
+        else:
+            self.by_account.move_to_end(account)
         future: asyncio.Future[Outcome] = asyncio.get_running_loop().create_future()
         ids[client_id] = future
         if len(ids) > self.size:
@@ -67,6 +74,15 @@ class Answers:
     def forget(self, account: str, client_id: str) -> None:
         """Drop an id that was not done (its resend is tried again)."""
         self.by_account.get(account, OrderedDict()).pop(client_id, None)
+
+    def _forget_accounts(self) -> None:
+        """Past ``accounts``, forget the least recently active account's answered ids
+        (its ids still being done stay: a resend waits for them)."""
+        for _ in range(len(self.by_account) - self.accounts):
+            account, ids = self.by_account.popitem(last=False)
+            pending = OrderedDict((k, f) for k, f in ids.items() if not f.done())
+            if pending:
+                self.by_account[account] = pending
 
 
 class Connection:
@@ -201,7 +217,7 @@ class Shared:
     def __init__(self, limits: Limits) -> None:
         self.limits = limits
         self.per_account = AccountBuckets(limits.per_account_rate, limits.per_account_burst)
-        self.answers = Answers(limits.seen_ids)
+        self.answers = Answers(limits.seen_ids, limits.seen_accounts)
         self.connections: dict[str, set[Connection]] = {}
         """The open connections of each account."""
 

@@ -29,6 +29,9 @@ class Limits:
     max_connections_per_account: int = 8
     seen_ids: int = 256
     """Client ids remembered per account (a resent id is answered, never acted again)."""
+    seen_accounts: int = 1000
+    """Accounts whose ids are remembered in memory, the most lately active (beyond, the
+    store answers for the ids that acted)."""
     registrations_per_address: float = 10.0
     """``POST /api/register`` from one client address: this many at once..."""
     registrations_per_address_per_hour: float = 10.0
