@@ -306,12 +306,13 @@ def _brute_folds(
     flags = []
     for pair in sorted(set().union(*faced) | raised):  # raised: it may have lapsed
         window = [i for i, f in enumerate(faced) if pair in f][-rule.window :]
-        n_folded = sum(pair in folded[i] for i in window)
-        share = 100 * n_folded >= rule.min_share_percent * len(window)
-        if _once(raised, pair, n_folded >= rule.threshold and share):
-            named = tuple(hands[i].hand for i in window if pair in folded[i])
-            evidence = f"{pair[0]} folded to {pair[1]}'s raises in {n_folded} of {len(window)}"
+        folds = [hands[i].hand for i in window if pair in folded[i]]
+        share = 100 * len(folds) >= rule.min_share_percent * len(window)
+        if _once(raised, pair, len(folds) >= rule.threshold and share):
+            evidence = f"{pair[0]} folded to {pair[1]}'s raises in {len(folds)} of {len(window)}"
             evidence += " hands"
+            # The flag names the latest hands, as many as the threshold.
+            named = tuple(folds[len(folds) - rule.threshold :])
             flags.append(Flag(rule.name, pair, evidence, named))
     return flags
 
@@ -319,25 +320,27 @@ def _brute_folds(
 def _brute_pots(
     rule: PotPattern, hands: list[HandObservation], raised: set[tuple[str, str]]
 ) -> list[Flag]:
-    moved: list[dict[tuple[str, str], int]] = []
+    # Each hand's net chips between two accounts (A lost them to B: positive).
+    nets: list[dict[tuple[str, str], int]] = []
     for o in hands:
-        chips: dict[tuple[str, str], int] = {}
+        net: dict[tuple[str, str], int] = {}
         for t in o.transfers:
             if t.amount > 0 and t.sender != t.receiver:
-                chips[t.sender, t.receiver] = chips.get((t.sender, t.receiver), 0) + t.amount
-        moved.append(chips)
+                a, b = sorted((t.sender, t.receiver))
+                net[a, b] = net.get((a, b), 0) + (t.amount if t.sender == a else -t.amount)
+        nets.append({k: v for k, v in net.items() if v})
     flags = []
-    for pair in sorted({p for m in moved for p in m} | raised):
-        back_pair = (pair[1], pair[0])
-        window = [i for i, m in enumerate(moved) if pair in m or back_pair in m][-rule.window :]
-        pots = sum(pair in moved[i] for i in window)
-        sent = sum(moved[i].get(pair, 0) for i in window)
-        back = sum(moved[i].get(back_pair, 0) for i in window)
-        net = sent - back
-        one_way = net > 0 and 100 * net >= rule.min_one_way_percent * (sent + back)
-        if _once(raised, pair, pots >= rule.threshold and one_way):
-            named = tuple(hands[i].hand for i in window if pair in moved[i])
-            evidence = f"{pair[0]} lost {pots} pots to {pair[1]}, net {net} chips"
+    pairs = {p for n in nets for key in n for p in (key, (key[1], key[0]))}
+    for pair in sorted(pairs | raised):
+        key, sign = (pair, 1) if pair[0] < pair[1] else ((pair[1], pair[0]), -1)
+        window = [i for i, n in enumerate(nets) if key in n][-rule.window :]
+        lost = [i for i in window if sign * nets[i][key] > 0]
+        sent = sum(sign * nets[i][key] for i in lost)
+        back = sum(-sign * nets[i][key] for i in window if i not in lost)
+        one_way = sent > back and 100 * (sent - back) >= rule.min_one_way_percent * (sent + back)
+        if _once(raised, pair, len(lost) >= rule.threshold and one_way):
+            evidence = f"{pair[0]} lost {len(lost)} pots to {pair[1]}, net {sent - back} chips"
+            named = tuple(hands[i].hand for i in lost[len(lost) - rule.threshold :])
             flags.append(Flag(rule.name, pair, evidence, named))
     return flags
 

@@ -26,8 +26,10 @@ becomes a frozen dataclass:
 
 A window is counted in the pair's own hands, so a monitor that sees a whole room
 (every table's hands, interleaved) sees a pair's pattern as well as one that sees
-their table alone. A pair with no hand for its rule's ``forget_days`` is
-forgotten.
+their table alone (the windows: :mod:`cardroom.room.pair_windows`). Chips that
+moved both ways between two accounts in one hand count net. A flag names the
+latest hands of the pattern, as many as the rule's threshold. A pair with no hand
+for its rule's ``forget_days`` is forgotten.
 - :class:`AccessPattern` (kind ``access``; ``shared_ip`` / ``shared_device``): at
   least ``threshold`` accounts seen from the same IP address (or device) within
   ``window`` seconds (``window_days`` in the file).
@@ -40,15 +42,16 @@ from __future__ import annotations
 
 import configparser
 import dataclasses
-from collections import deque
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from typing import Any, Final, TypeVar
 
 from cardroom.games import FOLD, RAISE, Event
 from cardroom.games.events import Acted, HandEnded, HandStarted, StreetStarted
+from cardroom.room.pair_windows import FoldWindow, PotWindow
+from cardroom.room.pair_windows import HandId as HandId  # a flag's hands are named by it
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -135,11 +138,6 @@ def default_rules() -> tuple[Rule, ...]:
     """The shipped ``integrity_rules.ini`` (read once, when the room starts)."""
     text = resources.files("cardroom.room").joinpath(RULES_FILE).read_text("utf-8")
     return load_rules(text, RULES_FILE)
-
-
-HandId = int | str
-"""A hand as the monitor names it in a flag: a table's hand number, or the room's
-``table#n`` (:func:`cardroom.room.review.hand_ref`) when one monitor sees every table."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -283,38 +281,7 @@ Accounts = tuple[str, ...]
 _A = TypeVar("_A", bound=Accounts)
 
 
-@dataclass(eq=False, slots=True)
-class _Folds:
-    """(A, B)'s window: the last hands in which A faced B's bet or raise, oldest first,
-    each with whether A folded to it; ``folds`` among them; ``last``: when the latest
-    was (a pair quiet for its rule's ``forget_days`` is forgotten)."""
-
-    hands: deque[tuple[HandId, int]] = field(default_factory=deque)
-    folds: int = 0
-    last: float = 0.0
-
-
-@dataclass(eq=False, slots=True)
-class _Pots:
-    """{A, B}'s window (A the first by name): the last hands in which chips moved
-    between them, oldest first, each with the chips A lost to B and B lost to A;
-    ``pots`` (hands A lost to B, B to A) and ``chips`` (A to B, B to A) over them;
-    ``last`` as for :class:`_Folds`."""
-
-    hands: deque[tuple[HandId, int, int]] = field(default_factory=deque)
-    pots: list[int] = field(default_factory=lambda: [0, 0])
-    chips: list[int] = field(default_factory=lambda: [0, 0])
-    last: float = 0.0
-
-    def holds(self, way: int, rule: PotPattern) -> bool:
-        """Whether the flow ``way`` (0: A to B, 1: B to A) meets ``rule``."""
-        if self.pots[way] < rule.threshold:
-            return False
-        sent, back = self.chips[way], self.chips[1 - way]
-        return sent > back and 100 * (sent - back) >= rule.min_one_way_percent * (sent + back)
-
-
-_Run = TypeVar("_Run", _Folds, _Pots)
+_Run = TypeVar("_Run", FoldWindow, PotWindow)
 
 
 class IntegrityMonitor:
@@ -330,10 +297,10 @@ class IntegrityMonitor:
 
     def __init__(self, rules: Iterable[Rule] | None = None) -> None:
         self.rules = tuple(default_rules() if rules is None else rules)
-        self._folds: dict[str, dict[Pair, _Folds]] = {
+        self._folds: dict[str, dict[Pair, FoldWindow]] = {
             r.name: {} for r in self.rules if isinstance(r, FoldPattern)
         }
-        self._pots: dict[str, dict[Pair, _Pots]] = {
+        self._pots: dict[str, dict[Pair, PotWindow]] = {
             r.name: {} for r in self.rules if isinstance(r, PotPattern)
         }
         self._seen: dict[tuple[str, str], dict[str, float]] = {}
@@ -477,65 +444,48 @@ class IntegrityMonitor:
         for pair, folded in faced.items():
             run = runs.get(pair)
             if run is None:
-                run = runs[pair] = _Folds()
-            run.hands.append((hand, folded))
-            run.folds += folded
-            run.last = at
-            if len(run.hands) > size:
-                run.folds -= run.hands.popleft()[1]
-            if run.folds >= threshold and 100 * run.folds >= share * len(run.hands):
+                run = runs[pair] = FoldWindow()
+            run.push(hand, bool(folded), size, threshold, at)
+            folds = run.folds
+            if folds >= threshold and 100 * folds >= share * run.hands:
                 holding.append(pair)
             elif pair in raised:
                 lapsed.append(pair)
         flags = []
         for player, raiser in self._moved(rule.name, holding, lapsed):
             run = runs[player, raiser]
-            evidence = (
-                f"{player} folded to {raiser}'s raises in {run.folds} of {len(run.hands)} hands"
-            )
-            hands = tuple(h for h, folded in run.hands if folded)
-            flags.append(Flag(rule.name, (player, raiser), evidence, hands))
+            evidence = f"{player} folded to {raiser}'s raises in {run.folds} of {run.hands} hands"
+            flags.append(Flag(rule.name, (player, raiser), evidence, tuple(run.recent)))
         return flags
 
     def _pot_flags(self, rule: PotPattern, hand: HandId, at: float, chips: Moved) -> list[Flag]:
         runs, raised = self._pots[rule.name], self._raised[rule.name]
-        moved: dict[Pair, list[int]] = {}  # {A, B} -> [A lost to B, B lost to A]
+        moved: dict[Pair, int] = {}  # {A, B} -> the net chips A lost to B
         for (sender, receiver), amount in chips.items():
             if sender < receiver:
-                moved.setdefault((sender, receiver), [0, 0])[0] += amount
+                moved[sender, receiver] = moved.get((sender, receiver), 0) + amount
             else:
-                moved.setdefault((receiver, sender), [0, 0])[1] += amount
+                moved[receiver, sender] = moved.get((receiver, sender), 0) - amount
+        threshold, percent = rule.threshold, rule.min_one_way_percent
         holding: list[Pair] = []
         lapsed: list[Pair] = []
-        for key, (ab, ba) in moved.items():
+        for key, net in moved.items():
+            if not net:
+                continue
             run = runs.get(key)
             if run is None:
-                run = runs[key] = _Pots()
-            run.hands.append((hand, ab, ba))
-            self._tally(run, ab, ba, 1)
-            run.last = at
-            if len(run.hands) > rule.window:
-                _, old_ab, old_ba = run.hands.popleft()
-                self._tally(run, old_ab, old_ba, -1)
+                run = runs[key] = PotWindow()
+            run.push(hand, net, rule.window, threshold, at)
             for way, pair in ((0, key), (1, (key[1], key[0]))):
-                if run.holds(way, rule):
+                if run.holds(way, threshold, percent):
                     holding.append(pair)
                 elif pair in raised:
                     lapsed.append(pair)
         flags = []
         for sender, receiver in self._moved(rule.name, holding, lapsed):
-            way = 0 if sender < receiver else 1
+            way = int(sender > receiver)
             run = runs[(sender, receiver) if way == 0 else (receiver, sender)]
             net = run.chips[way] - run.chips[1 - way]
             evidence = f"{sender} lost {run.pots[way]} pots to {receiver}, net {net} chips"
-            hands = tuple(h for h, ab, ba in run.hands if (ba if way else ab) > 0)
-            flags.append(Flag(rule.name, (sender, receiver), evidence, hands))
+            flags.append(Flag(rule.name, (sender, receiver), evidence, tuple(run.recent[way])))
         return flags
-
-    @staticmethod
-    def _tally(run: _Pots, ab: int, ba: int, sign: int) -> None:
-        """Add (``sign`` 1) or take off (-1) one hand's chips A to B and B to A."""
-        run.pots[0] += sign * (ab > 0)
-        run.pots[1] += sign * (ba > 0)
-        run.chips[0] += sign * ab
-        run.chips[1] += sign * ba

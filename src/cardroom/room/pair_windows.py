@@ -1,0 +1,100 @@
+"""A pair of accounts' window for the integrity rules (RULEBOOK §10.9): exact and small.
+
+The room's one monitor (:mod:`cardroom.room.integrity`) keeps a window for each pair
+of accounts that met lately, per hand rule: in a busy room, hundreds of thousands.
+So a window holds no object per hand. A :class:`FoldWindow` is a bit a hand (in one
+integer); a :class:`PotWindow` one machine integer a hand (a ring). Each keeps, for a
+flag's evidence, only the hands of its latest ``keep`` counted events (the rule's
+threshold: when the rule holds, they are all in the window).
+
+>>> w = FoldWindow()
+>>> for n, folded in enumerate([True, False, True, True]):
+...     w.push(n, folded, size=3, keep=2, at=0.0)
+>>> w.hands, w.folds, w.recent  # the last 3 hands: no fold, fold, fold
+(3, 2, [2, 3])
+"""
+
+from __future__ import annotations
+
+from array import array
+from dataclasses import dataclass, field
+
+HandId = int | str
+"""A hand as the monitor names it in a flag: a table's hand number, or the room's
+``table#n`` (:func:`cardroom.room.review.hand_ref`) when one monitor sees every table."""
+
+
+def _keep_last(hands: list[HandId], hand: HandId, keep: int) -> None:
+    hands.append(hand)
+    if len(hands) > keep:
+        del hands[0]
+
+
+@dataclass(eq=False, slots=True)
+class FoldWindow:
+    """(A, B)'s last hands in which A faced B's bet or raise: ``bits``, one a hand, the
+    newest lowest, 1 where A folded to it; ``hands`` how many (at most the window);
+    ``recent`` the hands A folded in lately; ``last`` when the latest hand was."""
+
+    bits: int = 0
+    hands: int = 0
+    recent: list[HandId] = field(default_factory=list)
+    last: float = 0.0
+
+    @property
+    def folds(self) -> int:
+        """The hands in the window in which A folded to B."""
+        return self.bits.bit_count()
+
+    def push(self, hand: HandId, folded: bool, size: int, keep: int, at: float) -> None:
+        """Count one more hand of a window of ``size`` (the oldest leaves when full);
+        keep the latest ``keep`` fold hands."""
+        self.bits = ((self.bits << 1) | folded) & ((1 << size) - 1)
+        if self.hands < size:
+            self.hands += 1
+        if folded:
+            _keep_last(self.recent, hand, keep)
+        self.last = at
+
+
+@dataclass(eq=False, slots=True)
+class PotWindow:
+    """{A, B}'s last hands in which chips moved between them, A being the first by name:
+    each hand's net chips in ``flows`` (positive: A lost them to B), a ring of ``pushed``
+    hands so far; ``pots`` and ``chips`` each way over the window (0: A to B, 1: B to
+    A); ``recent`` each way, the hands lost lately; ``last`` when the latest hand was."""
+
+    flows: array[int] = field(default_factory=lambda: array("q"))
+    pushed: int = 0
+    pots: list[int] = field(default_factory=lambda: [0, 0])
+    chips: list[int] = field(default_factory=lambda: [0, 0])
+    recent: tuple[list[HandId], list[HandId]] = field(default_factory=lambda: ([], []))
+    last: float = 0.0
+
+    def push(self, hand: HandId, net: int, size: int, keep: int, at: float) -> None:
+        """Count one more hand (``net`` not 0) of a window of ``size`` (the oldest
+        leaves when full); keep the latest ``keep`` hands lost each way."""
+        if len(self.flows) < size:
+            self.flows.append(net)
+        else:
+            at_oldest = self.pushed % size
+            self._count(self.flows[at_oldest], -1)
+            self.flows[at_oldest] = net
+        self.pushed += 1
+        self._count(net, 1)
+        _keep_last(self.recent[net < 0], hand, keep)
+        self.last = at
+
+    def _count(self, net: int, sign: int) -> None:
+        way = int(net < 0)
+        self.pots[way] += sign
+        self.chips[way] += sign * abs(net)
+
+    def holds(self, way: int, threshold: int, one_way_percent: int) -> bool:
+        """Whether the flow ``way`` (0: A to B, 1: B to A) was lost in at least
+        ``threshold`` hands and is at least ``one_way_percent`` % one way (the chips
+        back cancel it)."""
+        if self.pots[way] < threshold:
+            return False
+        sent, back = self.chips[way], self.chips[1 - way]
+        return sent > back and 100 * (sent - back) >= one_way_percent * (sent + back)
