@@ -238,6 +238,10 @@ def test_10_9_rules_file_thresholds_are_read_and_checked() -> None:
         "[x]\nkind = folds\nwindow = 5\nthreshold = 2\nmin_share_percent = 9\n",  # no forget
         "[x]\nkind = pots\nwindow = 5\nthreshold = two\nmin_one_way_percent = 75\n",
         "[x]\nkind = access\nvia = phone\nwindow_days = 1\nthreshold = 2\n",
+        # Out of range: a window of no hand, a share over 100 %, pairs kept no day.
+        "[x]\nkind = pots\nwindow = 0\nthreshold = 2\nmin_one_way_percent = 75\nforget_days = 1\n",
+        "[x]\nkind = folds\nwindow = 9\nthreshold = 2\nmin_share_percent = 101\nforget_days = 1\n",
+        "[x]\nkind = folds\nwindow = 9\nthreshold = 2\nmin_share_percent = 90\nforget_days = 0\n",
         "kind = folds\n",  # no section
     ):
         with pytest.raises(ValueError):

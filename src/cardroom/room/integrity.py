@@ -66,6 +66,10 @@ class FoldPattern:
     forget_days: int = 30
     """A pair quiet this long is forgotten (its window starts afresh)."""
 
+    def __post_init__(self) -> None:
+        _check_window_rule(self.name, self.window, self.threshold, self.forget_days)
+        _check_percent(self.name, self.min_share_percent)
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PotPattern:
@@ -78,6 +82,22 @@ class PotPattern:
     min_one_way_percent: int
     forget_days: int = 30
     """A pair quiet this long is forgotten (its window starts afresh)."""
+
+    def __post_init__(self) -> None:
+        _check_window_rule(self.name, self.window, self.threshold, self.forget_days)
+        _check_percent(self.name, self.min_one_way_percent)
+
+
+def _check_window_rule(name: str, window: int, threshold: int, forget_days: int) -> None:
+    """A hand rule's window holds at least one hand, and its pairs are kept a day or
+    more (ValueError otherwise)."""
+    if window < 1 or threshold < 0 or forget_days < 1:
+        raise ValueError(f"[{name}]: window and forget_days are at least 1, threshold at least 0")
+
+
+def _check_percent(name: str, percent: int) -> None:
+    if not 0 <= percent <= 100:
+        raise ValueError(f"[{name}]: a percentage is from 0 to 100, not {percent}")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -103,7 +123,7 @@ def load_rules(text: str, source: str = "integrity rules") -> tuple[Rule, ...]:
     """The rules of an ``integrity_rules.ini`` text: one ``[name]`` section per rule with
     its ``kind`` (``folds``, ``pots``, ``access``) and every threshold of that kind
     (whole numbers; an access rule's ``via`` and ``window_days``). ValueError names what
-    is missing, unknown or malformed."""
+    is missing, unknown, malformed or out of range."""
     parser = configparser.ConfigParser(inline_comment_prefixes=("#",), interpolation=None)
     try:
         parser.read_string(text, source)
@@ -129,7 +149,10 @@ def load_rules(text: str, source: str = "integrity rules") -> tuple[Rule, ...]:
             if fields["via"] not in ("ip", "device"):
                 raise ValueError(f"{source} [{name}]: via is ip or device")
             fields["window"] = fields.pop("window_days") * _DAY
-        rules.append(kind(name=name, **fields))
+        try:
+            rules.append(kind(name=name, **fields))
+        except ValueError as exc:  # a window of no hand, a share over 100 %...
+            raise ValueError(f"{source} {exc}") from None
     return tuple(rules)
 
 
