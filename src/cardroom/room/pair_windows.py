@@ -74,21 +74,22 @@ class PotWindow:
     def push(self, hand: HandId, net: int, size: int, keep: int, at: float) -> None:
         """Count one more hand (``net`` not 0) of a window of ``size`` (the oldest
         leaves when full); keep the latest ``keep`` hands lost each way."""
+        pots, chips = self.pots, self.chips
         if len(self.flows) < size:
             self.flows.append(net)
-        else:
+        else:  # the oldest hand leaves
             at_oldest = self.pushed % size
-            self._count(self.flows[at_oldest], -1)
+            old = self.flows[at_oldest]
             self.flows[at_oldest] = net
+            way = int(old < 0)
+            pots[way] -= 1
+            chips[way] -= abs(old)
         self.pushed += 1
-        self._count(net, 1)
-        _keep_last(self.recent[net < 0], hand, keep)
-        self.last = at
-
-    def _count(self, net: int, sign: int) -> None:
         way = int(net < 0)
-        self.pots[way] += sign
-        self.chips[way] += sign * abs(net)
+        pots[way] += 1
+        chips[way] += abs(net)
+        _keep_last(self.recent[way], hand, keep)
+        self.last = at
 
     def holds(self, way: int, threshold: int, one_way_percent: int) -> bool:
         """Whether the flow ``way`` (0: A to B, 1: B to A) was lost in at least
