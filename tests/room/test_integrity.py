@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
+import json
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -16,6 +19,7 @@ from cardroom.room.integrity import (
     IntegrityMonitor,
     PotPattern,
     RaiseResponse,
+    Rule,
     Transfer,
     default_rules,
     load_rules,
@@ -456,3 +460,79 @@ def test_10_9_a_room_wide_monitor_sees_a_pair_at_one_table_among_many() -> None:
         ("repeated_pots", ("ann", "bob"), "t0#5"),  # the 6th pot
         ("folds_to_same_raiser", ("ann", "bob"), "t0#11"),  # the 12th fold
     ]
+
+
+_ACCESS = st.builds(
+    Access,
+    _NAMES,
+    st.sampled_from(["1.1.1.1", "2.2.2.2", ""]),
+    st.sampled_from(["pc-1", "pc-2", ""]),
+    st.floats(0, 20 * 24 * 3600.0),
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    hands=_HANDS,
+    accesses=st.lists(_ACCESS, max_size=10),
+    split=st.integers(0, 50),
+    window=st.integers(1, 6),
+)
+def test_10_9_a_monitor_s_memory_carries_its_counts_over_a_restart(
+    hands: list[tuple[list[RaiseResponse], list[Transfer]]],
+    accesses: list[Access],
+    split: int,
+    window: int,
+) -> None:
+    # The room's monitor is kept in the database when the server stops and recalled
+    # when it starts (server/room.py): a monitor that stopped after ``split`` items and
+    # was recalled (through JSON) raises exactly the flags one that never stopped does.
+    day = 24 * 3600.0
+    rules: list[Rule] = [
+        FoldPattern(window=window, threshold=2, min_share_percent=50, forget_days=3),
+        PotPattern(window=window, threshold=2, min_one_way_percent=50, forget_days=3),
+        AccessPattern(window=2 * day, threshold=2),
+        AccessPattern(name="shared_device", via="device", window=2 * day, threshold=2),
+    ]
+    items: list[HandObservation | Access] = [
+        HandObservation(n, tuple(r), tuple(t), at=n * day / 4) for n, (r, t) in enumerate(hands)
+    ]
+    items += sorted(accesses, key=lambda a: a.at)
+    items.sort(key=lambda i: i.at)  # one clock: hands and sit-downs interleaved
+
+    def feed(monitor: IntegrityMonitor, part: list[HandObservation | Access]) -> list[Flag]:
+        out: list[Flag] = []
+        for item in part:
+            if isinstance(item, Access):
+                out += monitor.observe_access(item)
+            else:
+                out += monitor.observe_hand(item)
+        return out
+
+    whole = IntegrityMonitor(rules)
+    expected = feed(whole, items[:split]), feed(whole, items[split:])
+    first = IntegrityMonitor(rules)
+    before = feed(first, items[:split])
+    memory = json.loads(json.dumps(first.memory(), allow_nan=False))
+    second = IntegrityMonitor(rules)
+    assert second.recall(memory) == [r.name for r in rules]
+    assert (before, feed(second, items[split:])) == expected
+    assert second.memory() == whole.memory()
+
+
+def test_10_9_a_changed_rule_starts_afresh_and_a_bad_memory_is_refused() -> None:
+    old = IntegrityMonitor([POTS, FOLDS])
+    for n in range(2):  # two of the three pots of POTS
+        old.observe_hand(_pot(n, "ann", "bob", 100))
+        old.observe_hand(_fold_hand(n, "ann", "bob"))
+    stricter = dataclasses.replace(FOLDS, threshold=5)
+    new = IntegrityMonitor([POTS, stricter])
+    assert new.recall(old.memory()) == ["repeated_pots"]  # the fold rule changed
+    assert [f.rule for f in new.observe_hand(_pot(2, "ann", "bob", 100))] == ["repeated_pots"]
+    assert new.tracked_pairs == 1  # the fold rule's pair was not recalled
+    for bad in ({}, {"v": 2, "swept": None, "rules": {}}, {"v": 1, "swept": None, "rules": {
+        "repeated_pots": {"rule": dataclasses.asdict(POTS), "pairs": [[1, 2, []]], "raised": []}
+    }}):  # fmt: skip
+        with pytest.raises(ValueError):
+            new.recall(bad)
+    assert new.tracked_pairs == 1  # a refused memory took nothing

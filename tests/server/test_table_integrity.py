@@ -148,3 +148,39 @@ def test_10_9_only_a_plain_device_id_is_kept(query: bytes, device: str) -> None:
 
     scope = {"type": "websocket", "query_string": query, "headers": [], "path": "/ws"}
     assert device_of(WebSocket(scope, never, never)) == device
+
+
+def test_10_9_the_room_s_monitor_keeps_its_counts_over_a_restart(database_url: str) -> None:
+    # A pattern of weeks must not start again at every deploy: when the room stops it
+    # keeps its monitor's counts in the database, and the next start takes them back.
+    # Five pots one way before the restart, the sixth after it: one chip-dumping flag
+    # naming all six (the shipped rule's threshold). After one more restart the flag is
+    # not raised again: what was raised is kept too.
+    from cardroom.room.integrity import HandObservation, Transfer
+    from cardroom.server.room import Room
+    from cardroom.server.settings import ServerSettings
+    from cardroom.server.storage import Storage
+
+    def pot(n: int) -> HandObservation:
+        return HandObservation(f"holdem#{n}", transfers=(Transfer("ann", "bob", 10),), at=n)
+
+    async def run_room(hands: range) -> tuple[list[Any], int]:
+        storage = Storage(database_url, threads=1)
+        try:
+            await storage.run(storage.migrate)
+            room = Room(storage, ServerSettings(database_url=database_url))
+            await room.open([])
+            recalled = room.integrity.tracked_pairs
+            flags = [f for n in hands for f in room.integrity.observe_hand(pot(n))]
+            await room.stop()
+            return flags, recalled
+        finally:
+            storage.close()
+
+    assert asyncio.run(run_room(range(1, 6))) == ([], 0)
+    flags, recalled = asyncio.run(run_room(range(6, 7)))
+    assert recalled == 1
+    assert [(f.rule, f.accounts, f.hands) for f in flags] == [
+        ("repeated_pots", ("ann", "bob"), tuple(f"holdem#{n}" for n in range(1, 7)))
+    ]
+    assert asyncio.run(run_room(range(7, 8))) == ([], 1)

@@ -39,6 +39,7 @@ TABLES = (
     "client_answers",
     "disconnect_allowances",
     "server_secrets",
+    "room_memory",
 )
 
 

@@ -307,6 +307,13 @@ _A = TypeVar("_A", bound=Accounts)
 _Run = TypeVar("_Run", FoldWindow, PotWindow)
 
 
+def _pair(a: object, b: object) -> Pair:
+    """Two accounts read back from a monitor's memory."""
+    if type(a) is not str or type(b) is not str:
+        raise TypeError("a pair is two account names")
+    return a, b
+
+
 class IntegrityMonitor:
     """Runs the rules over a room's (or a table's) observations; returns new flags.
     ``rules`` None: :func:`default_rules`.
@@ -377,6 +384,70 @@ class IntegrityMonitor:
     def tracked_pairs(self) -> int:
         """How many pairs of accounts the hand rules remember (over all rules)."""
         return sum(map(len, self._folds.values())) + sum(map(len, self._pots.values()))
+
+    def memory(self) -> dict[str, Any]:
+        """What the monitor has counted, as JSON values, for the room's next process to
+        :meth:`recall` (the windows of weeks would otherwise start empty at every
+        restart). Each rule's counts go with the rule's definition."""
+        rules: dict[str, Any] = {}
+        for rule in self.rules:
+            name = rule.name
+            pairs: list[list[Any]]
+            if isinstance(rule, FoldPattern):
+                pairs = [[a, b, w.dump()] for (a, b), w in self._folds[name].items()]
+            elif isinstance(rule, PotPattern):
+                pairs = [[a, b, w.dump()] for (a, b), w in self._pots[name].items()]
+            else:
+                pairs = [
+                    [value, dict(seen)] for (r, value), seen in self._seen.items() if r == name
+                ]
+            raised = [list(accounts) for accounts in sorted(self._raised[name])]
+            rules[name] = {"rule": dataclasses.asdict(rule), "pairs": pairs, "raised": raised}
+        swept = None if self._swept == float("-inf") else self._swept
+        return {"v": 1, "swept": swept, "rules": rules}
+
+    def recall(self, memory: Mapping[str, Any]) -> list[str]:
+        """Take the counts of a stopped monitor's :meth:`memory`, for each rule defined
+        the same way (a rule changed in between starts afresh); the names of the rules
+        recalled. ValueError when ``memory`` is not one (nothing is taken then)."""
+        try:
+            taken, swept = self._read_memory(memory)
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise ValueError(f"not an integrity monitor's memory: {exc!r}") from None
+        for name, (windows, raised) in taken.items():
+            if name in self._folds:
+                self._folds[name] = windows
+            elif name in self._pots:
+                self._pots[name] = windows
+            else:
+                self._seen = {k: v for k, v in self._seen.items() if k[0] != name}
+                self._seen.update(((name, value), seen) for value, seen in windows.items())
+            self._raised[name] = raised
+        self._swept = max(self._swept, swept)
+        return list(taken)
+
+    def _read_memory(self, memory: Mapping[str, Any]) -> tuple[dict[str, Any], float]:
+        if memory["v"] != 1:
+            raise ValueError(f"version {memory['v']!r}")
+        taken: dict[str, Any] = {}
+        for rule in self.rules:
+            kept = memory["rules"].get(rule.name)
+            if kept is None or kept["rule"] != dataclasses.asdict(rule):
+                continue
+            windows: dict[Any, Any]
+            if isinstance(rule, FoldPattern):
+                windows = {_pair(a, b): FoldWindow.load(w) for a, b, w in kept["pairs"]}
+            elif isinstance(rule, PotPattern):
+                windows = {_pair(a, b): PotWindow.load(w) for a, b, w in kept["pairs"]}
+            else:
+                windows = {
+                    str(value): {str(p): float(at) for p, at in seen.items()}
+                    for value, seen in kept["pairs"]
+                }
+            raised = {tuple(str(a) for a in accounts) for accounts in kept["raised"]}
+            taken[rule.name] = (windows, raised)
+        swept = memory["swept"]
+        return taken, float("-inf") if swept is None else float(swept)
 
     def observe_access(self, access: Access) -> list[Flag]:
         """Record where a player plays from; the flags it raises."""

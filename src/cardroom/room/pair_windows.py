@@ -18,10 +18,18 @@ from __future__ import annotations
 
 from array import array
 from dataclasses import dataclass, field
+from typing import Any
 
 HandId = int | str
 """A hand as the monitor names it in a flag: a table's hand number, or the room's
 ``table#n`` (:func:`cardroom.room.review.hand_ref`) when one monitor sees every table."""
+
+
+def _hands(data: list[Any]) -> list[HandId]:
+    """Hand names read back (each a number or a text)."""
+    if not all(type(h) in (int, str) for h in data):
+        raise TypeError("a hand is named by a number or a text")
+    return list(data)
 
 
 def _keep_last(hands: list[HandId], hand: HandId, keep: int) -> None:
@@ -55,6 +63,16 @@ class FoldWindow:
         if folded:
             _keep_last(self.recent, hand, keep)
         self.last = at
+
+    def dump(self) -> list[Any]:
+        """The window as JSON values (:meth:`load` reads it back)."""
+        return [hex(self.bits), self.hands, list(self.recent), self.last]
+
+    @classmethod
+    def load(cls, data: list[Any]) -> FoldWindow:
+        """A window from :meth:`dump` (ValueError, TypeError: not one)."""
+        bits, hands, recent, last = data
+        return cls(int(bits, 16), int(hands), _hands(recent), float(last))
 
 
 @dataclass(eq=False, slots=True)
@@ -90,6 +108,21 @@ class PotWindow:
         chips[way] += abs(net)
         _keep_last(self.recent[way], hand, keep)
         self.last = at
+
+    def dump(self) -> list[Any]:
+        """The window as JSON values (:meth:`load` reads it back)."""
+        recent = [list(self.recent[0]), list(self.recent[1])]
+        return [self.flows.tolist(), self.pushed, self.pots, self.chips, recent, self.last]
+
+    @classmethod
+    def load(cls, data: list[Any]) -> PotWindow:
+        """A window from :meth:`dump` (ValueError, TypeError: not one)."""
+        flows, pushed, pots, chips, (mine, theirs), last = data
+        counts = [[int(n) for n in pots], [int(n) for n in chips]]
+        if any(len(c) != 2 for c in counts):
+            raise ValueError("pots and chips are counted two ways")
+        recent = (_hands(mine), _hands(theirs))
+        return cls(array("q", flows), int(pushed), counts[0], counts[1], recent, float(last))
 
     def holds(self, way: int, threshold: int, one_way_percent: int) -> bool:
         """Whether the flow ``way`` (0: A to B, 1: B to A) was lost in at least

@@ -21,8 +21,10 @@ from the same address at another table, are one pattern. Each actor feeds it its
 table's settled hands and sit-downs (the gateway's ``Sit`` carries the address)
 once the step that made them is stored, and records the flags as
 ``ReviewFlagged`` entries of that table's record, which the operator's integrity
-page reads. The monitor lives as long as the process (over a table's rebuild, not
-over a restart: its windows start empty).
+page reads. The monitor lives as long as the process (over a table's rebuild), and
+over a restart: when the room stops, its counts are kept in the database
+(``store/room_memory.py``) and the next start takes them back (a crash keeps none:
+its windows start empty then).
 """
 
 from __future__ import annotations
@@ -52,11 +54,14 @@ from cardroom.server.tables_file import TableSpec
 from cardroom.store import Players
 from cardroom.store.allowances import AllowanceBook
 from cardroom.store.client_ids import ClientIds
+from cardroom.store.room_memory import RoomMemories
 from cardroom.store.tables import StoredRecord, TableRecords
 
 log = logging.getLogger("cardroom.server")
 PRUNE_SECONDS = 3600.0
 """How often old client ids and allowance days are deleted."""
+INTEGRITY = "integrity"
+"""The integrity monitor's name in the room's memory (``store/room_memory.py``)."""
 
 
 class Room:
@@ -76,11 +81,13 @@ class Room:
         self.specs: dict[str, TableSpec] = {}
         self.integrity = IntegrityMonitor(default_rules())
         """The room's one integrity monitor: every table's hands and sit-downs."""
+        self.memories = RoomMemories(storage.engine)
         self.pruner: asyncio.Task[None] | None = None
 
     async def open(self, specs: list[TableSpec]) -> None:
         """Recover the tables that were open, then open ``specs``."""
         await self.storage.run(self.allowances.load, day_of(time.time()))
+        await self.recall_integrity()
         wanted = {s.settings.table_id: s for s in specs}
         for table_id in await self.storage.run(self.records.open_tables):
             if table_id not in wanted:
@@ -111,13 +118,31 @@ class Room:
         actor.start()
 
     async def stop(self) -> None:
-        """Stop every actor (and the pruning)."""
+        """Stop every actor (and the pruning), then keep the integrity monitor's counts
+        for the next start."""
         if self.pruner is not None:
             self.pruner.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self.pruner
         for actor in self.actors.values():
             await actor.stop()
+        try:
+            await self.storage.run(self.memories.keep, INTEGRITY, self.integrity.memory())
+        except Exception as exc:  # a database gone at shutdown: its counts start afresh
+            log.warning("the integrity monitor's counts were not kept (%s)", exc)
+
+    async def recall_integrity(self) -> None:
+        """Take the integrity monitor's counts kept when the room last stopped (the rules
+        changed since start afresh; a crash kept none)."""
+        memory = await self.storage.run(self.memories.take, INTEGRITY)
+        if memory is None:
+            return
+        try:
+            rules = self.integrity.recall(memory)
+        except ValueError as exc:
+            log.warning("the integrity monitor starts afresh: %s", exc)
+            return
+        log.info("integrity monitor: %s recalled (%d pairs)", rules, self.integrity.tracked_pairs)
 
     async def prune(self) -> None:
         """Every hour: delete client ids older than a day and old allowance days."""

@@ -288,3 +288,15 @@ class ServerSecret(Base):
     name: Mapped[str] = mapped_column(String(64), primary_key=True)
     value: Mapped[str] = mapped_column(String(200))
     created_at: Mapped[datetime] = mapped_column(UtcDateTime)
+
+
+class RoomMemory(Base):
+    """What a room's process counted in memory and keeps over a restart (migration
+    0009), by name: written when the server stops, taken (read and deleted) when it
+    starts, e.g. the integrity monitor's windows."""
+
+    __tablename__ = "room_memory"
+
+    name: Mapped[str] = mapped_column(String(64), primary_key=True)
+    value: Mapped[dict[str, Any]] = mapped_column(JSON)
+    saved_at: Mapped[datetime] = mapped_column(UtcDateTime)
