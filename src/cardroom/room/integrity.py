@@ -23,6 +23,9 @@ becomes a frozen dataclass:
   from A to B in at least ``threshold``, and the net flow A to B over them is at
   least ``min_one_way_percent`` % of all the chips that changed hands between the
   two (pots traded both ways between two regulars cancel out).
+- :class:`AccessPattern` (kind ``access``; ``shared_ip`` / ``shared_device``): at
+  least ``threshold`` accounts seen from the same IP address (or device) within
+  ``window`` seconds (``window_days`` in the file).
 
 A window is counted in the pair's own hands, so a monitor that sees a whole room
 (every table's hands, interleaved) sees a pair's pattern as well as one that sees
@@ -30,9 +33,6 @@ their table alone (the windows: :mod:`cardroom.room.pair_windows`). Chips that
 moved both ways between two accounts in one hand count net. A flag names the
 latest hands of the pattern, as many as the rule's threshold. A pair with no hand
 for its rule's ``forget_days`` is forgotten.
-- :class:`AccessPattern` (kind ``access``; ``shared_ip`` / ``shared_device``): at
-  least ``threshold`` accounts seen from the same IP address (or device) within
-  ``window`` seconds (``window_days`` in the file).
 
 A flag is raised once when its condition becomes true, and again only after
 it has been false (or, for shared access, when more accounts join the set).
