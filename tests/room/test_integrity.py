@@ -532,6 +532,8 @@ def test_10_9_a_changed_rule_starts_afresh_and_a_bad_memory_is_refused() -> None
     assert new.tracked_pairs == 1  # the fold rule's pair was not recalled
     for bad in ({}, {"v": 2, "swept": None, "rules": {}}, {"v": 1, "swept": None, "rules": {
         "repeated_pots": {"rule": dataclasses.asdict(POTS), "pairs": [[1, 2, []]], "raised": []}
+    }}, {"v": 1, "swept": None, "rules": {"repeated_pots": {"rule": dataclasses.asdict(POTS),
+        "pairs": [["a", "b", [[2**70], 1, [1, 0], [2**70, 0], [[], []], 0.0]]], "raised": []}
     }}):  # fmt: skip
         with pytest.raises(ValueError):
             new.recall(bad)

@@ -412,7 +412,7 @@ class IntegrityMonitor:
         recalled. ValueError when ``memory`` is not one (nothing is taken then)."""
         try:
             taken, swept = self._read_memory(memory)
-        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        except (KeyError, TypeError, ValueError, AttributeError, OverflowError) as exc:
             raise ValueError(f"not an integrity monitor's memory: {exc!r}") from None
         for name, (windows, raised) in taken.items():
             if name in self._folds:
