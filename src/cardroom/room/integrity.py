@@ -539,8 +539,7 @@ class IntegrityMonitor:
             run = runs.get(pair)
             if run is None:
                 run = runs[pair] = FoldWindow()
-            run.push(hand, bool(folded), size, threshold, at)
-            folds = run.folds
+            folds = run.push(hand, bool(folded), size, threshold, at)
             if folds >= threshold and 100 * folds >= share * run.hands:
                 holding.append(pair)
             elif pair in raised:
