@@ -8,8 +8,8 @@ flag's evidence, only the hands of its latest ``keep`` counted events (the rule'
 threshold: when the rule holds, they are all in the window).
 
 >>> w = FoldWindow()
->>> for n, folded in enumerate([True, False, True, True]):
-...     w.push(n, folded, size=3, keep=2, at=0.0)
+>>> [w.push(n, f, size=3, keep=2, at=0.0) for n, f in enumerate([True, False, True, True])]
+[1, 1, 2, 2]
 >>> w.hands, w.folds, w.recent  # the last 3 hands: no fold, fold, fold
 (3, 2, [2, 3])
 """
