@@ -177,7 +177,15 @@ def test_10_9_the_room_s_monitor_keeps_its_counts_over_a_restart(database_url: s
         finally:
             storage.close()
 
+    async def failed_start() -> None:  # stopped before it opened (a start that failed)
+        storage = Storage(database_url, threads=1)
+        try:
+            await Room(storage, ServerSettings(database_url=database_url)).stop()
+        finally:
+            storage.close()
+
     assert asyncio.run(run_room(range(1, 6))) == ([], 0)
+    asyncio.run(failed_start())  # writes nothing over what was kept
     flags, recalled = asyncio.run(run_room(range(6, 7)))
     assert recalled == 1
     assert [(f.rule, f.accounts, f.hands) for f in flags] == [

@@ -82,6 +82,9 @@ class Room:
         self.integrity = IntegrityMonitor(default_rules())
         """The room's one integrity monitor: every table's hands and sit-downs."""
         self.memories = RoomMemories(storage.engine)
+        self.recalled = False
+        """Whether the monitor's kept counts were taken at the start (until then, a stop
+        must not write over them)."""
         self.pruner: asyncio.Task[None] | None = None
 
     async def open(self, specs: list[TableSpec]) -> None:
@@ -126,15 +129,18 @@ class Room:
                 await self.pruner
         for actor in self.actors.values():
             await actor.stop()
+        if not self.recalled:  # a start that failed first: what was kept stays kept
+            return
         try:
             await self.storage.run(self.memories.keep, INTEGRITY, self.integrity.memory())
         except Exception as exc:  # a database gone at shutdown: its counts start afresh
             log.warning("the integrity monitor's counts were not kept (%s)", exc)
 
     async def recall_integrity(self) -> None:
-        """Take the integrity monitor's counts kept when the room last stopped (the rules
-        changed since start afresh; a crash kept none)."""
+        """Take the integrity monitor's counts kept when the room last stopped (a rule
+        changed since starts afresh; a crash kept none)."""
         memory = await self.storage.run(self.memories.take, INTEGRITY)
+        self.recalled = True
         if memory is None:
             return
         try:
