@@ -236,10 +236,15 @@ def test_10_9_rules_file_thresholds_are_read_and_checked() -> None:
     assert load_rules(text) == (
         FoldPattern(name="soft", window=50, threshold=5, min_share_percent=80, forget_days=7),
     )
+    # A file written before forget_days existed reads with its default (30).
+    older = "[old]\nkind = pots\nwindow = 9\nthreshold = 3\nmin_one_way_percent = 75\n"
+    assert load_rules(older) == (
+        PotPattern(name="old", window=9, threshold=3, min_one_way_percent=75, forget_days=30),
+    )
     for bad in (
         "[x]\nkind = nope\n",
         "[x]\nkind = pots\nwindow = 5\nthreshold = 2\nforget_days = 1\n",  # one missing
-        "[x]\nkind = folds\nwindow = 5\nthreshold = 2\nmin_share_percent = 9\n",  # no forget
+        "[x]\nkind = folds\nwindow = 5\nthreshold = 2\nforget_days = 9\n",  # no share
         "[x]\nkind = pots\nwindow = 5\nthreshold = two\nmin_one_way_percent = 75\n",
         "[x]\nkind = access\nvia = phone\nwindow_days = 1\nthreshold = 2\n",
         # Out of range: a window of no hand, a share over 100 %, pairs kept no day.

@@ -117,12 +117,15 @@ RULES_FILE: Final = "integrity_rules.ini"
 """The shipped rules, beside this module."""
 _KINDS: Final = {"folds": FoldPattern, "pots": PotPattern, "access": AccessPattern}
 _DAY: Final = 24 * 3600.0
+_OPTIONAL: Final = frozenset({"forget_days"})
+"""What a rules file may leave out (files written before it existed): its default."""
 
 
 def load_rules(text: str, source: str = "integrity rules") -> tuple[Rule, ...]:
     """The rules of an ``integrity_rules.ini`` text: one ``[name]`` section per rule with
     its ``kind`` (``folds``, ``pots``, ``access``) and every threshold of that kind
-    (whole numbers; an access rule's ``via`` and ``window_days``). ValueError names what
+    (whole numbers; an access rule's ``via`` and ``window_days``; ``forget_days`` may
+    be left out, for its default). ValueError names what
     is missing, unknown, malformed or out of range."""
     parser = configparser.ConfigParser(inline_comment_prefixes=("#",), interpolation=None)
     try:
@@ -138,7 +141,7 @@ def load_rules(text: str, source: str = "integrity rules") -> tuple[Rule, ...]:
         wanted = {f.name for f in dataclasses.fields(kind)} - {"name"}
         if kind is AccessPattern:
             wanted = wanted - {"window"} | {"window_days"}
-        if set(values) != wanted:
+        if not wanted - _OPTIONAL <= set(values) <= wanted:
             takes = ", ".join(sorted(wanted))
             raise ValueError(f"{source} [{name}]: a {kind.__name__} takes {takes}")
         try:
