@@ -6,8 +6,9 @@ import json
 
 import pytest
 
-from cardroom.bench.server_bench import LatencyProbe, plan_seats, table_list
+from cardroom.bench.server_bench import LatencyProbe, bot_aliases, plan_seats, table_list
 from cardroom.cli import main
+from cardroom.ledger import validate_alias
 
 
 @pytest.mark.parametrize("procs", [1, 2])
@@ -24,6 +25,15 @@ def test_bench_server_prints_one_json_line_with_the_figures(
     assert 0 < lat["p50"] <= lat["p99"] <= lat["max"]
     assert out["server_rss_mb"] > 10 and out["server_cpu_percent"] > 0
     assert out["server_runqueue_percent"] >= 0
+
+
+def test_every_run_number_gives_its_bots_aliases_the_rules_accept() -> None:
+    # The run number is random; about 1 in 400 made a prefix that reads as a refused
+    # word once digits read as letters (bn194x0...), and a CI run failed on it.
+    for run in range(2_000):
+        aliases = bot_aliases(8, run)
+        assert len(set(aliases)) == 8 and all(validate_alias(a) == a for a in aliases)
+    assert bot_aliases(12, 194)[0].startswith("bn195")  # the next run number's prefix
 
 
 def test_clients_are_dealt_round_the_tables_and_each_table_has_a_seat_for_each() -> None:

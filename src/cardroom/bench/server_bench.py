@@ -184,21 +184,23 @@ def plan_seats(clients: int, tables: int) -> list[tuple[int, int]]:
 
 def bot_aliases(count: int, run: int) -> list[str]:
     """``count`` fresh aliases for this run (a reused database keeps earlier runs'
-    accounts, perhaps broke), each one the alias rules accept."""
+    accounts, perhaps broke), each one the alias rules accept. A run number whose
+    prefix reads as a refused word (``bn194...``: digits read as letters) gives way to
+    the next."""
     from cardroom.ledger import AliasError, validate_alias
 
-    out: list[str] = []
-    k = 0
-    while len(out) < count and k < 10 * count + 100:
-        alias = f"bn{run}x{k}"
-        k += 1
-        try:
-            out.append(validate_alias(alias))
-        except AliasError:
-            continue
-    if len(out) < count:
-        raise RuntimeError("could not make enough bot aliases")
-    return out
+    for prefix in range(run, run + 100):
+        out: list[str] = []
+        for k in range(10 * count + 100):
+            if len(out) == count:
+                return out
+            try:
+                out.append(validate_alias(f"bn{prefix}x{k}"))
+            except AliasError:
+                continue
+        if len(out) == count:
+            return out
+    raise RuntimeError("could not make enough bot aliases")
 
 
 async def make_accounts(base: str, count: int, at_once: int = 16) -> list[str]:
