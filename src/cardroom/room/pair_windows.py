@@ -25,10 +25,6 @@ HandId = int | str
 ``table#n`` (:func:`cardroom.room.review.hand_ref`) when one monitor sees every table."""
 
 
-_MASKS: dict[int, int] = {}
-"""A window's size -> the bits of that many hands (made once per size)."""
-
-
 def _hands(data: list[Any]) -> list[HandId]:
     """Hand names read back (each a number or a text)."""
     if not all(type(h) in (int, str) for h in data):
@@ -61,10 +57,7 @@ class FoldWindow:
     def push(self, hand: HandId, folded: bool, size: int, keep: int, at: float) -> int:
         """Count one more hand of a window of ``size`` (the oldest leaves when full);
         keep the latest ``keep`` fold hands; return :attr:`folds`."""
-        mask = _MASKS.get(size)
-        if mask is None:
-            mask = _MASKS[size] = (1 << size) - 1
-        self.bits = bits = ((self.bits << 1) | folded) & mask
+        self.bits = bits = ((self.bits << 1) | folded) & ((1 << size) - 1)
         if self.hands < size:
             self.hands += 1
         if folded:
