@@ -49,6 +49,25 @@ def test_10_7_rate_limited_by_a_token_bucket_per_player() -> None:
     assert sum(line.player == "ann" for line in chat.lines) == 3 + 1 + 3
 
 
+def test_10_7_idle_chatters_are_forgotten_and_active_ones_kept() -> None:
+    # A table open for months: each of 5,000 chatters says one line, a second apart.
+    chat = TableChat(ChatRules(burst=3, refill_seconds=2.0))  # a bucket refills in 6 s
+    chat.mute("perma", None)
+    chat.mute("brief", 10.0)
+    for i in range(5000):
+        assert chat.say(f"p{i}", "hi", now=float(i)).code == OK
+    assert chat.tracked <= 128  # those of the last 6 s, and at most one sweep's growth
+    # A flooder is never forgotten while the limit still binds, sweeps or not.
+    now = 6000.0
+    assert [chat.say("flood", "x", now=now).code for _ in range(4)][-1] == RATE_LIMITED
+    for i in range(500):
+        chat.say(f"q{i}", "hi", now=now + i / 1000)  # sweeps run within the flooder's 6 s
+    assert chat.say("flood", "x", now=now + 1.0).code == RATE_LIMITED
+    assert chat.say("flood", "x", now=now + 2.0).code == OK
+    assert chat.say("perma", "hello", now=now).code == BANNED  # a permanent ban stays
+    assert chat.say("brief", "hello", now=now).code == OK
+
+
 def test_10_7_foul_language_masked_and_an_offence() -> None:
     chat = TableChat()
     verdict = chat.say("ann", "what a Sh1t river", now=0.0)

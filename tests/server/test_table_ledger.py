@@ -35,3 +35,16 @@ def test_a_settled_hand_is_collected_in_order_and_balances_read_through_it() -> 
     port.post_all(hand)
     assert port.balance(ANN) == 0 and port.balance(STACK) == 70 and port.balance(POT) == 30
     assert [t.key for t in port.take()] == ["b1", "h1:in"]
+
+
+def test_a_known_balance_is_forgotten_with_the_step_it_was_read_for() -> None:
+    port = StepLedger()
+    port.know(ANN, 100)
+    port.post(_buy_in("b1", 60))
+    port.take()  # committed: the 100 read before it is stale now
+    assert port.known == {}
+    with pytest.raises(InsufficientFunds):  # not bought in against a stale balance
+        port.post(_buy_in("b2", 40))
+    port.know(ANN, 40)  # as the actor reads it again before the next buy-in
+    port.post(_buy_in("b3", 40))
+    assert [t.key for t in port.take()] == ["b3"]

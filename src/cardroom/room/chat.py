@@ -185,6 +185,9 @@ class ChatReport:
     lines: tuple[ChatLine, ...]
 
 
+_SWEEP_FLOOR: Final = 64
+
+
 @dataclass(frozen=True, slots=True)
 class _Bucket:
     tokens: float
@@ -198,6 +201,7 @@ class TableChat:
         self.rules = rules or ChatRules()
         self.vocabulary = vocabulary or default_vocabulary()
         self._buckets: dict[str, _Bucket] = {}
+        self._sweep_at = _SWEEP_FLOOR  # forget idle buckets when this many are kept
         self._muted: dict[str, float | None] = {}
         self._lines: deque[ChatLine] = deque(maxlen=self.rules.history)
 
@@ -259,7 +263,24 @@ class TableChat:
             self._buckets[player] = _Bucket(tokens, now)
             return False
         self._buckets[player] = _Bucket(tokens - 1.0, now)
+        if len(self._buckets) >= self._sweep_at:
+            self._forget_idle(now)
         return True
+
+    def _forget_idle(self, now: float) -> None:
+        # A table open for months meets thousands of chatters. A bucket that has
+        # refilled to ``burst`` is the same as none, and a lapsed mute as no mute:
+        # both are dropped, in sweeps spaced by the number kept, so each message
+        # pays O(1) on average.
+        full = self.rules.burst * self.rules.refill_seconds
+        self._buckets = {p: b for p, b in self._buckets.items() if now - b.at < full}
+        self._muted = {p: u for p, u in self._muted.items() if u is None or now < u}
+        self._sweep_at = max(_SWEEP_FLOOR, 2 * len(self._buckets))
+
+    @property
+    def tracked(self) -> int:
+        """How many chatters' rate buckets are kept (idle ones are forgotten)."""
+        return len(self._buckets)
 
 
 def clean(text: str, max_length: int) -> str:

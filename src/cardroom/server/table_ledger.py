@@ -57,6 +57,10 @@ class StepLedger:
         return self.known.get(account, 0) + change
 
     def take(self) -> list[Transfer]:
-        """The collected transfers, handed to the commit (and forgotten here)."""
+        """The collected transfers, handed to the commit (and forgotten here, with the
+        balances known before them: once committed those are stale, and the actor reads
+        a balance again before each buy-in; kept, they would pile up one an account
+        that ever bought in at the table)."""
         out, self.pending = self.pending, []
+        self.known.clear()
         return out
