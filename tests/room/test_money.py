@@ -119,6 +119,22 @@ def test_10_9_each_settled_hand_is_one_ledger_transaction_no_entry_per_bet() -> 
     assert ledger.balance(AccountRef.pot("t", Currency.REAL)) == 0
 
 
+def test_10_9_a_table_keeps_account_names_only_for_those_seated() -> None:
+    # Twelve players come and go, playing hands between, as at a table open for months.
+    h = Harness(holdem(seats=3))
+    h.seat({0: 40, 1: 40})
+    for n in range(24):
+        leaver = h.table.state.seats[n % 2]
+        assert leaver is not None
+        h.do(cmd.Leave(leaver.player))
+        h.tick(31 * 60)  # past the reducing rule (§10.2) when this player comes back
+        h.do(cmd.Sit(f"p{2 + n % 10}", n % 2, 40))
+        h.tick()
+        h.finish_by_checking()
+        assert h.table.bank.players_named <= 2
+    assert h.table.bank.players_named == 2  # the two seated, named again as they sat
+
+
 def test_10_9_play_money_and_real_money_never_mix() -> None:
     h = Harness(holdem(currency=Currency.REAL))
     h.ledger.post(

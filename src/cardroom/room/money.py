@@ -73,19 +73,27 @@ class TableBank:
         )
 
     def cash_out(self, player: str, amount: int, key: str) -> None:
-        """Move ``amount`` from the table back to the player's account."""
-        if amount <= 0:
-            return
-        self._post(
-            Transfer(
-                f"{self.table_id}:{key}",
-                Reason.CASH_OUT,
-                self.stack(player),
-                self.account(player),
-                amount,
-                "cash-out",
-            ),
-        )
+        """Move ``amount`` from the table back to the player's account, as the player
+        leaves: the account names made for the player are dropped (a table open for
+        months would otherwise keep two for everyone who ever sat there)."""
+        if amount > 0:
+            self._post(
+                Transfer(
+                    f"{self.table_id}:{key}",
+                    Reason.CASH_OUT,
+                    self.stack(player),
+                    self.account(player),
+                    amount,
+                    "cash-out",
+                ),
+            )
+        self._stacks.pop(player, None)
+        self._accounts.pop(player, None)
+
+    @property
+    def players_named(self) -> int:
+        """How many players' account names are kept (those seated, in effect)."""
+        return len(self._stacks.keys() | self._accounts.keys())
 
     def settle(self, hand_no: int, deltas: Mapping[str, int], rake: int) -> None:
         """Post a finished hand as one transaction: ``deltas`` is each player's change of
