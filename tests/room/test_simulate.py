@@ -6,15 +6,18 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import random
 from typing import Any
 
 import pytest
 
 from cardroom.cli import main
 from cardroom.room import checks, table
+from cardroom.room import events as rv
+from cardroom.room.chat import CHAT_BAN_STEPS
 from cardroom.room.money import TableBank
 from cardroom.room.positions import Plan
-from cardroom.room.simulation import COUNTERS
+from cardroom.room.simulation import COUNTERS, Session, random_settings
 from cardroom.room.views import project
 
 
@@ -45,6 +48,32 @@ def test_simulate_plays_chinese_poker_tables_and_posts_dead_small_blinds(
     assert counters["chinese_hands"] >= 3 * 12
     assert counters["dead_small_blinds"] > 0  # players away for both blinds come back posting
     assert counters["review_shared_ip"] > 0  # two pairs of players share an address
+
+
+def test_10_7_a_simulated_offence_mutes_the_player_for_the_ban() -> None:
+    # A table's random players curse and advertise; each offence mutes them (the
+    # server records the same escalating bans with the account).
+    session = Session(random_settings(random.Random(4), "t4"), seed=4)
+    session.run(150)
+    assert session.counters["chat_bans"] > 0 and session.counters["chat_blocked_banned"] > 0
+    ends: dict[str, float | None] = {}
+    offences: dict[str, int] = {}
+    record = session.record
+    for i, e in enumerate(record):
+        if not isinstance(e, rv.ChatSaid | rv.ChatBlocked):
+            continue
+        before = record[i - 1] if i else None
+        offence = isinstance(before, rv.ChatBlocked) and before.offence
+        if isinstance(e, rv.ChatSaid) and offence:
+            continue  # a curse is sent masked right after its offence: not muted yet
+        if e.player in ends:
+            until = ends[e.player]
+            muted = until is None or e.at < until
+            assert muted == (isinstance(e, rv.ChatBlocked) and e.code == "banned"), e
+        if isinstance(e, rv.ChatBlocked) and e.offence:
+            n = offences[e.player] = offences.get(e.player, 0) + 1
+            step = CHAT_BAN_STEPS[min(n, len(CHAT_BAN_STEPS)) - 1]
+            ends[e.player] = None if step is None else e.at + step.total_seconds()
 
 
 def test_simulate_exits_non_zero_when_money_goes_missing(

@@ -34,7 +34,7 @@ from cardroom.games.variants import BLINDS, BUTTON_BLIND, FIXED_LIMIT, VARIANTS
 from cardroom.ledger import AccountRef, Currency, MemoryLedger, Reason, Transfer
 from cardroom.room import commands as cmd
 from cardroom.room import events as rv
-from cardroom.room.chat import CODES, OK
+from cardroom.room.chat import CODES, OK, chat_ban
 from cardroom.room.checks import BlindOrder, Knowledge
 from cardroom.room.chinese_room import ChineseRoomTable
 from cardroom.room.chinese_table import ChineseTableConfig
@@ -87,8 +87,15 @@ def mixed_settings(
     return TableSettings.with_rotation(table_id, rotation, **options)
 
 
-_LINES = ("nice hand", "gl all", "I have pocket aces", "play at www.example.com", "ty")
-"""What the random players say (some lines the chat blocks)."""
+_LINES = (
+    "nice hand",
+    "gl all",
+    "I have pocket aces",
+    "play at www.example.com",
+    "ty",
+    "you are a shit player",
+)
+"""What the random players say (some lines the chat blocks, some are offences)."""
 
 _EVERY_REASON = {
     "left": ("left", "sat_out_too_long"),
@@ -110,6 +117,7 @@ COUNTERS: tuple[str, ...] = (
     "seats_offered",
     "advance_set",
     "chat_lines",
+    "chat_bans",
     "chinese_hands",
     "refused_commands",
     *(f"{kind}_{reason}" for kind, reasons in _EVERY_REASON.items() for reason in reasons),
@@ -170,6 +178,9 @@ class Session:
         self.views_due = False
         self.away: dict[str, int] = {}
         """Players who stepped away: the hand number from which they come back."""
+        self.offences: Counter[str] = Counter()
+        """Chat offences by player: each bans from chat for longer (§10.7), as the
+        server's account sanctions do."""
 
     # ---------------------------------------------------------------- driving
 
@@ -437,6 +448,11 @@ class Session:
                 c["chat_lines"] += 1
             elif isinstance(e, rv.ChatBlocked):
                 c[f"chat_blocked_{e.code}"] += 1
+                if e.offence:
+                    ban = chat_ban(e.player, self.offences[e.player], e.at, e.code)
+                    self.offences[e.player] += 1
+                    self.table.chat.mute(e.player, ban.ends_at)
+                    c["chat_bans"] += 1
 
     def money_total(self) -> int:
         """Deposits minus withdrawals: what accounts, tables and the house hold together."""
