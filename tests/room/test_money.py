@@ -14,6 +14,7 @@ from cardroom.room import commands as cmd
 from cardroom.room import events as rv
 from cardroom.room.errors import TableError
 from cardroom.room.simulation import Session, random_settings
+from cardroom.room.state import state_to_dict
 from cardroom.room.table import Table
 
 from .conftest import FUNDS, Harness, holdem
@@ -195,6 +196,80 @@ def test_10_10_a_cancelled_hand_returns_every_stack_to_its_start() -> None:
     h.check()
     with pytest.raises(TableError):
         h.table.cancel_hand()
+
+
+def _deal(h: Harness) -> rv.HandDealt:
+    return next(e for e in h.tick() if isinstance(e, rv.HandDealt))
+
+
+def _call_or_check(h: Harness) -> None:
+    hand = h.table.hand
+    assert hand is not None and hand.actor is not None
+    h.act("check" if hand.legal_actions(hand.actor).check else "call")
+
+
+def _same_deal(a: rv.HandDealt, b: rv.HandDealt) -> bool:
+    keep = ("button", "sb", "bb", "dealt", "posts", "owes", "missed")
+    return all(getattr(a, k) == getattr(b, k) for k in keep)
+
+
+def test_10_10_a_cancelled_hand_is_dealt_again_as_it_was() -> None:
+    # p3 missed both blinds and comes back posting them (§10.4); the hand is cancelled.
+    # The table returns to its state at the start of the hand: p3 still owes both
+    # blinds, and the blinds do not move on, or seat 2 would skip its big blind.
+    h = Harness(holdem(seats=4))
+    h.seat({0: 40, 1: 40, 2: 40, 3: 40})
+    _deal(h)
+    h.finish_by_checking()
+    h.do(cmd.SitOut("p3"))
+    for _ in range(2):
+        _deal(h)
+        h.finish_by_checking()
+    h.do(cmd.SitIn("p3", post_now=True))
+    before = state_to_dict(h.table.state)
+    cancelled = _deal(h)
+    assert cancelled.posts == ((3, "big_and_dead_small"),)
+    _call_or_check(h)
+    h.table.cancel_hand()
+    h.check()
+    after = state_to_dict(h.table.state)
+    assert after["hand_no"] == before["hand_no"] + 1  # the number is used: keys stay unique
+    moved = {"hand_no": 0, "next_hand_at": 0, "seq": 0}  # the record's counters and clock
+    assert {**after, **moved} == {**before, **moved}
+    again = _deal(h)
+    assert _same_deal(again, cancelled), (again, cancelled)
+    copy = Table.restore(h.settings, *h.table.record(), h.ledger, h.clock)
+    assert state_to_dict(copy.state) == state_to_dict(h.table.state)
+
+
+def test_10_10_after_any_cancel_the_next_hand_is_dealt_as_the_cancelled_one() -> None:
+    rng = random.Random(1010)
+    for trial in range(60):
+        h = Harness(holdem(seats=rng.randint(3, 6)))
+        seats = h.settings.seat_count
+        h.seat({s: 40 for s in range(seats)})
+        for _ in range(rng.randint(1, 6)):  # some hands, players stepping out and back
+            who = f"p{rng.randrange(seats)}"
+            if rng.random() < 0.5:
+                h.do(cmd.SitOut(who))
+            else:
+                h.do(cmd.SitIn(who, post_now=rng.random() < 0.5))
+            h.tick()
+            h.finish_by_checking()
+        h.clock.advance(1)
+        events = h.tick()
+        dealt = [e for e in events if isinstance(e, rv.HandDealt)]
+        if not dealt:
+            continue
+        for _ in range(rng.randint(0, 3)):
+            if h.table.state.in_hand:
+                _call_or_check(h) if rng.random() < 0.5 else h.act("fold")
+        if not h.table.state.in_hand:
+            continue
+        h.table.cancel_hand()
+        h.check()
+        again = _deal(h)
+        assert _same_deal(again, dealt[0]), (trial, again, dealt[0])
 
 
 def test_10_10_recovery_from_the_record_cancels_the_unfinished_hand() -> None:

@@ -24,6 +24,8 @@ from cardroom.room.codec import (
     encode_room_event,
 )
 from cardroom.room.errors import TableError
+from cardroom.room.positions import Positions
+from cardroom.room.reducer import apply_event
 from cardroom.room.simulation import Session, random_settings
 from cardroom.room.state import Advance, SeatState, TableState, state_from_dict, state_to_dict
 from cardroom.room.table import Table
@@ -140,6 +142,17 @@ def test_room_codec_reads_an_allowance_reset_recorded_before_it_named_the_seat()
     assert decode_room_event(old) == rv.AllowanceReset(-1, "p1", 20000)  # shown to no seat
     new = encode_room_event(rv.AllowanceReset(2, "p1", 20000))
     assert new["seat"] == 2 and decode_room_event(new) == rv.AllowanceReset(2, "p1", 20000)
+
+
+def test_room_codec_reads_a_void_recorded_before_cancels_undid_the_deal() -> None:
+    old = {"v": 1, "type": "HandVoided", "hand_no": 4, "stacks": [[0, 40]], "next_hand_at": 9}
+    voided = decode_room_event(old)
+    assert voided == rv.HandVoided(4, ((0, 40),), 9.0, None, ())  # None: positions kept
+    new = rv.HandVoided(4, ((0, 40),), 9.0, (1, 2, 0), ((3, "p3", "big_blind", True, 2),))
+    assert decode_room_event(json.loads(json.dumps(encode_room_event(new)))) == new
+    state = TableState([SeatState("p0", 40, 0.0)], positions=Positions(2, 0, 1))
+    apply_event(state, voided)
+    assert state.positions == Positions(2, 0, 1)
 
 
 def test_snapshot_codec_rejects_other_entries() -> None:

@@ -274,8 +274,7 @@ class ChineseRoomTable(Table):
         self.out = []
         if self.game is None or not self.state.in_hand:
             raise TableError(NO_HAND, "no hand in progress")
-        stacks = tuple((s, self.seat(s).stack) for s in self.state.dealt)
-        self.emit(rv.HandVoided(self.state.hand_no, stacks, self.now))
+        self.emit(self.voided())
         self.game = None
         seating.after_hand(self)
         return self.out

@@ -227,11 +227,18 @@ class HandFinished:
 @value
 class HandVoided:
     """The hand could not finish and was cancelled (§10.10): every stack is back to its
-    start-of-hand value, nothing moved in the ledger."""
+    start-of-hand value, nothing moved in the ledger. What the deal changed is put
+    back, so the next hand is dealt as this one was and nobody skips or repeats a
+    blind: ``positions`` (button, small blind, big blind) before the hand (empty: it
+    was the table's first; None: recorded before cancels put them back) and
+    ``debts``, (seat, player, owes, post_now, missed_bb_hand) of each seat the deal
+    changed, as they were."""
 
     hand_no: int
     stacks: tuple[tuple[int, int], ...]
     next_hand_at: float
+    positions: tuple[int, ...] | None
+    debts: tuple[tuple[int, str, str | None, bool, int | None], ...]
 
 
 @value

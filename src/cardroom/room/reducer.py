@@ -145,6 +145,14 @@ def _finished(state: TableState, e: rv.HandFinished) -> None:
 
 
 def _voided(state: TableState, e: rv.HandVoided) -> None:
+    if e.positions is not None:  # undo what the deal did (see _dealt)
+        for s in state.dealt:
+            _seat(state, s).hands_dealt -= 1
+        for s, _player, owes, post_now, missed in e.debts:
+            seat = _seat(state, s)
+            seat.owes, seat.post_now, seat.missed_bb_hand = owes, post_now, missed
+        p = e.positions
+        state.positions = Positions(p[0], p[1], p[2]) if p else None
     _hand_over(state, e.stacks, e.next_hand_at)
 
 

@@ -127,11 +127,30 @@ class Table:
         if hand is None or not self.state.in_hand:
             raise TableError(NO_HAND, "no hand in progress")
         self.emit_hand(engine_port.cancel(hand))
-        stacks = tuple((s, self.seat(s).stack) for s in self.state.dealt)
-        self.emit(rv.HandVoided(self.state.hand_no, stacks, self.now))
+        self.emit(self.voided())
         self.hand = None
         seating.after_hand(self)
         return self.out
+
+    def voided(self) -> rv.HandVoided:
+        """The event cancelling the hand in progress (§10.10): the table goes back to
+        its state at the start of the hand (its snapshot): stacks, positions, and the
+        blinds the deal took from each seat's debts (a seat's own choice made since,
+        to post now or not, stays when it was not dealt in)."""
+        state, before = self.state, state_from_dict(self.snapshot)
+        stacks = tuple((s, self.seat(s).stack) for s in state.dealt)
+        p = before.positions
+        positions = () if p is None else (p.button, p.sb, p.bb)
+        debts = []
+        for s, seat in enumerate(state.seats):
+            was = before.seats[s]
+            if seat is None or was is None or was.player != seat.player:
+                continue
+            post_now = was.post_now if s in state.dealt else seat.post_now
+            debt = (was.owes, post_now, was.missed_bb_hand)
+            if debt != (seat.owes, seat.post_now, seat.missed_bb_hand):
+                debts.append((s, seat.player, *debt))
+        return rv.HandVoided(state.hand_no, stacks, self.now, positions, tuple(debts))
 
     def close(self) -> list[AnyEvent]:
         """Everyone stands up and is cashed out (after a crash, or when the table closes);
