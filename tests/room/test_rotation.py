@@ -58,7 +58,7 @@ def test_9_custom_mixed_each_hand_uses_its_games_forced_bets_and_limit() -> None
     assert (by_game["holdem"].stakes.small_blind, by_game["holdem"].stakes.big_blind) == (5, 10)
     stud = by_game["stud"].stakes
     assert (stud.effective_small_bet, stud.effective_big_bet, stud.ante) == (10, 20, 1)
-    assert stud.effective_bring_in == 2
+    assert stud.effective_bring_in == 5  # half the small bet, as at a stud table (§4)
     short = by_game["short_deck"].stakes
     assert (short.ante, short.effective_button_blind, short.big_blind) == (5, 10, 0)
 
@@ -106,7 +106,7 @@ def test_9_horse_games_in_order_all_fixed_limit() -> None:
     holdem = configs[0].stakes
     assert (holdem.small_blind, holdem.big_blind, holdem.effective_big_bet) == (10, 20, 40)
     razz = configs[16].stakes
-    assert (razz.ante, razz.effective_bring_in, razz.effective_small_bet) == (2, 5, 20)
+    assert (razz.ante, razz.effective_bring_in, razz.effective_small_bet) == (2, 10, 20)
     assert rotation.badge == "HORSE"
     assert rotation.seat_limit == 8
 

@@ -17,8 +17,8 @@ all of them:
   ``Stakes.limit(small_bet)``: blinds ``small_bet // 2`` / ``small_bet``, bets
   ``small_bet`` / ``2 * small_bet``;
 - the stud family (Stud, Stud Hi-Lo, Razz): bets ``small_bet`` / ``2 * small_bet``,
-  ante ``max(1, small_bet // 8)`` and bring-in ``max(1, small_bet // 4)``
-  (a 20/40 game: ante 2, bring-in 5);
+  ante ``max(1, small_bet // 8)`` and the bring-in of every stud table, half the
+  small bet (§4; a 20/40 game: ante 2, bring-in 10);
 - no-limit and pot-limit blind games: blinds ``small_bet // 2`` / ``small_bet``;
 - Short Deck: ante ``max(1, small_bet // 2)`` and a button blind of ``small_bet``.
 
@@ -197,8 +197,7 @@ def derived_stakes(game: str, structure: str, small_bet: int) -> Stakes:
             ante=max(1, small_bet // 8),
             small_bet=small_bet,
             big_bet=2 * small_bet,
-            bring_in=max(1, small_bet // 4),
-        )
+        )  # the bring-in is every stud table's default: half the small bet (§4)
     if variant.deck == "short":
         return Stakes.short_deck(max(1, small_bet // 2), button_blind=small_bet)
     if structure == FIXED_LIMIT:
