@@ -110,12 +110,15 @@ class Harness:
 def holdem(table_id: str = "t", **options: Any) -> TableSettings:
     """A 1/2 no-limit hold'em table (buy-in 20..40 by default), hands back to back."""
     config = TableConfig.of("holdem", Stakes.blinds(1, 2), max_seats=options.pop("seats", 6))
-    return TableSettings.single(table_id, config, seed="room-tests", **options)
+    options.setdefault("draw_button", False)  # the tests pin positions: seat 0 first
+    options.setdefault("seed", "room-tests")
+    return TableSettings.single(table_id, config, **options)
 
 
 def limit_holdem(table_id: str = "t", **options: Any) -> TableSettings:
     """A 2/4 fixed-limit hold'em table."""
     config = TableConfig.of("holdem", Stakes.limit(2, 4), structure="fixed_limit", max_seats=6)
+    options.setdefault("draw_button", False)
     return TableSettings.single(table_id, config, seed="room-tests", **options)
 
 

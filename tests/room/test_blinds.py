@@ -3,10 +3,12 @@ the dead button (heads-up included), too few chips for the forced bets."""
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import random
 
-from cardroom.games import Stakes, TableConfig
+from cardroom.cards import CARDS, RANKS
+from cardroom.games import Stakes, TableConfig, shuffle_deck
 from cardroom.games import events as hev
 from cardroom.room import commands as cmd
 from cardroom.room import events as rv
@@ -39,6 +41,42 @@ def test_3_first_hand_button_small_and_big_blind_left_of_it(h: Harness) -> None:
     dealt, posts = play_hand(h)
     assert (dealt.button, dealt.sb, dealt.bb) == (0, 2, 4)
     assert [(p.seat, p.what) for p in posts] == [(2, "small_blind"), (4, "big_blind")]
+
+
+def _high_card_seat(seats: list[int], seed: str) -> int:
+    # The draw worked by hand: one card face up to each seat in order from the top of
+    # the table's shuffled deck; the highest rank wins, a tie goes to the higher suit.
+    drawn = [str(c) for c in shuffle_deck(CARDS, seed)[: len(seats)]]
+    order = {c: (RANKS.index(c[0]), "cdhs".index(c[1])) for c in drawn}  # spades highest
+    return max(zip(seats, drawn, strict=True), key=lambda x: order[x[1]])[0]
+
+
+def test_3_a_new_tables_button_goes_to_the_high_card_of_a_draw() -> None:
+    winners = set()
+    for i in range(40):
+        h = Harness(holdem(f"t{i}", draw_button=True, seed=f"draw{i}"))
+        h.seat({1: 40, 3: 40, 4: 40})
+        dealt, _ = play_hand(h)
+        assert dealt.button == _high_card_seat([1, 3, 4], f"draw{i}:button")
+        winners.add(dealt.button)
+        later, _ = play_hand(h)  # then it moves on as usual
+        assert later.button == {1: 3, 3: 4, 4: 1}[dealt.button]
+    assert winners == {1, 3, 4}  # every seat can win the draw
+    unseeded = {first_button(holdem(f"u{i}", draw_button=True, seed=None)) for i in range(30)}
+    assert unseeded == {1, 3, 4}  # a real table draws from the OS's randomness
+
+
+def first_button(settings: TableSettings) -> int:
+    h = Harness(settings)
+    h.seat({1: 40, 3: 40, 4: 40})
+    return next(e.button for e in h.tick() if isinstance(e, rv.HandDealt))
+
+
+def test_3_the_draw_for_the_button_is_on_by_default_at_every_table_kind() -> None:
+    assert TableSettings.single("t", holdem().games[0]).draw_button
+    stud = TableSettings.single("s", TableConfig.of("stud", Stakes(ante=1, small_bet=4, big_bet=8)))
+    buttons = {first_button(dataclasses.replace(stud, table_id=f"s{i}")) for i in range(30)}
+    assert buttons == {1, 3, 4}
 
 
 def test_10_3_new_player_waits_for_the_big_blind(h: Harness) -> None:
@@ -104,7 +142,7 @@ def test_10_3_coming_out_of_heads_up_a_newcomer_waits_for_the_button_to_pass() -
 
 def test_3_short_deck_button_moves_one_player_a_hand_after_a_departure() -> None:
     config = TableConfig.of("short_deck", Stakes.short_deck(2))
-    h = Harness(TableSettings.single("sd", config, seed="sd"))
+    h = Harness(TableSettings.single("sd", config, seed="sd", draw_button=False))
     h.seat({0: 80, 1: 80, 2: 80, 3: 80})
     hands = [play_hand(h) for _ in range(2)]
     h.do(cmd.Leave("p2"))

@@ -35,6 +35,7 @@ def player_account(i: int) -> AccountRef:
 def ofc(variant: str = "ofc", **options: Any) -> TableSettings:
     """A Chinese poker table at 10 chips a point (buy-in 300..3000), hands back to back."""
     config = ChineseTableConfig(variant, point_value=10, max_seats=options.pop("seats", None))
+    options.setdefault("draw_button", False)  # the tests pin positions: seat 0 first
     return TableSettings.chinese_table("c", config, seed="chinese-room", **options)
 
 
@@ -340,7 +341,7 @@ def test_8_fantasyland_lost_by_a_player_not_dealt_the_next_hand(
 
 def test_8_dealt_in_needs_min_points_worth_of_chips() -> None:
     config = ChineseTableConfig("pineapple", point_value=10, min_points=2)
-    h = Harness(TableSettings.chinese_table("c", config, seed="m", min_buy_in=1))
+    h = Harness(TableSettings.chinese_table("c", config, seed="m", min_buy_in=1, draw_button=False))
     h.seat({0: 19, 1: 20, 2: 200})
     out = h.tick()
     assert rv.SatOut(0, "short", h.clock()) in out  # type: ignore[arg-type]

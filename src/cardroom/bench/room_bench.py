@@ -126,8 +126,9 @@ def room_parts(
     config = _config(game)
     clock = system_clock  # as a server's table (hands start at once: no pause between)
     settings = TableSettings.single(
-        "bench", config, currency=Currency.PLAY, whole_balance=True, seed=str(seed)
-    )
+        "bench", config, currency=Currency.PLAY, whole_balance=True, seed=str(seed),
+        draw_button=False,  # the first button on seat 0, as the engine side's
+    )  # fmt: skip
     monitor = IntegrityMonitor(default_rules())
     names = [f"b{i}" for i in range(PLAYERS)]
     memory, port = MemoryLedger(), StepLedger()

@@ -10,7 +10,7 @@ per settled hand) and the record. What differs:
 
 - **Dealing.** Every seated player who is not sitting out, is connected and holds
   ``min_points * point_value`` chips (at least 1) is dealt in; the button moves to
-  the next such seat clockwise (the first hand: the lowest). No blinds: ``HandDealt``
+  the next such seat clockwise (at a new table: the draw's winner, §3). No blinds: ``HandDealt``
   names the button and ``-1`` for the blinds.
 - **Turns.** The player to place has ``action_seconds`` for a street, or the Chinese
   config's ``set_seconds`` (the game's ``arrange_seconds``, else 90) to set 13 cards or
@@ -197,7 +197,10 @@ class ChineseRoomTable(Table):
             return
         last = None if state.positions is None else state.positions.button
         later = [s for s in dealt if last is None or s > last]
-        button = (later or list(dealt))[0]
+        button = (later or list(dealt))[0] if last is not None else None
+        if button is None:  # a new table draws for the button (§3), or takes the first
+            drawn = self.draw_for_button(dealt)
+            button = dealt[0] if drawn is None else drawn
         hand_no = state.hand_no + 1
         self.snapshot, self.log = self.take_snapshot(), []
         fantasyland = {

@@ -112,26 +112,37 @@ def plan_hand(
     *,
     blinds: bool = True,
     frozen: bool = False,
+    drawn: int | None = None,
 ) -> Plan | None:
     """The plan of hand ``hand_no`` (None: fewer than two players can be dealt in).
 
     ``blinds`` False (stud, Short Deck): everyone eligible is dealt in and the button
     moves to the next of them; ``frozen`` keeps the positions where they were (HORSE's
-    stud). A plan is read, never changed (its dicts included): the same plan may be
-    returned again."""
+    stud). ``drawn``: at a new table (``prev`` None), the seat that won the draw for
+    the button (RULEBOOK §3; None: the first eligible seat). A plan is read, never
+    changed (its dicts included): the same plan may be returned again."""
     if all(f is None or f is READY or f is NOT_READY for f in facts):
-        return _plan_owing_nothing(tuple(facts), prev, blinds, frozen)
-    return _plan(facts, prev, hand_no, blinds, frozen)
+        return _plan_owing_nothing(tuple(facts), prev, blinds, frozen, drawn)
+    return _plan(facts, prev, hand_no, blinds, frozen, drawn)
 
 
 @functools.lru_cache(maxsize=256)
 def _plan_owing_nothing(
-    facts: tuple[SeatFacts | None, ...], prev: Positions | None, blinds: bool, frozen: bool
+    facts: tuple[SeatFacts | None, ...],
+    prev: Positions | None,
+    blinds: bool,
+    frozen: bool,
+    drawn: int | None,
 ) -> Plan | None:
     """The plan when no seat owes a blind (most hands): it does not depend on the hand's
     number, so a table going round with the same players reuses the plans made for
     the first round (the planner is pure)."""
-    return _plan(facts, prev, 0, blinds, frozen)
+    return _plan(facts, prev, 0, blinds, frozen, drawn)
+
+
+def eligible_seats(facts: Sequence[SeatFacts | None]) -> list[int]:
+    """The seats that can be dealt in."""
+    return [s for s, f in enumerate(facts) if f is not None and f.eligible]
 
 
 def _plan(
@@ -140,15 +151,18 @@ def _plan(
     hand_no: int,
     blinds: bool,
     frozen: bool,
+    drawn: int | None = None,
 ) -> Plan | None:
     n = len(facts)
-    eligible = {s for s, f in enumerate(facts) if f is not None and f.eligible}
+    eligible = set(eligible_seats(facts))
     if len(eligible) < 2:
         return None
+    if prev is None:  # a new table: the button goes to the draw's winner
+        after = None if drawn is None else (drawn - 1) % n
+        first = _fresh(eligible, after, n)
+        return first if blinds else Plan(first.positions, first.dealt, None, None)
     if not blinds:
         return _plan_open(eligible, prev, n, frozen)
-    if prev is None:
-        return _fresh(eligible, None, n)
     plan = _plan_blinds(facts, eligible, prev, hand_no)
     return plan if plan is not None else _fresh(eligible, prev.button, n)
 
@@ -166,14 +180,14 @@ def _fresh(dealt: set[int], after: int | None, n: int) -> Plan:
     return Plan(Positions(button, sb, bb), tuple(sorted(dealt)), sb, bb, fresh=True)
 
 
-def _plan_open(eligible: set[int], prev: Positions | None, n: int, frozen: bool) -> Plan:
+def _plan_open(eligible: set[int], prev: Positions, n: int, frozen: bool) -> Plan:
     """A game without blinds: all eligible seats play; the button moves one player on
     (no dead button: nobody owes a blind, so the Short Deck button blind never falls
     on the same player twice), or stays frozen. The blind positions recorded are the
     two players after the button, where a blind game that follows continues from."""
-    if frozen and prev is not None:
+    if frozen:
         return Plan(prev, tuple(sorted(eligible)), None, None)
-    plan = _fresh(eligible, None if prev is None else prev.button, n)
+    plan = _fresh(eligible, prev.button, n)
     return Plan(plan.positions, plan.dealt, None, None)
 
 

@@ -104,6 +104,9 @@ class TableSettings:
     rake: RakeRule | None = None
     default_rake: bool = True
     """With no ``rake`` rule: seed 003's schedule for the stake (real money only)."""
+    draw_button: bool = True
+    """At a new table the button goes to the highest card of a draw (RULEBOOK §3); False:
+    to the first seat dealt in (tests and benchmarks that pin the positions)."""
     seed: str | None = None
     """Reproducible decks (tests, simulations): hand n is shuffled from ``f"{seed}:{n}"``."""
     chinese: ChineseTableConfig | None = None

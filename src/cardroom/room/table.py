@@ -15,9 +15,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from cardroom.cards import CARDS
 from cardroom.chinese import Event as ChineseEvent
 from cardroom.games import Event as HandEvent
-from cardroom.games import Hand, IllegalAction, Seat, TableConfig
+from cardroom.games import Hand, IllegalAction, Seat, TableConfig, button_by_high_card, shuffle_deck
 from cardroom.games.variants import BLINDS
 from cardroom.ledger import Ledger
 from cardroom.room import conduct, engine_port, seating, turns
@@ -37,6 +38,7 @@ from cardroom.room.positions import (
     READY,
     SeatFacts,
     as_post,
+    eligible_seats,
     plan_hand,
 )
 from cardroom.room.reducer import apply_event
@@ -227,12 +229,14 @@ class Table:
         slot = game_for(self.settings, hand_no)
         config, need = self.configs[slot.index], self.needs[slot.index]
         seating.sit_out_unready(self, need)
+        facts = self.facts(config, need)
         plan = plan_hand(
-            self.facts(config, need),
+            facts,
             state.positions,
             hand_no,
             blinds=config.variant.forced_bets == BLINDS,
             frozen=slot.button_frozen,
+            drawn=None if state.positions else self.draw_for_button(eligible_seats(facts)),
         )
         if plan is None:
             return
@@ -263,6 +267,15 @@ class Table:
         self.hand = hand
         self.emit_hand(hand.events)
         self.after_hand_change()
+
+    def draw_for_button(self, seats: Sequence[int]) -> int | None:
+        """At a new table, the seat of ``seats`` (those who can be dealt in) that draws
+        the highest card for the button (RULEBOOK §3; a seeded table draws from its
+        seed); None when the table does not draw (``draw_button``)."""
+        if not seats or not self.settings.draw_button:
+            return None
+        seed = None if self.settings.seed is None else f"{self.settings.seed}:button"
+        return button_by_high_card(seats, shuffle_deck(CARDS, seed))[0]
 
     def play_for(self, s: int, *, disconnected: bool) -> None:
         """Act for seat ``s`` whose time ran out (§10.5) or who is away (§10.6)."""
