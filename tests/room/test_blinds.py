@@ -164,9 +164,30 @@ def test_10_4_missed_big_blind_posts_a_live_big_blind() -> None:
     h.do(cmd.SitIn("p3", post_now=True))
     third, _ = play_hand(h)  # button 2, seat 3 between it and the big blind: must wait
     assert 3 not in third.dealt
+    assert dict(third.owes) == {3: OWES_BOTH}  # and the small blind passes it meanwhile
     fourth, posts = play_hand(h)
-    assert dict(fourth.posts) == {3: OWES_BIG}
-    assert [(p.what, p.live) for p in posts if p.seat == 3] == [("big_blind", True)]
+    assert dict(fourth.posts) == {3: OWES_BOTH}
+    paid = [(p.what, p.amount, p.live) for p in posts if p.seat == 3]
+    assert paid == [("big_blind", 2, True), ("dead_small_blind", 1, False)]
+
+
+def test_10_4_sitting_in_early_does_not_forgive_the_missed_small_blind() -> None:
+    # Two players miss the same blinds; one clicks "sit in, post now" a hand earlier,
+    # while his seat is between the button and the big blind. Both pay the same.
+    paid = []
+    for early in (True, False):
+        h = Harness(holdem(seats=6))
+        h.seat({s: 40 for s in range(6)})
+        play_hand(h)
+        h.do(cmd.SitOut("p3"))
+        play_hand(h)  # the big blind passes seat 3
+        if early:
+            h.do(cmd.SitIn("p3", post_now=True))
+        play_hand(h)  # the small blind passes it
+        h.do(cmd.SitIn("p3", post_now=True))
+        _, posts = play_hand(h)
+        paid.append([(p.what, p.amount) for p in posts if p.seat == 3])
+    assert paid[0] == paid[1] == [("big_blind", 2), ("dead_small_blind", 1)]
 
 
 def test_10_4_missed_both_blinds_posts_dead_small() -> None:

@@ -67,8 +67,12 @@ def test_10_4_every_plan_keeps_the_blind_rules(
         # Dealt in without posting: owes nothing, or a new game / a table that could not
         # start otherwise dealt everyone in.
         assert f is not None and (f.owes is None or prev is None or len(plan.posts) == 0)
-    for s in plan.owes:
-        assert s not in eligible
+    for s, owed in plan.owes.items():
+        assert s not in plan.dealt
+        if s in eligible:  # sat in but kept out: only the small blind it missed is added
+            f = facts[s]
+            assert f is not None and f.owes == OWES_BIG and f.missed_bb_hand is not None
+            assert owed == OWES_BOTH
 
 
 @settings(max_examples=300, deadline=None)

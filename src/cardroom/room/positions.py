@@ -191,6 +191,23 @@ def _plan_open(eligible: set[int], prev: Positions, n: int, frozen: bool) -> Pla
     return Plan(plan.positions, plan.dealt, None, None)
 
 
+def _owed(
+    facts: Sequence[SeatFacts | None], dealt: set[int], missed: tuple[int, ...], hand_no: int
+) -> dict[int, SeatPost]:
+    """What each seat left out of the hand owes after it: the big blind when it passed
+    the seat; both blinds when the small blind passes a seat that missed the big (the
+    hand after it), whether the player sits out or sat in but waits to come in."""
+    owes: dict[int, SeatPost] = {}
+    for s, f in enumerate(facts):
+        if f is None or s in dealt:
+            continue
+        if s in missed:
+            owes[s] = OWES_BOTH if f.owes == OWES_BOTH else OWES_BIG
+        elif f.owes == OWES_BIG and f.missed_bb_hand is not None and f.missed_bb_hand < hand_no:
+            owes[s] = OWES_BOTH  # the small blind would have come the hand after the big
+    return owes
+
+
 def _plan_blinds(
     facts: Sequence[SeatFacts | None], eligible: set[int], prev: Positions, hand_no: int
 ) -> Plan | None:
@@ -198,15 +215,7 @@ def _plan_blinds(
     bb = _next(prev.bb, eligible, n)
     if bb is None or bb == prev.bb:
         return None
-    owes: dict[int, SeatPost] = {}
     missed = tuple(s for s in range(n) if facts[s] is not None and between(prev.bb, s, bb, n))
-    for s, f in enumerate(facts):
-        if f is None or s in eligible:
-            continue
-        if s in missed:
-            owes[s] = OWES_BOTH if f.owes == OWES_BOTH else OWES_BIG
-        elif f.owes == OWES_BIG and f.missed_bb_hand is not None and f.missed_bb_hand < hand_no:
-            owes[s] = OWES_BOTH  # the small blind would have come the hand after the big
     sb_pos, button = prev.bb, prev.sb
     if button == bb:  # out of a heads-up hand: the button goes just before the small blind
         button = (sb_pos - 1) % n
@@ -220,6 +229,7 @@ def _plan_blinds(
             dealt.add(s)
     if len(dealt) < 2:  # only players waiting to come in: no game unless they are dealt in
         dealt, posts = set(eligible), {}
+    owes = _owed(facts, dealt, missed, hand_no)
     if len(dealt) == 2:  # heads-up: the other player has the button and the small blind
         (other,) = dealt - {bb}
         return Plan(Positions(other, other, bb), tuple(sorted(dealt)), other, bb, {}, owes, missed)
