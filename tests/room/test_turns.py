@@ -64,6 +64,21 @@ def test_10_5_time_bank_spent_then_the_table_acts() -> None:
     assert rv.TimeBankChanged(0, 0.0) in events and acted(events)[0] == (0, "fold")
 
 
+def test_10_6_the_time_bank_stops_while_the_player_is_away() -> None:
+    h = three_handed(time_bank_start=20)
+    h.tick(30)  # seat 0's 30 seconds are up: its bank runs
+    h.clock.advance(8)
+    events = h.do(cmd.Disconnect("p0"))
+    assert rv.TimeBankChanged(0, 12.0) in events  # 8 of 20 spent, 12 kept
+    assert rv.TurnStarted(0, h.clock.now + 30, False) in events  # reconnect_seconds
+    h.clock.advance(10)
+    h.do(cmd.Reconnect("p0"))
+    events = h.tick(20)  # the wait is over, the player is back: the rest of the bank
+    assert rv.TurnStarted(0, h.clock.now + 12, True) in events and not acted(events)
+    h.clock.advance(2)
+    assert rv.TimeBankChanged(0, 10.0) in h.act("call")
+
+
 def test_10_5_time_bank_refills_by_the_table_rule() -> None:
     h = Harness(
         holdem(time_bank_start=30, time_bank_refill=10, time_bank_every=2, time_bank_max=45)

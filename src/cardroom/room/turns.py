@@ -192,8 +192,15 @@ def _clear_advance(table: Table, c: cmd.ClearAdvance) -> None:
 
 def _disconnect(table: Table, c: cmd.Disconnect) -> None:
     s = seat_of(table, c.player)
-    if table.seat(s).connected:
-        table.emit(rv.Disconnected(s, table.now))
+    if not table.seat(s).connected:
+        return
+    table.emit(rv.Disconnected(s, table.now))
+    turn = table.state.turn
+    if table.state.in_hand and turn is not None and turn.seat == s and turn.bank:
+        # The time bank is not spent while away: it stops with what is left, and the
+        # turn waits reconnect_seconds for the player, as any turn of one away does.
+        table.emit(rv.TimeBankChanged(s, max(0.0, turn.deadline - table.now)))
+        table.emit(rv.TurnStarted(s, table.now + table.settings.reconnect_seconds, False))
 
 
 def _reconnect(table: Table, c: cmd.Reconnect) -> None:
