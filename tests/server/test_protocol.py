@@ -166,6 +166,37 @@ def test_reconnect_with_the_last_seq_gets_what_was_missed(server: str) -> None:
     run(go())
 
 
+def test_a_player_reconnecting_with_since_gets_each_event_once_in_order(server: str) -> None:
+    # Away, the player missed his own Disconnected (and perhaps a SatOut); watching again
+    # reconnects him, a new event: the missed ones come first, then that one, once.
+    async def go() -> None:
+        a, _ = await player(server, "alice")
+        await a.send("join", id="j", table="draw", seat=1, amount=40)
+        joined = await answer(a, "j")
+        await a.close()
+        b, _ = await player(server, "bobby")  # waits until the server has seen the close
+        await b.send("watch", id="w", table="draw")
+        await until(b, "snapshot", table="draw")
+        a2, _ = await player(server, "alice")
+        await a2.send("watch", id="w2", table="draw", since=joined["seq"])
+        seqs: list[int] = []
+        kinds: list[str] = []
+        async with asyncio.timeout(10):
+            while True:
+                msg = await a2.receive()
+                if msg["type"] == "events" and msg["table"] == "draw":
+                    seqs += [e["seq"] for e in msg["events"]]
+                    kinds += [e["event"]["type"] for e in msg["events"]]
+                if msg["type"] in ("ok", "error") and msg.get("re") == "w2":
+                    break
+        assert seqs == list(range(joined["seq"] + 1, joined["seq"] + 1 + len(seqs))), seqs
+        assert "Disconnected" in kinds and kinds[-1] == "Reconnected", kinds
+        for c in (a2, b):
+            await c.close()
+
+    run(go())
+
+
 def test_10_6_closing_the_connection_disconnects_the_seat_and_watching_again_reconnects(
     server: str,
 ) -> None:

@@ -358,11 +358,8 @@ class TableActor:
     async def add_watcher(self, watcher: Watcher, since: int | None) -> Outcome:
         """Start sending ``watcher`` the table: what it missed since ``since``, or a
         snapshot; a seated player who was away is reconnected (§10.6)."""
-        self.watchers[watcher.conn] = watcher
-        s = self.table.state.seat_of(watcher.player)
-        if s is not None and not self.table.seat(s).connected:
-            self.pending.extend(self.table.handle(cmd.Reconnect(watcher.player)))
-            await self.flush()
+        # What it missed first, then everything after as it is stored (its reconnection
+        # too): in order, each event once.
         missed = None if since is None or since > self.seq else self.history.since(since)
         if missed is None:
             watcher.send(broadcast.snapshot(self.table, self.seq, watcher.player, self.aliases))
@@ -370,6 +367,11 @@ class TableActor:
             events = broadcast.projected(missed, watcher.player)
             if events:
                 watcher.send(protocol.encode(protocol.Events(table=self.table_id, events=events)))
+        self.watchers[watcher.conn] = watcher
+        s = self.table.state.seat_of(watcher.player)
+        if s is not None and not self.table.seat(s).connected:
+            self.pending.extend(self.table.handle(cmd.Reconnect(watcher.player)))
+            await self.flush()
         self.resend_turn(watcher)
         return Outcome(seq=self.seq)
 
