@@ -259,13 +259,14 @@ async def _read(conn: Connection, state: Any) -> None:
         raw = message.get("text")
         if raw is None:
             raw = message.get("bytes") or b""
+        # Every message counts against the limits, an oversized one too (it was read).
+        if not per_conn.take() or not per_account.take(conn.player):
+            _refuse(conn, None, "rate_limited", "too many messages: slow down")
+            continue
         if size_of(raw) > limits.max_message_bytes:
             _refuse(
                 conn, None, "too_large", f"messages are at most {limits.max_message_bytes} bytes"
             )
-            continue
-        if not per_conn.take() or not per_account.take(conn.player):
-            _refuse(conn, None, "rate_limited", "too many messages: slow down")
             continue
         try:
             msg = p.decode_client(raw)
