@@ -94,6 +94,20 @@ async def until(
                 return msg
 
 
+async def first_turn(
+    clients: list[ProtocolClient], table: str, limit: float = 10
+) -> tuple[ProtocolClient, dict[str, Any]]:
+    """The client told it is to act at ``table`` first, and that turn message (the turn
+    goes to the player to act only; who acts first depends on the draw for the button)."""
+    waits = {asyncio.ensure_future(until(c, "turn", limit, table=table)): c for c in clients}
+    done, pending = await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
+    for task in pending:
+        task.cancel()
+    await asyncio.gather(*pending, return_exceptions=True)  # their reads have stopped
+    task = done.pop()
+    return waits[task], task.result()
+
+
 def money_problems(url: str) -> list[str]:
     """The ledger's broken invariants, and each table's stacks against its record."""
     from cardroom.ledger import AccountKind

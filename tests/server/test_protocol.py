@@ -10,7 +10,7 @@ import httpx
 import pytest
 import websockets
 from tests.server.conftest import running_server, with_limits
-from tests.server.sessions import answer, money_problems, player, until
+from tests.server.sessions import answer, first_turn, money_problems, player, until
 
 from cardroom.bots.client import ProtocolClient, account
 from cardroom.server.settings import ServerSettings
@@ -63,7 +63,8 @@ def test_hostile_messages_get_errors_with_stable_codes_and_the_table_goes_on(
         for c, seat in ((a, 0), (b, 1)):
             await c.send("join", id="j", table="holdem", seat=seat, amount=40)
             assert (await answer(c, "j"))["type"] == "ok"
-        turn = await until(a, "turn", table="holdem")
+        actor, _ = await first_turn([a, b], "holdem")
+        other = b if actor is a else a
         cases = [
             ('{"v":1,"type":"act"', "bad_json", None),
             ("[1,2]", "bad_message", None),
@@ -101,12 +102,10 @@ def test_hostile_messages_get_errors_with_stable_codes_and_the_table_goes_on(
             msg = await until(a, "error", code=code)
             assert msg["re"] == re_id, (raw, msg)
         # Out of turn: the one not to act tries; the engine's code comes back.
-        other = b if turn["seat"] == 0 else a
         await other.send("act", id="oot", table="holdem", kind="check")
         refused = await answer(other, "oot")
         assert refused["type"] == "error" and refused["code"] == "not_your_turn"
         # The table goes on: the hand is played to its end.
-        actor = a if turn["seat"] == 0 else b
         await actor.send("act", id="f", table="holdem", kind="fold")
         assert (await answer(actor, "f"))["type"] == "ok"
         await until(a, "events", table="holdem")
@@ -139,6 +138,29 @@ def test_rate_limit_per_connection_refuses_the_excess(settings: ServerSettings) 
     with running_server(settings) as base:
         codes = run(go(base))
     assert codes.count("ok") in (5, 6) and codes.count("rate_limited") >= 6  # type: ignore[union-attr]
+
+
+def test_oversized_messages_count_against_the_rate_limit(settings: ServerSettings) -> None:
+    settings = with_limits(
+        settings, per_connection_rate=1.0, per_connection_burst=5.0, max_message_bytes=2000
+    )
+
+    async def go(base: str) -> list[str]:
+        a, _ = await player(base, "alice")
+        for _ in range(12):
+            await a.ws.send("x" * 3000)  # each one read in full before it is refused
+        codes = []
+        async with asyncio.timeout(10):
+            while len(codes) < 12:
+                msg = await a.receive()
+                if msg["type"] == "error":
+                    codes.append(msg["code"])
+        await a.close()
+        return codes
+
+    with running_server(settings) as base:
+        codes = run(go(base))
+    assert codes.count("too_large") in (5, 6) and codes.count("rate_limited") >= 6  # type: ignore[union-attr]
 
 
 def test_reconnect_with_the_last_seq_gets_what_was_missed(server: str) -> None:

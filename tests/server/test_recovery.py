@@ -9,7 +9,7 @@ from pathlib import Path
 import httpx
 import pytest
 from tests.server.conftest import running_server
-from tests.server.sessions import answer, money_problems, player, until
+from tests.server.sessions import answer, first_turn, money_problems, player
 
 from cardroom.bots.client import account
 from cardroom.ledger import AccountRef, Currency
@@ -28,8 +28,7 @@ def test_10_10_an_unfinished_hand_is_voided_on_start_and_the_chips_go_back(
         for c, seat in ((a, 0), (b, 1)):
             await c.send("join", id="j", table="holdem", seat=seat, amount=40)
             await answer(c, "j")
-        turn = await until(a, "turn", table="holdem")
-        actor = a if turn["seat"] == 0 else b
+        actor, _ = await first_turn([a, b], "holdem")
         await actor.send("act", id="r", table="holdem", kind="raise", amount=10)
         assert (await answer(actor, "r"))["type"] == "ok"
         return a_id, b_id

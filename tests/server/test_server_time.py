@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import time
 
-from tests.server.sessions import answer, until
+from tests.server.sessions import answer, first_turn
 
 from cardroom.bots.client import ProtocolClient, account
 
@@ -24,11 +24,7 @@ def test_hello_and_turn_carry_the_servers_clock(server: str) -> None:
             await client.send("join", id="j", table="holdem", seat=seat, amount=40)
             assert (await answer(client, "j"))["type"] == "ok"
             clients.append(client)
-        waits = [asyncio.ensure_future(until(c, "turn", table="holdem")) for c in clients]
-        done, pending = await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
-        for task in pending:
-            task.cancel()
-        turn = done.pop().result()  # the turn goes to the player to act only
+        _, turn = await first_turn(clients, "holdem")
         left = turn["deadline"] - turn["server_time"]
         assert 0 < left <= 60  # the action time, on the server's own clock
         assert abs(turn["server_time"] - time.time()) < 5

@@ -358,22 +358,30 @@ class TableActor:
     async def add_watcher(self, watcher: Watcher, since: int | None) -> Outcome:
         """Start sending ``watcher`` the table: what it missed since ``since``, or a
         snapshot; a seated player who was away is reconnected (§10.6)."""
-        # What it missed first, then everything after as it is stored (its reconnection
-        # too): in order, each event once.
+        # Each event once, in order: a snapshot taken after the reconnection, or what
+        # was missed and then everything stored after it (the reconnection too).
+        s = self.table.state.seat_of(watcher.player)
+        away = s is not None and not self.table.seat(s).connected
         missed = None if since is None or since > self.seq else self.history.since(since)
         if missed is None:
+            if away:
+                await self.reconnect(watcher.player)
             watcher.send(broadcast.snapshot(self.table, self.seq, watcher.player, self.aliases))
+            self.watchers[watcher.conn] = watcher
         else:
             events = broadcast.projected(missed, watcher.player)
             if events:
                 watcher.send(protocol.encode(protocol.Events(table=self.table_id, events=events)))
-        self.watchers[watcher.conn] = watcher
-        s = self.table.state.seat_of(watcher.player)
-        if s is not None and not self.table.seat(s).connected:
-            self.pending.extend(self.table.handle(cmd.Reconnect(watcher.player)))
-            await self.flush()
+            self.watchers[watcher.conn] = watcher
+            if away:
+                await self.reconnect(watcher.player)
         self.resend_turn(watcher)
         return Outcome(seq=self.seq)
+
+    async def reconnect(self, player: str) -> None:
+        """A seated player who was away is back (§10.6): stored, then sent."""
+        self.pending.extend(self.table.handle(cmd.Reconnect(player)))
+        await self.flush()
 
     def resend_turn(self, watcher: Watcher) -> None:
         """A player who (re)connects while it is his turn is told again."""
