@@ -50,7 +50,7 @@ def test_9_a_mixed_entry_opens_its_rotation_with_stakes_from_the_small_bet() -> 
     assert {c.betting for c in horse.settings.games} == {"fixed_limit"}
     holdem, stud = horse.settings.games[0].stakes, horse.settings.games[3].stakes
     assert (holdem.small_blind, holdem.big_blind, holdem.small_bet, holdem.big_bet) == (2, 4, 4, 8)
-    assert (stud.ante, stud.bring_in, stud.small_bet) == (1, 1, 4)
+    assert (stud.ante, stud.effective_bring_in, stud.small_bet) == (1, 2, 4)  # half (§4)
     assert horse.settings.seat_count == 6 and horse.bots == 2
     custom = spec_from_dict(_entry(games=["holdem", "stud"], action_seconds=5))
     assert custom.settings.mixed is not None and custom.settings.mixed.kind == "CUSTOM_MIXED"

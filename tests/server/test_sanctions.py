@@ -200,3 +200,44 @@ def test_10_9_a_sanction_made_elsewhere_reaches_seats_and_connections_within_sec
         assert seen.index("LeaveRequested") < seen.index("PlayerLeft")
         assert "HandDealt" not in seen[seen.index("LeaveRequested") :]
     assert money_problems(url) == []
+
+
+def test_logging_out_ends_the_sessions_connections_and_a_revocation_elsewhere_too(
+    settings: ServerSettings,
+) -> None:
+    settings = dataclasses.replace(settings, sanction_check_seconds=0.2)
+    url = settings.database_url
+    assert url is not None
+
+    async def ended(client: ProtocolClient) -> None:
+        told = await until(client, "error", limit=5)
+        assert told["code"] == "session_ended"
+        with pytest.raises(ConnectionClosed):
+            async with asyncio.timeout(5):
+                while True:
+                    await client.receive()
+        assert client.ws.close_code == 4401
+
+    async def go(base: str) -> None:
+        login = await asyncio.to_thread(account, base, "hana", "password1")
+        hana = await ProtocolClient.connect(base, login["token"])
+        assert (await hana.receive())["type"] == "hello"
+        other, _ = await player(base, "hana")  # another session of the same account
+        auth = {"authorization": f"Bearer {login['token']}"}
+        async with httpx.AsyncClient(base_url=base) as http:
+            assert (await http.post("/api/logout", headers=auth)).status_code == 200
+        await ended(hana)  # at once, by this process
+        assert (await _send(other, "p", "ping"))["type"] == "ok"  # its own session stands
+        await asyncio.to_thread(_revoke_all, url, "hana")  # as another process would
+        await ended(other)  # at the next look
+
+    with running_server(settings) as base:
+        asyncio.run(go(base))
+
+
+def _revoke_all(url: str, alias: str) -> None:
+    engine = make_engine(url)
+    try:
+        Players(engine).revoke_all(alias)
+    finally:
+        engine.dispose()

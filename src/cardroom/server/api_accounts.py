@@ -221,6 +221,9 @@ async def logout(request: Request) -> Response:
     if token:
         caller = await require_player(request, write=True)
         await accounts_of(request).logout(caller.token)
+        shared = request.app.state.server.shared
+        if shared is not None:  # the session's sockets end with it
+            shared.end_sessions({caller.token})
     response = reply(Ok())
     response.delete_cookie(COOKIE, path="/")
     return response

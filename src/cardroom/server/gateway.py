@@ -88,11 +88,13 @@ class Answers:
 class Connection:
     """One authenticated WebSocket."""
 
-    def __init__(self, websocket: WebSocket, player: str, alias: str) -> None:
+    def __init__(self, websocket: WebSocket, player: str, alias: str, token: str = "") -> None:
         self.id = next(_conn_ids)
         self.websocket = websocket
         self.player = player
         self.alias = alias
+        self.token = token
+        """The session it was opened with: its end (a logout) ends the connection."""
         self.ip = websocket.client.host if websocket.client is not None else ""
         self.device = device_of(websocket)
         """Where the player plays from, for the integrity monitor (RULEBOOK §10.9)."""
@@ -146,7 +148,7 @@ def device_of(websocket: WebSocket) -> str:
     return device if DEVICE_ID.fullmatch(device) else ""
 
 
-async def _authenticate(websocket: WebSocket) -> tuple[str, str] | None:
+async def _authenticate(websocket: WebSocket) -> tuple[str, str, str] | None:
     state = websocket.app.state.server
     token, from_cookie = auth.token_of(websocket)
     if from_cookie and not auth.same_origin(websocket):
@@ -157,7 +159,7 @@ async def _authenticate(websocket: WebSocket) -> tuple[str, str] | None:
         info = await state.accounts.authenticate(token)
     except Exception:
         return None
-    return None if info is None else (str(info.id), info.alias)
+    return None if info is None or token is None else (str(info.id), info.alias, token)
 
 
 async def websocket_endpoint(websocket: WebSocket) -> None:
@@ -245,6 +247,19 @@ class Shared:
         found = list(self.connections.get(player, ()))
         for conn in found:
             conn.end(code, message, close_code=4403)
+        return len(found)
+
+    def tokens(self) -> set[str]:
+        """The sessions the open connections were opened with."""
+        return {c.token for conns in self.connections.values() for c in conns if c.token}
+
+    def end_sessions(self, tokens: set[str]) -> int:
+        """Close the connections opened with ``tokens`` (sessions that ended: a logout, a
+        revocation, an expiry); how many there were. The client is told ``session_ended``
+        and the close code is 4401, as for a connection that never had a session."""
+        found = [c for conns in self.connections.values() for c in conns if c.token in tokens]
+        for conn in found:
+            conn.end("session_ended", "the session has ended: log in again", close_code=4401)
         return len(found)
 
 

@@ -8,6 +8,8 @@ command line or another process. Three things make it hold at a running server:
   (``TableActor.command``): a frozen account is refused ``account_frozen``, a
   banned one ``account_banned``;
 - a WebSocket authenticates once, so :class:`SanctionWatch` looks at the
+  sessions of the open connections (a logout ends its own at once; a session
+  revoked or expired elsewhere ends its connections at the next look) and at the
   sanctions in force every ``sanction_check_seconds`` (and at once when the
   operator's API imposes one): a banned account's connections are closed (the
   client is told ``account_banned``; a new connection is refused, the session
@@ -69,6 +71,14 @@ class SanctionWatch:
                 log.warning("sanctions not checked (%s)", exc)
 
     async def enforce(self) -> int:
+        """Close the connections of ended sessions (a logout or revocation made by
+        another process, an expiry) and of banned accounts, and stand the frozen and
+        banned players up; how many players and connections were acted on."""
+        acted = await self.restrict()  # first: a ban's revoked sessions say it is a ban
+        ended = await self.storage.run(self.players.ended_sessions, self.shared.tokens())
+        return acted + (self.shared.end_sessions(ended) if ended else 0)
+
+    async def restrict(self) -> int:
         """Close the banned accounts' connections and stand the frozen and banned players
         up; how many players were acted on."""
         restricted = await self.storage.run(self.players.restricted)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import enum
 import hashlib
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -347,6 +347,26 @@ class Players:
             if SanctionKind.BAN in active_sanctions(session, player.id, now):
                 return None
             return _info(player)
+
+    @storage_errors("checking session tokens")
+    def ended_sessions(self, tokens: Iterable[str]) -> set[str]:
+        """Those of ``tokens`` that no longer open a session: unknown, revoked or expired
+        (a connection opened with one is closed; a ban is looked at apart)."""
+        wanted = {_token_hash(t): t for t in tokens}
+        live: set[str] = set()
+        now = self.clock()
+        hashes = list(wanted)
+        with Session(self.engine) as session:
+            for i in range(0, len(hashes), 500):  # a bounded IN list per query
+                live.update(
+                    session.scalars(
+                        select(LoginSession.token_hash)
+                        .where(LoginSession.token_hash.in_(hashes[i : i + 500]))
+                        .where(LoginSession.revoked_at.is_(None))
+                        .where(LoginSession.expires_at > now)
+                    )
+                )
+        return {t for h, t in wanted.items() if h not in live}
 
     @storage_errors("logout")
     def logout(self, token: str) -> None:
