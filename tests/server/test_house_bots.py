@@ -65,6 +65,11 @@ def test_house_bots_log_in_with_a_secret_of_the_database_and_never_the_public_de
         secret = ServerSecrets(engine).get(SECRET_NAME)
         assert secret is not None and len(secret) >= 40 and secret != PUBLIC_SECRET
         assert _login(server.base, "Bot002", bot_password("Bot002", secret)) == 200
+        # The bots never register over HTTP: this address's registrations are all left.
+        for i in range(10):
+            body = {"alias": f"Guest{i}x", "password": "Correct-Horse-9", "age_confirmed": True}
+            made = httpx.post(server.base + "/api/register", json=body, timeout=60)
+            assert made.status_code == 201, (i, made.text)
     finally:
         server.kill()
         engine.dispose()

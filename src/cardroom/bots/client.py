@@ -44,10 +44,7 @@ def login(base: str, alias: str, password: str) -> dict[str, Any]:
 def account(base: str, alias: str, password: str) -> dict[str, Any]:
     """Register ``alias`` if new, then log in; the login answer (token, player, alias)."""
     http_json(base, "/api/register", {"alias": alias, "password": password, "age_confirmed": True})
-    status, answer = http_json(base, "/api/login", {"alias": alias, "password": password})
-    if status != 200:
-        raise RuntimeError(f"login of {alias} failed: {status} {answer}")
-    return answer
+    return login(base, alias, password)
 
 
 class ProtocolClient:

@@ -56,7 +56,7 @@ async def run_house_bots(
 async def _keep_playing(base: str, alias: str, password: str, table: str, timing: Timing) -> None:
     while True:
         bot = Bot(base, alias, password, table, strategy=sensible_action,
-                  timing=timing, offload=True)  # fmt: skip
+                  timing=timing, offload=True, register=False)  # fmt: skip
         try:
             await bot.play()
         except asyncio.CancelledError:

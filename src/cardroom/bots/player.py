@@ -61,7 +61,9 @@ class Bot:
     token already held (None: log in, registering ``alias`` if new); ``timing``: its
     think time (``think`` seconds, if given, means anything from 0 to that);
     ``offload``: decide in a worker thread (a costly strategy beside a server's loop);
-    ``device``: the device id it connects with ("": none).
+    ``device``: the device id it connects with ("": none); ``register``: False for an
+    account known to exist (a house bot: registering again would spend the address's
+    registrations, which are limited).
     """
 
     def __init__(
@@ -69,6 +71,7 @@ class Bot:
         strategy: Strategy = random_action, timing: Timing = FAST, think: float = 0.0,
         seed: int | None = None, seat: int | None = None, token: str | None = None,
         probe: Probe | None = None, offload: bool = False, device: str = "",
+        register: bool = True,
     ) -> None:  # fmt: skip
         self.base, self.alias, self.password, self.table = base, alias, password, table
         self.strategy = strategy
@@ -79,6 +82,7 @@ class Bot:
         self.probe = probe
         self.offload = offload
         self.device = device
+        self.register = register
         self.stats = BotStats()
         self.hand = HandTracker()
         self.client: ProtocolClient | None = None
@@ -92,7 +96,8 @@ class Bot:
     async def start(self) -> ProtocolClient:
         """Log in (unless a token is held) and connect."""
         if self.token is None:
-            answer = await asyncio.to_thread(account, self.base, self.alias, self.password)
+            enter = account if self.register else login
+            answer = await asyncio.to_thread(enter, self.base, self.alias, self.password)
             self.token, self.player_id = answer["token"], answer["player"]
         self.client = await ProtocolClient.connect(self.base, self.token, self.device)
         hello = await self.client.receive()
