@@ -70,6 +70,8 @@ def test_hostile_messages_get_errors_with_stable_codes_and_the_table_goes_on(
             ("[1,2]", "bad_message", None),
             ('{"v":1,"type":"fly","id":"u1"}', "unknown_type", "u1"),
             ('{"v":9,"type":"ping","id":"v9"}', "bad_version", "v9"),
+            ('{"v":1.0,"type":"ping","id":"vf"}', "bad_version", "vf"),
+            ('{"v":true,"type":"ping","id":"vt"}', "bad_version", "vt"),
             (
                 '{"v":1,"type":"act","id":"h1","table":"holdem","kind":"raise","amount":1e999}',
                 "bad_json",

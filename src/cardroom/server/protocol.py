@@ -333,7 +333,8 @@ def _classify(raw: str | bytes) -> tuple[str, str | None]:
         return "bad_message", None
     cid = data.get("id")
     client_id = cid if isinstance(cid, str) and 0 < len(cid) <= 64 else None
-    if data.get("v", VERSION) != VERSION:
+    version = data.get("v", VERSION)
+    if type(version) is not int or version != VERSION:  # 1.0 and true are not 1 here
         return "bad_version", client_id
     kind = data.get("type")
     if not isinstance(kind, str) or kind not in _TYPES:
