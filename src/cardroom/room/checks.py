@@ -148,6 +148,12 @@ class BlindOrder:
     def __init__(self) -> None:
         self.last: rv.HandDealt | None = None
         self.players: dict[int, str] = {}
+        self.before: tuple[rv.HandDealt | None, dict[int, str]] = (None, {})
+        """The deal before the last, and its players: where a cancelled hand leaves."""
+
+    def void(self) -> None:
+        """The last hand was cancelled (§10.10): as if it had never been dealt."""
+        self.last, self.players = self.before
 
     def check(self, table: Table, e: rv.HandDealt) -> list[str]:
         """Check the deal ``e`` (just emitted by ``table``) against the previous one."""
@@ -171,5 +177,6 @@ class BlindOrder:
             for s in set(e.dealt) & set(last.dealt) & stayed - posts.keys():
                 if between(last.bb, s, e.bb, n):
                     found.append(f"{where}: the big blind skipped seat {s}")
+        self.before = (self.last, self.players)
         self.last, self.players = e, players
         return found

@@ -4,7 +4,8 @@ A :class:`Session` owns a memory ledger, a manual clock and one table (a poker t
 or a Chinese poker table), and plays random commands: sitting down (each player from
 his own IP address, two pairs of players sharing one), leaving, sitting out and in,
 rebuys, the waiting list, actions and placements, advance actions, timeouts (by
-letting the clock run), disconnections and reconnections, chat. Some players step
+letting the clock run), disconnections and reconnections, chat, and now and then a
+hand that cannot finish and is cancelled (§10.10: the next is dealt as it was). Some players step
 away for a few hands and come back posting what they missed (so dead small blinds
 are posted). A session is a room of one table: after every command its
 integrity review (one monitor, the shipped rules, :mod:`cardroom.room.review`) sees
@@ -197,7 +198,9 @@ class Session:
         self.journal = []
         in_hand = self.table.state.in_hand
         try:
-            if r < 0.55 and in_hand:
+            if r > 0.999 and in_hand:  # a hand that cannot finish, now and then (§10.10)
+                events = self.table.cancel_hand()
+            elif r < 0.55 and in_hand:
                 events = self._play()
             elif r < 0.75 and not self._setting():
                 self.clock.advance(self.rng.choice((0.5, 2, 5, 31, 65)))
@@ -415,6 +418,7 @@ class Session:
                 c["chinese_hands"] += self.chinese
             elif isinstance(e, rv.HandVoided):
                 c["hands_voided"] += 1
+                self.blind_order.void()
             elif isinstance(e, rv.TimedOut):
                 c["disconnect_timeouts" if e.disconnected else "timeouts"] += 1
             elif isinstance(e, rv.DisconnectAllInUsed):
