@@ -10,9 +10,11 @@ from typing import Any
 from tests.server.conftest import running_server
 from tests.server.sessions import answer, money_problems, player, until
 
+from cardroom.ledger import AccountRef, Currency, Reason, Transfer
 from cardroom.room import events as rv
 from cardroom.server.actor import Job, Outcome, TableActor
 from cardroom.server.settings import ServerSettings
+from cardroom.store import SqlLedger
 from cardroom.store.tables import TableStep
 
 
@@ -63,6 +65,38 @@ def test_a_step_the_database_refused_did_not_happen_and_the_table_plays_on(
         asyncio.run(go(base))
     assert settings.database_url is not None
     assert money_problems(settings.database_url) == []
+
+
+def test_a_buy_in_that_loses_the_race_for_a_balance_is_refused_insufficient_funds(
+    settings: ServerSettings,
+) -> None:
+    # The balance is read, then another table takes the chips before the commit: the
+    # ledger refuses the step, and the player is told why, as when refused at once.
+    apps: list[Any] = []
+
+    async def go(base: str) -> None:
+        actor = _actor(apps[0], "holdem")
+        real_commit = actor.records.commit_all
+        a, a_id = await player(base, "alice")
+        account = AccountRef.player(a_id, Currency.PLAY)
+
+        def raced_commit(steps: Sequence[TableStep]) -> None:
+            if any(s.table_id == "holdem" and s.transfers for s in steps):
+                actor.records.commit_all = real_commit  # type: ignore[method-assign]
+                held = SqlLedger(actor.storage.engine).balance(account)
+                elsewhere = AccountRef.stack("stud", a_id, Currency.PLAY)
+                race = Transfer("race", Reason.BUY_IN, account, elsewhere, held - 10)
+                SqlLedger(actor.storage.engine).post(race)  # the other table, first
+            real_commit(steps)
+
+        actor.records.commit_all = raced_commit  # type: ignore[method-assign]
+        await a.send("join", id="j", table="holdem", seat=0, amount=40)
+        refused = await answer(a, "j")
+        assert refused["type"] == "error" and refused["code"] == "insufficient_funds", refused
+        await a.close()
+
+    with running_server(settings, apps) as base:
+        asyncio.run(go(base))
 
 
 def test_a_review_flag_the_database_refused_is_raised_again(settings: ServerSettings) -> None:

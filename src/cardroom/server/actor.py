@@ -34,11 +34,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardroom.ledger import AccountRef
+from cardroom.ledger import AccountRef, InsufficientFunds
 from cardroom.room import commands as cmd
 from cardroom.room import events as rv
 from cardroom.room.codec import encode_entry
-from cardroom.room.errors import TableError
+from cardroom.room.errors import INSUFFICIENT_FUNDS, TableError
 from cardroom.room.integrity import IntegrityMonitor
 from cardroom.room.review import review_table
 from cardroom.room.table import AnyEvent, Table
@@ -305,8 +305,9 @@ class TableActor:
                 await self.storage.write(self.records.commit_all, step)
             except Exception as exc:  # a database error, or Busy: nothing of it happened
                 log.warning("table %s: a step was not stored (%s)", self.table_id, exc)
+                refused = _refusal(exc)
                 for job, _ in answers:
-                    _resolve(job, Outcome("not_stored", "the change could not be stored"))
+                    _resolve(job, refused)
                 await self.recover_from_failure("not_stored", str(exc))
                 return False
             self.snapshot_ref = self.table.snapshot
@@ -402,6 +403,15 @@ class TableActor:
             self.pending.extend(self.table.handle(cmd.Disconnect(player)))
             await self.flush()
         return Outcome(seq=self.seq)
+
+
+def _refusal(exc: Exception) -> Outcome:
+    """The answer to a command whose step was not stored: a buy-in the ledger refused at
+    the commit (another table took the same chips first) is told so, as when the port
+    refuses it at once; anything else is ``not_stored``."""
+    if isinstance(exc, InsufficientFunds):
+        return Outcome(INSUFFICIENT_FUNDS, str(exc))
+    return Outcome("not_stored", "the change could not be stored")
 
 
 def _sanctioned(kinds: set[SanctionKind]) -> Outcome | None:
