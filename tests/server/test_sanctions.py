@@ -101,6 +101,17 @@ def test_10_9_a_frozen_or_banned_account_cannot_sit_rebuy_or_join_a_waiting_list
     assert money_problems(url) == []
 
 
+async def _closed(client: ProtocolClient, code: str, close_code: int) -> None:
+    """The server tells ``client`` why (``code``), then closes it with ``close_code``."""
+    told = await until(client, "error", limit=5)
+    assert told["code"] == code
+    with pytest.raises(ConnectionClosed):
+        async with asyncio.timeout(5):
+            while True:
+                await client.receive()
+    assert client.ws.close_code == close_code
+
+
 def _operator(base: str, url: str) -> httpx.Client:
     login = account(base, "boss", "password1")
     engine = make_engine(url)
@@ -141,13 +152,7 @@ def test_10_9_the_operators_freeze_and_ban_reach_open_connections_at_once(
             boss.post, "/api/operator/sanctions", json={"alias": "frank", "kind": "ban"}
         )
         assert made.status_code == 201
-        told = await until(frank, "error", limit=5)
-        assert told["code"] == "account_banned"
-        with pytest.raises(ConnectionClosed):
-            async with asyncio.timeout(5):
-                while True:
-                    await frank.receive()
-        assert frank.ws.close_code == 4403
+        await _closed(frank, "account_banned", 4403)
         await eve.close()
         boss.close()
 
@@ -209,15 +214,6 @@ def test_logging_out_ends_the_sessions_connections_and_a_revocation_elsewhere_to
     url = settings.database_url
     assert url is not None
 
-    async def ended(client: ProtocolClient) -> None:
-        told = await until(client, "error", limit=5)
-        assert told["code"] == "session_ended"
-        with pytest.raises(ConnectionClosed):
-            async with asyncio.timeout(5):
-                while True:
-                    await client.receive()
-        assert client.ws.close_code == 4401
-
     async def go(base: str) -> None:
         login = await asyncio.to_thread(account, base, "hana", "password1")
         hana = await ProtocolClient.connect(base, login["token"])
@@ -226,10 +222,10 @@ def test_logging_out_ends_the_sessions_connections_and_a_revocation_elsewhere_to
         auth = {"authorization": f"Bearer {login['token']}"}
         async with httpx.AsyncClient(base_url=base) as http:
             assert (await http.post("/api/logout", headers=auth)).status_code == 200
-        await ended(hana)  # at once, by this process
+        await _closed(hana, "session_ended", 4401)  # at once, by this process
         assert (await _send(other, "p", "ping"))["type"] == "ok"  # its own session stands
         await asyncio.to_thread(_revoke_all, url, "hana")  # as another process would
-        await ended(other)  # at the next look
+        await _closed(other, "session_ended", 4401)  # at the next look
 
     with running_server(settings) as base:
         asyncio.run(go(base))
