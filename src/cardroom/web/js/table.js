@@ -175,10 +175,16 @@ class TableController {
       this.showdown = sd;
     }
     if (e.type === "HandFinished") this.turn = null;
+    // The pre-selected action follows the events too: a clear can come before the
+    // snapshot that would have shown the action set.
+    if (e.type === "AdvanceSet" && e.seat === this.me() && this.view) {
+      this.view.advance = { kind: e.kind, amount: e.amount, street: e.street, bet: e.bet };
+    }
     if (e.type === "AdvanceCleared" && e.seat === this.me()) {
       const said = ADVANCE_CLEARED[e.reason];
       const set = this.view && this.view.advance;
       if (said && set) this.notice(said(advanceName(set)));
+      if (this.view) this.view.advance = null;
     }
   }
 
