@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from pathlib import Path
 from typing import Any
 
 from cardroom.bots import FAST, Bot, run_bots
@@ -150,8 +151,16 @@ def test_sensible_bots_take_the_pot_odds_into_account_at_a_real_table(server: st
     assert "raise" in kinds and ("fold" in kinds or "check" in kinds)
 
 
-def test_house_bots_fill_a_table_and_play_until_cancelled(server: str) -> None:
-    from cardroom.bots.house import bot_password, run_house_bots
+def test_house_bots_fill_a_table_and_play_until_cancelled(server: str, tmp_path: Path) -> None:
+    from cardroom.bots.house import bot_password, house_aliases, run_house_bots
+    from cardroom.server.house import prepare_house_bots
+    from cardroom.store import make_engine
+
+    # The server makes its bots' accounts (they only log in), as `cardroom serve` does.
+    engine = make_engine(f"sqlite:///{tmp_path / 'bots.db'}")
+    aliases = house_aliases({"holdem": 3})["holdem"]
+    prepare_house_bots(engine, {a: bot_password(a, "s3cret") for a in aliases}, {}, 10_000)
+    engine.dispose()
 
     async def session() -> dict[str, int]:
         house = asyncio.create_task(run_house_bots(server, {"holdem": 3}, "s3cret", FAST))
