@@ -48,10 +48,15 @@ def buy_in_bounds(table: Table, player: str) -> tuple[int, int | None]:
     (§10.2) to what the player took off here within ``reducing_minutes``."""
     low, high = table.settings.buy_in_range
     left = table.state.departures.get(player)
-    if left is not None and table.now - left[1] < 60 * table.settings.reducing_minutes:
+    if left is not None and _reducing_binds(table, left[1]):
         low = max(low, left[0])
         high = None if high is None else max(high, left[0])
     return low, high
+
+
+def _reducing_binds(table: Table, left_at: float) -> bool:
+    """Whether a departure at ``left_at`` still binds a return (§10.2, the one place)."""
+    return table.now - left_at < 60 * table.settings.reducing_minutes
 
 
 def _sit(table: Table, c: cmd.Sit) -> None:
@@ -186,8 +191,7 @@ def expire(table: Table) -> None:
             continue
         if seat.sat_out_at is not None and table.now - seat.sat_out_at >= limit:
             remove(table, s, "sat_out_too_long")
-    window = 60 * table.settings.reducing_minutes
-    old = [p for p, (_, at) in table.state.departures.items() if table.now - at >= window]
+    old = [p for p, (_, at) in table.state.departures.items() if not _reducing_binds(table, at)]
     if old:
         table.emit(rv.DeparturesForgotten(tuple(sorted(old))))
 
