@@ -16,6 +16,7 @@ import argparse
 import asyncio
 import contextlib
 import dataclasses
+import itertools
 import json
 import math
 import os
@@ -189,15 +190,16 @@ def bot_aliases(count: int, run: int) -> list[str]:
     the next."""
     from cardroom.ledger import AliasError, validate_alias
 
+    def accepted(alias: str) -> bool:
+        try:
+            validate_alias(alias)
+        except AliasError:
+            return False
+        return True
+
     for prefix in range(run, run + 100):
-        out: list[str] = []
-        for k in range(10 * count + 100):
-            if len(out) == count:
-                return out
-            try:
-                out.append(validate_alias(f"bn{prefix}x{k}"))
-            except AliasError:
-                continue
+        names = (f"bn{prefix}x{k}" for k in range(10 * count + 100))
+        out = list(itertools.islice(filter(accepted, names), count))
         if len(out) == count:
             return out
     raise RuntimeError("could not make enough bot aliases")
