@@ -370,6 +370,11 @@ def test_a_malformed_action_is_refused_where_it_is_built() -> None:
         with pytest.raises(IllegalAction) as refused:
             Action(3, room_kind)
         assert refused.value.code == "bad_action"
+    for kind in ("check", "call", "fold", "raise", "bet", "bring_in"):
+        # Only a draw names cards (its discards): a check that names cards is malformed.
+        with pytest.raises(IllegalAction, match="names no cards") as refused:
+            Action(3, kind, 6 if kind in ("raise", "bet") else 0, (CARDS[0],))
+        assert refused.value.code == "bad_action"
 
 
 def test_5_heads_up_uncapped_against_an_all_in_says_nobody_could_call_not_capped() -> None:

@@ -107,6 +107,10 @@ def test_hostile_messages_get_errors_with_stable_codes_and_the_table_goes_on(
         await other.send("act", id="oot", table="holdem", kind="check")
         refused = await answer(other, "oot")
         assert refused["type"] == "error" and refused["code"] == "not_your_turn"
+        # Only a draw names cards: a fold naming cards is malformed, and changes nothing.
+        await actor.send("act", id="fc", table="holdem", kind="fold", cards=["As"])
+        refused = await answer(actor, "fc")
+        assert refused["type"] == "error" and refused["code"] == "bad_action"
         # The table goes on: the hand is played to its end.
         await actor.send("act", id="f", table="holdem", kind="fold")
         assert (await answer(actor, "f"))["type"] == "ok"

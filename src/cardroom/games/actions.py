@@ -79,8 +79,9 @@ class Action:
     """One decision by the player in ``seat``: ``kind`` and, for ``raise``, the amount TO.
 
     Checked where it is built (actions arrive from the network): a seat and an amount
-    are plain integers, the kind is a player's, and ``cards`` are cards; anything else
-    is an :class:`~cardroom.games.errors.IllegalAction` with code ``bad_action``.
+    are plain integers, the kind is a player's, and ``cards`` are cards, named by a draw
+    only (its discards); anything else is an
+    :class:`~cardroom.games.errors.IllegalAction` with code ``bad_action``.
     """
 
     seat: int
@@ -97,7 +98,7 @@ class Action:
             and self.kind in PLAYER_KINDS
             and type(self.amount) is int
             and type(cards) is tuple
-            and (not cards or all(type(c) is Card for c in cards))
+            and (not cards or (self.kind == DRAW and all(type(c) is Card for c in cards)))
         ):
             return  # the usual case, checked at the cost of a few type tests
         _check_seat(self.seat)
@@ -114,6 +115,8 @@ class Action:
         for c in cards:
             if not isinstance(c, Card):
                 raise IllegalAction(f"{c!r} is not a card", err.BAD_ACTION)
+        if cards and self.kind != DRAW:  # only a draw names cards (its discards)
+            raise IllegalAction(f"a {self.kind} names no cards", err.BAD_ACTION)
         object.__setattr__(self, "cards", tuple(cards))  # a value: set once, here
 
     @staticmethod
