@@ -35,6 +35,27 @@ def test_10_7_card_talk_by_a_player_in_the_hand_is_blocked(h: Harness) -> None:
     assert project(blocked, 1) is not None and project(blocked, 0) is None
 
 
+def test_10_7_card_talk_is_blocked_for_a_folded_player_until_the_hand_ends(h: Harness) -> None:
+    # "No talk about cards during a hand": a folded hand's cards are still hidden from
+    # those playing on. A seat not dealt in holds no card of the hand: not blocked.
+    h.seat({0: 40, 1: 40, 2: 40, 3: 40})
+    h.do(cmd.SitOut("p3"))
+    h.tick()
+    hand = h.table.hand
+    assert hand is not None and 3 not in h.table.state.dealt
+    folder = f"p{hand.actor}"
+    h.do(cmd.Act(folder, "fold"))
+    said = h.do(cmd.Say(folder, "I folded AK"))
+    assert [e.code for e in said if isinstance(e, rv.ChatBlocked)] == ["card_talk"]
+    assert not any(isinstance(e, rv.ChatSaid) for e in said)
+    aside = h.do(cmd.Say("p3", "bet he has AK"))
+    assert aside == [rv.ChatSaid("p3", "bet he has AK", h.clock.now)]
+    h.do(cmd.Act(f"p{hand.actor}", "fold"))  # the last but one folds: the hand is over
+    assert not h.table.state.in_hand
+    after = h.do(cmd.Say(folder, "I folded AK"))
+    assert after == [rv.ChatSaid(folder, "I folded AK", h.clock.now)]
+
+
 def test_10_7_advertising_is_an_offence_for_the_server_to_sanction(h: Harness) -> None:
     h.seat({0: 40})
     events = h.do(cmd.Say("p0", "come play at www.example.com"))

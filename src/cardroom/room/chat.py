@@ -22,7 +22,9 @@ The checks, in order (the first that applies decides the :class:`ChatVerdict`):
    The message is sent with those words masked as ``****``, unless it is also
    card talk, when it is not sent.
 6. ``card_talk`` (not sent, not an offence: the heuristic can be wrong): only
-   for a player still in the hand. Whole words and phrases from
+   for a player dealt into the hand in progress, folded or not (a folded hand's
+   cards are still hidden from those playing on: "I folded AK" tells them what is
+   left in the deck); a seat not dealt in holds no card of the hand. Whole words and phrases from
    ``chat_words.txt`` ("aces", "suited", "pocket", "I have", "my hand"...), and
    card notation written in card case: two ranks ``2-9 T J Q K A`` with optional
    lower-case suits and an ``s``/``o`` suffix ("AK", "AKs", "T9o", "AhKd",
@@ -215,7 +217,8 @@ class TableChat:
         self._muted[player] = until
 
     def say(self, player: str, text: str, now: float, *, in_hand: bool = False) -> ChatVerdict:
-        """Judge ``text`` from ``player``; ``in_hand``: the player is still in the hand."""
+        """Judge ``text`` from ``player``; ``in_hand``: the player is dealt into the hand
+        in progress (its card talk is blocked)."""
         verdict = self._judge(player, clean(text, self.rules.max_length), now, in_hand)
         if verdict.text is not None:
             self._lines.append(ChatLine(player, verdict.text, now))

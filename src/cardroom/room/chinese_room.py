@@ -139,10 +139,6 @@ class ChineseRoomTable(Table):
         self.emit_hand(game.apply(game.timeout_action(s)))
         self.after_hand_change()
 
-    def still_in_hand(self, s: int) -> bool:
-        """Everyone dealt in plays the hand to its end (nobody folds in Chinese poker)."""
-        return self.dealt_in(s)
-
     def next_need(self) -> int:
         """Chips a seat needs to be dealt in: ``min_points`` points' worth, at least 1."""
         return max(1, self.config.min_points * self.config.point_value)

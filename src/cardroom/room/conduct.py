@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 
 def _say(table: Table, c: cmd.Say) -> None:
     s = seat_of(table, c.player)
-    in_hand = table.still_in_hand(s)
+    in_hand = table.dealt_in(s)  # folded or not: no card talk during the hand
     verdict = table.chat.say(c.player, c.text, table.now, in_hand=in_hand)
     if verdict.code != OK:
         found = verdict.found

@@ -214,12 +214,6 @@ class Table:
         """True when seat ``s`` is dealt into the hand in progress."""
         return self.state.in_hand and s in self.state.dealt
 
-    def still_in_hand(self, s: int) -> bool:
-        """True when seat ``s`` still plays the hand in progress (dealt in, not folded):
-        the chat's card-talk rule (§10.7) applies to it."""
-        hand = self.hand
-        return hand is not None and self.dealt_in(s) and hand.is_live(s)
-
     # -------------------------------------------------------------------- hands
 
     def start_hand(self) -> None:
