@@ -11,6 +11,7 @@ from cardroom.room import commands as cmd
 from cardroom.room import events as rv
 from cardroom.room.rotation import Rotation, custom_mixed, eight_game, horse
 from cardroom.room.settings import TableSettings
+from cardroom.room.table import Table
 
 from .conftest import Harness
 
@@ -114,3 +115,20 @@ def test_10_6_a_mixed_table_offers_disconnect_all_ins_in_its_limit_hands() -> No
         "fixed_limit omaha_hi_lo": True, "fixed_limit razz": True, "fixed_limit stud": True,
         "fixed_limit stud_hi_lo": True, "no_limit holdem": False, "pot_limit omaha": False,
     }  # fmt: skip
+
+
+def test_10_10_a_cancelled_hand_does_not_use_up_its_games_hands() -> None:
+    # §9: hands_per_game hands of each game; §10.10: a cancelled hand is as if never
+    # dealt, so its game deals it again (the table and its view say so too).
+    h = Harness(TableSettings.with_rotation("m", horse(4, hands_per_game=2), seed="mixed"))
+    h.seat({0: 40, 1: 40, 2: 40, 3: 40})
+    ((first, _),) = play(h, 1)
+    told = h.table.view(None)["hands_left"], h.table.view(None)["game"]
+    h.tick()
+    h.table.cancel_hand()
+    h.check()
+    assert (h.table.view(None)["hands_left"], h.table.view(None)["game"]) == told
+    games = [h.settings.games[d.game].variant.name for d, _ in [(first, ()), *play(h, 3)]]
+    assert games == ["holdem", "holdem", "omaha_hi_lo", "omaha_hi_lo"]
+    copy = Table.restore(h.settings, *h.table.record(), h.ledger, h.clock)
+    assert copy.state.rotation_hand(copy.state.hand_no) == 4  # five dealt, one cancelled

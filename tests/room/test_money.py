@@ -234,7 +234,7 @@ def test_10_10_a_cancelled_hand_is_dealt_again_as_it_was() -> None:
     h.check()
     after = state_to_dict(h.table.state)
     assert after["hand_no"] == before["hand_no"] + 1  # the number is used: keys stay unique
-    moved = {"hand_no": 0, "next_hand_at": 0, "seq": 0}  # the record's counters and clock
+    moved = {"hand_no": 0, "next_hand_at": 0, "seq": 0, "cancelled": 0}  # counters, clock
     assert {**after, **moved} == {**before, **moved}
     again = _deal(h)
     assert _same_deal(again, cancelled), (again, cancelled)

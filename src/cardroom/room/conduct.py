@@ -59,7 +59,7 @@ def lobby_summary(table: Table, pot: int | None = None) -> TableSummary:
     if table.settings.mixed is not None:
         # The game being played (the lobby says "now ..."), the next one between hands.
         config = table.settings.games[
-            shown_game(table.settings, state.hand_no, state.in_hand).index
+            shown_game(table.settings, state.rotation_hand(state.hand_no), state.in_hand).index
         ]
         current = game_label(config.variant.name, config.betting)
     seated = sum(1 for s in state.seats if s is not None)

@@ -28,7 +28,8 @@ _SINGLE = GameSlot(0, False, 0)
 
 
 def game_for(settings: TableSettings, hand_no: int) -> GameSlot:
-    """The game of hand ``hand_no`` (the table's hands count from 1, a rotation's from 0)."""
+    """The game of hand ``hand_no`` (counted from 1 without the cancelled hands:
+    :meth:`~cardroom.room.state.TableState.rotation_hand`; a rotation counts from 0)."""
     rotation = settings.mixed
     if rotation is None:
         return _SINGLE

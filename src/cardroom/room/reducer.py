@@ -153,6 +153,7 @@ def _voided(state: TableState, e: rv.HandVoided) -> None:
             seat.owes, seat.post_now, seat.missed_bb_hand = owes, post_now, missed
         p = e.positions
         state.positions = Positions(p[0], p[1], p[2]) if p else None
+        state.cancelled += 1  # the rotation deals this hand's game again
     _hand_over(state, e.stacks, e.next_hand_at)
 
 

@@ -75,6 +75,8 @@ class TableState:
     """Player -> (chips taken off, when): the reducing rule (§10.2)."""
     seq: int = 0
     """Events applied so far (makes the ledger's idempotency keys)."""
+    cancelled: int = 0
+    """Hands cancelled so far (§10.10): a mixed rotation counts only the others."""
     # Derived from the seats (not in the snapshot), kept by the reducer for speed.
     index: dict[str, int] = field(default_factory=dict)
     """Player -> seat."""
@@ -84,6 +86,11 @@ class TableState:
     def seat_of(self, player: str) -> int | None:
         """The seat ``player`` sits in, or None."""
         return self.index.get(player)
+
+    def rotation_hand(self, hand_no: int) -> int:
+        """Hand ``hand_no``'s number in a mixed rotation: a cancelled hand is as if never
+        dealt, so it is not counted (its game's hand is dealt again)."""
+        return hand_no - self.cancelled
 
     def reindex(self) -> None:
         """Recompute the derived fields from the seats."""
@@ -142,6 +149,7 @@ def state_to_dict(state: TableState) -> dict[str, Any]:
         "offers": {p: vars_of(o) for p, o in state.offers.items()},
         "departures": {p: list(v) for p, v in state.departures.items()},
         "seq": state.seq,
+        "cancelled": state.cancelled,
     }
 
 
@@ -170,6 +178,7 @@ def state_from_dict(data: dict[str, Any]) -> TableState:
         offers={p: Offer(**o) for p, o in data["offers"].items()},
         departures={p: (int(v[0]), float(v[1])) for p, v in data["departures"].items()},
         seq=data["seq"],
+        cancelled=data.get("cancelled", 0),  # snapshots before it: none counted
     )
     state.reindex()
     return state

@@ -220,7 +220,7 @@ class Table:
         """Deal the next hand if at least two players can be dealt in."""
         state = self.state
         hand_no = state.hand_no + 1
-        slot = game_for(self.settings, hand_no)
+        slot = game_for(self.settings, state.rotation_hand(hand_no))
         config, need = self.configs[slot.index], self.needs[slot.index]
         seating.sit_out_unready(self, need)
         facts = self.facts(config, need)
@@ -279,7 +279,8 @@ class Table:
 
     def next_need(self) -> int:
         """Chips a seat needs to be dealt the next hand (its game's forced bets)."""
-        return self.needs[game_for(self.settings, self.state.hand_no + 1).index]
+        state = self.state
+        return self.needs[game_for(self.settings, state.rotation_hand(state.hand_no + 1)).index]
 
     def hand_seed(self, hand_no: int) -> str | None:
         """The seed of hand ``hand_no`` at a seeded table (None: CSPRNG decks)."""

@@ -82,7 +82,7 @@ def frame(
         "game": games[0],
         "next_game": games[1],
         "mixed": None if table.settings.mixed is None else table.settings.mixed.badge,
-        "hands_left": hands_left(table.settings, state.hand_no, state.in_hand),
+        "hands_left": hands_left(table.settings, state.rotation_hand(state.hand_no), state.in_hand),
         "seats": seats,
         "turn": None if turn is None else dataclasses.asdict(turn),
         "waitlist": list(state.waitlist),
@@ -107,7 +107,7 @@ def table_view(table: Table, player: str | None) -> dict[str, Any]:
     me = None if player is None else state.seat_of(player)
     live = hand is not None and state.in_hand
     seats = seat_rows(table, hand.stacks if live and hand is not None else None)
-    slot = shown_game(table.settings, state.hand_no, state.in_hand)
+    slot = shown_game(table.settings, state.rotation_hand(state.hand_no), state.in_hand)
     games = (_game(table, slot.index), _game(table, slot.next_index))
     return frame(table, player, seats, games, hand.view(me) if live and hand is not None else None)
 
