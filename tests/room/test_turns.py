@@ -108,6 +108,23 @@ def test_10_5_advance_call_x_plays_when_the_bet_is_unchanged() -> None:
     assert (1, "call") in acted(events) and h.actor == "p2"
 
 
+def test_10_5_advance_call_x_of_a_short_stack_is_its_all_in_call() -> None:
+    # p1 (small blind, 7 behind) faces a raise to 20: his call is his 7 chips, as the
+    # engine's; "call 7" is set, plays when the bet is unchanged; "call 19" is refused.
+    h = Harness(holdem(seats=4, min_buy_in=1))
+    h.seat({0: 40, 1: 8, 2: 40, 3: 40})
+    h.tick()
+    assert h.actor == "p3"
+    h.act("raise", 20)
+    with pytest.raises(TableError) as refused:
+        h.do(cmd.SetAdvance("p1", "call", 19))
+    assert refused.value.code == "bad_command"
+    h.do(cmd.SetAdvance("p1", "call", 7))
+    events = h.act("fold")  # p0 folds: nothing changed for p1
+    assert (1, "call") in acted(events) and rv.AdvanceCleared(1, "used") in events
+    assert h.actor == "p2"
+
+
 def test_10_5_advance_call_any_stands_through_a_raise() -> None:
     h = three_handed()
     h.do(cmd.SetAdvance("p1", "call_any"))

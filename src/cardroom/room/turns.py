@@ -177,6 +177,8 @@ def _set_advance(table: Table, c: cmd.SetAdvance) -> None:
     if hand.actor == s:
         raise TableError(YOUR_TURN, "it is your turn: act now")
     to_call = hand.current_bet - hand.bets[s]
+    if to_call > hand.stacks[s]:  # a short stack calls all in, as the engine's call is
+        to_call = hand.stacks[s]
     if c.kind == CALL and (to_call <= 0 or c.amount != to_call):
         raise TableError(BAD_COMMAND, f"the call now is {max(0, to_call)}, not {c.amount}")
     if c.kind == CHECK and to_call > 0:
