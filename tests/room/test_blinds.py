@@ -7,11 +7,14 @@ import dataclasses
 import os
 import random
 
+import pytest
+
 from cardroom.cards import CARDS, RANKS
 from cardroom.games import Stakes, TableConfig, shuffle_deck
 from cardroom.games import events as hev
 from cardroom.room import commands as cmd
 from cardroom.room import events as rv
+from cardroom.room.errors import TableError
 from cardroom.room.positions import OWES_BIG, OWES_BOTH, Positions, SeatFacts, between, plan_hand
 from cardroom.room.settings import TableSettings
 from cardroom.room.simulation import Session
@@ -188,6 +191,36 @@ def test_10_4_sitting_in_early_does_not_forgive_the_missed_small_blind() -> None
         _, posts = play_hand(h)
         paid.append([(p.what, p.amount) for p in posts if p.seat == 3])
     assert paid[0] == paid[1] == [("big_blind", 2), ("dead_small_blind", 1)]
+
+
+def test_10_4_posting_both_blinds_now_needs_chips_for_both() -> None:
+    # §10.2: to be dealt in, chips for the forced bets, here the big blind and the dead
+    # small. p3 has one big blind (2 chips) and owes both blinds.
+    h = Harness(holdem(seats=4, min_buy_in=1))
+    h.seat({0: 40, 1: 40, 2: 40, 3: 2})
+    play_hand(h)
+    h.do(cmd.SitOut("p3"))
+    play_hand(h)
+    play_hand(h)
+    assert h.table.state.seats[3].owes == OWES_BOTH  # type: ignore[union-attr]
+    with pytest.raises(TableError) as short:
+        h.do(cmd.SitIn("p3", post_now=True))
+    assert short.value.code == "insufficient_funds"
+    h.do(cmd.SitIn("p3"))  # waiting for the big blind needs only the big blind
+    # Sitting in to post now while owing the big only, then kept out until the small
+    # blind passed too: at the deal he is sat out as short (the sit-out clock runs),
+    # not left seated in and never dealt.
+    h = Harness(holdem(seats=4, min_buy_in=1))
+    h.seat({0: 40, 1: 40, 2: 40, 3: 2})
+    play_hand(h)
+    h.do(cmd.SitOut("p3"))
+    play_hand(h)
+    h.do(cmd.SitIn("p3", post_now=True))
+    third, _ = play_hand(h)
+    assert 3 not in third.dealt and dict(third.owes) == {3: OWES_BOTH}
+    events = h.tick(h.settings.hand_pause_seconds)
+    assert rv.SatOut(3, "short", h.clock.now) in events
+    assert h.table.state.seats[3].sitting_out  # type: ignore[union-attr]
 
 
 def test_10_4_missed_both_blinds_posts_dead_small() -> None:

@@ -61,7 +61,7 @@ from cardroom.room.errors import (
     TableError,
 )
 from cardroom.room.settings import TableSettings
-from cardroom.room.state import TableState, state_to_dict
+from cardroom.room.state import SeatState, TableState, state_to_dict
 from cardroom.room.table import AnyEvent, Table
 
 POKER_ONLY = (cmd.Act, cmd.SetAdvance, cmd.ClearAdvance)
@@ -139,8 +139,9 @@ class ChineseRoomTable(Table):
         self.emit_hand(game.apply(game.timeout_action(s)))
         self.after_hand_change()
 
-    def next_need(self) -> int:
-        """Chips a seat needs to be dealt in: ``min_points`` points' worth, at least 1."""
+    def next_need(self, seat: SeatState | None = None, *, post_now: bool = False) -> int:
+        """Chips a seat needs to be dealt in: ``min_points`` points' worth, at least 1
+        (no blinds here: the same for every seat)."""
         return max(1, self.config.min_points * self.config.point_value)
 
     # ----------------------------------------------------------------- emitting
@@ -185,7 +186,7 @@ class ChineseRoomTable(Table):
     def start_hand(self) -> None:
         """Deal the next hand if enough players can be dealt in (module docstring)."""
         state = self.state
-        seating.sit_out_unready(self, self.next_need())
+        seating.sit_out_unready(self, self.next_need(), 0)
         dealt = tuple(
             s for s, seat in enumerate(state.seats) if seat is not None and not seat.sitting_out
         )

@@ -36,6 +36,13 @@ OWES_BIG: Final = POST_BIG_BLIND
 OWES_BOTH: Final = POST_BOTH_BLINDS
 
 
+def dealing_need(need: int, small_blind: int, owes: str | None, post_now: bool) -> int:
+    """Chips a seat needs to be dealt in: the game's forced bets (``need``, §10.2), and a
+    dead small blind more (``small_blind``) when it owes both blinds and posts them now
+    (§10.4); one who waits for the big blind posts only that."""
+    return need + small_blind if owes == OWES_BOTH and post_now else need
+
+
 def as_post(owes: str | None) -> SeatPost | None:
     """A stored "owes" value as the engine's post (checked: records are plain text)."""
     if owes == POST_BIG_BLIND:

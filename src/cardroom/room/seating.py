@@ -29,7 +29,7 @@ from cardroom.room.errors import (
     TABLE_NOT_FULL,
     TableError,
 )
-from cardroom.room.positions import OWES_BIG
+from cardroom.room.positions import OWES_BIG, dealing_need
 
 if TYPE_CHECKING:
     from cardroom.room.table import Table
@@ -136,7 +136,7 @@ def _sit_in(table: Table, c: cmd.SitIn) -> None:
     seat = table.seat(s)
     if not (seat.sitting_out or seat.sit_out_next) and c.post_now == seat.post_now:
         return
-    if seat.stack < table.next_need():
+    if seat.stack < table.next_need(seat, post_now=c.post_now):
         raise TableError(INSUFFICIENT_FUNDS, "not enough chips for the forced bets: add chips")
     table.emit(rv.SatIn(s, c.post_now))
 
@@ -196,13 +196,15 @@ def expire(table: Table) -> None:
         table.emit(rv.DeparturesForgotten(tuple(sorted(old))))
 
 
-def sit_out_unready(table: Table, need: int) -> None:
-    """Before a deal: players short of the forced bets (§10.2) or disconnected are sat out
-    (they keep the seat; the sit-out clock runs)."""
+def sit_out_unready(table: Table, need: int, small_blind: int) -> None:
+    """Before a deal of a hand whose forced bets are ``need`` (``small_blind``: its small
+    blind): players short of the chips to be dealt in (§10.2, with a dead small blind
+    when they post both blinds now, §10.4) or disconnected are sat out (they keep the
+    seat; the sit-out clock runs)."""
     for s, seat in enumerate(table.state.seats):
         if seat is None or seat.sitting_out:
             continue
-        if seat.stack < need:
+        if seat.stack < dealing_need(need, small_blind, seat.owes, seat.post_now):
             table.emit(rv.SatOut(s, "short", table.now))
         elif not seat.connected:
             table.emit(rv.SatOut(s, "disconnected", table.now))

@@ -360,9 +360,10 @@ class Session:
         seat = rng.choice(idle)
         if not seat.connected:
             return cmd.Reconnect(seat.player)
-        if seat.stack < table.next_need():
+        post_now = rng.random() < 0.5
+        if seat.stack < table.next_need(seat, post_now=post_now):
             return cmd.Rebuy(seat.player, table.settings.buy_in_range[0])
-        return cmd.SitIn(seat.player, rng.random() < 0.5)
+        return cmd.SitIn(seat.player, post_now)
 
     def _random_command(self) -> cmd.Command:
         rng, table = self.rng, self.table

@@ -34,10 +34,10 @@ from cardroom.room.integrity import Access, Flag
 from cardroom.room.money import TableBank
 from cardroom.room.positions import (
     NOT_READY,
-    OWES_BOTH,
     READY,
     SeatFacts,
     as_post,
+    dealing_need,
     eligible_seats,
     plan_hand,
 )
@@ -222,7 +222,7 @@ class Table:
         hand_no = state.hand_no + 1
         slot = game_for(self.settings, state.rotation_hand(hand_no))
         config, need = self.configs[slot.index], self.needs[slot.index]
-        seating.sit_out_unready(self, need)
+        seating.sit_out_unready(self, need, config.stakes.small_blind)
         facts = self.facts(config, need)
         plan = plan_hand(
             facts,
@@ -277,10 +277,16 @@ class Table:
         assert hand is not None
         turns.act_for(self, hand, s, disconnected=disconnected)
 
-    def next_need(self) -> int:
-        """Chips a seat needs to be dealt the next hand (its game's forced bets)."""
+    def next_need(self, seat: SeatState | None = None, *, post_now: bool = False) -> int:
+        """Chips a seat needs to be dealt the next hand: its game's forced bets; for
+        ``seat``, posting now if ``post_now``, the dead small blind too when it owes both
+        blinds (:func:`~cardroom.room.positions.dealing_need`)."""
         state = self.state
-        return self.needs[game_for(self.settings, state.rotation_hand(state.hand_no + 1)).index]
+        game = game_for(self.settings, state.rotation_hand(state.hand_no + 1)).index
+        if seat is None:
+            return self.needs[game]
+        small_blind = self.configs[game].stakes.small_blind
+        return dealing_need(self.needs[game], small_blind, seat.owes, post_now)
 
     def hand_seed(self, hand_no: int) -> str | None:
         """The seed of hand ``hand_no`` at a seeded table (None: CSPRNG decks)."""
@@ -294,8 +300,8 @@ class Table:
             if seat is None:
                 out.append(None)
                 continue
-            extra = config.stakes.small_blind if seat.owes == OWES_BOTH and seat.post_now else 0
-            eligible = not seat.sitting_out and seat.connected and seat.stack >= need + extra
+            least = dealing_need(need, config.stakes.small_blind, seat.owes, seat.post_now)
+            eligible = not seat.sitting_out and seat.connected and seat.stack >= least
             if seat.owes is None and not seat.post_now and seat.missed_bb_hand is None:
                 out.append(READY if eligible else NOT_READY)  # most seats, most hands
             else:
