@@ -149,6 +149,26 @@ def test_10_3_waiting_list_offers_seats_in_order_with_a_time_limit() -> None:
     assert h.table.state.waitlist == []
 
 
+def test_10_3_a_seat_nobody_waits_for_is_free_while_another_is_held() -> None:
+    # p5, the only one waiting, holds seat 0; seat 1 frees too: nobody else waits for
+    # it, so a newcomer may sit there (and the waiting list is only for a full table).
+    h = Harness(holdem(seats=3))
+    h.seat({0: 40, 1: 40, 2: 40})
+    h.do(cmd.JoinWaitlist("p5"))
+    h.do(cmd.Leave("p0"))
+    h.do(cmd.Leave("p1"))
+    assert list(h.table.state.offers) == ["p5"] and h.table.state.offers["p5"].seat == 0
+    with pytest.raises(TableError) as err:
+        h.do(cmd.Sit("p6", 0, 40))  # held for p5
+    assert err.value.code == "seat_reserved"
+    with pytest.raises(TableError) as err:
+        h.do(cmd.JoinWaitlist("p6"))
+    assert err.value.code == "table_not_full"
+    h.do(cmd.Sit("p6", 1, 40))
+    h.do(cmd.Sit("p5", 0, 40))
+    assert h.table.state.waitlist == [] and h.table.state.offers == {}
+
+
 def test_10_3_waiting_list_only_when_the_table_is_full(h: Harness) -> None:
     with pytest.raises(TableError) as err:
         h.do(cmd.JoinWaitlist("p0"))

@@ -67,9 +67,11 @@ def _sit(table: Table, c: cmd.Sit) -> None:
         raise TableError(ALREADY_SEATED, f"{c.player} is already seated here")
     if state.seats[c.seat] is not None:
         raise TableError(SEAT_TAKEN, f"seat {c.seat} is taken")
-    offer = state.offers.get(c.player)
     held = {o.seat for p, o in state.offers.items() if p != c.player}
-    if c.seat in held or (state.waitlist and offer is None):
+    # A seat nobody holds goes to whoever is first: the waiting list first, unless every
+    # player on it already holds a seat (then it is free for anyone, §10.3).
+    queued = c.player not in state.offers and any(p not in state.offers for p in state.waitlist)
+    if c.seat in held or queued:
         raise TableError(SEAT_RESERVED, f"seat {c.seat} is held for the waiting list")
     low, high = buy_in_bounds(table, c.player)
     if type(c.amount) is not int or c.amount < low:
