@@ -339,6 +339,27 @@ def test_8_fantasyland_lost_by_a_player_not_dealt_the_next_hand(
     assert table_of(h).fantasyland == {}
 
 
+def test_10_10_a_cancelled_hand_gives_back_the_fantasyland_of_one_who_sat_it_out() -> None:
+    # p0 earned Fantasyland, then sat one hand out; that hand is cancelled: as if never
+    # dealt, so p0 has not missed his next hand and keeps Fantasyland for it.
+    h = Harness(ofc())
+    h.seat({0: 1000, 1: 1000, 2: 1000})
+    table = table_of(h)
+    table.fantasyland = {"p0": 13}  # as a previous hand's QQ on top would have left it
+    table.snapshot = table.take_snapshot()
+    h.do(cmd.SitOut("p0"))
+    h.tick()
+    assert 0 not in h.table.state.dealt and table.fantasyland == {}
+    table.cancel_hand()
+    h.check()
+    assert table.fantasyland == {"p0": 13}
+    copy = ChineseRoomTable.restore(h.settings, *table.record(), h.ledger, h.clock)
+    assert copy.fantasyland == {"p0": 13}
+    h.do(cmd.SitIn("p0"))
+    started = next(e for e in h.tick() if isinstance(e, HandStarted))
+    assert dict(zip(started.seats, started.fantasyland, strict=True))[0] == 13
+
+
 def test_8_dealt_in_needs_min_points_worth_of_chips() -> None:
     config = ChineseTableConfig("pineapple", point_value=10, min_points=2)
     h = Harness(TableSettings.chinese_table("c", config, seed="m", min_buy_in=1, draw_button=False))

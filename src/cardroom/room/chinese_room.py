@@ -26,7 +26,8 @@ per settled hand) and the record. What differs:
   transaction; ``HandFinished`` carries the stacks after it, ``pot`` the chips won.
 - **Fantasyland** carries over to the player's very next hand when dealt in to it
   (kept by player: a new player in the seat does not inherit it); a player who leaves
-  or is not dealt in loses it; a cancelled hand keeps it. The pending Fantasyland is
+  or is not dealt in loses it; a cancelled hand puts back what was pending when it
+  was dealt (a player who sat that hand out keeps his too). The pending Fantasyland is
   part of the snapshot (``"fantasyland"``), and it follows ``HandDealt``,
   ``HandSettled``, ``HandVoided`` and ``PlayerLeft`` (:meth:`fold`), on a live table
   and when it is rebuilt from its record alike.
@@ -88,8 +89,9 @@ class ChineseRoomTable(Table):
         self.game: ChineseHand | None = None
         self.fantasyland: dict[str, int] = {}
         """Player -> cards of his Fantasyland hand, for the next hand he is dealt."""
-        self.fantasyland_dealt: dict[str, int] = {}
-        """The Fantasyland the hand in progress was dealt with (a cancelled hand keeps it)."""
+        self.fantasyland_before: dict[str, int] = {}
+        """The pending Fantasyland when the hand in progress was dealt: a cancelled hand
+        puts it back, for those dealt in and those not (as if never dealt, §10.10)."""
         self.snapshot = self.take_snapshot()
 
     # ------------------------------------------------------------------ driving
@@ -161,9 +163,7 @@ class ChineseRoomTable(Table):
         """Carry Fantasyland through one event of the record (the state already has it)."""
         state = self.state
         if isinstance(event, rv.HandDealt):
-            players = {self.seat(s).player for s in event.dealt}
-            self.fantasyland_dealt = {p: n for p, n in self.fantasyland.items() if p in players}
-            self.fantasyland = {}
+            self.fantasyland_before, self.fantasyland = self.fantasyland, {}
         elif isinstance(event, HandSettled):
             seats = state.seats
             self.fantasyland = {
@@ -172,9 +172,10 @@ class ChineseRoomTable(Table):
                 if r.fantasyland_next and (seat := seats[r.seat]) is not None
             }
         elif isinstance(event, rv.HandVoided):
-            self.fantasyland = dict(self.fantasyland_dealt)
+            self.fantasyland = dict(self.fantasyland_before)
         elif isinstance(event, rv.PlayerLeft):
             self.fantasyland.pop(event.player, None)
+            self.fantasyland_before.pop(event.player, None)
 
     # -------------------------------------------------------------------- hands
 
