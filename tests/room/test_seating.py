@@ -7,12 +7,14 @@ import pytest
 from cardroom.games import Stakes, TableConfig
 from cardroom.room import commands as cmd
 from cardroom.room import events as rv
+from cardroom.room.chinese_table import ChineseTableConfig
 from cardroom.room.errors import TableError
+from cardroom.room.rotation import eight_game, horse
 from cardroom.room.settings import TableSettings, default_buy_in
 from cardroom.room.state import state_to_dict
 from cardroom.room.table import Table
 
-from .conftest import FUNDS, Harness, holdem
+from .conftest import FUNDS, Harness, holdem, limit_holdem
 
 
 def test_10_2_default_buy_in_big_bet_10x_to_20x_big_blind() -> None:
@@ -50,9 +52,23 @@ def test_10_2_buy_in_moves_chips_from_the_account_to_the_table(h: Harness) -> No
 
 
 def test_10_2_whole_balance_option_has_no_maximum() -> None:
-    h = Harness(holdem(whole_balance=True))
+    h = Harness(limit_holdem(whole_balance=True))
     h.do(cmd.Sit("p0", 0, 5_000))
     assert h.table.stacks()["p0"] == 5_000
+
+
+def test_10_2_whole_balance_is_for_limit_games_only() -> None:
+    # Seed 003: "fixed-limit players" may bring their whole balance; a no-limit game
+    # keeps its maximum, at a single-game table or in a mixed rotation.
+    for settings in (
+        lambda: holdem(whole_balance=True),
+        lambda: TableSettings.with_rotation("m", eight_game(6), whole_balance=True),
+        lambda: TableSettings.chinese_table("c", ChineseTableConfig("ofc", 10), whole_balance=True),
+    ):
+        with pytest.raises(TableError) as err:
+            settings()
+        assert err.value.code == "bad_command"
+    assert TableSettings.with_rotation("h", horse(6), whole_balance=True).buy_in_range[1] is None
 
 
 def test_10_2_rebuy_only_between_hands(h: Harness) -> None:

@@ -126,7 +126,7 @@ def room_parts(
     config = _config(game)
     clock = system_clock  # as a server's table (hands start at once: no pause between)
     settings = TableSettings.single(
-        "bench", config, currency=Currency.PLAY, whole_balance=True, seed=str(seed),
+        "bench", config, currency=Currency.PLAY, max_buy_in=STACK, seed=str(seed),
         draw_button=False,  # the first button on seat 0, as the engine side's
     )  # fmt: skip
     monitor = IntegrityMonitor(default_rules())

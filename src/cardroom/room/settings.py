@@ -85,7 +85,8 @@ class TableSettings:
     min_buy_in: int | None = None
     max_buy_in: int | None = None
     whole_balance: bool = False
-    """Seed 003's option: fixed-limit players may bring their whole balance (no maximum)."""
+    """Seed 003's option: fixed-limit players may bring their whole balance (no maximum);
+    a table whose every game is played at a limit only."""
     action_seconds: float = 30.0
     time_bank_start: float = 30.0
     time_bank_refill: float = 10.0
@@ -118,6 +119,10 @@ class TableSettings:
         low, high = self.buy_in_range
         if not 0 < low <= (high if high is not None else low):
             raise TableError(BAD_COMMAND, f"bad buy-in range {low}..{high}")
+        if self.whole_balance and not (
+            self.games and all(STRUCTURE_RULES[c.betting].limit for c in self.games)
+        ):
+            raise TableError(BAD_COMMAND, "whole_balance is for limit games only (§10.2)")
         if self.time_bank_every < 1:
             raise TableError(BAD_COMMAND, "time_bank_every must be >= 1")
 
