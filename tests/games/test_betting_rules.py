@@ -375,6 +375,11 @@ def test_a_malformed_action_is_refused_where_it_is_built() -> None:
         with pytest.raises(IllegalAction, match="names no cards") as refused:
             Action(3, kind, 6 if kind in ("raise", "bet") else 0, (CARDS[0],))
         assert refused.value.code == "bad_action"
+    for kind in ("check", "call", "fold", "bring_in", "draw"):
+        # Only a bet or raise names an amount (the total to): the engine sizes the rest.
+        with pytest.raises(IllegalAction, match="names no amount") as refused:
+            Action(3, kind, 39)
+        assert refused.value.code == "bad_action"
 
 
 def test_5_heads_up_uncapped_against_an_all_in_says_nobody_could_call_not_capped() -> None:

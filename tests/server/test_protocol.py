@@ -111,6 +111,10 @@ def test_hostile_messages_get_errors_with_stable_codes_and_the_table_goes_on(
         await actor.send("act", id="fc", table="holdem", kind="fold", cards=["As"])
         refused = await answer(actor, "fc")
         assert refused["type"] == "error" and refused["code"] == "bad_action"
+        # Only a raise names an amount: a call "of 39" is malformed too.
+        await actor.send("act", id="ca", table="holdem", kind="call", amount=39)
+        refused = await answer(actor, "ca")
+        assert refused["type"] == "error" and refused["code"] == "bad_action"
         # The table goes on: the hand is played to its end.
         await actor.send("act", id="f", table="holdem", kind="fold")
         assert (await answer(actor, "f"))["type"] == "ok"

@@ -65,6 +65,9 @@ DISCONNECT_ALL_IN: Final = "disconnect_all_in"
 (the room counts those): the player stays in, all-in for the chips already in the pot
 (side pots for the rest), keeps the stack behind and is not asked to act again."""
 
+_SIZED: Final = frozenset({RAISE, BET})
+"""The kinds that name an amount (the total to): the engine sizes every other move."""
+
 ROOM_KINDS: Final = frozenset({TIMEOUT, DISCONNECT_ALL_IN})
 """Every kind a :class:`RoomAction` may have."""
 
@@ -79,9 +82,9 @@ class Action:
     """One decision by the player in ``seat``: ``kind`` and, for ``raise``, the amount TO.
 
     Checked where it is built (actions arrive from the network): a seat and an amount
-    are plain integers, the kind is a player's, and ``cards`` are cards, named by a draw
-    only (its discards); anything else is an
-    :class:`~cardroom.games.errors.IllegalAction` with code ``bad_action``.
+    are plain integers, the kind is a player's, an amount is named by a bet or raise
+    only, and ``cards`` are cards, named by a draw only (its discards); anything else
+    is an :class:`~cardroom.games.errors.IllegalAction` with code ``bad_action``.
     """
 
     seat: int
@@ -97,6 +100,7 @@ class Action:
             and type(self.kind) is str
             and self.kind in PLAYER_KINDS
             and type(self.amount) is int
+            and (not self.amount or self.kind in _SIZED)
             and type(cards) is tuple
             and (not cards or (self.kind == DRAW and all(type(c) is Card for c in cards)))
         ):
@@ -117,6 +121,8 @@ class Action:
                 raise IllegalAction(f"{c!r} is not a card", err.BAD_ACTION)
         if cards and self.kind != DRAW:  # only a draw names cards (its discards)
             raise IllegalAction(f"a {self.kind} names no cards", err.BAD_ACTION)
+        if self.amount and self.kind not in _SIZED:  # the engine decides every other sum
+            raise IllegalAction(f"a {self.kind} names no amount", err.BAD_ACTION)
         object.__setattr__(self, "cards", tuple(cards))  # a value: set once, here
 
     @staticmethod

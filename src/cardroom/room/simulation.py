@@ -351,8 +351,7 @@ class Session:
         return None
 
     def _come_back(self) -> cmd.Command | None:
-        """Half the time, a player sitting out (not away on purpose) takes a step back in:
-        reconnects, adds chips, or sits in."""
+        """Half the time, a player sitting out (not away on purpose) comes back a step."""
         table, rng = self.table, self.rng
         idle = [x for x in table.state.seats if x and x.sitting_out and x.player not in self.away]
         if not idle or rng.random() < 0.5:

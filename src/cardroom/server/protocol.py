@@ -101,7 +101,8 @@ class SitIn(TableMessage, tag="sit_in", kw_only=True):
 
 class Act(TableMessage, tag="act", kw_only=True):
     """An action in the hand: ``fold``, ``check``, ``call``, ``raise`` (``amount``: the
-    total to), ``bring_in``, ``draw`` (``cards``: those discarded)."""
+    total to), ``bring_in``, ``draw`` (``cards``: those discarded); an amount or cards
+    with any other kind is refused ``bad_action``."""
 
     kind: Word
     amount: Amount = 0
