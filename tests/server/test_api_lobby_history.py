@@ -170,6 +170,10 @@ def test_hand_history_pages_and_one_hand(played: tuple[Api, list[str]]) -> None:
     assert one.status_code == 200 and one.json() == everything["hands"][0]
     missing = bot.get(f"/api/hands/{table}/999999")
     assert missing.status_code == 404 and missing.json()["code"] == "no_such_hand"
+    # Digits only in ASCII: "²" is a digit to Python's isdigit, not to int().
+    for bad in ({"limit": "\u00b2"}, {"offset": "\u00b3"}, {"offset": "\u0663"}, {"limit": "-1"}):
+        refused = bot.get("/api/hands", params=bad)
+        assert refused.status_code == 400 and refused.json()["code"] == "bad_request", bad
 
 
 def test_hand_history_is_one_s_own(played: tuple[Api, list[str]]) -> None:

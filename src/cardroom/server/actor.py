@@ -246,7 +246,11 @@ class TableActor:
     def standing(self, player: str, account: AccountRef | None) -> tuple[set[SanctionKind], int]:
         """In the database pool: the player's sanctions in force and (when ``account`` is
         given) that account's balance."""
-        kinds = self.players.sanctions_of(int(player)) if player.isdigit() else set()
+        kinds = (
+            self.players.sanctions_of(int(player))
+            if player.isascii() and player.isdigit()
+            else set()
+        )
         return kinds, 0 if account is None else self.balance(account)
 
     # ------------------------------------------------------------------ storing

@@ -146,7 +146,7 @@ async def read_body(request: Request, body_type: type[T]) -> T:
     """The request's JSON body as ``body_type`` (400 ``bad_json`` / ``bad_request``)."""
     too_large = ApiError(413, "too_large", f"a request body is at most {MAX_BODY} bytes")
     declared = request.headers.get("content-length", "")
-    if declared.isdigit() and int(declared) > MAX_BODY:
+    if declared.isascii() and declared.isdigit() and int(declared) > MAX_BODY:
         raise too_large
     raw = bytearray()
     async for chunk in request.stream():  # never more than MAX_BODY held in memory
@@ -224,6 +224,6 @@ def int_param(request: Request, name: str, default: int, low: int, high: int) ->
     raw = request.query_params.get(name)
     if raw is None:
         return default
-    if not raw.isdigit() or len(raw) > 18 or not low <= int(raw) <= high:
+    if not (raw.isascii() and raw.isdigit()) or len(raw) > 18 or not low <= int(raw) <= high:
         raise ApiError(400, "bad_request", f"{name}: an integer from {low} to {high}")
     return int(raw)
