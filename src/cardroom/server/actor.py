@@ -133,6 +133,9 @@ class TableActor:
         self.ids: list[tuple[str, str]] = []
         """(account, client id) of the messages whose jobs made the pending events."""
         self.last_turn: tuple[int, float] | None = None
+        self.closed = False
+        """Closed for good, or stopped: every job is answered ``no_such_table`` (none
+        waits for a table that will not run it)."""
 
     # ------------------------------------------------------------------ running
 
@@ -153,16 +156,22 @@ class TableActor:
                 self.queue.put_nowait(TICK)
 
     async def stop(self) -> None:
-        """Stop the task (a batch being written is finished first)."""
+        """Stop the task (a batch being written is finished first); the jobs it will not
+        run are answered ``no_such_table``, as every job sent after."""
+        self.closed = True
         if self.ticker is not None:
             self.ticker.cancel()
         if self.task is not None:
             self.task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self.task
+        while not self.queue.empty():
+            _resolve(self.queue.get_nowait(), _closed())
 
     async def submit(self, job: Job) -> Outcome:
         """Queue ``job`` and wait for its outcome."""
+        if self.closed:
+            return _closed()
         self.queue.put_nowait(job)
         return await job.future
 
@@ -179,6 +188,8 @@ class TableActor:
             try:
                 await self.process(batch, tick)
             except asyncio.CancelledError:
+                for job in batch:  # stopped: nobody waits for what will not be run
+                    _resolve(job, _closed())
                 raise
             except Exception:  # a bug must not kill the table: rebuild it from its record
                 log.exception(
@@ -191,14 +202,16 @@ class TableActor:
     async def process(self, batch: list[Job], tick: bool) -> None:
         """Run a batch of jobs and perhaps the clock, then store and send."""
         for job in batch:
-            if job.command is None:
+            if self.closed:  # the table closed earlier in this batch
+                _resolve(job, _closed())
+            elif job.command is None:
                 await self.flush()
                 assert job.run is not None
                 outcome = await job.run(self)
                 _resolve(job, outcome)
             else:
                 await self.command(job)
-        if tick:
+        if tick and not self.closed:
             self.pending.extend(self.table.tick())
         await self.flush()
 
@@ -425,6 +438,10 @@ def _sanctioned(kinds: set[SanctionKind]) -> Outcome | None:
     if SanctionKind.FREEZE in kinds:
         return Outcome("account_frozen", "the account is frozen: no chips may come to a table")
     return None
+
+
+def _closed() -> Outcome:
+    return Outcome("no_such_table", "this table is closed")
 
 
 def _resolve(job: Job, outcome: Outcome) -> None:

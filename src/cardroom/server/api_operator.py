@@ -82,6 +82,7 @@ async def _close_inside(actor: TableActor) -> Outcome:
     """Run by the actor itself: cancel the hand (§10.10), cash everyone out, store it."""
     actor.pending.extend(actor.table.close())
     await actor.flush()
+    actor.closed = True  # what comes after is refused, not run on the closed table
     return Outcome(seq=actor.seq)
 
 
