@@ -125,6 +125,12 @@ def test_unknown_routes_and_wrong_methods_answer_json_codes(api: Api) -> None:
     assert missing.status_code == 404 and missing.json()["code"] == "not_found"
     wrong = httpx.delete(api.base + "/api/tables")  # the static client's mount answers too
     assert wrong.status_code == 405 and wrong.json()["code"] == "method_not_allowed"
+    for method, path in (("GET", "/api/topup"), ("GET", "/api/register"), ("POST", "/api/me")):
+        # A GET of a POST-only route is the API's, not the client's files' (a 404 there).
+        answer = httpx.request(method, api.base + path)
+        assert answer.status_code == 405, (method, path, answer.text)
+        assert answer.json()["code"] == "method_not_allowed"
+    assert httpx.get(api.base + "/").status_code == 200  # the client is still served
     huge = httpx.post(api.base + "/api/login", content=b"{" + b" " * 20_000 + b"}")
     assert huge.status_code == 413 and huge.json()["code"] == "too_large"
 

@@ -15,8 +15,9 @@ from typing import Any
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
-from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.routing import Match, Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
+from starlette.types import Scope
 
 from cardroom.server import (
     api_accounts,
@@ -77,6 +78,18 @@ async def openapi_json(_request: Request) -> Response:
     return JSONResponse(openapi.document())
 
 
+class WebFiles(Mount):
+    """The browser client's files at ``/``, for every path but the API's: a GET of a
+    POST-only API route is then 405 ``method_not_allowed`` and an unknown API path 404,
+    both in the API's JSON (the files would answer any path with their own 404)."""
+
+    def matches(self, scope: Scope) -> tuple[Match, Scope]:
+        """No match for ``/api/...``; as a mount otherwise."""
+        if scope["type"] == "http" and scope["path"].startswith("/api/"):
+            return Match.NONE, {}
+        return super().matches(scope)
+
+
 def create_app(settings: ServerSettings | None = None) -> Starlette:
     """The cardroom server as an ASGI application."""
     settings = settings or ServerSettings()
@@ -120,7 +133,7 @@ def create_app(settings: ServerSettings | None = None) -> Starlette:
         WebSocketRoute("/ws", websocket_endpoint),
     ]
     if settings.web_dir is not None and settings.web_dir.is_dir():
-        routes.append(Mount("/", StaticFiles(directory=settings.web_dir, html=True)))
+        routes.append(WebFiles("/", StaticFiles(directory=settings.web_dir, html=True)))
     app = Starlette(
         routes=routes, lifespan=lifespan, exception_handlers=api_common.EXCEPTION_HANDLERS
     )
