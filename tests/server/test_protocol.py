@@ -368,3 +368,16 @@ def test_10_7_a_chat_offence_earns_a_chat_ban_on_the_account(server: str) -> Non
 
     codes = run(go())
     assert codes == ["not_seated", "ok:", "chat_refused:advertising", "chat_refused:banned"]
+
+
+def test_a_message_nested_past_the_decoder_s_depth_is_bad_message() -> None:
+    # msgspec stops at about 1,000 levels with a RecursionError: a stable code, and a
+    # message that says why (not the exception's name).
+    from cardroom.server.protocol import ProtocolError, decode_client
+
+    deep = "[" * 5000 + "]" * 5000
+    for raw in (deep, '{"v":1,"type":"ping","id":"d1","x":' + deep + "}"):
+        with pytest.raises(ProtocolError) as refused:
+            decode_client(raw)
+        assert refused.value.code == "bad_message"
+        assert "RecursionError" not in str(refused.value)

@@ -319,6 +319,8 @@ def decode_client(raw: str | bytes) -> AnyClientMessage:
         raise ProtocolError(code, str(exc), client_id) from None
     except msgspec.DecodeError as exc:
         raise ProtocolError("bad_json", str(exc)) from None
+    except RecursionError:  # msgspec's depth limit: no message of ours nests so deep
+        raise ProtocolError("bad_message", "the message nests too deeply") from None
 
 
 _TYPES: Final = {c.__struct_config__.tag for c in CLIENT_TYPES}
@@ -330,6 +332,8 @@ def _classify(raw: str | bytes) -> tuple[str, str | None]:
         data = msgspec.json.decode(raw)
     except msgspec.DecodeError:
         return "bad_json", None
+    except RecursionError:
+        return "bad_message", None
     if not isinstance(data, dict):
         return "bad_message", None
     cid = data.get("id")
