@@ -65,7 +65,7 @@ DISCONNECT_ALL_IN: Final = "disconnect_all_in"
 (the room counts those): the player stays in, all-in for the chips already in the pot
 (side pots for the rest), keeps the stack behind and is not asked to act again."""
 
-_SIZED: Final = frozenset({RAISE, BET})
+SIZED_KINDS: Final = frozenset({RAISE, BET})
 """The kinds that name an amount (the total to): the engine sizes every other move."""
 
 ROOM_KINDS: Final = frozenset({TIMEOUT, DISCONNECT_ALL_IN})
@@ -100,7 +100,7 @@ class Action:
             and type(self.kind) is str
             and self.kind in PLAYER_KINDS
             and type(self.amount) is int
-            and (not self.amount or self.kind in _SIZED)
+            and (not self.amount or self.kind in SIZED_KINDS)
             and type(cards) is tuple
             and (not cards or (self.kind == DRAW and all(type(c) is Card for c in cards)))
         ):
@@ -121,7 +121,7 @@ class Action:
                 raise IllegalAction(f"{c!r} is not a card", err.BAD_ACTION)
         if cards and self.kind != DRAW:  # only a draw names cards (its discards)
             raise IllegalAction(f"a {self.kind} names no cards", err.BAD_ACTION)
-        if self.amount and self.kind not in _SIZED:  # the engine decides every other sum
+        if self.amount and self.kind not in SIZED_KINDS:  # the engine decides every other sum
             raise IllegalAction(f"a {self.kind} names no amount", err.BAD_ACTION)
         object.__setattr__(self, "cards", tuple(cards))  # a value: set once, here
 

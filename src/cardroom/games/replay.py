@@ -12,7 +12,14 @@ from collections.abc import Sequence
 
 from cardroom.cards import Card
 from cardroom.games import events as ev
-from cardroom.games.actions import BET, DISCONNECT_ALL_IN, DRAW, RAISE, TIMEOUT, Action, RoomAction
+from cardroom.games.actions import (
+    DISCONNECT_ALL_IN,
+    DRAW,
+    SIZED_KINDS,
+    TIMEOUT,
+    Action,
+    RoomAction,
+)
 from cardroom.games.config import Seat, TableConfig
 from cardroom.games.dealing import round_robin
 from cardroom.games.errors import ConfigError, IllegalAction
@@ -112,8 +119,8 @@ def redo(hand: Hand, events: Sequence[ev.Event]) -> None:
             if e.kind == DISCONNECT_ALL_IN:
                 hand.apply_room(RoomAction(e.seat, DISCONNECT_ALL_IN))
             else:
-                sized = e.kind in (RAISE, BET)  # only these name an amount: the total to
-                hand.apply(Action(e.seat, e.kind, e.to if sized else 0))
+                amount = e.to if e.kind in SIZED_KINDS else 0  # the rest name none
+                hand.apply(Action(e.seat, e.kind, amount))
         elif isinstance(e, ev.Drew):
             if e.timed_out:
                 hand.apply_room(RoomAction(e.seat, TIMEOUT))
