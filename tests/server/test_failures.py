@@ -178,3 +178,53 @@ def test_a_bug_in_a_job_is_answered_internal_and_the_table_goes_on(
             return got
 
         assert asyncio.run(still_serves())["type"] == "ok"
+
+
+def test_a_close_the_database_refused_leaves_the_table_open(settings: ServerSettings) -> None:
+    # An operator's close whose cash-outs were not stored is answered 503 not_stored:
+    # the table is rebuilt as it was, still open with its player seated, and plays on;
+    # closing it again works. (The close was reported done, the table marked closed
+    # with the chips still on it.)
+    import httpx
+
+    from cardroom.bots.client import account
+    from cardroom.store import Players, make_engine
+
+    apps: list[Any] = []
+
+    async def go(base: str) -> None:
+        actor = _actor(apps[0], "holdem")
+        real_commit = actor.records.commit_all
+        a, _ = await player(base, "alice")
+        await a.send("join", id="j", table="holdem", seat=0, amount=40)
+        assert (await answer(a, "j"))["type"] == "ok"
+        boss = await asyncio.to_thread(account, base, "bossy", "password1")
+        assert settings.database_url is not None
+        engine = make_engine(settings.database_url)
+        try:
+            Players(engine).set_role("bossy", "operator", operator="test")
+        finally:
+            engine.dispose()
+
+        def failing_commit(steps: Sequence[TableStep]) -> None:
+            if any(s.table_id == "holdem" for s in steps):
+                raise RuntimeError("disk on fire")
+            real_commit(steps)
+
+        def close() -> httpx.Response:
+            headers = {"authorization": f"Bearer {boss['token']}"}
+            return httpx.post(f"{base}/api/operator/tables/holdem/close", headers=headers)
+
+        actor.records.commit_all = failing_commit  # type: ignore[method-assign]
+        refused = await asyncio.to_thread(close)
+        assert refused.status_code == 503 and refused.json()["code"] == "not_stored"
+        actor.records.commit_all = real_commit  # type: ignore[method-assign]
+        await a.send("sit_out", id="s", table="holdem")
+        assert (await answer(a, "s"))["type"] == "ok"  # still open, alice still seated
+        assert (await asyncio.to_thread(close)).status_code == 200
+        await a.close()
+
+    with running_server(settings, apps) as base:
+        asyncio.run(go(base))
+    assert settings.database_url is not None
+    assert money_problems(settings.database_url) == []

@@ -81,7 +81,8 @@ async def open_on(room: Any, spec: TableSpec) -> None:
 async def _close_inside(actor: TableActor) -> Outcome:
     """Run by the actor itself: cancel the hand (§10.10), cash everyone out, store it."""
     actor.pending.extend(actor.table.close())
-    await actor.flush()
+    if not await actor.flush():  # not stored: the table was rebuilt as it was, still open
+        return Outcome("not_stored", "the cash-outs could not be stored")
     actor.closed = True  # what comes after is refused, not run on the closed table
     return Outcome(seq=actor.seq)
 
