@@ -19,7 +19,7 @@ from typing import Any
 from cardroom.cards import Card
 from cardroom.games import events as ev
 from cardroom.games.actions import BRING_IN as BRING_IN_ACTION
-from cardroom.games.actions import CALL, CHECK, FOLD, RAISE
+from cardroom.games.actions import CALL, CHECK, DISCONNECT_ALL_IN, FOLD, RAISE
 from cardroom.games.config import POST_BIG_BLIND, POST_BOTH_BLINDS, TableConfig
 from cardroom.games.hand import Hand
 from cardroom.games.phh import HandHistory, PhhAction, PhhError
@@ -156,6 +156,8 @@ def _export_actions(
                 dealt = sight(event, "dealt", event.dealt)
                 replaced.append(PhhAction("dh", player[event.seat], dealt))
             continue
+        if isinstance(event, ev.StubReshuffled):
+            continue  # mid-draw, unwritten: the round's discards still come before its deals
         yield from replaced
         replaced = []
         for p, cards in street.items():
@@ -181,9 +183,14 @@ def _export_actions(
 
 def _check_describable(hand: Hand, history: HandHistory) -> None:
     """PHH has no field for some table options: refuse what would replay differently."""
-    config, again = hand.config, table_config(history)
+    config = hand.config
     if config.rake is not None:
         raise PhhError("PHH cannot record rake: export a hand from a table without rake")
+    for event in hand.events:
+        if isinstance(event, ev.HandCancelled):
+            raise PhhError("a cancelled hand has no PHH record: it was never played out")
+        if isinstance(event, ev.Acted) and event.kind == DISCONNECT_ALL_IN:
+            raise PhhError("PHH cannot record a disconnect all-in (the room's decision)")
     started = hand.events[0]
     assert isinstance(started, ev.HandStarted)
     usual = started.blind_seats is None or _lone_big_blind(hand)
@@ -196,6 +203,7 @@ def _check_describable(hand: Hand, history: HandHistory) -> None:
         raise PhhError("PHH cannot record a heads-up hand with a dead button")
     if config.stakes.straddles and _lone_big_blind(hand):
         raise PhhError("PHH cannot record straddles after a lone big blind")
+    again = table_config(history)  # after the checks above: its refusals would mislead
     rules = ("betting", "raise_cap", "limit_rule_half", "high_evaluator", "low_evaluator")
     for name in rules:
         if getattr(config, name) != getattr(again, name):
@@ -207,7 +215,9 @@ def _check_describable(hand: Hand, history: HandHistory) -> None:
     for name in options:
         if getattr(config, name) != getattr(again, name):
             raise PhhError(f"PHH cannot describe the table option {name}")
-    sizes = ["effective_small_bet", "effective_big_bet", "effective_min_bet"]
+    sizes = ["effective_small_bet", "effective_big_bet"]
+    if config.betting != FIXED_LIMIT:  # a fixed-limit hand never asks its min bet
+        sizes.append("effective_min_bet")
     if config.variant.forced_bets == BRING_IN:
         sizes.append("effective_bring_in")
     for name in sizes:

@@ -1,0 +1,98 @@
+"""PHH export at its edges: what a room's hands hold beyond a plain hand (a disconnect
+all-in, a cancel), a muck reshuffle in the middle of a draw, fixed-limit stakes that
+carry blinds. Each file either replays, in our reader and in PokerKit, to the engine's
+stacks, or is refused with the reason that applies."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+import warnings
+
+import pokerkit
+import pytest
+
+from cardroom.games import DISCONNECT_ALL_IN, Action, Hand, RoomAction, Seat, Stakes, TableConfig
+from cardroom.games import events as ev
+from cardroom.games.config import POST_BIG_BLIND
+from cardroom.games.phh import PhhError, dumps, loads
+from cardroom.games.phh_export import export
+from cardroom.games.phh_replay import replay
+
+
+def _play_out(hand: Hand, *, draw_all: bool = False) -> Hand:
+    while hand.actor is not None:
+        s = hand.actor
+        legal = hand.legal_actions(s)
+        if legal.draw is not None:
+            hand.apply(Action.draw(s, hand.hole_cards(s) if draw_all else ()))
+        elif legal.bring_in is not None:
+            hand.apply(Action.bring_in(s))
+        else:
+            hand.apply(Action.check(s) if legal.check else Action.call(s))
+    return hand
+
+
+def _pokerkit_stacks(text: str) -> list[int]:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # PokerKit warns at each muck reshuffle
+        return list(list(pokerkit.HandHistory.loads(text))[-1].stacks)
+
+
+def test_a_draw_s_discards_all_come_before_its_deals_across_a_muck_reshuffle() -> None:
+    # Everyone draws five every round at six seats: the stub runs out mid-draw. PHH
+    # (and PokerKit) read a round as its discards, then its deals: a reshuffle inside a
+    # round must not write some deals before the later discards.
+    config = TableConfig.of("triple_draw_27", Stakes.limit(4, 8), structure="fixed_limit")
+    hand = _play_out(Hand(config, [200] * 6, button=5, seed=3), draw_all=True)
+    assert any(isinstance(e, ev.StubReshuffled) for e in hand.events)
+    text = dumps(export(hand))
+    lines = re.findall(r'"((?:d dh|p\d+ sd)[^"]*)"', text)
+    rounds = "".join("s" if " sd" in line else "d" for line in lines[6:])  # after the deal
+    assert re.fullmatch(r"(s+d+)+", rounds), rounds  # never a deal before a discard
+    stacks = [hand.stacks[s] for s in hand.order]
+    assert list(replay(loads(text)[0]).finishing_stacks or ()) == stacks
+    assert _pokerkit_stacks(text) == stacks
+
+
+def test_a_disconnect_all_in_is_refused_not_dropped() -> None:
+    # PHH has no notation for the room's disconnect all-in: writing the hand without it
+    # gave the next action to the wrong player.
+    config = TableConfig.of("holdem", Stakes.limit(2, 4), structure="fixed_limit")
+    hand = Hand(config, [100, 100, 100], button=0, seed=7)
+    hand.apply(Action.raise_to(0, 4))
+    hand.apply_room(RoomAction(1, DISCONNECT_ALL_IN))
+    _play_out(hand)
+    with pytest.raises(PhhError, match="disconnect all-in"):
+        export(hand)
+
+
+def test_a_cancelled_hand_is_refused() -> None:
+    # Its actions stop part way: no finishing stacks could be reached from them.
+    hand = Hand(TableConfig.of("holdem", Stakes.blinds(1, 2)), [100, 100, 100], button=0, seed=1)
+    hand.apply(Action.raise_to(0, 10))
+    hand.apply(Action.call(1))
+    hand.cancel()
+    with pytest.raises(PhhError, match="cancelled"):
+        export(hand)
+
+
+def test_fixed_limit_stud_with_blinds_in_its_stakes_exports() -> None:
+    # At fixed limit the min bet is never asked: stakes that carry blinds (as the room's
+    # stud tables' do) play as without them, and are written the same.
+    options = {"max_raises": 3, "fourth_street_pair": "small"}
+    stakes = Stakes.limit(4, 8, ante=1)
+    bare = dataclasses.replace(stakes, small_blind=0, big_blind=0)
+    with_blinds = _play_out(Hand(TableConfig.of("stud", stakes, **options), [100] * 4, 0, seed=9))
+    without = _play_out(Hand(TableConfig.of("stud", bare, **options), [100] * 4, 0, seed=9))
+    assert dumps(export(with_blinds)) == dumps(export(without))
+
+
+def test_a_refusal_names_the_reason_that_applies() -> None:
+    # A lone big blind and a live post: refused for that, not for what the importer
+    # would have made of the file.
+    config = TableConfig.of("holdem", Stakes.blinds(1, 2))
+    seats = [100, 100, 100, Seat(100, post=POST_BIG_BLIND)]
+    hand = Hand(config, seats, button=0, seed=1, blind_seats=(None, 1))
+    with pytest.raises(PhhError, match="live post"):
+        export(hand)
