@@ -146,3 +146,26 @@ class Cut:
     def unblock(self) -> None:
         """Let the page's next try through."""
         self.blocked = False
+
+
+class Stall:
+    """The page's WebSocket through a switch that, while :meth:`stall` is on, lets
+    nothing through either way and closes nothing: a network gone silent (the socket
+    stays "open" to the page). Install it before the page opens the connection."""
+
+    def __init__(self, page: Any) -> None:
+        self.stalled = False
+        page.route_web_socket(WS_URL, self._connect)
+
+    def _connect(self, route: Any) -> None:
+        server = route.connect_to_server()
+        route.on_message(lambda m: None if self.stalled else server.send(m))
+        server.on_message(lambda m: None if self.stalled else route.send(m))
+
+    def stall(self) -> None:
+        """From now on, nothing passes (until :meth:`resume`)."""
+        self.stalled = True
+
+    def resume(self) -> None:
+        """Let messages through again (a new connection's too)."""
+        self.stalled = False

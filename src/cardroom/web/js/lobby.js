@@ -111,15 +111,29 @@ export function lobbyScreen(app, ctx) {
     }
     if (again && live) { again = false; load(); }
   }
+  /** The rows say nothing while the filters and the list disagree. */
+  const noRows = (text) => patch(body, h("tr", h("td", { colSpan: 8, text })));
   async function refresh() {
     const f = values();
     const q = new URLSearchParams();
     if (f.game) q.set("game", f.game);
     if (f.structure) q.set("structure", f.structure);
-    if (f.min) q.set("min_stake", f.min);
-    if (f.max) q.set("max_stake", f.max);
+    for (const [name, value] of [["min_stake", f.min], ["max_stake", f.max]]) {
+      if (!value) continue;
+      if (!/^[0-9]{1,15}$/.test(value)) { // the server takes whole chips, 0 or more
+        noRows("No table listed.");
+        status.textContent = "Stakes are whole numbers of chips, 0 or more.";
+        return;
+      }
+      q.set(name, value);
+    }
     const r = await get(`/api/tables?${q}`).catch(() => ({ status: 0, body: null }));
     if (!live) return;
+    if (r.status === 400 && r.body) { // a filter the server refused: its reason
+      noRows("No table listed.");
+      status.textContent = `Filter refused: ${r.body.message || r.body.code}`;
+      return;
+    }
     if (r.status !== 200 || !r.body) {
       status.textContent = "The table list could not be read; retrying.";
       return;
@@ -129,7 +143,7 @@ export function lobbyScreen(app, ctx) {
     // Patched, not rebuilt: a click on a row's button survives the live update.
     patch(body, rows.length ? rows.map((row) => tableRow(row, waiting, join))
       : h("tr", h("td", { colSpan: 8, text: "No table matches these filters." })));
-    if (!status.textContent.startsWith("You are") && !status.textContent.startsWith("Waiting list")) {
+    if (!/^(You are|Waiting list)/.test(status.textContent)) {
       status.textContent = `${rows.length} table${rows.length === 1 ? "" : "s"}.`;
     }
   }

@@ -9,7 +9,7 @@ import { h, fill, patch, chips } from "./dom.js";
 import { family, rulesLink } from "./families.js";
 import { felt } from "./seats.js";
 import { actionBar, advanceBox, advanceOffered, keyHandler } from "./actionbar.js";
-import { describe, showdownPanel, chatBox, logBox } from "./tablelog.js";
+import { describe, showdownPanel, chatBox, logBox, reportBox } from "./tablelog.js";
 import { HandRecorder } from "./handstore.js";
 import { judgedLine, refusedLine } from "./moderation.js";
 import { chineseFelt, ofcShowdown, placeBar } from "./ofc.js";
@@ -65,12 +65,13 @@ class TableController {
       controls: h("div.controls"),
       showdown: h("div.showdownwrap", { "aria-live": "polite" }),
       chat: h("div.chatwrap"),
+      report: h("div.reportwrap"),
       log: h("div.logwrap"),
     };
     const r = this.regions;
     fill(app, h("div.tablepage", { "data-table": id },
       r.head, r.notice, r.felt, r.actions, r.controls,
-      h("div.side", r.showdown, r.chat, r.log)));
+      h("div.side", r.showdown, r.chat, r.report, r.log)));
   }
 
   /** Now on the server's clock (deadlines and offers are on it). */
@@ -207,8 +208,15 @@ class TableController {
     if (this.resyncTimer) return;
     this.resyncTimer = setTimeout(() => {
       this.resyncTimer = null;
-      this.conn.watch(this.id);
+      if (!this.left) this.conn.watch(this.id); // not for a table the page has left
     }, 120);
+  }
+
+  /** The page leaves the table: no snapshot is asked for it any more. */
+  leave() {
+    this.left = true;
+    clearTimeout(this.resyncTimer);
+    this.resyncTimer = null;
   }
 
   notice(text, isError = false) {
@@ -222,6 +230,30 @@ class TableController {
     if (quiet) return r;
     if (r.type === "error") this.notice(`${r.message || r.code}`, true);
     else this.notice("");
+    return r;
+  }
+
+  /** Add chips: a whole number of chips, more than none (said here, not sent). */
+  rebuy(value) {
+    if (!/^[0-9]{1,15}$/.test(String(value).trim()) || Number(value) < 1) {
+      this.notice("Add a whole number of chips, 1 or more.", true);
+      return;
+    }
+    this.send("rebuy", { amount: Number(value) });
+  }
+
+  /** The aliases one may report: the other players seated here. */
+  reportable() {
+    const me = this.ctx.hello && this.ctx.hello.player;
+    if (!this.view || !me) return [];
+    return this.view.seats.filter((s) => s && s.player !== me).map((s) => this.name(s.player)).sort();
+  }
+
+  /** Report a player at this table for review (RULEBOOK §10.7). */
+  async report(alias, reason, note) {
+    const r = await this.send("report", { player: alias, reason, note }, true);
+    if (r.type === "ok") this.notice(`Your report on ${alias} was recorded: an operator will review it.`);
+    else this.notice(r.code === "bad_report" ? `${alias} cannot be reported here.` : r.message || r.code, true);
     return r;
   }
 
@@ -340,7 +372,7 @@ class TableController {
         ? h("button", { type: "button", text: "I'm back", onclick: () => this.send("sit_in") })
         : h("button", { type: "button", text: "Sit out next hand", onclick: () => this.send("sit_out") }),
       h("span.rebuy", h("label", { for: "rebuy-amount", text: "Add chips" }), rebuy,
-        h("button", { type: "button", text: "Rebuy", onclick: () => this.send("rebuy", { amount: Number(rebuy.value) }) })),
+        h("button", { type: "button", text: "Rebuy", onclick: () => this.rebuy(rebuy.value) })),
       h("button.leave", { type: "button", text: "Leave table", onclick: async () => {
         const r = await this.send("leave");
         if (r.type === "ok") this.notice("You will leave the table (after the hand if you are in it).");
@@ -397,6 +429,7 @@ class TableController {
     if (this.family === "chinese") this.update("showdown", [this.chineseResult && this.chineseResult.handNo], () => ofcShowdown(this));
     else this.update("showdown", [this.showdown && this.showdown.handNo, this.showdown && this.showdown.awards.length], () => showdownPanel(this));
     this.update("chat", [this.chat.length], () => chatBox(this));
+    this.update("report", this.reportable(), () => reportBox(this));
     this.update("log", [this.log.length], () => logBox(this));
     this.holdWhileOffline();
   }
@@ -453,6 +486,7 @@ export async function tableScreen(app, ctx, id) {
   const r = await ctx.conn.watch(id);
   if (r.type === "error") t.notice(r.code === "no_such_table" ? `There is no table "${id}".` : r.message || r.code, true);
   return () => {
+    t.leave();
     off();
     offState();
     clearInterval(timer);

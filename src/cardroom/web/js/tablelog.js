@@ -70,6 +70,29 @@ export function chatBox(t) {
   return h("section.chat", { "aria-label": "Chat" }, h("h2", { text: "Chat" }), list, form);
 }
 
+const REPORT_REASONS = { coffee_housing: "Coffee-housing", collusion: "Collusion", chat_abuse: "Chat abuse", other: "Other" };
+
+/** The report button (RULEBOOK §10.7): a complaint against a player here, for review. */
+export function reportBox(t) {
+  const players = t.reportable();
+  if (!players.length) return null;
+  const who = h("select#report-player", {}, players.map((a) => h("option", { value: a, text: a })));
+  const why = h("select#report-reason", {}, Object.entries(REPORT_REASONS).map(([v, text]) => h("option", { value: v, text })));
+  const note = h("input#report-note", { type: "text", maxLength: 500, placeholder: "What happened (optional)" });
+  const form = h("form.reportform", {
+    onsubmit: async (e) => {
+      e.preventDefault();
+      const r = await t.report(who.value, why.value, note.value.trim());
+      if (r.type === "ok") note.value = "";
+    },
+  },
+  h("label", { for: "report-player", text: "Player" }), who,
+  h("label", { for: "report-reason", text: "Reason" }), why,
+  h("label", { for: "report-note", text: "Note" }), note,
+  h("button", { type: "submit", text: "Report" }));
+  return h("details.report", h("summary", { text: "Report a player" }), form);
+}
+
 /** The last lines of the action log. */
 export function logBox(t) {
   const list = h("ol.loglines", { tabindex: "0", "aria-label": "Hand log" }, t.log.slice(-40).map((line) => h("li", { text: line })));

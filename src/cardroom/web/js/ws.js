@@ -4,6 +4,15 @@
 // `error` naming it. When the connection drops, the client says "reconnecting…",
 // reconnects with growing pauses, and watches its tables again with the last
 // sequence number seen, so the server sends what was missed (or a snapshot).
+//
+// A network that goes away often leaves the socket "open" for minutes, and what is
+// sent meanwhile waits in it, to arrive late. So a quiet connection is pinged, and one
+// that has said nothing for HEARD_WITHIN_MS is taken as lost at once: the page says
+// "reconnecting" and holds its controls, and what waited in the old socket is dropped
+// with it (never played late on a later turn).
+
+const PING_AFTER_MS = 5000;
+const HEARD_WITHIN_MS = 12000;
 
 let counter = 0;
 const freshId = () => `c${Date.now().toString(36)}-${(counter += 1)}`;
@@ -38,6 +47,10 @@ export class Connection {
     this.retry = 0;
     this.stateListeners = new Set();
     this.closedByUs = false;
+    this.heard = Date.now();
+    this.heartbeat = null;
+    this.pinging = false;
+    this.unsettled = () => {};
   }
 
   /** Connect (resolves with the hello, or null when the server says log in first). */
@@ -49,6 +62,7 @@ export class Connection {
       this.ws = ws;
       let settled = false;
       ws.onmessage = (e) => {
+        this.heard = Date.now();
         const msg = JSON.parse(e.data);
         if (msg.type === "hello" && !settled) {
           settled = true;
@@ -62,23 +76,53 @@ export class Connection {
         }
         this.receive(msg);
       };
-      ws.onclose = (e) => {
-        for (const [, done] of this.pending) done({ type: "error", code: "disconnected" });
-        this.pending.clear();
+      // Until the hello, `open()` is still waiting: a connection lost first says null.
+      this.unsettled = () => {
         if (!settled) {
           settled = true;
           resolve(null);
         }
-        // 4401: the server no longer knows the session (logged out, expired): trying
-        // again cannot help, the player must log in.
-        if (e.code === 4401) { this.setState("unauthorized"); return; }
-        if (this.closedByUs) { this.setState("closed"); return; }
-        this.setState("reconnecting");
-        const pause = Math.min(5000, 250 * 2 ** this.retry);
-        this.retry += 1;
-        setTimeout(() => { if (!this.closedByUs) this.open(); }, pause);
       };
+      ws.onclose = (e) => this.lost(ws, e.code);
+      this.heard = Date.now();
+      clearInterval(this.heartbeat);
+      this.heartbeat = setInterval(() => this.beat(ws), 1000);
     });
+  }
+
+  /** Ping a quiet connection; take one that has said nothing for too long as lost. */
+  beat(ws) {
+    if (ws !== this.ws || ws.readyState !== WebSocket.OPEN) return;
+    const quiet = Date.now() - this.heard;
+    if (quiet > HEARD_WITHIN_MS) this.lost(ws, 4000);
+    else if (quiet > PING_AFTER_MS && !this.pinging) {
+      this.pinging = true;
+      this.send("ping").finally(() => { this.pinging = false; });
+    }
+  }
+
+  /** The connection `ws` ended (`code`: its close code): every answer awaited is
+   *  "disconnected", and a new connection is made unless we closed it or the session
+   *  ended. A socket taken as lost is closed and forgotten at once, so what waits in
+   *  it is never sent. */
+  lost(ws, code) {
+    if (ws !== this.ws) return; // an older socket, already replaced
+    ws.onclose = null;
+    ws.onmessage = null;
+    if (ws.readyState === WebSocket.OPEN || ws.readyState === WebSocket.CONNECTING) ws.close(4000, "lost");
+    this.ws = null;
+    clearInterval(this.heartbeat);
+    for (const [, done] of this.pending) done({ type: "error", code: "disconnected" });
+    this.pending.clear();
+    this.unsettled();
+    // 4401: the server no longer knows the session (logged out, expired): trying
+    // again cannot help, the player must log in.
+    if (code === 4401) { this.setState("unauthorized"); return; }
+    if (this.closedByUs) { this.setState("closed"); return; }
+    this.setState("reconnecting");
+    const pause = Math.min(5000, 250 * 2 ** this.retry);
+    this.retry += 1;
+    setTimeout(() => { if (!this.closedByUs) this.open(); }, pause);
   }
 
   setState(state) {
@@ -99,7 +143,7 @@ export class Connection {
 
   /** Cut the connection as a network failure would (used by the reconnect test hook). */
   drop() {
-    if (this.ws) this.ws.close(4000, "dropped");
+    if (this.ws) this.lost(this.ws, 4000);
   }
 
   /** Deadlines are on the server's clock, and ours may be off by any amount. Each

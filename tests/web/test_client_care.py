@@ -1,0 +1,107 @@
+"""The client's care with what a player does and with the network: a table left stops
+its news, a network gone silent is noticed, a player can be reported, chips to add and
+the lobby's stake filters are checked before anything is sent, the phone lobby fits
+its screen."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+from tests.web.browser import fresh_alias, register, shoot, sit
+from tests.web.driven import Stall
+
+pytestmark = pytest.mark.browser
+
+
+def test_a_table_left_as_its_news_arrives_is_not_watched_again(page: Any, server: str) -> None:
+    # The table asks for a fresh snapshot shortly after a burst of events; leaving in
+    # between used to watch it again behind the page's back, for the page's life.
+    register(page, server, fresh_alias())
+    page.goto(f"{server}/#/table/busy")
+    page.locator(".felt").wait_for(timeout=30_000)
+    page.evaluate(
+        """() => new Promise((done) => {
+          const off = window.cardroom.conn.listen((m) => {
+            if (m.type !== "events" || m.table !== "busy") return;
+            off();
+            location.hash = "#/";  // leave right after the table's own handler ran
+            done();
+          });
+        })"""
+    )
+    page.get_by_role("heading", name="Lobby").wait_for()
+    page.wait_for_timeout(1000)  # past the table's snapshot timer
+    assert page.evaluate("[...window.cardroom.conn.watching.keys()]") == []
+    seen: list[str] = []
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda f: seen.append(str(f))))
+    page.wait_for_timeout(2000)
+    assert not [f for f in seen if '"table":"busy"' in str(f)]
+
+
+def test_a_network_gone_silent_is_noticed_and_the_controls_are_held(page: Any, server: str) -> None:
+    stall = Stall(page)
+    register(page, server, fresh_alias())
+    sit(page, server, "silent")
+    leave = page.get_by_role("button", name="Leave table")
+    expect(leave).to_be_enabled()
+    stall.stall()  # nothing arrives and nothing closes: the socket stays "open"
+    banner = page.locator("#banner")
+    expect(banner).to_have_text("Connection lost — reconnecting…", timeout=30_000)
+    expect(leave).to_be_disabled()
+    shoot(page, "table-silent-network")
+    stall.resume()
+    expect(banner).to_be_hidden(timeout=30_000)
+    expect(leave).to_be_enabled()
+    page.locator(".seat.mine").wait_for(timeout=30_000)
+
+
+def test_10_7_a_player_at_the_table_can_be_reported(page: Any, server: str) -> None:
+    register(page, server, fresh_alias())
+    sit(page, server, "report")
+    page.get_by_text("Report a player").click()
+    options = page.locator("#report-player option").all_inner_texts()
+    assert options, "the bots seated here can be reported"
+    page.get_by_label("Reason").select_option("collusion")
+    page.get_by_label("Note").fill("they soft-play each other")
+    page.locator("form.reportform").get_by_role("button", name="Report").click()
+    expect(page.locator("#table-notice")).to_have_text(
+        f"Your report on {options[0]} was recorded: an operator will review it."
+    )
+    shoot(page, "table-report")
+
+
+def test_chips_to_add_and_stakes_to_filter_are_checked_before_sending(
+    page: Any, server: str
+) -> None:
+    sent: list[str] = []
+    page.on("websocket", lambda ws: ws.on("framesent", lambda f: sent.append(str(f))))
+    register(page, server, fresh_alias())
+    for bad in ("-5", "1.5"):
+        page.locator("#filter-min").fill(bad)
+        page.locator("#filter-min").dispatch_event("change")
+        expect(page.locator("#lobby-status")).to_have_text(
+            "Stakes are whole numbers of chips, 0 or more."
+        )
+    page.locator("#filter-min").fill("")
+    page.locator("#filter-min").dispatch_event("change")
+    expect(page.locator("#lobby-status")).to_have_text(re.compile(r"^\d+ tables?\.$"))
+    sit(page, server, "report")
+    for bad in ("-5", "1.5"):
+        page.locator("#rebuy-amount").fill(bad)
+        page.get_by_role("button", name="Rebuy").click()
+        expect(page.locator("#table-notice")).to_have_text(
+            "Add a whole number of chips, 1 or more."
+        )
+    assert not [f for f in sent if '"type":"rebuy"' in str(f)]
+
+
+def test_the_phone_lobby_is_no_wider_than_the_screen(page: Any, server: str) -> None:
+    page.set_viewport_size({"width": 375, "height": 667})
+    register(page, server, fresh_alias())
+    page.locator("table.lobby tbody tr[data-table]").first.wait_for()
+    wide = page.evaluate("document.documentElement.scrollWidth")
+    assert wide <= 375, f"the page is {wide} px wide on a 375 px screen"
+    shoot(page, "lobby-phone")
