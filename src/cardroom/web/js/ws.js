@@ -50,6 +50,8 @@ export class Connection {
     this.heard = Date.now();
     this.heartbeat = null;
     this.pinging = false;
+    this.greeted = false;
+    this.opened = Date.now();
     this.unsettled = () => {};
   }
 
@@ -66,6 +68,7 @@ export class Connection {
         const msg = JSON.parse(e.data);
         if (msg.type === "hello" && !settled) {
           settled = true;
+          this.greeted = true;
           this.hello = msg;
           this.clockSample(msg.server_time, true);
           this.retry = 0;
@@ -84,15 +87,21 @@ export class Connection {
         }
       };
       ws.onclose = (e) => this.lost(ws, e.code);
-      this.heard = Date.now();
+      this.heard = this.opened = Date.now();
+      this.greeted = false;
       clearInterval(this.heartbeat);
       this.heartbeat = setInterval(() => this.beat(ws), 1000);
     });
   }
 
-  /** Ping a quiet connection; take one that has said nothing for too long as lost. */
+  /** Ping a quiet connection; take one that has said nothing for too long as lost (a
+   *  new one that has not said hello in that time too: until then it is not ours). */
   beat(ws) {
-    if (ws !== this.ws || ws.readyState !== WebSocket.OPEN) return;
+    if (ws !== this.ws) return;
+    if (!this.greeted) { // connecting, or waiting for the hello
+      if (Date.now() - this.opened > HEARD_WITHIN_MS) this.lost(ws, 4000);
+      return;
+    }
     const quiet = Date.now() - this.heard;
     if (quiet > HEARD_WITHIN_MS) this.lost(ws, 4000);
     else if (quiet > PING_AFTER_MS && !this.pinging) {
