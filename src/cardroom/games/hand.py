@@ -175,6 +175,11 @@ class Hand:
         """The bet to match in this betting round."""
         return self._round.to_match
 
+    def call_amount(self, seat: int) -> int | None:
+        """What ``seat`` puts in to call now, all in if short (None: nothing to call)."""
+        to_call, stack = self._round.to_match - self._bet[seat], self._stack[seat]
+        return None if to_call <= 0 else to_call if to_call < stack else stack
+
     @property
     def full_raise(self) -> int:
         """The size of a full bet or raise now (what reopens the betting, RULEBOOK §5)."""
@@ -229,8 +234,7 @@ class Hand:
             amount = stud.bring_in_amount(stack)
             bounds = None if isinstance(decision, str) or stack <= amount else decision
             return stud.legal_bring_in(seat, amount, bounds)
-        to_call = self._round.to_match - self._bet[seat]
-        call = (to_call if to_call < stack else stack) if to_call > 0 else None
+        call = self.call_amount(seat)
         if isinstance(decision, str):
             return LegalActions(seat, True, call is None, call, None, None, no_raise=decision)
         lo, hi = decision

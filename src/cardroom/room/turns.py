@@ -176,12 +176,10 @@ def _set_advance(table: Table, c: cmd.SetAdvance) -> None:
         raise TableError(BAD_COMMAND, f"unknown advance action {c.kind!r}")
     if hand.actor == s:
         raise TableError(YOUR_TURN, "it is your turn: act now")
-    to_call = hand.current_bet - hand.bets[s]
-    if to_call > hand.stacks[s]:  # a short stack calls all in, as the engine's call is
-        to_call = hand.stacks[s]
-    if c.kind == CALL and (to_call <= 0 or c.amount != to_call):
-        raise TableError(BAD_COMMAND, f"the call now is {max(0, to_call)}, not {c.amount}")
-    if c.kind == CHECK and to_call > 0:
+    to_call = hand.call_amount(s)  # the engine's: a short stack calls all in
+    if c.kind == CALL and (to_call is None or c.amount != to_call):
+        raise TableError(BAD_COMMAND, f"the call now is {to_call or 0}, not {c.amount}")
+    if c.kind == CHECK and to_call is not None:
         raise TableError(BAD_COMMAND, f"there is {to_call} to call: no check")
     table.emit(rv.AdvanceSet(s, c.kind, c.amount, hand.street_index, hand.current_bet))
 
