@@ -265,8 +265,9 @@ class Table:
     def draw_for_button(self, seats: Sequence[int]) -> int | None:
         """At a new table, the seat of ``seats`` (those who can be dealt in) that draws
         the highest card for the button (RULEBOOK §3; a seeded table draws from its
-        seed); None when the table does not draw (``draw_button``)."""
-        if not seats or not self.settings.draw_button:
+        seed); None when the table does not draw (``draw_button``) or no hand can be
+        dealt (fewer than two seats: an empty table waiting shuffles nothing)."""
+        if len(seats) < 2 or not self.settings.draw_button:
             return None
         seed = None if self.settings.seed is None else f"{self.settings.seed}:button"
         return button_by_high_card(seats, shuffle_deck(CARDS, seed))[0]
