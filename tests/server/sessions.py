@@ -6,9 +6,11 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+import httpx
+
 from cardroom.bots.client import ProtocolClient, account
 from cardroom.bots.random_bot import RandomBot
-from cardroom.store import make_engine
+from cardroom.store import Players, make_engine
 from cardroom.store.tables import TableRecords
 
 
@@ -140,3 +142,15 @@ def money_problems(url: str) -> list[str]:
         return found
     finally:
         engine.dispose()
+
+
+def operator_client(base: str, url: str, alias: str = "boss") -> httpx.Client:
+    """An HTTP client of a new account ``alias`` made an operator straight in the
+    database (as the command line would), authenticated with its bearer token."""
+    login = account(base, alias, "password1")
+    engine = make_engine(url)
+    try:
+        Players(engine).set_role(alias, "operator", operator="test")
+    finally:
+        engine.dispose()
+    return httpx.Client(base_url=base, headers={"authorization": f"Bearer {login['token']}"})

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tests.server.conftest import running_server
-from tests.server.sessions import answer, money_problems, player, until
+from tests.server.sessions import answer, money_problems, operator_client, player, until
 
 from cardroom.ledger import AccountRef, Currency, Reason, Transfer
 from cardroom.room import events as rv
@@ -185,11 +185,6 @@ def test_a_close_the_database_refused_leaves_the_table_open(settings: ServerSett
     # the table is rebuilt as it was, still open with its player seated, and plays on;
     # closing it again works. (The close was reported done, the table marked closed
     # with the chips still on it.)
-    import httpx
-
-    from cardroom.bots.client import account
-    from cardroom.store import Players, make_engine
-
     apps: list[Any] = []
 
     async def go(base: str) -> None:
@@ -198,22 +193,16 @@ def test_a_close_the_database_refused_leaves_the_table_open(settings: ServerSett
         a, _ = await player(base, "alice")
         await a.send("join", id="j", table="holdem", seat=0, amount=40)
         assert (await answer(a, "j"))["type"] == "ok"
-        boss = await asyncio.to_thread(account, base, "bossy", "password1")
         assert settings.database_url is not None
-        engine = make_engine(settings.database_url)
-        try:
-            Players(engine).set_role("bossy", "operator", operator="test")
-        finally:
-            engine.dispose()
+        boss = await asyncio.to_thread(operator_client, base, settings.database_url)
 
         def failing_commit(steps: Sequence[TableStep]) -> None:
             if any(s.table_id == "holdem" for s in steps):
                 raise RuntimeError("disk on fire")
             real_commit(steps)
 
-        def close() -> httpx.Response:
-            headers = {"authorization": f"Bearer {boss['token']}"}
-            return httpx.post(f"{base}/api/operator/tables/holdem/close", headers=headers)
+        def close() -> Any:
+            return boss.post("/api/operator/tables/holdem/close")
 
         actor.records.commit_all = failing_commit  # type: ignore[method-assign]
         refused = await asyncio.to_thread(close)

@@ -14,7 +14,7 @@ from typing import Any
 import httpx
 import pytest
 from tests.server.conftest import running_server
-from tests.server.sessions import answer, money_problems, player, until
+from tests.server.sessions import answer, money_problems, operator_client, player, until
 from websockets.exceptions import ConnectionClosed
 
 from cardroom.bots.client import ProtocolClient, account
@@ -112,16 +112,6 @@ async def _closed(client: ProtocolClient, code: str, close_code: int) -> None:
     assert client.ws.close_code == close_code
 
 
-def _operator(base: str, url: str) -> httpx.Client:
-    login = account(base, "boss", "password1")
-    engine = make_engine(url)
-    try:
-        Players(engine).set_role("boss", "operator", operator="test")
-    finally:
-        engine.dispose()
-    return httpx.Client(base_url=base, headers={"authorization": f"Bearer {login['token']}"})
-
-
 def test_10_9_the_operators_freeze_and_ban_reach_open_connections_at_once(
     settings: ServerSettings,
 ) -> None:
@@ -131,7 +121,7 @@ def test_10_9_the_operators_freeze_and_ban_reach_open_connections_at_once(
     assert url is not None
 
     async def go(base: str) -> None:
-        boss = await asyncio.to_thread(_operator, base, url)
+        boss = await asyncio.to_thread(operator_client, base, url)
         eve, eve_id = await player(base, "eve")
         assert (await _send(eve, "j", "join", table="holdem", seat=1, amount=40))["type"] == "ok"
         frank, _ = await player(base, "frank")
