@@ -191,6 +191,21 @@ def test_10_7_report_records_a_complaint_with_the_accused_lines() -> None:
         chat.report("ann", "bob", "being lucky", now=11.0)
 
 
+def test_10_7_a_player_reports_the_same_player_once_per_wait() -> None:
+    chat = TableChat(ChatRules(report_every_seconds=600.0))
+    chat.report("ann", "bob", "collusion", now=0.0)
+    with pytest.raises(ValueError, match="lately"):
+        chat.report("ann", "bob", "chat_abuse", now=599.0)
+    chat.report("cat", "bob", "collusion", now=599.0)  # another reporter may
+    chat.report("ann", "dan", "other", now=599.0)  # and ann another player
+    assert chat.report("ann", "bob", "other", now=600.0).at == 600.0
+    for n in range(100):  # many pairs: the old ones are forgotten, the recent kept
+        chat.report(f"p{n}", "bob", "other", now=2000.0 + n)
+    with pytest.raises(ValueError, match="lately"):
+        chat.report("p99", "bob", "other", now=2100.0)
+    chat.report("ann", "bob", "other", now=2100.0)
+
+
 def test_10_7_vocabulary_is_data() -> None:
     vocabulary = default_vocabulary()
     assert "suited" in vocabulary.card_words

@@ -82,6 +82,9 @@ class ChatRules:
     refill_seconds: float = 2.0
     max_length: int = 200
     history: int = 50
+    report_every_seconds: float = 600.0
+    """One report of the same player by the same reporter at a table per this long
+    (each is stored for review: a resend with a new id must not flood the log)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,6 +209,7 @@ class TableChat:
         self._sweep_at = _SWEEP_FLOOR  # forget idle buckets when this many are kept
         self._muted: dict[str, float | None] = {}
         self._lines: deque[ChatLine] = deque(maxlen=self.rules.history)
+        self._reported: dict[tuple[str, str], float] = {}  # (reporter, accused) -> when
 
     @property
     def lines(self) -> tuple[ChatLine, ...]:
@@ -227,11 +231,20 @@ class TableChat:
     def report(
         self, reporter: str, accused: str, reason: str, now: float, note: str = ""
     ) -> ChatReport:
-        """A complaint by ``reporter`` against ``accused`` (one of :data:`REPORT_REASONS`)."""
+        """A complaint by ``reporter`` against ``accused`` (one of :data:`REPORT_REASONS`);
+        ValueError for a report of oneself, an unknown reason, or a second report of the
+        same player within ``report_every_seconds``."""
         if reporter == accused:
             raise ValueError("a player cannot report themselves")
         if reason not in REPORT_REASONS:
             raise ValueError(f"a report's reason is one of {REPORT_REASONS}, not {reason!r}")
+        every = self.rules.report_every_seconds
+        last = self._reported.get((reporter, accused))
+        if last is not None and now - last < every:
+            raise ValueError(f"you reported {accused} here lately: once per {every:.0f} s")
+        if len(self._reported) >= _SWEEP_FLOOR:  # forget the reports whose wait is over
+            self._reported = {k: at for k, at in self._reported.items() if now - at < every}
+        self._reported[reporter, accused] = now
         said = tuple(line for line in self._lines if line.player == accused)
         return ChatReport(reporter, accused, reason, note[:500], now, said)
 
