@@ -312,3 +312,23 @@ def test_10_5_timeout_on_a_draw_stands_pat_and_on_a_bring_in_posts_it() -> None:
     h.tick()
     events = h.tick(30)
     assert any(kind == "bring_in" for _, kind in acted(events))
+
+
+def test_the_decision_key_moves_with_the_hand_and_only_with_it() -> None:
+    """What a server compares to refuse a late action (`stale_turn`): the same while the
+    clock, the time bank or the chat run; new at every action and every hand."""
+    h = three_handed(time_bank_start=20)
+    first = h.table.decision_key()
+    assert first is not None and first[0] == h.table.state.hand_no
+    h.tick(30)  # the time bank starts: the same decision
+    h.do(cmd.Say("p1", "hello"))
+    assert h.table.decision_key() == first
+    h.act("call")
+    second = h.table.decision_key()
+    assert second is not None and second != first
+    h.act("fold")
+    h.act("fold")  # the hand is over; the next one is dealt after the pause
+    assert h.table.decision_key() is None
+    h.tick(60)
+    third = h.table.decision_key()
+    assert third is not None and third[0] == first[0] + 1

@@ -129,6 +129,52 @@ def test_hostile_messages_get_errors_with_stable_codes_and_the_table_goes_on(
     assert money_problems(settings.database_url) == []
 
 
+def test_an_action_the_hand_moved_past_is_refused_stale_turn(settings: ServerSettings) -> None:
+    """An `act` naming the seq it was decided at is refused `stale_turn` once the hand
+    has moved past that decision (a late or repeated click), even when it is the same
+    player's turn again, and changes nothing; one naming the turn it answers is played."""
+
+    async def go(base: str) -> None:
+        a, _ = await player(base, "alice")
+        b, _ = await player(base, "bobby")
+        for c, seat in ((a, 0), (b, 1)):
+            await c.send("join", id="j", table="holdem", seat=seat, amount=40)
+            assert (await answer(c, "j"))["type"] == "ok"
+        button, preflop = await first_turn([a, b], "holdem")  # heads-up: the button first
+        big_blind = b if button is a else a
+        await button.send("act", id="c1", table="holdem", kind="call", turn=preflop["seq"])
+        assert (await answer(button, "c1"))["type"] == "ok"
+        # The same call again, as a repeated click: the hand moved past it.
+        await button.send("act", id="c2", table="holdem", kind="call", turn=preflop["seq"])
+        assert (await answer(button, "c2"))["code"] == "stale_turn"
+        turn = await until(big_blind, "turn", table="holdem")
+        await big_blind.send("act", id="k1", table="holdem", kind="check", turn=turn["seq"])
+        assert (await answer(big_blind, "k1"))["type"] == "ok"
+        flop = await until(big_blind, "turn", table="holdem")  # first to act on the flop
+        await big_blind.send("act", id="k2", table="holdem", kind="check", turn=flop["seq"])
+        assert (await answer(big_blind, "k2"))["type"] == "ok"
+        mine = await until(button, "turn", table="holdem")
+        # The button's turn again: a bet decided preflop arrives late, and is not played.
+        late = {"table": "holdem", "kind": "raise", "amount": 10, "turn": preflop["seq"]}
+        await button.send("act", id="late", **late)
+        refused = await answer(button, "late")
+        assert refused["type"] == "error" and refused["code"] == "stale_turn", refused
+        # Nothing happened: the button still has its decision, and makes it now.
+        await button.send("act", id="b1", table="holdem", kind="raise", amount=10, turn=mine["seq"])
+        done = await answer(button, "b1")
+        assert done["type"] == "ok", done
+        events = await until(big_blind, "events", table="holdem")
+        acted = [e["event"] for e in events["events"] if e["event"]["type"] == "Acted"]
+        assert [(e["kind"], e["amount"]) for e in acted] == [("raise", 10)]
+        for c in (a, b):
+            await c.close()
+
+    with running_server(settings) as base:
+        run(go(base))
+    assert settings.database_url is not None
+    assert money_problems(settings.database_url) == []
+
+
 def test_rate_limit_per_connection_refuses_the_excess(settings: ServerSettings) -> None:
     settings = with_limits(settings, per_connection_rate=1.0, per_connection_burst=5.0)
 

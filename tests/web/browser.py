@@ -60,6 +60,7 @@ TABLES = {
     "offline": ("holdem", BLINDS, 20, 30.0),
     "silent": ("holdem", BLINDS, 20, 30.0),
     "report": ("holdem", BLINDS, 20, 30.0),
+    "late": ("holdem", BLINDS, 20, 30.0),
     "expired": ("holdem", BLINDS, 20, 30.0),
     # A player of an earlier test stays seated (disconnected, the slow clock of §10.6):
     # one table for each case of the clock test.

@@ -5,12 +5,13 @@ its screen."""
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
 import pytest
 from playwright.sync_api import expect
-from tests.web.browser import fresh_alias, register, shoot, sit
+from tests.web.browser import fresh_alias, play_passively, register, shoot, sit
 from tests.web.driven import Stall
 
 pytestmark = pytest.mark.browser
@@ -116,3 +117,41 @@ def test_the_phone_lobby_is_no_wider_than_the_screen(page: Any, server: str) -> 
     wide = page.evaluate("document.documentElement.scrollWidth")
     assert wide <= 375, f"the page is {wide} px wide on a 375 px screen"
     shoot(page, "lobby-phone")
+
+
+def test_an_action_names_the_last_event_seen_and_is_played(page: Any, server: str) -> None:
+    # The `turn` of an `act` is what lets the server refuse a late or repeated click
+    # (`stale_turn`) rather than play it on a later decision.
+    frames: list[tuple[str, dict[str, Any]]] = []
+
+    def note(way: str, payload: Any) -> None:
+        frames.append((way, json.loads(str(payload))))
+
+    page.on(
+        "websocket",
+        lambda ws: (
+            ws.on("framesent", lambda f: note("sent", f)),
+            ws.on("framereceived", lambda f: note("got", f)),
+        ),
+    )
+    register(page, server, fresh_alias())
+    sit(page, server, "late")
+
+    def answered_act() -> bool:
+        acts = {m["id"] for way, m in frames if way == "sent" and m.get("type") == "act"}
+        return any(way == "got" and m.get("re") in acts for way, m in frames)
+
+    play_passively(page, answered_act, seconds=60)
+    highest = -1
+    for way, m in frames:
+        if way == "got" and m.get("table") == "late":
+            for e in m.get("events") or []:
+                highest = max(highest, e["seq"])
+            if m.get("type") in ("snapshot", "turn"):
+                highest = max(highest, m["seq"])
+        if way == "sent" and m.get("type") == "act":
+            assert isinstance(m.get("turn"), int) and 0 <= m["turn"] == highest, (m, highest)
+            act = m["id"]
+            break
+    answer = next(m for way, m in frames if way == "got" and m.get("re") == act)
+    assert answer["type"] == "ok", answer

@@ -218,6 +218,7 @@ class Bot:
             await asyncio.sleep(self.timing.draw(self.rng))
         if is_placement(turn):
             fields = random_placement(turn, self.rng)
+            fields["turn"] = turn["seq"]  # the turn answered: a late answer is not played
             self.asked["act"] = await client.send("place", table=self.table, **fields)
             self.stats.actions += 1
             return
@@ -227,6 +228,7 @@ class Bot:
             fields = self.strategy(turn, self.hand, self.rng)
         if self.probe is not None:
             self.probe.sent(self.table, int(turn["seat"]), time.monotonic())
+        fields = {**fields, "turn": turn["seq"]}  # a late answer is refused, not played
         self.asked["act"] = await client.send("act", table=self.table, **fields)
         self.stats.actions += 1
 

@@ -94,6 +94,14 @@ class ChineseRoomTable(Table):
         puts it back, for those dealt in and those not (as if never dealt, §10.10)."""
         self.snapshot = self.take_snapshot()
 
+    def decision_key(self) -> tuple[int, int] | None:
+        """The decision in progress (see :meth:`Table.decision_key`): the Chinese poker
+        hand's number and how far its record has come."""
+        game = self.game
+        if game is None or not self.state.in_hand:
+            return None
+        return self.state.hand_no, len(game.events)
+
     # ------------------------------------------------------------------ driving
 
     def handle(self, command: Command) -> list[AnyEvent]:

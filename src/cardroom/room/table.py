@@ -210,6 +210,16 @@ class Table:
             self.emit(rv.ReviewFlagged(flag.rule, flag.accounts, flag.evidence, hands))
         return self.out
 
+    def decision_key(self) -> tuple[int, int] | None:
+        """What names the decision in progress (None: no hand): the hand's number and
+        how far its record has come. It changes whenever the hand moves (an action, a
+        card dealt, a new hand), and only then: a server refuses an action decided
+        before (the protocol's ``stale_turn``)."""
+        hand = self.hand
+        if hand is None or not self.state.in_hand:
+            return None
+        return self.state.hand_no, len(hand.events)
+
     def dealt_in(self, s: int) -> bool:
         """True when seat ``s`` is dealt into the hand in progress."""
         return self.state.in_hand and s in self.state.dealt

@@ -77,6 +77,8 @@ class Job:
     future: asyncio.Future[Outcome] = field(default_factory=lambda: _future())
     client: tuple[str, str] | None = None
     """(account, client id) of the message asking for ``command``: stored with its step."""
+    turn: int | None = None
+    """The table's sequence number an action was decided at (None: not said)."""
 
 
 def _future() -> asyncio.Future[Outcome]:
@@ -133,6 +135,10 @@ class TableActor:
         self.ids: list[tuple[str, str]] = []
         """(account, client id) of the messages whose jobs made the pending events."""
         self.last_turn: tuple[int, float] | None = None
+        self.decision = (table.decision_key(), seq)
+        """The decision in progress as stored and sent, and the first sequence number of
+        the step that began it (of a table rebuilt, its last: every watcher gets a
+        snapshot at it): an action decided before that is stale."""
         self.closed = False
         """Closed for good, or stopped: every job is answered ``no_such_table`` (none
         waits for a table that will not run it)."""
@@ -222,6 +228,10 @@ class TableActor:
         waiting list) is refused to a frozen or banned account: its sanctions are read
         from the database with the balance, whatever this process knows."""
         command = job.command
+        if job.turn is not None and job.turn < self.decision_began():
+            late = "the hand moved on before your action arrived: it was not played"
+            _resolve(job, Outcome("stale_turn", late))
+            return
         buy_in = isinstance(command, cmd.Sit | cmd.Rebuy)
         if buy_in:
             await self.flush()
@@ -249,6 +259,12 @@ class TableActor:
         self.answers.append((job, Outcome()))
         if buy_in:
             await self.flush()
+
+    def decision_began(self) -> int:
+        """The first sequence number of the step that began the decision in progress; one
+        past the last stored when it moved in this batch (nobody has seen it yet)."""
+        key, began = self.decision
+        return began if self.table.decision_key() == key else self.seq + 1
 
     def balance(self, account: AccountRef) -> int:
         """A balance read in the database pool (a reader: no write lock to wait for)."""
@@ -329,6 +345,7 @@ class TableActor:
                 return False
             self.snapshot_ref = self.table.snapshot
             stored = self.history.add(self.seq + 1, events)
+            self.decision = (self.table.decision_key(), self.decision_began())
             self.seq += len(events)
             broadcast.fan_out(self.table_id, stored, self.watchers.values())
             self.send_turn()
@@ -368,6 +385,7 @@ class TableActor:
         self.snapshot_ref = self.table.snapshot
         self.history.reset(self.table)
         self.last_turn = None
+        self.decision = (self.table.decision_key(), self.seq)
         for w in list(self.watchers.values()):
             w.send(broadcast.snapshot(self.table, self.seq, w.player, self.aliases))
 

@@ -117,7 +117,8 @@ async def _table_message(
             command = dataclasses.replace(command, ip=conn.ip, device=conn.device)
         if isinstance(command, cmd.Sit) and actor.table_id not in conn.watching:
             await _watch(conn, actor, None)
-        return await actor.submit(Job(command, None, client=(conn.player, msg.id)))
+        turn = msg.turn if isinstance(msg, p.Act | p.Place) else None
+        return await actor.submit(Job(command, None, client=(conn.player, msg.id), turn=turn))
     if isinstance(msg, p.TimeBank):
         return await actor.submit(Job(None, lambda a: _time_bank(a, conn.player)))
     if isinstance(msg, p.Chat):

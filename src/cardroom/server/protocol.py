@@ -107,6 +107,9 @@ class Act(TableMessage, tag="act", kw_only=True):
     kind: Word
     amount: Amount = 0
     cards: Annotated[list[CardText], Meta(max_length=13)] = []
+    turn: Seq | None = None
+    """The table's ``seq`` the action was decided at (the ``turn`` message's, or the last
+    event seen): if the hand moved since, the action is refused ``stale_turn``."""
 
 
 Cards = Annotated[list[CardText], Meta(max_length=5)]
@@ -121,6 +124,8 @@ class Place(TableMessage, tag="place", kw_only=True):
     middle: Cards = []
     bottom: Cards = []
     discard: Annotated[list[CardText], Meta(max_length=4)] = []
+    turn: Seq | None = None
+    """As :attr:`Act.turn`: the ``seq`` the placement was decided at."""
 
 
 class Advance(TableMessage, tag="advance", kw_only=True):
@@ -288,8 +293,9 @@ SERVER_CODES: Final = {
     "not_seated": "you are not seated at this table",
     "busy": "the server is busy: try again",
     "not_stored": "the change could not be stored: nothing happened, the view is resent",
+    "stale_turn": "the hand moved past the action's ``turn``: it was not played",
     "chat_refused": "the chat line was not sent (``message`` says why: a chat verdict code)",
-    "bad_report": "the report names no player at this table or no known reason",
+    "bad_report": "no player at this table by that name, no known reason, or reported lately",
     "unauthorized": "log in first",
     "too_many_connections": "the account has too many connections open",
     "internal": "a fault in the server: nothing happened, the table was rebuilt from its record",

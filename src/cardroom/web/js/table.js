@@ -263,11 +263,15 @@ class TableController {
     this.acting("act", fields);
   }
 
-  /** Send an action once: the bar goes away until the server has answered. */
+  /** Send an action once: the bar goes away until the server has answered. It names
+   *  the last event seen (`turn`): an action the hand moved past on its way (a late
+   *  or repeated click) is refused `stale_turn`, never played on a later decision. */
   async acting(type, fields) {
     this.turn = null;
     this.waiting = true;
     this.render();
+    const seen = this.conn.watching.get(this.id);
+    if (typeof seen === "number" && seen >= 0) fields = { ...fields, turn: seen };
     try {
       await this.send(type, fields);
     } finally {
