@@ -103,18 +103,88 @@ def test_14_answers_are_kept_for_the_most_lately_active_accounts_only() -> None:
 
     async def go() -> None:
         answers = Answers(size=4, accounts=2)
-        answers.start("ann", "a1").set_result(Outcome())
-        busy = answers.start("bob", "b1")  # still being done
-        answers.start("cat", "c1").set_result(Outcome())  # ann is the least recent
+        answers.start("ann", "a1", "d").set_result(Outcome())
+        busy = answers.start("bob", "b1", "d")  # still being done
+        answers.start("cat", "c1", "d").set_result(Outcome())  # ann is the least recent
         assert answers.seen("ann", "a1") is None
-        assert answers.seen("bob", "b1") is busy
-        answers.start("dan", "d1").set_result(Outcome())  # bob's id is kept, pending
-        assert answers.seen("bob", "b1") is busy
+        assert answers.seen("bob", "b1") == (busy, "d")
+        answers.start("dan", "d1", "d").set_result(Outcome())  # bob's id is kept, pending
+        assert answers.seen("bob", "b1") == (busy, "d")
         busy.set_result(Outcome("busy"))
-        answers.start("cat", "c2").set_result(Outcome())  # cat active again
-        answers.start("eve", "e1").set_result(Outcome())
+        answers.start("cat", "c2", "d").set_result(Outcome())  # cat active again
+        answers.start("eve", "e1", "d").set_result(Outcome())
         assert answers.seen("cat", "c1") is not None and answers.seen("eve", "e1") is not None
         assert answers.seen("bob", "b1") is None and answers.seen("dan", "d1") is None
         assert len(answers.by_account) == 2
 
     asyncio.run(go())
+
+
+def test_14_an_id_sent_again_with_another_message_is_refused_id_reused(
+    settings: ServerSettings,
+) -> None:
+    """A client that numbers its messages afresh after a reload would otherwise have its
+    new messages answered as resends and silently not done. The same message again is a
+    resend (spacing and field order do not count); another under the same id is refused
+    ``id_reused`` and does nothing, whether the id is remembered, looked up in the store,
+    or from before a restart. A row stored before digests were kept answers as before."""
+    settings = with_limits(settings, seen_ids=WINDOW)
+    url = settings.database_url
+    assert url is not None
+
+    async def go(base: str) -> tuple[str, list[tuple[str, str | None]]]:
+        a, me = await player(base, "alice")
+        await a.send("join", id="1", table="holdem", seat=0, amount=40)
+        assert (await answer(a, "1"))["type"] == "ok"
+        got = []
+
+        async def send(raw: str, cid: str) -> None:
+            await a.ws.send(raw)
+            msg = await answer(a, cid)
+            got.append((msg["type"], msg.get("code") if msg["type"] == "error" else "replay"))
+
+        same = '{"amount": 40, "v": 1, "type": "join", "table": "holdem", "id": "1", "seat": 0}'
+        await send(same, "1")  # the same message, written otherwise: a resend
+        await send('{"v":1,"type":"chat","id":"1","table":"holdem","text":"hi"}', "1")
+        for i in range(2 * WINDOW):  # push "1" out of memory: the store answers now
+            await a.send("time_bank", id=f"T{i}", table="holdem")
+            await answer(a, f"T{i}")
+        await send('{"v":1,"type":"rebuy","id":"1","table":"holdem","amount":5}', "1")
+        await send(same, "1")
+        await a.close()
+        return me, got
+
+    with running_server(settings) as base:
+        me, got = asyncio.run(go(base))
+    resend, reused = ("ok", "replay"), ("error", "id_reused")
+    assert got == [resend, reused, reused, resend]
+    assert len(_entries(url, "holdem", "ChatSaid", me)) == 0  # nothing was said
+
+    from cardroom.store.client_ids import Answered, ClientIds
+
+    engine = make_engine(url)
+    try:  # an id stored before digests were kept
+        ClientIds(engine).remember([Answered(me, "old", "holdem", 1)])
+    finally:
+        engine.dispose()
+
+    async def after_restart(base: str) -> list[tuple[str, Any]]:
+        a, _ = await player(base, "alice")
+        out = []
+        for cid, kind, fields in [
+            ("1", "leave", {}),
+            ("1", "join", {"seat": 0, "amount": 40}),
+            ("old", "leave", {}),
+        ]:
+            await a.send(kind, id=cid, table="holdem", **fields)
+            msg = await answer(a, cid)
+            out.append((msg["type"], msg.get("code", msg.get("replay"))))
+        await a.close()
+        return out
+
+    with running_server(settings) as base:
+        assert asyncio.run(after_restart(base)) == [
+            ("error", "id_reused"),
+            ("ok", True),
+            ("ok", True),
+        ]

@@ -75,8 +75,8 @@ class Job:
     command: cmd.Command | None
     run: Callable[[TableActor], Any] | None
     future: asyncio.Future[Outcome] = field(default_factory=lambda: _future())
-    client: tuple[str, str] | None = None
-    """(account, client id) of the message asking for ``command``: stored with its step."""
+    client: ClientRef | None = None
+    """The message asking for ``command``: stored with its step."""
     turn: int | None = None
     """The table's sequence number an action was decided at (None: not said)."""
 
@@ -87,6 +87,9 @@ def _future() -> asyncio.Future[Outcome]:
 
 TICK: Job = Job.__new__(Job)
 """The clock's job in the queue (never run: it makes the batch look at the clock)."""
+
+ClientRef = tuple[str, str, str]
+"""(account, client id, digest of what it said) of a message whose step stores its id."""
 
 Rebuild = Callable[[], tuple[Table, int]]
 """Rebuilds a table from its stored record: the table and its last sequence number."""
@@ -132,8 +135,8 @@ class TableActor:
         self.tick_queued = False
         self.pending: list[AnyEvent] = []
         self.answers: list[tuple[Job, Outcome]] = []
-        self.ids: list[tuple[str, str]] = []
-        """(account, client id) of the messages whose jobs made the pending events."""
+        self.ids: list[ClientRef] = []
+        """The messages whose jobs made the pending events."""
         self.last_turn: tuple[int, float] | None = None
         self.decision = (table.decision_key(), seq)
         """The decision in progress as stored and sent, and the first sequence number of
@@ -284,7 +287,7 @@ class TableActor:
 
     # ------------------------------------------------------------------ storing
 
-    async def step(self, events: list[AnyEvent], client: tuple[str, str] | None) -> bool:
+    async def step(self, events: list[AnyEvent], client: ClientRef | None) -> bool:
         """Store and send ``events``, which a job made by driving the table itself, as one
         step with the id of the message that asked for them (``client``: account, id).
         False when it could not be stored: nothing of it happened, the table was
@@ -324,7 +327,7 @@ class TableActor:
         changes = self.allowances.take() if self.allowances is not None else []
         last = self.seq + len(events)  # the sequence number every answer carries
         clients = [job.client for job, _ in answers if job.client is not None] + ids
-        answered = [Answered(account, cid, self.table_id, last) for account, cid in clients]
+        answered = [Answered(a, cid, self.table_id, last, said) for a, cid, said in clients]
         if events or transfers or answered:
             snapshot = None
             if self.table.snapshot is not self.snapshot_ref:

@@ -81,8 +81,11 @@ def stores_its_id(msg: p.AnyClientMessage) -> bool:
     return not isinstance(msg, p.Watch | p.Unwatch | p.TimeBank | p.Ping)
 
 
-async def dispatch(conn: Connection, room: Room, msg: p.AnyClientMessage) -> Outcome:
-    """Do what ``msg`` asks and say how it went."""
+async def dispatch(
+    conn: Connection, room: Room, msg: p.AnyClientMessage, digest: str = ""
+) -> Outcome:
+    """Do what ``msg`` asks and say how it went; ``digest``: what it says
+    (:func:`~cardroom.server.protocol.digest`), stored with its id."""
     if isinstance(msg, p.Ping):
         return Outcome()
     assert isinstance(msg, p.TableMessage)
@@ -90,7 +93,7 @@ async def dispatch(conn: Connection, room: Room, msg: p.AnyClientMessage) -> Out
     if actor is None:
         return Outcome("no_such_table", f"there is no table {msg.table!r}")
     try:
-        return await _table_message(conn, room, actor, msg)
+        return await _table_message(conn, room, actor, msg, digest)
     except Busy as exc:
         return Outcome("busy", str(exc))
 
@@ -102,7 +105,7 @@ async def _watch(conn: Connection, actor: TableActor, since: int | None) -> Outc
 
 
 async def _table_message(
-    conn: Connection, room: Room, actor: TableActor, msg: p.TableMessage
+    conn: Connection, room: Room, actor: TableActor, msg: p.TableMessage, digest: str
 ) -> Outcome:
     if isinstance(msg, p.Watch):
         return await _watch(conn, actor, msg.since)
@@ -118,16 +121,17 @@ async def _table_message(
         if isinstance(command, cmd.Sit) and actor.table_id not in conn.watching:
             await _watch(conn, actor, None)
         turn = msg.turn if isinstance(msg, p.Act | p.Place) else None
-        return await actor.submit(Job(command, None, client=(conn.player, msg.id), turn=turn))
+        client = (conn.player, msg.id, digest)
+        return await actor.submit(Job(command, None, client=client, turn=turn))
     if isinstance(msg, p.TimeBank):
         return await actor.submit(Job(None, lambda a: _time_bank(a, conn.player)))
     if isinstance(msg, p.Chat):
         kinds = await room.storage.run(room.players.sanctions, conn.alias)
         if SanctionKind.CHAT_BAN in kinds or SanctionKind.BAN in kinds:
             return Outcome("chat_refused", "banned")
-        return await actor.submit(Job(None, lambda a: _chat(a, room, conn, msg)))
+        return await actor.submit(Job(None, lambda a: _chat(a, room, conn, msg, digest)))
     if isinstance(msg, p.Report):
-        return await actor.submit(Job(None, lambda a: _report(a, room, conn, msg)))
+        return await actor.submit(Job(None, lambda a: _report(a, room, conn, msg, digest)))
     return Outcome("unknown_type", f"{type(msg).__name__} is not handled")
 
 
@@ -139,7 +143,9 @@ async def _time_bank(actor: TableActor, player: str) -> Outcome:
     return Outcome(seq=actor.seq, detail={"time_bank": bank, "automatic": True})
 
 
-async def _chat(actor: TableActor, room: Room, conn: Connection, msg: p.Chat) -> Outcome:
+async def _chat(
+    actor: TableActor, room: Room, conn: Connection, msg: p.Chat, digest: str
+) -> Outcome:
     """A chat line through the table's own chat rules (``room.commands.Say``), stored with
     its id like a command (``ChatSaid``, or ``ChatBlocked`` with the verdict's code),
     then broadcast; an offence bans the account from chat (RULEBOOK §10.7). Only a
@@ -148,7 +154,7 @@ async def _chat(actor: TableActor, room: Room, conn: Connection, msg: p.Chat) ->
         events = actor.table.handle(cmd.Say(conn.player, msg.text))
     except TableError as exc:
         return Outcome(exc.code, exc.reason, actor.seq)
-    if not await actor.step(events, (conn.player, msg.id)):
+    if not await actor.step(events, (conn.player, msg.id, digest)):
         return Outcome("not_stored", "the line could not be stored", actor.seq)
     blocked = next((e for e in events if isinstance(e, rv.ChatBlocked)), None)
     said = next((e for e in events if isinstance(e, rv.ChatSaid)), None)
@@ -178,7 +184,9 @@ async def _ban(actor: TableActor, room: Room, conn: Connection, offence: rv.Chat
         log.exception("table %s: the chat ban of %s was not stored", actor.table_id, conn.alias)
 
 
-async def _report(actor: TableActor, room: Room, conn: Connection, msg: p.Report) -> Outcome:
+async def _report(
+    actor: TableActor, room: Room, conn: Connection, msg: p.Report, digest: str
+) -> Outcome:
     accused = next((pl for pl, a in room.aliases.items() if a.lower() == msg.player.lower()), None)
     at_table = accused is not None and (
         actor.table.state.seat_of(accused) is not None
@@ -193,7 +201,7 @@ async def _report(actor: TableActor, room: Room, conn: Connection, msg: p.Report
     except ValueError as exc:
         return Outcome("bad_report", str(exc), actor.seq)
     lines: list[dict[str, Any]] = [{"text": x.text, "at": x.at} for x in report.lines]
-    answered = Answered(conn.player, msg.id, actor.table_id, actor.seq)
+    answered = Answered(conn.player, msg.id, actor.table_id, actor.seq, digest)
     await actor.storage.run(
         actor.records.note, conn.alias, "report", msg.player, answered,
         table=actor.table_id, reason=msg.reason, note=report.note, lines=lines,

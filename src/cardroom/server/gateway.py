@@ -21,7 +21,7 @@ import contextlib
 import itertools
 import re
 from collections import OrderedDict
-from typing import Any
+from typing import Any, NamedTuple
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
@@ -35,26 +35,35 @@ from cardroom.server.settings import Limits
 OUTBOX = 2000
 """Messages queued for one connection at most before it is dropped as too slow."""
 _conn_ids = itertools.count(1)
+REUSED = Outcome("id_reused", "this id was used before for a different message: use a new id")
+"""The answer to an id sent again with another message (nothing is done)."""
 DEVICE_ID = re.compile(r"[A-Za-z0-9_-]{8,64}")
 """What a device id looks like (the browser's is a random UUID)."""
 
 
+class Seen(NamedTuple):
+    """An id seen lately: its outcome (perhaps still coming) and its message's digest."""
+
+    outcome: asyncio.Future[Outcome]
+    digest: str
+
+
 class Answers:
-    """Per account, the outcome of each client id seen lately (idempotency): the last
-    ``size`` answered, and every one still being done, for the ``accounts`` that sent
-    one most lately (a server runs for weeks: the others are forgotten, but for the
-    ids still being done). A miss proves nothing (an id that acted may be older, or
-    from before a restart): the store is asked then."""
+    """Per account, the outcome of each client id seen lately (idempotency), with the
+    digest of its message: the last ``size`` answered, and every one still being done,
+    for the ``accounts`` that sent one most lately (a server runs for weeks: the others
+    are forgotten, but for the ids still being done). A miss proves nothing (an id that
+    acted may be older, or from before a restart): the store is asked then."""
 
     def __init__(self, size: int, accounts: int = 1000) -> None:
         self.size, self.accounts = size, accounts
-        self.by_account: OrderedDict[str, OrderedDict[str, asyncio.Future[Outcome]]] = OrderedDict()
+        self.by_account: OrderedDict[str, OrderedDict[str, Seen]] = OrderedDict()
 
-    def seen(self, account: str, client_id: str) -> asyncio.Future[Outcome] | None:
-        """The outcome (perhaps still coming) of an id already sent."""
+    def seen(self, account: str, client_id: str) -> Seen | None:
+        """The outcome (perhaps still coming) of an id already sent, and its digest."""
         return self.by_account.get(account, OrderedDict()).get(client_id)
 
-    def start(self, account: str, client_id: str) -> asyncio.Future[Outcome]:
+    def start(self, account: str, client_id: str, digest: str) -> asyncio.Future[Outcome]:
         """Remember a new id; its outcome is set when known. The oldest answered ids
         make room (one still being done is never forgotten: a resend waits for it)."""
         ids = self.by_account.get(account)
@@ -64,9 +73,9 @@ class Answers:
         else:
             self.by_account.move_to_end(account)
         future: asyncio.Future[Outcome] = asyncio.get_running_loop().create_future()
-        ids[client_id] = future
+        ids[client_id] = Seen(future, digest)
         if len(ids) > self.size:
-            done = [k for k, f in ids.items() if f.done()]
+            done = [k for k, seen in ids.items() if seen.outcome.done()]
             for key in done[: len(ids) - self.size]:
                 del ids[key]
         return future
@@ -80,7 +89,7 @@ class Answers:
         (its ids still being done stay: a resend waits for them)."""
         for _ in range(len(self.by_account) - self.accounts):
             account, ids = self.by_account.popitem(last=False)
-            pending = OrderedDict((k, f) for k, f in ids.items() if not f.done())
+            pending = OrderedDict((k, seen) for k, seen in ids.items() if not seen.outcome.done())
             if pending:
                 self.by_account[account] = pending
 
@@ -297,14 +306,18 @@ async def _read(conn: Connection, state: Any) -> None:
 async def _once(conn: Connection, state: Any, answers: Answers, msg: p.AnyClientMessage) -> None:
     """Answer ``msg``, doing it unless its id was seen: answered lately (from memory),
     being done (its outcome awaited), or acted before (from the store)."""
-    earlier = answers.seen(conn.player, msg.id)
-    if earlier is not None:
-        _answer(conn, msg.id, await earlier, replay=True)
-        return
     if isinstance(msg, p.Ping):  # does nothing, so is not remembered: it pushes out no id
         _answer(conn, msg.id, Outcome())
         return
-    future = answers.start(conn.player, msg.id)
+    said = p.digest(msg)
+    earlier = answers.seen(conn.player, msg.id)
+    if earlier is not None:
+        if earlier.digest != said:
+            _answer(conn, msg.id, REUSED)
+            return
+        _answer(conn, msg.id, await earlier.outcome, replay=True)
+        return
+    future = answers.start(conn.player, msg.id, said)
     room = state.room
     if stores_its_id(msg):
         try:
@@ -316,12 +329,17 @@ async def _once(conn: Connection, state: Any, answers: Answers, msg: p.AnyClient
             _answer(conn, msg.id, busy)
             return
         if stored is not None:
+            if stored.digest and stored.digest != said:  # '' : stored before digests
+                answers.forget(conn.player, msg.id)
+                future.set_result(REUSED)
+                _answer(conn, msg.id, REUSED)
+                return
             outcome = Outcome(seq=stored.seq)
             future.set_result(outcome)
             _answer(conn, msg.id, outcome, replay=True)
             return
     try:
-        outcome = await dispatch(conn, room, msg)
+        outcome = await dispatch(conn, room, msg, said)
     except Exception as exc:  # never let one message end the connection
         outcome = Outcome("busy", f"not done: {type(exc).__name__}")
     future.set_result(outcome)

@@ -15,6 +15,7 @@ from them. ``docs/protocol.md`` describes each message.
 
 from __future__ import annotations
 
+import hashlib
 import time
 from typing import Annotated, Any, Final, Literal
 
@@ -294,6 +295,7 @@ SERVER_CODES: Final = {
     "busy": "the server is busy: try again",
     "not_stored": "the change could not be stored: nothing happened, the view is resent",
     "stale_turn": "the hand moved past the action's ``turn``: it was not played",
+    "id_reused": "the id was used before for a different message: nothing was done",
     "chat_refused": "the chat line was not sent (``message`` says why: a chat verdict code)",
     "bad_report": "no player at this table by that name, no known reason, or reported lately",
     "unauthorized": "log in first",
@@ -327,6 +329,14 @@ def decode_client(raw: str | bytes) -> AnyClientMessage:
         raise ProtocolError("bad_json", str(exc)) from None
     except RecursionError:  # msgspec's depth limit: no message of ours nests so deep
         raise ProtocolError("bad_message", "the message nests too deeply") from None
+
+
+def digest(message: AnyClientMessage) -> str:
+    """What a client message says, without its id (32 hex digits): an id sent again must
+    say the same, or it is refused ``id_reused``. Taken from the decoded message, so
+    spacing and the order of fields do not count."""
+    body = _ENCODER.encode(msgspec.structs.replace(message, id=""))
+    return hashlib.blake2b(body, digest_size=16).hexdigest()
 
 
 _TYPES: Final = {c.__struct_config__.tag for c in CLIENT_TYPES}

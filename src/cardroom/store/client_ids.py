@@ -37,12 +37,14 @@ KEEP_SECONDS = 86_400
 @dataclass(frozen=True, slots=True)
 class Answered:
     """An id ``account`` sent whose message acted at ``table_id``; ``seq`` is the table's
-    sequence number in the answer (``ok`` with ``seq``)."""
+    sequence number in the answer (``ok`` with ``seq``); ``digest`` what the message said
+    (``''``: not known, a row written before migration 0010)."""
 
     account: str
     client_id: str
     table_id: str
     seq: int
+    digest: str = ""
 
 
 def _upsert(dialect: str) -> Any:
@@ -53,7 +55,12 @@ def _upsert(dialect: str) -> Any:
     excluded = statement.excluded
     return statement.on_conflict_do_update(
         index_elements=["account", "client_id"],
-        set_={"table_id": excluded.table_id, "seq": excluded.seq, "at": excluded.at},
+        set_={
+            "table_id": excluded.table_id,
+            "seq": excluded.seq,
+            "at": excluded.at,
+            "digest": excluded.digest,
+        },
     )
 
 
@@ -71,7 +78,7 @@ def remember(session: Session, answered: Sequence[Answered], at: int) -> None:
         _UPSERTS["postgresql" if dialect == "postgresql" else "sqlite"],
         [
             {"account": a.account, "client_id": a.client_id, "table_id": a.table_id,
-             "seq": a.seq, "at": at}
+             "seq": a.seq, "at": at, "digest": a.digest}
             for a in rows.values()
         ],
     )  # fmt: skip
@@ -98,28 +105,30 @@ class ClientIds:
     def recent(self, account: str, limit: int) -> list[Answered]:
         """The ``limit`` newest ids of ``account`` kept (younger than a day), oldest first."""
         query = (
-            select(ClientAnswer.client_id, ClientAnswer.table_id, ClientAnswer.seq)
+            select(
+                ClientAnswer.client_id, ClientAnswer.table_id, ClientAnswer.seq, ClientAnswer.digest
+            )
             .where(ClientAnswer.account == account, ClientAnswer.at >= self.now() - KEEP_SECONDS)
             .order_by(ClientAnswer.at.desc())
             .limit(max(0, limit))
         )
         with self.engine.connect() as conn:
             rows = conn.execute(query).all()
-        return [Answered(account, cid, table, seq) for cid, table, seq in reversed(rows)]
+        return [Answered(account, *row) for row in reversed(rows)]
 
     @storage_errors("reading client ids")
     def find(self, account: str, client_id: str) -> Answered | None:
         """The stored answer of ``client_id`` sent by ``account`` (younger than a day), or
         None: the id never acted (or was forgotten). One primary-key read: give the
         server's reader engine (``read_only``) so that it never waits for a writer."""
-        query = select(ClientAnswer.table_id, ClientAnswer.seq).where(
+        query = select(ClientAnswer.table_id, ClientAnswer.seq, ClientAnswer.digest).where(
             ClientAnswer.account == account,
             ClientAnswer.client_id == client_id,
             ClientAnswer.at >= self.now() - KEEP_SECONDS,
         )
         with self.engine.connect() as conn:
             row = conn.execute(query).first()
-        return None if row is None else Answered(account, client_id, row[0], row[1])
+        return None if row is None else Answered(account, client_id, row[0], row[1], row[2])
 
     @storage_errors("pruning client ids")
     def prune(self, keep_seconds: int = KEEP_SECONDS) -> int:

@@ -253,7 +253,8 @@ class TableSnapshot(Base):
 
 class ClientAnswer(Base):
     """A client message id that acted (migration 0006): the protocol answers it again,
-    never acts on it twice. Written with what it did; ``at`` in Unix seconds, for pruning."""
+    never acts on it twice. Written with what it did; ``at`` in Unix seconds, for pruning;
+    ``digest`` the message's (0010), so that the id reused for another is refused."""
 
     __tablename__ = "client_answers"
     __table_args__ = (Index("ix_client_answers_account_at", "account", "at"),)
@@ -263,6 +264,8 @@ class ClientAnswer(Base):
     table_id: Mapped[str] = mapped_column(String(40))
     seq: Mapped[int] = mapped_column(Integer)
     at: Mapped[int] = mapped_column(BigInteger, index=True)
+    digest: Mapped[str] = mapped_column(String(32), default="", server_default="")
+    """What the message said (migration 0010; '' for rows written before)."""
 
 
 class AllowanceDay(Base):
