@@ -132,3 +132,61 @@ def test_10_10_a_cancelled_hand_does_not_use_up_its_games_hands() -> None:
     assert games == ["holdem", "holdem", "omaha_hi_lo", "omaha_hi_lo"]
     copy = Table.restore(h.settings, *h.table.record(), h.ledger, h.clock)
     assert copy.state.rotation_hand(copy.state.hand_no) == 4  # five dealt, one cancelled
+
+
+def _horse_five() -> Harness:
+    h = Harness(TableSettings.with_rotation("m", horse(4, hands_per_game=2), seed="mixed"))
+    h.seat({s: 40 for s in range(5)})
+    return h
+
+
+def test_10_4_horse_a_big_blind_missed_before_the_stud_rounds_is_owed_after_them() -> None:
+    """The stud rounds freeze the button, and the flop games resume as if they had not
+    been played (§9): a player who missed the big blind on the last Omaha hand must
+    still post it (or wait for it) at the first Hold'em hand, not slip in free."""
+    h = _horse_five()
+    play(h, 3)
+    dealt, _ = play(h, 1)[0]  # hand 4, the last Omaha Hi-Lo hand: where is the big blind?
+    bb = dealt.bb
+    h = _horse_five()  # again, with that player away for hand 4 only
+    player = f"p{bb}"
+    play(h, 3)
+    h.do(cmd.SitOut(player))
+    ((dealt, _),) = play(h, 1)
+    assert bb not in dealt.dealt and dict(dealt.owes).get(bb) == "big_blind"
+    h.do(cmd.SitIn(player))
+    stud = play(h, 6)  # razz, stud, stud hi-lo: dealt in (antes), the debt stands
+    assert all(bb in d.dealt and d.debts_kept for d, _ in stud)
+    assert h.table.seat(bb).owes is not None
+    ((holdem, posts),) = play(h, 1)
+    assert h.settings.games[holdem.game].variant.name == "holdem"
+    posted = {p.seat for p in posts}
+    # Not dealt in for free: either waiting (and owing both now), or posting.
+    assert bb not in holdem.dealt or bb in posted, (holdem, posts)
+    if bb not in holdem.dealt:
+        assert h.table.seat(bb).owes == "big_and_dead_small"
+
+
+def test_10_3_horse_a_newcomer_in_the_stud_rounds_waits_for_the_big_blind_after_them() -> None:
+    h = _horse_five()
+    play(h, 5)  # hand 5: razz
+    h.do(cmd.Sit("p5", 5, h.settings.buy_in_range[1]))
+    assert h.table.seat(5).owes == "big_blind"
+    stud = play(h, 5)  # the rest of the stud rounds: the newcomer plays them (antes)
+    assert all(5 in d.dealt for d, _ in stud) and h.table.seat(5).owes == "big_blind"
+    ((holdem, posts),) = play(h, 1)
+    assert h.settings.games[holdem.game].variant.name == "holdem"
+    # Seat 5 is dealt in only as the big blind (or posting it): never for free.
+    assert 5 not in holdem.dealt or holdem.bb == 5 or 5 in {p.seat for p in posts}
+
+
+def test_9_custom_mixed_stud_hands_settle_what_was_owed() -> None:
+    """The reading kept for CUSTOM_MIXED (its button moves through the stud hands, so the
+    blind games do not resume where they stopped): a player dealt into a stud hand owes
+    no blind after it."""
+    h = mixed_table(custom_mixed(4, ("holdem", "stud"), hands_per_game=2))
+    h.do(cmd.Sit("p4", 4, h.settings.buy_in_range[1]))  # waits for the big blind
+    hands = play(h, 3)
+    (third, _) = hands[2]
+    assert h.settings.games[third.game].variant.name == "stud"
+    assert 4 in third.dealt and not third.debts_kept and h.table.seat(4).owes is None

@@ -155,3 +155,25 @@ def test_an_action_names_the_last_event_seen_and_is_played(page: Any, server: st
             break
     answer = next(m for way, m in frames if way == "got" and m.get("re") == act)
     assert answer["type"] == "ok", answer
+
+
+def test_the_time_bank_counts_down_while_it_runs(page: Any, server: str) -> None:
+    register(page, server, fresh_alias())
+    sit(page, server, "bank")
+    bank = page.locator(".seat.mine .timebank")
+    expect(bank).to_have_text("Time bank 30s")
+    page.locator(".actionbar").wait_for(timeout=60_000)  # our turn: 2 s, then the bank
+    running = re.compile(r"^Time bank (\d+)s \(running\)$")
+    expect(bank).to_have_text(running, timeout=10_000)
+    first = int(running.match(bank.inner_text()).group(1))  # type: ignore[union-attr]
+    page.wait_for_timeout(2500)
+    later = int(running.match(bank.inner_text()).group(1))  # type: ignore[union-attr]
+    assert 0 < later < first <= 30, (first, later)
+    for name in ("Check", "Call"):  # act: what is left of the bank is kept
+        button = page.locator(".actionbar").get_by_role("button", name=name)
+        if button.count():
+            button.first.click()
+            break
+    expect(bank).to_have_text(re.compile(r"^Time bank (\d+)s$"))
+    kept = int(re.findall(r"\d+", bank.inner_text())[0])
+    assert kept <= later, (later, kept)

@@ -178,5 +178,6 @@ class BlindOrder:
                 if between(last.bb, s, e.bb, n):
                     found.append(f"{where}: the big blind skipped seat {s}")
         self.before = (self.last, self.players)
-        self.last, self.players = e, players
+        if not e.debts_kept:  # HORSE's frozen stud rounds: the next blind hand follows
+            self.last, self.players = e, players  # the last one before them
         return found

@@ -131,7 +131,10 @@ class SeatOffered:
 @value
 class HandDealt:
     """A hand begins (the engine's events follow): its number, game (index in the
-    settings), positions, seats dealt in, extra posts and the debts of seats left out."""
+    settings), positions, seats dealt in, extra posts and the debts of seats left out.
+    ``debts_kept``: a stud hand of a rotation whose button is frozen (HORSE, 8-Game):
+    the blind games resume as if it had not been played, so the blinds the seats dealt
+    in owe stand (recorded before: False)."""
 
     hand_no: int
     game: int
@@ -143,6 +146,7 @@ class HandDealt:
     owes: tuple[tuple[int, str], ...]
     missed: tuple[int, ...]
     at: float
+    debts_kept: bool = False
 
 
 @value

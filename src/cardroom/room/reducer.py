@@ -106,7 +106,8 @@ def _dealt(state: TableState, e: rv.HandDealt) -> None:
     state.in_hand, state.dealt, state.turn = True, e.dealt, None
     for s in e.dealt:
         seat = _seat(state, s)
-        seat.owes, seat.post_now, seat.missed_bb_hand = None, False, None
+        if not e.debts_kept:  # dealt in: what was owed is posted (or no longer owed)
+            seat.owes, seat.post_now, seat.missed_bb_hand = None, False, None
         seat.hands_dealt += 1
     for s, owes in e.owes:
         seat = _seat(state, s)

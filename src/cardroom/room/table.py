@@ -266,6 +266,7 @@ class Table:
                 tuple(sorted(plan.owes.items())),
                 plan.missed_at,
                 self.now,
+                slot.button_frozen,  # HORSE's stud: the blinds owed wait for the flop games
             )
         )
         self.hand = hand

@@ -10,7 +10,7 @@
 
 import { h, chips } from "./dom.js";
 import { card, cardName, cardRow } from "./cards.js";
-import { clock } from "./seats.js";
+import { clock, timeBank } from "./seats.js";
 
 export const ROWS = ["top", "middle", "bottom"];
 const SIZES = { top: 3, middle: 5, bottom: 5 };
@@ -166,7 +166,7 @@ function seatEl(t, s) {
     waiting,
     discards ? h("small.discards", { text: `Discarded: ${Array.isArray(p.discards) ? p.discards.join(" ") : discards}` }) : null,
     clock(t, s),
-    mine ? h("small.timebank", { text: `Time bank ${Math.round(seat.time_bank)}s` }) : null);
+    mine ? timeBank(t, s, seat) : null);
 }
 
 /** The felt of a Chinese table: every seat with its rows. */

@@ -42,6 +42,19 @@ export function clock(t, s) {
     h("span.secs", { text: `${Math.ceil(left)}s` }));
 }
 
+/** What our time bank shows: what is left, counting down while it runs on our turn. */
+export function bankText(t, s, seat) {
+  const turn = t.view.turn;
+  const running = turn && turn.seat === s && turn.bank;
+  const left = running ? Math.max(0, turn.deadline - t.now()) : seat.time_bank;
+  return `Time bank ${Math.ceil(left)}s${running ? " (running)" : ""}`;
+}
+
+/** Our own time bank (the table's tick keeps it current while it runs). */
+export function timeBank(t, s, seat) {
+  return h("small.timebank", { text: bankText(t, s, seat) });
+}
+
 /** One seat: empty (with "Sit here" when we may) or taken. */
 function seatEl(t, s, n) {
   const seat = t.view.seats[s];
@@ -77,7 +90,7 @@ function seatEl(t, s, n) {
     seatCards(t, s, hs),
     hs && hs.bet ? h("div.bet", h("span.sr", { text: "bet " }), chips(hs.bet)) : null,
     clock(t, s),
-    mine ? h("small.timebank", { text: `Time bank ${Math.round(seat.time_bank)}s` }) : null);
+    mine ? timeBank(t, s, seat) : null);
 }
 
 /** The felt: seats, board, pots. */

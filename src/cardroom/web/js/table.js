@@ -7,7 +7,7 @@
 
 import { h, fill, patch, chips } from "./dom.js";
 import { family, rulesLink } from "./families.js";
-import { felt } from "./seats.js";
+import { bankText, felt } from "./seats.js";
 import { actionBar, advanceBox, advanceOffered, keyHandler } from "./actionbar.js";
 import { describe, showdownPanel, chatBox, logBox, reportBox } from "./tablelog.js";
 import { HandRecorder } from "./handstore.js";
@@ -458,6 +458,10 @@ class TableController {
       el.querySelector(".secs").textContent = `${left}s`;
       el.setAttribute("aria-label", `${left} seconds to act`);
     }
+    const me = this.me();
+    const seat = this.view && me !== null && me !== undefined ? this.view.seats[me] : null;
+    if (!seat) return;
+    for (const el of this.app.querySelectorAll(".seat.mine .timebank")) el.textContent = bankText(this, me, seat);
   }
 }
 
