@@ -393,6 +393,49 @@ def test_8_classic_everyone_sets_at_once_and_timeouts_finish_the_hand() -> None:
     assert sum(h.table.stacks().values()) == 3000
 
 
+def test_8_classic_one_clock_for_all_from_the_deal() -> None:
+    """§8: each player arranges and presses Play, ``arrange_seconds`` from the deal; on
+    timeout the cards are placed. With four players and no time bank, everyone still
+    setting is set at the deadline (not one clock after another: 120, 240, 360, 480 s)."""
+    h = Harness(ofc("classic", seats=4, time_bank_start=0, hand_pause_seconds=10_000))
+    h.seat({0: 1000, 1: 1000, 2: 1000, 3: 1000})
+    h.tick()
+    table = table_of(h)
+    game = table.game
+    assert game is not None
+    dealt_at, deadline = h.clock.now, table.set_seconds()
+    first = h.table.state.turn
+    assert first is not None and first.deadline == dealt_at + deadline
+    h.tick(30)
+    s = next(x for x in game.to_act() if x != first.seat)  # one sets early
+    cards = game.legal_actions(s)[0].cards
+    h.do(cmd.PlaceCards(f"p{s}", cards[:3], cards[3:8], cards[8:]))
+    assert h.table.state.turn == first  # the running clock is not restarted
+    h.tick(30)
+    cards = game.legal_actions(first.seat)[0].cards  # the one shown sets: the next inherits
+    h.do(cmd.PlaceCards(f"p{first.seat}", cards[:3], cards[3:8], cards[8:]))
+    turn = h.table.state.turn
+    assert turn is not None and turn.seat != first.seat and turn.deadline == first.deadline
+    timed_out = []
+    while h.table.state.in_hand:
+        events = h.tick(1)
+        timed_out += [(e.seat, h.clock.now - dealt_at) for e in events if isinstance(e, rv.TimedOut)]
+    assert len(timed_out) == 2 and all(at == deadline for _, at in timed_out), timed_out
+
+
+def test_8_classic_after_the_shared_deadline_each_time_bank_runs() -> None:
+    h = Harness(ofc("classic", seats=3, time_bank_start=20, hand_pause_seconds=10_000))
+    h.seat({0: 1000, 1: 1000, 2: 1000})
+    h.tick()
+    dealt_at, deadline = h.clock.now, table_of(h).set_seconds()
+    timed_out = []
+    while h.table.state.in_hand:
+        events = h.tick(1)
+        timed_out += [h.clock.now - dealt_at for e in events if isinstance(e, rv.TimedOut)]
+    # Nobody sets: each is set when the shared time and then his own bank are spent.
+    assert timed_out == [deadline + 20, deadline + 40, deadline + 60], timed_out
+
+
 def test_8_random_sessions_keep_money_and_hidden_cards() -> None:
     rng = random.Random(8)
     for variant in ("ofc", "pineapple", "progressive"):

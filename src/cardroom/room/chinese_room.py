@@ -242,15 +242,25 @@ class ChineseRoomTable(Table):
             return
 
     def start_turn(self, s: int) -> None:
-        """Start the clock of seat ``s``'s placement."""
+        """Start the clock of seat ``s``'s placement. In a game where everyone sets at
+        once (classic, §8) the clock is one for all, from the deal: the table shows the
+        first player still setting, and when that one is done the next inherits what is
+        left (none: the time is up, his time bank runs or the table sets for him), so
+        nobody waits for another's clock to run out before his own starts."""
         game = self.game
         assert game is not None
+        turn = self.state.turn
+        shared = self.variant.simultaneous and turn is not None  # not the deal's first
+        if shared and turn is not None and turn.seat == s:
+            return  # another player set: this one's clock runs on
         options = game.legal_actions(s)
         full = bool(options) and options[0].place >= 13
-        wait = self.set_seconds() if full else self.settings.action_seconds
+        deadline = self.now + (self.set_seconds() if full else self.settings.action_seconds)
+        if shared and turn is not None:
+            deadline = self.now if turn.bank else max(self.now, turn.deadline)
         if not self.seat(s).connected:
-            wait = max(wait, self.settings.reconnect_seconds)
-        self.emit(rv.TurnStarted(s, self.now + wait, False))
+            deadline = max(deadline, self.now + self.settings.reconnect_seconds)
+        self.emit(rv.TurnStarted(s, deadline, False))
 
     def set_seconds(self) -> float:
         """Time to set a whole hand (classic, Fantasyland)."""
