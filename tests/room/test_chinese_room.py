@@ -419,7 +419,8 @@ def test_8_classic_one_clock_for_all_from_the_deal() -> None:
     timed_out = []
     while h.table.state.in_hand:
         events = h.tick(1)
-        timed_out += [(e.seat, h.clock.now - dealt_at) for e in events if isinstance(e, rv.TimedOut)]
+        at = h.clock.now - dealt_at
+        timed_out += [(e.seat, at) for e in events if isinstance(e, rv.TimedOut)]
     assert len(timed_out) == 2 and all(at == deadline for _, at in timed_out), timed_out
 
 
