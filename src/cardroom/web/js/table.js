@@ -160,6 +160,9 @@ class TableController {
       if (e.seat !== this.me() || !same) this.turn = null;
     }
     if (e.type === "Acted" && e.seat === this.me()) this.turn = null;
+    if (e.type === "TimeBankChanged" && this.view && this.view.seats[e.seat]) {
+      this.view.seats[e.seat].time_bank = e.seconds; // what is left, or a refill
+    }
     if (e.type === "CardsPlaced" && e.seat === this.me()) {
       this.turn = null;
       if (this.view && this.view.hand) this.view.hand.options = null;
