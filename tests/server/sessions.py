@@ -11,7 +11,6 @@ import httpx
 from cardroom.bots.client import ProtocolClient, account
 from cardroom.bots.random_bot import RandomBot
 from cardroom.store import Players, make_engine
-from cardroom.store.tables import TableRecords
 
 
 async def bot_session(
@@ -111,35 +110,15 @@ async def first_turn(
 
 
 def money_problems(url: str) -> list[str]:
-    """The ledger's broken invariants, and each table's stacks against its record."""
-    from cardroom.ledger import AccountKind
-    from cardroom.room.codec import decode_entry
-    from cardroom.room.kinds import table_type
-    from cardroom.room.settings import settings_from_dict
-    from cardroom.server.table_ledger import StepLedger
+    """The ledger's broken invariants, and each table's stacks against its record (what
+    ``cardroom ledger check`` reports)."""
+    from cardroom.server.recovery import record_problems
     from cardroom.store import SqlLedger
 
     engine = make_engine(url)
     try:
         ledger = SqlLedger(engine)
-        found = [str(v) for v in ledger.check()]
-        balances = ledger.balances()
-        records = TableRecords(engine)
-        for table_id in records.open_tables():
-            record = records.load(table_id)
-            assert record is not None and record.snapshot is not None
-            settings = settings_from_dict(record.settings)
-            events = [decode_entry(e) for _, e in record.entries]
-            table = table_type(settings).restore(settings, record.snapshot, events, StepLedger())
-            stacks = table.stacks()
-            for ref, held in balances.items():
-                if ref.kind is AccountKind.POT and ref.owner == table_id and held:
-                    found.append(f"pot of {table_id} holds {held}")
-                if ref.kind is AccountKind.TABLE_STACK and ref.owner.startswith(f"{table_id}:"):
-                    who = ref.owner.partition(":")[2]
-                    if held != stacks.get(who, 0):
-                        found.append(f"{ref} holds {held}, the table says {stacks.get(who, 0)}")
-        return found
+        return [str(v) for v in ledger.check()] + record_problems(engine, ledger.balances())
     finally:
         engine.dispose()
 

@@ -12,7 +12,8 @@ from tests.server.conftest import running_server
 from tests.server.sessions import answer, first_turn, money_problems, player
 
 from cardroom.bots.client import account
-from cardroom.ledger import AccountRef, Currency
+from cardroom.cli import main as cli_main
+from cardroom.ledger import AccountRef, Currency, Reason, Transfer
 from cardroom.server.settings import ServerSettings
 from cardroom.server.tables_file import TablesFileError, load_tables
 from cardroom.store import SqlLedger, make_engine
@@ -70,6 +71,70 @@ def test_10_10_an_unfinished_hand_is_voided_on_start_and_the_chips_go_back(
     returned = sorted(map(tuple, hand["events"][-1]["stacks"]))
     assert returned == [(0, 40), (1, 40)]  # every stack back to its start-of-hand value
     assert hand["phh"] is None and "cancelled" in hand["phh_note"]
+
+
+async def _half_a_hand(base: str, run: int = 1) -> tuple[str, str]:
+    """Two players sit at holdem; the first to act raises; the hand is left unfinished
+    (``run``: new message ids for a later run: the same ids would be resends)."""
+    a, a_id = await player(base, "alice")
+    b, b_id = await player(base, "bobby")
+    for c, seat in ((a, 0), (b, 1)):
+        await c.send("join", id=f"j{run}", table="holdem", seat=seat, amount=40)
+        assert (await answer(c, f"j{run}"))["type"] == "ok"
+    actor, _ = await first_turn([a, b], "holdem")
+    await actor.send("act", id=f"r{run}", table="holdem", kind="raise", amount=10)
+    assert (await answer(actor, f"r{run}"))["type"] == "ok"
+    return a_id, b_id
+
+
+def test_10_10_ledger_recover_with_the_server_stopped_recovers_from_the_records(
+    settings: ServerSettings, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The operator's `cardroom ledger recover` after a crash does what a start does:
+    the cut hand cancelled in the table's record and the chips returned in the same
+    step. Before, it paid the stacks out through the ledger alone, the record still
+    seated everyone, and every later start failed paying them out again."""
+    with running_server(settings) as base:
+        a_id, b_id = asyncio.run(_half_a_hand(base))
+    url = settings.database_url
+    assert url is not None
+    assert cli_main(["ledger", "recover", "--db", url]) == 0
+    out = capsys.readouterr().out
+    assert "table holdem: returned 40 to alice (play money)" in out, out
+    assert "table holdem: returned 40 to bobby (play money)" in out, out
+    assert cli_main(["ledger", "check", "--db", url]) == 0
+    assert "every invariant holds" in capsys.readouterr().out
+    engine = make_engine(url)
+    ledger, records = SqlLedger(engine), TableRecords(engine)
+    summary = records.hands("holdem")["holdem"]
+    assert summary.dealt == [1] and summary.voided == [1] and summary.finished == []
+    for pid in (a_id, b_id):
+        assert ledger.balance(AccountRef.player(pid, Currency.PLAY)) == settings.signup_play_chips
+    assert cli_main(["ledger", "recover", "--db", url]) == 0  # again: nothing left
+    assert "nothing to recover" in capsys.readouterr().out
+    with running_server(settings) as base:  # the room starts, and plays on
+        asyncio.run(_half_a_hand(base, run=2))
+    assert records.hands("holdem")["holdem"].voided == [1]
+    engine.dispose()
+    assert money_problems(url) == []
+
+
+def test_ledger_check_finds_table_stacks_that_disagree_with_the_records(
+    settings: ServerSettings, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with running_server(settings) as base:
+        a_id, _ = asyncio.run(_half_a_hand(base))
+    url = settings.database_url
+    assert url is not None
+    engine = make_engine(url)
+    stack = AccountRef.stack("holdem", a_id, Currency.PLAY)
+    paid = Transfer("behind", Reason.CASH_OUT, stack, AccountRef.player(a_id, Currency.PLAY), 40)
+    SqlLedger(engine).post_all([paid])  # chips moved behind the table's back
+    engine.dispose()
+    assert cli_main(["ledger", "check", "--db", url]) == 1
+    out = capsys.readouterr().out
+    assert "alice's stack at table holdem (play money) holds 0" in out, out
+    assert "the table's record says 40" in out
 
 
 def test_the_tables_file_is_checked_with_the_table_and_key_named(tmp_path: Path) -> None:

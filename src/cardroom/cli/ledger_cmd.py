@@ -29,7 +29,9 @@ def register(subparsers: Any) -> None:
     flags = action("flags", "integrity flags: shared IP/device, chip dumping", run_flags)
     flags.add_argument("--json", action="store_true")
     recover_p = action(
-        "recover", "after a crash: void unfinished hands, return table chips", run_recover
+        "recover",
+        "after a crash, with the server stopped: cancel unfinished hands, return table chips",
+        run_recover,
     )
     recover_p.add_argument("--run", help="name of this recovery (default: a fresh id)")
     reverse = action("reverse", "undo an entry with a reversing entry", run_reverse)
@@ -39,23 +41,27 @@ def register(subparsers: Any) -> None:
 
 
 def run_check(args: argparse.Namespace) -> int:
-    """Print every broken invariant; exit 1 if there is any."""
+    """Print every broken invariant (the ledger's, and each open table's stacks against
+    its record); exit 1 if there is any."""
+    from cardroom.server.recovery import record_problems
     from cardroom.store import SqlLedger
 
     engine = open_engine(args)
     try:
         ledger = SqlLedger(engine)
-        violations = ledger.check()
-        accounts = len(ledger.balances())
+        violations = [(v.rule, v.detail, str(v)) for v in ledger.check()]
+        balances = ledger.balances()
+        violations += [("table_record", p, p) for p in record_problems(engine, balances)]
+        accounts = len(balances)
     finally:
         engine.dispose()
     if args.json:
-        found = [{"rule": v.rule, "detail": v.detail} for v in violations]
+        found = [{"rule": rule, "detail": detail} for rule, detail, _ in violations]
         print(json.dumps({"ok": not violations, "accounts": accounts, "violations": found}))
     elif violations:
-        name = alias_namer([str(v) for v in violations], args)
-        for v in violations:
-            print(f"FAIL {name(str(v))}")
+        name = alias_namer([text for _, _, text in violations], args)
+        for _, _, text in violations:
+            print(f"FAIL {name(text)}")
     else:
         print(f"ok: {accounts} accounts, every invariant holds")
     return 1 if violations else 0
@@ -131,19 +137,28 @@ def run_reverse(args: argparse.Namespace) -> int:
 
 
 def run_recover(args: argparse.Namespace) -> int:
-    """Void every unfinished hand and return all table chips to the players (RULEBOOK §10.10)."""
+    """After a crash, with the server stopped: every open table recovered from its record
+    as the server's start does (the unfinished hand cancelled, RULEBOOK §10.10, everyone
+    stood up, the events and cash-outs stored together); then, for chips no table record
+    knows of, the ledger's own recovery (unfinished pots voided, stacks returned)."""
+    from cardroom.server.recovery import recover_open_tables
     from cardroom.store import SqlLedger
 
     engine = open_engine(args)
     try:
+        tables = recover_open_tables(engine)
         report = recover(SqlLedger(engine), run=args.run or uuid.uuid4().hex)
     finally:
         engine.dispose()
+    players = [str(account) for returned in tables.values() for account in returned]
+    name = alias_namer([*players, *(str(stack) for stack in report.returned)], args)
+    for table_id, returned in tables.items():
+        for account, chips in returned.items():
+            print(f"table {table_id}: returned {chips} to {name(str(account))}")
     for pot, ids in report.voided.items():
         print(f"voided {pot}: {len(ids)} entries")
-    name = alias_namer([str(stack) for stack in report.returned], args)
     for stack, amount in report.returned.items():
         print(f"returned {amount} from {name(str(stack))}")
-    if not report.voided and not report.returned:
+    if not any(tables.values()) and not report.voided and not report.returned:
         print("nothing to recover")
     return 0

@@ -38,15 +38,16 @@ import time
 from typing import Any
 
 from cardroom.room.clock import day_of
-from cardroom.room.codec import decode_entry, encode_entry
+from cardroom.room.codec import decode_entry
 from cardroom.room.integrity import IntegrityMonitor, default_rules
 from cardroom.room.kinds import table_type
 from cardroom.room.lobby import badge
 from cardroom.room.settings import TableSettings, settings_from_dict, settings_to_dict
-from cardroom.room.state import TableState, state_to_dict
+from cardroom.room.state import TableState
 from cardroom.room.table import Table
 from cardroom.server.actor import TableActor
 from cardroom.server.allowances import KnownAllowances, StepAllowances
+from cardroom.server.recovery import recover_record
 from cardroom.server.settings import ServerSettings
 from cardroom.server.storage import Storage
 from cardroom.server.table_ledger import StepLedger
@@ -172,24 +173,12 @@ class Room:
 
     def recover(self, record: StoredRecord, ledger: StepLedger) -> tuple[Table, int]:
         """Rebuild a table from its record, cancel its unfinished hand, stand everyone
-        up with their chips returned; store all that in one step."""
+        up with their chips returned; store all that in one step
+        (:func:`~cardroom.server.recovery.recover_record`)."""
         settings = settings_from_dict(record.settings)
-        snapshot = record.snapshot or state_to_dict(TableState([None] * settings.seat_count))
-        events = [decode_entry(e) for _, e in record.entries]
         allowances = self.step_allowances(settings)  # closing grants none: nothing to store
-        kind = table_type(settings)
-        table = kind.recover(settings, snapshot, events, ledger, allowances=allowances)
-        table.close()
-        new = table.log[len(events) :]
-        seq = record.last_seq
-        if new or ledger.pending:
-            self.records.commit(
-                record.table_id,
-                seq + 1,
-                [encode_entry(e) for e in new],
-                transfers=ledger.take(),
-            )
-        return table, seq + len(new)
+        table, seq, _ = recover_record(self.records, record, ledger, allowances)
+        return table, seq
 
     def retire(self, table_id: str) -> None:
         """A table no longer listed: recover it, then mark it closed."""

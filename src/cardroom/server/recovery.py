@@ -1,0 +1,100 @@
+"""Recovery from a table's record, for the server's start and the operator's command.
+
+After a crash a table's record says who sat where with how many chips, and which hand
+was cut short; the ledger's table-stack accounts hold the same chips. Recovering a
+table rebuilds it from its record, cancels the unfinished hand (RULEBOOK §10.10:
+every stack back to its start-of-hand value), stands everyone up and returns their
+chips to their accounts, and stores those events and cash-outs together, like any
+step. The server does it for every open table when it starts (``server/room.py``);
+``cardroom ledger recover`` does the same with the server stopped, so the record and
+the ledger never disagree (a recovery through the ledger alone paid the stacks out
+behind the records' back, and the next start could not pay them again).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from sqlalchemy import Engine
+
+from cardroom.ledger import AccountKind, AccountRef
+from cardroom.room.allowances import Allowances
+from cardroom.room.codec import decode_entry, encode_entry
+from cardroom.room.kinds import table_type
+from cardroom.room.settings import settings_from_dict
+from cardroom.room.state import TableState, state_to_dict
+from cardroom.room.table import Table
+from cardroom.server.table_ledger import StepLedger
+from cardroom.store.tables import StoredRecord, TableRecords
+
+
+class Recovered(NamedTuple):
+    """A table recovered: the table (everyone stood up), its last sequence number, and
+    the chips each player got back (the start-of-hand stacks of a hand cut short)."""
+
+    table: Table
+    seq: int
+    returned: dict[str, int]
+
+
+def recover_record(
+    records: TableRecords,
+    record: StoredRecord,
+    ledger: StepLedger,
+    allowances: Allowances | None = None,
+) -> Recovered:
+    """Rebuild a table from its record, cancel its unfinished hand, stand everyone up
+    with their chips returned; store all that in one step."""
+    settings = settings_from_dict(record.settings)
+    snapshot = record.snapshot or state_to_dict(TableState([None] * settings.seat_count))
+    events = [decode_entry(e) for _, e in record.entries]
+    kind = table_type(settings)
+    table = kind.recover(settings, snapshot, events, ledger, allowances=allowances)
+    returned = {player: chips for player, chips in table.stacks().items() if chips}
+    table.close()
+    new = table.log[len(events) :]
+    seq = record.last_seq
+    if new or ledger.pending:
+        entries = [encode_entry(e) for e in new]
+        records.commit(record.table_id, seq + 1, entries, transfers=ledger.take())
+    return Recovered(table, seq + len(new), returned)
+
+
+def recover_open_tables(engine: Engine) -> dict[str, dict[AccountRef, int]]:
+    """Recover every table the store says is open (the server stopped): by table, the
+    chips each player's account got back. The tables stay open: a server that starts
+    reopens those it lists, empty, continuing their records."""
+    records = TableRecords(engine)
+    returned: dict[str, dict[AccountRef, int]] = {}
+    for table_id in records.open_tables():
+        record = records.load(table_id)
+        if record is None:
+            continue
+        currency = settings_from_dict(record.settings).currency
+        back = recover_record(records, record, StepLedger()).returned
+        returned[table_id] = {AccountRef.player(p, currency): n for p, n in back.items()}
+    return returned
+
+
+def record_problems(engine: Engine, balances: dict[AccountRef, int]) -> list[str]:
+    """Each open table's stacks as its record says against the ledger's table-stack
+    accounts (``balances``), and its pot: what they must agree on, between steps."""
+    records = TableRecords(engine)
+    found: list[str] = []
+    for table_id in records.open_tables():
+        record = records.load(table_id)
+        if record is None or record.snapshot is None:
+            continue
+        settings = settings_from_dict(record.settings)
+        events = [decode_entry(e) for _, e in record.entries]
+        table = table_type(settings).restore(settings, record.snapshot, events, StepLedger())
+        stacks = table.stacks()
+        for ref, held in balances.items():
+            if ref.kind is AccountKind.POT and ref.owner == table_id and held:
+                found.append(f"pot of {table_id} holds {held}")
+            if ref.kind is AccountKind.TABLE_STACK and ref.owner.startswith(f"{table_id}:"):
+                who = ref.owner.partition(":")[2]
+                if held != stacks.get(who, 0):
+                    says = stacks.get(who, 0)
+                    found.append(f"{ref} holds {held}, the table's record says {says}")
+    return found
