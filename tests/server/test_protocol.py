@@ -34,9 +34,13 @@ def test_join_is_answered_by_its_events_then_ok_and_a_resent_id_never_acts_twice
         assert ok["type"] == "ok" and ok["seq"] == seated["seq"] and not ok["replay"]
         # The same id again, even on a second connection of the account: the first answer.
         again, _ = await player(server, "alice")
-        await again.send("join", id="sit-1", table="holdem", seat=3, amount=40)
+        await again.send("join", id="sit-1", table="holdem", seat=2, amount=40)
         replay = await answer(again, "sit-1")
         assert replay["type"] == "ok" and replay["replay"] and replay["seq"] == ok["seq"]
+        # The id again with another message: refused, and nothing is done either.
+        await again.send("join", id="sit-1", table="holdem", seat=3, amount=40)
+        reused = await answer(again, "sit-1")
+        assert reused["type"] == "error" and reused["code"] == "id_reused"
         await again.close()
         await alice.close()
 
