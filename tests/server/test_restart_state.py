@@ -94,7 +94,9 @@ def test_14_a_client_id_that_acted_before_a_kill_9_is_answered_after_it_never_ac
 
     async def after() -> dict[str, Any]:
         client = await _connect(server.base, login["token"])
-        again = await _join(client, 3, "sit-1")  # the same id, another seat
+        again = await _join(client, 2, "sit-1")  # the same message again: a resend
+        reused = await _join(client, 3, "sit-1")  # the same id, another seat: refused
+        assert reused["type"] == "error" and reused["code"] == "id_reused", reused
         fresh = await _join(client, 4, "sit-2")  # a new id acts
         assert fresh["type"] == "ok" and not fresh["replay"]
         return again
