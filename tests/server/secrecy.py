@@ -4,7 +4,7 @@ receives: no card another seat holds face down, and no card of the deck.
 The oracle is the table's stored record (a server stores a step before it sends a word
 of it): :class:`Hidden` follows it entry by entry and knows, at each sequence number,
 the cards each seat holds unseen by the others (hole cards face down, discards, cards
-to place) and the cards nobody holds (the deck of a Chinese poker hand, burn cards).
+to place) and the cards nobody holds (the deck not dealt yet, burn cards).
 
 :func:`check_message` is called on each message a :class:`ProtocolClient` receives in
 ``tests/server`` (the autouse fixture in ``conftest.py`` hooks it into ``receive``): it
@@ -23,6 +23,7 @@ from typing import Any
 from sqlalchemy import Engine
 
 from cardroom.bots.client import ProtocolClient
+from cardroom.games import get_variant
 from cardroom.store import make_engine
 from cardroom.store.tables import TableRecords
 
@@ -95,6 +96,9 @@ class Hidden:
             kind = "Chinese" + e["type"]
         if kind == "HandDealt":
             self._held = {}
+        elif kind == "HandStarted":  # a poker hand: every card of its deck is nobody's yet
+            deck = get_variant(e["config"]["game"]).cards
+            self._held = {NOBODY: {str(c) for c in deck}}
         elif kind == "ChineseHandStarted":  # the deck: nobody's, never shown
             self._held = {NOBODY: set(e["deck"])}
         elif kind == "ChineseCardsDealt":

@@ -88,3 +88,19 @@ def test_12_burn_cards_discards_and_the_deck_are_nobody_elses() -> None:
     assert not hidden.leaks("8", 7, ["9s", "2c"])  # dealt from the burn pile to seat 1
     assert hidden.leaks("7", 7, ["9s"]) and hidden.leaks("7", 7, ["2c"])  # a discard too
     assert not hidden.leaks("8", 8, ["Ah"])  # shown
+
+
+def test_12_the_cards_of_a_poker_deck_not_dealt_yet_are_nobodys() -> None:
+    # The check knows a poker hand's deck from its HandStarted (as it knows a Chinese
+    # poker hand's): the next board card, still in the deck, shown to anyone is a leak.
+    entries: list[tuple[int, dict[str, Any]]] = [
+        (1, {"type": "PlayerSeated", "player": "7", "seat": 0}),
+        (2, {"type": "HandDealt"}),
+        (3, {"type": "HandStarted", "config": {"game": "short_deck"}}),
+        (4, {"type": "HoleDealt", "seat": 0, "cards": ["Ah", "Kd"], "up": [False, False]}),
+        (5, {"type": "BoardDealt", "cards": ["6c", "7c", "8c"]}),
+    ]
+    hidden = Hidden(entries)
+    assert hidden.leaks("7", 4, ["9d"]) == ["9d of the deck shown to 7 at 4"]
+    assert hidden.leaks("7", 4, ["6c"]) and not hidden.leaks("7", 5, ["6c"])  # dealt: public
+    assert not hidden.leaks("7", 4, ["Ah", "2c"])  # one's own; not in a Short Deck at all
