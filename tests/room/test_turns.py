@@ -318,17 +318,17 @@ def test_the_decision_key_moves_with_the_hand_and_only_with_it() -> None:
     """What a server compares to refuse a late action (`stale_turn`): the same while the
     clock, the time bank or the chat run; new at every action and every hand."""
     h = three_handed(time_bank_start=20)
-    first = h.table.decision_key()
+    first = h.table.decision_key(0)
     assert first is not None and first[0] == h.table.state.hand_no
     h.tick(30)  # the time bank starts: the same decision
     h.do(cmd.Say("p1", "hello"))
-    assert h.table.decision_key() == first
+    assert h.table.decision_key(0) == first
     h.act("call")
-    second = h.table.decision_key()
+    second = h.table.decision_key(0)
     assert second is not None and second != first
     h.act("fold")
     h.act("fold")  # the hand is over; the next one is dealt after the pause
-    assert h.table.decision_key() is None
+    assert h.table.decision_key(0) is None
     h.tick(60)
-    third = h.table.decision_key()
+    third = h.table.decision_key(0)
     assert third is not None and third[0] == first[0] + 1

@@ -4,7 +4,9 @@ hand placed to its showdown and settled in the ledger, and recovery of an unfini
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import random
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -83,6 +85,61 @@ def test_8_place_messages_play_an_ofc_hand_to_its_showdown_with_error_codes(
     assert hand["phh"] is None and hand["events"][-1]["type"] == "HandFinished"
     assert "PHH has no standard form for Chinese poker" in hand["phh_note"]  # said clearly
     assert any(e["type"] == "HandSettled" for e in hand["events"])
+
+
+CLASSIC = """
+[[table]]
+id = "classic"
+game = "classic"
+point_value = 1
+seats = 3
+hand_pause_seconds = 600.0
+"""
+
+
+def test_8_classic_players_set_at_once_each_placement_naming_the_seq_it_was_made_at(
+    settings: ServerSettings, tmp_path: Path
+) -> None:
+    """In classic everyone sets at once: a placement decided before another player's was
+    stored is still the player's own decision, so naming the seq it was made at (as the
+    browser client does) it is played, not refused ``stale_turn``; a placement naming a
+    seq the table has not reached is malformed."""
+    tables = tmp_path / "classic.toml"
+    tables.write_text(CLASSIC)
+
+    async def go(base: str) -> list[dict[str, Any]]:
+        clients = [(await player(base, name))[0] for name in ("annclassic", "bobclassic")]
+        mine: dict[int, list[str]] = {}
+        seen = 0
+        for i, c in enumerate(clients):
+            await c.send("join", id=f"j{i}", table="classic", seat=i, amount=100)
+            assert (await answer(c, f"j{i}"))["type"] == "ok"
+        for i, c in enumerate(clients):  # each reads its own 13 cards as they are dealt
+            async with asyncio.timeout(20):
+                while i not in mine:
+                    msg = await c.receive()
+                    for e in msg.get("events", []) if msg["type"] == "events" else []:
+                        seen = max(seen, e["seq"])
+                        event = e["event"]
+                        if event["type"] == "CardsDealt" and event["seat"] == i:
+                            mine[i] = event["cards"]
+        answers = []
+        late = {"top": mine[0][:3], "middle": mine[0][3:8], "bottom": mine[0][8:]}
+        await clients[0].send("place", id="future", table="classic", turn=10**9, **late)
+        answers.append(await answer(clients[0], "future"))
+        for i, c in enumerate(clients):  # both decided at `seen`; the first is stored first
+            cards = mine[i]
+            rows = {"top": cards[:3], "middle": cards[3:8], "bottom": cards[8:]}
+            await c.send("place", id=f"p{i}", table="classic", turn=seen, **rows)
+            answers.append(await answer(c, f"p{i}"))
+        for c in clients:
+            await c.close()
+        return answers
+
+    with running_server(dataclasses.replace(settings, tables_file=tables)) as base:
+        future, *placed = asyncio.run(go(base))
+    assert future["code"] == "bad_message", future
+    assert [a["type"] for a in placed] == ["ok", "ok"], placed
 
 
 def test_10_10_an_unfinished_ofc_hand_is_voided_on_restart_and_the_chips_go_back(

@@ -8,7 +8,14 @@ from collections.abc import Sequence
 from typing import Any
 
 from tests.server.conftest import running_server
-from tests.server.sessions import answer, money_problems, operator_client, player, until
+from tests.server.sessions import (
+    answer,
+    first_turn,
+    money_problems,
+    operator_client,
+    player,
+    until,
+)
 
 from cardroom.ledger import AccountRef, Currency, Reason, Transfer
 from cardroom.room import events as rv
@@ -217,3 +224,46 @@ def test_a_close_the_database_refused_leaves_the_table_open(settings: ServerSett
         asyncio.run(go(base))
     assert settings.database_url is not None
     assert money_problems(settings.database_url) == []
+
+
+def test_a_rebuild_keeps_when_each_decision_began_so_the_turn_is_still_answered(
+    settings: ServerSettings,
+) -> None:
+    """A step not stored rebuilds the table from its record; the hand did not move, so
+    an action naming the turn message's seq (sent before the rebuild) is played, not
+    refused ``stale_turn``."""
+    apps: list[Any] = []
+
+    async def go(base: str) -> dict[str, Any]:
+        actor = _actor(apps[0], "holdem")
+        a, _ = await player(base, "alice")
+        b, _ = await player(base, "bobby")
+        for c, seat in ((a, 0), (b, 1)):
+            await c.send("join", id="j", table="holdem", seat=seat, amount=40)
+            assert (await answer(c, "j"))["type"] == "ok"
+        mover, turn = await first_turn([a, b], "holdem")
+        other = b if mover is a else a
+        await other.send("chat", id="c1", table="holdem", text="nice weather")
+        assert (await answer(other, "c1"))["type"] == "ok"
+        real_commit = actor.records.commit_all
+        failed: list[bool] = []
+
+        def failing_commit(steps: Sequence[TableStep]) -> None:
+            if not failed and any(s.table_id == "holdem" for s in steps):
+                failed.append(True)
+                raise RuntimeError("disk on fire")
+            real_commit(steps)
+
+        actor.records.commit_all = failing_commit  # type: ignore[method-assign]
+        await other.send("chat", id="c2", table="holdem", text="and again")
+        assert (await answer(other, "c2"))["code"] == "not_stored"
+        actor.records.commit_all = real_commit  # type: ignore[method-assign]
+        await mover.send("act", id="x", table="holdem", kind="call", turn=turn["seq"])
+        done = await answer(mover, "x")
+        for c in (a, b):
+            await c.close()
+        return done
+
+    with running_server(settings, apps) as base:
+        done = asyncio.run(go(base))
+    assert done["type"] == "ok", done

@@ -38,7 +38,7 @@ per settled hand) and the record. What differs:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from typing import Any
 
 from cardroom.chinese import ChineseError, ChineseHand, HandSettled, Place, get_variant
@@ -94,13 +94,14 @@ class ChineseRoomTable(Table):
         puts it back, for those dealt in and those not (as if never dealt, §10.10)."""
         self.snapshot = self.take_snapshot()
 
-    def decision_key(self) -> tuple[int, int] | None:
-        """The decision in progress (see :meth:`Table.decision_key`): the Chinese poker
-        hand's number and how far its record has come."""
+    def decision_key(self, s: int) -> Hashable:
+        """Seat ``s``'s placement (see :meth:`Table.decision_key`): the hand's number and
+        the cards the seat has to place. Another player's placement does not change it
+        (in classic everyone sets at once); a new street dealt to the seat does."""
         game = self.game
-        if game is None or not self.state.in_hand:
+        if game is None or not self.state.in_hand or s not in game.players:
             return None
-        return self.state.hand_no, len(game.events)
+        return self.state.hand_no, game.players[s].pending
 
     # ------------------------------------------------------------------ driving
 

@@ -12,7 +12,7 @@ since (:meth:`Table.record`, :meth:`Table.restore`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 from cardroom.cards import CARDS
@@ -210,11 +210,11 @@ class Table:
             self.emit(rv.ReviewFlagged(flag.rule, flag.accounts, flag.evidence, hands))
         return self.out
 
-    def decision_key(self) -> tuple[int, int] | None:
-        """What names the decision in progress (None: no hand): the hand's number and
-        how far its record has come. It changes whenever the hand moves (an action, a
-        card dealt, a new hand), and only then: a server refuses an action decided
-        before (the protocol's ``stale_turn``)."""
+    def decision_key(self, s: int) -> Hashable:
+        """What names seat ``s``'s decision in the hand in progress (None: no hand): it
+        changes whenever that decision may have changed, and only then; a server refuses
+        an action decided before (the protocol's ``stale_turn``). In poker each action
+        can change everyone's: the hand's number and how far its record has come."""
         hand = self.hand
         if hand is None or not self.state.in_hand:
             return None

@@ -30,7 +30,7 @@ import asyncio
 import contextlib
 import logging
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -138,10 +138,11 @@ class TableActor:
         self.ids: list[ClientRef] = []
         """The messages whose jobs made the pending events."""
         self.last_turn: tuple[int, float] | None = None
-        self.decision = (table.decision_key(), seq)
-        """The decision in progress as stored and sent, and the first sequence number of
-        the step that began it (of a table rebuilt, its last: every watcher gets a
-        snapshot at it): an action decided before that is stale."""
+        self.decisions: dict[int, tuple[Hashable, int]] = {}
+        """Per seat dealt in: its decision as stored and sent (``Table.decision_key``)
+        and the first sequence number of the step that began it: an action decided
+        before that is stale."""
+        self.note_decisions(seq)
         self.closed = False
         """Closed for good, or stopped: every job is answered ``no_such_table`` (none
         waits for a table that will not run it)."""
@@ -231,10 +232,11 @@ class TableActor:
         waiting list) is refused to a frozen or banned account: its sanctions are read
         from the database with the balance, whatever this process knows."""
         command = job.command
-        if job.turn is not None and job.turn < self.decision_began():
-            late = "the hand moved on before your action arrived: it was not played"
-            _resolve(job, Outcome("stale_turn", late))
-            return
+        if job.turn is not None and command is not None:
+            refused = self.stale(command.player, job.turn)
+            if refused is not None:
+                _resolve(job, refused)
+                return
         buy_in = isinstance(command, cmd.Sit | cmd.Rebuy)
         if buy_in:
             await self.flush()
@@ -263,11 +265,35 @@ class TableActor:
         if buy_in:
             await self.flush()
 
-    def decision_began(self) -> int:
-        """The first sequence number of the step that began the decision in progress; one
-        past the last stored when it moved in this batch (nobody has seen it yet)."""
-        key, began = self.decision
-        return began if self.table.decision_key() == key else self.seq + 1
+    def stale(self, player: str, turn: int) -> Outcome | None:
+        """The refusal of an action ``player`` decided at sequence number ``turn``, if it
+        is late: its decision began after ``turn`` (or moved in this batch, unseen
+        yet). A ``turn`` not reached yet is malformed. A player not dealt in is left
+        to the table to refuse."""
+        if turn > self.seq:
+            return Outcome("bad_message", f"turn {turn} is past the table's last event")
+        s = self.table.state.seat_of(player)
+        if s is None or s not in self.decisions:
+            return None
+        key, began = self.decisions[s]
+        if self.table.decision_key(s) != key:
+            began = self.seq + 1
+        if turn >= began:
+            return None
+        return Outcome("stale_turn", "the hand moved on before your action arrived: not played")
+
+    def note_decisions(self, first: int) -> None:
+        """After a stored step whose first sequence number is ``first`` (or a rebuild, at
+        the table's last): the decision of each seat dealt in, and when it began (kept
+        from before when it is the same)."""
+        table, before = self.table, self.decisions
+        now: dict[int, tuple[Hashable, int]] = {}
+        if table.state.in_hand:
+            for s in table.state.dealt:
+                key = table.decision_key(s)
+                old = before.get(s)
+                now[s] = (key, old[1] if old is not None and old[0] == key else first)
+        self.decisions = now
 
     def balance(self, account: AccountRef) -> int:
         """A balance read in the database pool (a reader: no write lock to wait for)."""
@@ -348,7 +374,7 @@ class TableActor:
                 return False
             self.snapshot_ref = self.table.snapshot
             stored = self.history.add(self.seq + 1, events)
-            self.decision = (self.table.decision_key(), self.decision_began())
+            self.note_decisions(self.seq + 1)
             self.seq += len(events)
             broadcast.fan_out(self.table_id, stored, self.watchers.values())
             self.send_turn()
@@ -388,7 +414,7 @@ class TableActor:
         self.snapshot_ref = self.table.snapshot
         self.history.reset(self.table)
         self.last_turn = None
-        self.decision = (self.table.decision_key(), self.seq)
+        self.note_decisions(self.seq)  # the same decisions keep when they began
         for w in list(self.watchers.values()):
             w.send(broadcast.snapshot(self.table, self.seq, w.player, self.aliases))
 
