@@ -160,3 +160,36 @@ def test_the_tables_file_is_checked_with_the_table_and_key_named(tmp_path: Path)
     path.write_text(twice * 2)
     with pytest.raises(TablesFileError, match="twice"):
         load_tables(path)
+
+
+def test_ledger_recover_refuses_while_a_server_runs_on_the_database(
+    settings: ServerSettings, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A recovery under a live server would stand its players up behind its back (its
+    next step then fails): the server keeps a heartbeat in the database, and the command
+    refuses while it is fresh; a clean stop forgets it, and a crashed server's lapses."""
+    from datetime import timedelta
+
+    from cardroom.server.recovery import SERVER_GONE_SECONDS, SERVING, server_seen
+    from cardroom.store.room_memory import RoomMemories
+
+    url = settings.database_url
+    assert url is not None
+    with running_server(settings) as base:
+        asyncio.run(_half_a_hand(base))
+        assert cli_main(["ledger", "recover", "--db", url]) == 1
+        err = capsys.readouterr().err
+        assert "a server is running on this database" in err, err
+        engine = make_engine(url)
+        try:
+            assert server_seen(engine) is not None
+            memory = RoomMemories(engine).read(SERVING)
+            assert memory is not None
+            later = memory[1] + timedelta(seconds=SERVER_GONE_SECONDS + 1)
+            assert server_seen(engine, now=later) is None  # a crashed server's lapses
+            assert TableRecords(engine).hands("holdem")["holdem"].voided == []  # untouched
+        finally:
+            engine.dispose()
+    assert cli_main(["ledger", "recover", "--db", url]) == 0  # stopped cleanly: forgotten
+    assert "table holdem: returned 40" in capsys.readouterr().out
+    assert money_problems(url) == []

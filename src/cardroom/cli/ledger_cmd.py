@@ -6,6 +6,7 @@ import argparse
 import dataclasses
 import json
 import os
+import sys
 import uuid
 from typing import Any
 
@@ -34,6 +35,11 @@ def register(subparsers: Any) -> None:
         run_recover,
     )
     recover_p.add_argument("--run", help="name of this recovery (default: a fresh id)")
+    recover_p.add_argument(
+        "--force",
+        action="store_true",
+        help="recover though a server's heartbeat is fresh (it must really be stopped)",
+    )
     reverse = action("reverse", "undo an entry with a reversing entry", run_reverse)
     reverse.add_argument("entry_id", type=int)
     reverse.add_argument("--reason", required=True)
@@ -141,11 +147,19 @@ def run_recover(args: argparse.Namespace) -> int:
     as the server's start does (the unfinished hand cancelled, RULEBOOK §10.10, everyone
     stood up, the events and cash-outs stored together); then, for chips no table record
     knows of, the ledger's own recovery (unfinished pots voided, stacks returned)."""
-    from cardroom.server.recovery import recover_open_tables
+    from cardroom.server.recovery import recover_open_tables, server_seen
     from cardroom.store import SqlLedger
 
     engine = open_engine(args)
     try:
+        running = None if args.force else server_seen(engine)
+        if running is not None:
+            print(
+                f"error: a server is running on this database ({running}): stop it first"
+                " (after a crash, its heartbeat lapses in 30 s; --force if it is gone)",
+                file=sys.stderr,
+            )
+            return 1
         tables = recover_open_tables(engine)
         report = recover(SqlLedger(engine), run=args.run or uuid.uuid4().hex)
     finally:

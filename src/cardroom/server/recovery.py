@@ -13,6 +13,7 @@ behind the records' back, and the next start could not pay them again).
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import NamedTuple
 
 from sqlalchemy import Engine
@@ -25,7 +26,14 @@ from cardroom.room.settings import settings_from_dict
 from cardroom.room.state import TableState, state_to_dict
 from cardroom.room.table import Table
 from cardroom.server.table_ledger import StepLedger
+from cardroom.store.room_memory import RoomMemories
 from cardroom.store.tables import StoredRecord, TableRecords
+
+SERVING = "serving"
+"""The room's memory (``store/room_memory.py``) of the server process serving it:
+kept every few seconds by the room, forgotten at a clean stop."""
+SERVER_GONE_SECONDS = 30.0
+"""A server whose heartbeat (every 10 s) is older than this is taken as stopped."""
 
 
 class Recovered(NamedTuple):
@@ -58,6 +66,20 @@ def recover_record(
         entries = [encode_entry(e) for e in new]
         records.commit(record.table_id, seq + 1, entries, transfers=ledger.take())
     return Recovered(table, seq + len(new), returned)
+
+
+def server_seen(engine: Engine, now: datetime | None = None) -> str | None:
+    """Who serves the room behind ``engine``, if a server's heartbeat is fresh (within
+    :data:`SERVER_GONE_SECONDS`): its process and host, and how long ago; None when no
+    server is running (stopped cleanly, or silent for longer: crashed)."""
+    found = RoomMemories(engine).read(SERVING)
+    if found is None:
+        return None
+    who, at = found
+    ago = ((now or datetime.now(UTC)) - at).total_seconds()
+    if ago > SERVER_GONE_SECONDS:
+        return None
+    return f"process {who.get('pid')} on {who.get('host')}, {max(0.0, ago):.0f} s ago"
 
 
 def recover_open_tables(engine: Engine) -> dict[str, dict[AccountRef, int]]:

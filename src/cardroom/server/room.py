@@ -34,6 +34,8 @@ import contextlib
 import dataclasses
 import functools
 import logging
+import os
+import socket
 import time
 from typing import Any
 
@@ -47,7 +49,7 @@ from cardroom.room.state import TableState
 from cardroom.room.table import Table
 from cardroom.server.actor import TableActor
 from cardroom.server.allowances import KnownAllowances, StepAllowances
-from cardroom.server.recovery import recover_record
+from cardroom.server.recovery import SERVING, recover_record
 from cardroom.server.settings import ServerSettings
 from cardroom.server.storage import Storage
 from cardroom.server.table_ledger import StepLedger
@@ -63,6 +65,8 @@ PRUNE_SECONDS = 3600.0
 """How often old client ids and allowance days are deleted."""
 INTEGRITY = "integrity"
 """The integrity monitor's name in the room's memory (``store/room_memory.py``)."""
+HEARTBEAT_SECONDS = 10.0
+"""How often the room keeps that its server is serving (``recovery.SERVING``)."""
 
 
 class Room:
@@ -87,6 +91,7 @@ class Room:
         """Whether the monitor's kept counts were taken at the start (until then, a stop
         must not write over them)."""
         self.pruner: asyncio.Task[None] | None = None
+        self.heart: asyncio.Task[None] | None = None
 
     async def open(self, specs: list[TableSpec]) -> None:
         """Recover the tables that were open, then open ``specs``."""
@@ -99,6 +104,7 @@ class Room:
         for spec in specs:
             await self.open_table(spec)
         self.pruner = asyncio.create_task(self.prune(), name="prune")
+        self.heart = asyncio.create_task(self.beat(), name="heartbeat")
 
     async def open_table(self, spec: TableSpec) -> None:
         """Open one table: its record continued after recovery, or new; its actor started."""
@@ -124,12 +130,16 @@ class Room:
     async def stop(self) -> None:
         """Stop every actor (and the pruning), then keep the integrity monitor's counts
         for the next start."""
-        if self.pruner is not None:
-            self.pruner.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self.pruner
+        for task in (self.pruner, self.heart):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
         for actor in self.actors.values():
             await actor.stop()
+        if self.heart is not None:
+            with contextlib.suppress(Exception):  # a database gone: the lease lapses
+                await self.storage.run(self.memories.forget, SERVING)
         if not self.recalled:  # a start that failed first: what was kept stays kept
             return
         try:
@@ -162,6 +172,16 @@ class Room:
             except Exception as exc:  # a busy or absent database: next time
                 log.warning("pruning failed (%s)", exc)
             await asyncio.sleep(PRUNE_SECONDS)
+
+    async def beat(self) -> None:
+        """Every few seconds: keep in the database that this process serves the room."""
+        me = {"pid": os.getpid(), "host": socket.gethostname()}
+        while True:
+            try:
+                await self.storage.run(self.memories.keep, SERVING, me)
+            except Exception as exc:  # a busy or absent database: next time
+                log.warning("the server's heartbeat was not stored (%s)", exc)
+            await asyncio.sleep(HEARTBEAT_SECONDS)
 
     def step_allowances(self, settings: TableSettings) -> StepAllowances:
         """A table's view of the disconnect all-ins, with its limits."""
