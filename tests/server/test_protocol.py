@@ -153,8 +153,14 @@ def test_an_action_the_hand_moved_past_is_refused_stale_turn(settings: ServerSet
         assert (await answer(button, "c2"))["code"] == "stale_turn"
         turn = await until(big_blind, "turn", table="holdem")
         await big_blind.send("act", id="k1", table="holdem", kind="check", turn=turn["seq"])
-        assert (await answer(big_blind, "k1"))["type"] == "ok"
+        checked = await answer(big_blind, "k1")
+        assert checked["type"] == "ok"
         flop = await until(big_blind, "turn", table="holdem")  # first to act on the flop
+        # The check's step ends with the flop (BoardDealt) and the flop's TurnStarted:
+        # a seq inside the step, before the board, names a decision made before it.
+        before_board = checked["seq"] - 2
+        await big_blind.send("act", id="k0", table="holdem", kind="check", turn=before_board)
+        assert (await answer(big_blind, "k0"))["code"] == "stale_turn"
         await big_blind.send("act", id="k2", table="holdem", kind="check", turn=flop["seq"])
         assert (await answer(big_blind, "k2"))["type"] == "ok"
         mine = await until(button, "turn", table="holdem")

@@ -41,7 +41,7 @@ from cardroom.room.codec import encode_entry
 from cardroom.room.errors import INSUFFICIENT_FUNDS, TableError
 from cardroom.room.integrity import IntegrityMonitor
 from cardroom.room.review import review_table
-from cardroom.room.table import AnyEvent, Table
+from cardroom.room.table import ROOM_EVENT_TYPES, AnyEvent, Table
 from cardroom.server import broadcast, protocol
 from cardroom.server.allowances import StepAllowances
 from cardroom.server.broadcast import History, Watcher
@@ -282,17 +282,18 @@ class TableActor:
             return None
         return Outcome("stale_turn", "the hand moved on before your action arrived: not played")
 
-    def note_decisions(self, first: int) -> None:
-        """After a stored step whose first sequence number is ``first`` (or a rebuild, at
-        the table's last): the decision of each seat dealt in, and when it began (kept
-        from before when it is the same)."""
+    def note_decisions(self, began: int) -> None:
+        """After a stored step whose last hand event is numbered ``began`` (what changes
+        a decision: an action, a card dealt; or a rebuild, at the table's last): the
+        decision of each seat dealt in, and when it began (kept from before when it
+        is the same). A client that saw that event decided on the decision it made."""
         table, before = self.table, self.decisions
         now: dict[int, tuple[Hashable, int]] = {}
         if table.state.in_hand:
             for s in table.state.dealt:
                 key = table.decision_key(s)
                 old = before.get(s)
-                now[s] = (key, old[1] if old is not None and old[0] == key else first)
+                now[s] = (key, old[1] if old is not None and old[0] == key else began)
         self.decisions = now
 
     def balance(self, account: AccountRef) -> int:
@@ -374,7 +375,7 @@ class TableActor:
                 return False
             self.snapshot_ref = self.table.snapshot
             stored = self.history.add(self.seq + 1, events)
-            self.note_decisions(self.seq + 1)
+            self.note_decisions(self.seq + _last_hand_event(events))
             self.seq += len(events)
             broadcast.fan_out(self.table_id, stored, self.watchers.values())
             self.send_turn()
@@ -467,6 +468,15 @@ class TableActor:
             self.pending.extend(self.table.handle(cmd.Disconnect(player)))
             await self.flush()
         return Outcome(seq=self.seq)
+
+
+def _last_hand_event(events: list[AnyEvent]) -> int:
+    """The position (from 1) in a step of its last hand event (the engine's, not the
+    room's), or 1 when it has none: where the step's decisions begin."""
+    for i in range(len(events) - 1, -1, -1):
+        if type(events[i]) not in ROOM_EVENT_TYPES:
+            return i + 1
+    return 1
 
 
 def _refusal(exc: Exception) -> Outcome:
