@@ -279,8 +279,17 @@ def test_10_7_chat_log_holds_lines_offences_and_reports(api: Api, boss: httpx.Cl
         text = "visit www.cheapchips.example now"
         refused = await _answered(mouth, await mouth.send("chat", table="holdem", text=text))
         assert refused["type"] == "error" and refused["code"] == "chat_refused"
-        reported = await ears.send("report", table="holdem", player=rude, reason="chat_abuse")
+        # By id (as events name players) or by alias; once per 10 minutes each.
+        reported = await ears.send("report", table="holdem", player=player, reason="chat_abuse")
         assert (await _answered(ears, reported))["type"] == "ok"
+        again = await _answered(
+            ears, await ears.send("report", table="holdem", player=rude, reason="other")
+        )
+        assert again["code"] == "bad_report" and "lately" in again["message"], again
+        nobody = await _answered(
+            ears, await ears.send("report", table="holdem", player="nobody9", reason="other")
+        )
+        assert nobody["code"] == "bad_report" and "no player" in nobody["message"], nobody
         for c, _ in clients:
             await c.close()
         return player, heard

@@ -184,16 +184,25 @@ async def _ban(actor: TableActor, room: Room, conn: Connection, offence: rv.Chat
         log.exception("table %s: the chat ban of %s was not stored", actor.table_id, conn.alias)
 
 
+def _at_table(actor: TableActor, room: Room, name: str) -> str | None:
+    """The player seated at or watching the table whose id or alias is ``name`` (an
+    alias in any case), or None."""
+    there = {seat.player for seat in actor.table.state.seats if seat is not None}
+    there |= {w.player for w in actor.watchers.values()}
+    if name in there:
+        return name
+    low = name.lower()
+    return next((pl for pl in there if room.aliases.get(pl, "").lower() == low), None)
+
+
 async def _report(
     actor: TableActor, room: Room, conn: Connection, msg: p.Report, digest: str
 ) -> Outcome:
-    accused = next((pl for pl, a in room.aliases.items() if a.lower() == msg.player.lower()), None)
-    at_table = accused is not None and (
-        actor.table.state.seat_of(accused) is not None
-        or any(w.player == accused for w in actor.watchers.values())
-    )
-    if accused is None or not at_table or msg.reason not in REPORT_REASONS:
+    if msg.reason not in REPORT_REASONS:
         return Outcome("bad_report", f"reasons: {', '.join(REPORT_REASONS)}", actor.seq)
+    accused = _at_table(actor, room, msg.player)
+    if accused is None:
+        return Outcome("bad_report", f"no player {msg.player!r} at this table", actor.seq)
     try:
         report = actor.table.chat.report(
             conn.player, accused, msg.reason, actor.table.clock(), msg.note
@@ -203,7 +212,7 @@ async def _report(
     lines: list[dict[str, Any]] = [{"text": x.text, "at": x.at} for x in report.lines]
     answered = Answered(conn.player, msg.id, actor.table_id, actor.seq, digest)
     await actor.storage.run(
-        actor.records.note, conn.alias, "report", msg.player, answered,
+        actor.records.note, conn.alias, "report", room.aliases.get(accused, accused), answered,
         table=actor.table_id, reason=msg.reason, note=report.note, lines=lines,
     )  # fmt: skip
     return Outcome(seq=actor.seq)

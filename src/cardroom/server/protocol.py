@@ -153,7 +153,8 @@ class Chat(TableMessage, tag="chat", kw_only=True):
 
 
 class Report(TableMessage, tag="report", kw_only=True):
-    """Report a player at the table for review."""
+    """Report a player at the table (seated or watching) for review: ``player`` is the
+    id (as in ``PlayerSeated``) or the alias."""
 
     player: Annotated[str, Meta(min_length=1, max_length=32)]
     reason: Word
@@ -297,7 +298,7 @@ SERVER_CODES: Final = {
     "stale_turn": "the hand moved past the action's ``turn``: it was not played",
     "id_reused": "the id was used before for a different message: nothing was done",
     "chat_refused": "the chat line was not sent (``message`` says why: a chat verdict code)",
-    "bad_report": "no player at this table by that name, no known reason, or reported lately",
+    "bad_report": "no such player at the table, an unknown reason, or reported lately",
     "unauthorized": "log in first",
     "too_many_connections": "the account has too many connections open",
     "internal": "a fault in the server: nothing happened, the table was rebuilt from its record",
