@@ -159,3 +159,22 @@ def _mutants(events: dict[str, Any], ok: dict[str, Any]) -> Iterator[dict[str, A
         {"seat": 1},
     ):
         yield {**events, "events": [{"seq": finished["seq"], "event": event}]}
+
+
+def test_every_error_code_is_published_in_the_schema_and_named_in_the_protocol_doc() -> None:
+    """A client cannot handle a code nobody told it of: the server's, the room's and the
+    engine's codes are all in ``/schema/ws.json`` and in docs/protocol.md."""
+    from cardroom.games import errors as engine_errors
+    from cardroom.room import errors as room_errors
+    from cardroom.server.protocol import SERVER_CODES, schema
+
+    module_codes = {v for k, v in vars(room_errors).items() if k.isupper() and isinstance(v, str)}
+    assert module_codes == set(room_errors.CODES)  # CODES names every constant
+    published = schema()
+    assert set(published["x-room-error-codes"]) == set(room_errors.CODES)
+    assert set(published["x-engine-error-codes"]) == set(engine_errors.CODES)
+    assert set(published["x-error-codes"]) == set(SERVER_CODES)
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "protocol.md").read_text()
+    every = set(SERVER_CODES) | set(room_errors.CODES) | set(engine_errors.CODES)
+    missing = sorted(code for code in every if f"`{code}`" not in doc)
+    assert missing == [], f"docs/protocol.md does not name {missing}"

@@ -30,6 +30,16 @@ YOUR_TURN: Final = "your_turn"
 """An advance action arrived when the turn had already come (a race any client meets):
 act now instead."""
 
+CODES: Final = frozenset(
+    {
+        NO_SUCH_SEAT, SEAT_TAKEN, SEAT_RESERVED, ALREADY_SEATED, NOT_SEATED,
+        BUY_IN_TOO_SMALL, BUY_IN_TOO_LARGE, INSUFFICIENT_FUNDS, HAND_IN_PROGRESS,
+        NOT_IN_HAND, TABLE_NOT_FULL, ALREADY_WAITING, NOT_WAITING, BAD_COMMAND,
+        NO_RESET_LEFT, NO_HAND, NOT_YOUR_TURN, BAD_PLACEMENT, WRONG_GAME, YOUR_TURN,
+    }
+)  # fmt: skip
+"""Every code of this module (a refusal may also carry an engine code)."""
+
 
 class TableError(ValueError):
     """A command the table refused; the table is unchanged. ``code`` is machine-readable

@@ -24,7 +24,9 @@ from msgspec import Meta
 
 from cardroom.chinese import Event as ChineseEvent
 from cardroom.games import Event as HandEvent
+from cardroom.games.errors import CODES as ENGINE_CODES
 from cardroom.room import events as rv
+from cardroom.room.errors import CODES as ROOM_CODES
 
 VERSION: Final = 1
 MAX_AMOUNT: Final = 2**53 - 1
@@ -302,6 +304,9 @@ SERVER_CODES: Final = {
     "unauthorized": "log in first",
     "too_many_connections": "the account has too many connections open",
     "internal": "a fault in the server: nothing happened, the table was rebuilt from its record",
+    "account_frozen": "the account is frozen: no chips may come to a table",
+    "account_banned": "the account is banned (the connection is then closed, code 4403)",
+    "session_ended": "the session ended (a logout, a revocation, an expiry): log in again",
 }
 """The server's own error codes (the room's and the engine's pass through unchanged)."""
 
@@ -406,4 +411,6 @@ def schema() -> dict[str, Any]:
         "$defs": {**components, **events},
         "properties": {"client": client, "server": server},
         "x-error-codes": dict(SERVER_CODES),
+        "x-room-error-codes": sorted(ROOM_CODES),
+        "x-engine-error-codes": sorted(ENGINE_CODES),
     }
