@@ -18,7 +18,7 @@ from starlette.routing import Route, WebSocketRoute
 
 from cardroom.server.app import create_app
 
-from .api_client import BACKENDS, Api, login, make_operator, register, start_api
+from .api_client import BACKENDS, Api, fresh_alias, login, make_operator, register, start_api
 
 BODIES_PER_ROUTE = int(os.environ.get("CARDROOM_API_FUZZ_BODIES", "25"))
 """Random bodies sent to each POST route (more through the environment variable)."""
@@ -66,6 +66,19 @@ def test_openapi_references_resolve_and_every_operation_has_an_error_body(api: A
             assert error == {"$ref": "#/components/schemas/ErrorBody"}
     register_body = schemas["RegisterBody"]
     assert set(register_body["required"]) == {"alias", "password", "age_confirmed"}
+
+
+def test_openapi_gives_the_status_a_success_is_answered_with(api: Api) -> None:
+    document = httpx.get(api.base + "/openapi.json").json()
+    alias = fresh_alias()
+    made = httpx.post(
+        api.base + "/api/register",
+        json={"alias": alias, "password": "password1", "age_confirmed": True},
+    )
+    assert made.status_code == 201, made.text
+    assert set(document["paths"]["/api/register"]["post"]["responses"]) >= {"201"}
+    assert "200" not in document["paths"]["/api/register"]["post"]["responses"]
+    assert "200" in document["paths"]["/api/login"]["post"]["responses"]
 
 
 def _junk(rng: random.Random, valid: dict[str, Any]) -> bytes:

@@ -53,6 +53,10 @@ _ERRORS: Final = {
 }
 
 
+CREATED: Final = (api_accounts.Registered, api_operator.TableOpened, api_operator.SanctionMade)
+"""The answers of a request that made something: 201 Created, not 200."""
+
+
 def operations() -> list[Operation]:
     """Every operation of the HTTP API."""
     modules = (api_accounts, api_lobby, api_history, api_operator)
@@ -75,7 +79,8 @@ def _ref(model: type) -> dict[str, Any]:
 
 def _operation(path: str, method: str, summary: str, body: Any, answer: Any) -> dict[str, Any]:
     ok = {"description": "ok"} | ({"content": _ref(answer)} if answer is not None else {})
-    op: dict[str, Any] = {"summary": summary, "responses": {"200": ok}}
+    status = "201" if answer in CREATED else "200"
+    op: dict[str, Any] = {"summary": summary, "responses": {status: ok}}
     for status, why in _ERRORS.items():
         op["responses"][status] = {"description": why, "content": _ref(ErrorBody)}
     params = [_param(name, "path") for name in re.findall(r"{(\w+)}", path)]
