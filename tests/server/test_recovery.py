@@ -193,3 +193,16 @@ def test_ledger_recover_refuses_while_a_server_runs_on_the_database(
     assert cli_main(["ledger", "recover", "--db", url]) == 0  # stopped cleanly: forgotten
     assert "table holdem: returned 40" in capsys.readouterr().out
     assert money_problems(url) == []
+
+
+def test_the_server_doc_names_every_key_the_tables_file_takes() -> None:
+    """docs/server.md's table of keys is what the tables file takes (and no less)."""
+    from dataclasses import fields
+
+    from cardroom.games import Stakes
+    from cardroom.server import tables_file
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "server.md").read_text()
+    keys = set(tables_file.KEYS) | {f.name for f in fields(Stakes)}
+    missing = sorted(k for k in keys if f"`{k}`" not in doc)
+    assert missing == [], f"docs/server.md does not name {missing}"

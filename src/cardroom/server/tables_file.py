@@ -55,7 +55,7 @@ import re
 import tomllib
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from cardroom.chinese import VARIANTS as CHINESE_VARIANTS
 from cardroom.chinese import ChineseError
@@ -87,6 +87,8 @@ _CHINESE_KEYS = {"id", "game", "point_value", "min_points", "set_seconds", "seat
 _SETTINGS_KEYS = {f.name for f in fields(TableSettings)} - {
     "table_id", "games", "currency", "mixed", "seed", "rake", "chinese",
 }  # fmt: skip
+KEYS: Final = frozenset(_OWN_KEYS | _MIXED_KEYS | _CHINESE_KEYS | _SETTINGS_KEYS)
+"""Every key a table of the file may have (docs/server.md lists them)."""
 
 
 class TablesFileError(ValueError):
