@@ -178,3 +178,12 @@ def test_every_error_code_is_published_in_the_schema_and_named_in_the_protocol_d
     every = set(SERVER_CODES) | set(room_errors.CODES) | set(engine_errors.CODES)
     missing = sorted(code for code in every if f"`{code}`" not in doc)
     assert missing == [], f"docs/protocol.md does not name {missing}"
+
+
+def test_the_schema_requires_every_field_the_server_always_writes() -> None:
+    from cardroom.server.protocol import schema
+
+    defs = schema()["$defs"]
+    assert "server_time" in defs["Hello"]["required"]
+    assert "server_time" in defs["Turn"]["required"]
+    assert set(defs["Ok"]["required"]) == set(defs["Ok"]["properties"])

@@ -403,6 +403,9 @@ def schema() -> dict[str, Any]:
     )
     event, events = _event_schemas()
     assert not set(events) & set(components), "a room event is named like a message"
+    for message in AnyServerMessage.__args__:  # the server writes every field, defaults too
+        body = components[message.__name__]
+        body["required"] = sorted(body["properties"])
     components["TableEvent"]["properties"]["event"] = event
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
