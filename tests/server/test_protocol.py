@@ -437,3 +437,35 @@ def test_a_message_nested_past_the_decoder_s_depth_is_bad_message() -> None:
             decode_client(raw)
         assert refused.value.code == "bad_message"
         assert "RecursionError" not in str(refused.value)
+
+
+def test_time_bank_answers_what_is_left_while_it_runs(settings: ServerSettings) -> None:
+    """The holdem table gives 5 s to act, then the 30 s bank: asked while it runs, the
+    answer is what is left of it, not the bank the turn started with."""
+
+    async def go(base: str) -> tuple[float, float]:
+        a, _ = await player(base, "alice")
+        b, _ = await player(base, "bobby")
+        for c, seat in ((a, 0), (b, 1)):
+            await c.send("join", id="j", table="holdem", seat=seat, amount=40)
+            assert (await answer(c, "j"))["type"] == "ok"
+        mover, _ = await first_turn([a, b], "holdem")
+        await mover.send("time_bank", id="t0", table="holdem")
+        before = (await answer(mover, "t0"))["detail"]["time_bank"]
+        while True:  # the bank starts after 5 s
+            msg = await until(mover, "events", limit=15, table="holdem")
+            if any(
+                e["event"]["type"] == "TurnStarted" and e["event"]["bank"] for e in msg["events"]
+            ):
+                break
+        await asyncio.sleep(1.5)
+        await mover.send("time_bank", id="t1", table="holdem")
+        running = (await answer(mover, "t1"))["detail"]["time_bank"]
+        for c in (a, b):
+            await c.close()
+        return before, running
+
+    with running_server(settings) as base:
+        before, running = asyncio.run(go(base))
+    assert before == 30.0
+    assert 20.0 < running < 29.0, running

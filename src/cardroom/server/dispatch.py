@@ -139,7 +139,10 @@ async def _time_bank(actor: TableActor, player: str) -> Outcome:
     s = actor.table.state.seat_of(player)
     if s is None:
         return Outcome("not_seated", "you are not seated at this table", actor.seq)
-    bank = actor.table.seat(s).time_bank
+    table = actor.table
+    bank, turn = float(table.seat(s).time_bank), table.state.turn
+    if turn is not None and turn.seat == s and turn.bank:  # running now: what is left
+        bank = max(0.0, turn.deadline - table.clock())
     return Outcome(seq=actor.seq, detail={"time_bank": bank, "automatic": True})
 
 
