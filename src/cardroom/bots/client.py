@@ -42,8 +42,15 @@ def login(base: str, alias: str, password: str) -> dict[str, Any]:
 
 
 def account(base: str, alias: str, password: str) -> dict[str, Any]:
-    """Register ``alias`` if new, then log in; the login answer (token, player, alias)."""
-    http_json(base, "/api/register", {"alias": alias, "password": password, "age_confirmed": True})
+    """Log in as ``alias``, registering it first if the server knows no such account;
+    the login answer (token, player, alias). (Every registration attempt counts against
+    the address's limit, a refused one too: an account that exists only logs in.)"""
+    body = {"alias": alias, "password": password}
+    status, answer = http_json(base, "/api/login", body)
+    if status == 200:
+        return answer
+    if status == 401:  # no such account (or a wrong password: the register then fails)
+        http_json(base, "/api/register", {**body, "age_confirmed": True})
     return login(base, alias, password)
 
 
