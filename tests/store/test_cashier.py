@@ -7,12 +7,14 @@ from typing import Any
 import pytest
 
 from cardroom.ledger import (
+    AccountRef,
     ChipDumpPolicy,
     Currency,
     IdempotencyConflict,
     InsufficientFunds,
     LedgerError,
     Reason,
+    Transfer,
 )
 from cardroom.store import AccountError, Cashier, Players, SanctionKind, audit_trail
 
@@ -94,6 +96,20 @@ def test_frozen_and_banned_accounts_move_nothing(room: Any) -> None:
     with pytest.raises(AccountError, match="banned"):
         cashier.deposit("ann", 10, operator="op")
     assert cashier.balances("bob")[REAL] == 1010
+
+
+def test_a_table_s_chips_are_never_moved_by_a_reversal(room: Any) -> None:
+    """A buy-in reversed under a live table left its record and the ledger disagreeing:
+    the player could not stand up, and the room could not start."""
+    _, cashier = room
+    cashier.deposit("ann", 1000, operator="op")
+    player = AccountRef.player("1", REAL)
+    buy_in = cashier.ledger.post(
+        Transfer("sit", Reason.BUY_IN, player, AccountRef.stack("t1", "1", REAL), 400)
+    )
+    with pytest.raises(AccountError, match="table's chips"):
+        cashier.reverse(buy_in.id, operator="op", reason="operator mistake")
+    assert cashier.ledger.balance(AccountRef.stack("t1", "1", REAL)) == 400
 
 
 def test_operator_reverses_a_flagged_transfer(room: Any) -> None:

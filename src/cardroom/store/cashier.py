@@ -18,6 +18,7 @@ from sqlalchemy import Engine, Select, select
 from sqlalchemy.orm import Session, aliased
 
 from cardroom.ledger import (
+    AccountKind,
     AccountRef,
     ChipDumpFlag,
     ChipDumpPolicy,
@@ -192,6 +193,14 @@ class Cashier:
         original = self.ledger.entry(entry_id)
         if original is None:
             raise LedgerError(f"there is no entry {entry_id} to reverse")
+        table_money = (AccountKind.TABLE_STACK, AccountKind.POT)
+        if original.debit.kind in table_money or original.credit.kind in table_money:
+            # A table's chips are what its record says: undone here, the record and the
+            # ledger would disagree (the player could not stand up, nor the room start).
+            raise AccountError(
+                f"entry {entry_id} moved a table's chips: they move only with the table "
+                "(close the table, or 'ledger recover' after a crash), never by a reversal"
+            )
         t = reversal_of(original, memo=reason)
         check_not_reversed(self.ledger.entry_for_key(t.key), t)
         subject = f"entry {entry_id}"
