@@ -206,3 +206,69 @@ def test_the_server_doc_names_every_key_the_tables_file_takes() -> None:
     keys = set(tables_file.KEYS) | {f.name for f in fields(Stakes)}
     missing = sorted(k for k in keys if f"`{k}`" not in doc)
     assert missing == [], f"docs/server.md does not name {missing}"
+
+
+def test_a_second_server_on_a_database_in_use_does_not_start(settings: ServerSettings) -> None:
+    """A second `cardroom serve` on the same database used to run its start-up recovery
+    on the first one's live tables, standing their players up behind its back."""
+    from cardroom.server.room import AlreadyServing, Room
+    from cardroom.server.storage import Storage
+
+    url = settings.database_url
+    assert url is not None
+
+    async def second() -> str:
+        storage = Storage(url, threads=1)
+        try:
+            room = Room(storage, settings)
+            try:
+                await room.open([])
+            except AlreadyServing as exc:
+                return str(exc)
+            finally:
+                await room.stop()  # a refused room forgets nothing of the running one's
+            return "started"
+        finally:
+            storage.close()
+
+    with running_server(settings) as base:
+        a_id, _ = asyncio.run(_half_a_hand(base))
+        refused = asyncio.run(second())
+        assert "another server is running on this database" in refused, refused
+        engine = make_engine(url)
+        try:
+            from cardroom.server.recovery import server_seen
+
+            assert server_seen(engine) is not None  # the first one's heartbeat stays
+            held = SqlLedger(engine).balance(AccountRef.stack("holdem", a_id, Currency.PLAY))
+            assert held == 40  # its players still seated
+        finally:
+            engine.dispose()
+    assert money_problems(url) == []
+
+
+def test_a_heartbeat_of_a_process_gone_from_this_host_is_not_a_running_server(
+    settings: ServerSettings,
+) -> None:
+    """After a kill -9 on this host, the room may start (and `ledger recover` run) at
+    once: its heartbeat names a process that is no more."""
+    import subprocess
+    import sys
+
+    from cardroom.server.recovery import SERVING, server_seen, serving_as
+    from cardroom.store import migrate
+    from cardroom.store.room_memory import RoomMemories
+
+    url = settings.database_url
+    assert url is not None
+    engine = make_engine(url)
+    try:
+        migrate.upgrade(engine)
+        gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
+                              capture_output=True, text=True, check=True)  # fmt: skip
+        RoomMemories(engine).keep(SERVING, {**serving_as("x"), "pid": int(gone.stdout)})
+        assert server_seen(engine) is None
+        RoomMemories(engine).keep(SERVING, {**serving_as("x"), "host": "elsewhere"})
+        assert server_seen(engine) is not None  # another host: only its lapse tells
+    finally:
+        engine.dispose()

@@ -34,8 +34,7 @@ import contextlib
 import dataclasses
 import functools
 import logging
-import os
-import socket
+import secrets
 import time
 from typing import Any
 
@@ -49,7 +48,14 @@ from cardroom.room.state import TableState
 from cardroom.room.table import Table
 from cardroom.server.actor import TableActor
 from cardroom.server.allowances import KnownAllowances, StepAllowances
-from cardroom.server.recovery import SERVING, recover_record
+from cardroom.server.recovery import (
+    LIVE,
+    SERVING,
+    forget_serving,
+    recover_record,
+    server_seen,
+    serving_as,
+)
 from cardroom.server.settings import ServerSettings
 from cardroom.server.storage import Storage
 from cardroom.server.table_ledger import StepLedger
@@ -67,6 +73,10 @@ INTEGRITY = "integrity"
 """The integrity monitor's name in the room's memory (``store/room_memory.py``)."""
 HEARTBEAT_SECONDS = 10.0
 """How often the room keeps that its server is serving (``recovery.SERVING``)."""
+
+
+class AlreadyServing(RuntimeError):
+    """Another server runs on the room's database: this one does not start."""
 
 
 class Room:
@@ -92,9 +102,21 @@ class Room:
         must not write over them)."""
         self.pruner: asyncio.Task[None] | None = None
         self.heart: asyncio.Task[None] | None = None
+        self.instance = secrets.token_hex(8)
+        """This room's name in its heartbeat (``recovery.SERVING``)."""
 
     async def open(self, specs: list[TableSpec]) -> None:
-        """Recover the tables that were open, then open ``specs``."""
+        """Recover the tables that were open, then open ``specs``; AlreadyServing when
+        another server runs on the database (its recovery would stand up its players)."""
+        engine = self.storage.engine
+        running = await self.storage.run(server_seen, engine, None, self.instance)
+        if running is not None:
+            raise AlreadyServing(
+                f"another server is running on this database ({running}): stop it first"
+                " (a crashed server on another host: its heartbeat lapses in 30 s)"
+            )
+        LIVE.add(self.instance)
+        await self.storage.run(self.memories.keep, SERVING, serving_as(self.instance))
         await self.storage.run(self.allowances.load, day_of(time.time()))
         await self.recall_integrity()
         wanted = {s.settings.table_id: s for s in specs}
@@ -137,9 +159,10 @@ class Room:
                     await task
         for actor in self.actors.values():
             await actor.stop()
-        if self.heart is not None:
-            with contextlib.suppress(Exception):  # a database gone: the lease lapses
-                await self.storage.run(self.memories.forget, SERVING)
+        if self.instance in LIVE:
+            LIVE.discard(self.instance)
+            with contextlib.suppress(Exception):  # a database gone: the heartbeat lapses
+                await self.storage.run(forget_serving, self.storage.engine, self.instance)
         if not self.recalled:  # a start that failed first: what was kept stays kept
             return
         try:
@@ -175,7 +198,7 @@ class Room:
 
     async def beat(self) -> None:
         """Every few seconds: keep in the database that this process serves the room."""
-        me = {"pid": os.getpid(), "host": socket.gethostname()}
+        me = serving_as(self.instance)
         while True:
             try:
                 await self.storage.run(self.memories.keep, SERVING, me)
