@@ -106,6 +106,16 @@ def test_10_2_reducing_returning_within_30_minutes_must_bring_what_was_taken(
     h.do(cmd.Sit("p0", 0, 30))  # 31 minutes later: the table's minimum again
 
 
+def test_10_2_reducing_does_not_bind_a_player_the_room_stood_up(h: Harness) -> None:
+    """A table closed under a player (an operator, a server's stop or its recovery
+    after a crash) was not the player taking chips off: back at once, he may buy in
+    for the table's minimum."""
+    h.do(cmd.Sit("p0", 0, 40))
+    h.table.close()
+    assert h.table.state.departures == {}
+    h.do(cmd.Sit("p0", 0, 20))
+
+
 def test_10_2_reducing_departures_are_forgotten_once_they_no_longer_bind(h: Harness) -> None:
     # A table that runs for months sees thousands of players come and go: what each
     # took off binds a return for reducing_minutes only, then the table forgets it (an

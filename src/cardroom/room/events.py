@@ -8,6 +8,8 @@ table state is one of these events, applied in one place
 
 from __future__ import annotations
 
+from typing import Final
+
 from cardroom.values import value
 
 
@@ -35,10 +37,15 @@ class ChipsAdded:
     stack: int
 
 
+TABLE_CLOSED: Final = "table_closed"
+"""Why everyone leaves a table the room closes (an operator, a server's stop or its
+recovery): not the player's choice, so the reducing rule (§10.2) does not bind."""
+
+
 @value
 class PlayerLeft:
-    """A player left (``reason``: ``left``, ``sat_out_too_long``, ``busted``); ``cashed_out``
-    chips went back to the account."""
+    """A player left (``reason``: ``left``, ``sat_out_too_long``, ``busted``, or
+    :data:`TABLE_CLOSED`); ``cashed_out`` chips went back to the account."""
 
     seat: int
     player: str

@@ -47,7 +47,7 @@ def _chips(state: TableState, e: rv.ChipsAdded) -> None:
 def _left(state: TableState, e: rv.PlayerLeft) -> None:
     state.seats[e.seat] = None
     state.reindex()
-    if e.cashed_out:
+    if e.cashed_out and e.reason != rv.TABLE_CLOSED:  # what the player chose to take off
         state.departures[e.player] = (e.cashed_out, e.at)
 
 

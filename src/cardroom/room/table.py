@@ -162,7 +162,7 @@ class Table:
         self.out = cancelled
         for s, seat in enumerate(self.state.seats):
             if seat is not None:
-                seating.remove(self, s, "table_closed")
+                seating.remove(self, s, rv.TABLE_CLOSED)
         return self.out
 
     # ----------------------------------------------------------------- emitting
