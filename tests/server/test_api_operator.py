@@ -115,6 +115,26 @@ def test_an_operator_grants_the_role(api: Api, boss: httpx.Client) -> None:
     assert helper.get("/api/operator/integrity").status_code == 200
 
 
+def test_an_operator_cannot_lock_themselves_out_nor_sanction_twice(
+    api: Api, boss: httpx.Client
+) -> None:
+    me = boss.get("/api/me").json()["alias"]
+    for path, body in [
+        ("/api/operator/sanctions", {"alias": me, "kind": "ban"}),
+        ("/api/operator/sanctions", {"alias": me.upper(), "kind": "freeze"}),
+        ("/api/operator/roles", {"alias": me, "role": "player"}),
+    ]:
+        refused = boss.post(path, json=body)
+        assert refused.status_code == 400 and refused.json()["code"] == "own_account", body
+    assert boss.get("/api/operator/integrity").status_code == 200  # still an operator
+    alias = register(api)
+    assert boss.post("/api/operator/sanctions", json={"alias": alias}).status_code == 201
+    twice = boss.post("/api/operator/sanctions", json={"alias": alias})
+    assert twice.status_code >= 400 and "freeze already" in twice.json()["message"], twice.text
+    seen = boss.get(f"/api/operator/players/{alias}").json()
+    assert [s["kind"] for s in seen["sanctions"]] == ["freeze"]  # one to lift, not two
+
+
 def _listed(api: Api) -> set[str]:
     return {r["table_id"] for r in httpx.get(api.base + "/api/tables").json()["tables"]}
 

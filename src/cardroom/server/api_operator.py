@@ -34,6 +34,7 @@ from cardroom.server.actor import Job, Outcome, TableActor
 from cardroom.server.api_accounts import Profile, profile_of
 from cardroom.server.api_common import (
     ApiError,
+    Caller,
     Ok,
     accounts_of,
     endpoint,
@@ -258,12 +259,21 @@ async def close_table(request: Request) -> Response:
     return reply(Ok())
 
 
+async def _not_oneself(accounts: Accounts, caller: Caller, alias: str, what: str) -> None:
+    """An operator may not sanction or change the role of their own account (the last
+    operator locked out of the API; another operator, or the command line, may)."""
+    target = await accounts.storage.run(accounts.players.get, alias)
+    if target.id == caller.player.id:
+        raise ApiError(400, "own_account", f"no {what} of your own account: ask another operator")
+
+
 @endpoint
 async def sanction(request: Request) -> Response:
     """``POST /api/operator/sanctions``: freeze an account (or ban, chat-ban); 201."""
     caller = await require_operator(request, write=True)
     body = await read_body(request, SanctionBody)
     accounts = accounts_of(request)
+    await _not_oneself(accounts, caller, body.alias, "sanction")
     duration = None if body.hours is None else timedelta(hours=body.hours)
     sanction_id = await accounts.storage.run(
         accounts.players.sanction,
@@ -296,6 +306,7 @@ async def set_role(request: Request) -> Response:
     body = await read_body(request, RoleBody)
     assert body.role in ROLES
     accounts = accounts_of(request)
+    await _not_oneself(accounts, caller, body.alias, "role")
     await accounts.storage.run(
         accounts.players.set_role, body.alias, body.role, operator=caller.player.alias
     )

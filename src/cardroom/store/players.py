@@ -423,6 +423,10 @@ class Players:
         now = self.clock()
         with Session(self.engine) as session, session.begin():
             player = find_player(session, alias)
+            if kind is not SanctionKind.CHAT_BAN and kind in active_sanctions(
+                session, player.id, now
+            ):  # a second would need lifting twice (chat bans escalate instead)
+                raise AccountError(f"{player.alias} is under a {kind.value} already")
             if kind is SanctionKind.CHAT_BAN and duration is None:
                 earlier = session.scalar(
                     select(func.count(Sanction.id)).where(
