@@ -326,3 +326,14 @@ def test_10_7_chat_log_holds_lines_offences_and_reports(api: Api, boss: httpx.Cl
     actions = {(n["action"], n["subject"].lower()) for n in log["notes"]}
     assert ("report", rude.lower()) in actions
     assert ("chat_ban", rude.lower()) in actions  # an offence bans the account (§10.7)
+
+
+def test_a_table_opened_through_the_api_asks_for_no_house_bots(
+    api: Api, boss: httpx.Client
+) -> None:
+    # House bots are seated from the tables file when the server starts: a table
+    # opened here with bots would have waited for them for ever.
+    body = {"id": "with-bots", "game": "holdem", "stakes": {"small_blind": 1, "big_blind": 2}}
+    refused = boss.post("/api/operator/tables", json={**body, "bots": 2})
+    assert refused.status_code == 400 and "tables file" in refused.json()["message"]
+    assert "with-bots" not in _listed(api)

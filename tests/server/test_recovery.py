@@ -141,10 +141,12 @@ def test_the_tables_file_is_checked_with_the_table_and_key_named(tmp_path: Path)
     assert len(load_tables(None)) >= 5  # several games by default
     path = tmp_path / "t.toml"
     holdem = '[[table]]\nid = "a"\ngame = "holdem"\nstakes = { small_blind = 1, big_blind = 2 }\n'
-    path.write_text(holdem + 'money = "real"\nseats = 9\nbots = 2\naction_seconds = 12\n')
+    path.write_text(holdem + 'money = "real"\nseats = 9\naction_seconds = 12\n')
     (spec,) = load_tables(path)
     assert spec.settings.currency is Currency.REAL and spec.settings.seat_count == 9
-    assert spec.bots == 2 and spec.settings.action_seconds == 12
+    assert spec.settings.action_seconds == 12
+    path.write_text(holdem + "seats = 9\nbots = 2\n")
+    assert load_tables(path)[0].bots == 2
     for body, words in [
         ('[[table]]\nid = "a"\ngame = "holdem"\nstakes = { small_blind = 1, big_blind = 2 }\n'
          'colour = "red"\n', "colour"),
@@ -152,6 +154,7 @@ def test_the_tables_file_is_checked_with_the_table_and_key_named(tmp_path: Path)
         ('[[table]]\nid = "a b"\ngame = "holdem"\nstakes = {}\n', "id"),
         ('[[table]]\nid = "a"\ngame = "holdem"\nstakes = { small_blind = 1, big_blind = 2 }\n'
          'seed = "x"\n', "seed"),
+        (holdem + 'money = "real"\nbots = 1\n', "play money"),  # house bots have none
     ]:  # fmt: skip
         path.write_text(body)
         with pytest.raises(TablesFileError, match=words):

@@ -236,6 +236,8 @@ async def open_table(request: Request) -> Response:
     raw: dict[str, Any] = {**body.options, **msgspec.to_builtins(body)}
     raw.pop("options")
     raw = {k: v for k, v in raw.items() if v is not None}
+    if body.bots:  # the command line seats house bots at start: none would come
+        raise ApiError(400, "bad_table", "house bots are seated from the tables file at start")
     try:
         spec = spec_from_dict(raw)
     except TablesFileError as exc:

@@ -166,6 +166,8 @@ def _spec(raw: dict[str, Any]) -> TableSpec:
     bots = raw.get("bots", 0)
     if type(bots) is not int or not 0 <= bots <= settings.seat_count:
         raise ValueError(f"bots: 0 to {settings.seat_count}")
+    if bots and settings.currency is Currency.REAL:
+        raise ValueError("bots: house bots play only play money (this table is real money)")
     return TableSpec(settings, bots)
 
 
