@@ -87,6 +87,10 @@ def test_10_9_freeze_shows_in_the_profile_until_lifted(api: Api, boss: httpx.Cli
     assert [s["id"] for s in seen["sanctions"]] == [made.json()["id"]] and seen["csrf"] == ""
     missing = boss.get("/api/operator/players/NoSuchPlayer9")
     assert missing.status_code == 404 and missing.json()["code"] == "no_such_player"
+    by_id = boss.get(f"/api/operator/players/{seen['player']}").json()  # as the logs name it
+    assert by_id["alias"] == alias and by_id["sanctions"] == seen["sanctions"]
+    for junk in ("0", "9" * 40, "99999999"):
+        assert boss.get(f"/api/operator/players/{junk}").status_code == 404
     lifted = boss.post(f"/api/operator/sanctions/{made.json()['id']}/lift")
     assert lifted.status_code == 200
     assert player.get("/api/me").json()["sanctions"] == []

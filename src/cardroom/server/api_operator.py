@@ -315,13 +315,14 @@ async def set_role(request: Request) -> Response:
     return reply(Ok())
 
 
-def _player_profile(accounts: Accounts, alias: str) -> Profile:
-    return profile_of(accounts, accounts.players.get(alias))
+def _player_profile(accounts: Accounts, name: str) -> Profile:
+    return profile_of(accounts, accounts.players.named(name))
 
 
 @endpoint
 async def player(request: Request) -> Response:
-    """``GET /api/operator/players/{alias}``: a player's profile (sanction ids to lift)."""
+    """``GET /api/operator/players/{alias}``: a player's profile (sanction ids to lift);
+    the alias, or the id the tables' records and the logs name the player by."""
     await require_operator(request)
     accounts = accounts_of(request)
     alias = str(request.path_params["alias"])

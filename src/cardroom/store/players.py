@@ -87,6 +87,11 @@ class PlayerInfo:
         return str(self.id)
 
 
+def valid_id_text(text: str) -> bool:
+    """Whether ``text`` is a player id as written in the records (ASCII digits, in range)."""
+    return len(text) <= 18 and text.isascii() and text.isdigit() and int(text) > 0
+
+
 def find_player(session: Session, alias: str) -> Player:
     """The player with this alias (any case), or :class:`AccountError`."""
     # Text that cannot be an alias never reaches the database (PostgreSQL refuses NUL).
@@ -210,6 +215,19 @@ class Players:
         """The player with this alias (any case)."""
         with Session(self.engine) as session:
             return _info(find_player(session, alias))
+
+    @storage_errors("looking up a player")
+    def named(self, name: str) -> PlayerInfo:
+        """The player with this alias, or else with this id (the tables' records and the
+        room's logs name players by id): AccountError when neither."""
+        with Session(self.engine) as session:
+            try:
+                return _info(find_player(session, name))
+            except AccountError:
+                found = session.get(Player, int(name)) if valid_id_text(name) else None
+                if found is None:
+                    raise
+                return _info(found)
 
     @storage_errors("login")
     def login(self, alias: str, password: str, *, ip: str = "", device: str = "") -> str:
