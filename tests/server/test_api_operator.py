@@ -235,6 +235,7 @@ def _log_entries(api: Api, player: str, table: str) -> None:
     """A table's record with disconnects, as a table writes it (the all-in it used with it)."""
     day = day_of(time.time())
     events = [
+        rv.PlayerSeated(player, 2, 40, None, False, 30.0, time.time()),
         rv.Disconnected(seat=2, at=time.time()),
         rv.DisconnectAllInUsed(seat=2, player=player, hand_no=7, used_today=1, day=day),
         rv.Reconnected(seat=2),
@@ -256,6 +257,8 @@ def test_10_6_disconnect_log_and_the_allowance_left_today(api: Api, boss: httpx.
     log = boss.get("/api/operator/logs/disconnects", params={"table": "logs-1"}).json()
     kinds = [e["kind"] for e in log["entries"]]
     assert kinds == ["Disconnected", "DisconnectAllInUsed", "Reconnected"]
+    named = [e["entry"].get("alias") for e in log["entries"]]  # who sat at the seat then
+    assert named == [alias, None, alias]  # (the all-in names its player itself)
     assert log["next_after"] is None
     paged = boss.get(
         "/api/operator/logs/disconnects", params={"table": "logs-1", "limit": 1}

@@ -20,6 +20,7 @@ gets 403 ``forbidden`` here. Routes:
 
 from __future__ import annotations
 
+import dataclasses
 from datetime import timedelta
 from typing import Annotated, Any, Final, Literal, Protocol
 
@@ -225,7 +226,29 @@ async def _log(request: Request, kinds: tuple[str, ...]) -> LogPage:
     storage = accounts_of(request).storage
     history = TableHistory(storage.engine)
     rows = await storage.run(history.by_kind, kinds, table_id=table_id, after_id=after, limit=limit)
+    rows = await storage.run(_name_seats, history, rows)
     return LogPage([_line(r) for r in rows], rows[-1].id if len(rows) == limit else None)
+
+
+def _name_seats(history: TableHistory, rows: list[LogEntry]) -> list[LogEntry]:
+    """Entries that name only a seat (``Disconnected``, ``TimedOut``...) with the alias
+    of the player who sat there then, as ``alias`` (in the database pool)."""
+    bare: dict[str, list[int]] = {}
+    for r in rows:
+        if "seat" in r.entry and "player" not in r.entry:
+            bare.setdefault(r.table_id, []).append(r.seq)
+    if not bare:
+        return rows
+    seated = {table: history.seated(table, seqs) for table, seqs in bare.items()}
+    out = []
+    for r in rows:
+        at = seated.get(r.table_id, {}).get(r.seq)
+        if at is not None and "player" not in r.entry:
+            alias = at.get(int(r.entry["seat"]))
+            if alias is not None:
+                r = dataclasses.replace(r, entry={**r.entry, "alias": alias})
+        out.append(r)
+    return out
 
 
 @endpoint
