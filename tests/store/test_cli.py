@@ -117,6 +117,8 @@ def test_flags_freeze_and_reverse(fresh_url: str, capsys: Any, monkeypatch: Any)
     for entry_id in dump["entry_ids"]:
         code, out, _ = cli("ledger", "reverse", str(entry_id), "--reason", "chip dumping")
         assert code == 0 and f"reverses entry {entry_id}" in out
+    code, out, _ = cli("ledger", "entries", "--after", str(dump["entry_ids"][-1]))
+    assert out.count("(chip dumping)") == len(dump["entry_ids"])  # the reason is shown
     code, _, err = cli("ledger", "reverse", str(dump["entry_ids"][0]), "--reason", "again")
     assert code == 1 and "already reversed" in err
     balances = json.loads(cli("account", "show", "Taker", "--json")[1])["balances"]

@@ -96,12 +96,15 @@ def run_entries(args: argparse.Namespace) -> int:
             "amount": t.amount,
             "currency": t.currency.value,
             "reverses": t.reverses,
+            "memo": t.memo,
             "at": e.at.isoformat() if e.at else None,
         }
         if args.json:
             print(json.dumps(row))
         else:
-            print(f"{e.id:>6} {t.reason:<17} {t.amount:>12} {name(f'{t.debit} -> {t.credit}')}")
+            memo = f"  ({t.memo})" if t.memo else ""
+            moved = name(f"{t.debit} -> {t.credit}")
+            print(f"{e.id:>6} {t.reason:<17} {t.amount:>12} {moved}{memo}")
     return 0
 
 
