@@ -84,6 +84,20 @@ async def answer(client: ProtocolClient, client_id: str, limit: float = 10) -> d
                 return msg
 
 
+async def seated_pair(
+    base: str, join_id: str = "j"
+) -> tuple[ProtocolClient, str, ProtocolClient, str]:
+    """alice and bobby logged in and seated at holdem's seats 0 and 1 with 40 chips each
+    (``join_id``: the id of their ``join``; a later run needs new ones): each
+    connection and player id."""
+    a, a_id = await player(base, "alice")
+    b, b_id = await player(base, "bobby")
+    for c, seat in ((a, 0), (b, 1)):
+        await c.send("join", id=join_id, table="holdem", seat=seat, amount=40)
+        assert (await answer(c, join_id))["type"] == "ok"
+    return a, a_id, b, b_id
+
+
 async def until(
     client: ProtocolClient, kind: str, limit: float = 10, **match: Any
 ) -> dict[str, Any]:

@@ -14,6 +14,7 @@ from tests.server.sessions import (
     money_problems,
     operator_client,
     player,
+    seated_pair,
     until,
 )
 
@@ -236,11 +237,7 @@ def test_a_rebuild_keeps_when_each_decision_began_so_the_turn_is_still_answered(
 
     async def go(base: str) -> dict[str, Any]:
         actor = _actor(apps[0], "holdem")
-        a, _ = await player(base, "alice")
-        b, _ = await player(base, "bobby")
-        for c, seat in ((a, 0), (b, 1)):
-            await c.send("join", id="j", table="holdem", seat=seat, amount=40)
-            assert (await answer(c, "j"))["type"] == "ok"
+        a, _, b, _ = await seated_pair(base)
         mover, turn = await first_turn([a, b], "holdem")
         other = b if mover is a else a
         await other.send("chat", id="c1", table="holdem", text="nice weather")

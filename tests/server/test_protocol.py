@@ -10,7 +10,14 @@ import httpx
 import pytest
 import websockets
 from tests.server.conftest import running_server, with_limits
-from tests.server.sessions import answer, first_turn, money_problems, player, until
+from tests.server.sessions import (
+    answer,
+    first_turn,
+    money_problems,
+    player,
+    seated_pair,
+    until,
+)
 
 from cardroom.bots.client import ProtocolClient, account
 from cardroom.server.settings import ServerSettings
@@ -62,11 +69,7 @@ def test_hostile_messages_get_errors_with_stable_codes_and_the_table_goes_on(
     settings = with_limits(settings, max_message_bytes=2000)
 
     async def go(base: str) -> None:
-        a, a_id = await player(base, "alice")
-        b, _ = await player(base, "bobby")
-        for c, seat in ((a, 0), (b, 1)):
-            await c.send("join", id="j", table="holdem", seat=seat, amount=40)
-            assert (await answer(c, "j"))["type"] == "ok"
+        a, a_id, b, _ = await seated_pair(base)
         actor, _ = await first_turn([a, b], "holdem")
         other = b if actor is a else a
         cases = [
@@ -139,11 +142,7 @@ def test_an_action_the_hand_moved_past_is_refused_stale_turn(settings: ServerSet
     player's turn again, and changes nothing; one naming the turn it answers is played."""
 
     async def go(base: str) -> None:
-        a, _ = await player(base, "alice")
-        b, _ = await player(base, "bobby")
-        for c, seat in ((a, 0), (b, 1)):
-            await c.send("join", id="j", table="holdem", seat=seat, amount=40)
-            assert (await answer(c, "j"))["type"] == "ok"
+        a, _, b, _ = await seated_pair(base)
         button, preflop = await first_turn([a, b], "holdem")  # heads-up: the button first
         big_blind = b if button is a else a
         await button.send("act", id="c1", table="holdem", kind="call", turn=preflop["seq"])
@@ -444,11 +443,7 @@ def test_time_bank_answers_what_is_left_while_it_runs(settings: ServerSettings) 
     answer is what is left of it, not the bank the turn started with."""
 
     async def go(base: str) -> tuple[float, float]:
-        a, _ = await player(base, "alice")
-        b, _ = await player(base, "bobby")
-        for c, seat in ((a, 0), (b, 1)):
-            await c.send("join", id="j", table="holdem", seat=seat, amount=40)
-            assert (await answer(c, "j"))["type"] == "ok"
+        a, _, b, _ = await seated_pair(base)
         mover, _ = await first_turn([a, b], "holdem")
         await mover.send("time_bank", id="t0", table="holdem")
         before = (await answer(mover, "t0"))["detail"]["time_bank"]

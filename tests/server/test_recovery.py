@@ -9,7 +9,7 @@ from pathlib import Path
 import httpx
 import pytest
 from tests.server.conftest import running_server
-from tests.server.sessions import answer, first_turn, money_problems, player
+from tests.server.sessions import answer, first_turn, money_problems, seated_pair
 
 from cardroom.bots.client import account
 from cardroom.cli import main as cli_main
@@ -24,11 +24,7 @@ def test_10_10_an_unfinished_hand_is_voided_on_start_and_the_chips_go_back(
     settings: ServerSettings,
 ) -> None:
     async def play_half_a_hand(base: str) -> tuple[str, str]:
-        a, a_id = await player(base, "alice")
-        b, b_id = await player(base, "bobby")
-        for c, seat in ((a, 0), (b, 1)):
-            await c.send("join", id="j", table="holdem", seat=seat, amount=40)
-            await answer(c, "j")
+        a, a_id, b, b_id = await seated_pair(base)
         actor, _ = await first_turn([a, b], "holdem")
         await actor.send("act", id="r", table="holdem", kind="raise", amount=10)
         assert (await answer(actor, "r"))["type"] == "ok"
@@ -76,11 +72,7 @@ def test_10_10_an_unfinished_hand_is_voided_on_start_and_the_chips_go_back(
 async def _half_a_hand(base: str, run: int = 1) -> tuple[str, str]:
     """Two players sit at holdem; the first to act raises; the hand is left unfinished
     (``run``: new message ids for a later run: the same ids would be resends)."""
-    a, a_id = await player(base, "alice")
-    b, b_id = await player(base, "bobby")
-    for c, seat in ((a, 0), (b, 1)):
-        await c.send("join", id=f"j{run}", table="holdem", seat=seat, amount=40)
-        assert (await answer(c, f"j{run}"))["type"] == "ok"
+    a, a_id, b, b_id = await seated_pair(base, f"j{run}")
     actor, _ = await first_turn([a, b], "holdem")
     await actor.send("act", id=f"r{run}", table="holdem", kind="raise", amount=10)
     assert (await answer(actor, f"r{run}"))["type"] == "ok"
