@@ -140,8 +140,8 @@ class TableActor:
         self.last_turn: tuple[int, float] | None = None
         self.decisions: dict[int, tuple[Hashable, int]] = {}
         """Per seat dealt in: its decision as stored and sent (``Table.decision_key``)
-        and the first sequence number of the step that began it: an action decided
-        before that is stale."""
+        and the sequence number of the hand event that began it: an action decided
+        before that is stale (``stale_turn``)."""
         self.note_decisions(seq)
         self.closed = False
         """Closed for good, or stopped: every job is answered ``no_such_table`` (none
@@ -267,9 +267,9 @@ class TableActor:
 
     def stale(self, player: str, turn: int) -> Outcome | None:
         """The refusal of an action ``player`` decided at sequence number ``turn``, if it
-        is late: its decision began after ``turn`` (or moved in this batch, unseen
-        yet). A ``turn`` not reached yet is malformed. A player not dealt in is left
-        to the table to refuse."""
+        is late: its decision began after ``turn`` (or moved in this batch, unseen yet).
+        A ``turn`` not reached yet is malformed. A player not dealt in is left to the
+        table to refuse."""
         if turn > self.seq:
             return Outcome("bad_message", f"turn {turn} is past the table's last event")
         s = self.table.state.seat_of(player)
@@ -316,7 +316,7 @@ class TableActor:
 
     async def step(self, events: list[AnyEvent], client: ClientRef | None) -> bool:
         """Store and send ``events``, which a job made by driving the table itself, as one
-        step with the id of the message that asked for them (``client``: account, id).
+        step with the id of the message that asked for them (``client``).
         False when it could not be stored: nothing of it happened, the table was
         rebuilt from its record. (A job runs once what came before it is stored, so
         ``events`` are the step's only ones.)"""
