@@ -165,7 +165,7 @@ def test_ledger_recover_refuses_while_a_server_runs_on_the_database(
     refuses while it is fresh; a clean stop forgets it, and a crashed server's lapses."""
     from datetime import timedelta
 
-    from cardroom.server.recovery import SERVER_GONE_SECONDS, SERVING, server_seen
+    from cardroom.server.lease import SERVER_GONE_SECONDS, SERVING, server_seen
     from cardroom.store.room_memory import RoomMemories
 
     url = settings.database_url
@@ -232,7 +232,7 @@ def test_a_second_server_on_a_database_in_use_does_not_start(settings: ServerSet
         assert "another server is running on this database" in refused, refused
         engine = make_engine(url)
         try:
-            from cardroom.server.recovery import server_seen
+            from cardroom.server.lease import server_seen
 
             assert server_seen(engine) is not None  # the first one's heartbeat stays
             held = SqlLedger(engine).balance(AccountRef.stack("holdem", a_id, Currency.PLAY))
@@ -250,7 +250,7 @@ def test_a_heartbeat_of_a_process_gone_from_this_host_is_not_a_running_server(
     import subprocess
     import sys
 
-    from cardroom.server.recovery import SERVING, server_seen, serving_as
+    from cardroom.server.lease import SERVING, server_seen, serving_as
     from cardroom.store import migrate
     from cardroom.store.room_memory import RoomMemories
 

@@ -150,7 +150,8 @@ def run_recover(args: argparse.Namespace) -> int:
     as the server's start does (the unfinished hand cancelled, RULEBOOK §10.10, everyone
     stood up, the events and cash-outs stored together); then, for chips no table record
     knows of, the ledger's own recovery (unfinished pots voided, stacks returned)."""
-    from cardroom.server.recovery import recover_open_tables, server_seen
+    from cardroom.server.lease import server_seen
+    from cardroom.server.recovery import recover_open_tables
     from cardroom.store import SqlLedger
 
     engine = open_engine(args)

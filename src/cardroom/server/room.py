@@ -48,14 +48,8 @@ from cardroom.room.state import TableState
 from cardroom.room.table import Table
 from cardroom.server.actor import TableActor
 from cardroom.server.allowances import KnownAllowances, StepAllowances
-from cardroom.server.recovery import (
-    LIVE,
-    SERVING,
-    forget_serving,
-    recover_record,
-    server_seen,
-    serving_as,
-)
+from cardroom.server.lease import LIVE, SERVING, forget_serving, server_seen, serving_as
+from cardroom.server.recovery import recover_record
 from cardroom.server.settings import ServerSettings
 from cardroom.server.storage import Storage
 from cardroom.server.table_ledger import StepLedger
@@ -72,7 +66,7 @@ PRUNE_SECONDS = 3600.0
 INTEGRITY = "integrity"
 """The integrity monitor's name in the room's memory (``store/room_memory.py``)."""
 HEARTBEAT_SECONDS = 10.0
-"""How often the room keeps that its server is serving (``recovery.SERVING``)."""
+"""How often the room keeps that its server is serving (``lease.SERVING``)."""
 
 
 class AlreadyServing(RuntimeError):
@@ -103,7 +97,7 @@ class Room:
         self.pruner: asyncio.Task[None] | None = None
         self.heart: asyncio.Task[None] | None = None
         self.instance = secrets.token_hex(8)
-        """This room's name in its heartbeat (``recovery.SERVING``)."""
+        """This room's name in its heartbeat (``lease.SERVING``)."""
 
     async def open(self, specs: list[TableSpec]) -> None:
         """Recover the tables that were open, then open ``specs``; AlreadyServing when
