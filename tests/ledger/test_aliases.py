@@ -38,13 +38,20 @@ def test_only_letters_digits_dash_underscore(alias: str) -> None:
 @given(st.text(alphabet="abcXYZ019-_.! é", min_size=0, max_size=20))
 def test_charset_rule_matches_a_plain_reference(alias: str) -> None:
     allowed = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_")
-    expected = 3 <= len(alias) <= 16 and set(alias) <= allowed
+    letters = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+    expected = 3 <= len(alias) <= 16 and set(alias) <= allowed and bool(set(alias) & letters)
     try:
         validate_alias(alias, WordList(frozenset(), frozenset()))
     except AliasError:
         assert not expected
     else:
         assert expected
+
+
+@pytest.mark.parametrize("alias", ["104", "2024", "1-2_3"])
+def test_an_alias_needs_a_letter_so_it_never_reads_as_a_player_id(alias: str) -> None:
+    with pytest.raises(AliasError, match="needs a letter"):
+        validate_alias(alias)
 
 
 def test_uniqueness_key_ignores_case() -> None:

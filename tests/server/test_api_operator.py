@@ -137,6 +137,22 @@ def test_an_operator_cannot_lock_themselves_out_nor_sanction_twice(
     assert twice.status_code >= 400 and "freeze already" in twice.json()["message"], twice.text
     seen = boss.get(f"/api/operator/players/{alias}").json()
     assert [s["kind"] for s in seen["sanctions"]] == ["freeze"]  # one to lift, not two
+    # A freeze for a while may be made lasting (until lifted), not repeated.
+    other = register(api)
+    assert boss.post("/api/operator/sanctions", json={"alias": other, "hours": 1}).is_success
+    again = boss.post("/api/operator/sanctions", json={"alias": other, "hours": 1})
+    assert again.status_code >= 400
+    longer = boss.post("/api/operator/sanctions", json={"alias": other})
+    assert longer.status_code == 201, longer.text
+    # Nor may an operator lift a sanction on their own account: another operator must.
+    helper = register(api)
+    assert boss.post("/api/operator/roles", json={"alias": helper, "role": "operator"}).is_success
+    frozen = bearer(api, helper).post("/api/operator/sanctions", json={"alias": me})
+    assert frozen.status_code == 201
+    lifted = boss.post(f"/api/operator/sanctions/{frozen.json()['id']}/lift")
+    assert lifted.status_code == 400 and lifted.json()["code"] == "own_account"
+    lift = f"/api/operator/sanctions/{frozen.json()['id']}/lift"
+    assert bearer(api, helper).post(lift).is_success
 
 
 def _listed(api: Api) -> set[str]:

@@ -151,6 +151,8 @@ def validate_alias(alias: str, words: WordList | None = None) -> str:
         raise AliasError(f"alias must be {MIN_LENGTH} to {MAX_LENGTH} characters, not {len(alias)}")
     if not _ALIAS.fullmatch(alias) or not alias.isascii():
         raise AliasError("alias may use only letters a-z A-Z, digits 0-9, '-' and '_'")
+    if not any(c.isalpha() for c in alias):  # the records name players by number
+        raise AliasError("alias needs a letter: a number alone reads as a player's id")
     if offensive_match(alias, words) is not None:
         raise AliasError(f"alias {alias!r} is not allowed (offensive)")
     if reserved_match(alias) is not None:

@@ -320,6 +320,9 @@ async def lift(request: Request) -> Response:
     caller = await require_operator(request, write=True)
     accounts = accounts_of(request)
     sanction_id = int(request.path_params["id"])
+    owner = await accounts.storage.run(accounts.players.sanction_owner, sanction_id)
+    if owner == caller.player.id:
+        raise ApiError(400, "own_account", "no lift of your own sanction: ask another operator")
     await accounts.storage.run(accounts.players.lift, sanction_id, operator=caller.player.alias)
     return reply(Ok())
 

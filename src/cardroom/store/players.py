@@ -116,6 +116,23 @@ def active_sanctions(session: Session, player_id: int, now: datetime) -> set[San
     return {SanctionKind(k) for k in session.scalars(query)}
 
 
+def _not_covered(
+    session: Session, player: Player, kind: SanctionKind, now: datetime, *, for_good: bool
+) -> None:
+    """AccountError when a sanction of ``kind`` is in force at ``now``: a second would
+    have to be lifted too. Only a temporary one may be made lasting (``for_good``: the
+    new one is until lifted)."""
+    query = select(Sanction.ends_at).where(
+        Sanction.player_id == player.id,
+        Sanction.kind == kind.value,
+        Sanction.lifted_at.is_(None),
+        (Sanction.ends_at.is_(None)) | (Sanction.ends_at > now),
+    )
+    for until in session.scalars(query):
+        if until is None or not for_good:
+            raise AccountError(f"{player.alias} is under a {kind.value} already")
+
+
 @dataclass(frozen=True, slots=True)
 class SanctionInfo:
     """One sanction in force: its id, kind, reason and end (None: until lifted)."""
@@ -218,16 +235,11 @@ class Players:
 
     @storage_errors("looking up a player")
     def named(self, name: str) -> PlayerInfo:
-        """The player with this alias, or else with this id (the tables' records and the
-        room's logs name players by id): AccountError when neither."""
+        """The player with this id (the tables' records and the room's logs name players
+        by id; an alias has a letter), or else with this alias: AccountError if neither."""
         with Session(self.engine) as session:
-            try:
-                return _info(find_player(session, name))
-            except AccountError:
-                found = session.get(Player, int(name)) if valid_id_text(name) else None
-                if found is None:
-                    raise
-                return _info(found)
+            found = session.get(Player, int(name)) if valid_id_text(name) else None
+            return _info(found if found is not None else find_player(session, name))
 
     @storage_errors("login")
     def login(self, alias: str, password: str, *, ip: str = "", device: str = "") -> str:
@@ -441,10 +453,8 @@ class Players:
         now = self.clock()
         with Session(self.engine) as session, session.begin():
             player = find_player(session, alias)
-            if kind is not SanctionKind.CHAT_BAN and kind in active_sanctions(
-                session, player.id, now
-            ):  # a second would need lifting twice (chat bans escalate instead)
-                raise AccountError(f"{player.alias} is under a {kind.value} already")
+            if kind is not SanctionKind.CHAT_BAN:  # chat bans escalate instead
+                _not_covered(session, player, kind, now, for_good=duration is None)
             if kind is SanctionKind.CHAT_BAN and duration is None:
                 earlier = session.scalar(
                     select(func.count(Sanction.id)).where(
@@ -477,6 +487,15 @@ class Players:
                 raise AccountError(f"no active sanction {sanction_id}")
             row.lifted_at = self.clock()
             audit(session, self.clock, operator, "lift", str(row.player_id), sanction=sanction_id)
+
+    @storage_errors("reading a sanction")
+    def sanction_owner(self, sanction_id: int) -> int | None:
+        """The id of the player a sanction is on (None: no such sanction)."""
+        if not valid_id(sanction_id):
+            return None
+        with Session(self.engine) as session:
+            row = session.get(Sanction, sanction_id)
+            return None if row is None else row.player_id
 
     @storage_errors("reading a role")
     def role(self, player_id: int) -> str:
