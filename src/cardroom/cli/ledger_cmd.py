@@ -150,22 +150,28 @@ def run_recover(args: argparse.Namespace) -> int:
     as the server's start does (the unfinished hand cancelled, RULEBOOK §10.10, everyone
     stood up, the events and cash-outs stored together); then, for chips no table record
     knows of, the ledger's own recovery (unfinished pots voided, stacks returned)."""
-    from cardroom.server.lease import server_seen
+    from cardroom.server import lease
     from cardroom.server.recovery import recover_open_tables
     from cardroom.store import SqlLedger
 
     engine = open_engine(args)
+    run = args.run or uuid.uuid4().hex
+    instance = f"recover-{run}"[:32]
     try:
-        running = None if args.force else server_seen(engine)
-        if running is not None:
+        held = lease.take(engine, instance, force=args.force)  # no server starts meanwhile
+        if held is not None:
             print(
-                f"error: a server is running on this database ({running}): stop it first"
-                " (after a crash, its heartbeat lapses in 30 s; --force if it is gone)",
+                f"error: a server is running on this database ({held}): stop it first"
+                " (one crashed on another host is taken as gone 30 s after it; --force"
+                " if it is gone)",
                 file=sys.stderr,
             )
             return 1
-        tables = recover_open_tables(engine)
-        report = recover(SqlLedger(engine), run=args.run or uuid.uuid4().hex)
+        try:
+            tables = recover_open_tables(engine)
+            report = recover(SqlLedger(engine), run=run)
+        finally:
+            lease.give_back(engine, instance)
     finally:
         engine.dispose()
     players = [str(account) for returned in tables.values() for account in returned]

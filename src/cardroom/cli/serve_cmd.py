@@ -42,6 +42,14 @@ def run(args: argparse.Namespace) -> int:
         port=args.port,
         tables_file=args.tables,
     )
+    held = _served_elsewhere(settings.database_url)
+    if held is not None:
+        print(
+            f"cardroom serve: another server is running on this database ({held}):"
+            " stop it first (one crashed on another host is taken as gone 30 s after it)",
+            file=sys.stderr,
+        )
+        return 1
     try:
         on_ready = None if args.no_bots else _bots(settings)
         return serve(settings, log_level=args.log_level, on_ready=on_ready)
@@ -50,6 +58,25 @@ def run(args: argparse.Namespace) -> int:
     except DatabaseError as exc:
         print(f"cardroom serve: {exc}", file=sys.stderr)
         return 1
+
+
+def _served_elsewhere(url: str | None) -> str | None:
+    """Who serves the database at ``url`` (None: the default) already, told before
+    anything starts (the room checks again as it opens: of two starting at once, one
+    only serves)."""
+    from cardroom.server.lease import server_seen
+    from cardroom.store import make_engine
+
+    try:
+        engine = make_engine(url)
+    except Exception:  # not a database yet: the server says what is wrong
+        return None
+    try:
+        return server_seen(engine)
+    except Exception:  # no lease table yet (a new database): nobody serves it
+        return None
+    finally:
+        engine.dispose()
 
 
 def _bots(settings: Any) -> Any:

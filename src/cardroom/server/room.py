@@ -46,9 +46,9 @@ from cardroom.room.lobby import badge
 from cardroom.room.settings import TableSettings, settings_from_dict, settings_to_dict
 from cardroom.room.state import TableState
 from cardroom.room.table import Table
+from cardroom.server import lease
 from cardroom.server.actor import TableActor
 from cardroom.server.allowances import KnownAllowances, StepAllowances
-from cardroom.server.lease import LIVE, SERVING, forget_serving, server_seen, serving_as
 from cardroom.server.recovery import recover_record
 from cardroom.server.settings import ServerSettings
 from cardroom.server.storage import Storage
@@ -66,7 +66,7 @@ PRUNE_SECONDS = 3600.0
 INTEGRITY = "integrity"
 """The integrity monitor's name in the room's memory (``store/room_memory.py``)."""
 HEARTBEAT_SECONDS = 10.0
-"""How often the room keeps that its server is serving (``lease.SERVING``)."""
+"""How often the room renews its lease on the database (``server/lease.py``)."""
 
 
 class AlreadyServing(RuntimeError):
@@ -97,20 +97,18 @@ class Room:
         self.pruner: asyncio.Task[None] | None = None
         self.heart: asyncio.Task[None] | None = None
         self.instance = secrets.token_hex(8)
-        """This room's name in its heartbeat (``lease.SERVING``)."""
+        """This room's name in the database's lease (``server/lease.py``)."""
 
     async def open(self, specs: list[TableSpec]) -> None:
         """Recover the tables that were open, then open ``specs``; AlreadyServing when
         another server runs on the database (its recovery would stand up its players)."""
-        engine = self.storage.engine
-        running = await self.storage.run(server_seen, engine, None, self.instance)
-        if running is not None:
+        held = await self.storage.run(lease.take, self.storage.engine, self.instance)
+        if held is not None:
             raise AlreadyServing(
-                f"another server is running on this database ({running}): stop it first"
-                " (a crashed server on another host: its heartbeat lapses in 30 s)"
+                f"another server is running on this database ({held}): stop it first"
+                " (a crashed server on another host is taken as gone 30 s after it)"
             )
-        LIVE.add(self.instance)
-        await self.storage.run(self.memories.keep, SERVING, serving_as(self.instance))
+        lease.LIVE.add(self.instance)
         await self.storage.run(self.allowances.load, day_of(time.time()))
         await self.recall_integrity()
         wanted = {s.settings.table_id: s for s in specs}
@@ -153,10 +151,10 @@ class Room:
                     await task
         for actor in self.actors.values():
             await actor.stop()
-        if self.instance in LIVE:
-            LIVE.discard(self.instance)
-            with contextlib.suppress(Exception):  # a database gone: the heartbeat lapses
-                await self.storage.run(forget_serving, self.storage.engine, self.instance)
+        if self.instance in lease.LIVE:
+            lease.LIVE.discard(self.instance)
+            with contextlib.suppress(Exception):  # a database gone: the lease ages out
+                await self.storage.run(lease.give_back, self.storage.engine, self.instance)
         if not self.recalled:  # a start that failed first: what was kept stays kept
             return
         try:
@@ -191,14 +189,16 @@ class Room:
             await asyncio.sleep(PRUNE_SECONDS)
 
     async def beat(self) -> None:
-        """Every few seconds: keep in the database that this process serves the room."""
-        me = serving_as(self.instance)
+        """Every few seconds: renew this room's lease on the database."""
         while True:
-            try:
-                await self.storage.run(self.memories.keep, SERVING, me)
-            except Exception as exc:  # a busy or absent database: next time
-                log.warning("the server's heartbeat was not stored (%s)", exc)
             await asyncio.sleep(HEARTBEAT_SECONDS)
+            try:
+                held = await self.storage.run(lease.renew, self.storage.engine, self.instance)
+            except Exception as exc:  # a busy or absent database: next time
+                log.warning("the server's lease was not renewed (%s)", exc)
+                continue
+            if not held:  # silent past the lease (the database away): another took it
+                log.error("another server took this database's lease: stop this one")
 
     def step_allowances(self, settings: TableSettings) -> StepAllowances:
         """A table's view of the disconnect all-ins, with its limits."""

@@ -303,3 +303,18 @@ class RoomMemory(Base):
     name: Mapped[str] = mapped_column(String(64), primary_key=True)
     value: Mapped[dict[str, Any]] = mapped_column(JSON)
     saved_at: Mapped[datetime] = mapped_column(UtcDateTime)
+
+
+class ServerLease(Base):
+    """Which server process serves the database (migration 0011): its instance, process,
+    host and process start, and its last heartbeat by the database's clock. Taken by a
+    conditional update, so two servers starting at once cannot both hold it."""
+
+    __tablename__ = "server_leases"
+
+    name: Mapped[str] = mapped_column(String(32), primary_key=True)
+    instance: Mapped[str] = mapped_column(String(32))
+    pid: Mapped[int] = mapped_column(BigInteger)
+    host: Mapped[str] = mapped_column(String(255))
+    started: Mapped[str] = mapped_column(String(32))
+    beat_at: Mapped[datetime] = mapped_column(UtcDateTime)

@@ -6,15 +6,10 @@ stops it writes them here (:meth:`RoomMemories.keep`); when it starts it takes
 them (:meth:`RoomMemories.take`: read and deleted in one transaction, so a memory
 is recalled once, and a process that crashes later does not recall a stale one).
 A crash loses what was counted since the start, as before.
-
-The server also keeps here, every few seconds, that it is serving (``serving``: its
-process and host); a clean stop forgets it. ``cardroom ledger recover`` reads it
-(:meth:`RoomMemories.read`) and refuses to recover tables a live server runs.
 """
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Any
 
 from sqlalchemy import Engine, delete, select
@@ -48,18 +43,3 @@ class RoomMemories:
             )
             session.execute(delete(RoomMemory).where(RoomMemory.name == name))
         return None if value is None else dict(value)
-
-    @storage_errors("reading the room's memory")
-    def read(self, name: str) -> tuple[dict[str, Any], datetime] | None:
-        """The value kept as ``name`` and when it was kept, left in place (None: none)."""
-        with Session(self.engine) as session:
-            row = session.execute(
-                select(RoomMemory.value, RoomMemory.saved_at).where(RoomMemory.name == name)
-            ).first()
-        return None if row is None else (dict(row[0]), row[1])
-
-    @storage_errors("forgetting the room's memory")
-    def forget(self, name: str) -> None:
-        """Delete what is kept as ``name`` (nothing kept: nothing happens)."""
-        with Session(self.engine) as session, session.begin():
-            session.execute(delete(RoomMemory).where(RoomMemory.name == name))

@@ -1,0 +1,109 @@
+"""Which server process serves the database (migration 0011): a lease, one row a name.
+
+A server takes the lease when it starts and renews it every few seconds; a clean stop
+gives it back. Taking it is one conditional statement (an insert where there is no
+row, else an update from the holder the taker judged gone), so of two servers
+starting at once exactly one holds it. Ages are read by the database's clock on
+PostgreSQL (servers on several hosts need not agree on the time); SQLite is a file on
+this host, so its clock is the host's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from sqlalchemy import Engine, delete, func, insert, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from cardroom.store.errors import storage_errors
+from cardroom.store.models import ServerLease
+
+
+@dataclass(frozen=True, slots=True)
+class Holder:
+    """Who holds a lease: the server's ``instance`` (random, per start), its process
+    ``pid`` on ``host`` and that process's start (``started``: tells a reused process
+    id apart), and how many seconds ago it last renewed it (``age``)."""
+
+    instance: str
+    pid: int
+    host: str
+    started: str
+    age: float = 0.0
+
+
+def _now(session: Session) -> datetime:
+    """The database's time (PostgreSQL), or this host's (SQLite: a file of this host)."""
+    if session.get_bind().dialect.name == "postgresql":
+        now = session.scalar(select(func.now()))
+        assert isinstance(now, datetime)
+        return now
+    return datetime.now(UTC)
+
+
+class Leases:
+    """The leases of the database behind ``engine``."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    @storage_errors("reading the server lease")
+    def holder(self, name: str) -> Holder | None:
+        """Who holds ``name`` (None: nobody)."""
+        with Session(self.engine) as session:
+            row = session.get(ServerLease, name)
+            if row is None:
+                return None
+            age = (_now(session) - row.beat_at).total_seconds()
+            return Holder(row.instance, row.pid, row.host, row.started, age)
+
+    @storage_errors("taking the server lease")
+    def take(self, name: str, me: Holder, replacing: str | None) -> bool:
+        """Take ``name`` for ``me``: when nobody holds it (``replacing`` None), or from
+        the holder ``replacing`` (judged gone by the caller). False when another took it
+        first (or holds it still)."""
+        with Session(self.engine) as session, session.begin():
+            now = _now(session)
+            values = {
+                "instance": me.instance,
+                "pid": me.pid,
+                "host": me.host,
+                "started": me.started,
+                "beat_at": now,
+            }
+            if replacing is None:
+                try:
+                    with session.begin_nested():
+                        session.execute(insert(ServerLease).values(name=name, **values))
+                except IntegrityError:
+                    return False  # another server inserted it first
+                return True
+            done = session.execute(
+                update(ServerLease)
+                .where(ServerLease.name == name, ServerLease.instance == replacing)
+                .values(**values)
+            )
+            return bool(done.rowcount)  # type: ignore[attr-defined]
+
+    @storage_errors("renewing the server lease")
+    def renew(self, name: str, instance: str) -> bool:
+        """Renew ``instance``'s lease; False when it no longer holds it."""
+        with Session(self.engine) as session, session.begin():
+            done = session.execute(
+                update(ServerLease)
+                .where(ServerLease.name == name, ServerLease.instance == instance)
+                .values(beat_at=_now(session))
+            )
+            return bool(done.rowcount)  # type: ignore[attr-defined]
+
+    @storage_errors("giving the server lease back")
+    def give_back(self, name: str, instance: str) -> None:
+        """A clean stop: ``instance`` gives ``name`` back (if it still holds it)."""
+        with Session(self.engine) as session, session.begin():
+            session.execute(
+                delete(ServerLease).where(
+                    ServerLease.name == name, ServerLease.instance == instance
+                )
+            )

@@ -1,0 +1,106 @@
+"""Which server serves a database (``server/lease.py``): one at a time, taken at once,
+and a holder gone (a kill -9 on this host, a zombie, a reused process id, an old lease)
+is told from a live one."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+from datetime import UTC, datetime, timedelta
+
+from sqlalchemy import update
+
+from cardroom.server import lease
+from cardroom.server.settings import ServerSettings
+from cardroom.store import make_engine, migrate
+from cardroom.store.leases import Holder, Leases
+from cardroom.store.models import ServerLease
+
+
+def _engine(url: str):  # type: ignore[no-untyped-def]
+    engine = make_engine(url)
+    migrate.upgrade(engine)
+    return engine
+
+
+def test_of_two_servers_starting_at_once_one_takes_the_lease(database_url: str) -> None:
+    engine = _engine(database_url)
+    try:
+        leases = Leases(engine)
+        first, second = lease.me("first"), lease.me("second")
+        # Both looked and saw nobody: the insert lets one through only.
+        assert leases.take(lease.SERVING, first, None) is True
+        assert leases.take(lease.SERVING, second, None) is False
+        # Both judged the holder gone: the update from it lets one through only.
+        assert leases.take(lease.SERVING, second, "first") is True
+        assert leases.take(lease.SERVING, first, "first") is False
+        held = leases.holder(lease.SERVING)
+        assert held is not None and held.instance == "second" and held.age < 5
+        assert lease.renew(engine, "second") and not lease.renew(engine, "first")
+        lease.give_back(engine, "first")  # not its own: nothing happens
+        assert leases.holder(lease.SERVING) is not None
+        lease.give_back(engine, "second")
+        assert leases.holder(lease.SERVING) is None
+    finally:
+        engine.dispose()
+
+
+def test_a_live_holder_keeps_the_lease_and_a_gone_one_loses_it(database_url: str) -> None:
+    engine = _engine(database_url)
+    leases = Leases(engine)
+    sleeper = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    try:
+        alive = lease.me("live")
+        lease.LIVE.add("live")  # a room of this process, serving
+        assert lease.take(engine, "live") is None
+        assert lease.take(engine, "other") is not None  # held: refused
+        lease.LIVE.discard("live")  # this process's room stopped without giving it back
+        assert lease.server_seen(engine) is None
+        assert lease.take(engine, "other") is None
+
+        started = lease.me("x").started
+        other_process = Holder("sleeper", sleeper.pid, alive.host, "")
+        assert leases.take(lease.SERVING, other_process, "other")
+        assert lease.server_seen(engine) is not None  # a live process of this host
+        reused = Holder("reused", sleeper.pid, alive.host, started + "0")
+        assert leases.take(lease.SERVING, reused, "sleeper")
+        assert lease.server_seen(engine) is None  # the same id, another process: gone
+        sleeper.kill()
+        time.sleep(0.2)  # killed, not reaped: a zombie
+        zombie = Holder("zombie", sleeper.pid, alive.host, "")
+        assert leases.take(lease.SERVING, zombie, "reused")
+        assert lease.server_seen(engine) is None
+        sleeper.wait()
+        assert lease.server_seen(engine) is None  # reaped: no such process
+
+        elsewhere = Holder("far", 1, "another-host", "")
+        assert leases.take(lease.SERVING, elsewhere, "zombie")
+        assert lease.server_seen(engine) is not None  # another host: only its age tells
+        long_ago = datetime.now(UTC) - timedelta(seconds=lease.SERVER_GONE_SECONDS + 5)
+        with engine.begin() as conn:  # silent for longer than a lease lasts
+            conn.execute(update(ServerLease).values(beat_at=long_ago))
+        assert lease.server_seen(engine) is None
+        assert lease.take(engine, "next") is None
+        assert lease.take(engine, "late", force=True) is None  # an operator sure of it
+    finally:
+        sleeper.kill()
+        sleeper.wait()
+        engine.dispose()
+
+
+def test_a_second_cardroom_serve_says_so_in_one_line_and_exits_1(
+    settings: ServerSettings,
+) -> None:
+    from tests.server.conftest import running_server
+
+    assert settings.database_url is not None and settings.tables_file is not None
+    with running_server(settings):
+        second = subprocess.run(
+            [sys.executable, "-m", "cardroom", "serve", "--port", "0", "--no-bots",
+             "--db", settings.database_url, "--tables", str(settings.tables_file)],
+            capture_output=True, text=True, timeout=60,
+        )  # fmt: skip
+    assert second.returncode == 1, second.stderr
+    lines = second.stderr.strip().splitlines()
+    assert len(lines) == 1 and "another server is running on this database" in lines[0]
