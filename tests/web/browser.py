@@ -62,6 +62,7 @@ TABLES = {
     "report": ("holdem", BLINDS, 20, 30.0),
     "late": ("holdem", BLINDS, 20, 30.0),
     "bank": ("holdem", BLINDS, 2, 30.0),  # 2 s to act: the time bank runs at once
+    "draft": ("holdem", BLINDS, 20, 30.0),
     "expired": ("holdem", BLINDS, 20, 30.0),
     # A player of an earlier test stays seated (disconnected, the slow clock of §10.6):
     # one table for each case of the clock test.

@@ -79,10 +79,35 @@ def test_10_7_a_player_at_the_table_can_be_reported(page: Any, server: str) -> N
     page.get_by_label("Reason").select_option("collusion")
     page.get_by_label("Note").fill("they soft-play each other")
     page.locator("form.reportform").get_by_role("button", name="Report").click()
-    expect(page.locator("#table-notice")).to_have_text(
-        f"Your report on {options[0]} was recorded: an operator will review it."
-    )
+    # The one chosen (the list follows the bots, who may come and go meanwhile).
+    recorded = re.compile(r"^Your report on (\S+) was recorded: an operator will review it\.$")
+    expect(page.locator("#table-notice")).to_have_text(recorded)
+    reported = recorded.match(page.locator("#table-notice").inner_text())
+    assert reported is not None and reported.group(1) in options
     shoot(page, "table-report")
+    page.locator("#report-player").select_option(reported.group(1))
+    page.locator("form.reportform").get_by_role("button", name="Report").click()
+    expect(page.locator("#table-notice")).to_have_text(  # the server's reason, in words
+        f"You reported {reported.group(1)} here lately: once every 10 minutes."
+    )
+
+
+def test_a_line_said_by_another_player_keeps_what_one_is_typing(page: Any, server: str) -> None:
+    register(page, server, fresh_alias())
+    sit(page, server, "draft")
+    box = page.get_by_role("textbox", name="Chat message")
+    box.click()
+    box.press_sequentially("half a sent")
+    # Another player's line arrives: the chat is drawn again around the draft.
+    page.evaluate(
+        """() => { const t = window.cardroomTable;
+                   t.chat.push({ alias: "Someone", text: "nice hand" }); t.renderSide(); }"""
+    )
+    expect(page.locator(".chatlines")).to_contain_text("nice hand")
+    expect(box).to_have_value("half a sent")
+    expect(box).to_be_focused()
+    box.press_sequentially("ence")
+    expect(box).to_have_value("half a sentence")
 
 
 def test_chips_to_add_and_stakes_to_filter_are_checked_before_sending(

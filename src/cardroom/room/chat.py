@@ -241,7 +241,7 @@ class TableChat:
         every = self.rules.report_every_seconds
         last = self._reported.get((reporter, accused))
         if last is not None and now - last < every:
-            raise ValueError(f"you reported {accused} here lately: once per {every:.0f} s")
+            raise ValueError(f"you reported this player here lately: once per {every:.0f} s")
         if len(self._reported) >= _SWEEP_FLOOR:  # forget the reports whose wait is over
             self._reported = {k: at for k, at in self._reported.items() if now - at < every}
         self._reported[reporter, accused] = now

@@ -127,7 +127,7 @@ class ChineseRoomTable(Table):
         s = seating.seat_of(self, c.player)
         game = self.game
         if game is None or not self.dealt_in(s):
-            raise TableError(NOT_IN_HAND, f"{c.player} is not in a hand")
+            raise TableError(NOT_IN_HAND, "you are not in this hand")
         if s not in game.to_act():
             raise TableError(NOT_YOUR_TURN, "it is not your turn to place")
         try:

@@ -39,7 +39,7 @@ def seat_of(table: Table, player: str) -> int:
     """The seat ``player`` sits in; TableError when not seated."""
     s = table.state.seat_of(player)
     if s is None:
-        raise TableError(NOT_SEATED, f"{player} is not seated at this table")
+        raise TableError(NOT_SEATED, "you are not seated at this table")
     return s
 
 
@@ -64,7 +64,7 @@ def _sit(table: Table, c: cmd.Sit) -> None:
     if not 0 <= c.seat < len(state.seats):
         raise TableError(NO_SUCH_SEAT, f"there is no seat {c.seat}")
     if state.seat_of(c.player) is not None:
-        raise TableError(ALREADY_SEATED, f"{c.player} is already seated here")
+        raise TableError(ALREADY_SEATED, "you are already seated here")
     if state.seats[c.seat] is not None:
         raise TableError(SEAT_TAKEN, f"seat {c.seat} is taken")
     held = {o.seat for p, o in state.offers.items() if p != c.player}
@@ -146,9 +146,9 @@ def _sit_in(table: Table, c: cmd.SitIn) -> None:
 def _join_waitlist(table: Table, c: cmd.JoinWaitlist) -> None:
     state = table.state
     if state.seat_of(c.player) is not None:
-        raise TableError(ALREADY_SEATED, f"{c.player} is already seated here")
+        raise TableError(ALREADY_SEATED, "you are already seated here")
     if c.player in state.waitlist:
-        raise TableError(ALREADY_WAITING, f"{c.player} is already on the waiting list")
+        raise TableError(ALREADY_WAITING, "you are already on the waiting list")
     if free_seats(table):
         raise TableError(TABLE_NOT_FULL, "there is a free seat: sit down")
     table.emit(rv.WaitlistJoined(c.player))
@@ -156,7 +156,7 @@ def _join_waitlist(table: Table, c: cmd.JoinWaitlist) -> None:
 
 def _leave_waitlist(table: Table, c: cmd.LeaveWaitlist) -> None:
     if c.player not in table.state.waitlist:
-        raise TableError(NOT_WAITING, f"{c.player} is not on the waiting list")
+        raise TableError(NOT_WAITING, "you are not on the waiting list")
     table.emit(rv.WaitlistLeft(c.player, "left"))
     offer_seats(table)
 

@@ -156,7 +156,7 @@ def _act(table: Table, c: cmd.Act) -> None:
     if s is None:
         s = seat_of(table, c.player)  # raises: not seated
     if hand is None or not state.in_hand or s not in state.dealt:
-        raise TableError(NOT_IN_HAND, f"{c.player} is not in a hand")
+        raise TableError(NOT_IN_HAND, "you are not in this hand")
     events = hand.apply(Action(s, c.kind, c.amount, c.cards))  # the engine checks it
     turn = state.turn
     if turn is not None and turn.bank:  # what is left of the bank stays for later
@@ -171,7 +171,7 @@ def _set_advance(table: Table, c: cmd.SetAdvance) -> None:
     s = seat_of(table, c.player)
     hand = table.hand
     if hand is None or not table.dealt_in(s) or not hand.is_live(s) or hand.is_all_in(s):
-        raise TableError(NOT_IN_HAND, f"{c.player} has no decision coming in this hand")
+        raise TableError(NOT_IN_HAND, "you have no decision coming in this hand")
     if c.kind not in ADVANCE_KINDS:
         raise TableError(BAD_COMMAND, f"unknown advance action {c.kind!r}")
     if hand.actor == s:

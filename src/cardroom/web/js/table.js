@@ -110,12 +110,19 @@ class TableController {
     if (msg.table !== this.id) return;
     if (msg.type === "snapshot") {
       this.stale = false;
+      const wasSeated = this.me() !== null && this.me() !== undefined;
       this.view = msg.view;
+      if (wasSeated && (msg.view.you === null || msg.view.you === undefined) && !this.leaving) {
+        // Stood up by the room (the table closed, or the server restarted): say so.
+        this.notice("You are no longer seated (the table closed or the server restarted): your chips are back in your account.");
+      }
+      if (msg.view.you !== null && msg.view.you !== undefined) this.leaving = false;
       Object.assign(this.players, msg.players);
       this.info = msg.info || this.info;
       this.render();
     } else if (msg.type === "turn") {
       this.turn = msg;
+      if (this.late) { this.late = false; this.notice(""); }
       this.render();
       this.resync();
     } else if (msg.type === "events") {
@@ -256,7 +263,9 @@ class TableController {
   async report(alias, reason, note) {
     const r = await this.send("report", { player: alias, reason, note }, true);
     if (r.type === "ok") this.notice(`Your report on ${alias} was recorded: an operator will review it.`);
-    else this.notice(r.code === "bad_report" ? `${alias} cannot be reported here.` : r.message || r.code, true);
+    else if (r.code === "bad_report" && /lately/.test(r.message)) {
+      this.notice(`You reported ${alias} here lately: once every 10 minutes.`, true);
+    } else this.notice(r.code === "bad_report" ? `${alias} cannot be reported here.` : r.message || r.code, true);
     return r;
   }
 
@@ -276,7 +285,12 @@ class TableController {
     const seen = this.conn.watching.get(this.id);
     if (typeof seen === "number" && seen >= 0) fields = { ...fields, turn: seen };
     try {
-      await this.send(type, fields);
+      const r = await this.send(type, fields, true);
+      if (r.type === "error" && LATE.includes(r.code)) {
+        this.notice("Too late: the hand had moved on (the clock ran out), so your action was not played.", true);
+        this.late = true; // cleared at the next turn
+      } else if (r.type === "error") this.notice(r.message || r.code, true);
+      else this.notice("");
     } finally {
       this.waiting = false;
       this.resync();
@@ -381,6 +395,7 @@ class TableController {
       h("span.rebuy", h("label", { for: "rebuy-amount", text: "Add chips" }), rebuy,
         h("button", { type: "button", text: "Rebuy", onclick: () => this.rebuy(rebuy.value) })),
       h("button.leave", { type: "button", text: "Leave table", onclick: async () => {
+        this.leaving = true;
         const r = await this.send("leave");
         if (r.type === "ok") this.notice("You will leave the table (after the hand if you are in it).");
       } }));
@@ -448,8 +463,17 @@ class TableController {
     const el = this.regions[region];
     const form = keepForm ? el.querySelector("form.buyin") : null;
     const focus = focusedKey(el);
+    const typed = typedValues(el); // what the player is typing survives the rebuild
+    const opened = [...el.querySelectorAll("details[open]")].map((d) => d.className);
     fill(el, build());
+    for (const d of el.querySelectorAll("details")) if (opened.includes(d.className)) d.open = true;
     if (form) el.prepend(form);
+    for (const [id, value] of typed) {
+      const again = el.querySelector(`#${CSS.escape(id)}`);
+      if (!again) continue;
+      if (again.tagName === "SELECT" && ![...again.options].some((o) => o.value === value)) continue;
+      again.value = value;
+    }
     if (focus) refocus(el, focus);
   }
 
@@ -474,8 +498,17 @@ function focusedKey(el) {
   if (!f || f === document.body || !el.contains(f)) return null;
   const key = f.getAttribute("data-key");
   if (key) return `[data-key="${CSS.escape(key)}"]`;
+  if (f.id) return `#${CSS.escape(f.id)}`;
   const label = f.getAttribute("aria-label");
   return label ? `[aria-label="${CSS.escape(label)}"]` : null;
+}
+
+/** The values of the text boxes and choices of `el` that have an id (a draft chat
+ *  line, a report being written), to put back after `el` is rebuilt. */
+function typedValues(el) {
+  return [...el.querySelectorAll("input[id]:not([type=checkbox]), select[id]")]
+    .filter((x) => x.value !== x.defaultValue || x.tagName === "SELECT")
+    .map((x) => [x.id, x.value]);
 }
 
 /** Focus again, after a rebuild, the control that had it (or, when `anyButton`, the
@@ -484,6 +517,9 @@ function refocus(el, selector, anyButton = true) {
   const again = el.querySelector(selector) || (anyButton ? el.querySelector("button:not([disabled])") : null);
   if (again) again.focus();
 }
+
+/** The answers to an action that arrived after its decision was over. */
+const LATE = ["stale_turn", "not_in_hand", "not_your_turn", "hand_over"];
 
 /** The table screen; returns its cleanup (unwatch, stop timers and keys). */
 export async function tableScreen(app, ctx, id) {
