@@ -136,7 +136,7 @@ class ChineseRoomTable(Table):
             raise TableError(BAD_PLACEMENT, str(exc)) from exc
         turn = self.state.turn
         if turn is not None and turn.seat == s and turn.bank:  # the bank left is kept
-            self.emit(rv.TimeBankChanged(s, max(0.0, turn.deadline - self.now)))
+            self.emit(rv.TimeBankChanged(s, turns.bank_left(turn, self.now)))
         self.emit_hand(events)
         # In classic Chinese poker another player's clock may be the one running: keep it.
         if turn is None or turn.seat == s or game.finished or not self.variant.simultaneous:

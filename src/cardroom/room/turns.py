@@ -39,6 +39,12 @@ CALL_ANY: Final = "call_any"
 ADVANCE_KINDS: Final = frozenset({CHECK_FOLD, CHECK, CALL_ANY, CALL, FOLD})
 
 
+def bank_left(turn: rv.TurnStarted, now: float) -> float:
+    """Seconds left of a time bank running on ``turn`` at ``now`` (what a player keeps
+    when acting, or leaving, on it)."""
+    return max(0.0, turn.deadline - now)
+
+
 def start_turn(table: Table, s: int, seat: SeatState) -> None:
     """Start the clock of ``s``'s decision (``seat``: the player in it)."""
     settings = table.settings
@@ -160,7 +166,7 @@ def _act(table: Table, c: cmd.Act) -> None:
     events = hand.apply(Action(s, c.kind, c.amount, c.cards))  # the engine checks it
     turn = state.turn
     if turn is not None and turn.bank:  # what is left of the bank stays for later
-        table.emit(rv.TimeBankChanged(s, max(0.0, turn.deadline - table.now)))
+        table.emit(rv.TimeBankChanged(s, bank_left(turn, table.now)))
     if state.advances and table.seat(s).advance is not None:
         table.emit(rv.AdvanceCleared(s, "acted"))
     table.emit_hand(events)
@@ -199,7 +205,7 @@ def _disconnect(table: Table, c: cmd.Disconnect) -> None:
     if table.state.in_hand and turn is not None and turn.seat == s and turn.bank:
         # The time bank is not spent while away: it stops with what is left, and the
         # turn waits reconnect_seconds for the player, as any turn of one away does.
-        table.emit(rv.TimeBankChanged(s, max(0.0, turn.deadline - table.now)))
+        table.emit(rv.TimeBankChanged(s, bank_left(turn, table.now)))
         table.emit(rv.TurnStarted(s, table.now + table.settings.reconnect_seconds, False))
 
 

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from cardroom.cards import Card
 from cardroom.room import commands as cmd
 from cardroom.room import events as rv
+from cardroom.room import turns
 from cardroom.room.chat import OK, REPORT_REASONS
 from cardroom.room.errors import TableError
 from cardroom.server import protocol as p
@@ -142,7 +143,7 @@ async def _time_bank(actor: TableActor, player: str) -> Outcome:
     table = actor.table
     bank, turn = float(table.seat(s).time_bank), table.state.turn
     if turn is not None and turn.seat == s and turn.bank:  # running now: what is left
-        bank = max(0.0, turn.deadline - table.clock())
+        bank = turns.bank_left(turn, table.clock())
     return Outcome(seq=actor.seq, detail={"time_bank": bank, "automatic": True})
 
 
