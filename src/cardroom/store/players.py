@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from sqlalchemy import Engine, func, select, update
+from sqlalchemy import ColumnElement, Engine, func, select, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import IntegrityError
@@ -89,7 +89,7 @@ class PlayerInfo:
 
 def valid_id_text(text: str) -> bool:
     """Whether ``text`` is a player id as written in the records (ASCII digits, in range)."""
-    return len(text) <= 18 and text.isascii() and text.isdigit() and int(text) > 0
+    return len(text) <= 19 and text.isascii() and text.isdigit() and valid_id(int(text))
 
 
 def find_player(session: Session, alias: str) -> Player:
@@ -105,13 +105,21 @@ def find_player(session: Session, alias: str) -> Player:
     return player
 
 
+def in_force(now: datetime) -> tuple[ColumnElement[bool], ...]:
+    """The conditions of a sanction in force at ``now``: not lifted, started, not ended
+    (the one statement of it; every query of sanctions in force uses it)."""
+    return (
+        Sanction.lifted_at.is_(None),
+        Sanction.starts_at <= now,
+        (Sanction.ends_at.is_(None)) | (Sanction.ends_at > now),
+    )
+
+
 def active_sanctions(session: Session, player_id: int, now: datetime) -> set[SanctionKind]:
     """The sanction kinds in force for a player at ``now``."""
     query = select(Sanction.kind).where(
         Sanction.player_id == player_id,
-        Sanction.lifted_at.is_(None),
-        Sanction.starts_at <= now,
-        (Sanction.ends_at.is_(None)) | (Sanction.ends_at > now),
+        *in_force(now),
     )
     return {SanctionKind(k) for k in session.scalars(query)}
 
@@ -125,8 +133,7 @@ def _not_covered(
     query = select(Sanction.ends_at).where(
         Sanction.player_id == player.id,
         Sanction.kind == kind.value,
-        Sanction.lifted_at.is_(None),
-        (Sanction.ends_at.is_(None)) | (Sanction.ends_at > now),
+        *in_force(now),
     )
     for until in session.scalars(query):
         if until is None or not for_good:
@@ -524,9 +531,7 @@ class Players:
             player_id = find_player(session, alias).id
             query = select(Sanction).where(
                 Sanction.player_id == player_id,
-                Sanction.lifted_at.is_(None),
-                Sanction.starts_at <= now,
-                (Sanction.ends_at.is_(None)) | (Sanction.ends_at > now),
+                *in_force(now),
             )
             return [
                 SanctionInfo(r.id, SanctionKind(r.kind), r.reason, r.starts_at, r.ends_at)
@@ -555,9 +560,7 @@ class Players:
         now = self.clock()
         query = select(Sanction.player_id, Sanction.kind).where(
             Sanction.kind.in_([SanctionKind.FREEZE.value, SanctionKind.BAN.value]),
-            Sanction.lifted_at.is_(None),
-            Sanction.starts_at <= now,
-            (Sanction.ends_at.is_(None)) | (Sanction.ends_at > now),
+            *in_force(now),
         )
         found: dict[int, set[SanctionKind]] = {}
         with Session(self.engine) as session:
