@@ -146,6 +146,10 @@ class TableActor:
         self.closed = False
         """Closed for good, or stopped: every job is answered ``no_such_table`` (none
         waits for a table that will not run it)."""
+        self.presence_unsure = False
+        """After a rebuild: who is connected at the table, as its record says, may not be
+        who watches it (a step storing a ``Disconnected`` or ``Reconnected`` was lost);
+        the next batch makes it so (:meth:`presence`)."""
 
     # ------------------------------------------------------------------ running
 
@@ -211,6 +215,9 @@ class TableActor:
 
     async def process(self, batch: list[Job], tick: bool) -> None:
         """Run a batch of jobs and perhaps the clock, then store and send."""
+        if self.presence_unsure and not self.closed:
+            self.presence_unsure = False
+            self.pending.extend(self.presence())
         for job in batch:
             if self.closed:  # the table closed earlier in this batch
                 _resolve(job, _closed())
@@ -415,6 +422,7 @@ class TableActor:
         self.snapshot_ref = self.table.snapshot
         self.history.reset(self.table)
         self.last_turn = None
+        self.presence_unsure = True
         self.note_decisions(self.seq)  # the same decisions keep when they began
         for w in list(self.watchers.values()):
             w.send(broadcast.snapshot(self.table, self.seq, w.player, self.aliases))
@@ -454,6 +462,20 @@ class TableActor:
         found = broadcast.turn_message(self.table, self.seq)
         if found is not None and found[0] == watcher.player:
             watcher.send(found[1])
+
+    def presence(self) -> list[AnyEvent]:
+        """Make every seated player connected exactly when a connection of his watches the
+        table (§10.6), as :meth:`add_watcher` and :meth:`remove_watcher` keep it; the
+        events that did (none when it already was)."""
+        watching = {w.player for w in self.watchers.values()}
+        seated = [seat for seat in self.table.state.seats if seat is not None]
+        events: list[AnyEvent] = []
+        for seat in seated:
+            if seat.connected and seat.player not in watching:
+                events.extend(self.table.handle(cmd.Disconnect(seat.player)))
+            elif not seat.connected and seat.player in watching:
+                events.extend(self.table.handle(cmd.Reconnect(seat.player)))
+        return events
 
     async def remove_watcher(self, conn: int) -> Outcome:
         """Stop sending to a connection; a seated player with no connection left to the

@@ -1,0 +1,108 @@
+"""One account, several connections, and reconnects (RULEBOOK §10.6): whether a seated
+player is connected follows the connections watching the table, whatever fails on the
+way, and a turn waits for a player who comes back only as long as the rules say."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+from typing import Any
+
+from tests.server.conftest import running_server
+from tests.server.sessions import answer, money_problems, player, seated_pair, until
+
+from cardroom.bots.client import ProtocolClient
+from cardroom.server.actor import TableActor
+from cardroom.server.settings import ServerSettings
+from cardroom.store.tables import TableStep
+
+
+def _actor(app: Any, table: str) -> TableActor:
+    actor: TableActor = app.state.server.room.actors[table]
+    return actor
+
+
+def _fail_once(actor: TableActor, kind: str) -> list[TableStep]:
+    """Make the database refuse the first step of ``actor``'s table holding a ``kind``
+    entry (as a lost connection to the database would); the refused steps are listed."""
+    real_commit = actor.records.commit_all
+    refused: list[TableStep] = []
+
+    def commit_all(steps: Sequence[TableStep]) -> None:
+        for step in steps:
+            mine = step.table_id == actor.table_id
+            if mine and not refused and any(e["type"] == kind for e in step.entries):
+                refused.append(step)
+                raise RuntimeError("the database went away")
+        real_commit(steps)
+
+    actor.records.commit_all = commit_all  # type: ignore[method-assign]
+    return refused
+
+
+async def _table_event(
+    client: ProtocolClient, kind: str, seat: int, limit: float = 10
+) -> dict[str, Any]:
+    """Read until the holdem table's event ``kind`` of ``seat``."""
+    async with asyncio.timeout(limit):
+        while True:
+            msg = await client.receive()
+            for e in msg.get("events", []) if msg["type"] == "events" else []:
+                if e["event"]["type"] == kind and e["event"].get("seat") == seat:
+                    return dict(e["event"])
+
+
+def test_10_6_a_disconnection_the_database_lost_is_stored_again_after_the_rebuild(
+    settings: ServerSettings,
+) -> None:
+    """The last connection of a seated player closes and the step storing his
+    ``Disconnected`` fails: the table is rebuilt from its record, where he is still
+    connected. He has no connection: the table must still take him as away (§10.6:
+    the reconnect wait, then sat out), not deal him in and time him out hand after
+    hand as if he sat there."""
+    apps: list[Any] = []
+
+    async def go(base: str) -> None:
+        actor = _actor(apps[0], "holdem")
+        a, _, b, _ = await seated_pair(base)
+        refused = _fail_once(actor, "Disconnected")
+        await a.close()
+        await until(b, "snapshot", table="holdem")  # the rebuild: the stored truth
+        assert refused, "the Disconnected step was not refused"
+        gone = await _table_event(b, "Disconnected", 0, limit=5)
+        assert gone["seat"] == 0
+        await b.close()
+
+    with running_server(settings, apps) as base:
+        asyncio.run(go(base))
+    assert settings.database_url is not None
+    assert money_problems(settings.database_url) == []
+
+
+def test_10_6_a_reconnection_the_database_lost_is_stored_again_after_the_rebuild(
+    settings: ServerSettings,
+) -> None:
+    """A player away comes back (a new connection watches the table) and the step storing
+    his ``Reconnected`` fails: rebuilt from its record, the table has him away. He is
+    watching: he must be taken as back, not sat out as disconnected at every deal
+    (``sit_in`` did not help: he stayed away for the table until he reconnected again)."""
+    apps: list[Any] = []
+
+    async def go(base: str) -> None:
+        actor = _actor(apps[0], "holdem")
+        a, _, b, _ = await seated_pair(base)
+        await a.close()
+        await _table_event(b, "Disconnected", 0)
+        refused = _fail_once(actor, "Reconnected")
+        back, _ = await player(base, "alice")
+        await back.send("watch", id="w-back", table="holdem")
+        await answer(back, "w-back")
+        assert refused, "the Reconnected step was not refused"
+        await _table_event(back, "Reconnected", 0, limit=5)
+        for c in (back, b):
+            await c.close()
+
+    with running_server(settings, apps) as base:
+        asyncio.run(go(base))
+    assert settings.database_url is not None
+    assert money_problems(settings.database_url) == []
