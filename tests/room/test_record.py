@@ -155,6 +155,16 @@ def test_room_codec_reads_a_void_recorded_before_cancels_undid_the_deal() -> Non
     assert state.positions == Positions(2, 0, 1)
 
 
+def test_room_codec_reads_a_turn_recorded_before_a_decision_waited_once() -> None:
+    old = {"v": 1, "type": "TurnStarted", "seat": 2, "deadline": 90, "bank": False}
+    assert decode_room_event(old) == rv.TurnStarted(2, 90.0, False, False)
+    new = rv.TurnStarted(2, 90.0, False, True)
+    assert decode_room_event(json.loads(json.dumps(encode_room_event(new)))) == new
+    snapshot = state_to_dict(TableState([SeatState("p0", 40, 0.0)], turn=new))
+    del snapshot["turn"]["waited"]  # a snapshot taken before
+    assert state_from_dict(snapshot).turn == rv.TurnStarted(2, 90.0, False, False)
+
+
 def test_snapshot_codec_rejects_other_entries() -> None:
     with pytest.raises(CodecError):
         decode_snapshot({"v": 1, "type": "Reconnected", "seat": 1})

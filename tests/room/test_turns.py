@@ -70,13 +70,46 @@ def test_10_6_the_time_bank_stops_while_the_player_is_away() -> None:
     h.clock.advance(8)
     events = h.do(cmd.Disconnect("p0"))
     assert rv.TimeBankChanged(0, 12.0) in events  # 8 of 20 spent, 12 kept
-    assert rv.TurnStarted(0, h.clock.now + 30, False) in events  # reconnect_seconds
+    assert rv.TurnStarted(0, h.clock.now + 30, False, True) in events  # reconnect_seconds
     h.clock.advance(10)
     h.do(cmd.Reconnect("p0"))
     events = h.tick(20)  # the wait is over, the player is back: the rest of the bank
-    assert rv.TurnStarted(0, h.clock.now + 12, True) in events and not acted(events)
+    assert rv.TurnStarted(0, h.clock.now + 12, True, True) in events and not acted(events)
     h.clock.advance(2)
     assert rv.TimeBankChanged(0, 10.0) in h.act("call")
+
+
+def test_10_6_a_decision_waits_once_for_a_player_who_comes_back_and_goes_again() -> None:
+    # Each drop used to earn a fresh reconnect_seconds: gone just before the deadline,
+    # back just after it, again and again, a player held the table as long as he liked.
+    h = three_handed(time_bank_start=20)
+    h.clock.advance(29)
+    h.do(cmd.Disconnect("p0"))
+    events = h.tick(1)  # the 30 s are up, the player away: the wait (from his drop)
+    assert events == [rv.TurnStarted(0, h.clock.now + 29, False, True)]
+    h.clock.advance(1)
+    h.do(cmd.Reconnect("p0"))
+    h.clock.advance(27)
+    assert h.do(cmd.Disconnect("p0")) == [rv.Disconnected(0, h.clock.now)]  # no new wait
+    events = h.tick(1)  # the wait ran out with him away again: the table acts, bank kept
+    assert rv.TimedOut(0, True) in events and acted(events) == [(0, "fold")]
+    assert h.table.seat(0).time_bank == 20
+
+
+def test_10_6_gone_again_during_his_bank_a_player_finds_it_running_on() -> None:
+    h = three_handed(time_bank_start=20)
+    h.tick(30)  # the bank runs
+    h.clock.advance(2)
+    h.do(cmd.Disconnect("p0"))  # the decision's wait: the bank stops with 18 left
+    h.clock.advance(1)
+    h.do(cmd.Reconnect("p0"))
+    events = h.tick(29)  # the wait is over, the player back: the rest of his bank
+    assert events == [rv.TurnStarted(0, h.clock.now + 18, True, True)]
+    h.clock.advance(3)
+    assert h.do(cmd.Disconnect("p0")) == [rv.Disconnected(0, h.clock.now)]  # it runs on
+    h.clock.advance(1)
+    h.do(cmd.Reconnect("p0"))  # back within it (a page reloaded): nothing lost but time
+    assert rv.TimeBankChanged(0, 14.0) in h.act("call")
 
 
 def test_10_5_time_bank_refills_by_the_table_rule() -> None:

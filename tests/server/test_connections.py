@@ -5,13 +5,16 @@ way, and a turn waits for a player who comes back only as long as the rules say.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
+import time
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from tests.server.conftest import running_server
-from tests.server.sessions import answer, money_problems, player, seated_pair, until
+from tests.server.sessions import answer, first_turn, money_problems, player, seated_pair, until
 
-from cardroom.bots.client import ProtocolClient
+from cardroom.bots.client import ProtocolClient, account
 from cardroom.server.actor import TableActor
 from cardroom.server.settings import ServerSettings
 from cardroom.store.tables import TableStep
@@ -104,5 +107,89 @@ def test_10_6_a_reconnection_the_database_lost_is_stored_again_after_the_rebuild
 
     with running_server(settings, apps) as base:
         asyncio.run(go(base))
+    assert settings.database_url is not None
+    assert money_problems(settings.database_url) == []
+
+
+QUICK = """
+[[table]]
+id = "holdem"
+game = "holdem"
+stakes = { small_blind = 1, big_blind = 2 }
+seats = 6
+hand_pause_seconds = 0.0
+action_seconds = 1.0
+time_bank_start = 1.0
+time_bank_max = 1.0
+reconnect_seconds = 1.5
+"""
+"""A quick clock: a connected player has 1 s, then 1 s of bank; one away, 1.5 s more."""
+
+
+async def _connect(base: str, token: str) -> ProtocolClient:
+    client = await ProtocolClient.connect(base, token)
+    assert (await client.receive())["type"] == "hello"
+    return client
+
+
+def test_10_6_dropping_and_coming_back_again_and_again_does_not_stretch_a_turn_forever(
+    settings: ServerSettings, tmp_path: Path
+) -> None:
+    """A player drops just before his turn's deadline and comes back just after it, over
+    and over (a new connection each time, as a flaky network or a page reloaded on
+    purpose would): each drop used to earn a fresh ``reconnect_seconds``, so the turn
+    never ended and the table waited for him as long as he liked. A decision waits
+    once for its player's return: the turn ends within the action time, the bank and
+    one reconnect wait."""
+    path = tmp_path / "quick.toml"
+    path.write_text(QUICK)
+    apps: list[Any] = []
+
+    async def go(base: str) -> float:
+        logins = {alias: account(base, alias, "password1") for alias in ("alice", "bobby")}
+        clients = {alias: await _connect(base, login["token"]) for alias, login in logins.items()}
+        for seat, client in enumerate(clients.values()):
+            await client.send("join", id="j", table="holdem", seat=seat, amount=40)
+            assert (await answer(client, "j"))["type"] == "ok"
+        mover, turn = await first_turn(list(clients.values()), "holdem")
+        alias = next(name for name, c in clients.items() if c is mover)
+        stays = clients["bobby" if alias == "alice" else "alice"]
+        seat, began = turn["seat"], time.time()
+        deadline = [turn["deadline"]]
+        ended = asyncio.Event()
+
+        async def referee() -> None:  # the player who stays sees the mover's clock
+            while True:
+                msg = await stays.receive()
+                for e in msg.get("events", []) if msg["type"] == "events" else []:
+                    event = e["event"]
+                    if event.get("seat") != seat:
+                        continue
+                    if event["type"] == "TurnStarted":
+                        deadline.append(event["deadline"])
+                    if event["type"] in ("TimedOut", "Acted"):
+                        ended.set()
+                        return
+
+        watching = asyncio.create_task(referee())
+        while not ended.is_set() and time.time() - began < 12:
+            await asyncio.sleep(max(0.0, deadline[-1] - time.time() - 0.3))
+            if ended.is_set():
+                break
+            mover.drop()  # gone, 0.3 s before the deadline...
+            await asyncio.sleep(0.4)
+            mover = await _connect(base, logins[alias]["token"])  # ...and back after it
+            await mover.send("watch", table="holdem")
+        held = time.time() - began
+        watching.cancel()
+        await asyncio.gather(watching, return_exceptions=True)
+        for c in (mover, stays):
+            await c.close()
+        return held if ended.is_set() else float("inf")
+
+    with running_server(dataclasses.replace(settings, tables_file=path), apps) as base:
+        held = asyncio.run(go(base))
+    # 1 s to act, 1.5 s of reconnect wait (the bank does not run for a player away).
+    assert held < 4.0, f"the turn lasted {held:.1f} s"
     assert settings.database_url is not None
     assert money_problems(settings.database_url) == []

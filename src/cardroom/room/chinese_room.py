@@ -259,9 +259,10 @@ class ChineseRoomTable(Table):
         deadline = self.now + (self.set_seconds() if full else self.settings.action_seconds)
         if shared and turn is not None:
             deadline = self.now if turn.bank else max(self.now, turn.deadline)
-        if not self.seat(s).connected:
+        away = not self.seat(s).connected
+        if away:  # the decision's one wait for the player's return (§10.6)
             deadline = max(deadline, self.now + self.settings.reconnect_seconds)
-        self.emit(rv.TurnStarted(s, deadline, False))
+        self.emit(rv.TurnStarted(s, deadline, False, away))
 
     def set_seconds(self) -> float:
         """Time to set a whole hand (classic, Fantasyland)."""

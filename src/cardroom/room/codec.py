@@ -59,6 +59,8 @@ def decode_room_event(data: object) -> rv.RoomEvent:
         data = {**data, "seat": -1}  # recorded before it named the seat: shown to no seat
     if isinstance(data, dict) and data.get("type") == "HandVoided" and "debts" not in data:
         data = {**data, "positions": None, "debts": []}  # recorded before cancels undid deals
+    if isinstance(data, dict) and data.get("type") == "TurnStarted" and "waited" not in data:
+        data = {**data, "waited": False}  # recorded before a decision waited only once
     if isinstance(data, dict) and data.get("type") == "HandDealt" and "debts_kept" not in data:
         data = {**data, "debts_kept": False}  # recorded before frozen stud rounds kept debts
     if isinstance(data, dict) and data.get("type") == "ReviewFlagged":

@@ -158,11 +158,14 @@ class HandDealt:
 
 @value
 class TurnStarted:
-    """``seat`` is to act by ``deadline``; ``bank`` when that is time bank time."""
+    """``seat`` is to act by ``deadline``; ``bank`` when that is time bank time;
+    ``waited`` once this decision has waited for its player's return (§10.6: once a
+    decision, so a player who keeps dropping and coming back cannot stretch it)."""
 
     seat: int
     deadline: float
     bank: bool
+    waited: bool = False
 
 
 @value

@@ -6,6 +6,9 @@ engine's room entry point). A disconnected player's turn waits
 ``reconnect_seconds`` (from the turn's start or the disconnection, the later);
 then the table checks, or gives a disconnect all-in when the table offers them,
 the player faces a bet with chips already in and has one left today, or folds.
+A decision waits so once (``TurnStarted.waited``): a player who comes back and goes
+again in the same decision finds his clock running on (the action time, or the bank
+already running), and the table acts for him when it runs out with him away.
 
 Advance actions: ``check_fold``, ``check``, ``call_any``, ``call`` (an amount),
 ``fold``, set before one's turn and played when it comes. Each remembers the
@@ -49,9 +52,10 @@ def start_turn(table: Table, s: int, seat: SeatState) -> None:
     """Start the clock of ``s``'s decision (``seat``: the player in it)."""
     settings = table.settings
     wait = settings.action_seconds
-    if not seat.connected:
+    away = not seat.connected
+    if away:  # the decision's one wait for the player's return
         wait = max(wait, settings.reconnect_seconds)
-    table.emit(rv.TurnStarted(s, table.now + wait, False))
+    table.emit(rv.TurnStarted(s, table.now + wait, False, away))
 
 
 def expire_turn(table: Table) -> None:
@@ -65,12 +69,12 @@ def expire_turn(table: Table) -> None:
         if turn.bank:
             table.emit(rv.TimeBankChanged(s, 0.0))
         elif seat.connected and seat.time_bank > 0:
-            table.emit(rv.TurnStarted(s, turn.deadline + seat.time_bank, True))
+            table.emit(rv.TurnStarted(s, turn.deadline + seat.time_bank, True, turn.waited))
             continue
-        if not seat.connected and seat.disconnected_at is not None:
+        if not seat.connected and seat.disconnected_at is not None and not turn.waited:
             back_by = seat.disconnected_at + table.settings.reconnect_seconds
             if table.now < back_by:
-                table.emit(rv.TurnStarted(s, back_by, False))
+                table.emit(rv.TurnStarted(s, back_by, False, True))
                 continue
         table.play_for(s, disconnected=not seat.connected)
 
@@ -202,11 +206,13 @@ def _disconnect(table: Table, c: cmd.Disconnect) -> None:
         return
     table.emit(rv.Disconnected(s, table.now))
     turn = table.state.turn
-    if table.state.in_hand and turn is not None and turn.seat == s and turn.bank:
+    mine = table.state.in_hand and turn is not None and turn.seat == s
+    if mine and turn is not None and turn.bank and not turn.waited:
         # The time bank is not spent while away: it stops with what is left, and the
-        # turn waits reconnect_seconds for the player, as any turn of one away does.
+        # turn waits reconnect_seconds for the player, as any turn of one away does
+        # (once a decision: gone again, the bank runs on).
         table.emit(rv.TimeBankChanged(s, bank_left(turn, table.now)))
-        table.emit(rv.TurnStarted(s, table.now + table.settings.reconnect_seconds, False))
+        table.emit(rv.TurnStarted(s, table.now + table.settings.reconnect_seconds, False, True))
 
 
 def _reconnect(table: Table, c: cmd.Reconnect) -> None:
