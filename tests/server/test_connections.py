@@ -193,3 +193,46 @@ def test_10_6_dropping_and_coming_back_again_and_again_does_not_stretch_a_turn_f
     assert held < 4.0, f"the turn lasted {held:.1f} s"
     assert settings.database_url is not None
     assert money_problems(settings.database_url) == []
+
+
+def test_10_6_one_tab_closing_is_no_disconnection_while_another_watches(
+    settings: ServerSettings, tmp_path: Path
+) -> None:
+    """Two connections of one account watch the table (two tabs); the one that sat down
+    closes during the player's turn: the player is still there (no ``Disconnected``, no
+    reconnect wait, his timeout not counted as disconnected), and the other tab gets the
+    turn and the events. When the last one closes, that is a disconnection. (A guard: this
+    held before the fixes above.)"""
+    path = tmp_path / "quick.toml"
+    path.write_text(QUICK)
+
+    async def go(base: str) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+        alice = account(base, "alice", "password1")
+        tab1, tab2 = await _connect(base, alice["token"]), await _connect(base, alice["token"])
+        await tab1.send("join", id="j1", table="holdem", seat=0, amount=40)
+        assert (await answer(tab1, "j1"))["type"] == "ok"
+        await tab2.send("watch", id="w2", table="holdem")
+        assert (await answer(tab2, "w2"))["type"] == "ok"
+        bobby, _ = await player(base, "bobby")
+        await bobby.send("join", id="jb", table="holdem", seat=1, amount=40)
+        assert (await answer(bobby, "jb"))["type"] == "ok"
+        while (await until(tab2, "turn", table="holdem"))["seat"] != 0:
+            pass  # alice's turn, as her second tab hears it
+        await tab1.close()
+        seen: list[dict[str, Any]] = []
+        while not any(e["type"] == "TimedOut" and e["seat"] == 0 for e in seen):
+            msg = await until(bobby, "events", limit=10, table="holdem")
+            seen += [e["event"] for e in msg["events"]]
+        await tab2.close()
+        gone = await _table_event(bobby, "Disconnected", 0)
+        await bobby.close()
+        return seen, [gone]
+
+    with running_server(dataclasses.replace(settings, tables_file=path)) as base:
+        seen, gone = asyncio.run(go(base))
+    mine = [e for e in seen if e.get("seat") == 0]
+    assert not any(e["type"] == "Disconnected" for e in mine), mine
+    assert [e["disconnected"] for e in mine if e["type"] == "TimedOut"] == [False], mine
+    assert gone[0]["seat"] == 0
+    assert settings.database_url is not None
+    assert money_problems(settings.database_url) == []
