@@ -78,7 +78,8 @@ CHINESE_TABLES = {
     "classic": "classic",
 }  # fmt: skip
 """One Chinese poker table per test that sits down (3 seats: two bots and the player)."""
-MORE_TOML = """
+MORE_TOML = (
+    """
 [[table]]
 id = "mixed"
 games = ["holdem", "stud"]
@@ -115,8 +116,11 @@ seats = 2
 min_buy_in = 1000
 max_buy_in = 2000
 action_seconds = 20
-""" + "".join(
-    f"""
+"""
+    + _table("words", "holdem", BLINDS)  # two puppets the test moves, nobody else
+    + _table("words-stud", "stud", "small_bet = 4, big_bet = 8, ante = 1")
+    + "".join(
+        f"""
 [[table]]
 id = "{table_id}"
 game = "{game}"
@@ -125,11 +129,13 @@ seats = 3
 action_seconds = 25
 hand_pause_seconds = 0.0
 """
-    for table_id, game in CHINESE_TABLES.items()
+        for table_id, game in CHINESE_TABLES.items()
+    )
 )
 """Tables beyond :data:`TABLES`: a CUSTOM_MIXED table changing game every two hands with
 a short clock, a heads-up table for the waiting list, tables for bots the test moves
-(``advance``; ``sidepot``, where a short stack may sit), and
+(``advance``; ``sidepot``, where a short stack may sit; ``words`` and ``words-stud``, two
+puppets alone), and
 the Chinese poker tables (OFC, Pineapple) of ``test_ofc_table.py``."""
 SLOW_BOTS: dict[str, float] = {}
 """Bots that think (up to this many seconds), so a player has time to act in advance."""

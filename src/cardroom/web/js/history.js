@@ -5,7 +5,7 @@
 import { get, offers } from "./api.js";
 import { h, fill, chips } from "./dom.js";
 import { cardRow } from "./cards.js";
-import { describe } from "./tablelog.js";
+import { BetWords, describe } from "./tablelog.js";
 import { savedHands } from "./handstore.js";
 
 const ROWS = ["top", "middle", "bottom"];
@@ -21,8 +21,10 @@ export function replayState(hand, step) {
     return seats.get(s);
   };
   const name = (s) => hand.names[s] || `Seat ${s + 1}`;
+  const bets = new BetWords();
   for (const e of hand.events.slice(0, step)) {
-    const line = describe(e, (p) => p, name);
+    const line = describe(e, (p) => p, name, false, bets);
+    bets.see(e);
     if (line) log.push(line);
     if (e.type === "HandStarted") (e.stacks || []).forEach((st, s) => { if (st !== null) seat(s).stack = st; });
     if (e.type === "Posted" || e.type === "Acted") {

@@ -9,7 +9,7 @@ import { h, fill, patch, chips } from "./dom.js";
 import { family, rulesLink } from "./families.js";
 import { bankText, felt } from "./seats.js";
 import { actionBar, advanceBox, advanceOffered, keyHandler } from "./actionbar.js";
-import { describe, showdownPanel, chatBox, logBox, reportBox } from "./tablelog.js";
+import { BetWords, describe, showdownPanel, chatBox, logBox, reportBox } from "./tablelog.js";
 import { HandRecorder } from "./handstore.js";
 import { judgedLine, refusedLine } from "./moderation.js";
 import { chineseFelt, ofcShowdown, placeBar } from "./ofc.js";
@@ -47,6 +47,7 @@ class TableController {
     this.info = {};
     this.turn = null;
     this.log = [];
+    this.betWords = new BetWords();
     this.chat = [];
     this.showdown = null;
     this.ups = new Map();
@@ -118,6 +119,7 @@ class TableController {
       }
       if (msg.view.you !== null && msg.view.you !== undefined) this.leaving = false;
       Object.assign(this.players, msg.players);
+      this.betWords.sync(msg.view);
       this.info = msg.info || this.info;
       this.render();
     } else if (msg.type === "turn") {
@@ -138,7 +140,8 @@ class TableController {
   onEvent(e) {
     // At a flop game a draw is a discard street (Irish): cards thrown, none dealt.
     const discardStreet = e.type === "Drew" && this.family === "flop";
-    const line = describe(e, (p) => this.name(p), (s) => this.seatName(s), discardStreet);
+    const line = describe(e, (p) => this.name(p), (s) => this.seatName(s), discardStreet, this.betWords);
+    this.betWords.see(e);
     if (line) this.log.push(line);
     if (e.type === "PlayerSeated") this.seatPlayers.set(e.seat, e.player);
     if (this.recorder) {

@@ -4,12 +4,74 @@
 import { h, chips } from "./dom.js";
 import { cardRow } from "./cards.js";
 import { describeChinese } from "./ofc.js";
+import { family } from "./families.js";
 
 const SHARE = { all: "", high: " (high)", low: " (low)", hi: " (high)", lo: " (low)" };
 
+/** Follows a hand's betting so that a raise is told as a player says it: "bets N" when
+ *  nobody has bet on the street yet (the live blinds are the bet preflop; antes are
+ *  not), "completes to N" when it makes a stud bring-in (or the bring-in seat's own
+ *  opening) a full bet, else "raises to N". `see` every event after describing it. */
+export class BetWords {
+  constructor() {
+    this.level = "none"; // "none", "bring_in" (a bring-in below a full bet) or "bet"
+    this.bringInDue = false; // stud's 3rd street, the bring-in seat not acted yet
+    this.studRules = null; // {bringIn, fullBet} of a stud hand, else null
+    this.handNo = null;
+  }
+
+  /** The verb and amount of a raise to `to`. */
+  raise(to) {
+    if (this.level === "bet") return `raises to ${chips(to)}`;
+    if (this.level === "bring_in" || this.bringInDue) return `completes to ${chips(to)}`;
+    return `bets ${chips(to)}`;
+  }
+
+  see(e) {
+    if (e.type === "HandDealt") this.handNo = e.hand_no;
+    if (e.type === "HandStarted") {
+      this.level = "none";
+      this.bringInDue = false;
+      this.studRules = family(e.game) === "stud" ? studRules(e.table) : null;
+    } else if (e.type === "Posted" && e.live) this.level = "bet";
+    else if (e.type === "StreetStarted") {
+      if (e.index > 0) this.level = "none";
+      this.bringInDue = e.index === 0 && !!this.studRules && this.studRules.bringIn > 0;
+    } else if (e.type === "Acted" && e.kind === "bring_in") {
+      this.bringInDue = false;
+      this.level = this.studRules && e.to >= this.studRules.fullBet ? "bet" : "bring_in";
+    } else if (e.type === "Acted" && e.kind === "raise") {
+      this.bringInDue = false;
+      this.level = "bet";
+    }
+  }
+
+  /** Take the betting from a snapshot when this hand's start was not seen (the page
+   *  opened or came back in the middle of it). */
+  sync(view) {
+    const hand = view && view.hand;
+    if (!hand || typeof hand.current_bet !== "number" || view.hand_no === this.handNo) return;
+    this.handNo = view.hand_no;
+    this.studRules = family(hand.game) === "stud" ? studRules(hand.table) : null;
+    const full = this.studRules ? this.studRules.fullBet : 1;
+    this.level = hand.current_bet <= 0 ? "none" : hand.current_bet < full ? "bring_in" : "bet";
+    this.bringInDue = false;
+  }
+}
+
+/** A stud hand's bring-in and full first bet, from its configuration. */
+function studRules(table) {
+  const stakes = (table && table.stakes) || {};
+  const fullBet = stakes.small_bet ?? stakes.big_blind ?? 0;
+  const bringIn = stakes.bring_in ?? Math.floor(fullBet / 2);
+  return { bringIn, fullBet };
+}
+
 /** A sentence for one event, or null for the events not worth a line. `discardStreet`:
- *  a Drew replaces nothing (Irish); another seat's count of cards thrown is not told. */
-export function describe(e, name, seatName = (s) => `Seat ${s + 1}`, discardStreet = false) {
+ *  a Drew replaces nothing (Irish); another seat's count of cards thrown is not told.
+ *  `bets`: the hand's BetWords (a raise is then told as a bet or a completion when it
+ *  is one). */
+export function describe(e, name, seatName = (s) => `Seat ${s + 1}`, discardStreet = false, bets = null) {
   const S = (s) => seatName(s);
   switch (e.type) {
     case "PlayerSeated": return `${name(e.player)} sits down with ${chips(e.stack)}.`;
@@ -20,7 +82,7 @@ export function describe(e, name, seatName = (s) => `Seat ${s + 1}`, discardStre
     case "HandDealt": return `Hand #${e.hand_no} begins.`;
     case "Posted": return `${S(e.seat)} posts ${e.what.replace(/_/g, " ")} ${chips(e.amount)}.`;
     case "Acted": {
-      const verb = { fold: "folds", check: "checks", call: `calls ${chips(e.amount)}`, raise: `raises to ${chips(e.to)}`, bring_in: `brings in for ${chips(e.amount)}` }[e.kind] || e.kind;
+      const verb = { fold: "folds", check: "checks", call: `calls ${chips(e.amount)}`, raise: bets ? bets.raise(e.to) : `raises to ${chips(e.to)}`, bring_in: `brings in for ${chips(e.amount)}` }[e.kind] || e.kind;
       return `${S(e.seat)} ${verb}${e.all_in ? " and is all-in" : ""}.`;
     }
     case "Drew":
