@@ -97,3 +97,27 @@ def test_9_mixed_table_view_says_the_current_and_the_next_game() -> None:
     assert by_hand[1] == ("holdem", "omaha_hi_lo") and by_hand[2] == by_hand[1]
     assert by_hand[3] == ("omaha_hi_lo", "razz") and by_hand[5][0] == "razz"
     assert session.table.view(None)["mixed"] == "HORSE"
+
+
+def test_9_mixed_table_view_names_the_game_dealt_last_apart_from_the_next() -> None:
+    # Between hands the view's game is the next hand's; last_game is the one just played
+    # (what the header names until the next hand is dealt), the hand's own during it.
+    session = Session(mixed_settings("m", HORSE, seed="m", hands_per_game=2), seed=9)
+    assert session.table.view(None)["last_game"] is None  # nothing dealt yet
+    dealt: dict[int, str] = {}
+    between: dict[int, tuple[str, str]] = {}
+    while session.counters["hands"] < 6:
+        session.step()
+        view = session.table.view(None)
+        if view["hand"] is not None:
+            assert view["last_game"] == view["game"]
+            dealt[view["hand_no"]] = view["game"]["game"]
+        elif view["hand_no"]:
+            between[view["hand_no"]] = (view["last_game"]["game"], view["game"]["game"])
+    for hand_no, (last, _) in between.items():
+        assert last == dealt[hand_no]
+    changes = {n: games for n, games in between.items() if games[0] != games[1]}
+    assert changes and all(n % 2 == 0 for n in changes)  # after each game's 2nd hand
+    assert {games for games in changes.values()} <= {
+        ("holdem", "omaha_hi_lo"), ("omaha_hi_lo", "razz"), ("razz", "stud")
+    }  # fmt: skip

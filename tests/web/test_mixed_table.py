@@ -83,3 +83,49 @@ def test_9_mixed_table_changes_game_and_layout(page: Any, server: str, driven: A
     assert link.get_attribute("href") == "#/rules/stud"
     expect(page.locator(".log")).to_contain_text("The game changes to FL Stud.")
     shoot(page, "mixed-stud")
+
+
+GAMES = ("NL Hold'em", "FL Stud")
+"""The rotation of the ``mixed`` table: two hands of each, from hand #1."""
+
+
+def _game_of(hand_no: int) -> str:
+    return GAMES[(hand_no - 1) // 2 % 2]
+
+
+HEADER = """() => {
+    const v = window.cardroomTable && window.cardroomTable.view;
+    if (!v || v.hand || !v.hand_no) return null;  // between hands only
+    return { hand_no: v.hand_no, h1: document.querySelector("h1").textContent,
+             rotation: document.querySelector("#rotation").textContent };
+}"""
+"""The header as drawn between two hands (with the number of the hand just played)."""
+
+
+def test_9_between_hands_the_header_says_the_game_played_and_the_next(
+    page: Any, server: str, driven: Any
+) -> None:
+    """Between hands (3 s at this table) the table has dealt nothing new: the header
+    names the game just played, and "next: ..." when the next hand changes game."""
+    driven.seat("mixed", 3)
+    register(page, server, fresh_alias())
+    page.goto(f"{server}/#/table/mixed")
+    page.locator("#rotation").wait_for()
+    seen: dict[str, dict[str, Any]] = {}
+    deadline = time.monotonic() + 60
+    while len(seen) < 2:
+        assert time.monotonic() < deadline, f"between hands seen only as {seen}"
+        header = page.evaluate(HEADER)
+        if header:
+            played, coming = _game_of(header["hand_no"]), _game_of(header["hand_no"] + 1)
+            other = GAMES[1 - GAMES.index(played)]
+            if played != coming:  # two games: the one after the next is the one played
+                expected = f"CUSTOM_MIXED: {played} is over; next: {other} (2 hands), then {played}"
+            else:
+                expected = f"CUSTOM_MIXED: now {played} (1 more hand), then {other}"
+            assert header["rotation"] == expected, header
+            assert header["h1"] == f"mixed · {played}", header  # what was dealt
+            seen["change" if played != coming else "same"] = header
+            if played == "FL Stud" and played != coming:
+                shoot(page, "mixed-between-hands")
+        page.wait_for_timeout(50)

@@ -109,7 +109,10 @@ def table_view(table: Table, player: str | None) -> dict[str, Any]:
     seats = seat_rows(table, hand.stacks if live and hand is not None else None)
     slot = shown_game(table.settings, state.rotation_hand(state.hand_no), state.in_hand)
     games = (_game(table, slot.index), _game(table, slot.next_index))
-    return frame(table, player, seats, games, hand.view(me) if live and hand is not None else None)
+    out = frame(table, player, seats, games, hand.view(me) if live and hand is not None else None)
+    # Between hands ``game`` is the next hand's: what was dealt last is said apart.
+    out["last_game"] = _game(table, state.game) if state.hand_no else None
+    return out
 
 
 CHINESE_EVENTS: tuple[type, ...] = ChineseEvent.__args__

@@ -24,11 +24,29 @@ const ADVANCE_CLEARED = {
   stale: (a) => `Your advance action (${a}) no longer fits: act now.`,
 };
 
-/** "HORSE: now FL Hold'em (2 hands left), then FL Omaha Hi-Lo". */
+/** The game the header names: the hand's; between hands (the view's `game` is then
+ *  the next hand's) the one just played, until the next is dealt. */
+function shownGame(v) {
+  return (!v.hand && v.last_game) || v.game || {};
+}
+
+/** The rotation line. In a hand: "HORSE: now FL Hold'em (2 hands left), then FL Omaha
+ *  Hi-Lo". Between hands, while the game goes on: "HORSE: now FL Hold'em (1 more hand),
+ *  then ..."; when the next hand changes it: "HORSE: FL Hold'em is over; next: FL Omaha
+ *  Hi-Lo (2 hands), then FL Razz". */
 function rotationLine(v) {
-  const left = v.hands_left === 1 ? "last hand" : v.hands_left ? `${v.hands_left} hands left` : "";
-  const now = `now ${v.game.label}${left ? ` (${left})` : ""}`;
-  return h("span", { id: "rotation", text: `${v.mixed}: ${now}, then ${v.next_game ? v.next_game.label : "?"}` });
+  const n = v.hands_left;
+  const then = `then ${v.next_game ? v.next_game.label : "?"}`;
+  let text;
+  if (v.hand) {
+    text = `now ${v.game.label}${n === 1 ? " (last hand)" : n ? ` (${n} hands left)` : ""}, ${then}`;
+  } else if (v.last_game && v.last_game.label === v.game.label) {
+    text = `now ${v.game.label} (${n === 1 ? "1 more hand" : `${n} more hands`}), ${then}`;
+  } else {
+    const over = v.last_game ? `${v.last_game.label} is over; ` : "";
+    text = `${over}next: ${v.game.label} (${n === 1 ? "1 hand" : `${n} hands`}), ${then}`;
+  }
+  return h("span", { id: "rotation", text: `${v.mixed}: ${text}` });
 }
 
 /** An advance action in words ("Call 4", "Check/fold"). */
@@ -361,7 +379,7 @@ class TableController {
 
   header() {
     const v = this.view;
-    const g = v.game || {};
+    const g = shownGame(v);
     const rules = rulesLink(g.game);
     return h("div.tablehead",
       h("h1", { text: `${v.table} · ${g.label || g.title || ""}` }),
@@ -412,7 +430,8 @@ class TableController {
     this.discarding = !!(legal && (legal.actions || []).includes("draw"));
     if (!this.discarding && this.discards.size) this.discards.clear();
     const r = this.regions;
-    this.update("head", [this.view.table, this.view.game, this.view.next_game, this.view.hand_no, this.view.hands_left], () => this.header());
+    this.update("head", [this.view.table, this.view.game, this.view.next_game, this.view.last_game, !this.view.hand,
+      this.view.hand_no, this.view.hands_left], () => this.header());
     r.felt.className = `feltwrap family-${this.family}`;
     if (this.family === "chinese") {
       const key = [this.view, this.ofc && [...this.ofc.where], this.ofc && this.ofc.picked, this.waiting, this.turn && this.turn.seq];
