@@ -48,6 +48,7 @@ TABLES = {
     "axe": ("holdem", BLINDS, 20, 30.0),
     "keys": ("holdem", BLINDS, 20, 30.0),
     "replay": ("holdem", BLINDS, 20, 30.0),
+    "focus": ("holdem", BLINDS, 20, 30.0),
     "plo": ("omaha", BLINDS, 20, 30.0, "pot_limit"),
     "quick": ("holdem", BLINDS, 2, 0.0),
     "stud": ("stud", "small_bet = 4, big_bet = 8, ante = 1", 20, 30.0),

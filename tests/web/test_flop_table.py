@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -118,3 +119,28 @@ def test_replayer_steps_through_a_hand_we_played(page: Any, server: str) -> None
     assert 'variant = "NT"' in text and "starting_stacks" in text
     dealt = [line for line in text.splitlines() if '"d dh ' in line]
     assert any(all(c and c in line for c in ours) for line in dealt), (ours, dealt)
+
+
+FOCUSED = """() => {
+    const f = document.activeElement;
+    return { tag: f.tagName, text: f.textContent.trim(),
+             group: f.closest("[role=group]")?.getAttribute("aria-label") ?? null };
+}"""
+"""The focused element: its tag, its text and the group it belongs to."""
+
+
+def test_after_buying_in_the_focus_is_on_ones_own_seat(page: Any, server: str) -> None:
+    """A keyboard player buys in with Enter: the keyboard focus lands on the controls of
+    the seat just taken (not the top of the page), and stays there as the table moves."""
+    register(page, server, fresh_alias())
+    page.goto(f"{server}/#/table/focus")
+    page.get_by_role("button", name=re.compile(r"^Sit at seat \d+$")).last.click()
+    amount = page.locator("#buyin-amount")
+    assert page.evaluate("document.activeElement.id") == "buyin-amount"
+    amount.press("Enter")
+    page.locator(".seat.mine").wait_for()
+    page.wait_for_function("document.activeElement !== document.body", timeout=5000)
+    focused = page.evaluate(FOCUSED)
+    assert focused == {"tag": "BUTTON", "text": "Sit out next hand", "group": "Your seat"}
+    page.wait_for_timeout(1500)  # the bots play on: the table is redrawn
+    assert page.evaluate(FOCUSED) == focused

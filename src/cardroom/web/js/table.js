@@ -363,7 +363,12 @@ class TableController {
       onsubmit: async (e) => {
         e.preventDefault();
         const r = await this.send("join", { seat, amount: Number(amount.value), post_now: postNow.checked });
-        if (r.type === "ok") { form.remove(); this.resync(); }
+        if (r.type === "ok") {
+          // The form goes: the focus goes to our seat's controls once they are drawn.
+          this.focusSeat = true;
+          form.remove();
+          this.resync();
+        }
       } },
     h("h2", { text: `Sit at seat ${seat + 1}` }),
     h("label", { for: "buyin-amount", text: `Buy-in (${chips(low)} to ${high === null ? "any" : chips(high)})` }), amount,
@@ -410,12 +415,13 @@ class TableController {
     const seat = this.view.seats[me];
     const rebuy = h("input#rebuy-amount", { type: "number", min: 1, inputMode: "numeric", value: (this.info.buy_in || [0])[0] });
     return h("div.seatcontrols", { role: "group", "aria-label": "Your seat" },
+      // Ids: the focus stays on a button when the region is drawn again.
       seat && seat.sitting_out
-        ? h("button", { type: "button", text: "I'm back", onclick: () => this.send("sit_in") })
-        : h("button", { type: "button", text: "Sit out next hand", onclick: () => this.send("sit_out") }),
+        ? h("button#sit-toggle", { type: "button", text: "I'm back", onclick: () => this.send("sit_in") })
+        : h("button#sit-toggle", { type: "button", text: "Sit out next hand", onclick: () => this.send("sit_out") }),
       h("span.rebuy", h("label", { for: "rebuy-amount", text: "Add chips" }), rebuy,
-        h("button", { type: "button", text: "Rebuy", onclick: () => this.rebuy(rebuy.value) })),
-      h("button.leave", { type: "button", text: "Leave table", onclick: async () => {
+        h("button#rebuy", { type: "button", text: "Rebuy", onclick: () => this.rebuy(rebuy.value) })),
+      h("button#leave.leave", { type: "button", text: "Leave table", onclick: async () => {
         this.leaving = true;
         const r = await this.send("leave");
         if (r.type === "ok") this.notice("You will leave the table (after the hand if you are in it).");
@@ -450,6 +456,11 @@ class TableController {
     const mySeat = this.me() !== null && this.me() !== undefined ? this.view.seats[this.me()] : null;
     this.update("controls", [this.me(), mySeat && mySeat.sitting_out, this.view.offer,
       this.view.seats.every((x) => x !== null)], () => this.seatControls(), true);
+    if (this.focusSeat && mySeat) {
+      this.focusSeat = false;
+      const first = r.controls.querySelector(".seatcontrols button");
+      if (first) first.focus();
+    }
     this.renderSide();
   }
 
