@@ -20,7 +20,13 @@ SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
 
 
 def _table(
-    table_id: str, game: str, stakes: str, action: int = 20, bank: float = 30.0, structure: str = ""
+    table_id: str,
+    game: str,
+    stakes: str,
+    action: int = 20,
+    bank: float = 30.0,
+    structure: str = "",
+    seats: int = 6,
 ) -> str:
     line = f'structure = "{structure}"' if structure else ""
     return f"""
@@ -29,7 +35,7 @@ id = "{table_id}"
 game = "{game}"
 {line}
 stakes = {{ {stakes} }}
-seats = 6
+seats = {seats}
 min_buy_in = 1000
 max_buy_in = 2000
 action_seconds = {action}
@@ -120,6 +126,7 @@ action_seconds = 20
 """
     + _table("words", "holdem", BLINDS)  # two puppets the test moves, nobody else
     + _table("words-stud", "stud", "small_bet = 4, big_bet = 8, ante = 1")
+    + _table("stud8", "stud", "small_bet = 4, big_bet = 8, ante = 1", seats=8)  # puppets
     + "".join(
         f"""
 [[table]]
@@ -136,7 +143,7 @@ hand_pause_seconds = 0.0
 """Tables beyond :data:`TABLES`: a CUSTOM_MIXED table changing game every two hands with
 a short clock, a heads-up table for the waiting list, tables for bots the test moves
 (``advance``; ``sidepot``, where a short stack may sit; ``words`` and ``words-stud``, two
-puppets alone), and
+puppets alone; ``stud8``, seven), and
 the Chinese poker tables (OFC, Pineapple) of ``test_ofc_table.py``."""
 SLOW_BOTS: dict[str, float] = {}
 """Bots that think (up to this many seconds), so a player has time to act in advance."""

@@ -5,11 +5,17 @@ import { h, chips } from "./dom.js";
 import { card, cardRow } from "./cards.js";
 import { studUps } from "./families.js";
 
-/** Where seat `i` of `n` sits on the oval, with `me` at the bottom. */
+/** Where seat `i` of `n` sits around the felt, with `me` at the bottom: how far across
+ *  and down it (%). The seat's box is moved back by as much of its own size (`.seat`'s
+ *  --x and --y in the CSS), so it stays inside the felt wherever it sits, however many
+ *  cards it holds: at 2% its left edge is near the felt's, at 98% its right edge. The
+ *  oval is made squarer (the 0.7 power), so the seats near the corners leave the middle
+ *  to the board and do not run into the seats beside them. */
 function place(i, n, me) {
   const shift = me === null || me === undefined ? 0 : me;
   const angle = Math.PI / 2 + (2 * Math.PI * (i - shift)) / n;
-  return { left: 50 + 42 * Math.cos(angle), top: 50 + 40 * Math.sin(angle) };
+  const out = (v) => 50 + 48 * Math.sign(v) * Math.abs(v) ** 0.7;
+  return { left: out(Math.cos(angle)), top: out(Math.sin(angle)) };
 }
 
 function seatCards(t, s, handSeat) {
@@ -60,7 +66,8 @@ function seatEl(t, s, n) {
   const seat = t.view.seats[s];
   const hand = t.view.hand;
   const pos = place(s, n, t.view.you);
-  const style = `left:${pos.left.toFixed(1)}%;top:${pos.top.toFixed(1)}%`;
+  const [x, y] = [pos.left.toFixed(1), pos.top.toFixed(1)];
+  const style = `left:${x}%;top:${y}%;--x:${x};--y:${y}`;
   if (!seat) {
     const canSit = t.view.you === null || t.view.you === undefined;
     return h("div.seat.empty", { style, "data-seat": s },
