@@ -82,7 +82,7 @@ TABLES = {
 TABLES_TOML = "".join(_table(k, *v) for k, v in TABLES.items())
 CHINESE_TABLES = {
     "ofc": "ofc", "ofc-axe": "ofc", "ofc-phone": "ofc", "pineapple": "pineapple",
-    "classic": "classic",
+    "classic": "classic", "classic-phone": "classic",
 }  # fmt: skip
 """One Chinese poker table per test that sits down (3 seats: two bots and the player)."""
 MORE_TOML = (

@@ -149,3 +149,21 @@ def test_classic_chinese_poker_sets_13_cards_at_once_by_keys(page: Any, server: 
         page.wait_for_timeout(100)
     page.locator(".ofc-showdown", has_text=alias).wait_for(timeout=60_000)
     shoot(page, "classic_showdown")
+
+
+def test_classic_chinese_poker_fits_a_phone(phone: Any, server: str) -> None:
+    """Thirteen cards to set at once: the bar wraps them, nothing is wider than the
+    screen, and every card can be reached."""
+    register(phone, server, fresh_alias("clsp"))
+    _sit_with_the_bots(phone, server, "classic-phone")
+    cards = phone.locator(".placebar .to-place button")
+    phone.wait_for_function(
+        "document.querySelectorAll('.placebar .to-place button').length === 13", timeout=30_000
+    )
+    sizes = phone.evaluate(
+        "[document.scrollingElement.scrollWidth, document.scrollingElement.clientWidth]"
+    )
+    assert sizes[0] <= sizes[1], f"the page scrolls sideways on a phone ({sizes})"
+    boxes = [cards.nth(i).bounding_box() for i in range(13)]
+    assert max(b["x"] + b["width"] for b in boxes) <= sizes[1], boxes
+    shoot(phone, "classic_phone")
