@@ -82,9 +82,10 @@ TABLES = {
 TABLES_TOML = "".join(_table(k, *v) for k, v in TABLES.items())
 CHINESE_TABLES = {
     "ofc": "ofc", "ofc-axe": "ofc", "ofc-phone": "ofc", "pineapple": "pineapple",
-    "classic": "classic", "classic-phone": "classic",
+    "classic": "classic", "classic-phone": "classic", "classic-clock": "classic",
 }  # fmt: skip
-"""One Chinese poker table per test that sits down (3 seats: two bots and the player)."""
+"""One Chinese poker table per test that sits down (3 seats: two bots and the player;
+``classic-clock``: players only)."""
 MORE_TOML = (
     """
 [[table]]
@@ -150,7 +151,7 @@ SLOW_BOTS: dict[str, float] = {}
 BOT_TABLES = (
     {name: 3 for name in TABLES}
     | {"quick": 1, "busy": 4, "lobby-live": 0, "wait": 1}
-    | dict.fromkeys(CHINESE_TABLES, 2)
+    | {name: 2 for name in CHINESE_TABLES if name != "classic-clock"}
 )
 """Bots seated for the whole session (the other tables of MORE_TOML get theirs in their
 test)."""

@@ -4,6 +4,7 @@ by keyboard and with the discard of Pineapple, the showdown's points, and axe-co
 from __future__ import annotations
 
 import json
+import re
 import time
 from typing import Any
 
@@ -167,3 +168,37 @@ def test_classic_chinese_poker_fits_a_phone(phone: Any, server: str) -> None:
     boxes = [cards.nth(i).bounding_box() for i in range(13)]
     assert max(b["x"] + b["width"] for b in boxes) <= sizes[1], boxes
     shoot(phone, "classic_phone")
+
+
+def test_classic_chinese_poker_shows_the_clock_on_every_seat_setting(
+    page: Any, more_pages: Any, server: str
+) -> None:
+    """Everyone sets at once on one clock from the deal (RULEBOOK §8): each player sees
+    the clock on every seat still setting, their own included."""
+    players = [page, more_pages()]
+    for player in players:
+        register(player, server, fresh_alias("clk"))
+        sit(player, server, "classic-clock")
+    for player in players:
+        player.wait_for_function(
+            "document.querySelectorAll('.placebar .to-place button').length === 13",
+            timeout=30_000,
+        )
+        seats = player.locator(".ofc-seat:not(.empty)")
+        expect(seats).to_have_count(2)
+        for i in range(2):
+            clock = seats.nth(i).get_by_role("timer")
+            expect(clock).to_have_count(1)
+            expect(clock).to_have_text(re.compile(r"^\d+s$"))
+            assert int(clock.inner_text()[:-1]) > 60  # the time to set 13 cards
+    shoot(page, "classic_clocks")
+    # Once a player has set, only the other's clock runs, on both screens.
+    for key, n in (("b", 5), ("m", 5), ("t", 3)):
+        for _ in range(n):
+            page.keyboard.press(key)
+    page.keyboard.press("p")
+    still = players[1].locator(".seat.mine").get_attribute("data-seat")
+    for player in players:
+        expect(player.get_by_role("timer")).to_have_count(1)
+        setting = player.locator(".ofc-seat", has=player.get_by_role("timer"))
+        expect(setting).to_have_attribute("data-seat", still or "")

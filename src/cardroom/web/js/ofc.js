@@ -150,9 +150,12 @@ function seatEl(t, s) {
   const mine = s === t.me();
   const asked = mine ? placement(t) : null;
   const st = asked ? staging(t, asked) : null;
+  // Everyone still to place is on the clock: one seat at a time, or all at once from
+  // the deal in classic (RULEBOOK §8; the hand's `to_act`, the turn naming the first).
+  const setting = !!(hand && !hand.finished && (hand.to_act || []).includes(s));
   const cls = ["seat", "ofc-seat"];
   if (mine) cls.push("mine");
-  if (t.view.turn && t.view.turn.seat === s) cls.push("turn");
+  if (t.view.turn && (t.view.turn.seat === s || setting)) cls.push("turn");
   const alias = t.players[seat.player] || seat.player;
   const badges = tags(t, s, p);
   if (seat.sitting_out) badges.push(h("span.tag", { text: "Sitting out" }));
@@ -165,7 +168,7 @@ function seatEl(t, s) {
     p ? h("div.ofc-rows", ROWS.map((r) => rowEl(t, p, r, asked, st))) : null,
     waiting,
     discards ? h("small.discards", { text: `Discarded: ${Array.isArray(p.discards) ? p.discards.join(" ") : discards}` }) : null,
-    clock(t, s),
+    clock(t, s, setting),
     mine ? timeBank(t, s, seat) : null);
 }
 

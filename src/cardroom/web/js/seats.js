@@ -38,12 +38,16 @@ function seatCards(t, s, handSeat) {
   return row;
 }
 
-/** The countdown of seat `s` when it is to act (the table's tick keeps it current). */
-export function clock(t, s) {
+/** The countdown of seat `s` when it is to act (the table's tick keeps it current).
+ *  `shared`: the seat is on the turn's clock though the turn names another seat (classic
+ *  Chinese poker: all set at once, on one clock from the deal); once that clock has run
+ *  out and the turn's time bank runs, such a seat's own time bank comes next. */
+export function clock(t, s, shared = false) {
   const turn = t.view.turn;
-  if (!turn || turn.seat !== s) return null;
+  if (!turn || (turn.seat !== s && !shared)) return null;
+  if (turn.seat !== s && turn.bank) return h("span.clock", { text: "Time bank next" });
   const left = Math.max(0, turn.deadline - t.now());
-  return h("span.clock", { role: "timer", "aria-label": `${Math.ceil(left)} seconds to act` },
+  return h("span.clock", { role: "timer", "data-running": "", "aria-label": `${Math.ceil(left)} seconds to act` },
     turn.bank ? h("span.bank", { text: "time bank " }) : null,
     h("span.secs", { text: `${Math.ceil(left)}s` }));
 }

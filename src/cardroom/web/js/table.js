@@ -511,7 +511,7 @@ class TableController {
   }
 
   tick() {
-    for (const el of this.app.querySelectorAll(".seat.turn .clock")) { // .ofc-seat too
+    for (const el of this.app.querySelectorAll(".seat .clock[data-running]")) { // .ofc-seat too
       const turn = this.view && this.view.turn;
       if (!turn) continue;
       const left = Math.max(0, Math.ceil(turn.deadline - this.now()));
