@@ -152,21 +152,26 @@ def test_classic_chinese_poker_sets_13_cards_at_once_by_keys(page: Any, server: 
     shoot(page, "classic_showdown")
 
 
+TO_SET = """() => {
+    const cards = [...document.querySelectorAll(".placebar .to-place button")];
+    const page = document.scrollingElement;
+    return cards.length === 13 && {
+        rights: cards.map((c) => c.getBoundingClientRect().right),
+        width: page.scrollWidth, screen: page.clientWidth,
+    };
+}"""
+"""Once the 13 cards to set are in the bar: where each ends, the page's width and the
+screen's (measured at once: the bar is redrawn as the table moves on)."""
+
+
 def test_classic_chinese_poker_fits_a_phone(phone: Any, server: str) -> None:
     """Thirteen cards to set at once: the bar wraps them, nothing is wider than the
     screen, and every card can be reached."""
     register(phone, server, fresh_alias("clsp"))
     _sit_with_the_bots(phone, server, "classic-phone")
-    cards = phone.locator(".placebar .to-place button")
-    phone.wait_for_function(
-        "document.querySelectorAll('.placebar .to-place button').length === 13", timeout=30_000
-    )
-    sizes = phone.evaluate(
-        "[document.scrollingElement.scrollWidth, document.scrollingElement.clientWidth]"
-    )
-    assert sizes[0] <= sizes[1], f"the page scrolls sideways on a phone ({sizes})"
-    boxes = [cards.nth(i).bounding_box() for i in range(13)]
-    assert max(b["x"] + b["width"] for b in boxes) <= sizes[1], boxes
+    seen = phone.wait_for_function(TO_SET, timeout=30_000).json_value()
+    assert seen["width"] <= seen["screen"], f"the page scrolls sideways on a phone ({seen})"
+    assert max(seen["rights"]) <= seen["screen"], seen
     shoot(phone, "classic_phone")
 
 
