@@ -101,3 +101,29 @@ def test_fixed_limit_offers_fixed_amounts(page: Any, server: str) -> None:
     assert page.locator(".actionbar #raise-slider").count() == 0
     total = int(raise_button.first.inner_text().split()[-1].replace(",", ""))
     assert total > 0 and total % 4 == 0  # whole bets of the 4/8 structure
+
+
+def test_stud_third_street_raise_button_is_a_completion(page: Any, server: str) -> None:
+    """On third street, before anyone completed, a raise makes the bring-in a full bet:
+    the button says "Complete to", as the log will, never "Bet" or "Raise to"."""
+    register(page, server, fresh_alias())
+    sit(page, server, "stud")
+    seen: list[str] = []
+
+    def completion_offered() -> bool:
+        try:
+            button = page.locator(".actionbar .act.raise")
+            if not button.count():
+                return False
+            text = button.first.inner_text(timeout=500)
+            cards = page.locator(".seat.mine .card").count()
+            hand = page.locator(".log").inner_text(timeout=500).rsplit(" begins.", 1)[-1]
+        except Exception:  # the bar is redrawn as the table moves on
+            return False
+        if cards == 3 and " completes to " not in hand and " raises to " not in hand:
+            seen.append(text)
+            return True
+        return False
+
+    play_passively(page, completion_offered, seconds=90)
+    assert seen[-1].startswith("Complete to "), seen

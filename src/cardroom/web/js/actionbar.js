@@ -16,7 +16,8 @@ export function potRaise(hand, me, fraction, legal) {
 
 function raiseControls(t, legal, hand) {
   const betting = !legal.call && hand.current_bet === 0;
-  const word = betting ? "Bet" : "Raise to";
+  // The log's words (tablelog.js BetWords): a stud bring-in made a full bet completes.
+  const word = t.betWords && t.betWords.completing() ? "Complete to" : betting ? "Bet" : "Raise to";
   const structure = (t.view.game && t.view.game.structure) || hand.structure;
   const sizes = legal.raise_sizes || [];
   if (sizes.length || legal.min_raise_to === legal.max_raise_to) {

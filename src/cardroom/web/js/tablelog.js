@@ -20,10 +20,16 @@ export class BetWords {
     this.handNo = null;
   }
 
+  /** True when a raise now makes a stud bring-in (standing, or due from the raiser)
+   *  a full bet: a completion, in the log and on the action bar. */
+  completing() {
+    return this.level === "bring_in" || (this.level === "none" && this.bringInDue);
+  }
+
   /** The verb and amount of a raise to `to`. */
   raise(to) {
     if (this.level === "bet") return `raises to ${chips(to)}`;
-    if (this.level === "bring_in" || this.bringInDue) return `completes to ${chips(to)}`;
+    if (this.completing()) return `completes to ${chips(to)}`;
     return `bets ${chips(to)}`;
   }
 
