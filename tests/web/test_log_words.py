@@ -59,9 +59,11 @@ def _play_one_hand(page: Any, puppets: dict[str, Puppet], plan: Plan) -> list[st
 
 
 def _first_hand_lines(page: Any) -> list[str]:
-    """The log's lines of hand #1 (the next may have begun)."""
+    """The log's lines of hand #1 (the next may have begun); every player is named by
+    alias, also in the lines written before the page knew a new player's alias."""
     page.wait_for_function("document.querySelector('.log').textContent.includes(' wins ')")
     lines = [line.strip() for line in page.locator(".log li").all_inner_texts()]
+    assert not [line for line in lines if "A new player" in line], lines
     start = lines.index("Hand #1 begins.")
     end = lines.index("Hand #2 begins.") if "Hand #2 begins." in lines else len(lines)
     return lines[start:end]

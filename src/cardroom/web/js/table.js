@@ -9,7 +9,7 @@ import { h, fill, patch, chips } from "./dom.js";
 import { family, rulesLink } from "./families.js";
 import { bankText, felt } from "./seats.js";
 import { actionBar, advanceBox, advanceOffered, keyHandler } from "./actionbar.js";
-import { BetWords, describe, showdownPanel, chatBox, logBox, reportBox } from "./tablelog.js";
+import { BetWords, describe, nameLater, showdownPanel, chatBox, logBox, reportBox } from "./tablelog.js";
 import { HandRecorder } from "./handstore.js";
 import { judgedLine, refusedLine } from "./moderation.js";
 import { chineseFelt, ofcShowdown, placeBar } from "./ofc.js";
@@ -105,10 +105,12 @@ class TableController {
     return null;
   }
   name(player) { return this.players[player] || "A new player"; }
-  seatName(s) {
+  /** `name` for a log line: a player whose alias is not known yet is named when drawn. */
+  logName(player) { return this.players[player] || nameLater(player); }
+  seatName(s, name = (p) => this.name(p)) {
     const seat = this.view && this.view.seats[s];
-    if (seat) return this.name(seat.player);
-    return this.seatPlayers.has(s) ? this.name(this.seatPlayers.get(s)) : `Seat ${s + 1}`;
+    if (seat) return name(seat.player);
+    return this.seatPlayers.has(s) ? name(this.seatPlayers.get(s)) : `Seat ${s + 1}`;
   }
 
   /** The legal actions when it is our turn (the snapshot's, else the turn message's). */
@@ -158,7 +160,8 @@ class TableController {
   onEvent(e) {
     // At a flop game a draw is a discard street (Irish): cards thrown, none dealt.
     const discardStreet = e.type === "Drew" && this.family === "flop";
-    const line = describe(e, (p) => this.name(p), (s) => this.seatName(s), discardStreet, this.betWords);
+    const logName = (p) => this.logName(p);
+    const line = describe(e, logName, (s) => this.seatName(s, logName), discardStreet, this.betWords);
     this.betWords.see(e);
     if (line) this.log.push(line);
     if (e.type === "PlayerSeated") this.seatPlayers.set(e.seat, e.player);
@@ -485,7 +488,7 @@ class TableController {
     else this.update("showdown", [this.showdown && this.showdown.handNo, this.showdown && this.showdown.awards.length], () => showdownPanel(this));
     this.update("chat", [this.chat.length], () => chatBox(this));
     this.update("report", this.reportable(), () => reportBox(this));
-    this.update("log", [this.log.length], () => logBox(this));
+    this.update("log", [this.log.length, Object.keys(this.players).length], () => logBox(this));
     this.holdWhileOffline();
   }
 

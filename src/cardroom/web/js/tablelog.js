@@ -162,8 +162,18 @@ export function reportBox(t) {
 }
 
 /** The last lines of the action log. */
+/** A player in a log line whose alias the page does not know yet (a player who just sat
+ *  down: the next snapshot brings it); `named` puts the alias in when the log is drawn. */
+export function nameLater(player) { return `\u0001${player}\u0002`; }
+
+/** `line` with every player put by `nameLater` named by `name`. */
+export function named(line, name) {
+  return line.replace(/\u0001([^\u0002]*)\u0002/g, (_, player) => name(player));
+}
+
 export function logBox(t) {
-  const list = h("ol.loglines", { tabindex: "0", "aria-label": "Hand log" }, t.log.slice(-40).map((line) => h("li", { text: line })));
+  const lines = t.log.slice(-40).map((line) => h("li", { text: named(line, (p) => t.name(p)) }));
+  const list = h("ol.loglines", { tabindex: "0", "aria-label": "Hand log" }, lines);
   setTimeout(() => { list.scrollTop = list.scrollHeight; }, 0);
   return h("section.log", { "aria-label": "Hand log" }, h("h2", { text: "Log" }), list);
 }
