@@ -8,8 +8,10 @@ records sanctions with the account (``store`` sanctions) and reports for review.
 The checks, in order (the first that applies decides the :class:`ChatVerdict`):
 
 1. ``banned``: the player is muted (:meth:`TableChat.mute`, from a chat ban).
-2. ``empty``: nothing left after cleaning (control characters dropped, spaces
-   collapsed; a message is cut to ``ChatRules.max_length`` characters).
+2. ``empty``: nothing left after cleaning (:func:`~cardroom.room.chat_text.clean`:
+   format characters such as zero-width spaces and right-to-left overrides dropped,
+   other control characters and line breaks made spaces, stacked combining marks cut,
+   spaces collapsed; a message is cut to ``ChatRules.max_length`` characters).
 3. ``rate_limited``: a token bucket per player, ``burst`` messages at once and
    one more every ``refill_seconds``; every other message takes a token.
 4. ``advertising`` (an offence, not sent): a link (``http://``, ``www.``, a
@@ -18,7 +20,12 @@ The checks, in order (the first that applies decides the :class:`ChatVerdict`):
 5. ``foul_language`` (an offence): a word of the alias list
    (``ledger/offensive_words.txt``, matched through the usual disguises) in any
    word that has a letter (plain numbers such as "455" are not read as words,
-   nor card notation such as "A5s" or "As5s", whose suits would read as a disguise).
+   nor card notation such as "A5s", "As5s" or "As", whose suits would read as a
+   disguise), read through Unicode disguises (NFKD, marks dropped, Cyrillic and
+   Greek look-alikes, ``$``/``!`` inside a word), or spelled out in pieces of one
+   or two letters ("f.u.c.k", "f u c k", "sh it": the pieces must make the word,
+   all of it); a word of ``[innocent]`` in ``chat_words.txt`` ("scunthorpe",
+   "shiitake") is not read as the foul word it holds.
    The message is sent with those words masked as ``****``, unless it is also
    card talk, when it is not sent.
 6. ``card_talk`` (not sent, not an offence: the heuristic can be wrong): only
@@ -39,7 +46,6 @@ Offences escalate (:func:`chat_ban`): 24 h, 48 h, 72 h, 1 week, 1 month
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -48,7 +54,7 @@ from functools import cache
 from importlib import resources
 from typing import Final
 
-from cardroom.ledger import offensive_match
+from cardroom.room.chat_text import clean, foul_spans
 
 OK: Final = "ok"
 EMPTY: Final = "empty"
@@ -95,6 +101,8 @@ class Vocabulary:
     card_phrases: tuple[str, ...]
     rooms: tuple[str, ...]
     tlds: frozenset[str]
+    innocent: tuple[str, ...] = ()
+    word_tlds: frozenset[str] = frozenset()
 
     @classmethod
     def parse(cls, lines: Iterable[str]) -> Vocabulary:
@@ -116,6 +124,8 @@ class Vocabulary:
             tuple(sections.get("card_phrases", ())),
             tuple(sections.get("rooms", ())),
             frozenset(sections.get("tlds", ())),
+            tuple(sections.get("innocent", ())),
+            frozenset(sections.get("word_tlds", ())),
         )
 
 
@@ -261,7 +271,7 @@ class TableChat:
         if found := advertising(text, self.vocabulary):
             return ChatVerdict(ADVERTISING, None, offence=True, found=found)
         talk = card_talk(text, self.vocabulary) if in_hand else None
-        masked, foul = mask_foul(text)
+        masked, foul = mask_foul(text, self.vocabulary.innocent)
         if foul:
             return ChatVerdict(FOUL_LANGUAGE, None if talk else masked, True, foul)
         if talk:
@@ -299,23 +309,17 @@ class TableChat:
         return len(self._buckets)
 
 
-def clean(text: str, max_length: int) -> str:
-    """``text`` without control characters, spaces collapsed, cut to ``max_length``."""
-    kept = "".join(" " if unicodedata.category(c).startswith("C") else c for c in text)
-    return " ".join(kept.split())[:max_length]
-
-
 _WORDS = re.compile(r"[a-z0-9']+")
 _LINK = re.compile(r"https?://|www\.")
 _DOMAIN = re.compile(
     r"\b[a-z0-9][a-z0-9-]+(?:\.|\s*\(dot\)\s*|\s*\[dot\]\s*|\s+dot\s+)([a-z]{2,7})\b"
 )
-_FOUL_TOKEN = re.compile(r"[\w@-]+")
 _RANK = r"(?:[2-9TJQKA]|10)"
 _CARDS = re.compile(rf"(?<![\w]){_RANK}[shdc]?{_RANK}[shdc]?[so]?(?!\w)")
 _SPACED_CARDS = re.compile(rf"(?<![\w]){_RANK}[shdc]\s+{_RANK}[shdc](?!\w)")
-_CARD_RUN = re.compile(rf"(?:{_RANK}[shdc]?){{2,}}[so]?")
-"""A word made only of cards in card case ("A5s", "As5s", "AhKhQh"): never foul language."""
+_CARD_RUN = re.compile(rf"(?:{_RANK}[shdc]?){{2,}}[so]?|{_RANK}[shdc]")
+"""A word made only of cards in card case ("A5s", "As5s", "AhKhQh", "As"): never foul
+language, nor a piece of a word spelled out ("As 5s" is no "a s s")."""
 
 
 def _padded_words(text: str) -> str:
@@ -334,20 +338,16 @@ def advertising(text: str, vocabulary: Vocabulary) -> str:
     return next((room for room in vocabulary.rooms if f" {room} " in words), "")
 
 
-def mask_foul(text: str) -> tuple[str, str]:
-    """``text`` with offensive words masked, and the first one found (``""``: none)."""
-    first = ""
+def mask_foul(text: str, innocent: Iterable[str] = ()) -> tuple[str, str]:
+    """``text`` with offensive words masked, and the first one found (``""``: none);
+    ``innocent``: words that hold a foul one but are not ("scunthorpe")."""
+    spans = foul_spans(text, innocent, exempt=_CARD_RUN)
     pieces: list[str] = []
     end = 0
-    for token in _FOUL_TOKEN.finditer(text):
-        word = token.group()
-        if not any(c.isalpha() for c in word) or _CARD_RUN.fullmatch(word):
-            continue
-        if offensive_match(word) is None:
-            continue
-        first = first or word
-        pieces += [text[end : token.start()], "*" * len(word)]
-        end = token.end()
+    for start, stop in spans:
+        pieces += [text[end:start], "*" * (stop - start)]
+        end = stop
+    first = text[spans[0][0] : spans[0][1]] if spans else ""
     return "".join(pieces) + text[end:], first
 
 

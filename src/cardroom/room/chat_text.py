@@ -1,0 +1,169 @@
+"""Chat text (RULEBOOK §10.7): what is sent, and the plain reading the filters judge.
+
+:func:`clean` makes the line that is broadcast: format characters (zero-width
+spaces and joiners, the soft hyphen, right-to-left overrides) are dropped, so
+they can neither flip the line for its readers nor hide a word's break; other
+control characters and line breaks become spaces; stacks of combining marks are
+cut to :data:`MAX_MARKS` (no "zalgo" line running over the chat box).
+
+:func:`fold` is the reading the filters match against, with where each of its
+characters came from (to mask the words found in the line as sent): NFKD
+(full-width, mathematical and circled letters, ligatures, "．" and "․" are plain
+letters and dots), combining marks dropped ("fúck" is "fuck"), Cyrillic and
+Greek look-alikes read as the Latin letters they imitate, case folded on demand.
+
+:func:`foul_spans` finds offensive words (the alias list, ``ledger``) in that
+reading, in a word or spelled out in letters ("f.u.c.k", "f u c k", "fu ck"),
+minus the innocent words that hold one ("Scunthorpe", "shiitake").
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable
+from typing import Final
+
+from cardroom.ledger import offensive_match
+
+MAX_MARKS: Final = 3
+"""Combining marks kept on one letter (real scripts need two at most)."""
+
+_LOOKALIKES: Final = str.maketrans(
+    {
+        # Cyrillic
+        "а": "a", "в": "b", "с": "c", "ԁ": "d", "е": "e", "һ": "h", "н": "h", "і": "i",
+        "ј": "j", "к": "k", "ӏ": "l", "м": "m", "о": "o", "р": "p", "ԛ": "q", "ѕ": "s",
+        "т": "t", "у": "y", "ү": "y", "ԝ": "w", "х": "x", "ь": "b",
+        "А": "A", "В": "B", "С": "C", "Е": "E", "Н": "H", "І": "I", "Ј": "J", "К": "K",
+        "М": "M", "О": "O", "Р": "P", "Ѕ": "S", "Т": "T", "У": "Y", "Х": "X",
+        # Greek
+        "α": "a", "β": "b", "ε": "e", "η": "h", "ι": "i", "κ": "k", "μ": "m", "ν": "v",
+        "ο": "o", "ρ": "p", "τ": "t", "υ": "u", "χ": "x", "ζ": "z", "ω": "w",
+        "Α": "A", "Β": "B", "Ε": "E", "Ζ": "Z", "Η": "H", "Ι": "I", "Κ": "K", "Μ": "M",
+        "Ν": "N", "Ο": "O", "Ρ": "P", "Τ": "T", "Υ": "Y", "Χ": "X",
+        # Latin letters NFKD leaves whole, and dots
+        "ı": "i", "ł": "l", "ø": "o", "đ": "d", "ħ": "h", "ŧ": "t", "ƒ": "f",
+        "\u3002": ".", "\ufe52": ".",
+    }
+)  # fmt: skip
+
+_DROPPED: Final = frozenset({"Mn", "Me", "Mc", "Cf"})
+
+
+def clean(text: str, max_length: int) -> str:
+    """``text`` as it may be broadcast (module doc), spaces collapsed, cut to ``max_length``."""
+    kept: list[str] = []
+    marks = 0
+    for c in text:
+        category = unicodedata.category(c)
+        if category == "Cf":
+            continue
+        if category in ("Mn", "Me"):
+            marks += 1
+            if marks > MAX_MARKS:
+                continue
+        else:
+            marks = 0
+        kept.append(" " if category.startswith("C") else c)
+    return " ".join("".join(kept).split())[:max_length]
+
+
+def fold(text: str, *, lower: bool = True) -> tuple[str, list[int]]:
+    """The plain reading of ``text`` (module doc) and, for each of its characters,
+    the index in ``text`` of the character it comes from."""
+    chars: list[str] = []
+    origin: list[int] = []
+    for i, c in enumerate(text):
+        for d in unicodedata.normalize("NFKD", c):
+            if unicodedata.category(d) in _DROPPED:
+                continue
+            plain = d.translate(_LOOKALIKES)
+            if lower:
+                plain = plain.casefold().translate(_LOOKALIKES)
+            chars.append(plain)
+            origin.extend([i] * len(plain))
+    return "".join(chars), origin
+
+
+_TOKEN: Final = re.compile(r"[\w@-]+")
+_SYMBOLS: Final = (
+    (re.compile(r"\$(?=[a-z])"), "s"),  # "$hit" (not "$5")
+    (re.compile(r"(?<=[a-z])!(?=[a-z])"), "i"),  # "sh!t" (not "wow!")
+    (re.compile(r"(?<=[a-z])\|(?=[a-z])"), "l"),
+)
+_SPELLED_PIECE: Final = 2
+"""A word spelled out is read whole when its pieces are this short ("f u c k", "fu ck")."""
+_SPELLED_GAP: Final = 3
+
+
+def _foul(word: str, innocent: Iterable[str], *, whole: bool = False) -> bool:
+    """Whether ``word`` holds an offensive word (``whole``: is one, all of it)."""
+    for harmless in innocent:
+        word = word.replace(harmless, "|")
+    found = offensive_match(word)
+    return found is not None and (not whole or len(found) == len(word))
+
+
+def foul_spans(
+    text: str, innocent: Iterable[str] = (), *, exempt: re.Pattern[str] | None = None
+) -> list[tuple[int, int]]:
+    """Where in ``text`` offensive words are (start, end), in order and apart; words
+    with no letter, and words ``exempt`` matches whole in ``text``, are not read."""
+    innocent = tuple(innocent)
+    plain, origin = fold(text)
+    for pattern, letter in _SYMBOLS:
+        plain = pattern.sub(letter, plain)
+    spans: list[tuple[int, int]] = []
+    run: list[tuple[int, int, str]] = []  # a word spelled out: short pieces close together
+
+    def end_run() -> None:
+        if len(run) > 1:
+            spans.extend(_spelled(run, innocent))
+        run.clear()
+
+    for token in _TOKEN.finditer(plain):
+        start, end = origin[token.start()], origin[token.end() - 1] + 1
+        word = token.group()
+        letters = re.sub(r"[-_]", "", word)
+        if not any(c.isalpha() for c in word) or (exempt and exempt.fullmatch(text[start:end])):
+            end_run()
+            continue
+        if _foul(word, innocent):
+            spans.append((start, end))
+        piece = len(letters) <= _SPELLED_PIECE and letters.isalpha()  # not "m8" in "c u m8"
+        if not piece or (run and start - run[-1][1] > _SPELLED_GAP):
+            end_run()
+        if piece:
+            run.append((start, end, letters))
+    end_run()
+    return _merged(spans)
+
+
+_LONGEST: Final = 12
+"""The most pieces a word spelled out is read in (the longest word listed is shorter)."""
+
+
+def _spelled(run: list[tuple[int, int, str]], innocent: tuple[str, ...]) -> list[tuple[int, int]]:
+    """The stretches of the pieces ``run`` (start, end, letters) that spell an offensive
+    word, all of it: "ok f u c k" masks "f u c k", not the "ok" before it, and "as hi to"
+    holds no word spelled out."""
+    spans: list[tuple[int, int]] = []
+    done = 0  # the pieces before this one are read
+    for end in range(2, len(run) + 1):
+        for start in range(end - 2, max(done, end - _LONGEST) - 1, -1):
+            if _foul("".join(piece for _, _, piece in run[start:end]), innocent, whole=True):
+                spans.append((run[start][0], run[end - 1][1]))
+                done = end
+                break
+    return spans
+
+
+def _merged(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    merged: list[tuple[int, int]] = []
+    for start, end in sorted(spans):
+        if merged and start <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(end, merged[-1][1]))
+        else:
+            merged.append((start, end))
+    return merged

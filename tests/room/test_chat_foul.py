@@ -1,0 +1,114 @@
+"""Table chat (RULEBOOK §10.7): foul words seen through their disguises, and honest words let by."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardroom.room.chat import (
+    FOUL_LANGUAGE,
+    OK,
+    ChatRules,
+    TableChat,
+    Vocabulary,
+    default_vocabulary,
+)
+
+
+def _chat() -> TableChat:
+    return TableChat(ChatRules(burst=10_000))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "fu\u200bck you",  # zero-width space
+        "fuc\u200dk",  # zero-width joiner
+        "sh\u2060it",  # word joiner
+        "fu\u00adck",  # soft hyphen
+        "fu\u0441k",  # Cyrillic es
+        "\u0455hit",  # Cyrillic dze
+        "\u0392\u0399\u03a4C\u0397",  # Greek capitals: BITCH
+        "\uff46\uff55\uff43\uff4b",  # full-width
+        "\U0001d41f\U0001d42e\U0001d41c\U0001d424",  # mathematical bold
+        "f\u00facking",  # accented letter
+        "fu\u0301ck",  # combining acute
+        "f.u.c.k",
+        "f u c k off",
+        "s-h i.t",
+        "fu ck",
+        "$hit",
+        "sh!t",
+    ],
+)
+def test_10_7_disguised_foul_words_are_caught(text: str) -> None:
+    verdict = _chat().say("troll", text, now=0.0)
+    assert (verdict.code, verdict.offence) == (FOUL_LANGUAGE, True), text
+    assert verdict.text is not None and "*" in verdict.text
+
+
+def test_10_7_a_masked_disguise_masks_the_whole_word() -> None:
+    assert _chat().say("troll", "ok f u c k you", now=0.0).text == "ok ******* you"
+    assert _chat().say("troll", "go \uff46\uff55\uff43\uff4b!", now=0.0).text == "go ****!"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Scunthorpe United won",
+        "shiitake mushrooms",
+        "a niggling doubt",
+        "swanky new table",
+        "Penistone is near Sheffield",
+        "flame retardant",
+        "Matsushita",
+        "class act",
+        "let me assess that",
+        "grape juice",
+        "hand analysis",
+        "cocktail hour",
+        "hell of a hand",
+        "I pass",
+        "what a suck out",
+        "a.k.a. the fish",
+        "J.T. is here",
+        "A K Q J T",
+        "u.s.a. number one",
+        "c u later",
+        "it is as it is",
+        "the pen is mightier",
+        "\u0440\u0443\u0441\u0441\u043a\u0438\u0439 \u044f\u0437\u044b\u043a",  # Russian text
+        "caf\u00e9 au lait",
+        "\u5927\u4e08\u592b",  # Chinese text
+    ],
+)
+def test_10_7_honest_words_are_not_foul(text: str) -> None:
+    verdict = _chat().say("ann", text, now=0.0)
+    assert (verdict.code, verdict.text) == (OK, text), text
+
+
+def test_10_7_an_innocent_word_does_not_shelter_a_foul_one() -> None:
+    assert _chat().say("troll", "scunthorpefuck", now=0.0).code == FOUL_LANGUAGE
+    assert _chat().say("troll", "shiitakeshit", now=0.0).code == FOUL_LANGUAGE
+
+
+def test_10_7_format_characters_are_dropped_from_the_line_sent() -> None:
+    # A right-to-left override would flip the rest of the chat line for every reader;
+    # zero-width characters would hide a word's break.
+    verdict = _chat().say("ann", "nice \u202ehand\u202c gg\u200b", now=0.0)
+    assert verdict.text == "nice hand gg"
+
+
+def test_10_7_stacked_combining_marks_are_capped() -> None:
+    zalgo = "h" + "\u0301" * 150 + "i"
+    verdict = _chat().say("ann", zalgo, now=0.0)
+    assert verdict.code == OK and verdict.text is not None
+    assert len(verdict.text) <= 6
+    assert _chat().say("ann", "caf\u0065\u0301", now=0.0).text == "caf\u0065\u0301"
+
+
+def test_10_7_innocent_words_are_data() -> None:
+    assert "scunthorpe" in default_vocabulary().innocent
+    custom = Vocabulary.parse(["[innocent]", "Grasshopper  # holds no foul word", "[tlds]", "com"])
+    assert custom.innocent == ("grasshopper",)
+    chat = TableChat(ChatRules(burst=10), vocabulary=Vocabulary.parse(["[tlds]", "com"]))
+    assert chat.say("ann", "Scunthorpe", now=0.0).code == FOUL_LANGUAGE  # not in this list
