@@ -14,9 +14,13 @@ The checks, in order (the first that applies decides the :class:`ChatVerdict`):
    spaces collapsed; a message is cut to ``ChatRules.max_length`` characters).
 3. ``rate_limited``: a token bucket per player, ``burst`` messages at once and
    one more every ``refill_seconds``; every other message takes a token.
-4. ``advertising`` (an offence, not sent): a link (``http://``, ``www.``, a
-   ``name.com`` or ``name dot com`` domain with an ending listed in
-   ``chat_words.txt``) or another poker room's name from that file.
+4. ``advertising`` (an offence, not sent): a link (``http://``, ``www.``, an IP
+   address, a ``name.com``, ``name . com`` or ``name dot com`` domain with an ending
+   listed in ``chat_words.txt``; a one-letter name only with a path, "t.me/x", so
+   "e.g." is none; an ending that is also a chat word, ``[word_tlds]``, only with a
+   path or after an ``@``, so "all in.to be fair" and "nh.gg" are none) or another
+   poker room's name from that file, read through Unicode disguises (full-width
+   letters and dots, "․", "。", look-alikes, zero-width characters).
 5. ``foul_language`` (an offence): a word of the alias list
    (``ledger/offensive_words.txt``, matched through the usual disguises) in any
    word that has a letter (plain numbers such as "455" are not read as words,
@@ -54,7 +58,7 @@ from functools import cache
 from importlib import resources
 from typing import Final
 
-from cardroom.room.chat_text import clean, foul_spans
+from cardroom.room.chat_text import clean, fold, foul_spans
 
 OK: Final = "ok"
 EMPTY: Final = "empty"
@@ -312,8 +316,11 @@ class TableChat:
 _WORDS = re.compile(r"[a-z0-9']+")
 _LINK = re.compile(r"https?://|www\.")
 _DOMAIN = re.compile(
-    r"\b[a-z0-9][a-z0-9-]+(?:\.|\s*\(dot\)\s*|\s*\[dot\]\s*|\s+dot\s+)([a-z]{2,7})\b"
+    r"(?<![\w-])([a-z0-9][a-z0-9-]*)"
+    r"(?:\.|\s+\.\s*|\s*\(dot\)\s*|\s*\[dot\]\s*|\s+dot\s+)([a-z]{2,7})\b([/:]?)"
 )
+_OCTET = r"(?:25[0-5]|2[0-4]\d|1?\d?\d)"
+_IP = re.compile(rf"(?<![\w.]){_OCTET}(?:\.{_OCTET}){{3}}(?!\w|\.\d)")
 _RANK = r"(?:[2-9TJQKA]|10)"
 _CARDS = re.compile(rf"(?<![\w]){_RANK}[shdc]?{_RANK}[shdc]?[so]?(?!\w)")
 _SPACED_CARDS = re.compile(rf"(?<![\w]){_RANK}[shdc]\s+{_RANK}[shdc](?!\w)")
@@ -327,14 +334,21 @@ def _padded_words(text: str) -> str:
 
 
 def advertising(text: str, vocabulary: Vocabulary) -> str:
-    """The link or other room ``text`` advertises, or ``""``."""
-    lower = text.lower()
-    if link := _LINK.search(lower):
+    """The link or other room ``text`` advertises, or ``""`` (read through Unicode
+    disguises: full-width letters and dots, look-alikes, zero-width characters)."""
+    plain, _ = fold(text)
+    if link := _LINK.search(plain) or _IP.search(plain):
         return link.group()
-    for domain in _DOMAIN.finditer(lower):
-        if domain.group(1) in vocabulary.tlds:
+    at = 0
+    while domain := _DOMAIN.search(plain, at):
+        at = domain.start(2)  # the ending may name the next domain: "www . room . com"
+        name, ending, path = domain.groups()
+        if ending in vocabulary.word_tlds:  # "in.to", "nh.gg": a link only with a path
+            if path or plain[: domain.start()].endswith("@"):
+                return domain.group()
+        elif ending in vocabulary.tlds and (len(name) > 1 or path):  # "e.g." is no link
             return domain.group()
-    words = _padded_words(text)
+    words = _padded_words(plain)
     return next((room for room in vocabulary.rooms if f" {room} " in words), "")
 
 
