@@ -39,9 +39,12 @@ The checks, in order (the first that applies decides the :class:`ChatVerdict`):
    and phrases from ``chat_words.txt`` ("aces", "suited", "pocket", "I have", "my hand"...), and
    card notation written in card case: two ranks ``2-9 T J Q K A`` with optional
    lower-case suits and an ``s``/``o`` suffix ("AK", "AKs", "T9o", "AhKd",
-   "Ah Kd"), at least one of them a letter (so "75" stays a number). A
-   two-letter rank pair such as "AT" is not read as cards in a message written
-   all in capitals (shouting "LOOK AT THIS" is not ace-ten).
+   "Ah Kd", "A-K", "Q/J"), at least one of them a letter (so "75" stays a
+   number), and a rank with a suit symbol ("A♠", "K ♥"). A two-letter rank pair
+   such as "AT" is not read as cards in a message shouted in capitals (one word of
+   three capitals or more: "LOOK AT THIS" is not ace-ten), but "AK" or "OK AK"
+   alone is, and a pair ("AA", "KK") always. Read through Unicode disguises
+   (full-width "ＡＫ", look-alike capitals).
 
 Offences escalate (:func:`chat_ban`): 24 h, 48 h, 72 h, 1 week, 1 month
 (30 days), then permanent, as ``store.players.CHAT_BAN_STEPS``.
@@ -324,6 +327,9 @@ _IP = re.compile(rf"(?<![\w.]){_OCTET}(?:\.{_OCTET}){{3}}(?!\w|\.\d)")
 _RANK = r"(?:[2-9TJQKA]|10)"
 _CARDS = re.compile(rf"(?<![\w]){_RANK}[shdc]?{_RANK}[shdc]?[so]?(?!\w)")
 _SPACED_CARDS = re.compile(rf"(?<![\w]){_RANK}[shdc]\s+{_RANK}[shdc](?!\w)")
+_LINKED_CARDS = re.compile(rf"(?<![\w-]){_RANK}[shdc]?[-/]{_RANK}[shdc]?(?![\w-])")
+_SUIT_SYMBOL = re.compile(rf"{_RANK}\s?[\u2660-\u2667]")
+_SHOUTED = re.compile(r"[A-Z]{3,}")
 _CARD_RUN = re.compile(rf"(?:{_RANK}[shdc]?){{2,}}[so]?|{_RANK}[shdc]")
 """A word made only of cards in card case ("A5s", "As5s", "AhKhQh", "As"): never foul
 language, nor a piece of a word spelled out ("As 5s" is no "a s s")."""
@@ -367,6 +373,7 @@ def mask_foul(text: str, innocent: Iterable[str] = ()) -> tuple[str, str]:
 
 def card_talk(text: str, vocabulary: Vocabulary) -> str:
     """What in ``text`` looks like talk about one's cards (module docstring), or ``""``."""
+    text, _ = fold(text, lower=False)  # "ＡＫ" is "AK"
     words = _padded_words(text)
     for word in words.split():
         if word in vocabulary.card_words:
@@ -374,14 +381,15 @@ def card_talk(text: str, vocabulary: Vocabulary) -> str:
     for phrase in vocabulary.card_phrases:
         if f" {phrase} " in words:
             return phrase
-    if spaced := _SPACED_CARDS.search(text):
-        return spaced.group()
-    shouting = text.upper() == text
+    for pattern in (_SUIT_SYMBOL, _SPACED_CARDS, _LINKED_CARDS):
+        if found := pattern.search(text):
+            return found.group()
+    shouting = text.upper() == text and bool(_SHOUTED.search(text))
     for cards in _CARDS.finditer(text):
         notation = cards.group()
         if not any(c in "TJQKAshdco" for c in notation):
             continue  # two digits: a number
-        if shouting and notation.isalpha() and len(notation) == 2:
-            continue
+        if shouting and notation.isalpha() and len(notation) == 2 and notation[0] != notation[1]:
+            continue  # "LOOK AT THIS" (but "AA" is aces, shouted or not)
         return notation
     return ""

@@ -1,0 +1,27 @@
+"""Table chat (RULEBOOK §10.7): card talk the heuristic must see, and talk that is not card talk."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardroom.room.chat import CARD_TALK, OK, ChatRules, TableChat
+
+
+def _chat() -> TableChat:
+    return TableChat(ChatRules(burst=10_000))
+
+
+CAUGHT = ("AA", "KK", "AK", "A\u2660 K\u2665", "A\u2660K\u2665", "\uff21\uff2b", "A-K", "Q/J")
+
+
+@pytest.mark.parametrize("text", [*CAUGHT, "a set of 8s", "I flopped a set", "one pair"])
+def test_10_7_obvious_card_talk_is_caught(text: str) -> None:
+    chat = _chat()
+    verdict = chat.say("ann", text, now=0.0, in_hand=True)
+    assert (verdict.code, verdict.offence) == (CARD_TALK, False), text
+    assert chat.say("ann", text, now=0.0, in_hand=False).code == OK, text
+
+
+@pytest.mark.parametrize("text", ["LOOK AT THIS", "GG WP", "OK", "\u2660 good luck \u2665"])
+def test_10_7_shouting_and_symbols_are_not_card_talk(text: str) -> None:
+    assert _chat().say("ann", text, now=0.0, in_hand=True).code == OK, text
