@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from datetime import timedelta
 
 import httpx
 import pytest
@@ -423,6 +424,43 @@ def test_10_7_a_chat_offence_earns_a_chat_ban_on_the_account(server: str) -> Non
 
     codes = run(go())
     assert codes == ["not_seated", "ok:", "chat_refused:advertising", "chat_refused:banned"]
+
+
+def test_10_7_a_burst_of_offences_sent_at_once_is_one_step_of_the_ban_ladder(
+    server: str, settings: ServerSettings
+) -> None:
+    # Lines sent at once (five tabs) all passed the ban check before the first ban was
+    # stored: five used to climb the ladder to its month's step at once.
+    async def go() -> None:
+        login = await asyncio.to_thread(account, server, "burst", "password1")
+        tabs = [await ProtocolClient.connect(server, login["token"]) for _ in range(5)]
+        for tab in tabs:
+            assert (await tab.receive())["type"] == "hello"
+        await tabs[0].send("join", id="j", table="holdem", seat=0, amount=40)
+        await answer(tabs[0], "j")
+        for i, tab in enumerate(tabs):
+            await tab.send("chat", id=f"c{i}", table="holdem", text=f"www.rival{i}.com")
+        said = [answer(tab, f"c{i}") for i, tab in enumerate(tabs)]
+        assert {a["code"] for a in await asyncio.gather(*said)} == {"chat_refused"}
+        for tab in tabs:
+            await tab.close()
+
+    run(go())
+    from sqlalchemy import select
+    from sqlalchemy.orm import Session
+
+    from cardroom.store import Players, SanctionKind, make_engine
+    from cardroom.store.models import Sanction
+
+    engine = make_engine(settings.database_url)
+    try:
+        assert Players(engine).sanctions("burst") == {SanctionKind.CHAT_BAN}
+        with Session(engine) as session:
+            bans = session.scalars(select(Sanction)).all()
+        assert [b.ends_at - b.starts_at for b in bans if b.ends_at] == [timedelta(hours=24)]
+        assert len(bans) == 1
+    finally:
+        engine.dispose()
 
 
 def test_a_message_nested_past_the_decoder_s_depth_is_bad_message() -> None:

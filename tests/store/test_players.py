@@ -173,3 +173,23 @@ def test_weak_hashes_are_upgraded_at_login(db: Any, clock: Any, cheap_passwords:
         stored = s.scalar(select(Player.password_hash).where(Player.alias == "Oldtimer"))
     assert stored is not None and "m=1024,t=2" in stored
     assert strong.login("Oldtimer", PW)
+
+
+def test_10_7_offences_while_a_chat_ban_is_in_force_are_one_step(
+    players: Players, clock: Any
+) -> None:
+    # A burst of foul lines sent before the first ban was stored is one offence: five
+    # used to climb to the month's step at once. Once the ban ends, the next steps up.
+    players.register("Burst", PW, age_confirmed=True)
+    first = players.sanction("Burst", SanctionKind.CHAT_BAN, operator="s", offence=True)
+    again = [
+        players.sanction("Burst", SanctionKind.CHAT_BAN, operator="s", offence=True)
+        for _ in range(4)
+    ]
+    assert again == [first] * 4
+    clock.advance(hours=24, seconds=1)
+    later = players.sanction("Burst", SanctionKind.CHAT_BAN, operator="s", offence=True)
+    with Session(players.engine) as s:
+        rows = [s.get(Sanction, i) for i in (first, later)]
+    lengths = [r.ends_at - r.starts_at for r in rows if r is not None and r.ends_at]
+    assert lengths == [timedelta(hours=24), timedelta(hours=48)]

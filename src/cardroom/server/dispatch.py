@@ -182,7 +182,7 @@ async def _ban(actor: TableActor, room: Room, conn: Connection, offence: rv.Chat
     try:
         await actor.storage.run(
             room.players.sanction, conn.alias, SanctionKind.CHAT_BAN,
-            operator="server:chat", reason=reason,
+            operator="server:chat", reason=reason, offence=True,
         )  # fmt: skip
     except Exception:
         log.exception("table %s: the chat ban of %s was not stored", actor.table_id, conn.alias)

@@ -451,10 +451,13 @@ class Players:
         operator: str,
         reason: str = "",
         duration: timedelta | None = None,
+        offence: bool = False,
     ) -> int:
         """Impose a sanction (``duration`` None: until lifted); returns its id.
 
-        A chat ban without a duration takes the next step of :data:`CHAT_BAN_STEPS`.
+        A chat ban without a duration takes the next step of :data:`CHAT_BAN_STEPS`;
+        for an ``offence`` (the server's, §10.7) none when a chat ban is in force: the
+        lines of a burst sent before it was stored are one offence (its id is returned).
         A ban also revokes every session.
         """
         now = self.clock()
@@ -463,11 +466,12 @@ class Players:
             if kind is not SanctionKind.CHAT_BAN:  # chat bans escalate instead
                 _not_covered(session, player, kind, now, for_good=duration is None)
             if kind is SanctionKind.CHAT_BAN and duration is None:
-                earlier = session.scalar(
-                    select(func.count(Sanction.id)).where(
-                        Sanction.player_id == player.id, Sanction.kind == kind.value
-                    )
-                )
+                mine = (Sanction.player_id == player.id, Sanction.kind == kind.value)
+                if offence:
+                    banned = session.scalar(select(Sanction.id).where(*mine, *in_force(now)))
+                    if banned is not None:
+                        return banned
+                earlier = session.scalar(select(func.count(Sanction.id)).where(*mine))
                 duration = CHAT_BAN_STEPS[min(earlier or 0, len(CHAT_BAN_STEPS) - 1)]
             row = Sanction(
                 player_id=player.id,
