@@ -195,6 +195,23 @@ def test_10_3_a_seat_nobody_waits_for_is_free_while_another_is_held() -> None:
     assert h.table.state.waitlist == [] and h.table.state.offers == {}
 
 
+def test_10_3_a_closing_table_offers_no_seat_and_ends_its_waiting_list() -> None:
+    """A table the room closes (an operator, a server's stop, its recovery after a crash,
+    which then reopens it empty) ends its waiting list: its seats are not offered as
+    its players are stood up, and no player waiting before it closed (connected or
+    not) holds a seat of the table reopened."""
+    h = Harness(holdem(seats=2))
+    h.seat({0: 40, 1: 40})
+    h.do(cmd.JoinWaitlist("p2"))
+    h.do(cmd.JoinWaitlist("p3"))
+    events = h.table.close()
+    assert not [e for e in events if isinstance(e, rv.SeatOffered)]
+    assert rv.WaitlistLeft("p2", rv.TABLE_CLOSED) in events
+    assert rv.WaitlistLeft("p3", rv.TABLE_CLOSED) in events
+    assert h.table.state.waitlist == [] and h.table.state.offers == {}
+    h.do(cmd.Sit("p4", 0, 40))  # reopened: a newcomer sits anywhere
+
+
 def test_10_3_waiting_list_only_when_the_table_is_full(h: Harness) -> None:
     with pytest.raises(TableError) as err:
         h.do(cmd.JoinWaitlist("p0"))

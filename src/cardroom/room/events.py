@@ -120,7 +120,8 @@ class WaitlistJoined:
 
 @value
 class WaitlistLeft:
-    """A player left the waiting list (``left``, ``seated``, ``offer_expired``)."""
+    """A player left the waiting list (``left``, ``seated``, ``offer_expired``, or
+    :data:`TABLE_CLOSED`)."""
 
     player: str
     reason: str

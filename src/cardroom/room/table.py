@@ -156,10 +156,13 @@ class Table:
 
     def close(self) -> list[AnyEvent]:
         """Everyone stands up and is cashed out (after a crash, or when the table closes);
-        a hand in progress is cancelled first."""
+        a hand in progress is cancelled first. The waiting list ends first: no seat of a
+        closing table is offered (nor held on the table reopened after a recovery)."""
         cancelled = self.cancel_hand() if self.state.in_hand else []
         self.now = self.clock()
         self.out = cancelled
+        for player in list(self.state.waitlist):
+            self.emit(rv.WaitlistLeft(player, rv.TABLE_CLOSED))
         for s, seat in enumerate(self.state.seats):
             if seat is not None:
                 seating.remove(self, s, rv.TABLE_CLOSED)
