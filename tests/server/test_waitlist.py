@@ -10,7 +10,7 @@ from typing import Any
 
 import httpx
 
-from cardroom.bots.client import ProtocolClient
+from cardroom.bots.client import ProtocolClient, account
 from cardroom.server.settings import ServerSettings
 
 from .conftest import running_server
@@ -86,4 +86,84 @@ def test_10_3_a_restarted_server_holds_no_seat_for_the_waiting_list_it_had(
         row = _lobby_row(base, "hu")
         assert (row["seats_taken"], row["waiting"]) == (0, 0)
         assert asyncio.run(after(base))["type"] == "ok"
+    assert money_problems(url) == []
+
+
+async def _events_until(
+    client: ProtocolClient, kind: str, limit: float = 10, **match: Any
+) -> list[dict[str, Any]]:
+    """The table events ``client`` receives up to the first of ``kind`` with ``match``."""
+    seen: list[dict[str, Any]] = []
+    async with asyncio.timeout(limit):
+        while True:
+            msg = await client.receive()
+            if msg["type"] != "events":
+                continue
+            for stored in msg["events"]:
+                event = stored["event"]
+                seen.append(event)
+                if event["type"] == kind and all(event.get(k) == v for k, v in match.items()):
+                    return seen
+
+
+async def _full_table_no_hand(alice: ProtocolClient, bobby: ProtocolClient) -> None:
+    """alice (sitting out, so that no hand starts) and bobby fill hu's two seats."""
+    assert (await _send(alice, "j", "join", table="hu", seat=0, amount=40))["type"] == "ok"
+    assert (await _send(alice, "o", "sit_out", table="hu"))["type"] == "ok"
+    assert (await _send(bobby, "j", "join", table="hu", seat=1, amount=40))["type"] == "ok"
+
+
+async def _lobby_waiting(base: str, table: str, count: int, limit: float = 10) -> None:
+    """Wait until the lobby shows ``count`` players waiting at ``table``."""
+    async with asyncio.timeout(limit):
+        while await asyncio.to_thread(lambda: _lobby_row(base, table)["waiting"]) != count:
+            await asyncio.sleep(0.05)
+
+
+def test_10_3_the_seat_goes_to_the_first_waiting_player_who_can_take_it(
+    settings: ServerSettings, tmp_path: Path
+) -> None:
+    """carol, erin and dave wait, in that order, none of them watching the table. carol's
+    connection goes and erin logs out: neither can be told of a seat any more, so they
+    leave the list (``disconnected``) and the seat alice frees is offered to dave at
+    once, and told to him on the connection he asked from. (Before: nobody who had
+    not also watched the table was told of his offer, and the seat was held for carol,
+    then for erin, for ``waitlist_offer_seconds`` each while the table played short.)"""
+    settings = _settings(settings, tmp_path)
+    url = settings.database_url
+    assert url is not None
+
+    async def go(base: str) -> list[dict[str, Any]]:
+        alice, _ = await player(base, "alice")
+        bobby, _ = await player(base, "bobby")
+        login = await asyncio.to_thread(account, base, "erin", "password1")
+        erin = await ProtocolClient.connect(base, login["token"])
+        assert (await erin.receive())["type"] == "hello"
+        carol, dave = await player(base, "carol"), await player(base, "dave")
+        waiting = [carol, (erin, login["player"]), dave]
+        await _full_table_no_hand(alice, bobby)
+        for client, _ in waiting:
+            assert (await _send(client, "w", "waitlist", table="hu", on=True))["type"] == "ok"
+        (carol, _), (erin, _), (dave, dave_id) = waiting
+        await _lobby_waiting(base, "hu", 3)
+        await carol.close()
+        bearer = {"authorization": f"Bearer {login['token']}"}
+        out = await asyncio.to_thread(httpx.post, f"{base}/api/logout", headers=bearer)
+        assert out.status_code == 200
+        await _lobby_waiting(base, "hu", 1)
+        assert (await _send(alice, "l", "leave", table="hu"))["type"] == "ok"
+        seen = await _events_until(dave, "SeatOffered")
+        assert seen[-1]["player"] == dave_id and seen[-1]["seat"] == 0
+        joined = await _send(dave, "j", "join", table="hu", seat=0, amount=40)
+        assert joined["type"] == "ok"
+        for client in (alice, bobby, dave):
+            await client.close()
+        return seen
+
+    with running_server(settings) as base:
+        seen = asyncio.run(go(base))
+    offers = [e for e in seen if e["type"] == "SeatOffered"]
+    assert len(offers) == 1
+    gone = [e["reason"] for e in seen if e["type"] == "WaitlistLeft"]
+    assert gone == ["disconnected", "disconnected"]
     assert money_problems(url) == []

@@ -65,9 +65,11 @@ class JoinWaitlist:
 
 @value
 class LeaveWaitlist:
-    """Stop waiting (or decline an offered seat)."""
+    """Stop waiting (or decline an offered seat); ``reason``: ``left`` when the player
+    asks, else why the room takes him off (the server: ``disconnected``)."""
 
     player: str
+    reason: str = "left"
 
 
 @value

@@ -157,7 +157,7 @@ def _join_waitlist(table: Table, c: cmd.JoinWaitlist) -> None:
 def _leave_waitlist(table: Table, c: cmd.LeaveWaitlist) -> None:
     if c.player not in table.state.waitlist:
         raise TableError(NOT_WAITING, "you are not on the waiting list")
-    table.emit(rv.WaitlistLeft(c.player, "left"))
+    table.emit(rv.WaitlistLeft(c.player, c.reason))
     offer_seats(table)
 
 

@@ -119,7 +119,10 @@ async def _table_message(
     if command is not None:
         if isinstance(command, cmd.Sit):  # where the player sits down from: §10.9
             command = dataclasses.replace(command, ip=conn.ip, device=conn.device)
-        if isinstance(command, cmd.Sit) and actor.table_id not in conn.watching:
+        # Sitting down, or waiting for a seat (to be told of the seat offered: §10.3),
+        # the connection watches the table.
+        watches = isinstance(command, cmd.Sit | cmd.JoinWaitlist)
+        if watches and actor.table_id not in conn.watching:
             await _watch(conn, actor, None)
         turn = msg.turn if isinstance(msg, p.Act | p.Place) else None
         client = (conn.player, msg.id, digest)

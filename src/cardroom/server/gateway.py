@@ -25,9 +25,10 @@ from typing import Any, NamedTuple
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from cardroom.room import commands as cmd
 from cardroom.server import auth
 from cardroom.server import protocol as p
-from cardroom.server.actor import Outcome
+from cardroom.server.actor import Job, Outcome
 from cardroom.server.dispatch import dispatch, stores_its_id
 from cardroom.server.limits import AccountBuckets, TokenBucket
 from cardroom.server.settings import Limits
@@ -201,6 +202,8 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
     finally:
         conn.closed = True
         shared.release(conn)
+        if conn.player not in shared.connections:
+            await _leave_waitlists(state.room, conn.player)
         for table_id in list(conn.watching):
             actor = state.room.actor(table_id)
             if actor is not None:
@@ -215,9 +218,17 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
                 await writer
 
 
-async def _unwatch(actor: Any, conn_id: int) -> None:
-    from cardroom.server.actor import Job
+async def _leave_waitlists(room: Any, player: str) -> None:
+    """``player``'s last connection is gone: he can no longer be told of a seat nor take
+    it, so he leaves every waiting list of this process (RULEBOOK §10.3: the seat goes
+    at once to the next player waiting, not held for one who is not there)."""
+    for actor in list(room.actors.values()):
+        if player in actor.table.state.waitlist:
+            with contextlib.suppress(Exception):  # gone meanwhile: not_waiting
+                await actor.submit(Job(cmd.LeaveWaitlist(player, "disconnected"), None))
 
+
+async def _unwatch(actor: Any, conn_id: int) -> None:
     await actor.submit(Job(None, lambda a: a.remove_watcher(conn_id)))
 
 
