@@ -63,6 +63,8 @@ class ActorLike(Protocol):
 
 @dataclass
 class _Watch:
+    actor: object = None
+    """The actor listed: another one under the same id is another table."""
     last_seq: int = 0
     pot: int = 0
     dealt_at: float = 0.0
@@ -76,8 +78,10 @@ class LobbyFeed:
     seen: dict[str, _Watch] = field(default_factory=dict)
 
     def refresh(self, actors: Mapping[str, ActorLike]) -> None:
-        """List new tables, drop gone ones, take the hands finished since last time."""
-        for table_id in [t for t in self.seen if t not in actors]:
+        """List new tables, drop gone ones, take the hands finished since last time. A
+        table closed and another opened under its id between two looks is gone too:
+        the new one is listed afresh (its game, stakes and seats; its own hands)."""
+        for table_id in [t for t, w in self.seen.items() if actors.get(t) is not w.actor]:
             self.lobby.close_table(table_id)
             del self.seen[table_id]
         for table_id, actor in actors.items():
@@ -87,7 +91,7 @@ class LobbyFeed:
                 settings = table.settings
                 real = settings.currency is Currency.REAL
                 self.lobby.open_table(table_id, settings.source, real_money=real)
-                watch = self.seen[table_id] = _Watch()
+                watch = self.seen[table_id] = _Watch(actor)
             for stored in list(actor.history.recent):
                 if stored.seq > watch.last_seq:
                     watch.last_seq = stored.seq
