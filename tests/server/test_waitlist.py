@@ -24,6 +24,7 @@ stakes = { small_blind = 1, big_blind = 2 }
 seats = 2
 action_seconds = 5
 waitlist_offer_seconds = 60
+reconnect_seconds = 1
 
 [[table]]
 id = "hu2"
@@ -167,3 +168,37 @@ def test_10_3_the_seat_goes_to_the_first_waiting_player_who_can_take_it(
     gone = [e["reason"] for e in seen if e["type"] == "WaitlistLeft"]
     assert gone == ["disconnected", "disconnected"]
     assert money_problems(url) == []
+
+
+def test_10_3_a_reload_keeps_the_place_on_the_waiting_list(
+    settings: ServerSettings, tmp_path: Path
+) -> None:
+    """carol's page reloads (her connection closes and a new one opens at once): back
+    within the table's ``reconnect_seconds`` (1 s here), she keeps her place, and the
+    seat alice frees is offered to her on the new connection."""
+    settings = _settings(settings, tmp_path)
+
+    async def go(base: str) -> tuple[list[dict[str, Any]], str]:
+        alice, _ = await player(base, "alice")
+        bobby, _ = await player(base, "bobby")
+        login = await asyncio.to_thread(account, base, "carol", "password1")
+        carol = await ProtocolClient.connect(base, login["token"])
+        assert (await carol.receive())["type"] == "hello"
+        await _full_table_no_hand(alice, bobby)
+        assert (await _send(carol, "w", "waitlist", table="hu", on=True))["type"] == "ok"
+        await carol.close()
+        carol = await ProtocolClient.connect(base, login["token"])  # the reload
+        assert (await carol.receive())["type"] == "hello"
+        assert (await _send(carol, "v", "watch", table="hu"))["type"] == "ok"
+        await asyncio.sleep(2.0)  # past reconnect_seconds
+        assert await asyncio.to_thread(lambda: _lobby_row(base, "hu")["waiting"]) == 1
+        assert (await _send(alice, "l", "leave", table="hu"))["type"] == "ok"
+        seen = await _events_until(carol, "SeatOffered")
+        for client in (alice, bobby, carol):
+            await client.close()
+        return seen, str(login["player"])
+
+    with running_server(settings) as base:
+        seen, carol_id = asyncio.run(go(base))
+    assert (seen[-1]["player"], seen[-1]["seat"]) == (carol_id, 0)
+    assert not [e for e in seen if e["type"] == "WaitlistLeft"]

@@ -120,7 +120,8 @@ class WaitlistJoined:
 
 @value
 class WaitlistLeft:
-    """A player left the waiting list (``left``, ``seated``, ``offer_expired``, or
+    """A player left the waiting list (``left``, ``seated``, ``offer_expired``,
+    ``disconnected`` (the server: no connection of his came back in time), or
     :data:`TABLE_CLOSED`)."""
 
     player: str

@@ -203,7 +203,7 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
         conn.closed = True
         shared.release(conn)
         if conn.player not in shared.connections:
-            await _leave_waitlists(state.room, conn.player)
+            _leave_waitlists_unless_back(state.room, shared, conn.player)
         for table_id in list(conn.watching):
             actor = state.room.actor(table_id)
             if actor is not None:
@@ -218,14 +218,28 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
                 await writer
 
 
-async def _leave_waitlists(room: Any, player: str) -> None:
-    """``player``'s last connection is gone: he can no longer be told of a seat nor take
-    it, so he leaves every waiting list of this process (RULEBOOK §10.3: the seat goes
-    at once to the next player waiting, not held for one who is not there)."""
+_LEAVING: set[asyncio.Task[None]] = set()
+"""The waits of players whose last connection closed (a task is kept until it ends)."""
+
+
+def _leave_waitlists_unless_back(room: Any, shared: Shared, player: str) -> None:
+    """``player``'s last connection is gone (a logout too): unless one is back within the
+    table's ``reconnect_seconds`` (a reload, a short drop), he leaves each waiting list
+    (RULEBOOK §10.3): he could be neither told of a seat nor take it, and the seat would
+    be held for him ``waitlist_offer_seconds`` while the table played short."""
     for actor in list(room.actors.values()):
         if player in actor.table.state.waitlist:
-            with contextlib.suppress(Exception):  # gone meanwhile: not_waiting
-                await actor.submit(Job(cmd.LeaveWaitlist(player, "disconnected"), None))
+            task = asyncio.create_task(_leave_waitlist_unless_back(actor, shared, player))
+            _LEAVING.add(task)
+            task.add_done_callback(_LEAVING.discard)
+
+
+async def _leave_waitlist_unless_back(actor: Any, shared: Shared, player: str) -> None:
+    await asyncio.sleep(actor.table.settings.reconnect_seconds)
+    if player in shared.connections or player not in actor.table.state.waitlist:
+        return
+    with contextlib.suppress(Exception):  # the table closed meanwhile
+        await actor.submit(Job(cmd.LeaveWaitlist(player, "disconnected"), None))
 
 
 async def _unwatch(actor: Any, conn_id: int) -> None:
