@@ -133,11 +133,13 @@ class TableController {
       this.stale = false;
       const wasSeated = this.me() !== null && this.me() !== undefined;
       this.view = msg.view;
-      if (wasSeated && (msg.view.you === null || msg.view.you === undefined) && !this.leaving) {
-        // Stood up by the room (the table closed, or the server restarted): say so.
-        this.notice("You are no longer seated (the table closed or the server restarted): your chips are back in your account.");
+      if (wasSeated && (msg.view.you === null || msg.view.you === undefined)) {
+        // Stood up by the room (the table closed, or the server restarted): say so. A
+        // player who asked to leave stays "leaving" through the snapshots of the hand
+        // he finishes, until the seat is gone.
+        if (!this.leaving) this.notice("You are no longer seated (the table closed or the server restarted): your chips are back in your account.");
+        this.leaving = false;
       }
-      if (msg.view.you !== null && msg.view.you !== undefined) this.leaving = false;
       Object.assign(this.players, msg.players);
       this.betWords.sync(msg.view);
       this.info = msg.info || this.info;
@@ -428,6 +430,7 @@ class TableController {
         this.leaving = true;
         const r = await this.send("leave");
         if (r.type === "ok") this.notice("You will leave the table (after the hand if you are in it).");
+        else this.leaving = false;
       } }));
   }
 
