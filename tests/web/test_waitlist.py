@@ -71,8 +71,14 @@ def test_waiting_list_from_the_lobby_and_the_table(page: Any, server: str, more_
     shoot(lobby, "waitlist-offer")
     offer.get_by_role("link", name="Take seat 2").click()
     _take_offered_seat(lobby, from_lobby)
-    # The next on the list is offered the seat when it frees again.
+    # The next on the list, who joined it at the table and has gone to the lobby since,
+    # is told there when the seat frees again, and takes it.
     expect(watcher.locator(".controls")).to_contain_text("The table is full.")
+    watcher.goto(f"{server}/#/lobby")
+    expect(watcher.locator('tr[data-table="wait"]')).to_be_visible(timeout=20_000)
     _leave(lobby)
+    offer = watcher.locator("#lobby-offer")
+    expect(offer).to_contain_text("A seat is free at wait: seat 2 is held for you.", timeout=60_000)
+    offer.get_by_role("link", name="Take seat 2").click()
     _take_offered_seat(watcher, at_table)
     shoot(watcher, "waitlist-seated")

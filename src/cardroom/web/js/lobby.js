@@ -75,12 +75,13 @@ export function lobbyScreen(app, ctx) {
     body);
   fill(app, h("h1", { text: "Lobby" }), offerNote, bar, h("div.scroll", table), status);
 
-  // The tables whose waiting list we joined from here: we watch them, so the seat
-  // the room offers us (SeatOffered) is told here with a link to take it.
-  const waiting = new Set();
+  // The tables whose waiting list we joined (here, or at the table: the page goes on
+  // watching them): the seat the room offers us (SeatOffered) is told here with a link
+  // to take it.
+  const waiting = new Set(); // joined from here: the row's button says so
   const me = ctx.hello && ctx.hello.player;
   const off = ctx.conn.listen((m) => {
-    if (m.type !== "events" || !waiting.has(m.table)) return;
+    if (m.type !== "events") return;
     for (const { event: e } of m.events) {
       if (e.type === "SeatOffered" && e.player === me) {
         fill(offerNote, `A seat is free at ${m.table}: seat ${e.seat + 1} is held for you. `,

@@ -577,6 +577,10 @@ export async function tableScreen(app, ctx, id) {
     offState();
     clearInterval(timer);
     document.removeEventListener("keydown", keys);
-    if (ctx.conn.watching.has(id) && !(t.view && t.me() !== null && t.me() !== undefined)) ctx.conn.unwatch(id);
+    // Seated, or on its waiting list (the seat offered is told in the lobby), the page
+    // goes on watching the table.
+    const seated = t.view && t.me() !== null && t.me() !== undefined;
+    const waiting = t.view && ctx.hello && (t.view.waitlist || []).includes(ctx.hello.player);
+    if (ctx.conn.watching.has(id) && !seated && !waiting) ctx.conn.unwatch(id);
   };
 }
