@@ -129,6 +129,15 @@ def test_10_7_card_talk_blocked_only_for_a_player_in_the_hand() -> None:
         assert chat.say("ann", fine, now=0.0, in_hand=True).code == OK, fine
 
 
+def test_10_7_everyday_lines_in_a_hand_are_not_card_talk() -> None:
+    # "I have" and "holding" alone used to block a player's every such line in a hand.
+    chat = TableChat(ChatRules(burst=100))
+    for fine in ("I have to go after this", "I have a question", "I've got to run", "holding on"):
+        assert chat.say("ann", fine, now=0.0, in_hand=True).code == OK, fine
+    for talk in ("I have aces", "I hold two pair", "I'm holding a flush draw"):
+        assert chat.say("ann", talk, now=0.0, in_hand=True).code == CARD_TALK, talk
+
+
 def test_10_7_foul_card_talk_is_not_sent_at_all() -> None:
     chat = TableChat()
     verdict = chat.say("ann", "shit, I have kings", now=0.0, in_hand=True)

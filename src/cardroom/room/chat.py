@@ -36,7 +36,8 @@ The checks, in order (the first that applies decides the :class:`ChatVerdict`):
    for a player dealt into the hand in progress, folded or not (a folded hand's
    cards are still hidden from those playing on: "I folded AK" tells them what is
    left in the deck); a seat not dealt in holds no card of the hand. Whole words
-   and phrases from ``chat_words.txt`` ("aces", "suited", "pocket", "I have", "my hand"...), and
+   and phrases from ``chat_words.txt`` ("aces", "suited", "pocket", "I hold", "my hand"...;
+   not "I have" alone, so "I have to go" passes), and
    card notation written in card case: two ranks ``2-9 T J Q K A`` with optional
    lower-case suits and an ``s``/``o`` suffix ("AK", "AKs", "T9o", "AhKd",
    "Ah Kd", "A-K", "Q/J"), at least one of them a letter (so "75" stays a
