@@ -106,8 +106,7 @@ def find_player(session: Session, alias: str) -> Player:
 
 
 def in_force(now: datetime) -> tuple[ColumnElement[bool], ...]:
-    """The conditions of a sanction in force at ``now``: not lifted, started, not ended
-    (the one statement of it; every query of sanctions in force uses it)."""
+    """The conditions of a sanction in force at ``now``: not lifted, started, not ended."""
     return (
         Sanction.lifted_at.is_(None),
         Sanction.starts_at <= now,
