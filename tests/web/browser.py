@@ -98,6 +98,15 @@ action_seconds = 3
 time_bank_start = 0.0
 
 [[table]]
+id = "mixed-bots"
+games = ["holdem", "stud"]
+stakes = { small_bet = 4 }
+hands_per_game = 2
+seats = 6
+action_seconds = 3
+time_bank_start = 0.0
+
+[[table]]
 id = "wait"
 game = "holdem"
 stakes = { small_blind = 1, big_blind = 2 }
@@ -142,10 +151,11 @@ hand_pause_seconds = 0.0
     )
 )
 """Tables beyond :data:`TABLES`: a CUSTOM_MIXED table changing game every two hands with
-a short clock, a heads-up table for the waiting list, tables for bots the test moves
-(``advance``; ``sidepot``, where a short stack may sit; ``words`` and ``words-stud``, two
-puppets alone; ``stud8``, seven), and
-the Chinese poker tables (OFC, Pineapple) of ``test_ofc_table.py``."""
+a short clock (``mixed``, where a player sits; ``mixed-bots``, bots only, so that no
+player who left waits on the clock of a hand), a heads-up table for the waiting list,
+tables for bots the test moves (``advance``; ``sidepot``, where a short stack may sit;
+``words`` and ``words-stud``, two puppets alone; ``stud8``, seven), and the Chinese
+poker tables (OFC, Pineapple) of ``test_ofc_table.py``."""
 SLOW_BOTS: dict[str, float] = {}
 """Bots that think (up to this many seconds), so a player has time to act in advance."""
 BOT_TABLES = (

@@ -106,10 +106,12 @@ def test_9_between_hands_the_header_says_the_game_played_and_the_next(
     page: Any, server: str, driven: Any
 ) -> None:
     """Between hands (3 s at this table) the table has dealt nothing new: the header
-    names the game just played, and "next: ..." when the next hand changes game."""
-    driven.seat("mixed", 3)
+    names the game just played, and "next: ..." when the next hand changes game. (At a
+    table of bots only: the player who left ``mixed`` waits on its clock, 30 s a
+    decision while he is away, in the hand he left.)"""
+    driven.seat("mixed-bots", 3)
     register(page, server, fresh_alias())
-    page.goto(f"{server}/#/table/mixed")
+    page.goto(f"{server}/#/table/mixed-bots")
     page.locator("#rotation").wait_for()
     seen: dict[str, dict[str, Any]] = {}
     deadline = time.monotonic() + 60
@@ -124,7 +126,7 @@ def test_9_between_hands_the_header_says_the_game_played_and_the_next(
             else:
                 expected = f"CUSTOM_MIXED: now {played} (1 more hand), then {other}"
             assert header["rotation"] == expected, header
-            assert header["h1"] == f"mixed · {played}", header  # what was dealt
+            assert header["h1"] == f"mixed-bots · {played}", header  # what was dealt
             seen["change" if played != coming else "same"] = header
             if played == "FL Stud" and played != coming:
                 shoot(page, "mixed-between-hands")
