@@ -33,6 +33,7 @@ stakes = { small_blind = 1, big_blind = 2 }
 seats = 2
 action_seconds = 5
 waitlist_offer_seconds = 60
+reconnect_seconds = 2
 """
 
 
@@ -202,3 +203,42 @@ def test_10_3_a_reload_keeps_the_place_on_the_waiting_list(
         seen, carol_id = asyncio.run(go(base))
     assert (seen[-1]["player"], seen[-1]["seat"]) == (carol_id, 0)
     assert not [e for e in seen if e["type"] == "WaitlistLeft"]
+
+
+def test_10_3_gone_again_after_coming_back_a_player_waits_afresh(
+    settings: ServerSettings, tmp_path: Path
+) -> None:
+    """carol's connection goes, comes back and goes again 1.5 s later: her place is kept
+    for a whole ``reconnect_seconds`` (2 s at hu2) from the second drop, not from the
+    first (the first wait used to take her off 0.5 s after the second drop)."""
+    settings = _settings(settings, tmp_path)
+
+    async def go(base: str) -> tuple[int, int]:
+        alice, _ = await player(base, "alice")
+        bobby, _ = await player(base, "bobby")
+        login = await asyncio.to_thread(account, base, "carol", "password1")
+
+        async def connect() -> ProtocolClient:
+            client = await ProtocolClient.connect(base, login["token"])
+            assert (await client.receive())["type"] == "hello"
+            return client
+
+        for c, seat in ((alice, 0), (bobby, 1)):
+            assert (await _send(c, "j", "join", table="hu2", seat=seat, amount=40))["type"] == "ok"
+        carol = await connect()
+        assert (await _send(carol, "w", "waitlist", table="hu2", on=True))["type"] == "ok"
+        await carol.close()
+        await asyncio.sleep(0.3)
+        carol = await connect()
+        await asyncio.sleep(1.2)
+        await carol.close()  # 1.5 s after the first drop
+        await asyncio.sleep(1.1)  # 2.6 s after the first, 1.1 s after the second
+        kept = await asyncio.to_thread(lambda: _lobby_row(base, "hu2")["waiting"])
+        await asyncio.sleep(2.0)  # 3.1 s after the second
+        gone = await asyncio.to_thread(lambda: _lobby_row(base, "hu2")["waiting"])
+        for client in (alice, bobby):
+            await client.close()
+        return kept, gone
+
+    with running_server(settings) as base:
+        assert asyncio.run(go(base)) == (1, 0)

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import itertools
 import re
 from collections import OrderedDict
@@ -218,8 +219,9 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
                 await writer
 
 
-_LEAVING: set[asyncio.Task[None]] = set()
-"""The waits of players whose last connection closed (a task is kept until it ends)."""
+_LEAVING: dict[tuple[str, str], asyncio.Task[None]] = {}
+"""The wait of each (player, table) whose last connection closed, until it ends: a
+player gone again after coming back waits afresh (the earlier wait is cancelled)."""
 
 
 def _leave_waitlists_unless_back(room: Any, shared: Shared, player: str) -> None:
@@ -227,11 +229,19 @@ def _leave_waitlists_unless_back(room: Any, shared: Shared, player: str) -> None
     table's ``reconnect_seconds`` (a reload, a short drop), he leaves each waiting list
     (RULEBOOK §10.3): he could be neither told of a seat nor take it, and the seat would
     be held for him ``waitlist_offer_seconds`` while the table played short."""
-    for actor in list(room.actors.values()):
+    for table_id, actor in list(room.actors.items()):
         if player in actor.table.state.waitlist:
+            key = (player, table_id)
+            if (earlier := _LEAVING.get(key)) is not None:
+                earlier.cancel()
             task = asyncio.create_task(_leave_waitlist_unless_back(actor, shared, player))
-            _LEAVING.add(task)
-            task.add_done_callback(_LEAVING.discard)
+            _LEAVING[key] = task
+            task.add_done_callback(functools.partial(_forget, key))
+
+
+def _forget(key: tuple[str, str], done: asyncio.Task[None]) -> None:
+    if _LEAVING.get(key) is done:  # not a later wait that cancelled this one
+        del _LEAVING[key]
 
 
 async def _leave_waitlist_unless_back(actor: Any, shared: Shared, player: str) -> None:
