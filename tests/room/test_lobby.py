@@ -13,6 +13,8 @@ from cardroom.games import (
     TableConfig,
 )
 from cardroom.room.lobby import (
+    HOUR,
+    MIN_OBSERVED_SECONDS,
     Lobby,
     TableSummary,
     badge,
@@ -80,7 +82,8 @@ def test_12_table_list_shows_seats_waiting_average_pot_hands_per_hour() -> None:
     (row,) = [r for r in lobby.tables(now=200.0) if r.table_id == "t1"]
     assert (row.name, row.badge, row.stakes) == ("Alpha", "NL Hold'em", "1/2")
     assert (row.seats_taken, row.max_seats, row.waiting) == (9, 10, 2)
-    assert (row.average_pot, row.hands_per_hour) == (601 // 3, 3)
+    # Three hands in 200 s observed, measured over the least time (300 s): 36 an hour.
+    assert (row.average_pot, row.hands_per_hour) == (601 // 3, 36)
     # An hour after the first hand it no longer counts; two hours on, nothing does.
     (row,) = lobby.tables(now=3660.0, game="holdem")
     assert (row.average_pot, row.hands_per_hour) == ((200 + 301) // 2, 2)
@@ -122,3 +125,40 @@ def test_12_tables_open_and_close() -> None:
     assert "t1" not in [r.table_id for r in lobby.tables(now=0.0)]
     with pytest.raises(KeyError):
         lobby.update(TableSummary("t1", at=0.0, seats_taken=0, waiting=0))
+
+
+def test_12_hands_per_hour_is_a_rate_over_the_time_observed() -> None:
+    """A table listed 10 minutes ago that dealt a hand a minute reads 60 hands an hour,
+    not the 10 hands it has had time for (the raw count used to be shown as the rate)."""
+    lobby = Lobby()
+    lobby.open_table("t", NL, real_money=False, opened_at=1000.0)
+    for minute in range(10):
+        lobby.update(TableSummary("t", at=1000.0 + 60.0 * minute, seats_taken=6, waiting=0, pot=10))
+    (row,) = lobby.tables(now=1600.0)
+    assert row.hands_per_hour == 60
+    # Observed for the whole window: the hands of the last hour, as before.
+    (row,) = lobby.tables(now=1000.0 + HOUR)
+    assert row.hands_per_hour == 9  # the hand at 1000 s has left the window
+
+
+def test_12_a_table_s_first_hand_is_measured_over_the_least_observed_time() -> None:
+    """One hand a second after opening reads one hand in MIN_OBSERVED_SECONDS, not 3,600
+    an hour."""
+    lobby = Lobby()
+    lobby.open_table("t", NL, real_money=False, opened_at=500.0)
+    lobby.update(TableSummary("t", at=501.0, seats_taken=2, waiting=0, pot=10))
+    (row,) = lobby.tables(now=502.0)
+    assert row.hands_per_hour == int(HOUR / MIN_OBSERVED_SECONDS)
+
+
+def test_12_a_table_listed_without_a_time_is_observed_from_its_first_news() -> None:
+    """The server's feed lists a table when the lobby is first asked for and then takes
+    the hands still in the table's recent events: the oldest of those starts the
+    observation."""
+    lobby = Lobby()
+    lobby.open_table("t", NL, real_money=False)
+    lobby.update(TableSummary("t", at=100.0, seats_taken=2, waiting=0, pot=10))
+    lobby.update(TableSummary("t", at=400.0, seats_taken=2, waiting=0, pot=10))
+    lobby.update(TableSummary("t", at=1300.0, seats_taken=2, waiting=0))
+    (row,) = lobby.tables(now=1300.0)
+    assert row.hands_per_hour == 2 * 3  # two hands in 1,200 s

@@ -108,20 +108,20 @@ def make_operator(api: Api, alias: str) -> None:
 
 
 def play_hands(api: Api, table: str, aliases: list[str], hands: int) -> None:
-    """Random-legal bots ``aliases`` play at ``table`` until ``hands`` hands finished."""
+    """Random-legal bots ``aliases`` play at ``table`` until ``hands`` hands finished (the
+    first bot's own hand histories count them: the lobby's hands per hour is a rate)."""
 
     async def session() -> None:
         bots = [RandomBot(api.base, a, PASSWORD, table, seed=i) for i, a in enumerate(aliases)]
         stop = asyncio.Event()
         tasks = [asyncio.create_task(b.play(stop)) for b in bots]
-        async with asyncio.timeout(60):
-            while True:
-                await asyncio.sleep(0.2)
-                with httpx.Client(base_url=api.base) as client:
-                    rows = client.get("/api/tables").json()["tables"]
-                done = next(r for r in rows if r["table_id"] == table)["hands_per_hour"]
-                if done >= hands:
-                    break
+        with bearer(api, aliases[0]) as first:
+            async with asyncio.timeout(60):
+                while True:
+                    await asyncio.sleep(0.2)
+                    page = await asyncio.to_thread(first.get, "/api/hands", params={"limit": 1})
+                    if page.json()["total"] >= hands:
+                        break
         await stop_bots(stop, bots, tasks)
 
     asyncio.run(session())

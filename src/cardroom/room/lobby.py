@@ -5,10 +5,20 @@ Tables are registered with their configuration (one game, or a mixed
 :class:`TableSummary`: after each hand (with the hand's pot) and whenever the
 seats or the waiting list change (without a pot). An update costs O(1)
 amortised: each table keeps the hands of the last ``window_seconds`` (default
-one hour) in a queue with a running pot total, so a query reads
-``hands per hour`` (hands finished in the last hour) and ``average pot`` (over
-those hands) without going back over history. A query is one pass over the
-tables.
+one hour) in a queue with a running pot total, so a query reads ``average pot``
+(over those hands) and ``hands per hour`` without going back over history. A
+query is one pass over the tables.
+
+``hands per hour`` is a rate: the hands of the window over the time the lobby has
+actually observed the table within it, scaled to an hour (an integer, rounded
+down). The observation starts when the table is listed (``opened_at``), or, listed
+without a time, at the oldest news it gets (a summary, or a hand older than
+that); a server that restarts starts afresh. A table seen for less than
+:data:`MIN_OBSERVED_SECONDS` (five minutes) is measured over five minutes, so its
+first hand reads 12 an hour, not 3,600: five minutes is a few hands at an online
+table's pace (about one a minute), and a new table reads its true rate soon.
+Before, the raw count of the window was shown, so a table opened ten minutes ago
+read a sixth of its rate.
 
 The badge is :func:`badge`: a rotation's kind (``CUSTOM_MIXED``, ``HORSE``,
 ``8-Game``), a Chinese poker game's name (``OFC``, ``Pineapple OFC``, ...), else the
@@ -33,6 +43,9 @@ from cardroom.room.chinese_table import ChineseTableConfig
 from cardroom.room.rotation import KINDS, STRUCTURE_ABBREVIATIONS, Rotation, game_label
 
 HOUR: Final = 3600.0
+
+MIN_OBSERVED_SECONDS: Final = 300.0
+"""The least time ``hands per hour`` is measured over (module docstring)."""
 
 Source = TableConfig | Rotation | ChineseTableConfig
 """What a table plays: one game, a rotation, or a Chinese poker game."""
@@ -157,6 +170,13 @@ class _Listing:
     current_game: str = ""
     hands: deque[tuple[float, int]] = field(default_factory=deque)
     pot_total: int = 0
+    since: float | None = None
+    """When the lobby began observing the table (None: no news yet)."""
+
+    def observe(self, at: float) -> None:
+        """News of the table at ``at``: the observation began no later."""
+        if self.since is None or at < self.since:
+            self.since = at
 
     def expire(self, now: float, window: float) -> None:
         while self.hands and self.hands[0][0] <= now - window:
@@ -171,9 +191,16 @@ class Lobby:
         self._tables: dict[str, _Listing] = {}
 
     def open_table(
-        self, table_id: str, source: Source, *, real_money: bool, name: str = ""
+        self,
+        table_id: str,
+        source: Source,
+        *,
+        real_money: bool,
+        name: str = "",
+        opened_at: float | None = None,
     ) -> None:
-        """List a table (its configuration, or its rotation for a mixed table)."""
+        """List a table (its configuration, or its rotation for a mixed table), observed
+        from ``opened_at`` (None: from its first news, module docstring)."""
         if table_id in self._tables:
             raise ValueError(f"table {table_id!r} is already listed")
         if isinstance(source, Rotation):
@@ -195,6 +222,7 @@ class Lobby:
             real_money,
             seats,
             current_game=current,
+            since=opened_at,
         )
 
     def close_table(self, table_id: str) -> None:
@@ -204,6 +232,7 @@ class Lobby:
     def update(self, summary: TableSummary) -> None:
         """Take a table's summary: O(1) amortised."""
         listing = self._tables[summary.table_id]
+        listing.observe(summary.at)
         listing.seats_taken, listing.waiting = summary.seats_taken, summary.waiting
         if summary.current_game:
             listing.current_game = summary.current_game
@@ -240,13 +269,21 @@ class Lobby:
             if real_money is not None and t.real_money != real_money:
                 continue
             t.expire(now, self.window_seconds)
-            rows.append(self._row(table_id, t))
+            rows.append(self._row(table_id, t, now))
         rows.sort(key=lambda r: (r.badge, r.stake_level, r.table_id))
         return rows
 
-    def _row(self, table_id: str, t: _Listing) -> LobbyRow:
+    def _hands_per_hour(self, listing: _Listing, now: float) -> int:
+        # The window's hands over the time observed in it, scaled (module docstring).
+        count = len(listing.hands)
+        if not count:
+            return 0
+        since = now if listing.since is None else listing.since
+        observed = min(self.window_seconds, max(now - since, MIN_OBSERVED_SECONDS))
+        return int(count * HOUR / observed)
+
+    def _row(self, table_id: str, t: _Listing, now: float) -> LobbyRow:
         count = len(t.hands)
-        hourly = count * HOUR / self.window_seconds
         return LobbyRow(
             table_id,
             t.name,
@@ -260,6 +297,6 @@ class Lobby:
             t.max_seats,
             t.waiting,
             t.pot_total // count if count else 0,
-            int(hourly),
+            self._hands_per_hour(t, now),
             t.current_game,
         )

@@ -8,7 +8,9 @@ and its recent numbered events, ``history.recent``): on each query it lists
 new tables, drops closed ones, takes each table's seats and waiting list
 (``conduct.lobby_summary``) and every hand finished since the last look, with
 its pot (the chips awarded plus the rake). Events that left the actor's
-recent window before anyone looked at the lobby are not counted.
+recent window before anyone looked at the lobby are not counted, and a table is
+observed (for its hands per hour, a rate: :mod:`cardroom.room.lobby`) from its
+first listing here or from the oldest hand then found, whichever is earlier.
 
 Filters (query parameters, each optional): ``game`` (an engine game or a mixed
 format), ``structure``, ``min_stake`` / ``max_stake`` (the lobby's
