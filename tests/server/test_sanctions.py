@@ -22,6 +22,7 @@ from cardroom.bots.random_bot import RandomBot
 from cardroom.ledger import AccountRef, Currency
 from cardroom.server.settings import ServerSettings
 from cardroom.store import Players, SanctionKind, SqlLedger, make_engine
+from cardroom.store.tables import TableRecords
 
 SIGNUP = 10_000
 
@@ -33,6 +34,16 @@ def _sanction(url: str, alias: str, kind: SanctionKind) -> None:
         Players(engine).sanction(alias, kind, operator="cli", reason="test")
     finally:
         engine.dispose()
+
+
+def _stored_departures(url: str, table: str) -> list[tuple[str, str]]:
+    """Who left ``table`` and why, as its stored record says."""
+    engine = make_engine(url)
+    try:
+        entries = TableRecords(engine).entries(table, 0, 100_000)
+    finally:
+        engine.dispose()
+    return [(e["player"], e["reason"]) for _, e in entries if e["type"] == "PlayerLeft"]
 
 
 def _play_balance(url: str, player_id: str) -> int:
@@ -120,7 +131,7 @@ def test_10_9_the_operators_freeze_and_ban_reach_open_connections_at_once(
     url = settings.database_url
     assert url is not None
 
-    async def go(base: str) -> None:
+    async def go(base: str) -> str:
         boss = await asyncio.to_thread(operator_client, base, url)
         eve, eve_id = await player(base, "eve")
         assert (await _send(eve, "j", "join", table="holdem", seat=1, amount=40))["type"] == "ok"
@@ -145,9 +156,12 @@ def test_10_9_the_operators_freeze_and_ban_reach_open_connections_at_once(
         await _closed(frank, "account_banned", 4403)
         await eve.close()
         boss.close()
+        return eve_id
 
     with running_server(settings) as base:
-        asyncio.run(go(base))
+        eve_id = asyncio.run(go(base))
+    # The record says why (it said "left", as if she had chosen to go).
+    assert _stored_departures(url, "holdem") == [(eve_id, "frozen")]
     assert money_problems(url) == []
 
 

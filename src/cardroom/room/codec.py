@@ -61,6 +61,8 @@ def decode_room_event(data: object) -> rv.RoomEvent:
         data = {**data, "positions": None, "debts": []}  # recorded before cancels undid deals
     if isinstance(data, dict) and data.get("type") == "TurnStarted" and "waited" not in data:
         data = {**data, "waited": False}  # recorded before a decision waited only once
+    if isinstance(data, dict) and data.get("type") == "LeaveRequested" and "reason" not in data:
+        data = {**data, "reason": "left"}  # recorded before the room said why it stood one up
     if isinstance(data, dict) and data.get("type") == "HandDealt" and "debts_kept" not in data:
         data = {**data, "debts_kept": False}  # recorded before frozen stud rounds kept debts
     if isinstance(data, dict) and data.get("type") == "ReviewFlagged":

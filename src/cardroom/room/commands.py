@@ -36,9 +36,11 @@ class Rebuy:
 
 @value
 class Leave:
-    """Stand up and cash out (after the hand when dealt in)."""
+    """Stand up and cash out (after the hand when dealt in); ``reason``: ``left`` when the
+    player asks, else why the room stands him up (the server: ``frozen``, ``banned``)."""
 
     player: str
+    reason: str = "left"
 
 
 @value

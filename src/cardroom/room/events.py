@@ -42,10 +42,20 @@ TABLE_CLOSED: Final = "table_closed"
 recovery): not the player's choice, so the reducing rule (§10.2) does not bind."""
 
 
+FROZEN: Final = "frozen"
+"""Why the room stands up (or takes off a waiting list) a player whose account was
+frozen (§10.9): his chips go back to the account, frozen with it."""
+BANNED: Final = "banned"
+"""Why the room stands up (or takes off a waiting list) a banned player (§10.9)."""
+SANCTIONED: Final = frozenset({FROZEN, BANNED})
+"""The departure reasons only the record and the staff see (:mod:`cardroom.room.views`
+shows them to the table as ``left``: a freeze may be an investigation's first step)."""
+
+
 @value
 class PlayerLeft:
-    """A player left (``reason``: ``left``, ``sat_out_too_long``, ``busted``, or
-    :data:`TABLE_CLOSED`); ``cashed_out`` chips went back to the account."""
+    """A player left (``reason``: ``left``, ``sat_out_too_long``, :data:`TABLE_CLOSED`,
+    :data:`FROZEN` or :data:`BANNED`); ``cashed_out`` chips went back to the account."""
 
     seat: int
     player: str
@@ -65,9 +75,11 @@ class DeparturesForgotten:
 
 @value
 class LeaveRequested:
-    """A player dealt into the hand asked to leave: folds in turn, leaves when it ends."""
+    """A player dealt into the hand asked to leave, or the room stands him up
+    (``reason``, as :class:`PlayerLeft`'s): folds in turn, leaves when it ends."""
 
     seat: int
+    reason: str = "left"
 
 
 @value
@@ -121,8 +133,8 @@ class WaitlistJoined:
 @value
 class WaitlistLeft:
     """A player left the waiting list (``left``, ``seated``, ``offer_expired``,
-    ``disconnected`` (the server: no connection of his came back in time), or
-    :data:`TABLE_CLOSED`)."""
+    ``disconnected`` (the server: no connection of his came back in time),
+    :data:`TABLE_CLOSED`, :data:`FROZEN` or :data:`BANNED`)."""
 
     player: str
     reason: str

@@ -57,7 +57,8 @@ def _departures_forgotten(state: TableState, e: rv.DeparturesForgotten) -> None:
 
 
 def _leave_requested(state: TableState, e: rv.LeaveRequested) -> None:
-    _seat(state, e.seat).leaving = True
+    seat = _seat(state, e.seat)
+    seat.leaving, seat.leave_reason = True, e.reason
 
 
 def _sat_out(state: TableState, e: rv.SatOut) -> None:

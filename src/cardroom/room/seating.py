@@ -107,12 +107,12 @@ def _leave(table: Table, c: cmd.Leave) -> None:
     s = seat_of(table, c.player)
     if table.dealt_in(s):
         if not table.seat(s).leaving:
-            table.emit(rv.LeaveRequested(s))
+            table.emit(rv.LeaveRequested(s, c.reason))
         hand = table.hand
         if hand is not None and hand.actor == s:
             table.after_hand_change()  # a leaving player's turn is played at once
         return
-    remove(table, s, "left")
+    remove(table, s, c.reason)
 
 
 def remove(table: Table, s: int, reason: str) -> None:
@@ -218,7 +218,7 @@ def after_hand(table: Table) -> None:
         if seat is None:
             continue
         if seat.leaving:
-            remove(table, s, "left")
+            remove(table, s, seat.leave_reason)
         elif seat.sit_out_next:
             table.emit(rv.SatOut(s, "asked", table.now))
     offer_seats(table)

@@ -47,6 +47,8 @@ class SeatState:
     leaving: bool = False
     sit_out_next: bool = False
     advance: Advance | None = None
+    leave_reason: str = "left"
+    """Why the seat goes when the hand ends (``PlayerLeft.reason``), while ``leaving``."""
 
 
 @dataclass(slots=True)
@@ -116,6 +118,7 @@ def _seat_to_dict(seat: SeatState) -> dict[str, Any]:
         "disconnected_at": seat.disconnected_at,
         "hands_dealt": seat.hands_dealt,
         "leaving": seat.leaving,
+        "leave_reason": seat.leave_reason,
         "sit_out_next": seat.sit_out_next,
         "advance": None if adv is None else vars_of(adv),
     }

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Final, cast
 
 from cardroom.chinese import Event as ChineseEvent
 from cardroom.chinese import project_event as chinese_event_view
@@ -119,6 +119,10 @@ CHINESE_EVENTS: tuple[type, ...] = ChineseEvent.__args__
 """The events of a Chinese poker hand (:mod:`cardroom.chinese.events`)."""
 
 
+_DEPARTURES: Final = (rv.PlayerLeft, rv.LeaveRequested, rv.WaitlistLeft)
+"""The events whose ``reason`` may name a sanction."""
+
+
 def project(
     event: rv.RoomEvent | HandEvent | ChineseEvent, seat: int | None
 ) -> dict[str, Any] | None:
@@ -130,6 +134,8 @@ def project(
             return None
         out = {"type": type(event).__name__}
         out.update(dataclasses.asdict(event))
+        if out.get("reason") in rv.SANCTIONED and isinstance(event, _DEPARTURES):
+            out["reason"] = "left"  # a sanction is the staff's business (rv.SANCTIONED)
         return out
     if isinstance(event, CHINESE_EVENTS):
         return chinese_event_view(cast(ChineseEvent, event), seat)

@@ -24,9 +24,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Collection
 from typing import TYPE_CHECKING
 
 from cardroom.room import commands as cmd
+from cardroom.room import events as rv
 from cardroom.server.actor import Job, Outcome
 from cardroom.server.storage import Storage
 from cardroom.store import Players, SanctionKind
@@ -95,16 +97,22 @@ class SanctionWatch:
             state = actor.table.state
             for s, seat in enumerate(state.seats):
                 if seat is not None and seat.player in stopped and not seat.leaving:
-                    job = Job(cmd.Leave(seat.player), None)
+                    job = Job(cmd.Leave(seat.player, _why(stopped[seat.player])), None)
                     jobs.append(asyncio.ensure_future(actor.submit(job)))
                     acted.add(seat.player)
                     log.info("table %s: seat %d stood up (%s)", actor.table_id, s, "sanction")
             for player in state.waitlist:
                 if player in stopped:
-                    job = Job(cmd.LeaveWaitlist(player), None)
+                    job = Job(cmd.LeaveWaitlist(player, _why(stopped[player])), None)
                     jobs.append(asyncio.ensure_future(actor.submit(job)))
                     acted.add(player)
         for outcome in await asyncio.gather(*jobs, return_exceptions=True):
             if isinstance(outcome, BaseException) or outcome.code is not None:
                 log.warning("a sanctioned player was not stood up: %s", outcome)
         return len(acted)
+
+
+def _why(kinds: Collection[SanctionKind]) -> str:
+    # The record says which sanction stood the player up (a ban outranks a freeze);
+    # before, it said "left", as if he had chosen to go.
+    return rv.BANNED if SanctionKind.BAN in kinds else rv.FROZEN
