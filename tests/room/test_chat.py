@@ -215,6 +215,17 @@ def test_10_7_a_player_reports_the_same_player_once_per_wait() -> None:
     chat.report("ann", "bob", "other", now=2100.0)
 
 
+def test_10_7_the_wait_counts_from_the_stored_last_report_too() -> None:
+    """A table's chat restarted with its server remembers nothing: the caller's stored
+    last report decides (before, the same complaint could be filed again at once)."""
+    chat = TableChat(ChatRules(report_every_seconds=600.0))
+    with pytest.raises(ValueError, match="lately"):
+        chat.report("ann", "bob", "collusion", now=1000.0, stored=500.0)
+    assert chat.report("ann", "bob", "collusion", now=1100.0, stored=500.0).at == 1100.0
+    with pytest.raises(ValueError, match="lately"):  # its own memory still counts
+        chat.report("ann", "bob", "other", now=1200.0, stored=None)
+
+
 def test_10_7_vocabulary_is_data() -> None:
     vocabulary = default_vocabulary()
     assert "suited" in vocabulary.card_words

@@ -247,17 +247,27 @@ class TableChat:
         return verdict
 
     def report(
-        self, reporter: str, accused: str, reason: str, now: float, note: str = ""
+        self,
+        reporter: str,
+        accused: str,
+        reason: str,
+        now: float,
+        note: str = "",
+        *,
+        stored: float | None = None,
     ) -> ChatReport:
         """A complaint by ``reporter`` against ``accused`` (one of :data:`REPORT_REASONS`);
         ValueError for a report of oneself, an unknown reason, or a second report of the
-        same player within ``report_every_seconds``."""
+        same player within ``report_every_seconds``: of the last one this chat took, or
+        ``stored``, the caller's stored last one (the server reads its stored reports,
+        ``store/reports.py``: this chat's memory ends with the process)."""
         if reporter == accused:
             raise ValueError("a player cannot report themselves")
         if reason not in REPORT_REASONS:
             raise ValueError(f"a report's reason is one of {REPORT_REASONS}, not {reason!r}")
         every = self.rules.report_every_seconds
-        last = self._reported.get((reporter, accused))
+        known = (self._reported.get((reporter, accused)), stored)
+        last = max((at for at in known if at is not None), default=None)
         if last is not None and now - last < every:
             raise ValueError(f"you reported this player here lately: once per {every:.0f} s")
         if len(self._reported) >= _SWEEP_FLOOR:  # forget the reports whose wait is over

@@ -22,6 +22,7 @@ from cardroom.server.broadcast import Watcher
 from cardroom.server.storage import Busy
 from cardroom.store import SanctionKind
 from cardroom.store.client_ids import Answered
+from cardroom.store.reports import REPORT
 
 if TYPE_CHECKING:
     from cardroom.server.gateway import Connection
@@ -210,16 +211,19 @@ async def _report(
     accused = _at_table(actor, room, msg.player)
     if accused is None:
         return Outcome("bad_report", f"no player {msg.player!r} at this table", actor.seq)
+    chat, now, subject = actor.table.chat, actor.table.clock(), room.aliases.get(accused, accused)
+    # The chat decides the cooldown; its memory ends with the process, so it is told the
+    # stored last report too (only those recent enough to matter are looked for).
+    since = now - chat.rules.report_every_seconds
+    stored = await actor.storage.run(room.reports.last, conn.alias, subject, actor.table_id, since)
     try:
-        report = actor.table.chat.report(
-            conn.player, accused, msg.reason, actor.table.clock(), msg.note
-        )
+        report = chat.report(conn.player, accused, msg.reason, now, msg.note, stored=stored)
     except ValueError as exc:
         return Outcome("bad_report", str(exc), actor.seq)
     lines: list[dict[str, Any]] = [{"text": x.text, "at": x.at} for x in report.lines]
     answered = Answered(conn.player, msg.id, actor.table_id, actor.seq, digest)
     await actor.storage.run(
-        actor.records.note, conn.alias, "report", room.aliases.get(accused, accused), answered,
+        actor.records.note, conn.alias, REPORT, subject, answered,
         table=actor.table_id, reason=msg.reason, note=report.note, lines=lines,
     )  # fmt: skip
     return Outcome(seq=actor.seq)

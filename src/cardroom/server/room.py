@@ -57,6 +57,7 @@ from cardroom.server.tables_file import TableSpec
 from cardroom.store import Players
 from cardroom.store.allowances import AllowanceBook
 from cardroom.store.client_ids import ClientIds
+from cardroom.store.reports import Reports
 from cardroom.store.room_memory import RoomMemories
 from cardroom.store.tables import StoredRecord, TableRecords
 
@@ -85,6 +86,8 @@ class Room:
         self.client_ids = ClientIds(storage.engine)
         self.answered = ClientIds(storage.reader)
         """The stored client ids, read without waiting for a writer (the gateway)."""
+        self.reports = Reports(storage.engine)
+        """The stored reports: the report cooldown outlives the process (§10.7)."""
         self.aliases: dict[str, str] = {}
         self.actors: dict[str, TableActor] = {}
         self.specs: dict[str, TableSpec] = {}

@@ -204,6 +204,7 @@ class AuditRecord(Base):
     """Who did what to whom, when. Append-only."""
 
     __tablename__ = "audit_log"
+    __table_args__ = (Index("ix_audit_log_actor_action_at", "actor", "action", "at"),)
 
     id: Mapped[int] = mapped_column(Id, primary_key=True)
     at: Mapped[datetime] = mapped_column(UtcDateTime)
