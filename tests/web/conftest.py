@@ -87,11 +87,12 @@ class Bots:
             bot = RandomBot(self.base, alias, PASSWORD, table, seed=i, think=think, seat=i)
             self.tasks.append(asyncio.run_coroutine_threadsafe(bot.play(self.stop), self.loop))
 
-    def puppet(self, table: str, alias: str) -> Puppet:
-        """Seat a bot at ``table`` that makes the moves the test gives it."""
+    def puppet(self, table: str, alias: str, post_now: bool = False) -> Puppet:
+        """Seat a bot at ``table`` that makes the moves the test gives it (``post_now``:
+        posting the big blind at once, :class:`PuppetBot`)."""
         puppet = Puppet()
         self.puppets.append(puppet)
-        bot = PuppetBot(puppet, self.base, alias, PASSWORD, table)
+        bot = PuppetBot(puppet, self.base, alias, PASSWORD, table, post_now=post_now)
         self.tasks.append(asyncio.run_coroutine_threadsafe(bot.play(self.stop), self.loop))
         return puppet
 

@@ -65,13 +65,30 @@ class Puppet:
         raise AssertionError("no turn started after the puppet's move")
 
 
+class _Posting:
+    """A bot's client whose messages post the big blind now (only ``join`` reads it)."""
+
+    def __init__(self, client: ProtocolClient) -> None:
+        self.client = client
+
+    async def send(self, type_: str, **fields: Any) -> str:
+        return await self.client.send(type_, post_now=True, **fields)
+
+
 class PuppetBot(Bot):
     """The :class:`Bot` of a :class:`Puppet` (decides in a worker thread, so waiting for
-    the test's move never blocks the other bots)."""
+    the test's move never blocks the other bots). ``post_now``: it joins posting the big
+    blind at once (RULEBOOK §10.3), dealt in at the next hand rather than when the blind
+    comes round: a full ring of newcomers plays together within a hand or two."""
 
-    def __init__(self, puppet: Puppet, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, puppet: Puppet, *args: Any, post_now: bool = False, **kwargs: Any) -> None:
         super().__init__(*args, strategy=puppet.strategy, offload=True, **kwargs)
         self.puppet = puppet
+        self.post_now = post_now
+
+    async def join(self, client: ProtocolClient, view: dict[str, Any]) -> None:
+        """Ask for a seat, posting now if told to."""
+        await super().join(_Posting(client) if self.post_now else client, view)  # type: ignore[arg-type]
 
     async def on_event(self, client: ProtocolClient, event: dict[str, Any], now: float) -> None:
         """Follow the table, and tell the puppet."""

@@ -1,10 +1,13 @@
 """The table's layout with the most it has to hold: an 8-seat stud table on seventh
 street, six players with seven cards each, every seat and every card inside the felt at
-1280x800 and on a phone (390 px wide, nothing wider than the screen)."""
+1280x800 and on a phone (390 px wide, nothing wider than the screen); full-ring Hold'em
+(9 and 10 seats) on the river, bets out, at the usual screen sizes: every seat inside
+the felt, no two seats and no seat and the board over each other."""
 
 from __future__ import annotations
 
 import contextlib
+import json
 import re
 import time
 from typing import Any
@@ -29,6 +32,20 @@ OUTSIDE = """() => {
     return out;
 }"""
 """What sticks out of the felt's box: seats and cards, named."""
+
+OVERLAPS = """() => {
+    const boxes = [...document.querySelectorAll(".felt .seat")].map(
+        (el) => [`seat ${el.dataset.seat}`, el.getBoundingClientRect()]);
+    const centre = document.querySelector(".felt .centre");
+    if (centre) boxes.push(["the board and pots", centre.getBoundingClientRect()]);
+    const out = [];
+    boxes.forEach(([a, r], i) => boxes.slice(i + 1).forEach(([b, q]) => {
+        if (r.left < q.right - 0.5 && q.left < r.right - 0.5
+            && r.top < q.bottom - 0.5 && q.top < r.bottom - 0.5) out.push(`${a} and ${b}`);
+    }));
+    return out;
+}"""
+"""The seats whose boxes run into each other or into the board and pots, named."""
 
 SEVEN = (
     "[...document.querySelectorAll('.felt .seat')]"
@@ -101,3 +118,80 @@ def test_an_eight_seat_stud_table_keeps_every_card_on_the_felt(
     assert phone.evaluate(OUTSIDE) == []
     width = phone.evaluate(WIDTHS)
     assert width[0] <= width[1], f"the phone page scrolls sideways ({width})"
+
+
+RING = """() => ({
+    dealt: [...document.querySelectorAll('.felt .seat')]
+        .filter((s) => s.querySelectorAll('.card').length === 2).length,
+    board: document.querySelectorAll('.felt .centre .card').length,
+    ours: document.querySelectorAll('.actionbar').length > 0,
+})"""
+"""How many seats hold two cards, how many cards the board shows, whether we are to act."""
+
+SIZES = [(1920, 1080), (1366, 768), (1280, 800), (1024, 768), (390, 844)]
+"""Desktop screens, a small laptop, an old 4:3 screen and a phone in portrait."""
+
+
+def _puppet_move(puppet: Puppet, full: bool, river: bool) -> None:
+    """A hand without every seat: fold (on to the next). A full one: check or call, and
+    on the river open with a four-figure bet, so every seat before ours has one out."""
+    turn = puppet.turn()
+    if turn is None:
+        return
+    legal = turn["legal"]
+    kinds = legal["actions"]
+    if not full:
+        puppet.move("fold" if "fold" in kinds else "check")
+    elif river and "check" in kinds and "raise" in kinds:
+        puppet.move("raise", min(max(int(legal["min_raise_to"]), 1000), legal["max_raise_to"]))
+    else:
+        puppet.move("check" if "check" in kinds else "call")
+
+
+def _river_with_everyone(page: Any, puppets: list[Puppet], seats: int) -> None:
+    """Play until it is our turn on the river of a hand every seat was dealt into."""
+    deadline = time.monotonic() + 120
+    while True:
+        assert time.monotonic() < deadline, f"no river with {seats} players"
+        state = page.evaluate(RING)
+        full = state["dealt"] == seats
+        river = full and state["board"] == 5
+        if river and state["ours"]:
+            return
+        for puppet in puppets:
+            _puppet_move(puppet, full, river)
+        _act(page)
+        page.wait_for_timeout(50)
+
+
+def _settled(page: Any) -> None:
+    """Two frames: what the resize changed is laid out and drawn."""
+    page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+
+
+@pytest.mark.parametrize("seats", [9, 10])
+def test_a_full_ring_keeps_every_seat_apart_on_the_felt(
+    page: Any, server: str, driven: Any, seats: int
+) -> None:
+    table = f"ring{seats}"
+    register(page, server, fresh_alias("ringseat"))  # long aliases: the widest seats
+    sit(page, server, table)
+    puppets = [
+        driven.puppet(table, fresh_alias("ringseat"), post_now=True) for _ in range(seats - 1)
+    ]
+    page.wait_for_function(
+        f"document.querySelectorAll('.felt .seat:not(.empty)').length === {seats}"
+    )
+    _river_with_everyone(page, puppets, seats)
+    problems = {}
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        _settled(page)
+        shoot(page, f"layout-{table}-{width}x{height}")
+        wrong = page.evaluate(OUTSIDE) + page.evaluate(OVERLAPS)
+        scroll = page.evaluate(WIDTHS)
+        if scroll[0] > scroll[1]:
+            wrong.append(f"the page scrolls sideways ({scroll})")
+        if wrong:
+            problems[f"{width}x{height}"] = wrong
+    assert problems == {}, json.dumps(problems, indent=1)
