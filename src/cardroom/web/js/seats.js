@@ -10,7 +10,9 @@ import { studUps } from "./families.js";
  *  --x and --y in the CSS), so it stays inside the felt wherever it sits, however many
  *  cards it holds: at 2% its left edge is near the felt's, at 98% its right edge. The
  *  oval is made squarer (the 0.7 power), so the seats near the corners leave the middle
- *  to the board and do not run into the seats beside them. */
+ *  to the board. Only a first guess: once drawn, layout.js's fitSeats measures the
+ *  seats and places and sizes them so that none runs into another (nine or ten seats
+ *  placed here do, at any window size). */
 function place(i, n, me) {
   const shift = me === null || me === undefined ? 0 : me;
   const angle = Math.PI / 2 + (2 * Math.PI * (i - shift)) / n;

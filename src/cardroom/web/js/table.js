@@ -8,6 +8,7 @@
 import { h, fill, patch, chips } from "./dom.js";
 import { family, rulesLink } from "./families.js";
 import { bankText, felt } from "./seats.js";
+import { fitSeats } from "./layout.js";
 import { actionBar, advanceBox, advanceOffered, keyHandler } from "./actionbar.js";
 import { BetWords, describe, nameLater, showdownPanel, chatBox, logBox, reportBox } from "./tablelog.js";
 import { HandRecorder } from "./handstore.js";
@@ -454,6 +455,7 @@ class TableController {
       // replaced between mouse-down and mouse-up loses the click (and the focus).
       const focus = focusedKey(r.felt);
       patch(r.felt, felt(this));
+      fitSeats(r.felt.querySelector(".felt"), this.view.you);
       if (focus && !r.felt.contains(document.activeElement)) refocus(r.felt, focus, false);
       this.update("actions", [legal, [...this.discards], advanceOffered(this), this.view.hand && this.view.hand.current_bet, this.view.advance, this.me(),
         this.view.hand && this.view.hand.seats[this.me()] && this.view.hand.seats[this.me()].in_hand],
