@@ -118,6 +118,9 @@ def test_an_eight_seat_stud_table_keeps_every_card_on_the_felt(
     assert phone.evaluate(OUTSIDE) == []
     width = phone.evaluate(WIDTHS)
     assert width[0] <= width[1], f"the phone page scrolls sideways ({width})"
+    # Seven cards a seat at the other sizes too (a puppet still to act on 7th street).
+    problems = _wrong_at_each_size(page, "stud8")
+    assert problems == {}, json.dumps(problems, indent=1)
 
 
 RING = """() => ({
@@ -128,8 +131,8 @@ RING = """() => ({
 })"""
 """How many seats hold two cards, how many cards the board shows, whether we are to act."""
 
-SIZES = [(1920, 1080), (1366, 768), (1280, 800), (1024, 768), (390, 844)]
-"""Desktop screens, a small laptop, an old 4:3 screen and a phone in portrait."""
+SIZES = [(1920, 1080), (1366, 768), (1280, 800), (1024, 768), (800, 600), (390, 844)]
+"""Desktop screens, a small laptop, an old 4:3 screen, a narrow window and a phone."""
 
 
 def _puppet_move(puppet: Puppet, full: bool, river: bool) -> None:
@@ -169,6 +172,23 @@ def _settled(page: Any) -> None:
     page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
 
 
+def _wrong_at_each_size(page: Any, name: str) -> dict[str, list[str]]:
+    """The page resized to each of :data:`SIZES` (shot as ``layout-<name>-<size>``): what
+    sticks out of the felt, runs into another seat or makes the page scroll sideways."""
+    problems = {}
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        _settled(page)
+        shoot(page, f"layout-{name}-{width}x{height}")
+        wrong = page.evaluate(OUTSIDE) + page.evaluate(OVERLAPS)
+        scroll = page.evaluate(WIDTHS)
+        if scroll[0] > scroll[1]:
+            wrong.append(f"the page scrolls sideways ({scroll})")
+        if wrong:
+            problems[f"{width}x{height}"] = wrong
+    return problems
+
+
 @pytest.mark.parametrize("seats", [9, 10])
 def test_a_full_ring_keeps_every_seat_apart_on_the_felt(
     page: Any, server: str, driven: Any, seats: int
@@ -183,15 +203,5 @@ def test_a_full_ring_keeps_every_seat_apart_on_the_felt(
         f"document.querySelectorAll('.felt .seat:not(.empty)').length === {seats}"
     )
     _river_with_everyone(page, puppets, seats)
-    problems = {}
-    for width, height in SIZES:
-        page.set_viewport_size({"width": width, "height": height})
-        _settled(page)
-        shoot(page, f"layout-{table}-{width}x{height}")
-        wrong = page.evaluate(OUTSIDE) + page.evaluate(OVERLAPS)
-        scroll = page.evaluate(WIDTHS)
-        if scroll[0] > scroll[1]:
-            wrong.append(f"the page scrolls sideways ({scroll})")
-        if wrong:
-            problems[f"{width}x{height}"] = wrong
+    problems = _wrong_at_each_size(page, table)
     assert problems == {}, json.dumps(problems, indent=1)
