@@ -38,7 +38,7 @@ def export(hand: Hand) -> HandHistory:
     """The PHH record of ``hand`` (finished or not), players from the button's left.
 
     Raises PhhError when PHH cannot describe the table (a game without a PHH
-    code, or options that would replay differently, such as rake).
+    code, or options that would replay differently, such as a cap on raises).
     """
     config = hand.config
     code = phh_code_of(config)
@@ -64,7 +64,7 @@ def export(hand: Hand) -> HandHistory:
         finishing_stacks=tuple(hand.stacks[s] for s in order) if hand.is_over else None,
     )
     _check_describable(hand, history)
-    return history
+    return _with_rake(history, hand)
 
 
 def export_for(hand: Hand, seat: int | None) -> HandHistory:
@@ -90,6 +90,19 @@ def export_for(hand: Hand, seat: int | None) -> HandHistory:
 
     actions = tuple(_export_actions(hand.events, player, sight))
     return dataclasses.replace(history, actions=actions)
+
+
+def _with_rake(history: HandHistory, hand: Hand) -> HandHistory:
+    """A raked hand as the standard writes one (optional.rst): PHH has no rake field, so
+    the actions replay to the stacks before the rake, and ``finishing_stacks`` and
+    ``winnings`` are after it; ``_rake`` (a user-defined field) says how much was taken."""
+    result = hand.result
+    if hand.config.rake is None or result is None:
+        return history
+    won = result.winnings()
+    winnings = tuple(won.get(s, 0) for s in hand.order)
+    fields = {**history.fields, "_rake": result.rake}
+    return dataclasses.replace(history, winnings=winnings, fields=fields)
 
 
 def _everything(event: ev.Event, name: str, cards: tuple[Card, ...]) -> Cards:
@@ -184,8 +197,6 @@ def _export_actions(
 def _check_describable(hand: Hand, history: HandHistory) -> None:
     """PHH has no field for some table options: refuse what would replay differently."""
     config = hand.config
-    if config.rake is not None:
-        raise PhhError("PHH cannot record rake: export a hand from a table without rake")
     for event in hand.events:
         if isinstance(event, ev.HandCancelled):
             raise PhhError("a cancelled hand has no PHH record: it was never played out")
