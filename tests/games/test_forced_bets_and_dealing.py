@@ -96,6 +96,23 @@ def test_missed_blinds_small_blind_is_posted_dead() -> None:
     assert hand.legal_actions(3).check  # the dead chip is not part of the bet
 
 
+def test_a_dead_small_blind_is_dead_money_for_the_main_pot_not_part_of_a_side_pot_level() -> None:
+    """§10.4: the dead small blind goes straight to the pot, not part of the bet: an
+    all-in poster is matched on his live chips only, and the dead chip is in the main
+    pot (as a big-blind ante is; PokerKit's dead antes). The engine used to count it in
+    the poster's level, taking one chip more from each caller into the main pot (found
+    by replaying the room's hand histories in PokerKit)."""
+    config = TableConfig.of("holdem", Stakes.blinds(1, 2))
+    seats: list[Seat | int | None] = [100, 100, 100, Seat(21, post=POST_BOTH_BLINDS)]
+    hand = Hand(config, seats, button=0, seed=3)
+    hand.apply(Action(3, "raise", 20))  # all-in: 2 live, 1 dead, 18 more
+    hand.apply(Action(0, "raise", 50))
+    hand.apply(Action(1, "call"))
+    hand.apply(Action(2, "fold"))
+    pots = [(p.amount, set(p.eligible)) for p in hand.pots()]
+    assert pots == [(20 * 3 + 2 + 1, {0, 1, 3}), (30 * 2, {0, 1})]
+
+
 def test_dead_button_blind_seats_given_by_the_room() -> None:
     config = TableConfig.of("holdem", Stakes.blinds(1, 2))
     hand = Hand(config, [100, None, 100, 100], button=1, seed=4, blind_seats=(None, 2))

@@ -13,7 +13,8 @@ first, so when short the ante takes precedence over the blind (TDA), all-in for
 less allowed. It is dead money: no part of any bet, it does not count toward a
 call, and it goes to the main pot, which every live player can win whatever they
 put in (:func:`cardroom.games.pots.build_pots` ``dead``; PokerKit's rule with
-``ante_trimming_status = false``). Heads-up the big blind posts it too.
+``ante_trimming_status = false``). Heads-up the big blind posts it too. So is a
+dead small blind (:data:`DEAD_MONEY`).
 
 **Straddles** (``Stakes.straddles``): live blinds posted, in order, by the seats
 left of the big blind (none heads-up, never more than the players dealt in less
@@ -38,6 +39,13 @@ from cardroom.games.variants import BLINDS, BUTTON_BLIND
 
 BIG_BLIND_ANTE: Final = "big_blind_ante"
 """``Posted.what`` of the big-blind ante (dead money for the main pot)."""
+DEAD_SMALL_BLIND: Final = "dead_small_blind"
+"""``Posted.what`` of a small blind posted dead by a player back from missing both
+blinds (§10.4: straight to the pot, not part of the bet)."""
+DEAD_MONEY: Final = frozenset({BIG_BLIND_ANTE, DEAD_SMALL_BLIND})
+"""Posts that are dead money: in the main pot, no part of any seat's level for the side
+pots (:func:`cardroom.games.pots.build_pots` ``dead``). Equal antes are not: they count
+in the side pots like any chip."""
 STRADDLE: Final = "straddle"
 """``Posted.what`` of a live straddle."""
 
@@ -107,7 +115,7 @@ def forced_posts(
             if s not in straddlers:  # a straddle (more than a big blind) covers a live post
                 posts.append(Post(s, "big_blind", stakes.big_blind, True))
             if post == POST_BOTH_BLINDS:
-                posts.append(Post(s, "dead_small_blind", stakes.small_blind, False))
+                posts.append(Post(s, DEAD_SMALL_BLIND, stakes.small_blind, False))
         if straddlers:
             return posts, straddlers[-1]  # pre-flop action starts left of the last straddler
     elif forced == BUTTON_BLIND:

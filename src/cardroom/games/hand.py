@@ -50,7 +50,7 @@ from cardroom.games.dealer import Dealer
 from cardroom.games.dealing import build_deck, dealing_order, rotations, street_deal
 from cardroom.games.draw_play import DrawPlay
 from cardroom.games.errors import ConfigError, IllegalAction
-from cardroom.games.forced import BIG_BLIND_ANTE, bet_to_call, forced_posts, opening_raise
+from cardroom.games.forced import DEAD_MONEY, bet_to_call, forced_posts, opening_raise
 from cardroom.games.pots import Pot, build_pots
 from cardroom.games.reshuffle import Reshuffler
 from cardroom.games.showdown import Contender, HandResult, Table, settle
@@ -111,7 +111,7 @@ class Hand:
         self._stack = [0 if s is None else s.stack for s in self._seats]
         self._bet = [0] * n
         self._total = [0] * n
-        self._dead = [0] * n  # the big-blind ante: in _total, but only the main pot's
+        self._dead = [0] * n  # dead money (DEAD_MONEY): in _total, but only the main pot's
         self._live = [s is not None for s in self._seats]
         self._protected = [False] * n  # disconnect all-in: in the hand, no longer acting
         self._hole: list[list[Card]] = [[] for _ in range(n)]
@@ -555,7 +555,7 @@ class Hand:
                 self._total[seat] += amount
                 if live:
                     self._bet[seat] += amount
-                elif what == BIG_BLIND_ANTE:
+                elif what in DEAD_MONEY:
                     self._dead[seat] += amount
                 out.append(ev.Posted(seat, what, amount, live, self._stack[seat] == 0))
         self._opening_raise = opening_raise(self.config, posts)
