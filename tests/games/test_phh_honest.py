@@ -211,9 +211,14 @@ def test_an_engine_hand_with_a_live_post_exports_it_negative() -> None:
         assert hh.blinds_or_straddles == (1, 2, 0, -2, 0)
         again = replay(loads(dumps(hh))[0])
         assert again.finishing_stacks == tuple(hand.stacks[s] for s in hand.order)
+    # Both blinds, the small one dead: the dead chip is the poster's ante (dead money).
     both = Hand(config, [100, 100, 100, Seat(100, post=POST_BOTH_BLINDS), 100], 4, seed=1)
-    with pytest.raises(PhhError, match="usual seats"):
-        export(both)
+    _play_out(both, rng)
+    hh = export(both)
+    assert (hh.antes, hh.blinds_or_straddles) == ((0, 0, 0, 1, 0), (1, 2, 0, -2, 0))
+    assert not hh.ante_trimming_status
+    again = replay(loads(dumps(hh))[0])
+    assert again.finishing_stacks == tuple(both.stacks[s] for s in both.order)
 
 
 def test_cli_reports_an_unfinished_hand_with_its_state_and_fails(

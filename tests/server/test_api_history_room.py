@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from tests.server.room_phh import RoomHand, pokerkit_stacks, room_hands
 
-from cardroom.games import Stakes, TableConfig, get_variant
+from cardroom.games import POST_BOTH_BLINDS, Stakes, TableConfig, get_variant
 from cardroom.games.phh import loads
 from cardroom.games.phh_replay import replay
 from cardroom.ledger import Currency
@@ -19,7 +19,7 @@ from cardroom.room.settings import TableSettings
 
 def _holdem(table_id: str, currency: Currency, seats: int = 6) -> TableSettings:
     config = TableConfig(get_variant("holdem"), Stakes.blinds(2, 4), max_seats=seats)
-    return TableSettings(table_id, (config,), currency=currency, sit_out_minutes=60)
+    return TableSettings(table_id, (config,), currency=currency, sit_out_minutes=60, seed=table_id)
 
 
 def _raked(hand: RoomHand) -> bool:
@@ -48,3 +48,41 @@ def test_a_raked_hand_has_a_phh_whose_finishing_stacks_are_after_the_rake() -> N
             assert sum(before_rake) - sum(room) == finished.rake
             assert all(b >= r for b, r in zip(before_rake, room, strict=True))
         assert sum(history.winnings or ()) == finished.pot - finished.rake
+
+
+def _posts_dead_small_blind(hand: RoomHand) -> bool:
+    return any(post == POST_BOTH_BLINDS for _, post in hand.dealt.posts)
+
+
+def _replays_to_room_stacks(hand: RoomHand, seat: int) -> None:
+    """``seat``'s PHH of ``hand`` replays, in PokerKit and in ours, to the room's stacks."""
+    record = hand.record(seat)
+    assert record.phh is not None, record.phh_note
+    room = hand.stacks()
+    assert list(replay(loads(record.phh)[0]).finishing_stacks) == room, record.phh
+    assert pokerkit_stacks(record.phh) in (room, None), record.phh
+
+
+def test_a_player_back_from_missing_both_blinds_is_written_posting_the_small_one_dead() -> None:
+    """§10.4: back from missing both blinds, a player posts the big blind live and the
+    small one dead. PHH has no dead blind; it is dead money put in before the cards,
+    as an ante is (the standard's ``antes`` may differ by player; PokerKit plays them
+    as dead money for the main pot, as the engine does a dead small blind): the
+    poster's ante entry holds it, and the live big blind is the negative entry of
+    ``blinds_or_straddles``. (Such hands had no PHH: 'blinds posted out of the usual
+    seats'.) Heads-up, or after a lone big blind, a live post still has no PHH form."""
+    exported = 0
+    for seed in range(6):
+        for hand in room_hands(_holdem(f"d{seed}", Currency.PLAY, seats=9), seed, 40):
+            if not (_posts_dead_small_blind(hand) and hand.finished):
+                continue
+            for seat in hand.dealt.dealt:
+                record = hand.record(seat)
+                if record.phh is None:
+                    assert "heads-up or after a lone big blind" in record.phh_note
+                    continue
+                (history,) = loads(record.phh)
+                assert not history.ante_trimming_status  # dead money, the main pot's
+                _replays_to_room_stacks(hand, seat)
+                exported += 1
+    assert exported >= 10

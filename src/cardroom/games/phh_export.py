@@ -29,6 +29,9 @@ from cardroom.games.views import event_view
 
 __all__ = ["export", "export_for"]
 
+LIVE_POSTS = (POST_BIG_BLIND, POST_BOTH_BLINDS)
+"""A seat's posts that put in a live big blind."""
+
 Cards = tuple[Card | None, ...]
 Sight = Callable[[ev.Event, str, tuple[Card, ...]], Cards]
 """The cards of one field of an event as written (None: an unknown card)."""
@@ -51,7 +54,7 @@ def export(hand: Hand) -> HandHistory:
     lone = _lone_big_blind(hand)
     history = HandHistory(
         variant=code,
-        antes=_export_antes(config, n, lone),
+        antes=_with_dead_blinds(_export_antes(config, n, lone), hand),
         starting_stacks=tuple(started.seats[s].stack for s in order),  # type: ignore[union-attr]
         actions=tuple(_export_actions(hand.events, player)),
         blinds_or_straddles=_with_posts(_export_blinds(config, n, lone), hand),
@@ -59,8 +62,9 @@ def export(hand: Hand) -> HandHistory:
         min_bet=None if config.betting == FIXED_LIMIT else stakes.effective_min_bet,
         small_bet=stakes.effective_small_bet if config.betting == FIXED_LIMIT else None,
         big_bet=stakes.effective_big_bet if config.betting == FIXED_LIMIT else None,
-        # A big-blind ante is dead money (PokerKit's false); equal antes count in side pots.
-        ante_trimming_status=not stakes.big_blind_ante,
+        # A big-blind ante, a dead small blind are dead money (PokerKit's false, which
+        # also keeps antes that differ by player); equal antes count in side pots.
+        ante_trimming_status=not stakes.big_blind_ante and not any(_dead_small_blinds(hand)),
         finishing_stacks=tuple(hand.stacks[s] for s in order) if hand.is_over else None,
     )
     _check_describable(hand, history)
@@ -126,9 +130,29 @@ def _export_antes(config: TableConfig, n: int, lone: bool) -> tuple[int, ...]:
     return tuple(antes)
 
 
+def _dead_small_blinds(hand: Hand) -> list[int]:
+    """Each seat's dead small blind (by seat): posted by a player back from missing both
+    blinds (§10.4)."""
+    started = hand.events[0]
+    assert isinstance(started, ev.HandStarted)
+    small = hand.config.stakes.small_blind
+    return [
+        small if seat is not None and seat.post == POST_BOTH_BLINDS else 0 for seat in started.seats
+    ]
+
+
+def _with_dead_blinds(antes: tuple[int, ...], hand: Hand) -> tuple[int, ...]:
+    """PHH has no dead blind, but a dead small blind is dead money put in before the
+    cards, as an ante is: it is written in the poster's ante entry (the standard's
+    antes may differ by player; PokerKit plays them as dead money for the main pot)."""
+    dead = _dead_small_blinds(hand)
+    return tuple(a + dead[s] for a, s in zip(antes, hand.order, strict=True))
+
+
 def _with_posts(blinds: tuple[int, ...] | None, hand: Hand) -> tuple[int, ...] | None:
-    """A player joining with a live big blind writes it negative (PHH's live post); a
-    straddler's post is covered by the straddle, so it has its straddle entry already."""
+    """A player joining with a live big blind writes it negative (PHH's live post), and so
+    does one posting both blinds (the dead small one is in his ante); a straddler's
+    post is covered by the straddle, so it has its straddle entry already."""
     started = hand.events[0]
     assert isinstance(started, ev.HandStarted)
     if blinds is None:
@@ -136,7 +160,7 @@ def _with_posts(blinds: tuple[int, ...] | None, hand: Hand) -> tuple[int, ...] |
     out = list(blinds)
     for i, s in enumerate(hand.order):
         seat = started.seats[s]
-        if seat is not None and seat.post == POST_BIG_BLIND and not out[i]:
+        if seat is not None and seat.post in LIVE_POSTS and not out[i]:
             out[i] = -hand.config.stakes.big_blind
     return tuple(out)
 
@@ -194,6 +218,24 @@ def _export_actions(
             yield PhhAction("sm", player[event.seat])
 
 
+def _check_dead_blinds(hand: Hand) -> None:
+    """A dead small blind is written as an ante, dead money for the main pot (PokerKit's
+    ``ante_trimming_status = false``): refuse it beside antes (equal antes count in the
+    side pots, a big-blind ante has the ante entries), or where PHH would post it first
+    (antes come before blinds) from a stack too short for both blinds."""
+    started = hand.events[0]
+    assert isinstance(started, ev.HandStarted)
+    stakes = hand.config.stakes
+    dead = _dead_small_blinds(hand)
+    if not any(dead):
+        return
+    if stakes.big_blind_ante or stakes.ante:
+        raise PhhError("PHH cannot record a dead small blind beside antes")
+    for seat, money in zip(started.seats, dead, strict=True):
+        if money and seat is not None and seat.stack < stakes.small_blind + stakes.big_blind:
+            raise PhhError("PHH cannot record a dead small blind posted all-in")
+
+
 def _check_describable(hand: Hand, history: HandHistory) -> None:
     """PHH has no field for some table options: refuse what would replay differently."""
     config = hand.config
@@ -206,8 +248,9 @@ def _check_describable(hand: Hand, history: HandHistory) -> None:
     assert isinstance(started, ev.HandStarted)
     usual = started.blind_seats is None or _lone_big_blind(hand)
     posts = [s.post for s in started.seats if s is not None and s.post is not None]
-    if not usual or POST_BOTH_BLINDS in posts:
+    if not usual:
         raise PhhError("PHH cannot record blinds posted out of the usual seats")
+    _check_dead_blinds(hand)
     if posts and (len(hand.order) == 2 or _lone_big_blind(hand)):
         raise PhhError("PHH cannot record a live post heads-up or after a lone big blind")
     if len(hand.order) == 2 and started.seats[hand.button] is None:

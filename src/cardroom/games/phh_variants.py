@@ -17,7 +17,9 @@ reading of them):
   money for the main pot, as PokerKit plays it with ``ante_trimming_status =
   false``; with ``true`` PokerKit counts it in the side pots and we refuse it;
 - a negative ``blinds_or_straddles`` entry: a live post of the big blind by a
-  player joining out of position (the engine's ``Seat(post="big_blind")``);
+  player joining out of position (the engine's ``Seat(post="big_blind")``); when
+  the poster's ante entry exceeds everyone else's by the small blind, the post is
+  of both blinds, the small one dead (``post="big_and_dead_small"``, §10.4);
 - the file's ``min_bet`` / ``small_bet`` / ``big_bet`` / ``bring_in`` rather
   than sizes derived from the blinds (stud at pot or no limit completes to ``min_bet``);
 - stud: no big bet for an open pair on 4th street (``fourth_street_pair="small"``)
@@ -32,7 +34,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from cardroom.games.config import POST_BIG_BLIND, Seat, Stakes, TableConfig
+from cardroom.games.config import POST_BIG_BLIND, POST_BOTH_BLINDS, Seat, Stakes, TableConfig
 from cardroom.games.errors import ConfigError
 from cardroom.games.phh import HandHistory, PhhError
 from cardroom.games.phh_codes import PHH_CODES, PhhCode
@@ -50,6 +52,7 @@ __all__ = [
     "big_blind_ante_index",
     "blind_seats",
     "button_seat",
+    "dead_small_blinds",
     "phh_code_of",
     "posters",
     "seats_of",
@@ -141,7 +144,12 @@ def big_blind_ante_index(player_count: int, lone_blind: bool) -> int:
 
 
 def _antes(hh: HandHistory, variant: Variant) -> tuple[int, int]:
-    """(the ante for everyone, the big-blind ante): one of them is 0."""
+    """(the ante for everyone, the big-blind ante): one of them is 0. A live poster's
+    entry may exceed the others' by a dead small blind (:func:`dead_small_blinds`)."""
+    joined = set(posters(hh))
+    antes = {a for i, a in enumerate(hh.antes) if i not in joined}
+    if len(antes) <= 1 and joined:
+        return (antes.pop() if antes else 0), 0
     antes = set(hh.antes)
     if len(antes) <= 1:
         return (antes.pop() if antes else 0), 0
@@ -182,14 +190,34 @@ def posters(hh: HandHistory) -> list[int]:
     return [i for i, b in enumerate(hh.blinds_or_straddles or ()) if b < 0]
 
 
+def dead_small_blinds(hh: HandHistory) -> dict[int, int]:
+    """Players (0-based) posting a dead small blind beside their live big blind (back
+    from missing both blinds, RULEBOOK §10.4), and its amount: PHH has no dead blind,
+    so the poster's ante entry holds it above the ante everyone else posts."""
+    joined = posters(hh)
+    others = [a for i, a in enumerate(hh.antes) if i not in joined]
+    ante = others[0] if others else 0
+    return {i: hh.antes[i] - ante for i in joined if hh.antes[i] != ante}
+
+
 def seats_of(hh: HandHistory, stacks: list[int]) -> list[int | Seat]:
     """The engine's seats for ``stacks`` (by PHH player): a poster's seat asks for its post."""
-    joined = set(posters(hh))
-    return [Seat(s, post=POST_BIG_BLIND) if i in joined else s for i, s in enumerate(stacks)]
+    joined, dead = set(posters(hh)), dead_small_blinds(hh)
+    return [
+        Seat(s, post=POST_BOTH_BLINDS if i in dead else POST_BIG_BLIND) if i in joined else s
+        for i, s in enumerate(stacks)
+    ]
 
 
-def _check_posts(hh: HandHistory, big: int) -> None:
-    """A negative entry is a live post of the big blind, by a player who posts no blind."""
+def _check_posts(hh: HandHistory, small: int, big: int) -> None:
+    """A negative entry is a live post of the big blind, by a player who posts no blind;
+    the poster's ante entry may add a dead small blind, no other amount."""
+    for i, dead in dead_small_blinds(hh).items():
+        if dead != small or not small:
+            raise PhhError(
+                f"antes: p{i + 1} posts {dead} more than the others; only a dead small "
+                f"blind ({small}) may be added to a live post's ante"
+            )
     for i in posters(hh):
         amount = -(hh.blinds_or_straddles or ())[i]
         if hh.player_count == 2 or i < 2 or _lone_blind(hh):
@@ -214,14 +242,14 @@ def _blinds(hh: HandHistory) -> tuple[int, int, tuple[int, ...]]:
     """Small blind, big blind and the straddles (entries from ``p3`` on, in order)."""
     blinds = _forced(hh)
     if _lone_blind(hh):
-        _check_posts(hh, blinds[0])
+        _check_posts(hh, 0, blinds[0])
         return 0, blinds[0], ()
     small, big = (blinds[0], blinds[1]) if len(blinds) >= 2 else (0, 0)
     if big <= 0:
         raise PhhError(f"blinds_or_straddles = {list(blinds)}: the big blind must be positive")
     if small > big:
         raise PhhError(f"blinds_or_straddles = {list(blinds)}: the small blind exceeds the big")
-    _check_posts(hh, big)
+    _check_posts(hh, small, big)
     rest = list(blinds[2:])
     while rest and not rest[-1]:
         rest.pop()
