@@ -13,6 +13,7 @@ import warnings
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from typing import Any
 
 import pokerkit
 
@@ -79,12 +80,18 @@ def room_hands(settings: TableSettings, seed: int, hands: int) -> Iterator[RoomH
                 current = None
 
 
-def pokerkit_stacks(text: str) -> list[int] | None:
-    """The stacks PokerKit replays a PHH text to (None: a code PokerKit does not know)."""
+def pokerkit_state(text: str) -> Any:
+    """The state PokerKit replays a PHH text to (None: a code PokerKit does not know)."""
     history = pokerkit.HandHistory.loads(text)
     if history.variant not in pokerkit.HandHistory.game_types:
         return None
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # PokerKit warns as it plays (unknown cards, ...)
         *_, state = history  # the state after the last action
-    return [int(s) for s in state.stacks]
+    return state
+
+
+def pokerkit_stacks(text: str) -> list[int] | None:
+    """The stacks PokerKit replays a PHH text to (None: a code PokerKit does not know)."""
+    state = pokerkit_state(text)
+    return None if state is None else [int(s) for s in state.stacks]
