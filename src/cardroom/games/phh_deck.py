@@ -74,6 +74,9 @@ class _Planner:
         # Discards of this draw whose replacements the plan has not dealt yet, by player: the
         # engine deals each drawer at once, so these cards are still in the hand then.
         self.pending: dict[int, int] = {}
+        self.pending_slots: dict[int, list[int]] = {}  # the same discards, as slots
+        self.mucks: list[list[int]] = []  # the slots each reshuffle put in a new stub
+        self.restocks: list[int] = []  # the first slot each new stub dealt
         self.slots: list[Card | None] = []
         self.owners: list[int] = []  # the action number behind each slot
         self.number = 0  # the action being planned
@@ -90,12 +93,22 @@ class _Planner:
 
     def put(self, card: Card | None, number: int, drawer: int | None = None) -> None:
         if self.stub <= 0:  # the muck is shuffled into a new stub, less the drawer's discards
+            self.restocks.append(len(self.slots))
+            self.mucks.append(self.muck())
             held = sum(len(h) for p, h in self.hands.items() if p not in self.folded)
             held += sum(n for p, n in self.pending.items() if p != drawer)
             self.stub = max(0, self.deck_size - held - self.pending.get(drawer or 0, 0))
         self.stub -= 1
         self.slots.append(card)
         self.owners.append(number)
+
+    def muck(self) -> list[int]:
+        """Slots in the muck now: burned, discarded or in a folded hand since the last
+        reshuffle (the discards of drawers not yet served are still held)."""
+        out = {i for p, h in self.hands.items() if p not in self.folded for i in h}
+        out.update(i for slots in self.pending_slots.values() for i in slots)
+        out.update(i for muck in self.mucks for i in muck)  # shuffled into a stub before
+        return [i for i in range(len(self.slots)) if i not in out]
 
     def flush(self) -> None:
         if not self.group:
@@ -117,12 +130,14 @@ class _Planner:
             assert player is not None
             if previous is not None and previous != player:
                 self.pending.pop(previous, None)  # that drawer is served
+                self.pending_slots.pop(previous, None)
             previous = player
             slot = len(self.slots)
             self.put(card, number, player if self.after_draw else None)
             self.hands.setdefault(player, []).append(slot)
         if previous is not None:
             self.pending.pop(previous, None)
+            self.pending_slots.pop(previous, None)
         self.group = []
 
     def discard(self, action: PhhAction) -> None:
@@ -148,19 +163,34 @@ class _Planner:
             gone.append(slot)
         hand[:] = [i for i in hand if i not in gone]
         self.pending[action.player or 0] = len(gone)
+        self.pending_slots[action.player or 0] = gone
         self.after_draw = True
 
     def show(self, action: PhhAction) -> None:
         """Shown cards fill the player's unknown cards; a card known elsewhere is left out
-        (the replay then finds that the player does not hold it)."""
+        (the replay then finds that the player does not hold it), but for a card seen
+        before a reshuffle: it fills a card dealt after one whose muck held it."""
         hand = self.hands.get(action.player or 0, [])
-        known = set(self.slots)
-        new = [c for c in action.cards or () if c is not None and c not in known]
-        for slot in [i for i in hand if self.slots[i] is None]:
-            if not new:
-                break
-            self.slots[slot] = new.pop(0)
-            self.owners[slot] = self.number
+        free = [i for i in hand if self.slots[i] is None]
+        held = {self.slots[i] for i in hand}
+        for card in [c for c in action.cards or () if c is not None and c not in held]:
+            seen = [i for i, c in enumerate(self.slots) if c == card]
+            past = [i for i in free if i >= self.deck_size]
+            slot = next((i for i in past if self._came_back(seen, i)), None) if seen else None
+            if slot is None and seen and past:
+                slot = past[-1]  # came back by way of a hand the reader did not see
+            if slot is None and not seen and free:
+                slot = min(free, key=lambda i: i >= self.deck_size)  # before the deck's end first
+            if slot is not None:
+                free.remove(slot)
+                self.slots[slot] = card
+                self.owners[slot] = self.number
+
+    def _came_back(self, seen: list[int], slot: int) -> bool:
+        """Whether a card seen at ``seen`` slots may be dealt again at ``slot``: it was in
+        the muck that the reshuffle dealing ``slot`` put in the new stub."""
+        k = sum(1 for start in self.restocks if start <= slot) - 1
+        return k >= 0 and any(i in self.mucks[k] for i in seen)
 
 
 def deal_plan(hh: HandHistory, config: TableConfig) -> DealPlan:
@@ -189,7 +219,8 @@ def deal_plan(hh: HandHistory, config: TableConfig) -> DealPlan:
         text = format_action(hh.actions[plan.number - 1], hh.scale)
         raise PhhError(f"action {plan.number} ({text}): {exc}", plan.number) from None
     hands = {p: tuple(h) for p, h in plan.hands.items()}
-    return DealPlan(tuple(plan.slots), tuple(raw), hands, tuple(plan.owners))
+    slots = _from_the_mucks(plan.slots, plan.mucks, plan.restocks)
+    return DealPlan(tuple(slots), tuple(raw), hands, tuple(plan.owners))
 
 
 def _plan_one(
@@ -224,6 +255,42 @@ def _plan_one(
         plan.after_draw = False
         if kind == "f" and action.player is not None:
             plan.folded.add(action.player)
+
+
+def _from_the_mucks(
+    slots: list[Card | None], mucks: list[list[int]], restocks: list[int]
+) -> list[Card | None]:
+    """The slots with every card the file deals after a reshuffle put where it was when
+    that muck was shuffled: in a discard or a folded hand the reader did not see (an
+    unknown slot of that muck), and so on back through earlier reshuffles. The engine
+    takes the recorded cards from its muck; fillers left to chance would not be there."""
+    out = list(slots)
+    first = {c for c in out[: restocks[0]] if c is not None} if restocks else set()
+
+    def generation(slot: int) -> int:
+        return sum(1 for start in restocks if start <= slot) - 1
+
+    def place(card: Card, k: int) -> bool:
+        muck = mucks[k]
+        if any(out[i] == card for i in muck):
+            return True
+        for slot in [i for i in muck if out[i] is None]:
+            if slot < restocks[0] and card in first:
+                continue  # a card of the deck is in one place in it
+            out[slot] = card
+            if slot < restocks[0]:
+                first.add(card)
+                return True
+            if place(card, generation(slot)):  # it came back once before
+                return True
+            out[slot] = None
+        return False  # a wrong file: the engine says which reshuffle
+
+    for slot in range(restocks[0] if restocks else len(out), len(out)):
+        card = out[slot]
+        if card is not None:
+            place(card, generation(slot))
+    return out
 
 
 def deck_of(config: TableConfig) -> tuple[Card, ...]:

@@ -165,6 +165,7 @@ class _Player:
         the file's last action a run may stop short (the file stops there)."""
         faults: list[tuple[int, str]] = []
         last = {a.player: number for number, a in self.run}
+        self.learn_unknown()
         for number, action in self.run:
             seat = action.player
             assert seat is not None
@@ -186,6 +187,20 @@ class _Player:
         if faults:
             number, message = min(faults)
             raise PhhError(message, number)
+
+    def learn_unknown(self) -> None:
+        """A card the run deals as ``??`` is unknown to the file, whichever the engine dealt
+        there: after a reshuffle it comes from the muck, not from a filler slot of the deck
+        (it may even be a card the file named before, thrown by another player)."""
+        dealt: dict[int, list[Card | None]] = {}
+        for _, action in self.run:
+            assert action.player is not None
+            dealt.setdefault(action.player, []).extend(action.cards or ())
+        for seat, cards in dealt.items():
+            held = self.hand.hole_cards(seat)
+            if cards and len(held) >= len(cards):
+                new = held[len(held) - len(cards) :]
+                self.unknown.update(c for c, named in zip(new, cards, strict=True) if named is None)
 
     def show(self, action: PhhAction) -> None:
         """``sm``: shown cards must be the cards the player holds (the engine shows by itself)."""
