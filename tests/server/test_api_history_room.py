@@ -12,6 +12,7 @@ import os
 from collections import Counter
 
 from tests.games.pokerkit_differences import payout_difference
+from tests.room.conftest import Harness, limit_holdem
 from tests.server.room_phh import RoomHand, pokerkit_stacks, pokerkit_state, room_hands
 
 from cardroom.games import POST_BOTH_BLINDS, Stakes, TableConfig, get_variant
@@ -20,6 +21,7 @@ from cardroom.games.actions import RAISE
 from cardroom.games.phh import loads
 from cardroom.games.phh_replay import Replay, replay
 from cardroom.ledger import Currency
+from cardroom.room import commands as cmd
 from cardroom.room import events as rv
 from cardroom.room.rotation import EIGHT_GAME, HORSE
 from cardroom.room.settings import TableSettings
@@ -182,3 +184,26 @@ def test_every_room_hand_s_phh_replays_in_pokerkit_to_the_room_s_stacks() -> Non
         assert seen[situation] > 0, (situation, seen)
     for code in ("NT", "FT", "FO/8", "F2L3D", "PO"):  # the standard's codes, PokerKit's
         assert seen[code] > 0, (code, seen)
+
+
+def test_a_disconnect_all_in_has_no_phh_and_says_why() -> None:
+    """§10.6: a disconnected player treated as all-in for what is in keeps chips behind
+    and skips his turns, which no PHH action can say (a reader would wait for his
+    actions): the hand history says why rather than give a file that replays to other
+    stacks. Every other seat's record of the hand is the same."""
+    h = Harness(limit_holdem(currency=Currency.REAL, time_bank_start=0))
+    h.seat({0: 40, 1: 40, 2: 40})
+    events = [*h.tick(), *h.do(cmd.Disconnect("p1")), *h.act("raise", 4), *h.tick(30)]
+    assert any(isinstance(e, rv.DisconnectAllInUsed) for e in events)
+    hand = h.table.hand
+    assert hand is not None
+    while (seat := hand.actor) is not None:
+        events += h.act("check" if hand.legal_actions(seat).check else "call")
+    played = RoomHand("t", events[next(i for i, e in enumerate(events) if _dealt(e)) :])
+    for seat in played.dealt.dealt:
+        record = played.record(seat)
+        assert record.phh is None and "disconnect all-in" in record.phh_note
+
+
+def _dealt(event: object) -> bool:
+    return isinstance(event, rv.HandDealt)
