@@ -250,3 +250,28 @@ def test_an_engine_refusal_names_players_as_the_file_does() -> None:
         replay(loads(text)[0])
     assert "p1 is to draw or stand pat" in str(caught.value), caught.value
     assert "seat" not in str(caught.value)
+
+
+def test_a_heads_up_stud_hand_with_a_dead_button_exports_and_replays() -> None:
+    """HORSE freezes the button during its stud hands (§9), so a heads-up stud hand
+    may have its button on an empty seat. Stud has no blinds: the button only says
+    who is dealt first, the player on its left, as PHH's ``p1``; the hand is the same
+    with the button on the other player. (It was refused as a blind game's would be.)"""
+    import pokerkit
+
+    config = TableConfig.of(
+        "stud", Stakes(small_bet=4, big_bet=8, ante=1), max_raises=3, fourth_street_pair="small"
+    )
+    rng = random.Random(2)
+    for seed in range(4):
+        hand = Hand(config, [100, None, 120, None], button=3, seed=seed)
+        while (seat := hand.actor) is not None and hand.legal_actions(seat).bring_in:
+            hand.apply(Action.bring_in(seat))
+        _play_out(hand, rng)
+        text = dumps(export(hand))
+        stacks = [hand.stacks[s] for s in hand.order]
+        assert list(replay(loads(text)[0]).finishing_stacks) == stacks
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            *_, state = pokerkit.HandHistory.loads(text)
+        assert list(state.stacks) == stacks, text

@@ -253,7 +253,10 @@ def _check_describable(hand: Hand, history: HandHistory) -> None:
     _check_dead_blinds(hand)
     if posts and (len(hand.order) == 2 or _lone_big_blind(hand)):
         raise PhhError("PHH cannot record a live post heads-up or after a lone big blind")
-    if len(hand.order) == 2 and started.seats[hand.button] is None:
+    # Heads-up the button posts the small blind and acts first: PHH cannot say it sat out.
+    # Stud's button only says who is dealt first (p1, either way).
+    blinds = config.variant.forced_bets != BRING_IN
+    if len(hand.order) == 2 and started.seats[hand.button] is None and blinds:
         raise PhhError("PHH cannot record a heads-up hand with a dead button")
     if config.stakes.straddles and _lone_big_blind(hand):
         raise PhhError("PHH cannot record straddles after a lone big blind")
