@@ -21,9 +21,12 @@ from cardroom.games import events as ev
 from cardroom.games.actions import BRING_IN as BRING_IN_ACTION
 from cardroom.games.actions import CALL, CHECK, DISCONNECT_ALL_IN, FOLD, RAISE
 from cardroom.games.config import POST_BIG_BLIND, POST_BOTH_BLINDS, TableConfig
+from cardroom.games.draw import DrawError
+from cardroom.games.errors import ConfigError, IllegalAction
 from cardroom.games.hand import Hand
 from cardroom.games.phh import HandHistory, PhhAction, PhhError
 from cardroom.games.phh_variants import big_blind_ante_index, phh_code_of, table_config
+from cardroom.games.replay import replay_under
 from cardroom.games.variants import BRING_IN, BUTTON_BLIND, FIXED_LIMIT
 from cardroom.games.views import event_view
 
@@ -31,6 +34,23 @@ __all__ = ["export", "export_for"]
 
 LIVE_POSTS = (POST_BIG_BLIND, POST_BOTH_BLINDS)
 """A seat's posts that put in a live big blind."""
+
+STUD_OPTIONS: tuple[str, ...] = ("fourth_street_pair", "bring_in_by_position")
+STUD_OPTIONS += ("stud_order_ties", "community_card_betting")
+PLAY_OPTIONS = ("heads_up_uncapped", *STUD_OPTIONS)
+"""Options (with the raise cap) that PHH has no field for but a hand may not use: a
+hand played under the table's own is exported when it plays the same under PHH's
+(a round that never reaches the smaller cap, no big bet on an open pair, no tie
+deciding the bring-in or who acts first, no community card)."""
+PLAY_RULES = ("raise_cap", *PLAY_OPTIONS)
+_RULE_NAMES = {
+    "raise_cap": "cap on raises",
+    "heads_up_uncapped": "cap heads-up",
+    "fourth_street_pair": "bet on an open pair on fourth street",
+    "bring_in_by_position": "bring-in order",
+    "stud_order_ties": "order of equal hands showing",
+    "community_card_betting": "betting on a stud community card",
+}
 
 Cards = tuple[Card | None, ...]
 Sight = Callable[[ev.Event, str, tuple[Card, ...]], Cards]
@@ -261,15 +281,11 @@ def _check_describable(hand: Hand, history: HandHistory) -> None:
     if config.stakes.straddles and _lone_big_blind(hand):
         raise PhhError("PHH cannot record straddles after a lone big blind")
     again = table_config(history)  # after the checks above: its refusals would mislead
-    rules = ("betting", "raise_cap", "limit_rule_half", "high_evaluator", "low_evaluator")
+    rules = ("betting", "limit_rule_half", "high_evaluator", "low_evaluator")
     for name in rules:
         if getattr(config, name) != getattr(again, name):
             raise PhhError(f"PHH cannot describe this table's {name.replace('_', ' ')}")
-    options = ["heads_up_uncapped", "incomplete_raise_rule", "burn_cards"]
-    if config.variant.stud is not None:
-        options += ["fourth_street_pair", "bring_in_by_position", "stud_order_ties"]
-        options += ["community_card_betting"]
-    for name in options:
+    for name in ("incomplete_raise_rule", "burn_cards"):
         if getattr(config, name) != getattr(again, name):
             raise PhhError(f"PHH cannot describe the table option {name}")
     sizes = ["effective_small_bet", "effective_big_bet"]
@@ -281,3 +297,33 @@ def _check_describable(hand: Hand, history: HandHistory) -> None:
         if getattr(config.stakes, name) != getattr(again.stakes, name):
             what = name.removeprefix("effective_").replace("_", " ")
             raise PhhError(f"PHH cannot describe this table's {what} with its other sizes")
+    _check_same_play(hand, again)  # last: the sizes and rules above always change play
+
+
+def _phh_reading(config: TableConfig, again: TableConfig) -> TableConfig:
+    """The table as PHH reads it: ``config`` with ``again``'s (PHH's) options of
+    :data:`PLAY_OPTIONS` (its other rules and sizes are checked to be the table's)."""
+    names = [n for n in PLAY_OPTIONS if config.variant.stud is not None or n not in STUD_OPTIONS]
+    return dataclasses.replace(
+        config, max_raises=again.raise_cap, **{n: getattr(again, n) for n in names}
+    )
+
+
+def _check_same_play(hand: Hand, again: TableConfig) -> None:
+    """A hand at a table whose :data:`PLAY_OPTIONS` differ from PHH's reading has a PHH
+    only when it plays the same under that reading: the same moves, every one legal,
+    deal the same cards to the same pots and stacks (the engine's events compared)."""
+    config = hand.config
+    reading = _phh_reading(config, again)
+    changed = [_RULE_NAMES[n] for n in PLAY_RULES if getattr(config, n) != getattr(reading, n)]
+    if not changed:
+        return
+    why = f"PHH's {', '.join(changed)}"
+    try:
+        events = replay_under(reading, hand.events).events
+    except (IllegalAction, ConfigError, DrawError) as exc:  # a draw: a muck reshuffled
+        raise PhhError(
+            f"PHH cannot describe this hand: a move is not legal under {why}: {exc}"
+        ) from None
+    if events[1:] != hand.events[1:]:
+        raise PhhError(f"PHH cannot describe this hand: it plays differently under {why}")

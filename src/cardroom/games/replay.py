@@ -89,7 +89,7 @@ def replay(events: Sequence[ev.Event]) -> Hand:
         raise ConfigError("a hand's record starts with HandStarted")
     started = events[0]
     try:
-        hand = _rebuilt(started, events)
+        hand = replay_under(started.config, events)
     except IllegalAction as exc:  # a move the record holds that the rules refuse
         raise ConfigError(f"the record does not replay: {exc}") from None
     if hand.events != list(events):
@@ -97,9 +97,15 @@ def replay(events: Sequence[ev.Event]) -> Hand:
     return hand
 
 
-def _rebuilt(started: ev.HandStarted, events: Sequence[ev.Event]) -> Hand:
+def replay_under(config: TableConfig, events: Sequence[ev.Event]) -> Hand:
+    """The hand the record's moves make at a table of ``config`` (same seats, button, deck
+    and moves), to compare with the record: IllegalAction where ``config`` refuses a move,
+    ConfigError where it cannot start the hand."""
+    started = events[0]
+    if not isinstance(started, ev.HandStarted):
+        raise ConfigError("a hand's record starts with HandStarted")
     hand = Hand(
-        started.config,
+        config,
         started.seats,
         started.button,
         deck_from_events(events),
