@@ -23,7 +23,7 @@ from cardroom.games.phh_replay import Replay, replay
 from cardroom.ledger import Currency
 from cardroom.room import commands as cmd
 from cardroom.room import events as rv
-from cardroom.room.rotation import EIGHT_GAME, HORSE
+from cardroom.room.rotation import EIGHT_GAME, HORSE, custom_mixed
 from cardroom.room.settings import TableSettings
 from cardroom.room.simulation import mixed_settings
 
@@ -103,7 +103,7 @@ SIZE = int(os.environ.get("CARDROOM_ROOM_PHH_HANDS", "40"))
 """Hands per table of the property test (CI: larger)."""
 REFUSALS = (
     "cancelled (RULEBOOK 10.10)",
-    "raise cap",  # stud's default cap of four raises (RULEBOOK §5) has no PHH field
+    "PHH cannot describe this hand",  # it used the room's stud options (a fourth raise, §5)
     "heads-up or after a lone big blind",
     "heads-up hand with a dead button",
     "usual seats",  # a dead button between the blinds: the small blind acts last
@@ -117,11 +117,15 @@ def _tables() -> list[TableSettings]:
     mixed = [mixed_settings(f"m{k}", k, 3, seed=k, sit_out_minutes=60) for k in kinds]
     limit = TableConfig(get_variant("holdem"), Stakes.limit(4, 8), max_seats=6)
     fixed = TableSettings("fl", (limit,), currency=Currency.REAL, seed="fl", sit_out_minutes=60)
+    # The room's stud options (a cap of four raises, the big bet on an open pair): a
+    # hand that plays the same under PHH's reading has a PHH, the others say why.
+    studs = custom_mixed(8, ("stud", "stud_hi_lo"), hands_per_game=3)
     return [
         _holdem("nl", Currency.PLAY, seats=9),
         _holdem("nlr", Currency.REAL),
         fixed,  # real-money fixed limit: disconnect all-ins (§10.6) and rake
-        *mixed,
+        *mixed,  # HORSE and 8-Game: their stud rounds too
+        TableSettings.with_rotation("stud", studs, seed="stud", sit_out_minutes=60),
     ]
 
 
@@ -182,7 +186,8 @@ def test_every_room_hand_s_phh_replays_in_pokerkit_to_the_room_s_stacks() -> Non
             _check(hand, seen)
     for situation in ("rake", "timeout", "post big_blind", "dead button", "sitting out"):
         assert seen[situation] > 0, (situation, seen)
-    for code in ("NT", "FT", "FO/8", "F2L3D", "PO"):  # the standard's codes, PokerKit's
+    codes = ("NT", "FT", "FO/8", "F2L3D", "PO", "F7S", "FR", "F7S/8")
+    for code in codes:  # the standard's codes, PokerKit's
         assert seen[code] > 0, (code, seen)
 
 
