@@ -27,8 +27,8 @@ from cardroom.server.api_history import HandRecord, hand_record
 from cardroom.store.history import HandRef
 
 LIMIT = Stakes(small_blind=2, big_blind=4, small_bet=4, big_bet=8)
-# The stud options PHH can describe (the engine's defaults, a cap of four raises and
-# the big bet on an open pair on fourth street, have no PHH field).
+# The stud options PHH reads (under the engine's defaults, a cap of four raises and
+# the big bet on an open pair on fourth street, only hands that never use them export).
 STUD = {"max_raises": 3, "fourth_street_pair": "small"}
 CONFIGS = {
     "holdem": TableConfig.of("holdem", Stakes.blinds(1, 2)),

@@ -199,7 +199,7 @@ def test_stud_history_shows_up_cards_and_hides_down_cards(
         ups = [c for e in holes for c, up in zip(e["cards"], e["up"], strict=True) if up]
         assert mine and None not in mine and ups and None not in ups
         assert _hidden_cards_of_others(hand) == []
-        if hand["phh"] is None:  # the room's stud options have no PHH field (docs/api.md)
+        if hand["phh"] is None:  # it used the room's stud options (docs/api.md)
             assert "PHH cannot" in hand["phh_note"]
 
 

@@ -3,6 +3,10 @@
 Export writes any engine hand whose table PHH (with this project's variant codes,
 ``docs/phh_extensions.md``) can describe back to a record that re-imports to the
 same result. Players are numbered from the button's left (``p1``), the button last.
+Where the table's options PHH has no field for may not change a hand (the raise cap,
+the stud options: :data:`PLAY_OPTIONS`), the hand is exported when it plays the same
+under PHH's reading (the engine replays its moves under it to the same events), so a
+room stud hand that never reached a fourth raise nor bet big on an open pair has one.
 
 :func:`export_for` writes the record as one seat saw it: every card comes from that
 event's projection for the seat (:func:`cardroom.games.views.event_view`), so a card
@@ -61,7 +65,8 @@ def export(hand: Hand) -> HandHistory:
     """The PHH record of ``hand`` (finished or not), players from the button's left.
 
     Raises PhhError when PHH cannot describe the table (a game without a PHH
-    code, or options that would replay differently, such as a cap on raises).
+    code, options that always replay differently) or this hand (one that used an
+    option PHH reads otherwise, such as a fourth raise under a cap of four).
     """
     config = hand.config
     code = phh_code_of(config)

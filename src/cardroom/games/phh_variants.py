@@ -23,7 +23,9 @@ reading of them):
 - the file's ``min_bet`` / ``small_bet`` / ``big_bet`` / ``bring_in`` rather
   than sizes derived from the blinds (stud at pot or no limit completes to ``min_bet``);
 - stud: no big bet for an open pair on 4th street (``fourth_street_pair="small"``)
-  and a cap of a completion and three raises (``max_raises=3``).
+  and a cap of a completion and three raises (``max_raises=3``). A table with other
+  stud options (the room's) exports a hand that plays the same under these
+  (:func:`cardroom.games.phh_export.export`).
 
 Seating: PHH player ``pN`` sits in our seat ``N - 1`` and the button is the
 last seat, so ``p1`` is the first seat dealt (left of the button).

@@ -10,8 +10,9 @@ Each hand is given twice:
 - ``phh``: the hand in PHH as the caller's seat saw it
   (:func:`cardroom.games.phh_export.export_for`: each event's cards are those of
   the engine's projection of that event for the seat, every other card ``??``);
-  None with ``phh_note`` saying why when PHH cannot describe the table (stud's
-  cap of four raises, for one; Chinese poker, which PHH has no form for). A raked
+  None with ``phh_note`` saying why when PHH cannot describe the table (Chinese
+  poker, which PHH has no form for) or the hand (a stud hand that used the room's
+  fourth raise or big bet on an open pair, which PHH's reading refuses). A raked
   hand's ``finishing_stacks`` and ``winnings`` are after the rake, as the standard
   has it, and ``_rake`` says how much was taken.
 
