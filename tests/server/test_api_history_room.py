@@ -20,6 +20,7 @@ from cardroom.games import events as ev
 from cardroom.games.actions import RAISE
 from cardroom.games.phh import loads
 from cardroom.games.phh_replay import Replay, replay
+from cardroom.games.variants import FIXED_LIMIT
 from cardroom.ledger import Currency
 from cardroom.room import commands as cmd
 from cardroom.room import events as rv
@@ -115,7 +116,7 @@ REFUSALS = (
 def _tables() -> list[TableSettings]:
     kinds = [HORSE, EIGHT_GAME]
     mixed = [mixed_settings(f"m{k}", k, 3, seed=k, sit_out_minutes=60) for k in kinds]
-    limit = TableConfig(get_variant("holdem"), Stakes.limit(4, 8), max_seats=6)
+    limit = TableConfig(get_variant("holdem"), Stakes.limit(4, 8), FIXED_LIMIT, max_seats=6)
     fixed = TableSettings("fl", (limit,), currency=Currency.REAL, seed="fl", sit_out_minutes=60)
     # The room's stud options (a cap of four raises, the big bet on an open pair): a
     # hand that plays the same under PHH's reading has a PHH, the others say why.
