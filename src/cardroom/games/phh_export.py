@@ -27,6 +27,7 @@ from cardroom.games.actions import CALL, CHECK, DISCONNECT_ALL_IN, FOLD, RAISE
 from cardroom.games.config import POST_BIG_BLIND, POST_BOTH_BLINDS, TableConfig
 from cardroom.games.draw import DrawError
 from cardroom.games.errors import ConfigError, IllegalAction
+from cardroom.games.forced import DEAD_SMALL_BLIND
 from cardroom.games.hand import Hand
 from cardroom.games.phh import HandHistory, PhhAction, PhhError
 from cardroom.games.phh_variants import big_blind_ante_index, phh_code_of, table_config
@@ -157,13 +158,14 @@ def _export_antes(config: TableConfig, n: int, lone: bool) -> tuple[int, ...]:
 
 def _dead_small_blinds(hand: Hand) -> list[int]:
     """Each seat's dead small blind (by seat): posted by a player back from missing both
-    blinds (§10.4)."""
+    blinds (§10.4), as the engine's ``Posted`` events say it was."""
     started = hand.events[0]
     assert isinstance(started, ev.HandStarted)
-    small = hand.config.stakes.small_blind
-    return [
-        small if seat is not None and seat.post == POST_BOTH_BLINDS else 0 for seat in started.seats
-    ]
+    dead = [0] * len(started.seats)
+    for event in hand.events:
+        if isinstance(event, ev.Posted) and event.what == DEAD_SMALL_BLIND:
+            dead[event.seat] += event.amount
+    return dead
 
 
 def _with_dead_blinds(antes: tuple[int, ...], hand: Hand) -> tuple[int, ...]:
