@@ -76,8 +76,12 @@ class SanctionWatch:
         """Close the connections of ended sessions (a logout or revocation made by
         another process, an expiry) and of banned accounts, and stand the frozen and
         banned players up; how many players and connections were acted on."""
-        acted = await self.restrict()  # first: a ban's revoked sessions say it is a ban
+        # The ended sessions are read before the sanctions and acted on after them: a ban
+        # stores its sanction and revokes the sessions in one transaction, so a session
+        # seen ended by a ban has its ban seen by the later read, and its connections are
+        # told account_banned (the first reason given stands), never session_ended.
         ended = await self.storage.run(self.players.ended_sessions, self.shared.tokens())
+        acted = await self.restrict()
         return acted + (self.shared.end_sessions(ended) if ended else 0)
 
     async def restrict(self) -> int:
