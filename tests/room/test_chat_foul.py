@@ -38,6 +38,14 @@ def _chat() -> TableChat:
         "fu ck",
         "$hit",
         "sh!t",
+        "a$$hole",
+        "fu cking idiot",  # short pieces run into a longer word: the foul word, then "ing"
+        "f u cking",
+        "bi tches",
+        "pi ssed off",
+        "fck off",
+        "fvck",
+        "phuck you",
     ],
 )
 def test_10_7_disguised_foul_words_are_caught(text: str) -> None:
@@ -49,6 +57,7 @@ def test_10_7_disguised_foul_words_are_caught(text: str) -> None:
 def test_10_7_a_masked_disguise_masks_the_whole_word() -> None:
     assert _chat().say("troll", "ok f u c k you", now=0.0).text == "ok ******* you"
     assert _chat().say("troll", "go \uff46\uff55\uff43\uff4b!", now=0.0).text == "go ****!"
+    assert _chat().say("troll", "ok fu cking idiot", now=0.0).text == "ok ******** idiot"
 
 
 @pytest.mark.parametrize(
@@ -75,6 +84,11 @@ def test_10_7_a_masked_disguise_masks_the_whole_word() -> None:
         "u.s.a. number one",
         "c u later",
         "it is as it is",
+        "ugly as sin",  # "ass" is too short to be read across a break
+        "as sick as a dog",
+        "is hit by a car",  # "shit" would start inside "is"
+        "kung fu movies",
+        "$5 and $$$",
         "the pen is mightier",
         "\u0440\u0443\u0441\u0441\u043a\u0438\u0439 \u044f\u0437\u044b\u043a",  # Russian text
         "caf\u00e9 au lait",

@@ -22,6 +22,10 @@ def _chat() -> TableChat:
         "\uff30\uff4f\uff4b\uff45\uff52\uff33\uff54\uff41\uff52\uff53 tonight",  # full-width
         "cheapchips . com",
         "cheapchips .net",
+        "cheapchips. com",  # a full stop, then spaces: an ending no sentence starts with
+        "cheapchips d0t c0m",  # digits for letters in words
+        "p0kerstars tonight",
+        "pok3r5tars tonight",
         "join t.me/cheapchips",
         "free chips at 203.0.113.7.",
         "free chips at 203.0.113.7:8080/join",
@@ -40,6 +44,9 @@ def test_10_7_disguised_links_are_advertising(text: str) -> None:
         "nh.gg",
         "I fold. com'on",
         "I fold. Net loss today",
+        "good game. bet more next time",
+        "gg 4 u",
+        "won 10.10 tonight",
         "3.5x pot",
         "e.g. this",
         "vs. you",

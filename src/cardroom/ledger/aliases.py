@@ -117,10 +117,15 @@ def reserved_match(alias: str, names: Iterable[str] | None = None) -> str | None
     return None
 
 
+def digits_as_letters(text: str, one: str = "i") -> str:
+    """``text`` in lower case with digits and ``@`` read as the letters they imitate
+    (``0`` is ``o``, ``3`` is ``e``, ...), ``1`` as ``one``: "p0k3r" is "poker"."""
+    return text.lower().replace("@", "a").translate(_LEET).replace("1", one)
+
+
 def _readings(text: str) -> set[str]:
     """Every plain-letter reading of ``text``, digits read as the letters they imitate."""
-    base = text.lower().replace("@", "a").translate(_LEET)
-    return {base.replace("1", one) for one in _ONE_AS}
+    return {digits_as_letters(text, one) for one in _ONE_AS}
 
 
 def offensive_match(alias: str, words: WordList | None = None) -> str | None:

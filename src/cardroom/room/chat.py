@@ -18,9 +18,12 @@ The checks, in order (the first that applies decides the :class:`ChatVerdict`):
    address, a ``name.com``, ``name . com`` or ``name dot com`` domain with an ending
    listed in ``chat_words.txt``; a one-letter name only with a path, "t.me/x", so
    "e.g." is none; an ending that is also a chat word, ``[word_tlds]``, only with a
-   path or after an ``@``, so "all in.to be fair" and "nh.gg" are none) or another
-   poker room's name from that file, read through Unicode disguises (full-width
-   letters and dots, "․", "。", look-alikes, zero-width characters).
+   path or after an ``@``, so "all in.to be fair" and "nh.gg" are none; after a full
+   stop and a space, ``name. com``, only an ending no sentence starts with,
+   ``[spaced_tlds]``, so "I fold. Net loss" is none) or another poker room's name
+   from that file, read through Unicode disguises (full-width letters and dots, "․",
+   "。", look-alikes, zero-width characters) and through digits standing for letters
+   in a word ("d0t c0m", "p0kerstars"; a number such as "10.10" stays a number).
 5. ``foul_language`` (an offence): a word of the alias list
    (``ledger/offensive_words.txt``, matched through the usual disguises) in any
    word that has a letter (plain numbers such as "455" are not read as words,
@@ -28,8 +31,11 @@ The checks, in order (the first that applies decides the :class:`ChatVerdict`):
    disguise), read through Unicode disguises (NFKD, marks dropped, Cyrillic and
    Greek look-alikes, ``$``/``!`` inside a word), or spelled out in pieces of one
    or two letters ("f.u.c.k", "f u c k", "sh it": the pieces must make the word,
-   all of it); a word of ``[innocent]`` in ``chat_words.txt`` ("scunthorpe",
-   "shiitake") is not read as the foul word it holds.
+   all of it), or in such pieces running into a longer word that finishes a foul
+   word of four letters or more, with nothing after it but an ending such as "ing"
+   ("fu cking", "pi ssed"; "ugly as sin" and "is hit" are honest); a word of
+   ``[innocent]`` in ``chat_words.txt`` ("scunthorpe", "shiitake") is not read as
+   the foul word it holds. A word the writer masked himself ("f*ck") is let by.
    The message is sent with those words masked as ``****``, unless it is also
    card talk, when it is not sent.
 6. ``card_talk`` (not sent, not an offence: the heuristic can be wrong): only
@@ -62,6 +68,7 @@ from functools import cache
 from importlib import resources
 from typing import Final
 
+from cardroom.ledger import digits_as_letters
 from cardroom.room.chat_text import clean, fold, foul_spans
 
 OK: Final = "ok"
@@ -111,6 +118,9 @@ class Vocabulary:
     tlds: frozenset[str]
     innocent: tuple[str, ...] = ()
     word_tlds: frozenset[str] = frozenset()
+    spaced_tlds: frozenset[str] = frozenset()
+    """Endings read as a link even after a full stop and a space ("cheapchips. com"):
+    no sentence starts with them."""
 
     @classmethod
     def parse(cls, lines: Iterable[str]) -> Vocabulary:
@@ -134,6 +144,7 @@ class Vocabulary:
             frozenset(sections.get("tlds", ())),
             tuple(sections.get("innocent", ())),
             frozenset(sections.get("word_tlds", ())),
+            frozenset(sections.get("spaced_tlds", ())),
         )
 
 
@@ -331,8 +342,10 @@ _WORDS = re.compile(r"[a-z0-9']+")
 _LINK = re.compile(r"https?://|www\.")
 _DOMAIN = re.compile(
     r"(?<![\w-])([a-z0-9][a-z0-9-]*)"
-    r"(?:\.|\s+\.\s*|\s*\(dot\)\s*|\s*\[dot\]\s*|\s+dot\s+)([a-z]{2,7})\b([/:]?)"
+    r"(\.|\s+\.\s*|\s*\(dot\)\s*|\s*\[dot\]\s*|\s+dot\s+|\.\s+)([a-z]{2,7})\b([/:]?)"
 )
+_IN_WORDS = re.compile(r"[a-z0-9]*[a-z][a-z0-9]*")
+"""A word with a letter: its digits may stand for letters ("c0m"); "203" is a number."""
 _OCTET = r"(?:25[0-5]|2[0-4]\d|1?\d?\d)"
 _IP = re.compile(rf"(?<![\w.]){_OCTET}(?:\.{_OCTET}){{3}}(?!\w|\.\d)")
 _RANK = r"(?:[2-9TJQKA]|10)"
@@ -352,19 +365,50 @@ def _padded_words(text: str) -> str:
 
 def advertising(text: str, vocabulary: Vocabulary) -> str:
     """The link or other room ``text`` advertises, or ``""`` (read through Unicode
-    disguises: full-width letters and dots, look-alikes, zero-width characters)."""
+    disguises: full-width letters and dots, look-alikes, zero-width characters; and
+    digits standing for letters inside words: "d0t c0m", "p0kerstars")."""
     plain, _ = fold(text)
     if link := _LINK.search(plain) or _IP.search(plain):
         return link.group()
+    for reading in (plain, *_digit_readings(plain)):
+        if found := _domain(reading, vocabulary) or _room(reading, vocabulary):
+            return found
+    return ""
+
+
+def _digit_readings(plain: str) -> list[str]:
+    """``plain`` with the digits of its words read as letters, "1" as "i" and as "l"
+    ("c0m" is "com"); numbers (words without a letter) stay as they are."""
+    if not any(c.isdigit() for c in plain):
+        return []
+    return [
+        _IN_WORDS.sub(lambda word: digits_as_letters(word.group(), one), plain)  # noqa: B023
+        for one in "il"
+    ]
+
+
+def _domain(plain: str, vocabulary: Vocabulary) -> str:
+    """The first domain ``plain`` names (see the module doc), or ``""``."""
     at = 0
     while domain := _DOMAIN.search(plain, at):
-        at = domain.start(2)  # the ending may name the next domain: "www . room . com"
-        name, ending, path = domain.groups()
+        at = domain.start(3)  # the ending may name the next domain: "www . room . com"
+        name, dot, ending, path = domain.groups()
+        if (
+            dot.startswith(".")
+            and dot != "."
+            and (ending not in vocabulary.spaced_tlds or plain[domain.end(3) :].startswith("'"))
+        ):
+            continue  # "I fold. Net loss", "I fold. com'on"
         if ending in vocabulary.word_tlds:  # "in.to", "nh.gg": a link only with a path
             if path or plain[: domain.start()].endswith("@"):
                 return domain.group()
         elif ending in vocabulary.tlds and (len(name) > 1 or path):  # "e.g." is no link
             return domain.group()
+    return ""
+
+
+def _room(plain: str, vocabulary: Vocabulary) -> str:
+    """The other poker room ``plain`` names, or ``""``."""
     words = _padded_words(plain)
     return next((room for room in vocabulary.rooms if f" {room} " in words), "")
 

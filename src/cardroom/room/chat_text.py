@@ -88,13 +88,18 @@ def fold(text: str, *, lower: bool = True) -> tuple[str, list[int]]:
 
 _TOKEN: Final = re.compile(r"[\w@-]+")
 _SYMBOLS: Final = (
-    (re.compile(r"\$(?=[a-z])"), "s"),  # "$hit" (not "$5")
+    (re.compile(r"(?<=[a-z$])\$|\$(?=[a-z])"), "s"),  # "$hit", "a$$hole" (not "$5")
     (re.compile(r"(?<=[a-z])!(?=[a-z])"), "i"),  # "sh!t" (not "wow!")
     (re.compile(r"(?<=[a-z])\|(?=[a-z])"), "l"),
 )
 _SPELLED_PIECE: Final = 2
 """A word spelled out is read whole when its pieces are this short ("f u c k", "fu ck")."""
 _SPELLED_GAP: Final = 3
+_ENDINGS: Final = ("", "s", "es", "y", "ed", "er", "ers", "in", "ing", "ings")
+"""What may follow a foul word spelled into a longer word: "fu cking", "pi ssed"."""
+_JOINED_MIN: Final = 4
+"""The shortest foul word read across a break into a longer word: "ugly as sin" is no
+"ass" (a word that short hides in too many honest pairs)."""
 
 
 def _foul(word: str, innocent: Iterable[str], *, whole: bool = False) -> bool:
@@ -132,10 +137,14 @@ def foul_spans(
         if _foul(word, innocent):
             spans.append((start, end))
         piece = len(letters) <= _SPELLED_PIECE and letters.isalpha()  # not "m8" in "c u m8"
-        if not piece or (run and start - run[-1][1] > _SPELLED_GAP):
+        if run and start - run[-1][1] > _SPELLED_GAP:
             end_run()
         if piece:
             run.append((start, end, letters))
+            continue
+        if run and letters.isalpha():
+            spans.extend(_spelled_into(run, end, letters, innocent))
+        end_run()
     end_run()
     return _merged(spans)
 
@@ -157,6 +166,25 @@ def _spelled(run: list[tuple[int, int, str]], innocent: tuple[str, ...]) -> list
                 done = end
                 break
     return spans
+
+
+def _spelled_into(
+    run: list[tuple[int, int, str]], end: int, letters: str, innocent: tuple[str, ...]
+) -> list[tuple[int, int]]:
+    """Where the short pieces ``run`` run into a longer word (``letters``, ending at
+    ``end`` in the line) that finishes a foul word ("fu cking", "bi tches"): the foul
+    word starts a piece, ends inside the word, and what follows it is an ending such
+    as "ing" (:data:`_ENDINGS`); "is hit" starts no piece with "shit"."""
+    for first in range(max(0, len(run) - _LONGEST), len(run)):
+        head = "".join(piece for _, _, piece in run[first:])
+        for ending in _ENDINGS:
+            rest = len(letters) - len(ending)
+            if rest <= 0 or not letters.endswith(ending):
+                continue
+            joined = head + letters[:rest]
+            if len(joined) >= _JOINED_MIN and _foul(joined, innocent, whole=True):
+                return [(run[first][0], end)]
+    return []
 
 
 def _merged(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
