@@ -85,9 +85,9 @@ def test_12_table_list_shows_seats_waiting_average_pot_hands_per_hour() -> None:
     # Three hands in 200 s observed, measured over the least time (300 s): 36 an hour.
     assert (row.average_pot, row.hands_per_hour) == (601 // 3, 36)
     # An hour after the first hand it no longer counts; two hours on, nothing does.
-    (row,) = lobby.tables(now=3660.0, game="holdem")
+    (row,) = [r for r in lobby.tables(now=3660.0, game="holdem") if r.table_id == "t1"]
     assert (row.average_pot, row.hands_per_hour) == ((200 + 301) // 2, 2)
-    (row,) = lobby.tables(now=7300.0, game="holdem")
+    (row,) = [r for r in lobby.tables(now=7300.0, game="holdem") if r.table_id == "t1"]
     assert (row.average_pot, row.hands_per_hour) == (0, 0)
 
 
@@ -100,6 +100,11 @@ def test_12_filters_by_game_structure_stakes_and_money() -> None:
     assert ids() == ["t4", "t3", "t1", "t2"]  # by badge: 8-Game, FL Stud, NL Hold'em, PL...
     assert ids(game="plo5") == ["t2"]
     assert ids(game="8-Game") == ["t4"]
+    # A game matches a rotation that deals it, as a structure does: 8-Game deals razz.
+    assert ids(game="razz") == ["t4"]
+    assert ids(game="stud") == ["t4", "t3"]
+    assert ids(game="holdem") == ["t4", "t1"]
+    assert ids(game="HORSE") == []
     assert ids(structure=FIXED_LIMIT) == ["t4", "t3"]
     assert ids(structure=POT_LIMIT) == ["t4", "t2"]
     assert ids(min_stake=5) == ["t4", "t3"]

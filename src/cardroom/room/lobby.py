@@ -172,6 +172,8 @@ class _Listing:
     pot_total: int = 0
     since: float | None = None
     """When the lobby began observing the table (None: no news yet)."""
+    deals: frozenset[str] = frozenset()
+    """What the game filter matches: the game, or a rotation's format and its games."""
 
     def observe(self, at: float) -> None:
         """News of the table at ``at``: the observation began no later."""
@@ -207,11 +209,14 @@ class Lobby:
             game = source.kind
             structures = tuple(sorted({g.structure for g in source.games}))
             seats, current = source.seat_limit, source.current_and_next(0)[0]
+            deals = frozenset({game, *(g.game for g in source.games)})
         elif isinstance(source, ChineseTableConfig):  # no betting: no structure to filter
             game, structures, seats, current = source.variant, (), source.seat_count, ""
+            deals = frozenset({game})
         else:
             game, structures = source.variant.name, (source.betting,)
             seats, current = source.seat_limit, ""
+            deals = frozenset({game})
         self._tables[table_id] = _Listing(
             name or table_id,
             badge(source),
@@ -223,6 +228,7 @@ class Lobby:
             seats,
             current_game=current,
             since=opened_at,
+            deals=deals,
         )
 
     def close_table(self, table_id: str) -> None:
@@ -253,12 +259,13 @@ class Lobby:
     ) -> list[LobbyRow]:
         """The table list at ``now``, filtered (None: any), by badge, stake, then id.
 
-        ``game`` is an engine game name or a mixed format (``HORSE``...);
-        ``structure`` matches a mixed table that plays it in any of its games.
+        ``game`` is an engine game name or a mixed format (``HORSE``...); a game
+        name, like ``structure``, matches a mixed table that plays it in any of its
+        games (an Omaha player is shown the rotations that deal Omaha).
         """
         rows = []
         for table_id, t in self._tables.items():
-            if game is not None and t.game != game:
+            if game is not None and game not in t.deals:
                 continue
             if structure is not None and structure not in t.structures:
                 continue
