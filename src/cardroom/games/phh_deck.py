@@ -189,7 +189,7 @@ class _Planner:
     def _came_back(self, seen: list[int], slot: int) -> bool:
         """Whether a card seen at ``seen`` slots may be dealt again at ``slot``: it was in
         the muck that the reshuffle dealing ``slot`` put in the new stub."""
-        k = sum(1 for start in self.restocks if start <= slot) - 1
+        k = _reshuffle_of(self.restocks, slot)
         return k >= 0 and any(i in self.mucks[k] for i in seen)
 
 
@@ -257,6 +257,12 @@ def _plan_one(
             plan.folded.add(action.player)
 
 
+def _reshuffle_of(restocks: list[int], slot: int) -> int:
+    """The reshuffle whose stub deals ``slot`` (its index in ``restocks``, the slots
+    where each new stub starts), or -1 for the first deck."""
+    return sum(1 for start in restocks if start <= slot) - 1
+
+
 def _from_the_mucks(
     slots: list[Card | None], mucks: list[list[int]], restocks: list[int]
 ) -> list[Card | None]:
@@ -266,9 +272,6 @@ def _from_the_mucks(
     takes the recorded cards from its muck; fillers left to chance would not be there."""
     out = list(slots)
     first = {c for c in out[: restocks[0]] if c is not None} if restocks else set()
-
-    def generation(slot: int) -> int:
-        return sum(1 for start in restocks if start <= slot) - 1
 
     def place(card: Card, k: int) -> bool:
         muck = mucks[k]
@@ -281,7 +284,7 @@ def _from_the_mucks(
             if slot < restocks[0]:
                 first.add(card)
                 return True
-            if place(card, generation(slot)):  # it came back once before
+            if place(card, _reshuffle_of(restocks, slot)):  # it came back once before
                 return True
             out[slot] = None
         return False  # a wrong file: the engine says which reshuffle
@@ -289,7 +292,7 @@ def _from_the_mucks(
     for slot in range(restocks[0] if restocks else len(out), len(out)):
         card = out[slot]
         if card is not None:
-            place(card, generation(slot))
+            place(card, _reshuffle_of(restocks, slot))
     return out
 
 
