@@ -543,3 +543,29 @@ def test_10_9_a_changed_rule_starts_afresh_and_a_bad_memory_is_refused() -> None
         with pytest.raises(ValueError):
             new.recall(bad)
     assert new.tracked_pairs == 1  # a refused memory took nothing
+
+
+def test_10_9_a_memory_read_in_steps_is_the_memory_and_the_monitor_may_count_between() -> None:
+    # A server keeps the memory as it runs, a few thousand windows at a time with its
+    # tables playing on between (server/room.py): the steps make the same memory, and a
+    # hand counted between two steps (new pairs, a sweep) breaks nothing.
+    monitor = IntegrityMonitor([POTS, FOLDS])
+    for n in range(30):
+        monitor.observe_hand(_pot(n, f"p{n}", f"q{n}", 100))
+        monitor.observe_hand(_fold_hand(n, f"p{n}", f"q{n}"))
+    steps = monitor.memory_steps(pairs=7)
+    pauses = 0
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            memory = done.value
+            break
+        pauses += 1
+        monitor.observe_hand(_pot(100 + pauses, f"new{pauses}", "q0", 5))  # the room plays on
+    assert pauses == 2 * 5  # two rules of 30 pairs, 7 at a time
+    again = IntegrityMonitor([POTS, FOLDS])
+    assert again.recall(memory) == [POTS.name, FOLDS.name]
+    assert again.tracked_pairs == 60  # the pairs there when reading began
+    whole = IntegrityMonitor([POTS, FOLDS])
+    assert whole.recall(monitor.memory()) and whole.tracked_pairs == monitor.tracked_pairs

@@ -25,7 +25,9 @@ from cardroom.bots.client import ProtocolClient, account
 from cardroom.bots.random_bot import RandomBot
 from cardroom.cli import main as cli_main
 from cardroom.ledger import AccountKind, Currency, Reason
+from cardroom.server.room import INTEGRITY
 from cardroom.store import SqlLedger, make_engine
+from cardroom.store.room_memory import RoomMemories
 from cardroom.store.tables import TableRecords
 
 KILLS = int(os.environ.get("CARDROOM_CRASH_KILLS", "20"))
@@ -82,12 +84,13 @@ class ServerProcess:
         bots: bool = False,
         env: dict[str, str] | None = None,
         start: bool = True,
+        args: tuple[str, ...] = (),
     ) -> None:
         env = {**(os.environ if env is None else env), "PYTHONPATH": SRC}
         self.url = url
         self.proc = subprocess.Popen(
             [sys.executable, "-c", WARM, "serve", "--port", "0", "--db", url,
-             "--tables", str(tables), *([] if bots else ["--no-bots"])],
+             "--tables", str(tables), *([] if bots else ["--no-bots"]), *args],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env,
             text=True,
         )  # fmt: skip
@@ -166,7 +169,8 @@ def test_10_10_kill_9_under_bot_load_then_every_chip_and_hand_is_accounted_for(
     tables = tmp_path / "tables.toml"
     tables.write_text(TABLES)
     rng = random.Random(1014)
-    server = ServerProcess(database_url, tables)
+    keep = ("--integrity-keep-seconds", "0.2")  # the monitor's counts, kept as it runs
+    server = ServerProcess(database_url, tables, args=keep)
     tokens = []
     seated = ["holdem", "holdem", "holdem", "stud", "stud", "draw", "draw", "ofc", "ofc"]
     for i, table in enumerate(seated):
@@ -188,7 +192,7 @@ def test_10_10_kill_9_under_bot_load_then_every_chip_and_hand_is_accounted_for(
         # for hands to finish too, killed at whatever moment it has reached.
         seconds = 2.5 if kill % 4 == 3 else rng.uniform(0.15, 0.7)
         waiting = None if kill % 4 == 3 else mid_hand
-        following = ServerProcess(database_url, tables, start=False)  # imports meanwhile
+        following = ServerProcess(database_url, tables, start=False, args=keep)  # imports now
         try:
             asyncio.run(load(server.base, tokens, seconds, kill, server.kill, waiting))
         except BaseException:
@@ -219,6 +223,11 @@ def test_10_10_kill_9_under_bot_load_then_every_chip_and_hand_is_accounted_for(
     assert hands["ofc"].dealt, "the Chinese poker table dealt no hand"
     finished = sum(len(s.finished) for s in hands.values())
     assert finished > 0 and voided > 0  # hands were played and kills cancelled some
+    # No server stopped cleanly, yet the integrity monitor's counts outlived the kills:
+    # each process kept them as it ran and the next one read them back (§10.9).
+    kept = RoomMemories(engine).read(INTEGRITY)
+    assert kept is not None
+    assert any(rule["pairs"] for rule in kept["rules"].values())
     dealt = sum(len(s.dealt) for s in hands.values())
     entries = len(ledger.entries())
     with capsys.disabled():  # the figures docs/server.md reports for the long runs

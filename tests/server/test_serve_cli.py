@@ -32,3 +32,14 @@ def test_serve_help_names_host_port_db_and_tables(capsys: pytest.CaptureFixture[
     text = capsys.readouterr().out
     for option in ("--host", "--port", "--db", "--tables", "127.0.0.1", "CARDROOM_DATABASE_URL"):
         assert option in text
+    assert "--integrity-keep-seconds" in text
+
+
+@pytest.mark.parametrize("seconds", ["0", "-5", "nan", "inf", "soon"])
+def test_serve_refuses_a_keep_period_that_is_no_duration(
+    seconds: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exited:
+        main(["serve", "--port", "0", "--integrity-keep-seconds", seconds])
+    assert exited.value.code == 2
+    assert "--integrity-keep-seconds" in capsys.readouterr().err

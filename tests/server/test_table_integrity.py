@@ -192,3 +192,45 @@ def test_10_9_the_room_s_monitor_keeps_its_counts_over_a_restart(database_url: s
         ("repeated_pots", ("ann", "bob"), tuple(f"holdem#{n}" for n in range(1, 7)))
     ]
     assert asyncio.run(run_room(range(7, 8))) == ([], 1)
+
+
+def test_10_9_the_monitor_s_counts_outlive_a_crash(database_url: str) -> None:
+    # A room that never stops cleanly (a crash) has kept its counts as it ran, every
+    # integrity_keep_seconds: the next start reads them back. Five pots one way before
+    # the crash, the sixth after it: the flag names all six hands.
+    from cardroom.room.integrity import HandObservation, Transfer
+    from cardroom.server import lease
+    from cardroom.server.room import Room
+    from cardroom.server.settings import ServerSettings
+    from cardroom.server.storage import Storage
+
+    settings = ServerSettings(database_url=database_url, integrity_keep_seconds=0.05)
+
+    def pot(n: int) -> HandObservation:
+        return HandObservation(f"holdem#{n}", transfers=(Transfer("ann", "bob", 10),), at=n)
+
+    async def run_room(hands: range, *, crash: bool) -> tuple[list[Any], int]:
+        storage = Storage(database_url, threads=1)
+        try:
+            await storage.run(storage.migrate)
+            room = Room(storage, settings)
+            await room.open([])
+            recalled = room.integrity.tracked_pairs
+            flags = [f for n in hands for f in room.integrity.observe_hand(pot(n))]
+            await asyncio.sleep(0.3)  # the counts are kept meanwhile
+            if crash:  # no stop: the process is gone, and so is its hold on the database
+                lease.LIVE.discard(room.instance)
+            else:
+                await room.stop()
+            return flags, recalled
+        finally:
+            storage.close()
+
+    assert asyncio.run(run_room(range(1, 6), crash=True)) == ([], 0)
+    flags, recalled = asyncio.run(run_room(range(6, 7), crash=True))
+    assert recalled == 1
+    assert [(f.rule, f.accounts, f.hands) for f in flags] == [
+        ("repeated_pots", ("ann", "bob"), tuple(f"holdem#{n}" for n in range(1, 7)))
+    ]
+    # What was raised before the second crash is kept too: not raised again.
+    assert asyncio.run(run_room(range(7, 8), crash=False)) == ([], 1)

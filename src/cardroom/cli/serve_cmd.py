@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from cardroom.cli.db_cmd import DB_HELP
-from cardroom.cli.errors import UsageError
+from cardroom.cli.errors import UsageError, positive_seconds
 
 
 def _port(text: str) -> int:
@@ -26,6 +26,13 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--tables", type=Path, metavar="FILE", help="a TOML table list")
     parser.add_argument("--no-bots", action="store_true", help="open the tables without bots")
     parser.add_argument("--log-level", default="warning", help="uvicorn's log level")
+    parser.add_argument(
+        "--integrity-keep-seconds",
+        type=positive_seconds,
+        default=600.0,
+        metavar="S",
+        help="keep the integrity monitor's counts in the database this often (600)",
+    )
     parser.set_defaults(func=run)
 
 
@@ -41,6 +48,7 @@ def run(args: argparse.Namespace) -> int:
         host=args.host,
         port=args.port,
         tables_file=args.tables,
+        integrity_keep_seconds=args.integrity_keep_seconds,
     )
     held = _served_elsewhere(settings.database_url)
     if held is not None:

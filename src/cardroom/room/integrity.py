@@ -42,7 +42,7 @@ from __future__ import annotations
 
 import configparser
 import dataclasses
-from collections.abc import Iterable, Mapping
+from collections.abc import Generator, Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -392,20 +392,31 @@ class IntegrityMonitor:
         """What the monitor has counted, as JSON values, for the room's next process to
         :meth:`recall` (the windows of weeks would otherwise start empty at every
         restart). Each rule's counts go with the rule's definition."""
+        steps = self.memory_steps()
+        while True:
+            try:
+                next(steps)
+            except StopIteration as done:
+                return done.value  # type: ignore[no-any-return]
+
+    def memory_steps(self, pairs: int = 5_000) -> Generator[None, None, dict[str, Any]]:
+        """:meth:`memory`, read ``pairs`` windows at a time with a pause (a ``yield``)
+        between, so that a server keeping it as it runs does not hold its tables up for
+        seconds: each window is read whole, of the pairs there when reading began."""
         rules: dict[str, Any] = {}
         for rule in self.rules:
             name = rule.name
-            pairs: list[list[Any]]
-            if isinstance(rule, FoldPattern):
-                pairs = [[a, b, w.dump()] for (a, b), w in self._folds[name].items()]
-            elif isinstance(rule, PotPattern):
-                pairs = [[a, b, w.dump()] for (a, b), w in self._pots[name].items()]
-            else:
-                pairs = [
-                    [value, dict(seen)] for (r, value), seen in self._seen.items() if r == name
-                ]
+            windows: Mapping[Pair, FoldWindow | PotWindow] | None
+            windows = self._folds.get(name, self._pots.get(name))
+            found = [[v, dict(seen)] for (r, v), seen in self._seen.items() if r == name]
+            items: list[tuple[Pair, FoldWindow | PotWindow]] = []
+            if windows is not None:  # a hand rule's windows (an access rule has none)
+                items = list(windows.items())
+            for start in range(0, len(items), pairs):
+                found += [[a, b, w.dump()] for (a, b), w in items[start : start + pairs]]
+                yield
             raised = [list(accounts) for accounts in sorted(self._raised[name])]
-            rules[name] = {"rule": dataclasses.asdict(rule), "pairs": pairs, "raised": raised}
+            rules[name] = {"rule": dataclasses.asdict(rule), "pairs": found, "raised": raised}
         swept = None if self._swept == float("-inf") else self._swept
         return {"v": 1, "swept": swept, "rules": rules}
 

@@ -1,18 +1,18 @@
 """What a room's process keeps over a restart (migration 0009), by name.
 
 A server counts some things in memory only, because they change with every hand
-and matter over weeks: the integrity monitor's windows (RULEBOOK §10.9). When it
-stops it writes them here (:meth:`RoomMemories.keep`); when it starts it takes
-them (:meth:`RoomMemories.take`: read and deleted in one transaction, so a memory
-is recalled once, and a process that crashes later does not recall a stale one).
-A crash loses what was counted since the start, as before.
+and matter over weeks: the integrity monitor's windows (RULEBOOK §10.9). It writes
+them here now and then while it runs and when it stops (:meth:`RoomMemories.keep`,
+each value replacing the one before), and reads them when it starts
+(:meth:`RoomMemories.read`). A crash loses only what was counted since the last
+value kept.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import Engine, delete, select
+from sqlalchemy import Engine, select, update
 from sqlalchemy.orm import Session
 
 from cardroom.store.database import Clock, system_clock
@@ -30,16 +30,22 @@ class RoomMemories:
     @storage_errors("keeping the room's memory")
     def keep(self, name: str, value: dict[str, Any]) -> None:
         """Store ``value`` as ``name`` (replacing one kept before)."""
+        # An update, not a delete and an insert: two keeps at once (one while the room
+        # runs, one as it stops) wait for each other and the later one wins.
+        now = self.clock()
         with Session(self.engine) as session, session.begin():
-            session.execute(delete(RoomMemory).where(RoomMemory.name == name))
-            session.add(RoomMemory(name=name, value=value, saved_at=self.clock()))
-
-    @storage_errors("taking the room's memory")
-    def take(self, name: str) -> dict[str, Any] | None:
-        """The value kept as ``name``, deleted as it is read (None: nothing kept)."""
-        with Session(self.engine) as session, session.begin():
-            value = session.scalar(
-                select(RoomMemory.value).where(RoomMemory.name == name).with_for_update()
+            changed = session.execute(
+                update(RoomMemory)
+                .where(RoomMemory.name == name)
+                .values(value=value, saved_at=now)
+                .execution_options(synchronize_session=False)
             )
-            session.execute(delete(RoomMemory).where(RoomMemory.name == name))
+            if not changed.rowcount:  # type: ignore[attr-defined]
+                session.add(RoomMemory(name=name, value=value, saved_at=now))
+
+    @storage_errors("reading the room's memory")
+    def read(self, name: str) -> dict[str, Any] | None:
+        """The value last kept as ``name`` (None: nothing kept)."""
+        with Session(self.engine) as session:
+            value = session.scalar(select(RoomMemory.value).where(RoomMemory.name == name))
         return None if value is None else dict(value)
