@@ -97,6 +97,9 @@ _SPELLED_PIECE: Final = 2
 _SPELLED_GAP: Final = 3
 _ENDINGS: Final = ("", "s", "es", "y", "ed", "er", "ers", "in", "ing", "ings")
 """What may follow a foul word spelled into a longer word: "fu cking", "pi ssed"."""
+_INTO_PIECES: Final = 4
+"""The most short pieces read into a longer word ("f u c king"; more would read
+every word after a long spelled-out line dozens of times over)."""
 _JOINED_MIN: Final = 4
 """The shortest foul word read across a break into a longer word: "ugly as sin" is no
 "ass" (a word that short hides in too many honest pairs)."""
@@ -175,7 +178,7 @@ def _spelled_into(
     ``end`` in the line) that finishes a foul word ("fu cking", "bi tches"): the foul
     word starts a piece, ends inside the word, and what follows it is an ending such
     as "ing" (:data:`_ENDINGS`); "is hit" starts no piece with "shit"."""
-    for first in range(max(0, len(run) - _LONGEST), len(run)):
+    for first in range(max(0, len(run) - _INTO_PIECES), len(run)):
         head = "".join(piece for _, _, piece in run[first:])
         for ending in _ENDINGS:
             rest = len(letters) - len(ending)
