@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -553,14 +554,9 @@ def test_10_9_a_memory_read_in_steps_is_the_memory_and_the_monitor_may_count_bet
     for n in range(30):
         monitor.observe_hand(_pot(n, f"p{n}", f"q{n}", 100))
         monitor.observe_hand(_fold_hand(n, f"p{n}", f"q{n}"))
-    steps = monitor.memory_steps(pairs=7)
+    memory: dict[str, Any] = {}
     pauses = 0
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            memory = done.value
-            break
+    for _ in monitor.memory_steps(memory, pairs=7):
         pauses += 1
         monitor.observe_hand(_pot(100 + pauses, f"new{pauses}", "q0", 5))  # the room plays on
     assert pauses == 2 * 5  # two rules of 30 pairs, 7 at a time

@@ -42,7 +42,7 @@ from __future__ import annotations
 
 import configparser
 import dataclasses
-from collections.abc import Generator, Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -392,17 +392,16 @@ class IntegrityMonitor:
         """What the monitor has counted, as JSON values, for the room's next process to
         :meth:`recall` (the windows of weeks would otherwise start empty at every
         restart). Each rule's counts go with the rule's definition."""
-        steps = self.memory_steps()
-        while True:
-            try:
-                next(steps)
-            except StopIteration as done:
-                return done.value  # type: ignore[no-any-return]
+        memory: dict[str, Any] = {}
+        for _ in self.memory_steps(memory):
+            pass
+        return memory
 
-    def memory_steps(self, pairs: int = 5_000) -> Generator[None, None, dict[str, Any]]:
-        """:meth:`memory`, read ``pairs`` windows at a time with a pause (a ``yield``)
-        between, so that a server keeping it as it runs does not hold its tables up for
-        seconds: each window is read whole, of the pairs there when reading began."""
+    def memory_steps(self, memory: dict[str, Any], pairs: int = 5_000) -> Iterator[None]:
+        """Fill ``memory`` with :meth:`memory`, reading ``pairs`` windows at a time with
+        a pause (a ``yield``) between, so that a server keeping it as it runs does not
+        hold its tables up for seconds: each window is read whole, of the pairs there
+        when reading began."""
         rules: dict[str, Any] = {}
         for rule in self.rules:
             name = rule.name
@@ -418,7 +417,7 @@ class IntegrityMonitor:
             raised = [list(accounts) for accounts in sorted(self._raised[name])]
             rules[name] = {"rule": dataclasses.asdict(rule), "pairs": found, "raised": raised}
         swept = None if self._swept == float("-inf") else self._swept
-        return {"v": 1, "swept": swept, "rules": rules}
+        memory.update(v=1, swept=swept, rules=rules)
 
     def recall(self, memory: Mapping[str, Any]) -> list[str]:
         """Take the counts of a stopped monitor's :meth:`memory`, for each rule defined

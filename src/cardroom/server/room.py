@@ -167,13 +167,8 @@ class Room:
         """Keep the integrity monitor's counts in the database (a database that fails
         keeps the counts kept before). They are read a few thousand pairs at a time, the
         tables playing on between (read at once, 190,000 pairs held every table 2.3 s)."""
-        steps = self.integrity.memory_steps()
-        while True:
-            try:
-                next(steps)
-            except StopIteration as done:
-                memory = done.value
-                break
+        memory: dict[str, Any] = {}
+        for _ in self.integrity.memory_steps(memory):
             await asyncio.sleep(0)
         try:
             await self.storage.run(self.memories.keep, INTEGRITY, memory)
