@@ -136,6 +136,7 @@ action_seconds = 20
 """
     + _table("words", "holdem", BLINDS)  # two puppets the test moves, nobody else
     + _table("words-stud", "stud", "small_bet = 4, big_bet = 8, ante = 1")
+    + _table("complete-stud", "stud", "small_bet = 4, big_bet = 8, ante = 1", seats=2)
     + _table("stud8", "stud", "small_bet = 4, big_bet = 8, ante = 1", seats=8)  # puppets
     + _table("ring9", "holdem", BLINDS, seats=9)  # full ring: puppets and the player
     + _table("ring10", "holdem", BLINDS, seats=10)
@@ -156,7 +157,8 @@ hand_pause_seconds = 0.0
 a short clock (``mixed``, where a player sits; ``mixed-bots``, bots only, so that no
 player who left waits on the clock of a hand), a heads-up table for the waiting list,
 tables for bots the test moves (``advance``; ``sidepot``, where a short stack may sit;
-``words`` and ``words-stud``, two puppets alone; ``stud8``, seven; ``ring9`` and
+``words`` and ``words-stud``, two puppets alone; ``complete-stud``, heads-up with
+one; ``stud8``, seven; ``ring9`` and
 ``ring10``, full-ring Hold'em for ``test_layout.py``), and the Chinese
 poker tables (OFC, Pineapple) of ``test_ofc_table.py``."""
 SLOW_BOTS: dict[str, float] = {}

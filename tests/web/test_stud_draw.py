@@ -103,27 +103,29 @@ def test_fixed_limit_offers_fixed_amounts(page: Any, server: str) -> None:
     assert total > 0 and total % 4 == 0  # whole bets of the 4/8 structure
 
 
-def test_stud_third_street_raise_button_is_a_completion(page: Any, server: str) -> None:
+def test_stud_third_street_raise_button_is_a_completion(
+    page: Any, server: str, driven: Any
+) -> None:
     """On third street, before anyone completed, a raise makes the bring-in a full bet:
-    the button says "Complete to", as the log will, never "Bet" or "Raise to"."""
+    the button says "Complete to", as the log will, never "Bet" or "Raise to". Heads-up
+    with a puppet that only brings in or calls: our first decision is always there
+    (our own bring-in, or after the puppet's)."""
     register(page, server, fresh_alias())
-    sit(page, server, "stud")
-    seen: list[str] = []
-
-    def completion_offered() -> bool:
-        try:
-            button = page.locator(".actionbar .act.raise")
-            if not button.count():
-                return False
-            text = button.first.inner_text(timeout=500)
-            cards = page.locator(".seat.mine .card").count()
-            hand = page.locator(".log").inner_text(timeout=500).rsplit(" begins.", 1)[-1]
-        except Exception:  # the bar is redrawn as the table moves on
-            return False
-        if cards == 3 and " completes to " not in hand and " raises to " not in hand:
-            seen.append(text)
-            return True
-        return False
-
-    play_passively(page, completion_offered, seconds=90)
-    assert seen[-1].startswith("Complete to "), seen
+    sit(page, server, "complete-stud")
+    puppet = driven.puppet("complete-stud", fresh_alias("pup"))
+    raise_button = page.locator(".actionbar .act.raise")
+    deadline = time.monotonic() + 60
+    while not raise_button.count():
+        assert time.monotonic() < deadline, "no decision of ours came"
+        turn = puppet.turn()
+        if turn is not None:
+            legal = turn["legal"]
+            kind = "bring_in" if legal.get("bring_in") else "call"
+            puppet.move(kind if kind in legal["actions"] else "check")
+        page.wait_for_timeout(50)
+    assert page.locator(".seat.mine .card").count() == 3  # third street
+    log = page.locator(".log").inner_text()
+    assert " completes to " not in log and " raises to " not in log
+    text = raise_button.first.inner_text()
+    assert text.startswith("Complete to "), text
+    shoot(page, "stud-complete-button")
