@@ -559,7 +559,12 @@ def test_10_9_a_memory_read_in_steps_is_the_memory_and_the_monitor_may_count_bet
     for _ in monitor.memory_steps(memory, pairs=7):
         pauses += 1
         monitor.observe_hand(_pot(100 + pauses, f"new{pauses}", "q0", 5))  # the room plays on
+        monitor.observe_hand(_pot(200 + pauses, "p0", "q0", 5))  # also in a window read
     assert pauses == 2 * 5  # two rules of 30 pairs, 7 at a time
+    # Each window as it was when read: hands counted later (the room played on) are not
+    # in its counts, which must stay those of its flows.
+    windows = {(a, b): w for a, b, w in memory["rules"][POTS.name]["pairs"]}
+    assert windows["p0", "q0"][:4] == [[100], 1, [1, 0], [100, 0]]  # its one pot then
     again = IntegrityMonitor([POTS, FOLDS])
     assert again.recall(memory) == [POTS.name, FOLDS.name]
     assert again.tracked_pairs == 60  # the pairs there when reading began

@@ -111,9 +111,11 @@ class PotWindow:
         self.last = at
 
     def dump(self) -> list[Any]:
-        """The window as JSON values (:meth:`load` reads it back)."""
+        """The window as JSON values (:meth:`load` reads it back), copies all: a room keeps
+        them while its tables play on, and the counts must stay those of the flows."""
         recent = [list(self.recent[0]), list(self.recent[1])]
-        return [self.flows.tolist(), self.pushed, self.pots, self.chips, recent, self.last]
+        counts = list(self.pots), list(self.chips)
+        return [self.flows.tolist(), self.pushed, *counts, recent, self.last]
 
     @classmethod
     def load(cls, data: list[Any]) -> PotWindow:
