@@ -39,10 +39,12 @@ def _plain(value: object) -> object:
     if hasattr(value, "__dict__") and kind.__module__.startswith("cardroom.games"):
         caches = getattr(kind, "CACHES", ())  # what the state determines is not state
         names = tuple(n for n in vars(value) if n not in caches)
-    if is_dataclass(value) and not kind.__dataclass_params__.frozen:  # type: ignore[attr-defined]
-        names = tuple(f.name for f in fields(value))  # a mutable helper: the dealer, the round
-    elif is_dataclass(value):
-        names = ()
+    if is_dataclass(value):
+        params = kind.__dataclass_params__  # type: ignore[attr-defined]
+        # A @value (an event, an action: hashable, never changed) compares as it is; a
+        # mutable helper (the dealer, the round) by its fields.
+        mutable = not (params.frozen or params.unsafe_hash)
+        names = tuple(f.name for f in fields(value)) if mutable else ()
     if names:  # the hand and its per-hand helpers
         return (kind.__name__, tuple((n, _plain(getattr(value, n))) for n in names))
     return value  # immutable: numbers, strings, cards, events, configuration

@@ -91,6 +91,19 @@ def test_apply_accepts_exactly_what_legal_actions_allows(
             play(hand, random_move(hand, rng))
 
 
+def test_the_state_compared_sees_every_move(hand_state: Callable[[Hand], object]) -> None:
+    # The refusals above are checked by comparing this state before and after: it must
+    # tell apart a hand before and after any move, in every game (events are compared
+    # as values, the mutable helpers field by field).
+    rng = random.Random("authority/state")
+    for _game, _structure, config in CONFIGS[::7]:
+        hand = new_hand(config, rng)
+        while hand.actor is not None:
+            before = hand_state(hand)
+            play(hand, random_move(hand, rng))
+            assert hand_state(hand) != before
+
+
 def new_copy(hand: Hand) -> Hand:
     """An independent copy of ``hand`` (rebuilt from its record by the replay)."""
     from cardroom.games import replay
