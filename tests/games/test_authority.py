@@ -78,12 +78,12 @@ def test_apply_accepts_exactly_what_legal_actions_allows(
     for _ in range(HANDS):
         hand = new_hand(config, rng)
         while hand.actor is not None:
+            before = hand_state(hand)  # each refusal must leave it so
             for action in candidates(hand, rng):
                 allowed = hand.legal_actions(action.seat).allows(action)
                 if allowed:  # accepted: try it on a copy, the hand plays on unchanged
                     new_copy(hand).apply(action)
                     continue
-                before = hand_state(hand)
                 with pytest.raises(IllegalAction) as refused:
                     hand.apply(action)
                 assert refused.value.code in CODES
