@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import sys
 from pathlib import Path
 from typing import Any
@@ -29,7 +30,6 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--integrity-keep-seconds",
         type=positive_seconds,
-        default=600.0,
         metavar="S",
         help="keep the integrity monitor's counts in the database this often (600)",
     )
@@ -48,8 +48,10 @@ def run(args: argparse.Namespace) -> int:
         host=args.host,
         port=args.port,
         tables_file=args.tables,
-        integrity_keep_seconds=args.integrity_keep_seconds,
     )
+    if args.integrity_keep_seconds is not None:  # else the settings' default
+        keep = args.integrity_keep_seconds
+        settings = dataclasses.replace(settings, integrity_keep_seconds=keep)
     held = _served_elsewhere(settings.database_url)
     if held is not None:
         print(

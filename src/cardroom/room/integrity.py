@@ -407,10 +407,12 @@ class IntegrityMonitor:
             name = rule.name
             windows: Mapping[Pair, FoldWindow | PotWindow] | None
             windows = self._folds.get(name, self._pots.get(name))
-            found = [[v, dict(seen)] for (r, v), seen in self._seen.items() if r == name]
+            found: list[list[Any]] = []
             items: list[tuple[Pair, FoldWindow | PotWindow]] = []
-            if windows is not None:  # a hand rule's windows (an access rule has none)
+            if windows is not None:  # a hand rule's windows
                 items = list(windows.items())
+            else:  # an access rule's sightings
+                found = [[v, dict(seen)] for (r, v), seen in self._seen.items() if r == name]
             for start in range(0, len(items), pairs):
                 found += [[a, b, w.dump()] for (a, b), w in items[start : start + pairs]]
                 yield

@@ -79,8 +79,8 @@ class ServerSettings:
     (a sanction made through this server's operator API is applied at once)."""
     integrity_keep_seconds: float = 600.0
     """How often the integrity monitor's counts are kept in the database while the room
-    runs (and at a stop): a crash loses only what was counted since. Keeping them holds
-    the event loop while they are copied (about 1 s at 150,000 pairs)."""
+    runs (and at a stop): a crash loses only what was counted since. They are read a
+    few thousand pairs at a time, the tables playing on between (docs/server.md)."""
     limits: Limits = field(default_factory=Limits)
 
     @property
