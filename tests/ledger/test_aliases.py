@@ -11,6 +11,7 @@ from cardroom.ledger import (
     WordList,
     alias_key,
     canonical_alias,
+    masked_match,
     offensive_match,
     reserved_match,
     reserved_names,
@@ -191,3 +192,33 @@ def test_reserved_names_are_data_in_canonical_form() -> None:
     )
     assert reserved_match("Fishy_1", ["fish"]) is None
     assert reserved_match("Fish_1", ["FISH"]) == "flsh"
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("sh*t", "sh*t"),
+        ("f**k", "f**k"),
+        ("c#nt", "c#nt"),
+        ("a**hole", "a**hole"),
+        ("bullsh*t", "sh*t"),  # a word listed to be refused anywhere, inside a longer one
+        ("sh*tttt", "sh*tttt"),  # stretched letters, as offensive_match reads them
+        ("b1*ch", "bi*ch"),  # digits read as letters (what is found is the reading)
+        ("a*s", "a*s"),  # a word refused only whole ("=ass") ...
+        ("cl*ss", None),  # ... so not inside an honest one, nor one the mask does not fit
+        ("f***", None),  # too little shown to say which word it hides
+        ("*uck", None),  # the first letter is hidden
+        ("fuc*", None),  # the last one is
+        ("n*ce", None),
+        ("2*3", None),
+    ],
+)
+def test_masked_match_reads_each_mask_as_one_hidden_letter(text: str, found: str | None) -> None:
+    assert masked_match(text) == found
+
+
+def test_masked_match_reads_the_list_given() -> None:
+    words = WordList.parse(["grump", "=meh"])
+    assert masked_match("gr*mp", words) == "gr*mp"
+    assert masked_match("m*h", words) == "m*h"
+    assert masked_match("sh*t", words) is None

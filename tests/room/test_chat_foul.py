@@ -46,6 +46,13 @@ def _chat() -> TableChat:
         "fck off",
         "fvck",
         "phuck you",
+        "sh*t",  # letters hidden behind masks, one each
+        "c*nt",
+        "what the f**k",
+        "s#it",
+        "a**hole",
+        "bullsh*t",
+        "sh*tty river",
     ],
 )
 def test_10_7_disguised_foul_words_are_caught(text: str) -> None:
@@ -58,6 +65,7 @@ def test_10_7_a_masked_disguise_masks_the_whole_word() -> None:
     assert _chat().say("troll", "ok f u c k you", now=0.0).text == "ok ******* you"
     assert _chat().say("troll", "go \uff46\uff55\uff43\uff4b!", now=0.0).text == "go ****!"
     assert _chat().say("troll", "ok fu cking idiot", now=0.0).text == "ok ******** idiot"
+    assert _chat().say("troll", "what bullsh*t, f**k", now=0.0).text == "what ********, ****"
 
 
 @pytest.mark.parametrize(
@@ -93,6 +101,12 @@ def test_10_7_a_masked_disguise_masks_the_whole_word() -> None:
         "\u0440\u0443\u0441\u0441\u043a\u0438\u0439 \u044f\u0437\u044b\u043a",  # Russian text
         "caf\u00e9 au lait",
         "\u5927\u4e08\u592b",  # Chinese text
+        "f***",  # masked past knowing which word it was
+        "n*ce hand",
+        "2*3=6",
+        "I *really* mean it",
+        "a 5* hotel",
+        "A*K",
     ],
 )
 def test_10_7_honest_words_are_not_foul(text: str) -> None:

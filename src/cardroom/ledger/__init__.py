@@ -12,11 +12,13 @@ from typing import Protocol
 
 from cardroom.ledger.accounts import HOUSE, AccountKind, AccountRef, Currency
 from cardroom.ledger.aliases import (
+    MASKS,
     WordList,
     alias_key,
     alias_shaped,
     canonical_alias,
     digits_as_letters,
+    masked_match,
     offensive_match,
     reserved_match,
     reserved_names,
@@ -72,6 +74,7 @@ class Ledger(Protocol):
 
 __all__ = [
     "HOUSE",
+    "MASKS",
     "MAX_BALANCE",
     "MIN_BALANCE",
     "ROUTES",
@@ -105,6 +108,7 @@ __all__ = [
     "chip_dump_flags",
     "digits_as_letters",
     "find_violations",
+    "masked_match",
     "offensive_match",
     "open_hand_entries",
     "recover",

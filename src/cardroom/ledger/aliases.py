@@ -63,10 +63,27 @@ class WordList:
         """One regex for each group, every letter allowed to repeat ("fuuuck")."""
         return _compile(self.anywhere), _compile(self.whole)
 
+    @property
+    def masked_patterns(self) -> tuple[re.Pattern[str], re.Pattern[str]]:
+        """As :attr:`patterns`, each letter but the first and the last of a word also
+        hidden behind one :data:`MASKS` character ("sh*t", "f**k")."""
+        return _compile(self.anywhere, masked=True), _compile(self.whole, masked=True)
+
+
+MASKS = "*#"
+"""Characters a writer hides a letter behind ("sh*t", "c#nt"): one letter each."""
+
 
 @cache
-def _compile(words: frozenset[str]) -> re.Pattern[str]:
-    stretched = ("".join(re.escape(c) + "+" for c in w) for w in sorted(words))
+def _compile(words: frozenset[str], *, masked: bool = False) -> re.Pattern[str]:
+    def letter(c: str, inner: bool) -> str:
+        shown = re.escape(c) + "+"
+        return f"(?:{shown}|[{re.escape(MASKS)}])" if masked and inner else shown
+
+    last = {w: len(w) - 1 for w in words}
+    stretched = (
+        "".join(letter(c, 0 < i < last[w]) for i, c in enumerate(w)) for w in sorted(words)
+    )
     return re.compile("|".join(stretched) or "(?!)")
 
 
@@ -140,6 +157,19 @@ def offensive_match(alias: str, words: WordList | None = None) -> str | None:
         for reading in _readings(part):
             if whole.fullmatch(reading):
                 return reading
+    return None
+
+
+def masked_match(text: str, words: WordList | None = None) -> str | None:
+    """The offensive word ``text`` spells with letters hidden behind :data:`MASKS`, one
+    letter each, its first and last letters shown ("sh*t", "f**k", "bullsh*t", a whole
+    word "a*s" for "=ass"), read as :func:`offensive_match` reads (digits as letters,
+    stretched letters); ``None`` when none fits. "f***" shows too little to say which
+    word it hides, and is none."""
+    anywhere, whole = (words or default_words()).masked_patterns
+    for reading in _readings(text):
+        if found := anywhere.search(reading) or whole.fullmatch(reading):
+            return found.group()
     return None
 
 

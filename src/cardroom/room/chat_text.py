@@ -14,6 +14,7 @@ Greek look-alikes read as the Latin letters they imitate, case folded on demand.
 
 :func:`foul_spans` finds offensive words (the alias list, ``ledger``) in that
 reading, in a word or spelled out in letters ("f.u.c.k", "f u c k", "fu ck"),
+or with letters hidden behind masks ("sh*t", "f**k", ``ledger.masked_match``),
 minus the innocent words that hold one ("Scunthorpe", "shiitake").
 """
 
@@ -24,7 +25,7 @@ import unicodedata
 from collections.abc import Iterable
 from typing import Final
 
-from cardroom.ledger import offensive_match
+from cardroom.ledger import MASKS, masked_match, offensive_match
 
 MAX_MARKS: Final = 3
 """Combining marks kept on one letter (real scripts need two at most)."""
@@ -92,6 +93,8 @@ _SYMBOLS: Final = (
     (re.compile(r"(?<=[a-z])!(?=[a-z])"), "i"),  # "sh!t" (not "wow!")
     (re.compile(r"(?<=[a-z])\|(?=[a-z])"), "l"),
 )
+_MASKED: Final = re.compile(rf"[\w@]+(?:[{re.escape(MASKS)}]{{1,3}}[\w@]+)+")
+"""A word with letters masked inside it ("sh*t", "a**hole"); "f***" shows too little."""
 _SPELLED_PIECE: Final = 2
 """A word spelled out is read whole when its pieces are this short ("f u c k", "fu ck")."""
 _SPELLED_GAP: Final = 3
@@ -105,11 +108,12 @@ _JOINED_MIN: Final = 4
 "ass" (a word that short hides in too many honest pairs)."""
 
 
-def _foul(word: str, innocent: Iterable[str], *, whole: bool = False) -> bool:
-    """Whether ``word`` holds an offensive word (``whole``: is one, all of it)."""
+def _foul(word: str, innocent: Iterable[str], *, whole: bool = False, masked: bool = False) -> bool:
+    """Whether ``word`` holds an offensive word (``whole``: is one, all of it;
+    ``masked``: with letters hidden behind masks)."""
     for harmless in innocent:
         word = word.replace(harmless, "|")
-    found = offensive_match(word)
+    found = (masked_match if masked else offensive_match)(word)
     return found is not None and (not whole or len(found) == len(word))
 
 
@@ -122,7 +126,11 @@ def foul_spans(
     plain, origin = fold(text)
     for pattern, letter in _SYMBOLS:
         plain = pattern.sub(letter, plain)
-    spans: list[tuple[int, int]] = []
+    spans = [
+        (origin[m.start()], origin[m.end() - 1] + 1)
+        for m in _MASKED.finditer(plain)
+        if _foul(m.group(), innocent, masked=True)
+    ]
     run: list[tuple[int, int, str]] = []  # a word spelled out: short pieces close together
 
     def end_run() -> None:
