@@ -23,6 +23,7 @@ from sqlalchemy.engine import make_url
 
 from cardroom.bots.client import ProtocolClient
 from cardroom.server.app import create_app
+from cardroom.server.serve import uvicorn_config
 from cardroom.server.settings import Limits, ServerSettings
 
 from .secrecy import SecrecyCheck, serving
@@ -146,8 +147,7 @@ def running_server(
     port = sock.getsockname()[1]
     if settings.database_url is not None:
         serving(port, settings.database_url)
-    config = uvicorn.Config(app, lifespan="on", log_level="warning", timeout_graceful_shutdown=2)
-    server = uvicorn.Server(config)
+    server = uvicorn.Server(uvicorn_config(app, settings, graceful_seconds=2))
     thread = threading.Thread(target=lambda: asyncio.run(server.serve(sockets=[sock])))
     thread.start()
     deadline = time.monotonic() + 30

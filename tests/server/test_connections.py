@@ -236,3 +236,32 @@ def test_10_6_one_tab_closing_is_no_disconnection_while_another_watches(
     assert gone[0]["seat"] == 0
     assert settings.database_url is not None
     assert money_problems(settings.database_url) == []
+
+
+def test_10_6_a_player_whose_line_went_dead_is_away_within_two_pings(
+    settings: ServerSettings,
+) -> None:
+    """A connection whose far end vanished without closing it (a phone off its network,
+    no FIN) answers no ping: the server closes it within twice ``ws_ping_seconds`` and
+    the player is away (``Disconnected``), so §10.6 runs for him (the reconnect wait,
+    disconnect protection) instead of his clock and time bank running out on a dead line.
+    uvicorn's default (20 s pings, 20 s to answer) left a dead line seated for up to 40 s."""
+    settings = dataclasses.replace(settings, ws_ping_seconds=0.5)
+
+    async def go(base: str) -> float:
+        a, _, b, _ = await seated_pair(base)
+        transport = a.ws.transport
+        transport.pause_reading()  # alice's end reads nothing more: no pong ever comes
+        start = time.monotonic()
+        gone = await _table_event(b, "Disconnected", 0, limit=10)
+        took = time.monotonic() - start
+        assert gone["seat"] == 0
+        transport.abort()
+        await b.close()
+        return took
+
+    with running_server(settings) as base:
+        took = asyncio.run(go(base))
+    assert took < 10  # 0.5 s to the ping, 0.5 s for its pong (and the step stored)
+    assert settings.database_url is not None
+    assert money_problems(settings.database_url) == []

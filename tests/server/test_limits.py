@@ -109,3 +109,34 @@ def test_connections_opened_at_once_never_pass_the_per_account_limit(server: str
     kinds = asyncio.run(go())
     assert kinds.count("hello") == 8, kinds  # Limits.max_connections_per_account
     assert kinds.count("too_many_connections") == 12, kinds
+
+
+def test_a_frame_over_the_frame_limit_closes_its_connection_and_nothing_else(
+    server: str,
+) -> None:
+    """Past ``MAX_FRAME_BYTES`` (64 KiB) a frame is not read at all: its connection is
+    closed with 1009 ("message too big", the standard code), as ``cardroom serve`` does
+    (the tests' servers run its uvicorn configuration); the account connects again."""
+    from websockets.exceptions import ConnectionClosed
+
+    from cardroom.server.serve import MAX_FRAME_BYTES
+
+    async def go() -> tuple[int | None, dict[str, Any]]:
+        a, _ = await player(server, "alice")
+        await a.ws.send(json.dumps({"v": 1, "type": "ping", "id": "x" * MAX_FRAME_BYTES}))
+        code = None
+        try:
+            async with asyncio.timeout(10):
+                while True:
+                    await a.receive()
+        except ConnectionClosed as closed:
+            code = closed.rcvd.code if closed.rcvd is not None else None
+        again, _ = await player(server, "alice")
+        await again.send("ping", id="after")
+        answered = await _codes(again, 1)
+        await again.close()
+        return code, {"after": answered}
+
+    code, after = asyncio.run(go())
+    assert code == 1009
+    assert after == {"after": ["ok"]}

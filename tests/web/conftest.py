@@ -31,6 +31,7 @@ from tests.web.driven import Puppet, PuppetBot
 
 from cardroom.bots.random_bot import RandomBot
 from cardroom.server.app import create_app
+from cardroom.server.serve import uvicorn_config
 from cardroom.server.settings import ServerSettings
 
 CHROMIUM = os.environ.get("CARDROOM_CHROMIUM", "/usr/bin/chromium")
@@ -49,7 +50,7 @@ def _serve(settings: ServerSettings) -> Iterator[str]:
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(app, lifespan="on", log_level="warning"))
+    server = uvicorn.Server(uvicorn_config(app, settings))
     thread = threading.Thread(target=lambda: asyncio.run(server.serve(sockets=[sock])))
     thread.start()
     deadline = time.monotonic() + 30

@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import socket
 from collections.abc import Awaitable, Callable
+from typing import Any
 
 import uvicorn
 
@@ -15,6 +16,27 @@ from cardroom.server.storage import Storage
 
 OnReady = Callable[[str], Awaitable[None]]
 """Called with the base URL once the server answers (e.g. to start bots)."""
+
+
+MAX_FRAME_BYTES = 1 << 16
+"""A WebSocket frame above this closes its connection (1009, "message too big") before
+the gateway reads it; below, the gateway refuses what is over ``Limits.max_message_bytes``
+with ``too_large`` and the connection goes on."""
+
+
+def uvicorn_config(
+    app: Any, settings: ServerSettings, log_level: str = "warning", graceful_seconds: int = 5
+) -> uvicorn.Config:
+    """How uvicorn runs the room: for ``cardroom serve`` and for the tests' servers alike,
+    so the tests meet the frame limit, the pings and the (absent) compression that
+    players meet. ``graceful_seconds``: how long a stop waits for open requests."""
+    # No permessage-deflate: compressing every small JSON message took about a quarter
+    # of the event loop's time under load, for bytes that mostly cross a LAN or loopback.
+    return uvicorn.Config(
+        app, log_level=log_level, lifespan="on", ws_max_size=MAX_FRAME_BYTES,
+        ws_per_message_deflate=False, ws_ping_interval=settings.ws_ping_seconds,
+        ws_ping_timeout=settings.ws_ping_seconds, timeout_graceful_shutdown=graceful_seconds,
+    )  # fmt: skip
 
 
 def serve(
@@ -38,13 +60,7 @@ def serve(
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind((settings.host, settings.port))
     port = sock.getsockname()[1]
-    # No permessage-deflate: compressing every small JSON message took about a quarter
-    # of the event loop's time under load, for bytes that mostly cross a LAN or loopback.
-    config = uvicorn.Config(
-        app, log_level=log_level, lifespan="on", ws_max_size=1 << 16,
-        ws_per_message_deflate=False, timeout_graceful_shutdown=5,
-    )  # fmt: skip
-    server = uvicorn.Server(config)
+    server = uvicorn.Server(uvicorn_config(app, settings, log_level))
     host = f"[{settings.host}]" if ":" in settings.host else settings.host
     base = f"http://{host}:{port}"
 
