@@ -46,6 +46,9 @@ def _chat() -> TableChat:
         "fck off",
         "fvck",
         "phuck you",
+        "fuc k you",  # a longer word runs on into single letters
+        "what a shi t river",
+        "bitc h",
         "sh*t",  # letters hidden behind masks, one each
         "c*nt",
         "what the f**k",
@@ -101,6 +104,9 @@ def test_10_7_a_masked_disguise_masks_the_whole_word() -> None:
         "\u0440\u0443\u0441\u0441\u043a\u0438\u0439 \u044f\u0437\u044b\u043a",  # Russian text
         "caf\u00e9 au lait",
         "\u5927\u4e08\u592b",  # Chinese text
+        "I had Q J",  # single letters after a word: cards, not a word's end
+        "I hit a K",
+        "a sho t",
         "f***",  # masked past knowing which word it was
         "n*ce hand",
         "2*3=6",

@@ -13,7 +13,7 @@ letters and dots), combining marks dropped ("fúck" is "fuck"), Cyrillic and
 Greek look-alikes read as the Latin letters they imitate, case folded on demand.
 
 :func:`foul_spans` finds offensive words (the alias list, ``ledger``) in that
-reading, in a word or spelled out in letters ("f.u.c.k", "f u c k", "fu ck"),
+reading, in a word or spelled out in letters ("f.u.c.k", "f u c k", "fu ck", "fuc k"),
 or with letters hidden behind masks ("sh*t", "f**k", ``ledger.masked_match``),
 minus the innocent words that hold one ("Scunthorpe", "shiitake").
 """
@@ -132,6 +132,7 @@ def foul_spans(
         if _foul(m.group(), innocent, masked=True)
     ]
     run: list[tuple[int, int, str]] = []  # a word spelled out: short pieces close together
+    before: tuple[int, int, str] | None = None  # the longer word just before the run
 
     def end_run() -> None:
         if len(run) > 1:
@@ -150,12 +151,18 @@ def foul_spans(
         piece = len(letters) <= _SPELLED_PIECE and letters.isalpha()  # not "m8" in "c u m8"
         if run and start - run[-1][1] > _SPELLED_GAP:
             end_run()
+            before = None
         if piece:
+            if not run and before is not None and start - before[1] > _SPELLED_GAP:
+                before = None
             run.append((start, end, letters))
+            if before is not None:
+                spans.extend(_spelled_after(before, run, innocent))
             continue
         if run and letters.isalpha():
             spans.extend(_spelled_into(run, end, letters, innocent))
         end_run()
+        before = (start, end, letters) if letters.isalpha() else None
     end_run()
     return _merged(spans)
 
@@ -195,6 +202,25 @@ def _spelled_into(
             joined = head + letters[:rest]
             if len(joined) >= _JOINED_MIN and _foul(joined, innocent, whole=True):
                 return [(run[first][0], end)]
+    return []
+
+
+_LETTERS_AFTER: Final = 2
+"""The most single letters read onto the end of a longer word ("fuc k", "bitc h")."""
+_CONSONANTS: Final = frozenset("bcdfghjklmnpqrstvwxz")
+
+
+def _spelled_after(
+    word: tuple[int, int, str], run: list[tuple[int, int, str]], innocent: tuple[str, ...]
+) -> list[tuple[int, int]]:
+    """Where a longer word (start, end, letters) runs on into the single letters of
+    ``run`` to finish a foul word ("fuc k", "shi t"). Consonants only: "a", "I", "u"
+    and two-letter pieces are words, and "the pen is" is no "penis"."""
+    if len(run) > _LETTERS_AFTER or any(piece not in _CONSONANTS for _, _, piece in run):
+        return []
+    joined = word[2] + "".join(piece for _, _, piece in run)
+    if len(joined) >= _JOINED_MIN and _foul(joined, innocent, whole=True):
+        return [(word[0], run[-1][1])]
     return []
 
 
