@@ -82,7 +82,7 @@ class ServerSettings:
     runs (and at a stop): a crash loses only what was counted since. They are read a
     few thousand pairs at a time, the tables playing on between (docs/server.md)."""
     ws_ping_seconds: float = 10.0
-    """How often a quiet WebSocket is pinged, and how long its pong may take: a
+    """How often each WebSocket is pinged, and how long its pong may take: a
     connection whose peer vanished without closing it (a phone off its network, a
     pulled cable) is closed within twice this, so its player is away (§10.6: the
     reconnect wait, disconnect protection) before a 30 s decision and its time bank
