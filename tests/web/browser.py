@@ -161,8 +161,13 @@ tables for bots the test moves (``advance``; ``sidepot``, where a short stack ma
 one; ``stud8``, seven; ``ring9`` and
 ``ring10``, full-ring Hold'em for ``test_layout.py``), and the Chinese
 poker tables (OFC, Pineapple) of ``test_ofc_table.py``."""
-SLOW_BOTS: dict[str, float] = {}
-"""Bots that think (up to this many seconds), so a player has time to act in advance."""
+THINK = 0.3
+"""The session's bots think up to this many seconds a decision (still faster than people):
+at full speed the bots of some thirty tables kept a core busy all session, and every
+browser test waited behind them (67 tests: 5 min 35 s, then 4 min 31 s with this)."""
+SLOW_BOTS: dict[str, float] = {"busy": 0.0}
+"""Bots that think otherwise than :data:`THINK` (up to this many seconds): ``busy``'s
+four play as fast as they can (its tests are about a table that never rests)."""
 BOT_TABLES = (
     {name: 3 for name in TABLES}
     | {"quick": 1, "busy": 4, "lobby-live": 0, "wait": 1}

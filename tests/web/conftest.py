@@ -24,6 +24,7 @@ from tests.web.browser import (
     PASSWORD,
     SLOW_BOTS,
     TABLES_TOML,
+    THINK,
     missing,
     shoot,
 )
@@ -127,7 +128,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     with _serve(settings) as base:
         bots = Bots(base)
         for table, count in BOT_TABLES.items():
-            bots.seat(table, count, SLOW_BOTS.get(table, 0.0))
+            bots.seat(table, count, SLOW_BOTS.get(table, THINK))
         yield base
         bots.close()
 
