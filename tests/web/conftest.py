@@ -89,12 +89,15 @@ class Bots:
             bot = RandomBot(self.base, alias, PASSWORD, table, seed=i, think=think, seat=i)
             self.tasks.append(asyncio.run_coroutine_threadsafe(bot.play(self.stop), self.loop))
 
-    def puppet(self, table: str, alias: str, post_now: bool = False) -> Puppet:
+    def puppet(
+        self, table: str, alias: str, post_now: bool = False, seat: int | None = None
+    ) -> Puppet:
         """Seat a bot at ``table`` that makes the moves the test gives it (``post_now``:
-        posting the big blind at once, :class:`PuppetBot`)."""
+        posting the big blind at once, :class:`PuppetBot`; ``seat``: the seat it asks
+        for, None: a random free one)."""
         puppet = Puppet()
         self.puppets.append(puppet)
-        bot = PuppetBot(puppet, self.base, alias, PASSWORD, table, post_now=post_now)
+        bot = PuppetBot(puppet, self.base, alias, PASSWORD, table, post_now=post_now, seat=seat)
         self.tasks.append(asyncio.run_coroutine_threadsafe(bot.play(self.stop), self.loop))
         return puppet
 

@@ -72,3 +72,34 @@ def test_keyboard_focus_stays_on_a_discard_button(page: Any, server: str) -> Non
     shoot(page, "discard-focus")
     bar.get_by_role("button", name="Discard 1 and draw").click()
     expect(page.locator(".seat.mine .tag.drew")).to_have_text("Drew 1", timeout=15_000)
+
+
+def test_a_button_held_down_stays_under_the_pointer_while_the_seats_are_refitted(
+    page: Any, server: str, driven: Any
+) -> None:
+    """A click is a press and a release on the same button. A player with a long alias
+    sits down while our pointer is pressed on "Sit here": the seats are fitted again
+    around the new seat only once the pointer is released, so the button neither moves
+    from under the pointer nor loses the click (the bots' tables redraw several times a
+    second, and a seat going broke or sitting down used to move every seat)."""
+    register(page, server, fresh_alias())
+    page.goto(f"{server}/#/table/press")
+    page.locator(".felt").wait_for()
+    sit_here = page.get_by_role("button", name="Sit at seat 6")
+    before = sit_here.bounding_box()
+    assert before is not None
+    page.mouse.move(before["x"] + before["width"] / 2, before["y"] + before["height"] / 2)
+    page.mouse.down()
+    longname = fresh_alias("longname")
+    driven.puppet("press", longname, seat=4)  # beside ours: seat 5
+    # The page drew the seating, the alias known (its log says so: drawn in the same
+    # pass as the felt).
+    expect(page.get_by_role("list", name="Hand log")).to_contain_text(f"{longname} sits down")
+    page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    assert sit_here.bounding_box() == before
+    page.mouse.up()
+    expect(page.get_by_role("form", name="Buy in").get_by_role("heading")).to_have_text(
+        "Sit at seat 6"
+    )
+    # Released, the felt is drawn again: the new player's seat and the seats refitted.
+    expect(page.locator(".felt .seat:not(.empty)")).to_have_count(1)

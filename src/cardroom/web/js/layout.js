@@ -128,3 +128,38 @@ function watch(el, me) {
   if (!watched.has(el)) resized.observe(el);
   watched.set(el, me);
 }
+
+// A click is a press and a release on the same button. While bots play, the table is
+// redrawn several times a second, and a seat sitting down or going broke refits every
+// seat: a felt with a pointer pressed on it is redrawn once the pointer is released,
+// so "Sit here" neither moves from under the pointer nor loses the click.
+const pressed = new WeakSet();
+const guarded = new WeakSet();
+const pending = new WeakMap();
+
+function guard(el) {
+  if (guarded.has(el)) return;
+  guarded.add(el);
+  el.addEventListener("pointerdown", () => {
+    pressed.add(el);
+    const up = () => {
+      window.removeEventListener("pointerup", up, true);
+      window.removeEventListener("pointercancel", up, true);
+      pressed.delete(el);
+      const later = pending.get(el);
+      pending.delete(el);
+      if (later && el.isConnected) later();
+    };
+    window.addEventListener("pointerup", up, true);
+    window.addEventListener("pointercancel", up, true);
+  });
+}
+
+/** Whether a pointer is pressed on `el` (a felt): then `later` runs once it is released
+ *  (the last one given), instead of the caller's redrawing `el` now. */
+export function heldDown(el, later) {
+  guard(el);
+  if (!pressed.has(el)) return false;
+  pending.set(el, later);
+  return true;
+}

@@ -8,7 +8,7 @@
 import { h, fill, patch, chips } from "./dom.js";
 import { family, rulesLink } from "./families.js";
 import { bankText, felt } from "./seats.js";
-import { fitSeats } from "./layout.js";
+import { fitSeats, heldDown } from "./layout.js";
 import { actionBar, advanceBox, advanceOffered, keyHandler } from "./actionbar.js";
 import { BetWords, describe, nameLater, showdownPanel, chatBox, logBox, reportBox } from "./tablelog.js";
 import { HandRecorder } from "./handstore.js";
@@ -452,11 +452,14 @@ class TableController {
       this.update("actions", key, () => placeBar(this));
     } else {
       // Patched, not rebuilt: bots send several messages a second, and a button
-      // replaced between mouse-down and mouse-up loses the click (and the focus).
-      const focus = focusedKey(r.felt);
-      patch(r.felt, felt(this));
-      fitSeats(r.felt.querySelector(".felt"), this.view.you);
-      if (focus && !r.felt.contains(document.activeElement)) refocus(r.felt, focus, false);
+      // replaced between mouse-down and mouse-up loses the click (and the focus);
+      // not even patched while a pointer is pressed on it (layout.js, heldDown).
+      if (!heldDown(r.felt, () => this.render())) {
+        const focus = focusedKey(r.felt);
+        patch(r.felt, felt(this));
+        fitSeats(r.felt.querySelector(".felt"), this.view.you);
+        if (focus && !r.felt.contains(document.activeElement)) refocus(r.felt, focus, false);
+      }
       this.update("actions", [legal, [...this.discards], advanceOffered(this), this.view.hand && this.view.hand.current_bet, this.view.advance, this.me(),
         this.view.hand && this.view.hand.seats[this.me()] && this.view.hand.seats[this.me()].in_hand],
       () => actionBar(this) || advanceBox(this));
