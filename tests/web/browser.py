@@ -136,6 +136,7 @@ action_seconds = 20
 """
     + _table("words", "holdem", BLINDS)  # two puppets the test moves, nobody else
     + _table("press", "holdem", BLINDS)  # a page holding a button as a puppet sits down
+    + _table("press-long", "holdem", BLINDS)  # ... and holding it far longer than a click
     + _table("words-stud", "stud", "small_bet = 4, big_bet = 8, ante = 1")
     + _table("complete-stud", "stud", "small_bet = 4, big_bet = 8, ante = 1", seats=2)
     + _table("stud8", "stud", "small_bet = 4, big_bet = 8, ante = 1", seats=8)  # puppets

@@ -103,3 +103,32 @@ def test_a_button_held_down_stays_under_the_pointer_while_the_seats_are_refitted
     )
     # Released, the felt is drawn again: the new player's seat and the seats refitted.
     expect(page.locator(".felt .seat:not(.empty)")).to_have_count(1)
+
+
+def test_a_press_held_far_longer_than_a_click_does_not_freeze_the_table(
+    page: Any, server: str, driven: Any
+) -> None:
+    """A release the page never hears of (the pointer let go outside the window) must not
+    freeze the table: past 5 s (``LONGEST_PRESS_MS``) of pressing, the felt is drawn
+    again at the next news, the pointer still down. The page's clock is Playwright's,
+    moved on instead of waited for."""
+    page.clock.install()
+    register(page, server, fresh_alias())
+    page.goto(f"{server}/#/table/press-long")
+    page.locator(".felt").wait_for()
+    box = page.get_by_role("button", name="Sit at seat 6").bounding_box()
+    assert box is not None
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    log = page.get_by_role("list", name="Hand log")
+    taken = page.locator(".felt .seat:not(.empty)")
+    first = fresh_alias("held")
+    driven.puppet("press-long", first, seat=0)
+    expect(log).to_contain_text(f"{first} sits down")
+    expect(taken).to_have_count(0)  # a click's length: the felt waits for the release
+    page.clock.run_for(6000)
+    second = fresh_alias("held")
+    driven.puppet("press-long", second, seat=1)
+    expect(log).to_contain_text(f"{second} sits down")
+    expect(taken).to_have_count(2)  # held past any click: drawn, the pointer still down
+    page.mouse.up()

@@ -133,7 +133,10 @@ function watch(el, me) {
 // redrawn several times a second, and a seat sitting down or going broke refits every
 // seat: a felt with a pointer pressed on it is redrawn once the pointer is released,
 // so "Sit here" neither moves from under the pointer nor loses the click.
-const pressed = new WeakSet();
+// A press longer than any click is drawn over all the same, so a release the page
+// never heard of cannot freeze the table.
+const LONGEST_PRESS_MS = 5000;
+const pressed = new WeakMap(); // felt -> when the pointer was pressed on it
 const guarded = new WeakSet();
 const pending = new WeakMap();
 
@@ -141,7 +144,7 @@ function guard(el) {
   if (guarded.has(el)) return;
   guarded.add(el);
   el.addEventListener("pointerdown", () => {
-    pressed.add(el);
+    pressed.set(el, performance.now());
     const up = () => {
       window.removeEventListener("pointerup", up, true);
       window.removeEventListener("pointercancel", up, true);
@@ -159,7 +162,8 @@ function guard(el) {
  *  (the last one given), instead of the caller's redrawing `el` now. */
 export function heldDown(el, later) {
   guard(el);
-  if (!pressed.has(el)) return false;
+  const since = pressed.get(el);
+  if (since === undefined || performance.now() - since > LONGEST_PRESS_MS) return false;
   pending.set(el, later);
   return true;
 }
