@@ -294,6 +294,11 @@ def sit(page: Any, base: str, table: str, attempts: int = 6) -> None:
     raise AssertionError(f"could not sit at {table}: {refused}")
 
 
+def settled(page: Any) -> None:
+    """Two frames: what the page last changed is laid out and drawn."""
+    page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+
+
 def play_passively(page: Any, until: Any, seconds: float = 45.0) -> None:
     """Check or call (stand pat on a draw, bring in on stud) whenever it is our turn,
     until ``until()`` is true."""

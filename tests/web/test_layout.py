@@ -13,7 +13,7 @@ import time
 from typing import Any
 
 import pytest
-from tests.web.browser import fresh_alias, register, shoot, sit
+from tests.web.browser import fresh_alias, register, settled, shoot, sit
 from tests.web.driven import Puppet
 
 pytestmark = pytest.mark.browser
@@ -167,18 +167,13 @@ def _river_with_everyone(page: Any, puppets: list[Puppet], seats: int) -> None:
         page.wait_for_timeout(50)
 
 
-def _settled(page: Any) -> None:
-    """Two frames: what the resize changed is laid out and drawn."""
-    page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
-
-
 def _wrong_at_each_size(page: Any, name: str) -> dict[str, list[str]]:
     """The page resized to each of :data:`SIZES` (shot as ``layout-<name>-<size>``): what
     sticks out of the felt, runs into another seat or makes the page scroll sideways."""
     problems = {}
     for width, height in SIZES:
         page.set_viewport_size({"width": width, "height": height})
-        _settled(page)
+        settled(page)
         shoot(page, f"layout-{name}-{width}x{height}")
         wrong = page.evaluate(OUTSIDE) + page.evaluate(OVERLAPS)
         scroll = page.evaluate(WIDTHS)

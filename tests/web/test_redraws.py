@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import expect
-from tests.web.browser import fresh_alias, play_passively, register, shoot, sit
+from tests.web.browser import fresh_alias, play_passively, register, settled, shoot, sit
 
 pytestmark = pytest.mark.browser
 
@@ -95,7 +95,7 @@ def test_a_button_held_down_stays_under_the_pointer_while_the_seats_are_refitted
     # The page drew the seating, the alias known (its log says so: drawn in the same
     # pass as the felt).
     expect(page.get_by_role("list", name="Hand log")).to_contain_text(f"{longname} sits down")
-    page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    settled(page)
     assert sit_here.bounding_box() == before
     page.mouse.up()
     expect(page.get_by_role("form", name="Buy in").get_by_role("heading")).to_have_text(
