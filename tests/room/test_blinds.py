@@ -75,6 +75,30 @@ def first_button(settings: TableSettings) -> int:
     return next(e.button for e in h.tick() if isinstance(e, rv.HandDealt))
 
 
+def test_3_a_table_whose_players_all_left_starts_anew() -> None:
+    """A table every player left is a new table again (§3): its next players are all dealt
+    in, the button drawn for, as at a table never played. It used to go on from the last
+    game's positions: the button on an empty seat, no small blind, and with one newcomer
+    posting now, another left out of the first hand, waiting for a big blind."""
+    firsts = []
+    for played in (False, True):
+        h = Harness(holdem(f"t{played}", draw_button=True, seed="anew"))
+        if played:
+            h.seat({0: 40, 1: 40, 2: 40})
+            play_hand(h)
+            play_hand(h)
+            for p in ("p0", "p1", "p2"):
+                h.do(cmd.Leave(p))
+        h.do(cmd.Sit("p3", 3, 40))
+        h.do(cmd.Sit("p4", 4, 40))
+        h.do(cmd.Sit("p5", 5, 40, post_now=True))
+        dealt, posts = play_hand(h)
+        firsts.append(((dealt.button, dealt.sb, dealt.bb), dealt.dealt, dealt.posts))
+        assert dealt.dealt == (3, 4, 5) and dealt.posts == ()
+        assert sorted(p.what for p in posts) == ["big_blind", "small_blind"]
+    assert firsts[0] == firsts[1]  # the same draw, the same first hand
+
+
 def test_3_the_draw_for_the_button_is_on_by_default_at_every_table_kind() -> None:
     assert TableSettings.single("t", holdem().games[0]).draw_button
     stud = TableSettings.single("s", TableConfig.of("stud", Stakes(ante=1, small_bet=4, big_bet=8)))
@@ -336,6 +360,8 @@ def test_10_4_over_random_sessions_the_big_blind_never_repeats_or_skips_a_player
             for e in session.step():
                 if isinstance(e, rv.HandVoided):  # cancelled: as if never dealt (§10.10)
                     previous = before_it
+                if isinstance(e, rv.PlayerLeft) and previous is not None:
+                    previous[1].pop(e.seat, None)  # back again, he is a newcomer
                 if not isinstance(e, rv.HandDealt):
                     continue
                 assert e.button not in dict(e.posts), "a newcomer posted on the button"

@@ -8,7 +8,8 @@
 - :class:`BlindOrder`, the blinds of §10.3–§10.4 between two hands of a blind game: a
   player who stays does not post the big blind twice running; the big blind skips
   nobody who stayed dealt in (except one posting to come in); nobody posts to come
-  in on the button.
+  in on the button. A player who left and sat down again did not stay: he is a
+  newcomer (and at a table all its players left, a new game draws for the button).
 
 Each ``check`` returns what is wrong as text (empty: all held).
 """
@@ -154,6 +155,10 @@ class BlindOrder:
     def void(self) -> None:
         """The last hand was cancelled (§10.10): as if it had never been dealt."""
         self.last, self.players = self.before
+
+    def left(self, seat: int) -> None:
+        """The player of ``seat`` left: sitting down again, he is a newcomer."""
+        self.players.pop(seat, None)
 
     def check(self, table: Table, e: rv.HandDealt) -> list[str]:
         """Check the deal ``e`` (just emitted by ``table``) against the previous one."""

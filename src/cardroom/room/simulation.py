@@ -438,6 +438,7 @@ class Session:
                 c[f"review_{e.rule}"] += 1
             elif isinstance(e, rv.PlayerLeft):
                 c[f"left_{e.reason}"] += 1
+                self.blind_order.left(e.seat)
             elif isinstance(e, rv.ChipsAdded):
                 c["rebuys"] += 1
             elif isinstance(e, rv.SeatOffered):

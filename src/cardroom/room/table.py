@@ -237,13 +237,15 @@ class Table:
         config, need = self.configs[slot.index], self.needs[slot.index]
         seating.sit_out_unready(self, need, config.stakes.small_blind)
         facts = self.facts(config, need)
+        eligible = eligible_seats(facts)
+        prev = state.positions if self.game_goes_on(eligible) else None
         plan = plan_hand(
             facts,
-            state.positions,
+            prev,
             hand_no,
             blinds=config.variant.forced_bets == BLINDS,
             frozen=slot.button_frozen,
-            drawn=None if state.positions else self.draw_for_button(eligible_seats(facts)),
+            drawn=None if prev else self.draw_for_button(eligible),
         )
         if plan is None:
             return
@@ -275,6 +277,18 @@ class Table:
         self.hand = hand
         self.emit_hand(hand.events)
         self.after_hand_change()
+
+    def game_goes_on(self, eligible: Sequence[int]) -> bool:
+        """Whether the next hand goes on from the last one's positions: some player who can
+        be dealt in (``eligible``) has played a hand here. Otherwise the table is new
+        again (RULEBOOK §3), even if it dealt hands to players now gone: everyone
+        present is dealt in and the button drawn for, not left on a seat emptied since
+        (a dead button, no small blind) with newcomers waiting for a big blind in a
+        game nobody at the table is playing."""
+        if self.state.positions is None:
+            return False
+        seats = self.state.seats
+        return any(seat.hands_dealt for s in eligible if (seat := seats[s]) is not None)
 
     def draw_for_button(self, seats: Sequence[int]) -> int | None:
         """At a new table, the seat of ``seats`` (those who can be dealt in) that draws
