@@ -347,6 +347,21 @@ def test_10_2_too_few_chips_for_the_forced_bets_not_dealt_in() -> None:
     assert rv.SatOut(2, "short", h.clock.now) in events
 
 
+def test_10_2_too_few_chips_for_a_straddle_not_dealt_in() -> None:
+    """A straddle is a forced bet of its seat (§4): a player who cannot cover it is not
+    dealt in (§10.2), as one short of the big blind. It used to be dealt in and post the
+    straddle all in for less."""
+    config = TableConfig.of("holdem", Stakes.blinds(1, 2, straddles=(4,)), max_seats=6)
+    h = Harness(TableSettings.single("st", config, min_buy_in=1, draw_button=False, seed="s"))
+    h.seat({0: 40, 1: 40, 2: 40, 3: 3})
+    events = h.tick()
+    dealt = next(e for e in events if isinstance(e, rv.HandDealt))
+    assert 3 not in dealt.dealt
+    assert rv.SatOut(3, "short", h.clock.now) in events
+    posted = {e.seat: (e.what, e.amount) for e in events if isinstance(e, hev.Posted)}
+    assert posted[0] == ("straddle", 4)  # seat 0, left of the big blind, straddles in full
+
+
 def test_10_4_over_random_sessions_the_big_blind_never_repeats_or_skips_a_player() -> None:
     checked = 0
     for i in range(int(os.environ.get("CARDROOM_ROOM_SESSIONS", "8"))):

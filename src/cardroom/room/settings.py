@@ -61,11 +61,12 @@ def chinese_buy_in(config: ChineseTableConfig) -> tuple[int, int]:
 
 def forced_need(config: TableConfig) -> int:
     """Chips a player needs to be dealt in (RULEBOOK §10.2, cash games): the ante plus the
-    largest blind, button blind or bring-in the seat may owe."""
+    largest blind, straddle, button blind or bring-in the seat may owe (a straddle is
+    its seat's forced bet, §4: one who cannot cover it is not dealt in)."""
     stakes = config.stakes
     forced = config.variant.forced_bets
     if forced == BLINDS:
-        return stakes.ante + stakes.big_blind_ante + stakes.big_blind
+        return stakes.ante + max((stakes.big_blind_ante + stakes.big_blind, *stakes.straddles))
     if forced == BUTTON_BLIND:
         return stakes.ante + stakes.effective_button_blind
     return stakes.ante + stakes.effective_bring_in
