@@ -4,6 +4,7 @@ sanctions, integrity flags, the disconnect and chat logs; on SQLite and PostgreS
 from __future__ import annotations
 
 import asyncio
+import math
 import re
 import time
 from collections.abc import Iterator
@@ -19,6 +20,7 @@ from cardroom.room import events as rv
 from cardroom.room.clock import day_of
 from cardroom.room.codec import encode_room_event
 from cardroom.server.app import create_app
+from cardroom.server.tables_file import TablesFileError, spec_from_dict
 from cardroom.store import make_engine
 from cardroom.store.allowances import AllowanceChange
 from cardroom.store.tables import TableRecords
@@ -184,6 +186,39 @@ def test_operator_opens_and_closes_a_table(api: Api, boss: httpx.Client) -> None
         assert "razz-op" not in TableRecords(engine).open_tables()  # closed for good
     finally:
         engine.dispose()
+
+
+BAD_OPTIONS = [
+    ("action_seconds", "x"), ("action_seconds", -1), ("action_seconds", 0),
+    ("hand_pause_seconds", True), ("time_bank_start", -5), ("reducing_minutes", "30"),
+    ("disconnect_allins_per_day", -1), ("disconnect_allins_per_day", 1.5),
+    ("min_buy_in", True), ("disconnect_protection", "no"), ("draw_button", 1),
+]  # fmt: skip
+"""Table options of the wrong kind or out of range (a string clock crashed the table's
+actor at every tick once two players sat; a negative clock timed every turn out)."""
+
+
+def test_a_table_option_of_the_wrong_kind_is_refused_and_opens_nothing(
+    api: Api, boss: httpx.Client
+) -> None:
+    base = {"game": "holdem", "stakes": {"small_blind": 1, "big_blind": 2}}
+    for n, (key, value) in enumerate(BAD_OPTIONS):
+        body = {**base, "id": f"badopt{n}", "options": {key: value}}
+        answer = boss.post("/api/operator/tables", json=body)
+        assert answer.status_code == 400, (key, value, answer.text)
+        assert answer.json()["code"] == "bad_table" and key in answer.json()["message"]
+    assert not {f"badopt{n}" for n in range(len(BAD_OPTIONS))} & _listed(api)
+    good = boss.post("/api/operator/tables", json={**base, "id": "okopt", "options": {
+        "action_seconds": 9.5, "hand_pause_seconds": 0, "min_buy_in": 30,
+        "disconnect_protection": True,
+    }})  # fmt: skip
+    assert good.status_code == 201, good.text
+    assert boss.post("/api/operator/tables/okopt/close").status_code == 200
+    for value in (math.inf, math.nan):  # TOML writes them (inf, nan); JSON cannot
+        with pytest.raises(TablesFileError, match="action_seconds"):
+            spec_from_dict({**base, "id": "t", "action_seconds": value})
+    with pytest.raises(TablesFileError, match="set_seconds"):
+        spec_from_dict({"id": "o", "game": "ofc", "point_value": 1, "set_seconds": "x"})
 
 
 def test_9_operator_opens_a_mixed_table(api: Api, boss: httpx.Client) -> None:

@@ -51,6 +51,7 @@ each hand. A wrong entry is refused with the table and the key named.
 
 from __future__ import annotations
 
+import math
 import re
 import tomllib
 from dataclasses import dataclass, fields, replace
@@ -89,6 +90,16 @@ _SETTINGS_KEYS = {f.name for f in fields(TableSettings)} - {
 }  # fmt: skip
 KEYS: Final = frozenset(_OWN_KEYS | _MIXED_KEYS | _CHINESE_KEYS | _SETTINGS_KEYS)
 """Every key a table of the file may have (docs/server.md lists them)."""
+_OPTION_KINDS: Final = {
+    f.name: str(f.type) for f in fields(TableSettings) if f.name in _SETTINGS_KEYS
+}
+"""Each ``TableSettings`` option an entry may set, and its field's type: the settings
+check none of them, so an entry is checked here (``action_seconds = "x"`` made every
+tick of the table fail once two players sat)."""
+_MOST: Final = 2**53 - 1
+assert set(_OPTION_KINDS.values()) <= {"bool", "bool | None", "int", "int | None", "float"}, (
+    "a TableSettings option of a kind _check_option does not know"
+)
 
 
 class TablesFileError(ValueError):
@@ -148,6 +159,8 @@ def _spec(raw: dict[str, Any]) -> TableSpec:
     if money not in ("play", "real"):
         raise ValueError("money: 'play' or 'real'")
     extra = {k: v for k, v in raw.items() if k in _SETTINGS_KEYS}
+    for key, value in extra.items():
+        _check_option(key, value)
     extra["currency"] = Currency(money)
     stakes = raw.get("stakes")
     if chinese:
@@ -171,6 +184,25 @@ def _spec(raw: dict[str, Any]) -> TableSpec:
     return TableSpec(settings, bots)
 
 
+def _check_option(key: str, value: Any) -> None:
+    """A ``TableSettings`` option of its field's kind: a flag ``true`` or ``false``; a
+    count a whole number, a duration any finite number; none below 0, the decision
+    clock above it. ValueError naming the key else."""
+    kind = _OPTION_KINDS[key]
+    if value is None and kind.endswith("| None"):
+        return
+    if kind.startswith("bool"):
+        if type(value) is not bool:
+            raise ValueError(f"{key}: true or false, not {value!r}")
+        return
+    whole = kind.startswith("int")
+    if type(value) is not int and (whole or type(value) is not float):
+        raise ValueError(f"{key}: a {'whole ' if whole else ''}number, not {value!r}")
+    least = 0 if key != "action_seconds" else math.ulp(0)
+    if not (math.isfinite(value) and least <= value <= _MOST):
+        raise ValueError(f"{key}: a finite number {'from' if least == 0 else 'above'} 0")
+
+
 def _config(raw: dict[str, Any], stakes: dict[str, Any]) -> TableConfig:
     """The configuration of a single-game table."""
     options: dict[str, Any] = {}
@@ -188,6 +220,11 @@ def _chinese(raw: dict[str, Any]) -> ChineseTableConfig:
     """The game of a Chinese poker table: ``point_value`` (required), seats, options."""
     if "point_value" not in raw:
         raise ValueError("point_value: the chips a point is worth (a Chinese poker table)")
+    limit = raw.get("set_seconds")
+    if limit is not None and not (
+        type(limit) in (int, float) and math.isfinite(limit) and 0 < limit <= _MOST
+    ):
+        raise ValueError(f"set_seconds: a finite number of seconds above 0, not {limit!r}")
     return ChineseTableConfig(
         raw["game"],
         raw["point_value"],
