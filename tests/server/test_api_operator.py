@@ -221,6 +221,27 @@ def test_a_table_option_of_the_wrong_kind_is_refused_and_opens_nothing(
         spec_from_dict({"id": "o", "game": "ofc", "point_value": 1, "set_seconds": "x"})
 
 
+def test_racing_opens_and_closes_of_one_table_are_one_each(api: Api, boss: httpx.Client) -> None:
+    token = boss.headers["authorization"]
+    body = {"id": "raced", "game": "holdem", "stakes": {"small_blind": 1, "big_blind": 2}}
+
+    async def race(path: str, **kwargs: Any) -> list[httpx.Response]:
+        async with httpx.AsyncClient(
+            base_url=api.base, headers={"authorization": token}, timeout=30
+        ) as client:
+            return list(await asyncio.gather(*(client.post(path, **kwargs) for _ in range(6))))
+
+    for _ in range(2):  # a table opened, closed, then opened again under its id
+        opened = asyncio.run(race("/api/operator/tables", json=body))
+        codes = sorted(a.status_code for a in opened)
+        assert codes == [201, 409, 409, 409, 409, 409], [a.text for a in opened]
+        closed = asyncio.run(race("/api/operator/tables/raced/close"))
+        codes = sorted(a.status_code for a in closed)
+        assert codes == [200, 404, 404, 404, 404, 404], [a.text for a in closed]
+        assert all(a.json()["code"] == "no_such_table" for a in closed if a.status_code == 404)
+    assert "raced" not in _listed(api)
+
+
 def test_9_operator_opens_a_mixed_table(api: Api, boss: httpx.Client) -> None:
     spec = {"id": "horse-op", "mixed": "HORSE", "stakes": {"small_bet": 4}, "hands_per_game": 2}
     opened = boss.post("/api/operator/tables", json=spec)

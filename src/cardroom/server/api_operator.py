@@ -266,9 +266,10 @@ async def open_table(request: Request) -> Response:
     except TablesFileError as exc:
         raise ApiError(400, "bad_table", str(exc)) from None
     room = _room(request)
-    if body.id in room.actors:
-        raise ApiError(409, "table_exists", f"table {body.id!r} is open already")
-    await open_on(room, spec)
+    async with server_of(request).table_changes:
+        if body.id in room.actors:
+            raise ApiError(409, "table_exists", f"table {body.id!r} is open already")
+        await open_on(room, spec)
     return reply(TableOpened(body.id), 201)
 
 
@@ -278,9 +279,10 @@ async def close_table(request: Request) -> Response:
     await require_operator(request, write=True)
     table_id = str(request.path_params["table"])
     room = _room(request)
-    if table_id not in room.actors:
-        raise ApiError(404, "no_such_table", f"no open table {table_id!r}")
-    await close_on(room, table_id)
+    async with server_of(request).table_changes:
+        if table_id not in room.actors:
+            raise ApiError(404, "no_such_table", f"no open table {table_id!r}")
+        await close_on(room, table_id)
     return reply(Ok())
 
 

@@ -8,6 +8,7 @@ it stops the actors and closes the database.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 from collections.abc import AsyncIterator
 from typing import Any
@@ -48,6 +49,10 @@ class ServerState:
         self.accounts: auth.Accounts | None = None
         self.shared = gateway.Shared(settings.limits)
         self.sanctions: SanctionWatch | None = None
+        self.table_changes = asyncio.Lock()
+        """Held while the operator API opens or closes a table: its check that the table
+        is (not) open and the change are one step (racing opens of one id each started
+        an actor, the last one replacing the others, which ran on unseen)."""
 
 
 def server_state(request: Request) -> ServerState:
