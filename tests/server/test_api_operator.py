@@ -294,6 +294,26 @@ def test_closing_a_table_cashes_its_players_out(api: Api, boss: httpx.Client) ->
     assert "close-me" not in _listed(api)
 
 
+def test_a_nul_in_an_operator_s_text_is_a_bad_request_on_every_database(
+    api: Api, boss: httpx.Client
+) -> None:
+    # PostgreSQL refuses NUL in text: these were 503 "unavailable" there (as if the
+    # database were down), and done on SQLite.
+    for path in ("/api/operator/logs/chat", "/api/operator/logs/disconnects"):
+        for table in ("a\x00b", "x" * 41, "../holdem"):
+            answer = boss.get(path, params={"table": table})
+            assert answer.status_code == 400, (path, table, answer.text)
+            assert answer.json()["code"] == "bad_request"
+        assert boss.get(path, params={"table": "holdem"}).status_code == 200
+    target = register(api)
+    body = {"alias": target, "kind": "chat_ban", "hours": 1, "reason": "spam\x00"}
+    refused = boss.post("/api/operator/sanctions", json=body)
+    assert refused.status_code == 400 and refused.json()["code"] == "bad_request", refused.text
+    assert bearer(api, target).get("/api/me").json()["sanctions"] == []  # nothing was done
+    made = boss.post("/api/operator/sanctions", json={**body, "reason": "spam,\nagain"})
+    assert made.status_code == 201, made.text
+
+
 def test_10_9_integrity_flags_accounts_sharing_an_address(api: Api, boss: httpx.Client) -> None:
     first, second = register(api), register(api)
     bearer(api, first), bearer(api, second)  # both log in from 127.0.0.1

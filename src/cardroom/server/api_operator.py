@@ -46,6 +46,7 @@ from cardroom.server.api_common import (
     server_of,
 )
 from cardroom.server.auth import Accounts
+from cardroom.server.protocol import TableId
 from cardroom.server.tables_file import TablesFileError, TableSpec, spec_from_dict
 from cardroom.store import ROLES, SanctionKind
 from cardroom.store.history import LogEntry, TableHistory
@@ -63,7 +64,8 @@ NOTE_ACTIONS: Final = ("chat_ban", "chat_offence", "report")
 """What the audit log holds about table chat: chat bans (an offence at a table bans
 the account, escalating, ``dispatch``), older offence notes, and reports."""
 Alias = Annotated[str, Meta(min_length=1, max_length=64)]
-Text = Annotated[str, Meta(max_length=500)]
+Text = Annotated[str, Meta(max_length=500, pattern=r"^[^\x00]*$")]
+"""An operator's note: any text but NUL (PostgreSQL refuses it in text: a 503 else)."""
 
 
 class RoomControl(Protocol):
@@ -222,12 +224,19 @@ def _line(row: LogEntry) -> LogLine:
 async def _log(request: Request, kinds: tuple[str, ...]) -> LogPage:
     after = int_param(request, "after", 0, 0, 2**63 - 1)
     limit = int_param(request, "limit", 100, 1, 1000)
-    table_id = request.query_params.get("table")
+    table_id = _table_param(request)
     storage = accounts_of(request).storage
     history = TableHistory(storage.engine)
     rows = await storage.run(history.by_kind, kinds, table_id=table_id, after_id=after, limit=limit)
     rows = await storage.run(_name_seats, history, rows)
     return LogPage([_line(r) for r in rows], rows[-1].id if len(rows) == limit else None)
+
+
+def _table_param(request: Request) -> str | None:
+    """The ``table`` query parameter, a table id as the protocol writes them (400
+    ``bad_request`` else: a NUL must not reach PostgreSQL, which refuses it: a 503)."""
+    raw = request.query_params.get("table")
+    return None if raw is None else msgspec.convert(raw, TableId)
 
 
 def _name_seats(history: TableHistory, rows: list[LogEntry]) -> list[LogEntry]:
