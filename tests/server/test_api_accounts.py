@@ -10,6 +10,9 @@ from pathlib import Path
 import httpx
 import pytest
 
+from cardroom.server.house import prepare_house_bots
+from cardroom.store import Passwords, make_engine
+
 from .api_client import (
     BACKENDS,
     PASSWORD,
@@ -53,6 +56,26 @@ def test_10_1_registration_refuses_look_alikes_reserved_names_and_no_age(api: Ap
     assert minor.status_code == 400 and minor.json()["code"] == "age_not_confirmed"
     missing = _post(api, "/api/register", {"alias": fresh_alias(), "password": PASSWORD})
     assert missing.status_code == 400 and missing.json()["code"] == "bad_request"
+
+
+def test_10_1_the_house_bots_names_are_the_house_s(api: Api) -> None:
+    # Bot004 registered over HTTP passed for a house bot, and the house could no longer
+    # make its bot: the bot's logins failed for ever, each a failure counted against the
+    # address every house bot logs in from.
+    for alias in ("Bot004", "B0T-0O4", "TheBot042", "bot_1234"):
+        body = {"alias": alias, "password": PASSWORD, "age_confirmed": True}
+        refused = _post(api, "/api/register", body)
+        assert refused.status_code == 400, (alias, refused.text)
+        assert refused.json()["code"] == "bad_alias" and "house" in refused.json()["message"]
+    for alias in ("Robot77", "Bot42", "Botanist"):  # not a name the house gives a bot
+        register(api, fresh_alias(alias))
+    engine = make_engine(api.database_url)
+    try:
+        prepare_house_bots(engine, {"Bot004": "the house's own"}, {}, SIGNUP, Passwords(1, 8, 1))
+    finally:
+        engine.dispose()
+    made = _post(api, "/api/login", {"alias": "Bot004", "password": "the house's own"})
+    assert made.status_code == 200, made.text
 
 
 def test_login_sets_an_httponly_strict_cookie_and_answers_a_csrf_token(api: Api) -> None:

@@ -41,6 +41,7 @@ from cardroom.server.api_common import (
     server_of,
 )
 from cardroom.server.auth import COOKIE, Accounts, LoginBody, RegisterBody, Session, token_of
+from cardroom.server.house import house_bot_named
 from cardroom.store import AccountError, PlayerInfo, SanctionKind
 from cardroom.store.allowances import AllowanceBook
 from cardroom.store.topups import PlayTopUps
@@ -179,6 +180,8 @@ async def register(request: Request) -> Response:
         after = {"retry-after": str(int(wait) + 1)}
         message = f"too many registrations from {address or 'here'} or in all: try again later"
         raise ApiError(429, "throttled", message, after)
+    if house_bot_named(body.alias) is not None:
+        raise ApiError(400, "bad_alias", f"alias {body.alias!r} is reserved: the house's bots")
     try:
         info = await accounts.register(body, address)
     except AliasError as exc:

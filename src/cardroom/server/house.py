@@ -13,12 +13,14 @@ chips (a bot does not register over HTTP, where registrations from one address
 are limited); and, once per database, gives a new password to every existing
 bot account whose password is still the one derived from the old public
 default, ending its sessions (an account whose password is neither is left
-alone: it is not the house's).
+alone: it is not the house's). The bots' names are the house's (RULEBOOK §10.1):
+:func:`house_bot_named` is how registration over HTTP refuses them.
 """
 
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 from collections.abc import Mapping
 from concurrent.futures import ThreadPoolExecutor
@@ -27,7 +29,8 @@ from typing import Final
 from sqlalchemy import Engine
 from sqlalchemy.orm import Session
 
-from cardroom.ledger import Currency
+from cardroom.bots.house import house_aliases
+from cardroom.ledger import Currency, canonical_alias, reserved_match
 from cardroom.store import AccountError, Passwords, PlayerInfo, Players
 from cardroom.store.cashier import signup_deposit
 from cardroom.store.secrets import ServerSecrets
@@ -37,6 +40,26 @@ SECRET_NAME: Final = "house_bot_secret"
 CHECKED_NAME: Final = "house_bots_public_default_reset"
 """Marks a database whose bot accounts were checked for the old public passwords."""
 OPERATOR: Final = "server:house"
+
+
+MOST_BOTS: Final = 9999
+"""The most bots the house names (``Bot001`` to ``Bot9999``: ``house_aliases``)."""
+
+
+@functools.cache
+def _bot_names() -> frozenset[str]:
+    return frozenset(house_aliases({"": MOST_BOTS})[""])
+
+
+def house_bot_named(alias: str) -> str | None:
+    """The house bot's name ``alias`` poses as, read as the ledger reads the names of
+    the house (§10.1: the canonical form of the alias or of a part of it, so ``B0T-0O4``
+    and ``TheBot004`` are ``Bot004``), or None. The house makes its bots in the store
+    (:func:`prepare_house_bots`); a player who took one of their names first would pass
+    for a house bot, and the house's bot could never log in."""
+    if "bot" not in canonical_alias(alias):  # no part of it reads as a bot's name
+        return None
+    return reserved_match(alias, _bot_names())
 
 
 def house_bot_secret(engine: Engine, environ: Mapping[str, str] = os.environ) -> str:
