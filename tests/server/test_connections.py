@@ -6,17 +6,21 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import json
 import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+import pytest
+import websockets
 from tests.server.conftest import running_server
 from tests.server.sessions import answer, first_turn, money_problems, player, seated_pair, until
 
 from cardroom.bots.client import ProtocolClient, account
 from cardroom.server.actor import TableActor
 from cardroom.server.settings import ServerSettings
+from cardroom.store import StoreError
 from cardroom.store.tables import TableStep
 
 
@@ -265,3 +269,38 @@ def test_10_6_a_player_whose_line_went_dead_is_away_within_two_pings(
     assert took < 10  # 0.5 s to the ping, 0.5 s for its pong (and the step stored)
     assert settings.database_url is not None
     assert money_problems(settings.database_url) == []
+
+
+def test_a_session_the_database_could_not_check_is_busy_not_unauthorized(
+    settings: ServerSettings,
+) -> None:
+    # The browser client takes 4401 for a session that is gone and stops reconnecting:
+    # a database that did not answer (or a full queue) logged every player out who
+    # connected meanwhile, a seated one left away (§10.6) until he logged in again.
+    apps: list[Any] = []
+
+    async def go(base: str) -> None:
+        login = await asyncio.to_thread(account, base, "alice", "password1")
+        players = apps[0].state.server.accounts.players
+        real = players.authenticate
+
+        def unreachable(token: str) -> None:
+            raise StoreError("checking a session failed: the database is unreachable or busy")
+
+        players.authenticate = unreachable
+        url = base.replace("http://", "ws://") + "/ws"
+        bearer = {"Authorization": f"Bearer {login['token']}"}
+        async with websockets.connect(url, additional_headers=bearer) as ws:
+            refused = json.loads(await ws.recv())
+            assert refused["type"] == "error" and refused["code"] == "busy", refused
+            with pytest.raises(websockets.ConnectionClosed) as closed:
+                await ws.recv()
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 1013
+        players.authenticate = real
+        async with websockets.connect(url, additional_headers=bearer) as ws:
+            assert json.loads(await ws.recv())["type"] == "hello"  # the session was fine
+        async with websockets.connect(url) as ws:  # no session at all: still unauthorized
+            assert json.loads(await ws.recv())["code"] == "unauthorized"
+
+    with running_server(settings, apps) as base:
+        asyncio.run(go(base))

@@ -166,31 +166,37 @@ async def _authenticate(websocket: WebSocket) -> tuple[str, str, str] | None:
         return None
     if state.accounts is None:
         return None
-    try:
-        info = await state.accounts.authenticate(token)
-    except Exception:
-        return None
+    info = await state.accounts.authenticate(token)
     return None if info is None or token is None else (str(info.id), info.alias, token)
+
+
+async def _turn_away(websocket: WebSocket, code: str, message: str, close_code: int) -> None:
+    """Tell a connection why it is not served, and close it."""
+    error = p.Error(re=None, code=code, message=message)
+    await websocket.send_text(p.encode(error).decode())
+    await websocket.close(code=close_code)
 
 
 async def websocket_endpoint(websocket: WebSocket) -> None:
     """Serve one WebSocket connection."""
     await websocket.accept()
-    who = await _authenticate(websocket)
+    try:
+        who = await _authenticate(websocket)
+    except Exception:  # the session could not be checked (the database): not gone
+        # 4401 tells a client to log in again (the browser client stops reconnecting):
+        # 1013, "try again later", has it reconnect, its session still good.
+        await _turn_away(websocket, "busy", "the session could not be checked: try again", 1013)
+        return
     state = websocket.app.state.server
     if who is None or state.room is None:
-        error = p.Error(re=None, code="unauthorized", message="log in first")
-        await websocket.send_text(p.encode(error).decode())
-        await websocket.close(code=4401)
+        await _turn_away(websocket, "unauthorized", "log in first", 4401)
         return
     conn = Connection(websocket, *who)
     shared: Shared = state.shared
     # The slot is taken before anything else is awaited: counted, then checked, in one
     # step (20 connections opened at once used to pass a check made before an await).
     if not shared.reserve(conn):
-        error = p.Error(re=None, code="too_many_connections", message="close another first")
-        await websocket.send_text(p.encode(error).decode())
-        await websocket.close(code=1008)
+        await _turn_away(websocket, "too_many_connections", "close another first", 1008)
         return
     writer: asyncio.Task[None] | None = None
     try:
