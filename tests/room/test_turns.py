@@ -316,6 +316,19 @@ def test_10_6_daily_allowance_then_fold_and_a_reset_on_request() -> None:
     assert err.value.code == "no_reset_left"
 
 
+def test_10_6_a_reset_with_nothing_used_is_refused_and_kept() -> None:
+    h = Harness(limit_holdem(currency=Currency.REAL, disconnect_allins_per_day=1))
+    h.seat({0: 40, 1: 40, 2: 40})
+    day = day_of(h.clock.now)
+    with pytest.raises(TableError) as err:
+        h.do(cmd.ResetAllowance("p1"))  # nothing used today: nothing to reset
+    assert err.value.code == "nothing_to_reset"
+    assert h.table.allowances.resets("p1", day) == 0  # the day's reset is kept
+    h.table.allowances.use("p1", day)
+    assert h.do(cmd.ResetAllowance("p1")) == [rv.AllowanceReset(1, "p1", day)]
+    assert h.table.allowances.used("p1", day) == 0
+
+
 def test_10_6_reconnecting_restores_the_full_view_with_own_cards() -> None:
     h = disconnect_scenario(reconnect_seconds=60)
     h.do(cmd.Reconnect("p1"))

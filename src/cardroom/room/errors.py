@@ -19,6 +19,9 @@ ALREADY_WAITING: Final = "already_waiting"
 NOT_WAITING: Final = "not_waiting"
 BAD_COMMAND: Final = "bad_command"
 NO_RESET_LEFT: Final = "no_reset_left"
+NOTHING_TO_RESET: Final = "nothing_to_reset"
+"""A reset of disconnect all-ins asked with none used today: refused, so the day's reset
+is kept for when it is needed."""
 NO_HAND: Final = "no_hand"
 NOT_YOUR_TURN: Final = "not_your_turn"
 """The engine's code, used by a Chinese poker table for a placement out of turn."""
@@ -35,7 +38,8 @@ CODES: Final = frozenset(
         NO_SUCH_SEAT, SEAT_TAKEN, SEAT_RESERVED, ALREADY_SEATED, NOT_SEATED,
         BUY_IN_TOO_SMALL, BUY_IN_TOO_LARGE, INSUFFICIENT_FUNDS, HAND_IN_PROGRESS,
         NOT_IN_HAND, TABLE_NOT_FULL, ALREADY_WAITING, NOT_WAITING, BAD_COMMAND,
-        NO_RESET_LEFT, NO_HAND, NOT_YOUR_TURN, BAD_PLACEMENT, WRONG_GAME, YOUR_TURN,
+        NO_RESET_LEFT, NOTHING_TO_RESET, NO_HAND, NOT_YOUR_TURN, BAD_PLACEMENT, WRONG_GAME,
+        YOUR_TURN,
     }
 )  # fmt: skip
 """Every code of this module (a refusal may also carry an engine code)."""

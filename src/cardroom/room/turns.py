@@ -30,7 +30,14 @@ from cardroom.room import commands as cmd
 from cardroom.room import engine_port
 from cardroom.room import events as rv
 from cardroom.room.clock import day_of
-from cardroom.room.errors import BAD_COMMAND, NO_RESET_LEFT, NOT_IN_HAND, YOUR_TURN, TableError
+from cardroom.room.errors import (
+    BAD_COMMAND,
+    NO_RESET_LEFT,
+    NOT_IN_HAND,
+    NOTHING_TO_RESET,
+    YOUR_TURN,
+    TableError,
+)
 from cardroom.room.seating import seat_of
 from cardroom.room.state import SeatState
 
@@ -226,6 +233,9 @@ def _reset_allowance(table: Table, c: cmd.ResetAllowance) -> None:
     day = day_of(table.now)
     if table.allowances.resets(c.player, day) >= table.settings.allowance_resets_per_day:
         raise TableError(NO_RESET_LEFT, "no reset of disconnect all-ins left today")
+    if table.allowances.used(c.player, day) == 0:
+        # Granting it would spend the day's one reset on nothing.
+        raise TableError(NOTHING_TO_RESET, "no disconnect all-in used today: nothing to reset")
     table.allowances.reset(c.player, day)
     table.emit(rv.AllowanceReset(s, c.player, day))
 
