@@ -19,7 +19,7 @@ from treys import Card as TreysCard
 from treys import Evaluator
 
 from cardroom.cards import CARDS
-from cardroom.chinese import VARIANTS, Arrangement, ChineseError, score_hands
+from cardroom.chinese import VARIANTS, Arrangement, ChineseError, pairwise_points, score_hands
 
 EXAMPLES = int(os.environ.get("CARDROOM_CHINESE_EXAMPLES", "300"))
 TREYS = Evaluator()
@@ -101,6 +101,17 @@ def test_classic_scores_royalties_too() -> None:
     b = arr("2d 3d 4d", "8c 8d 9h 9s Td", "Jc Jd Js Ks Kd")  # full house at the back: 6
     assert points("classic", a, b) == [6 + 62 - 6, -(6 + 62 - 6)]
     assert points("ofc", a, b) == points("classic", a, b)
+
+
+def test_pairwise_points_are_each_pair_apart_and_sum_to_the_points() -> None:
+    hands = [STRONG, WEAK, FOULED, MIXED]
+    matrix = pairwise_points(VARIANTS["ofc"], hands)
+    assert matrix[0][1] == 6 and matrix[2][0] == -6 and matrix[2][1] == -6
+    assert matrix[3][1] == -1 and matrix[1][3] == 1
+    for i in range(4):
+        assert matrix[i][i] == 0
+        assert all(matrix[i][j] == -matrix[j][i] for j in range(4))
+    assert [sum(row) for row in matrix] == points("ofc", *hands)
 
 
 def test_showdown_refuses_shared_cards_and_bad_sizes() -> None:

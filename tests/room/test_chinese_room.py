@@ -303,6 +303,31 @@ def test_8_points_per_unit_and_loss_limited_to_the_table_chips(
     assert h.table.stacks() == {"p0": 600, "p1": 0}
 
 
+# Seat 2: a fouled hand (a pair of kings on top over a ten-high middle).
+FOULED = {"top": "Ah Kh Kc", "middle": "2h 4h 6d 8d Td", "bottom": "Js Qs 7d 9d 5h"}
+
+
+def test_8_settlement_is_pairwise_a_short_loser_does_not_shift_his_debt_to_a_third_player(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """§8 scores each pair of players apart (seed 000: "each player settles with their
+    opponents"). Seat 1 lost 13 points to seat 0 and has the chips: it pays all 130,
+    whatever the fouled seat 2 (owing 120 to seat 1 and 190 to seat 0, holding 100)
+    can pay. Seat 2's 100 go first to seat 1, its first creditor clockwise from the
+    button's left (button on seat 0: order 1, 2, 0). Netting the results first let
+    seat 1 pay 10 and seat 0 take 110: seat 0 carried seat 2's shortfall to seat 1."""
+    rig(monkeypatch, deck_for(SEAT1, FOULED, SEAT0))
+    h = Harness(ofc(min_buy_in=100))
+    h.seat({0: 1000, 1: 1000, 2: 100})
+    h.tick()
+    events = play_plans(h, {0: SEAT0, 1: SEAT1, 2: FOULED})
+    settled = next(e for e in events if isinstance(e, HandSettled))
+    assert {r.seat: r.points for r in settled.results} == {0: 13 + 19, 1: -13 + 12, 2: -31}
+    finished = next(e for e in events if isinstance(e, rv.HandFinished))
+    assert finished.stacks == ((0, 1130), (1, 970), (2, 0)) and finished.pot == 130
+    assert h.table.stacks() == {"p0": 1130, "p1": 970, "p2": 0}
+
+
 def test_8_fantasyland_carries_over_through_the_room(monkeypatch: pytest.MonkeyPatch) -> None:
     rig(monkeypatch, deck_for(SEAT1, SEAT0))
     h = Harness(ofc())

@@ -19,61 +19,91 @@ SEAT1 = {"top": "6c 7c 8c", "middle": "9h 9s 2d 3c 4d", "bottom": "Th Tc Ts Jh J
 
 
 def test_8_settlement_pays_everything_when_losers_cover() -> None:
-    got = settle({0: 90, 1: -30, 2: -60}, {0: 100, 1: 100, 2: 100}, order=[1, 2, 0])
-    assert got.paid == {1: -30, 2: -60, 0: 90}
+    got = settle({(1, 0): 30, (2, 0): 60}, {0: 100, 1: 100, 2: 100}, order=[1, 2, 0])
+    assert got.paid == {1: -30, 2: -60, 0: 90} == got.owed
     assert got.shortfall == 0
 
 
 def test_8_settlement_loss_limited_to_the_chips_on_the_table() -> None:
     # Hand-worked: seat 2 owes 60 but has 40; the one winner gets the 70 collected.
     stacks = {0: 100, 1: 100, 2: 40}
-    got = settle({0: 90, 1: -30, 2: -60}, stacks, order=[1, 2, 0])
+    got = settle({(1, 0): 30, (2, 0): 60}, stacks, order=[1, 2, 0])
     assert got.paid == {1: -30, 2: -40, 0: 70}
     assert got.shortfall == 20
     after = {s: stacks[s] + got.paid[s] for s in stacks}
     assert after == {0: 170, 1: 70, 2: 0}
 
 
-def test_8_settlement_short_loser_winners_paid_pro_rata_then_by_seat_order() -> None:
-    # Hand-worked: seats 0 and 1 are owed 50 and 30; seat 2 owes 80 but has 41.
-    # Pro rata: 50*41//80 = 25 and 30*41//80 = 15; the chip left goes to the first
-    # winner clockwise from the button's left. Button on seat 0: order 1, 2, 0.
-    got = settle({0: 50, 1: 30, 2: -80}, {0: 10, 1: 10, 2: 41}, order=[1, 2, 0])
-    assert got.paid == {1: 16, 2: -41, 0: 25}
-    # Button on seat 1: order 2, 0, 1, so seat 0 is first and gets the chip.
-    got = settle({0: 50, 1: 30, 2: -80}, {0: 10, 1: 10, 2: 41}, order=[2, 0, 1])
-    assert got.paid == {2: -41, 0: 26, 1: 15}
+def test_8_settlement_a_short_loser_pays_his_creditors_in_seat_order_from_the_button() -> None:
+    # Hand-worked: seat 2 owes seats 0 and 1 50 and 30 but has 41. Button on seat 0:
+    # order 1, 2, 0, so seat 1 is paid its 30 in full first and seat 0 gets the 11 left.
+    got = settle({(2, 0): 50, (2, 1): 30}, {0: 10, 1: 10, 2: 41}, order=[1, 2, 0])
+    assert got.paid == {1: 30, 2: -41, 0: 11}
+    # Button on seat 1: order 2, 0, 1, so seat 0 is first and takes all 41.
+    got = settle({(2, 0): 50, (2, 1): 30}, {0: 10, 1: 10, 2: 41}, order=[2, 0, 1])
+    assert got.paid == {2: -41, 0: 41, 1: 0}
+    assert got.shortfall == 80 - 41
 
 
-def test_8_settlement_two_short_losers_three_remainder_chips() -> None:
-    # Owed 10/10/10 to seats 0, 1, 2; seats 3 and 4 owe 15 each but have 7 and 6:
-    # 13 collected, 13*10//30 = 4 each (12), 1 left to seat 0 (order from button 4).
-    got = settle(
-        {0: 10, 1: 10, 2: 10, 3: -15, 4: -15}, {0: 1, 1: 1, 2: 1, 3: 7, 4: 6}, [0, 1, 2, 3, 4]
-    )
-    assert got.paid == {0: 5, 1: 4, 2: 4, 3: -7, 4: -6}
-    assert got.shortfall == 30 - 13
+def test_8_settlement_is_pairwise_nobody_is_paid_by_one_who_did_not_lose_to_him() -> None:
+    # Seat 0 beat seat 1 by 50; seat 1 beat seat 2 by 60, and seat 2 has 10 chips.
+    # Seat 1 has the chips to pay seat 0 in full; seat 2's 10 go to seat 1 alone.
+    # (Netted, seat 1 would be +10 and share seat 2's 10 with seat 0, who never beat
+    # seat 2, while seat 0 went without 50 that seat 1 could pay.)
+    got = settle({(1, 0): 50, (2, 1): 60}, {0: 100, 1: 100, 2: 10}, order=[0, 1, 2])
+    assert got.payments == {(1, 0): 50, (2, 1): 10}
+    assert got.paid == {0: 50, 1: -40, 2: -10}
+    assert got.owed == {0: 50, 1: 10, 2: -60}
+
+
+def test_8_settlement_a_loser_pays_out_of_what_he_wins_and_shortfalls_cascade() -> None:
+    # Seat 1 has 5 chips, owes seat 0 30 and is owed 20 by seat 2, who has 4: seat 2
+    # pays its 4, so seat 1 can pay 5 + 4 = 9 of its 30 (and ends with nothing).
+    got = settle({(1, 0): 30, (2, 1): 20}, {0: 50, 1: 5, 2: 4}, order=[0, 1, 2])
+    assert got.payments == {(1, 0): 9, (2, 1): 4}
+    assert got.paid == {0: 9, 1: -5, 2: -4}
+    # With seat 2 able to pay, seat 1 (now with 15) pays its 30 out of its 15 and the
+    # 20 it wins; with 5 it pays the 25 it has.
+    got = settle({(1, 0): 30, (2, 1): 20}, {0: 50, 1: 15, 2: 40}, order=[0, 1, 2])
+    assert got.paid == {0: 30, 1: -10, 2: -20} == got.owed
+    got = settle({(1, 0): 30, (2, 1): 20}, {0: 50, 1: 5, 2: 40}, order=[0, 1, 2])
+    assert got.paid == {0: 25, 1: -5, 2: -20}
 
 
 def test_8_settlement_conserves_chips_and_never_takes_more_than_the_stack() -> None:
     rng = random.Random(13)
-    for _ in range(2000):
+    for _ in range(3000):
         n = rng.randint(2, 4)
-        owed = {s: rng.randint(-300, 300) for s in range(n - 1)}
-        owed[n - 1] = -sum(owed.values())
-        stacks = {s: rng.randint(1, 400) for s in range(n)}
         order = rng.sample(range(n), n)
-        paid = settle(owed, stacks, order).paid
-        assert sum(paid.values()) == 0
+        debts = {}
+        for a in range(n):
+            for b in range(a + 1, n):
+                chips = rng.choice([0, rng.randint(1, 300)])
+                if chips:
+                    debts[(a, b) if rng.random() < 0.5 else (b, a)] = chips
+        stacks = {s: rng.randint(1, 400) for s in range(n)}
+        got = settle(debts, stacks, order)
+        assert sum(got.paid.values()) == 0 and sum(got.owed.values()) == 0
+        for (d, c), chips in got.payments.items():
+            assert type(chips) is int and 0 <= chips <= debts[d, c]
         for s in range(n):
-            assert isinstance(paid[s], int)
-            assert paid[s] >= -stacks[s]
-            assert (paid[s] <= 0) if owed[s] <= 0 else (0 <= paid[s] <= owed[s])
+            assert type(got.paid[s]) is int and got.paid[s] >= -stacks[s]
+            mine = [c for (d, c) in debts if d == s]
+            short = [c for c in mine if got.payments[s, c] < debts[s, c]]
+            if short:  # a debt not paid in full: the debtor has nothing left ...
+                assert got.paid[s] == -stacks[s]
+                # ... and the creditors after the first one short in the order get nothing.
+                first = order.index(min(short, key=order.index))
+                assert all(got.payments[s, c] == 0 for c in mine if order.index(c) > first)
 
 
-def test_8_settlement_refuses_results_that_do_not_sum_to_zero() -> None:
+def test_8_settlement_refuses_bad_debts() -> None:
     with pytest.raises(ValueError):
-        settle({0: 10, 1: -5}, {0: 10, 1: 10}, [0, 1])
+        settle({(0, 1): -5}, {0: 10, 1: 10}, [0, 1])
+    with pytest.raises(ValueError):
+        settle({(0, 2): 5}, {0: 10, 1: 10}, [0, 1])
+    with pytest.raises(ValueError):
+        settle({(0, 1): 5}, {0: 10, 1: 10}, [0, 0])
 
 
 def deck_for(*hands: dict[str, str]) -> list[int]:

@@ -2,8 +2,8 @@
 
 Variants are data (:data:`VARIANTS`); :class:`ChineseHand` is the pure state
 machine (``start``, ``apply``, ``legal_actions``, ``view``, ``replay``);
-:func:`score_hands` settles a showdown; :func:`best_arrangement` sets 13 to 17
-cards for a Fantasyland timeout or as a hint.
+:func:`score_hands` settles a showdown (:func:`pairwise_points`: pair by pair);
+:func:`best_arrangement` sets 13 to 17 cards for a Fantasyland timeout or as a hint.
 """
 
 from cardroom.chinese.arrange import BestArrangement, best_arrangement, fill_in_dealt_order
@@ -22,7 +22,7 @@ from cardroom.chinese.events import (
 from cardroom.chinese.hand import ChineseHand
 from cardroom.chinese.rows import Arrangement, RowValues, evaluate_rows, is_fouled
 from cardroom.chinese.royalties import PINEAPPLE_27_ROYALTIES, STANDARD_ROYALTIES, RoyaltyTable
-from cardroom.chinese.scoring import PlayerScore, score_hands
+from cardroom.chinese.scoring import PlayerScore, pairwise_points, score_hands
 from cardroom.chinese.variants import (
     VARIANTS,
     ChineseVariant,
@@ -61,6 +61,7 @@ __all__ = [
     "fill_in_dealt_order",
     "get_variant",
     "is_fouled",
+    "pairwise_points",
     "project_event",
     "project_hand",
     "score_hands",

@@ -84,6 +84,50 @@ def pairwise_units(a: _Standing, b: _Standing, scoop_bonus: int) -> int:
     return rows + sum(a.royalties.values()) - sum(b.royalties.values())
 
 
+def _standings(
+    variant: ChineseVariant, arrangements: Sequence[Arrangement], royalties: RoyaltyTable | None
+) -> list[_Standing]:
+    """Each set hand evaluated: its rows, foul and royalties (checked: 2 to 4 hands that
+    share no card)."""
+    if not 2 <= len(arrangements) <= 4:
+        raise ChineseError(f"a showdown needs 2 to 4 players, got {len(arrangements)}")
+    seen: set[int] = set()
+    for arrangement in arrangements:
+        shared = seen & set(arrangement.cards)
+        if shared:
+            raise ChineseError(f"card {CARDS[min(shared)]} is in two hands")
+        seen |= set(arrangement.cards)
+    table = royalties if royalties is not None else variant.royalties
+    standings = []
+    for arrangement in arrangements:
+        values = evaluate_rows(variant, arrangement)
+        fouled = is_fouled(variant, values)
+        roy = dict(_NO_ROYALTIES) if fouled else row_royalties(table, variant, values)
+        standings.append(_Standing(values, fouled, roy))
+    return standings
+
+
+def _matrix(standings: Sequence[_Standing], scoop_bonus: int) -> tuple[tuple[int, ...], ...]:
+    return tuple(
+        tuple(0 if i == j else pairwise_units(a, b, scoop_bonus) for j, b in enumerate(standings))
+        for i, a in enumerate(standings)
+    )
+
+
+def pairwise_points(
+    variant: ChineseVariant,
+    arrangements: Sequence[Arrangement],
+    *,
+    royalties: RoyaltyTable | None = None,
+) -> tuple[tuple[int, ...], ...]:
+    """Units each player wins from each other one, pair by pair: ``m[i][j]`` is what
+    player ``i`` wins from player ``j`` (negative when it loses; ``m[j][i] == -m[i][j]``,
+    ``m[i][i] == 0``). A row of the matrix sums to that player's
+    :attr:`PlayerScore.points`; a room settling money pair by pair needs the pairs.
+    Raises :class:`ChineseError` as :func:`score_hands` does."""
+    return _matrix(_standings(variant, arrangements, royalties), variant.scoop_bonus)
+
+
 def score_hands(
     variant: ChineseVariant,
     arrangements: Sequence[Arrangement],
@@ -99,33 +143,16 @@ def score_hands(
     Raises :class:`ChineseError` for a card held by two players, a bad count
     or a non-integer point value.
     """
-    if not 2 <= len(arrangements) <= 4:
-        raise ChineseError(f"a showdown needs 2 to 4 players, got {len(arrangements)}")
     if isinstance(point_value, bool) or not isinstance(point_value, int) or point_value < 0:
         raise ChineseError(f"point_value must be a non-negative integer, got {point_value!r}")
     flags = list(in_fantasyland) if in_fantasyland is not None else [False] * len(arrangements)
     if len(flags) != len(arrangements):
         raise ChineseError(f"in_fantasyland has {len(flags)} entries, players {len(arrangements)}")
-    seen: set[int] = set()
-    for arrangement in arrangements:
-        shared = seen & set(arrangement.cards)
-        if shared:
-            raise ChineseError(f"card {CARDS[min(shared)]} is in two hands")
-        seen |= set(arrangement.cards)
-    table = royalties if royalties is not None else variant.royalties
-    standings = []
-    for arrangement in arrangements:
-        values = evaluate_rows(variant, arrangement)
-        fouled = is_fouled(variant, values)
-        roy = dict(_NO_ROYALTIES) if fouled else row_royalties(table, variant, values)
-        standings.append(_Standing(values, fouled, roy))
+    standings = _standings(variant, arrangements, royalties)
+    matrix = _matrix(standings, variant.scoop_bonus)
     out = []
     for i, (arrangement, me) in enumerate(zip(arrangements, standings, strict=True)):
-        units = sum(
-            pairwise_units(me, other, variant.scoop_bonus)
-            for j, other in enumerate(standings)
-            if j != i
-        )
+        units = sum(matrix[i])
         out.append(
             PlayerScore(
                 arrangement=arrangement,

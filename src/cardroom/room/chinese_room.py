@@ -21,8 +21,9 @@ per settled hand) and the record. What differs:
   no disconnect all-in. In classic Chinese poker everyone may set at once; the clock
   runs for the first player still to set, then the next (each gets his own time).
   A leaving player's placement is made at once.
-- **Settling.** The scoring's chips are settled with each loss limited to the chips
-  on the table (:func:`~cardroom.room.chinese_table.settle`) and posted as one ledger
+- **Settling.** The scoring's chips are settled pair by pair with each loss limited to
+  the chips on the table, a short loser's creditors paid in seat order from the
+  button's left (:func:`~cardroom.room.chinese_table.settle`), and posted as one ledger
   transaction; ``HandFinished`` carries the stacks after it, ``pot`` the chips won.
 - **Fantasyland** carries over to the player's very next hand when dealt in to it
   (kept by player: a new player in the seat does not inherit it); a player who leaves
@@ -50,7 +51,7 @@ from cardroom.room import events as rv
 from cardroom.room import seating, turns
 from cardroom.room import views as table_views
 from cardroom.room.allowances import Allowances
-from cardroom.room.chinese_table import ChineseTableConfig, settle
+from cardroom.room.chinese_table import ChineseTableConfig, hand_debts, settle
 from cardroom.room.clock import Clock, system_clock
 from cardroom.room.commands import Command
 from cardroom.room.errors import (
@@ -275,9 +276,8 @@ class ChineseRoomTable(Table):
         transaction and record its end."""
         game = self.game
         assert game is not None and game.results is not None
-        owed = {r.seat: r.chips for r in game.results}
         start = {s: self.seat(s).stack for s in game.seats}
-        paid = settle(owed, start, game.seats).paid
+        paid = settle(hand_debts(game), start, game.seats).paid
         net = {self.seat(s).player: paid[s] for s in paid}
         self.bank.settle(self.state.hand_no, net, 0)
         self.set_aside((), {}, net)  # chips dumped by playing badly (no betting to read)

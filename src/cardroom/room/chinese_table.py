@@ -5,20 +5,30 @@ with seating, clocks, money and record shared with the poker tables); this modul
 what is its own: :class:`ChineseTableConfig` (game, chips per point, seats, times) and
 :func:`settle`, turning a hand's points into chips.
 
-**Settlement (each player's loss limited to the chips on the table).** The
-engine scores each seat's net result in chips (points times ``point_value``;
-the results sum to zero). Settlement works on these net results:
+**Settlement (each player's loss limited to the chips on the table).** §8 scores
+each pair of players apart and seed 000 has "each player settle with their
+opponents", so money is settled pair by pair too: :func:`hand_debts` gives, for
+each pair, the chips the loser owes the winner (its points times ``point_value``).
 
-1. each loser pays ``min(loss, stack)``: never more than the chips on the table;
-2. if the losers paid everything owed, each winner gets what it is owed;
-3. otherwise each winner gets ``owed * collected // owed_total`` (pro rata to
-   what it is owed, rounded down), and the chips left by rounding go one each
-   to the winners in seat order clockwise from the button's left (the hand's
-   play order), starting again from the first while chips remain.
+1. Every debt is paid in full when every player can pay what it owes out of its
+   stack plus what it is paid.
+2. A player who cannot (an *insolvent* loser) pays out its stack plus what it is
+   paid, no more, so it ends with no chips: its creditors are paid **in seat order
+   clockwise from the button's left** (the hand's play order), each in full before
+   the next gets anything. This is who is paid first.
+3. A creditor paid less may in turn be unable to pay its own debts: step 2 is
+   repeated until every player pays what it can (payments only ever go down, so
+   this ends, and in the same place whatever the order of the repetitions).
 
-The chips paid equal the chips collected, so the sum of the stacks never
-changes, and amounts stay integers. A winner's gain is not capped by its own
-stack (only losses are limited).
+No chip is created or lost (each payment goes from one stack to another), amounts
+stay integers, nobody loses more than the chips on the table, and nobody is paid by
+a player who did not lose to him: a solvent player pays each winner in full even
+when a third player cannot pay him. A winner's gain is not capped by its own stack
+(only losses are limited). Netting the results first would not do: a player whose
+winnings from a short loser offset his loss to another would pass the short loser's
+shortfall on to that other. Shares pro rata were not chosen: rounded to chips, a
+creditor's share can go up when the debtor has less to pay, so the repetition of
+step 3 would not be well defined.
 """
 
 from __future__ import annotations
@@ -26,7 +36,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from cardroom.chinese import get_variant
+from cardroom.chinese import Arrangement, ChineseHand, get_variant, pairwise_points
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,35 +72,70 @@ class ChineseTableConfig:
 
 @dataclass(frozen=True, slots=True)
 class Settlement:
-    """One hand's money: what each seat was owed by the scoring (``owed``) and the
-    change made to its stack (``paid``); both by seat."""
+    """One hand's money, by seat: each seat's net result as scored (``owed``), the
+    change made to its stack (``paid``), and each debt as paid (``payments``: (debtor,
+    creditor) -> chips)."""
 
     owed: Mapping[int, int]
     paid: Mapping[int, int]
+    payments: Mapping[tuple[int, int], int]
+    debts: Mapping[tuple[int, int], int]
 
     @property
     def shortfall(self) -> int:
-        """Chips the winners were owed but the losers could not cover."""
-        return sum(v for v in self.owed.values() if v > 0) - sum(
-            v for v in self.paid.values() if v > 0
-        )
+        """Chips the losers owed but could not pay."""
+        return sum(self.debts.values()) - sum(self.payments.values())
 
 
-def settle(owed: Mapping[int, int], stacks: Mapping[int, int], order: Sequence[int]) -> Settlement:
-    """Stack changes for net results ``owed`` (summing to zero) when each loss is
-    limited to the loser's stack (module docstring); ``order``: seats from the
-    button's left."""
-    if sum(owed.values()) != 0:
-        raise ValueError("a hand's results sum to zero")
-    if set(order) != set(owed):
-        raise ValueError("the seat order must list exactly the seats settled")
-    paid = {s: -min(-v, stacks[s]) for s, v in owed.items() if v < 0}
-    collected = -sum(paid.values())
-    winners = [s for s in order if owed[s] > 0]
-    total = sum(owed[s] for s in winners)
-    for s in winners:
-        paid[s] = owed[s] * collected // total if total else 0
-    left = collected - sum(paid[s] for s in winners)
-    for i in range(left):
-        paid[winners[i % len(winners)]] += 1
-    return Settlement(dict(owed), {s: paid.get(s, 0) for s in order})
+def hand_debts(game: ChineseHand) -> dict[tuple[int, int], int]:
+    """The chips each loser owes each winner in the settled hand ``game``, pair by pair:
+    (debtor seat, creditor seat) -> chips (only pairs with a debt)."""
+    results = game.results
+    if results is None:
+        raise ValueError("the hand is not settled")
+    rows = [Arrangement(r.top, r.middle, r.bottom) for r in results]
+    units = pairwise_points(game.variant, rows, royalties=game.royalties)
+    return {
+        (results[i].seat, results[j].seat): -u * game.point_value
+        for i, row in enumerate(units)
+        for j, u in enumerate(row)
+        if u < 0 and game.point_value
+    }
+
+
+def settle(
+    debts: Mapping[tuple[int, int], int], stacks: Mapping[int, int], order: Sequence[int]
+) -> Settlement:
+    """Stack changes for the pairwise ``debts`` ((debtor, creditor) -> chips) when each
+    loss is limited to the loser's stack (module docstring); ``order``: the seats from
+    the button's left, the order in which a short loser's creditors are paid."""
+    rank = {s: i for i, s in enumerate(order)}
+    if len(rank) != len(order):
+        raise ValueError("a seat appears twice in the order")
+    for (debtor, creditor), chips in debts.items():
+        if debtor not in rank or creditor not in rank or debtor == creditor:
+            raise ValueError(f"a debt between seats {debtor} and {creditor} of the order")
+        if type(chips) is not int or chips < 0:
+            raise ValueError("a debt is a whole number of chips")
+    creditors = {s: sorted((c for d, c in debts if d == s), key=rank.__getitem__) for s in order}
+    payments = dict(debts)
+    changed = True
+    while changed:  # step 3: until every player pays what it can
+        changed = False
+        for s in order:
+            left = stacks[s] + sum(v for (_, c), v in payments.items() if c == s)
+            for c in creditors[s]:  # step 2: in order, each in full before the next
+                pay = min(debts[s, c], left)
+                left -= pay
+                if payments[s, c] != pay:
+                    payments[s, c], changed = pay, True
+    return Settlement(_net(debts, order), _net(payments, order), payments, dict(debts))
+
+
+def _net(moves: Mapping[tuple[int, int], int], order: Sequence[int]) -> dict[int, int]:
+    """Each seat's net of ``moves`` ((from, to) -> chips)."""
+    net = dict.fromkeys(order, 0)
+    for (debtor, creditor), chips in moves.items():
+        net[debtor] -= chips
+        net[creditor] += chips
+    return net
