@@ -385,6 +385,28 @@ def test_10_10_a_cancelled_hand_gives_back_the_fantasyland_of_one_who_sat_it_out
     assert dict(zip(started.seats, started.fantasyland, strict=True))[0] == 13
 
 
+def test_3_a_chinese_table_whose_players_all_left_starts_anew() -> None:
+    """As at a poker table (§3): a table every player left is new again, and the next
+    players' first hand has the button drawn for, as at a table never played, not
+    moved on from the last players' button."""
+    firsts = []
+    for played in (False, True):
+        h = Harness(ofc(draw_button=True))
+        if played:
+            h.seat({0: 1000, 1: 1000, 2: 1000})
+            for _ in range(2):
+                h.tick()
+                play_hand(h, random.Random(5))
+            for p in ("p0", "p1", "p2"):
+                h.do(cmd.Leave(p))
+        h.do(cmd.Sit("p3", 0, 1000))
+        h.do(cmd.Sit("p4", 1, 1000))
+        h.do(cmd.Sit("p5", 2, 1000))
+        dealt = next(e for e in h.tick() if isinstance(e, rv.HandDealt))
+        firsts.append((dealt.button, dealt.dealt))
+    assert firsts[0] == firsts[1]  # the same draw, the same first hand
+
+
 def test_8_dealt_in_needs_min_points_worth_of_chips() -> None:
     config = ChineseTableConfig("pineapple", point_value=10, min_points=2)
     h = Harness(TableSettings.chinese_table("c", config, seed="m", min_buy_in=1, draw_button=False))

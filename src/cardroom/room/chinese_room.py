@@ -10,8 +10,8 @@ per settled hand) and the record. What differs:
 
 - **Dealing.** Every seated player who is not sitting out, is connected and holds
   ``min_points * point_value`` chips (at least 1) is dealt in; the button moves to
-  the next such seat clockwise (at a new table: the draw's winner, §3). No blinds: ``HandDealt``
-  names the button and ``-1`` for the blinds.
+  the next such seat clockwise (at a new table, or one whose players all left: the
+  draw's winner, §3). No blinds: ``HandDealt`` names the button and ``-1`` for the blinds.
 - **Turns.** The player to place has ``action_seconds`` for a street, or the Chinese
   config's ``set_seconds`` (the game's ``arrange_seconds``, else 90) to set 13 cards or
   more (classic, Fantasyland); then the time bank; then the table places for him
@@ -203,7 +203,8 @@ class ChineseRoomTable(Table):
         )
         if len(dealt) < self.variant.min_players:
             return
-        last = None if state.positions is None else state.positions.button
+        # A table whose players all left is new again (§3), as a poker table is.
+        last = state.positions.button if state.positions and self.game_goes_on(dealt) else None
         later = [s for s in dealt if last is None or s > last]
         button = (later or list(dealt))[0] if last is not None else None
         if button is None:  # a new table draws for the button (§3), or takes the first
