@@ -121,3 +121,24 @@ def test_8_table_config_checks_its_values() -> None:
     with pytest.raises(ChineseError):
         ChineseTableConfig("omaha", point_value=1)
     assert ChineseTableConfig("ofc", point_value=1).seat_count == 4
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        {"min_points": 2.5},  # a float of chips to be dealt in: money is integers
+        {"min_points": True},
+        {"min_points": "3"},
+        {"max_seats": "3"},
+        {"max_seats": 2.0},
+        {"set_seconds": "90"},  # the first Fantasyland or classic deal would crash the table
+        {"set_seconds": -5},
+        {"set_seconds": 0},
+        {"set_seconds": float("nan")},
+        {"set_seconds": True},
+    ],
+)
+def test_8_table_config_refuses_values_of_the_wrong_kind(bad: dict[str, object]) -> None:
+    with pytest.raises(ValueError):
+        ChineseTableConfig("ofc", point_value=10, **bad)  # type: ignore[arg-type]
+    assert ChineseTableConfig("ofc", point_value=10, set_seconds=45, min_points=0).set_seconds == 45

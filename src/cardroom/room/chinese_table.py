@@ -57,12 +57,21 @@ class ChineseTableConfig:
 
     def __post_init__(self) -> None:
         v = get_variant(self.variant)
-        if isinstance(self.point_value, bool) or not isinstance(self.point_value, int):
-            raise ValueError("point_value is a whole number of chips")
+        # Checked here: a table built from JSON must not fail later, at a deal (and all
+        # money is integers, so the points' worth a player needs is too).
+        for name in ("point_value", "min_points", "max_seats"):
+            value = getattr(self, name)
+            if not (type(value) is int or (value is None and name == "max_seats")):
+                raise ValueError(f"{name} is a whole number, not {value!r}")
         if self.point_value < 1 or self.min_points < 0:
             raise ValueError("point_value is at least 1 and min_points at least 0")
         if self.max_seats is not None and not 2 <= self.max_seats <= v.max_players:
             raise ValueError(f"{v.name} seats 2 to {v.max_players} players")
+        seconds = self.set_seconds
+        if seconds is not None and not (
+            type(seconds) in (int, float) and 0 < seconds < float("inf")
+        ):
+            raise ValueError(f"set_seconds is a number of seconds above 0, not {seconds!r}")
 
     @property
     def seat_count(self) -> int:
