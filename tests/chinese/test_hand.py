@@ -330,6 +330,34 @@ def test_a_room_royalty_table_is_used_and_replayed() -> None:
     assert results["standard"].royalties == {"top": 0, "middle": 20, "bottom": 10}
 
 
+def test_a_fantasyland_timeout_sets_for_the_hands_own_royalty_table() -> None:
+    from cardroom.cards import CARDS, parse_cards
+    from cardroom.chinese import RoyaltyTable, best_arrangement
+
+    # Seat 0 in Fantasyland is dealt these 13 (one at a time with seat 1's five). With
+    # no royalties, the pair of kings is worth more at the back than the middle's
+    # kings and jacks on top (which the standard table pays 12 for).
+    mine = parse_cards("5s Jd Th 4c 7s Jh 9h Qc Ah 3c Kh 2c Kd")
+    rest = [c for c in CARDS if c not in mine]
+    deck = [c for pair in zip(mine, rest[:5], strict=False) for c in pair] + [*mine[5:], *rest[5:]]
+    empty = RoyaltyTable()
+    hand = ChineseHand.start(
+        "ofc", [0, 1], button=1, deck=deck, fantasyland={0: 13}, royalties=empty
+    )
+    assert set(hand.players[0].pending) == set(mine)
+    best = best_arrangement(VARIANTS["ofc"], mine, in_fantasyland=True, royalties=empty)
+    standard = best_arrangement(VARIANTS["ofc"], mine, in_fantasyland=True)
+    assert best.arrangement != standard.arrangement
+    action = hand.timeout_action(0)
+    assert (action.top, action.middle, action.bottom) == (
+        best.arrangement.top,
+        best.arrangement.middle,
+        best.arrangement.bottom,
+    )
+    hint = hand.hint(0)
+    assert hint is not None and hint.placed == action.placed
+
+
 def _cards_in(data: Any) -> set[str]:
     """Every card name anywhere in a JSON-shaped view."""
     if isinstance(data, str):

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardroom.cards import CARDS, Card, CardError, Deck, Seed
-from cardroom.chinese.arrange import best_arrangement, fill_in_dealt_order
+from cardroom.chinese.arrange import BestArrangement, best_arrangement, fill_in_dealt_order
 from cardroom.chinese.errors import ChineseError
 from cardroom.chinese.events import (
     CardsDealt,
@@ -163,7 +163,7 @@ class ChineseHand:
             raise ChineseError(f"seat {seat} has nothing to place")
         p = self.players[seat]
         if p.fantasyland:
-            best = best_arrangement(self.variant, p.pending, in_fantasyland=True)
+            best = self._best(p)
             a = best.arrangement
             return Place(seat, a.top, a.middle, a.bottom, best.discards)
         rows, discards = fill_in_dealt_order(p.pending, p.free(), options[0].discard)
@@ -174,9 +174,16 @@ class ChineseHand:
         p = self.players.get(seat)
         if p is None or len(p.pending) < HAND_SIZE:
             return None
-        best = best_arrangement(self.variant, p.pending, in_fantasyland=bool(p.fantasyland))
+        best = self._best(p)
         a = best.arrangement
         return Place(seat, a.top, a.middle, a.bottom, best.discards)
+
+    def _best(self, p: PlayerState) -> BestArrangement:
+        """The best arrangement of ``p``'s cards under this hand's own royalty table."""
+        fantasyland = bool(p.fantasyland)
+        return best_arrangement(
+            self.variant, p.pending, in_fantasyland=fantasyland, royalties=self.royalties
+        )
 
     def state(self) -> dict[str, Any]:
         """The whole state as plain data (hidden cards included): replays compare equal on it."""
