@@ -6,7 +6,7 @@ what is its own: :class:`ChineseTableConfig` (game, chips per point, seats, time
 :func:`settle`, turning a hand's points into chips.
 
 **Settlement (each player's loss limited to the chips on the table).** §8 scores
-each pair of players apart and seed 000 has "each player settle with their
+each pair of players apart and seed 000 has "each player settles with their
 opponents", so money is settled pair by pair too: :func:`hand_debts` gives, for
 each pair, the chips the loser owes the winner (its points times ``point_value``).
 
