@@ -220,12 +220,7 @@ def _chinese(raw: dict[str, Any]) -> ChineseTableConfig:
     """The game of a Chinese poker table: ``point_value`` (required), seats, options."""
     if "point_value" not in raw:
         raise ValueError("point_value: the chips a point is worth (a Chinese poker table)")
-    limit = raw.get("set_seconds")
-    if limit is not None and not (
-        type(limit) in (int, float) and math.isfinite(limit) and 0 < limit <= _MOST
-    ):
-        raise ValueError(f"set_seconds: a finite number of seconds above 0, not {limit!r}")
-    return ChineseTableConfig(
+    return ChineseTableConfig(  # it checks its own values (set_seconds among them)
         raw["game"],
         raw["point_value"],
         max_seats=raw.get("seats"),
