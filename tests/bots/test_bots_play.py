@@ -152,8 +152,8 @@ def test_sensible_bots_take_the_pot_odds_into_account_at_a_real_table(server: st
 
 
 def test_house_bots_fill_a_table_and_play_until_cancelled(server: str, tmp_path: Path) -> None:
-    from cardroom.bots.house import bot_password, house_aliases, run_house_bots
-    from cardroom.server.house import prepare_house_bots
+    from cardroom.bots.house import bot_password, run_house_bots
+    from cardroom.server.house import house_aliases, prepare_house_bots
     from cardroom.store import make_engine
 
     # The server makes its bots' accounts (they only log in), as `cardroom serve` does.
@@ -163,7 +163,7 @@ def test_house_bots_fill_a_table_and_play_until_cancelled(server: str, tmp_path:
     engine.dispose()
 
     async def session() -> dict[str, int]:
-        house = asyncio.create_task(run_house_bots(server, {"holdem": 3}, "s3cret", FAST))
+        house = asyncio.create_task(run_house_bots(server, {"holdem": aliases}, "s3cret", FAST))
         finished = await _watch_hands(server, ["holdem"], 2, 60)
         house.cancel()
         with contextlib.suppress(asyncio.CancelledError):

@@ -31,23 +31,16 @@ def bot_password(alias: str, secret: str) -> str:
     return hashlib.sha256(f"{secret}:{alias}".encode()).hexdigest()[:32]
 
 
-def house_aliases(wanted: dict[str, int]) -> dict[str, list[str]]:
-    """The bots' aliases at each table (``Bot001``... in table order)."""
-    numbers = iter(range(1, 10_000))
-    return {
-        table: [f"Bot{next(numbers):03d}" for _ in range(count)] for table, count in wanted.items()
-    }
-
-
 async def run_house_bots(
-    base: str, wanted: dict[str, int], secret: str, timing: Timing = HUMAN
+    base: str, aliases: dict[str, list[str]], secret: str, timing: Timing = HUMAN
 ) -> None:
-    """Seat ``wanted[table]`` bots at each table and keep them playing (until cancelled);
+    """Seat the bots ``aliases[table]`` at each table and keep them playing (until
+    cancelled; the house names them: ``cardroom.server.house.house_aliases``);
     a bot reconnects by itself after a drop, and starts over if that fails. They decide
     in worker threads: they share the event loop of the server that seats them."""
     tasks = []
-    for table, aliases in house_aliases(wanted).items():
-        for alias in aliases:
+    for table, names in aliases.items():
+        for alias in names:
             password = bot_password(alias, secret)
             tasks.append(asyncio.create_task(_keep_playing(base, alias, password, table, timing)))
     await asyncio.gather(*tasks)

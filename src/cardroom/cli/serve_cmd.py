@@ -95,28 +95,30 @@ def _bots(settings: Any) -> Any:
     import asyncio
 
     from cardroom.bots.house import run_house_bots
+    from cardroom.server.house import house_aliases
     from cardroom.server.tables_file import load_tables
 
     wanted = {s.settings.table_id: s.bots for s in load_tables(settings.tables_file) if s.bots}
+    aliases = house_aliases(wanted)
 
     async def start(base: str) -> None:
-        secret = await asyncio.to_thread(_house_accounts, settings, wanted)
-        await run_house_bots(base, wanted, secret)
+        secret = await asyncio.to_thread(_house_accounts, settings, aliases)
+        await run_house_bots(base, aliases, secret)
 
     return start if wanted else None
 
 
-def _house_accounts(settings: Any, wanted: dict[str, int]) -> str:
+def _house_accounts(settings: Any, by_table: dict[str, list[str]]) -> str:
     """Make the house bots' accounts (and reset any still on the old public password);
     the secret their passwords come from."""
-    from cardroom.bots.house import PUBLIC_SECRET, bot_password, house_aliases
+    from cardroom.bots.house import PUBLIC_SECRET, bot_password
     from cardroom.server.house import house_bot_secret, prepare_house_bots
     from cardroom.store import make_engine
 
     engine = make_engine(settings.database_url)
     try:
         secret = house_bot_secret(engine)
-        aliases = [a for names in house_aliases(wanted).values() for a in names]
+        aliases = [a for names in by_table.values() for a in names]
         passwords = {a: bot_password(a, secret) for a in aliases}
         public = {a: bot_password(a, PUBLIC_SECRET) for a in aliases}
         prepare_house_bots(engine, passwords, public, settings.signup_play_chips)

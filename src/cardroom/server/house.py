@@ -29,7 +29,6 @@ from typing import Final
 from sqlalchemy import Engine
 from sqlalchemy.orm import Session
 
-from cardroom.bots.house import house_aliases
 from cardroom.ledger import Currency, canonical_alias, reserved_match
 from cardroom.store import AccountError, Passwords, PlayerInfo, Players
 from cardroom.store.cashier import signup_deposit
@@ -43,7 +42,16 @@ OPERATOR: Final = "server:house"
 
 
 MOST_BOTS: Final = 9999
-"""The most bots the house names (``Bot001`` to ``Bot9999``: ``house_aliases``)."""
+"""The most bots the house names (``Bot001`` to ``Bot9999``: :func:`house_aliases`)."""
+
+
+def house_aliases(wanted: dict[str, int]) -> dict[str, list[str]]:
+    """The house bots' aliases at each table (``Bot001``... in table order), for
+    ``wanted[table]`` bots at each."""
+    numbers = iter(range(1, MOST_BOTS + 1))
+    return {
+        table: [f"Bot{next(numbers):03d}" for _ in range(count)] for table, count in wanted.items()
+    }
 
 
 @functools.cache
