@@ -18,7 +18,7 @@ from cardroom.games.actions import RAISE
 from cardroom.games.phh import PhhError, dumps, loads
 from cardroom.games.phh_export import export, export_for
 from cardroom.games.phh_replay import replay
-from cardroom.room.simulation import config_for
+from cardroom.room.sim_tables import config_for
 
 Policy = Callable[[Hand, int], Action]
 

@@ -13,7 +13,8 @@ from cardroom.ledger import AccountRef, Currency, Entry, MemoryLedger, Reason, T
 from cardroom.room import commands as cmd
 from cardroom.room import events as rv
 from cardroom.room.errors import TableError
-from cardroom.room.simulation import Session, random_settings
+from cardroom.room.sim_tables import random_settings
+from cardroom.room.simulation import Session
 from cardroom.room.state import state_to_dict
 from cardroom.room.table import Table
 

@@ -26,7 +26,8 @@ from cardroom.room.codec import (
 from cardroom.room.errors import TableError
 from cardroom.room.positions import Positions
 from cardroom.room.reducer import apply_event
-from cardroom.room.simulation import Session, random_settings
+from cardroom.room.sim_tables import random_settings
+from cardroom.room.simulation import Session
 from cardroom.room.state import Advance, SeatState, TableState, state_from_dict, state_to_dict
 from cardroom.room.table import Table
 

@@ -17,7 +17,8 @@ from cardroom.room import events as rv
 from cardroom.room.chat import CHAT_BAN_STEPS
 from cardroom.room.money import TableBank
 from cardroom.room.positions import Plan
-from cardroom.room.simulation import COUNTERS, Session, random_settings
+from cardroom.room.sim_tables import random_settings
+from cardroom.room.simulation import COUNTERS, Session
 from cardroom.room.table import AnyEvent
 from cardroom.room.views import project
 

@@ -11,7 +11,8 @@ from cardroom.room import commands as cmd
 from cardroom.room import events as rv
 from cardroom.room.conduct import lobby_summary
 from cardroom.room.rotation import HORSE
-from cardroom.room.simulation import Session, mixed_settings, random_settings
+from cardroom.room.sim_tables import mixed_settings, random_settings
+from cardroom.room.simulation import Session
 from cardroom.room.views import project
 
 from .conftest import Harness, holdem

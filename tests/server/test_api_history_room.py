@@ -26,7 +26,7 @@ from cardroom.room import commands as cmd
 from cardroom.room import events as rv
 from cardroom.room.rotation import EIGHT_GAME, HORSE, custom_mixed
 from cardroom.room.settings import TableSettings
-from cardroom.room.simulation import mixed_settings
+from cardroom.room.sim_tables import mixed_settings
 
 
 def _holdem(table_id: str, currency: Currency, seats: int = 6) -> TableSettings:

@@ -40,7 +40,7 @@ from cardroom.room.commands import Act, Sit
 from cardroom.room.integrity import IntegrityMonitor, default_rules
 from cardroom.room.review import review_table
 from cardroom.room.settings import TableSettings
-from cardroom.room.simulation import config_for
+from cardroom.room.sim_tables import config_for
 from cardroom.room.table import Table
 from cardroom.server.table_ledger import StepLedger
 

@@ -28,17 +28,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardroom.cards import Card
-from cardroom.chinese import VARIANTS as CHINESE_VARIANTS
-from cardroom.games import Hand, Stakes, TableConfig, get_variant
+from cardroom.games import Hand
 from cardroom.games import events as hev
-from cardroom.games.variants import BLINDS, BUTTON_BLIND, FIXED_LIMIT, VARIANTS
 from cardroom.ledger import AccountRef, Currency, MemoryLedger, Reason, Transfer
 from cardroom.room import commands as cmd
 from cardroom.room import events as rv
 from cardroom.room.chat import CODES, OK, chat_ban
 from cardroom.room.checks import BlindOrder, Knowledge
 from cardroom.room.chinese_room import ChineseRoomTable
-from cardroom.room.chinese_table import ChineseTableConfig
 from cardroom.room.clock import ManualClock
 from cardroom.room.errors import TableError
 from cardroom.room.integrity import IntegrityMonitor, default_rules
@@ -46,47 +43,9 @@ from cardroom.room.kinds import table_type
 from cardroom.room.money import money_violations
 from cardroom.room.positions import OWES_BOTH
 from cardroom.room.review import review_table
-from cardroom.room.rotation import CUSTOM_MIXED, EIGHT_GAME, HORSE, custom_mixed, eight_game, horse
 from cardroom.room.settings import TableSettings
+from cardroom.room.sim_tables import settings_for_index, table_name
 from cardroom.room.table import AnyEvent
-
-
-def config_for(game: str) -> TableConfig:
-    """A small-stakes configuration of ``game`` (its usual structure)."""
-    variant = get_variant(game)
-    if variant.forced_bets == BUTTON_BLIND:
-        return TableConfig(variant, Stakes.short_deck(2))
-    if variant.forced_bets != BLINDS:
-        return TableConfig(variant, Stakes.limit(4, 8, ante=1))
-    if variant.structure == FIXED_LIMIT:
-        return TableConfig(variant, Stakes.limit(4, 8))
-    return TableConfig(variant, Stakes.blinds(2, 4))
-
-
-GAMES: tuple[str, ...] = tuple(VARIANTS)
-"""Every game a table can play (the engine's variants)."""
-CHINESE_GAMES: tuple[str, ...] = tuple(CHINESE_VARIANTS)
-"""Every Chinese poker game (OFC, Pineapple, classic...)."""
-
-
-def chinese_settings(table_id: str, game: str, seats: int, **options: Any) -> TableSettings:
-    """A Chinese poker table of ``game`` at 1 chip a point."""
-    config = ChineseTableConfig(game, point_value=1, max_seats=seats)
-    return TableSettings.chinese_table(table_id, config, **options)
-
-
-def mixed_settings(
-    table_id: str, kind: str, hands_per_game: int = 8, **options: Any
-) -> TableSettings:
-    """A HORSE, 8-Game or CUSTOM_MIXED table at 4/8."""
-    if kind == HORSE:
-        rotation = horse(4, hands_per_game)
-    elif kind == EIGHT_GAME:
-        rotation = eight_game(4, hands_per_game)
-    else:
-        rotation = custom_mixed(4, hands_per_game=hands_per_game)
-    return TableSettings.with_rotation(table_id, rotation, **options)
-
 
 _LINES = (
     "nice hand",
@@ -412,7 +371,9 @@ class Session:
         c = self.counters
         self.record.extend(events)
         for e in events:
-            if isinstance(e, rv.HandFinished):
+            if (name := _COUNTED.get(type(e))) is not None:
+                c[name] += 1
+            elif isinstance(e, rv.HandFinished):
                 c["hands"] += 1
                 c["rake"] += e.rake
                 c["chinese_hands"] += self.chinese
@@ -423,8 +384,6 @@ class Session:
                 c["disconnect_timeouts" if e.disconnected else "timeouts"] += 1
             elif isinstance(e, rv.DisconnectAllInUsed):
                 c["disconnect_all_ins"] += 1
-            elif isinstance(e, rv.AllowanceReset):
-                c["allowance_resets"] += 1
             elif isinstance(e, rv.HandDealt):
                 c["missed_big_blinds"] += len(e.missed)
                 c["blinds_posted_to_come_in"] += len(e.posts)
@@ -432,25 +391,17 @@ class Session:
                 if self.check_blinds and not self.chinese:
                     found = self.blind_order.check(self.table, e)
                     self.violations += [f"blind order: {v}" for v in found]
-            elif isinstance(e, rv.AdvanceSet):
-                c["advance_set"] += 1
             elif isinstance(e, rv.ReviewFlagged):
                 c[f"review_{e.rule}"] += 1
             elif isinstance(e, rv.PlayerLeft):
                 c[f"left_{e.reason}"] += 1
                 self.blind_order.left(e.seat)
-            elif isinstance(e, rv.ChipsAdded):
-                c["rebuys"] += 1
-            elif isinstance(e, rv.SeatOffered):
-                c["seats_offered"] += 1
             elif isinstance(e, rv.AdvanceCleared):
                 c[f"advance_{e.reason}"] += 1
             elif isinstance(e, hev.Posted) and e.what == "dead_small_blind":
                 c["dead_small_blinds"] += 1
             elif isinstance(e, rv.SatOut):
                 c[f"sat_out_{e.reason}"] += 1
-            elif isinstance(e, rv.ChatSaid):
-                c["chat_lines"] += 1
             elif isinstance(e, rv.ChatBlocked):
                 c[f"chat_blocked_{e.code}"] += 1
                 if e.offence:
@@ -465,62 +416,14 @@ class Session:
         return -self.ledger.balance(AccountRef.cashier(currency))
 
 
-def random_settings(
-    rng: random.Random, table_id: str, *, chinese: bool = False, **options: Any
-) -> TableSettings:
-    """A table of a random game (or a HORSE / 8-Game rotation; with ``chinese`` also a
-    Chinese poker game), play or real money."""
-    currency = rng.choice((Currency.PLAY, Currency.REAL))
-    roll = rng.random()
-    base: dict[str, Any] = {"currency": currency, **options}
-    if roll < 0.15:
-        kind = rng.choice((HORSE, EIGHT_GAME, CUSTOM_MIXED))
-        return mixed_settings(table_id, kind, hands_per_game=3, **base)
-    if chinese and roll < 0.25:
-        game = rng.choice(CHINESE_GAMES)
-        return chinese_settings(table_id, game, rng.randint(2, 3), **base)
-    game = rng.choice(GAMES)
-    config = config_for(game)
-    seats = rng.randint(2, config.seat_limit)
-    return TableSettings(
-        table_id, (TableConfig(config.variant, config.stakes, max_seats=seats),), **base
-    )
-
-
-KINDS: tuple[str, ...] = GAMES + CHINESE_GAMES
-"""What a simulation's single-game tables play in turn: every poker game, then every
-Chinese poker game."""
-
-
-def settings_for_index(i: int, seed: int, rng: random.Random) -> TableSettings:
-    """Table ``i`` of a simulation: every game in turn (:data:`KINDS`), every eighth
-    table a mixed rotation (HORSE, 8-Game, CUSTOM_MIXED in turn), play or real money at
-    random."""
-    currency = rng.choice((Currency.PLAY, Currency.REAL))
-    table_id = f"sim{i}"
-    # A random session's clock runs fast (minutes a hand): players away for a round of
-    # blinds would be removed after the default 10 minutes.
-    options: dict[str, Any] = {"currency": currency, "seed": f"{seed}:{i}", "sit_out_minutes": 60}
-    if i % 8 == 7:
-        kind = (HORSE, EIGHT_GAME, CUSTOM_MIXED)[(i // 8) % 3]
-        return mixed_settings(table_id, kind, 3, **options)
-    game = KINDS[(i - (i + 1) // 8) % len(KINDS)]
-    if game in CHINESE_GAMES:
-        seats = rng.randint(2, CHINESE_VARIANTS[game].max_players)
-        return chinese_settings(table_id, game, seats, **options)
-    config = config_for(game)
-    seats = rng.randint(2, config.seat_limit)
-    config = TableConfig(config.variant, config.stakes, max_seats=seats)
-    return TableSettings(table_id, (config,), **options)
-
-
-def table_name(settings: TableSettings) -> str:
-    """What a table plays, as the summary counts it: a rotation's badge or a game's name."""
-    if settings.mixed is not None:
-        return settings.mixed.badge
-    if settings.chinese is not None:
-        return settings.chinese.variant
-    return settings.games[0].variant.name
+_COUNTED: dict[type, str] = {
+    rv.AllowanceReset: "allowance_resets",
+    rv.AdvanceSet: "advance_set",
+    rv.ChipsAdded: "rebuys",
+    rv.SeatOffered: "seats_offered",
+    rv.ChatSaid: "chat_lines",
+}
+"""Events counted by their kind alone, and their counter."""
 
 
 @dataclass
