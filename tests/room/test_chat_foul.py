@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from cardroom.room.chat import (
@@ -146,3 +148,36 @@ def test_10_7_innocent_words_are_data() -> None:
     assert custom.innocent == ("grasshopper",)
     chat = TableChat(ChatRules(burst=10), vocabulary=Vocabulary.parse(["[tlds]", "com"]))
     assert chat.say("ann", "Scunthorpe", now=0.0).code == FOUL_LANGUAGE  # not in this list
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "f." * 250,  # single letters: each could start or end a word spelled out
+        " ".join("bcdfghjklmnpqrstvwxz"[i % 20] for i in range(250)),
+        "\u24a1" * 500,  # "(f)": one character, one piece
+        "\ufb00 " * 250,  # "ff": a ligature, two letters a piece
+        "\ufb00" * 500,  # four hundred f's in one word
+    ],
+)
+def test_10_7_a_hostile_line_is_read_in_few_tries(
+    text: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A chat line is judged well under 10 ms: each reading of the word list costs some
+    20 microseconds, and these lines used to be read a thousand times and more (14 to
+    23 ms each); now only pieces that could still make a listed word are. A letter
+    stretched hundreds of times is read as two (its patterns tried at every letter of
+    the stretch cost 8 ms)."""
+    from cardroom.room import chat_text
+
+    words: list[str] = []
+    real = chat_text.offensive_match
+
+    def counted(word: str) -> str | None:
+        words.append(word)
+        return real(word)
+
+    monkeypatch.setattr(chat_text, "offensive_match", counted)
+    assert _chat().say("troll", text, now=0.0).code == OK
+    assert len(words) <= 40, len(words)
+    assert not any(re.search(r"(.)\1\1", word) for word in words)

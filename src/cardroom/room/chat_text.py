@@ -23,9 +23,12 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable
+from functools import cache, lru_cache
+from itertools import groupby, repeat
 from typing import Final
 
 from cardroom.ledger import MASKS, masked_match, offensive_match
+from cardroom.ledger.aliases import default_words
 
 MAX_MARKS: Final = 3
 """Combining marks kept on one letter (real scripts need two at most)."""
@@ -76,15 +79,26 @@ def fold(text: str, *, lower: bool = True) -> tuple[str, list[int]]:
     chars: list[str] = []
     origin: list[int] = []
     for i, c in enumerate(text):
-        for d in unicodedata.normalize("NFKD", c):
-            if unicodedata.category(d) in _DROPPED:
-                continue
-            plain = d.translate(_LOOKALIKES)
-            if lower:
-                plain = plain.casefold().translate(_LOOKALIKES)
-            chars.append(plain)
-            origin.extend([i] * len(plain))
+        plain = _plain(c, lower)
+        chars.append(plain)
+        origin += repeat(i, len(plain))
     return "".join(chars), origin
+
+
+@lru_cache(maxsize=4096)
+def _plain(c: str, lower: bool) -> str:
+    """The plain reading of one character (:func:`fold`). Kept per character: a line
+    of 200 is read three times, and NFKD, categories and look-alikes one decomposed
+    character at a time cost about a microsecond each."""
+    out: list[str] = []
+    for d in unicodedata.normalize("NFKD", c):
+        if unicodedata.category(d) in _DROPPED:
+            continue
+        plain = d.translate(_LOOKALIKES)
+        if lower:
+            plain = plain.casefold().translate(_LOOKALIKES)
+        out.append(plain)
+    return "".join(out)
 
 
 _TOKEN: Final = re.compile(r"[\w@-]+")
@@ -108,13 +122,47 @@ _JOINED_MIN: Final = 4
 "ass" (a word that short hides in too many honest pairs)."""
 
 
-def _foul(word: str, innocent: Iterable[str], *, whole: bool = False, masked: bool = False) -> bool:
+_STRETCH: Final = re.compile(rf"([^{re.escape(MASKS)}])\1{{2,}}")
+"""A character (not a mask: "f***" hides three letters) three times or more."""
+
+
+@lru_cache(maxsize=4096)
+def _foul(
+    word: str, innocent: tuple[str, ...], *, whole: bool = False, masked: bool = False
+) -> bool:
     """Whether ``word`` holds an offensive word (``whole``: is one, all of it;
-    ``masked``: with letters hidden behind masks)."""
+    ``masked``: with letters hidden behind masks). Kept per word: a hostile line
+    repeats its words."""
     for harmless in innocent:
         word = word.replace(harmless, "|")
+    # A letter stretched past two reads as two ("fuuuck" as "fuuck": the list's words
+    # match stretched, and none has a letter three times running), so a run of hundreds
+    # does not cost the list's patterns hundreds of tries at each of its letters.
+    word = _STRETCH.sub(r"\1\1", word)
     found = (masked_match if masked else offensive_match)(word)
     return found is not None and (not whole or len(found) == len(word))
+
+
+def _squeezed(word: str) -> str:
+    """``word`` with each run of one letter made one ("fuuck" is "fuck"): the listed
+    words match stretched, so a word the list reads whole squeezes to a listed one."""
+    return "".join(letter for letter, _ in groupby(word))
+
+
+@cache
+def _listed() -> tuple[frozenset[str], frozenset[str]]:
+    """The listed offensive words squeezed, and every ending of them. Pieces that make
+    no listed word squeezed are not read (:func:`_foul` costs some 20 microseconds a
+    reading, and a hostile line of single letters holds a thousand readings); pieces
+    that end no listed word end none with more pieces before them."""
+    words = default_words()
+    squeezed = frozenset(_squeezed(w) for w in words.anywhere | words.whole)
+    return squeezed, frozenset(w[i:] for w in squeezed for i in range(len(w)))
+
+
+def _whole_foul(joined: str, innocent: tuple[str, ...]) -> bool:
+    """Whether ``joined`` (letters only) is an offensive word, all of it."""
+    return _squeezed(joined) in _listed()[0] and _foul(joined, innocent, whole=True)
 
 
 def foul_spans(
@@ -176,10 +224,18 @@ def _spelled(run: list[tuple[int, int, str]], innocent: tuple[str, ...]) -> list
     word, all of it: "ok f u c k" masks "f u c k", not the "ok" before it, and "as hi to"
     holds no word spelled out."""
     spans: list[tuple[int, int]] = []
+    listed, endings = _listed()
+    squeezed = [_squeezed(piece) for _, _, piece in run]
     done = 0  # the pieces before this one are read
     for end in range(2, len(run) + 1):
+        joined, tail = run[end - 1][2], squeezed[end - 1]
         for start in range(end - 2, max(done, end - _LONGEST) - 1, -1):
-            if _foul("".join(piece for _, _, piece in run[start:end]), innocent, whole=True):
+            joined = run[start][2] + joined
+            piece = squeezed[start]
+            tail = piece + tail[1:] if piece[-1] == tail[0] else piece + tail
+            if tail not in endings:
+                break  # no listed word ends so, nor with more pieces before
+            if tail in listed and _foul(joined, innocent, whole=True):
                 spans.append((run[start][0], run[end - 1][1]))
                 done = end
                 break
@@ -200,7 +256,7 @@ def _spelled_into(
             if rest <= 0 or not letters.endswith(ending):
                 continue
             joined = head + letters[:rest]
-            if len(joined) >= _JOINED_MIN and _foul(joined, innocent, whole=True):
+            if len(joined) >= _JOINED_MIN and _whole_foul(joined, innocent):
                 return [(run[first][0], end)]
     return []
 
@@ -219,7 +275,7 @@ def _spelled_after(
     if len(run) > _LETTERS_AFTER or any(piece not in _CONSONANTS for _, _, piece in run):
         return []
     joined = word[2] + "".join(piece for _, _, piece in run)
-    if len(joined) >= _JOINED_MIN and _foul(joined, innocent, whole=True):
+    if len(joined) >= _JOINED_MIN and _whole_foul(joined, innocent):
         return [(word[0], run[-1][1])]
     return []
 
