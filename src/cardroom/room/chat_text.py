@@ -122,8 +122,8 @@ _JOINED_MIN: Final = 4
 "ass" (a word that short hides in too many honest pairs)."""
 
 
-_STRETCH: Final = re.compile(rf"([^{re.escape(MASKS)}])\1{{2,}}")
-"""A character (not a mask: "f***" hides three letters) three times or more."""
+_STRETCH: Final = re.compile(rf"([^{re.escape(MASKS)}])\1{{3,}}")
+"""A character (not a mask: "f****" hides four letters) four times or more."""
 
 
 @lru_cache(maxsize=4096)
@@ -135,10 +135,10 @@ def _foul(
     repeats its words."""
     for harmless in innocent:
         word = word.replace(harmless, "|")
-    # A letter stretched past two reads as two ("fuuuck" as "fuuck": the list's words
-    # match stretched, and none has a letter three times running), so a run of hundreds
-    # does not cost the list's patterns hundreds of tries at each of its letters.
-    word = _STRETCH.sub(r"\1\1", word)
+    # A letter stretched past three reads as three ("fuuuuck" as "fuuuck": the list's
+    # words match stretched, and none has a letter more than three times running, "kkk"),
+    # so a run of hundreds does not cost the patterns hundreds of tries at each letter.
+    word = _STRETCH.sub(r"\1\1\1", word)
     found = (masked_match if masked else offensive_match)(word)
     return found is not None and (not whole or len(found) == len(word))
 
