@@ -69,6 +69,35 @@ def test_10_7_disguised_foul_words_are_caught(text: str) -> None:
     assert verdict.text is not None and "*" in verdict.text
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "f - u - c - k",  # a dash or an underscore standing alone between the letters
+        "f _ u _ c _ k",
+        "s - h - i - t",
+        "f\u3164uck",  # Hangul fillers: letters that show nothing
+        "f\u115fuck",
+        "sh\uffa0it",
+        "\ua730\u1d1c\u1d04\u1d0b",  # small capitals: FUCK
+        "\u1d04\u1d1c\u0274\u1d1b",  # CUNT
+        "f\u03bcck",  # Greek mu
+        "f\u03c5\u03c2\u03ba",  # Greek upsilon, final sigma, kappa
+        "fu\u03f2k",  # Greek lunate sigma
+        "\u0493uck",  # Cyrillic ghe with stroke
+        "\u0282hit",  # s with hook
+        "\U0001f175\U0001f184\U0001f172\U0001f17a",  # negative squared letters
+        "\U0001f155\U0001f164\U0001f152\U0001f15a",  # negative circled letters
+        "\U0001f1eb\U0001f1fa\U0001f1e8\U0001f1f0",  # regional indicators
+        "\u00a2unt",  # a cent sign for a c
+        "sh|t",  # a bar for an i
+        "b|tch",
+    ],
+)
+def test_10_7_foul_words_behind_other_disguises_are_caught(text: str) -> None:
+    verdict = _chat().say("troll", text, now=0.0)
+    assert (verdict.code, verdict.offence) == (FOUL_LANGUAGE, True), text
+
+
 def test_10_7_a_masked_disguise_masks_the_whole_word() -> None:
     assert _chat().say("troll", "ok f u c k you", now=0.0).text == "ok ******* you"
     assert _chat().say("troll", "go \uff46\uff55\uff43\uff4b!", now=0.0).text == "go ****!"
@@ -118,6 +147,11 @@ def test_10_7_a_masked_disguise_masks_the_whole_word() -> None:
         "I *really* mean it",
         "a 5* hotel",
         "A*K",
+        "gg - nice - hand",
+        "a 5\u00a2 ante",
+        "fold | call | raise",
+        "\u1d04\u029f\u1d00\ua731\ua731 act",  # small capitals: class
+        "\U0001f1eb\U0001f1f7 \U0001f1e9\U0001f1ea",  # the flags of France and Germany
     ],
 )
 def test_10_7_honest_words_are_not_foul(text: str) -> None:

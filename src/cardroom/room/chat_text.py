@@ -1,8 +1,9 @@
 """Chat text (RULEBOOK §10.7): what is sent, and the plain reading the filters judge.
 
 :func:`clean` makes the line that is broadcast: format characters (zero-width
-spaces and joiners, the soft hyphen, right-to-left overrides) are dropped, so
-they can neither flip the line for its readers nor hide a word's break; other
+spaces and joiners, the soft hyphen, right-to-left overrides) and the Hangul
+fillers (letters that show nothing) are dropped, so they can neither flip the
+line for its readers nor hide a word's break; other
 control characters and line breaks become spaces; stacks of combining marks are
 cut to :data:`MAX_MARKS` (no "zalgo" line running over the chat box).
 
@@ -10,10 +11,13 @@ cut to :data:`MAX_MARKS` (no "zalgo" line running over the chat box).
 characters came from (to mask the words found in the line as sent): NFKD
 (full-width, mathematical and circled letters, ligatures, "．" and "․" are plain
 letters and dots), combining marks dropped ("fúck" is "fuck"), Cyrillic and
-Greek look-alikes read as the Latin letters they imitate, case folded on demand.
+Greek look-alikes, small capitals ("ꜰᴜᴄᴋ") and the letters NFKD leaves in their
+boxes or flags (negative circled and squared letters, regional indicators) read as
+the Latin letters they imitate, case folded on demand.
 
 :func:`foul_spans` finds offensive words (the alias list, ``ledger``) in that
-reading, in a word or spelled out in letters ("f.u.c.k", "f u c k", "fu ck", "fuc k"),
+reading, in a word or spelled out in letters ("f.u.c.k", "f u c k", "f - u - c - k",
+"fu ck", "fuc k"; "|" and "¢" inside a word read as i or l and as c),
 or with letters hidden behind masks ("sh*t", "f**k", ``ledger.masked_match``),
 minus the innocent words that hold one ("Scunthorpe", "shiitake").
 """
@@ -42,15 +46,27 @@ _LOOKALIKES: Final = str.maketrans(
         "А": "A", "В": "B", "С": "C", "Е": "E", "Н": "H", "І": "I", "Ј": "J", "К": "K",
         "М": "M", "О": "O", "Р": "P", "Ѕ": "S", "Т": "T", "У": "Y", "Х": "X",
         # Greek
-        "α": "a", "β": "b", "ε": "e", "η": "h", "ι": "i", "κ": "k", "μ": "m", "ν": "v",
-        "ο": "o", "ρ": "p", "τ": "t", "υ": "u", "χ": "x", "ζ": "z", "ω": "w",
+        "α": "a", "β": "b", "ε": "e", "η": "h", "ι": "i", "κ": "k", "ν": "v",
+        "ο": "o", "ρ": "p", "τ": "t", "υ": "u", "χ": "x", "ζ": "z", "ω": "w", "μ": "u",
         "Α": "A", "Β": "B", "Ε": "E", "Ζ": "Z", "Η": "H", "Ι": "I", "Κ": "K", "Μ": "M",
         "Ν": "N", "Ο": "O", "Ρ": "P", "Τ": "T", "Υ": "Y", "Χ": "X",
-        # Latin letters NFKD leaves whole, and dots
-        "ı": "i", "ł": "l", "ø": "o", "đ": "d", "ħ": "h", "ŧ": "t", "ƒ": "f",
+        "ϲ": "c", "ς": "c", "Ϲ": "C", "ғ": "f", "Ғ": "F",
+        # Latin letters NFKD leaves whole, small capitals, and dots
+        "ı": "i", "ł": "l", "ø": "o", "đ": "d", "ħ": "h", "ŧ": "t", "ƒ": "f", "ʂ": "s",
+        "ɑ": "a", "ɡ": "g", "ɩ": "i",
+        "ᴀ": "a", "ʙ": "b", "ᴄ": "c", "ᴅ": "d", "ᴇ": "e", "ꜰ": "f", "ɢ": "g", "ʜ": "h",
+        "ɪ": "i", "ᴊ": "j", "ᴋ": "k", "ʟ": "l", "ᴍ": "m", "ɴ": "n", "ᴏ": "o", "ᴘ": "p",
+        "ʀ": "r", "ꜱ": "s", "ᴛ": "t", "ᴜ": "u", "ᴠ": "v", "ᴡ": "w", "ʏ": "y", "ᴢ": "z",
         "\u3002": ".", "\ufe52": ".",
+        # Letters in boxes and flags that NFKD leaves whole: negative circled, negative
+        # squared, regional indicators (two make a flag, and read as its two letters)
+        **{chr(first + i): chr(ord("a") + i) for first in (0x1F150, 0x1F170, 0x1F1E6)
+           for i in range(26)},
     }
 )  # fmt: skip
+
+_INVISIBLE: Final = frozenset("\u115f\u1160\u3164\uffa0")
+"""Hangul fillers: letters to Unicode, so they join a word, but they show nothing."""
 
 _DROPPED: Final = frozenset({"Mn", "Me", "Mc", "Cf"})
 
@@ -61,7 +77,7 @@ def clean(text: str, max_length: int) -> str:
     marks = 0
     for c in text:
         category = unicodedata.category(c)
-        if category == "Cf":
+        if category == "Cf" or c in _INVISIBLE:
             continue
         if category in ("Mn", "Me"):
             marks += 1
@@ -92,7 +108,7 @@ def _plain(c: str, lower: bool) -> str:
     character at a time cost about a microsecond each."""
     out: list[str] = []
     for d in unicodedata.normalize("NFKD", c):
-        if unicodedata.category(d) in _DROPPED:
+        if unicodedata.category(d) in _DROPPED or d in _INVISIBLE:
             continue
         plain = d.translate(_LOOKALIKES)
         if lower:
@@ -105,7 +121,8 @@ _TOKEN: Final = re.compile(r"[\w@-]+")
 _SYMBOLS: Final = (
     (re.compile(r"(?<=[a-z$])\$|\$(?=[a-z])"), "s"),  # "$hit", "a$$hole" (not "$5")
     (re.compile(r"(?<=[a-z])!(?=[a-z])"), "i"),  # "sh!t" (not "wow!")
-    (re.compile(r"(?<=[a-z])\|(?=[a-z])"), "l"),
+    (re.compile(r"(?<=[a-z])\|(?=[a-z])"), "1"),  # "sh|t", "b|tch": read as i and as l
+    (re.compile(r"(?<=[a-z])\u00a2|\u00a2(?=[a-z])"), "c"),  # "\u00a2unt" (not "5\u00a2")
 )
 _MASKED: Final = re.compile(rf"[\w@]+(?:[{re.escape(MASKS)}]{{1,3}}[\w@]+)+")
 """A word with letters masked inside it ("sh*t", "a**hole"); "f***" shows too little."""
@@ -191,6 +208,8 @@ def foul_spans(
         start, end = origin[token.start()], origin[token.end() - 1] + 1
         word = token.group()
         letters = re.sub(r"[-_]", "", word)
+        if not letters:
+            continue  # a dash alone is no word, nor a break: "f - u - c - k"
         if not any(c.isalpha() for c in word) or (exempt and exempt.fullmatch(text[start:end])):
             end_run()
             continue
