@@ -58,6 +58,51 @@ def test_10_7_honest_text_is_not_advertising(text: str) -> None:
     assert _chat().say("ann", text, now=0.0).code == OK, text
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "www example com",  # "www" says the rest is a link, dots or none
+        "www cheapchips net/join",
+        "hxxp://cheapchips",  # the scheme written so that no client makes it a link
+        "hxxps://cheapchips",
+        "https//cheapchips",
+        "http:/cheapchips",
+        "cheapchips[.]com",
+        "cheapchips [.] com",
+        "cheapchips(.)com",
+        "cheapchips{dot}com",
+        "cheapchips<dot>net",
+        "cheapchips\u00b7com",  # a middle dot
+        "cheapchips\u2022com",  # a bullet
+        "192 . 168 . 0 . 1",  # an address with spaced dots
+        "p o k e r s t a r s",  # a room or a link spelled out in letters
+        "c h e a p c h i p s . c o m",
+        "w w w . c h e a p c h i p s . n e t",
+    ],
+)
+def test_10_7_links_in_other_disguises_are_advertising(text: str) -> None:
+    verdict = _chat().say("spam", text, now=0.0)
+    assert (verdict.code, verdict.offence) == (ADVERTISING, True), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I fold.Net loss today",  # a sentence begun without a space after the full stop
+        "good game.Club night tomorrow",
+        "I folded.Top pair was no good",
+        "ok.Bet more next time",
+        "it is a bad run.Poker is hard",
+        "I raised.Then he called",
+        "so it goes.Online it is worse",
+        "a b c d e f g",
+        "\u2022 fold \u2022 call",
+    ],
+)
+def test_10_7_a_sentence_run_on_after_a_full_stop_is_no_link(text: str) -> None:
+    assert _chat().say("ann", text, now=0.0).code == OK, text
+
+
 def test_10_7_a_link_after_a_name_that_is_no_ending_is_seen() -> None:
     assert _chat().say("spam", "www . cheapchips . com", now=0.0).code == ADVERTISING
     assert _chat().say("spam", "go.cheapchips.com", now=0.0).code == ADVERTISING

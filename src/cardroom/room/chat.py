@@ -14,16 +14,20 @@ The checks, in order (the first that applies decides the :class:`ChatVerdict`):
    spaces collapsed; a message is cut to ``ChatRules.max_length`` characters).
 3. ``rate_limited``: a token bucket per player, ``burst`` messages at once and
    one more every ``refill_seconds``; every other message takes a token.
-4. ``advertising`` (an offence, not sent): a link (``http://``, ``www.``, an IP
-   address, a ``name.com``, ``name . com`` or ``name dot com`` domain with an ending
-   listed in ``chat_words.txt``; a one-letter name only with a path, "t.me/x", so
-   "e.g." is none; an ending that is also a chat word, ``[word_tlds]``, only with a
-   path or after an ``@``, so "all in.to be fair" and "nh.gg" are none; after a full
-   stop and a space, ``name. com``, only an ending no sentence starts with,
-   ``[spaced_tlds]``, so "I fold. Net loss" is none) or another poker room's name
-   from that file, read through Unicode disguises (full-width letters and dots, "․",
-   "。", look-alikes, zero-width characters) and through digits standing for letters
-   in a word ("d0t c0m", "p0kerstars"; a number such as "10.10" stays a number).
+4. ``advertising`` (an offence, not sent): a link (``http://``, also ``hxxp://``
+   or ``https//``; ``www.``, or ``www name com``; an IP address, its dots spaced or
+   not; a ``name.com``, ``name . com``, ``name dot com``, ``name[.]com`` or
+   ``name(dot)com`` domain with an ending listed in ``chat_words.txt``; a one-letter
+   name only with a path, "t.me/x", so "e.g." is none; an ending that is also a chat
+   word, ``[word_tlds]``, only with a path or after an ``@``, so "all in.to be fair"
+   and "nh.gg" are none; after a full stop and a space, ``name. com``, only an ending
+   no sentence starts with, ``[spaced_tlds]``, so "I fold. Net loss" is none; after a
+   full stop alone, not a sentence run on: a lower-case name, the ending capitalised
+   and more words after it, "I fold.Net loss") or another poker room's name from that
+   file, read through Unicode disguises (full-width letters and dots, "․", "。", "·",
+   "•", look-alikes, zero-width characters), through digits standing for letters in a
+   word ("d0t c0m", "p0kerstars"; a number such as "10.10" stays a number) and
+   through letters typed apart ("p o k e r s t a r s", "c h i p s . c o m").
 5. ``foul_language`` (an offence): a word of the alias list
    (``ledger/offensive_words.txt``, matched through the usual disguises) in any
    word that has a letter (plain numbers such as "455" are not read as words,
@@ -339,15 +343,23 @@ class TableChat:
 
 
 _WORDS = re.compile(r"[a-z0-9']+")
-_LINK = re.compile(r"https?://|www\.")
+_LINK = re.compile(r"h(?:tt|xx)ps?(?::/{1,2}|//)|www\.")
+"""A scheme, also written so that no client makes it a link ("hxxp://") or cut short
+("https//"), or "www." before a name."""
+_BOXED_DOT = r"\s*[\[({<]\s*(?:\.|dot)\s*[\])}>]\s*"
 _DOMAIN = re.compile(
     r"(?<![\w-])([a-z0-9][a-z0-9-]*)"
-    r"(\.|\s+\.\s*|\s*\(dot\)\s*|\s*\[dot\]\s*|\s+dot\s+|\.\s+)([a-z]{2,7})\b([/:]?)"
+    rf"(\.|\s+\.\s*|{_BOXED_DOT}|\s+dot\s+|\.\s+)([a-z]{{2,7}})\b([/:]?)"
 )
+_WWW = re.compile(r"(?<![\w-])www[\s.]+([a-z0-9][a-z0-9-]*)[\s.]+([a-z]{2,7})\b")
+"""A link whose dots are spaces: "www example com"."""
+_RUN_ON: Final = re.compile(r"\s+[a-z]")
+_SPELLED: Final = re.compile(r"(?<!\w)\w(?: \w(?!\w)){2,}")
+"""Letters typed apart: "p o k e r s t a r s", "c h i p s . c o m"."""
 _IN_WORDS = re.compile(r"[a-z0-9]*[a-z][a-z0-9]*")
 """A word with a letter: its digits may stand for letters ("c0m"); "203" is a number."""
 _OCTET = r"(?:25[0-5]|2[0-4]\d|1?\d?\d)"
-_IP = re.compile(rf"(?<![\w.]){_OCTET}(?:\.{_OCTET}){{3}}(?!\w|\.\d)")
+_IP = re.compile(rf"(?<![\w.]){_OCTET}(?:(?:\.|\s+\.\s+|{_BOXED_DOT}){_OCTET}){{3}}(?!\w|\.\d)")
 _RANK = r"(?:[2-9TJQKA]|10)"
 _CARDS = re.compile(rf"(?<![\w]){_RANK}[shdc]?{_RANK}[shdc]?[so]?(?!\w)")
 _SPACED_CARDS = re.compile(rf"(?<![\w]){_RANK}[shdc]\s+{_RANK}[shdc](?!\w)")
@@ -365,14 +377,19 @@ def _padded_words(text: str) -> str:
 
 def advertising(text: str, vocabulary: Vocabulary) -> str:
     """The link or other room ``text`` advertises, or ``""`` (read through Unicode
-    disguises: full-width letters and dots, look-alikes, zero-width characters; and
-    digits standing for letters inside words: "d0t c0m", "p0kerstars")."""
-    plain, _ = fold(text)
+    disguises: full-width letters and dots, look-alikes, zero-width characters; digits
+    standing for letters inside words: "d0t c0m", "p0kerstars"; and letters typed
+    apart: "p o k e r s t a r s")."""
+    plain, origin = fold(text)
     if link := _LINK.search(plain) or _IP.search(plain):
         return link.group()
+    cased = "".join(text[i] for i in origin)  # each letter of ``plain`` as typed
     for reading in (plain, *_digit_readings(plain)):
-        if found := _domain(reading, vocabulary) or _room(reading, vocabulary):
+        if found := _domain(reading, vocabulary, cased) or _room(reading, vocabulary):
             return found
+    if _SPELLED.search(plain):
+        joined = _SPELLED.sub(lambda letters: letters.group().replace(" ", ""), plain)
+        return _domain(joined, vocabulary) or _room(joined, vocabulary)
     return ""
 
 
@@ -387,8 +404,12 @@ def _digit_readings(plain: str) -> list[str]:
     ]
 
 
-def _domain(plain: str, vocabulary: Vocabulary) -> str:
-    """The first domain ``plain`` names (see the module doc), or ``""``."""
+def _domain(plain: str, vocabulary: Vocabulary, cased: str = "") -> str:
+    """The first domain ``plain`` names (see the module doc), or ``""``; ``cased``:
+    each letter of ``plain`` as typed, to tell a sentence run on after a full stop."""
+    www = _WWW.search(plain)
+    if www and www.group(2) in vocabulary.tlds | vocabulary.word_tlds:
+        return www.group()
     at = 0
     while domain := _DOMAIN.search(plain, at):
         at = domain.start(3)  # the ending may name the next domain: "www . room . com"
@@ -399,12 +420,30 @@ def _domain(plain: str, vocabulary: Vocabulary) -> str:
             and (ending not in vocabulary.spaced_tlds or plain[domain.end(3) :].startswith("'"))
         ):
             continue  # "I fold. Net loss", "I fold. com'on"
+        if dot == "." and not path and _run_on(domain, cased):
+            continue  # "I fold.Net loss"
         if ending in vocabulary.word_tlds:  # "in.to", "nh.gg": a link only with a path
             if path or plain[: domain.start()].endswith("@"):
                 return domain.group()
         elif ending in vocabulary.tlds and (len(name) > 1 or path):  # "e.g." is no link
             return domain.group()
     return ""
+
+
+def _run_on(domain: re.Match[str], cased: str) -> bool:
+    """Whether the ``domain`` found is a sentence begun after a full stop with no space:
+    a name typed in lower case, an ending with only its first letter a capital, and more
+    words after it ("I fold.Net loss"; "cheapchips.Com" and "cheapchips.com now" are
+    links)."""
+    if not cased:
+        return False
+    name, ending = cased[domain.start(1) : domain.end(1)], cased[domain.start(3) : domain.end(3)]
+    return (
+        not any(c.isupper() for c in name)
+        and ending[0].isupper()
+        and ending[1:].islower()
+        and _RUN_ON.match(domain.string, domain.end(3)) is not None
+    )
 
 
 def _room(plain: str, vocabulary: Vocabulary) -> str:

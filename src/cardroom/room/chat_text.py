@@ -57,7 +57,8 @@ _LOOKALIKES: Final = str.maketrans(
         "ᴀ": "a", "ʙ": "b", "ᴄ": "c", "ᴅ": "d", "ᴇ": "e", "ꜰ": "f", "ɢ": "g", "ʜ": "h",
         "ɪ": "i", "ᴊ": "j", "ᴋ": "k", "ʟ": "l", "ᴍ": "m", "ɴ": "n", "ᴏ": "o", "ᴘ": "p",
         "ʀ": "r", "ꜱ": "s", "ᴛ": "t", "ᴜ": "u", "ᴠ": "v", "ᴡ": "w", "ʏ": "y", "ᴢ": "z",
-        "\u3002": ".", "\ufe52": ".",
+        "\u3002": ".", "\ufe52": ".", "\u00b7": ".", "\u2022": ".", "\u2219": ".",
+        "\u22c5": ".", "\u2027": ".",
         # Letters in boxes and flags that NFKD leaves whole: negative circled, negative
         # squared, regional indicators (two make a flag, and read as its two letters)
         **{chr(first + i): chr(ord("a") + i) for first in (0x1F150, 0x1F170, 0x1F1E6)
