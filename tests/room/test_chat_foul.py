@@ -159,6 +159,29 @@ def test_10_7_honest_words_are_not_foul(text: str) -> None:
     assert (verdict.code, verdict.text) == (OK, text), text
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "tit for tat",
+        "a tit-for-tat reraise",
+        "summa cum laude",
+        "Homo sapiens",
+        "Moby Dick",
+        "Fukushima",
+    ],
+)
+def test_10_7_innocent_phrases_are_not_foul(text: str) -> None:
+    """A phrase of ``[innocent]`` reads its words as innocent, there only: "tit" or
+    "dick" alone is still foul (a name "Dick" cannot be told from the insult)."""
+    assert _chat().say("ann", text, now=0.0).code == OK, text
+
+
+def test_10_7_an_innocent_phrase_shelters_only_itself() -> None:
+    for text in ("nice tits", "tit for you", "you dick", "Dick's sporting goods", "cum on"):
+        assert _chat().say("troll", text, now=0.0).code == FOUL_LANGUAGE, text
+    assert _chat().say("troll", "tit for tat, fuck you", now=0.0).text == "tit for tat, **** you"
+
+
 def test_10_7_an_innocent_word_does_not_shelter_a_foul_one() -> None:
     assert _chat().say("troll", "scunthorpefuck", now=0.0).code == FOUL_LANGUAGE
     assert _chat().say("troll", "shiitakeshit", now=0.0).code == FOUL_LANGUAGE

@@ -39,7 +39,9 @@ The checks, in order (the first that applies decides the :class:`ChatVerdict`):
    word of four letters or more, with nothing after it but an ending such as "ing"
    ("fu cking", "pi ssed"; "ugly as sin" and "is hit" are honest); a word of
    ``[innocent]`` in ``chat_words.txt`` ("scunthorpe", "shiitake") is not read as
-   the foul word it holds. A word the writer masked himself ("f*ck") is let by.
+   the foul word it holds, nor a phrase there ("tit for tat", "cum laude", "moby
+   dick"; "tit" or "dick" alone is foul: the name "Dick" is not told from the
+   insult). A word the writer masked himself ("f*ck") is let by.
    The message is sent with those words masked as ``****``, unless it is also
    card talk, when it is not sent.
 6. ``card_talk`` (not sent, not an offence: the heuristic can be wrong): only
@@ -454,7 +456,8 @@ def _room(plain: str, vocabulary: Vocabulary) -> str:
 
 def mask_foul(text: str, innocent: Iterable[str] = ()) -> tuple[str, str]:
     """``text`` with offensive words masked, and the first one found (``""``: none);
-    ``innocent``: words that hold a foul one but are not ("scunthorpe")."""
+    ``innocent``: words that hold a foul one but are not ("scunthorpe"), and phrases
+    in which one is not ("tit for tat")."""
     spans = foul_spans(text, innocent, exempt=_CARD_RUN)
     pieces: list[str] = []
     end = 0

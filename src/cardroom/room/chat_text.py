@@ -19,7 +19,8 @@ the Latin letters they imitate, case folded on demand.
 reading, in a word or spelled out in letters ("f.u.c.k", "f u c k", "f - u - c - k",
 "fu ck", "fuc k"; "|" and "¢" inside a word read as i or l and as c),
 or with letters hidden behind masks ("sh*t", "f**k", ``ledger.masked_match``),
-minus the innocent words that hold one ("Scunthorpe", "shiitake").
+minus the innocent words that hold one ("Scunthorpe", "shiitake") and the innocent
+phrases, read as blanks ("tit for tat", "cum laude").
 """
 
 from __future__ import annotations
@@ -188,10 +189,13 @@ def foul_spans(
 ) -> list[tuple[int, int]]:
     """Where in ``text`` offensive words are (start, end), in order and apart; words
     with no letter, and words ``exempt`` matches whole in ``text``, are not read."""
-    innocent = tuple(innocent)
+    words = tuple(word for word in innocent if " " not in word)
     plain, origin = fold(text)
     for pattern, letter in _SYMBOLS:
         plain = pattern.sub(letter, plain)
+    if phrases := _phrases(tuple(innocent)):  # read as blanks: "tit for tat"
+        plain = phrases.sub(lambda found: " " * len(found.group()), plain)
+    innocent = words
     spans = [
         (origin[m.start()], origin[m.end() - 1] + 1)
         for m in _MASKED.finditer(plain)
@@ -233,6 +237,14 @@ def foul_spans(
         before = (start, end, letters) if letters.isalpha() else None
     end_run()
     return _merged(spans)
+
+
+@lru_cache(maxsize=16)
+def _phrases(innocent: tuple[str, ...]) -> re.Pattern[str] | None:
+    """The innocent phrases (entries of more than one word) as one pattern of whole
+    words, spaces or dashes between them ("tit for tat", "tit-for-tat"); None: none."""
+    phrases = [r"[\s-]+".join(map(re.escape, p.split())) for p in innocent if " " in p]
+    return re.compile(rf"(?<![\w@])(?:{'|'.join(phrases)})(?![\w@])") if phrases else None
 
 
 _LONGEST: Final = 12
