@@ -258,6 +258,34 @@ def test_10_9_rules_file_thresholds_are_read_and_checked() -> None:
             load_rules(bad)
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        # A shared address needs two accounts: one alone flagged every player who sat down.
+        "[x]\nkind = access\nvia = ip\nwindow_days = 7\nthreshold = 1\n",
+        "[x]\nkind = access\nvia = ip\nwindow_days = 7\nthreshold = 0\n",
+        # A window of no day (or less) forgot every sighting at once: nothing ever flagged.
+        "[x]\nkind = access\nvia = device\nwindow_days = 0\nthreshold = 2\n",
+        "[x]\nkind = access\nvia = device\nwindow_days = -7\nthreshold = 2\n",
+        # More hands than the window holds: never flagged; none: every pair that met.
+        "[x]\nkind = folds\nwindow = 5\nthreshold = 6\nmin_share_percent = 90\n",
+        "[x]\nkind = pots\nwindow = 5\nthreshold = 0\nmin_one_way_percent = 75\n",
+    ],
+)
+def test_10_9_rules_file_refuses_a_rule_that_never_flags_or_flags_everyone(text: str) -> None:
+    with pytest.raises(ValueError):
+        load_rules(text)
+
+
+def test_10_9_a_rule_made_in_code_is_checked_as_one_from_the_file() -> None:
+    with pytest.raises(ValueError):
+        AccessPattern(window=7 * 86400.0, threshold=1)
+    with pytest.raises(ValueError):
+        AccessPattern(via="phone", window=7 * 86400.0, threshold=2)
+    with pytest.raises(ValueError):
+        PotPattern(window=3, threshold=4, min_one_way_percent=75)
+
+
 def test_10_9_observation_built_from_an_engine_hand() -> None:
     players = {0: "ann", 1: "bob", 2: "cat"}
     hand = Hand(TableConfig.of("holdem", Stakes.blinds(1, 2)), [100, 100, 100], button=0, seed=1)
@@ -380,6 +408,7 @@ def test_10_9_rolling_counts_agree_with_a_recount_of_the_window(
     threshold: int,
     percent: int,
 ) -> None:
+    threshold = min(threshold, window)  # more than the window holds is refused
     rules: list[FoldPattern | PotPattern] = [
         FoldPattern(window=window, threshold=threshold, min_share_percent=percent),
         PotPattern(window=window + 1, threshold=threshold, min_one_way_percent=percent),
@@ -482,7 +511,7 @@ _ACCESS = st.builds(
     hands=_HANDS,
     accesses=st.lists(_ACCESS, max_size=10),
     split=st.integers(0, 50),
-    window=st.integers(1, 6),
+    window=st.integers(2, 6),  # the rules' threshold is 2: a window of 1 never flags
 )
 def test_10_9_a_monitor_s_memory_carries_its_counts_over_a_restart(
     hands: list[tuple[list[RaiseResponse], list[Transfer]]],

@@ -89,10 +89,10 @@ class PotPattern:
 
 
 def _check_window_rule(name: str, window: int, threshold: int, forget_days: int) -> None:
-    """A hand rule's window holds at least one hand, and its pairs are kept a day or
-    more (ValueError otherwise)."""
-    if window < 1 or threshold < 0 or forget_days < 1:
-        raise ValueError(f"[{name}]: window and forget_days are at least 1, threshold at least 0")
+    """A hand rule's window holds a hand or more, its threshold 1 to the window (0 flagged
+    every pair that met, more never one), its pairs kept a day or more (else ValueError)."""
+    if window < 1 or not 1 <= threshold <= window or forget_days < 1:
+        raise ValueError(f"[{name}]: window, forget_days >= 1; threshold 1 to the window")
 
 
 def _check_percent(name: str, percent: int) -> None:
@@ -110,6 +110,11 @@ class AccessPattern:
     """Seconds."""
     threshold: int
 
+    def __post_init__(self) -> None:
+        # One account shares nothing (each player sitting down was flagged); no window, none.
+        if self.via not in ("ip", "device") or self.window <= 0 or self.threshold < 2:
+            raise ValueError(f"[{self.name}]: via is ip or device, window > 0, threshold >= 2")
+
 
 Rule = FoldPattern | PotPattern | AccessPattern
 
@@ -125,8 +130,7 @@ def load_rules(text: str, source: str = "integrity rules") -> tuple[Rule, ...]:
     """The rules of an ``integrity_rules.ini`` text: one ``[name]`` section per rule with
     its ``kind`` (``folds``, ``pots``, ``access``) and every threshold of that kind
     (whole numbers; an access rule's ``via`` and ``window_days``; ``forget_days`` may
-    be left out, for its default). ValueError names what
-    is missing, unknown, malformed or out of range."""
+    be left out). ValueError names what is missing, unknown, malformed or out of range."""
     parser = configparser.ConfigParser(inline_comment_prefixes=("#",), interpolation=None)
     try:
         parser.read_string(text, source)
@@ -149,8 +153,6 @@ def load_rules(text: str, source: str = "integrity rules") -> tuple[Rule, ...]:
         except ValueError:
             raise ValueError(f"{source} [{name}]: thresholds are whole numbers") from None
         if kind is AccessPattern:
-            if fields["via"] not in ("ip", "device"):
-                raise ValueError(f"{source} [{name}]: via is ip or device")
             fields["window"] = fields.pop("window_days") * _DAY
         try:
             rules.append(kind(name=name, **fields))
