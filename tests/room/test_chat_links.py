@@ -89,6 +89,7 @@ def test_10_7_links_in_other_disguises_are_advertising(text: str) -> None:
     "text",
     [
         "I fold.Net loss today",  # a sentence begun without a space after the full stop
+        "I fold . Net loss today",
         "good game.Club night tomorrow",
         "I folded.Top pair was no good",
         "ok.Bet more next time",

@@ -22,12 +22,13 @@ The checks, in order (the first that applies decides the :class:`ChatVerdict`):
    word, ``[word_tlds]``, only with a path or after an ``@``, so "all in.to be fair"
    and "nh.gg" are none; after a full stop and a space, ``name. com``, only an ending
    no sentence starts with, ``[spaced_tlds]``, so "I fold. Net loss" is none; after a
-   full stop alone, not a sentence run on: a lower-case name, the ending capitalised
-   and more words after it, "I fold.Net loss") or another poker room's name from that
-   file, read through Unicode disguises (full-width letters and dots, "․", "。", "·",
-   "•", look-alikes, zero-width characters), through digits standing for letters in a
-   word ("d0t c0m", "p0kerstars"; a number such as "10.10" stays a number) and
-   through letters typed apart ("p o k e r s t a r s", "c h i p s . c o m").
+   full stop alone or with spaces around it, not a sentence run on: a lower-case
+   name, the ending capitalised and more words after it, "I fold.Net loss") or
+   another poker room's name from that file, read through Unicode disguises
+   (full-width letters and dots, "․", "。", "·", "•", look-alikes, zero-width
+   characters), through digits standing for letters in a word ("d0t c0m",
+   "p0kerstars"; a number such as "10.10" stays a number) and through letters typed
+   apart ("p o k e r s t a r s", "c h i p s . c o m").
 5. ``foul_language`` (an offence): a word of the alias list
    (``ledger/offensive_words.txt``, matched through the usual disguises) in any
    word that has a letter (plain numbers such as "455" are not read as words,
@@ -422,8 +423,8 @@ def _domain(plain: str, vocabulary: Vocabulary, cased: str = "") -> str:
             and (ending not in vocabulary.spaced_tlds or plain[domain.end(3) :].startswith("'"))
         ):
             continue  # "I fold. Net loss", "I fold. com'on"
-        if dot == "." and not path and _run_on(domain, cased):
-            continue  # "I fold.Net loss"
+        if dot.strip() == "." and not path and _run_on(domain, cased):
+            continue  # "I fold.Net loss", "I fold . Net loss"
         if ending in vocabulary.word_tlds:  # "in.to", "nh.gg": a link only with a path
             if path or plain[: domain.start()].endswith("@"):
                 return domain.group()
@@ -433,7 +434,7 @@ def _domain(plain: str, vocabulary: Vocabulary, cased: str = "") -> str:
 
 
 def _run_on(domain: re.Match[str], cased: str) -> bool:
-    """Whether the ``domain`` found is a sentence begun after a full stop with no space:
+    """Whether the ``domain`` found is a sentence begun after a full stop ("x.Y", "x . Y"):
     a name typed in lower case, an ending with only its first letter a capital, and more
     words after it ("I fold.Net loss"; "cheapchips.Com" and "cheapchips.com now" are
     links)."""
