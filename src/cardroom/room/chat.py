@@ -359,8 +359,9 @@ _WWW = re.compile(r"(?<![\w-])www[\s.]+([a-z0-9][a-z0-9-]*)[\s.]+([a-z]{2,7})\b"
 _RUN_ON: Final = re.compile(r"\s+[a-z]")
 _SPELLED: Final = re.compile(r"(?<!\w)\w(?: \w(?!\w)){2,}")
 """Letters typed apart: "p o k e r s t a r s", "c h i p s . c o m"."""
-_IN_WORDS = re.compile(r"[a-z0-9]*[a-z][a-z0-9]*")
-"""A word with a letter: its digits may stand for letters ("c0m"); "203" is a number."""
+_IN_WORDS = re.compile(r"(?<![a-z0-9])[a-z0-9]*[a-z][a-z0-9]*")
+"""A word with a letter: its digits may stand for letters ("c0m"); "203" is a number.
+Tried from a word's start only (from each digit of a long number it cost n² steps)."""
 _OCTET = r"(?:25[0-5]|2[0-4]\d|1?\d?\d)"
 _IP = re.compile(rf"(?<![\w.]){_OCTET}(?:(?:\.|\s+\.\s+|{_BOXED_DOT}){_OCTET}){{3}}(?!\w|\.\d)")
 _RANK = r"(?:[2-9TJQKA]|10)"

@@ -126,8 +126,9 @@ _SYMBOLS: Final = (
     (re.compile(r"(?<=[a-z])\|(?=[a-z])"), "1"),  # "sh|t", "b|tch": read as i and as l
     (re.compile(r"(?<=[a-z])\u00a2|\u00a2(?=[a-z])"), "c"),  # "\u00a2unt" (not "5\u00a2")
 )
-_MASKED: Final = re.compile(rf"[\w@]+(?:[{re.escape(MASKS)}]{{1,3}}[\w@]+)+")
-"""A word with letters masked inside it ("sh*t", "a**hole"); "f***" shows too little."""
+_MASKED: Final = re.compile(rf"(?<![\w@])[\w@]+(?:[{re.escape(MASKS)}]{{1,3}}[\w@]+)+")
+"""A word with letters masked inside it ("sh*t", "a**hole"); "f***" shows too little.
+Tried from a word's start only: from each letter of a long word it cost n² steps."""
 _SPELLED_PIECE: Final = 2
 """A word spelled out is read whole when its pieces are this short ("f u c k", "fu ck")."""
 _SPELLED_GAP: Final = 3
