@@ -11,7 +11,8 @@ from cardroom.room.chinese_room import ChineseRoomTable
 from cardroom.room.chinese_table import ChineseTableConfig
 from cardroom.room.conduct import lobby_summary
 from cardroom.room.errors import TableError
-from cardroom.room.integrity import IntegrityMonitor, PotPattern
+from cardroom.room.integrity import IntegrityMonitor
+from cardroom.room.integrity_rules import PotPattern
 from cardroom.room.settings import TableSettings
 from cardroom.room.views import project
 

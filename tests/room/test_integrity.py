@@ -13,19 +13,21 @@ from hypothesis import strategies as st
 from cardroom.games import Action, Hand, Stakes, TableConfig
 from cardroom.room.integrity import (
     Access,
-    AccessPattern,
     Flag,
-    FoldPattern,
     HandObservation,
     IntegrityMonitor,
-    PotPattern,
     RaiseResponse,
-    Rule,
     Transfer,
-    default_rules,
-    load_rules,
     observe,
     transfers,
+)
+from cardroom.room.integrity_rules import (
+    AccessPattern,
+    FoldPattern,
+    PotPattern,
+    Rule,
+    default_rules,
+    load_rules,
 )
 
 FOLDS = FoldPattern(window=20, threshold=4, min_share_percent=80)

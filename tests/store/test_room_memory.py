@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardroom.room.integrity import FoldPattern, HandObservation, IntegrityMonitor
+from cardroom.room.integrity import HandObservation, IntegrityMonitor
 from cardroom.room.integrity import RaiseResponse as Faced
+from cardroom.room.integrity_rules import FoldPattern
 from cardroom.store.room_memory import RoomMemories
 
 

@@ -37,7 +37,8 @@ from cardroom.games import Action, Hand, LegalActions, TableConfig
 from cardroom.ledger import AccountRef, Currency, MemoryLedger, Reason, Transfer
 from cardroom.room.clock import system_clock
 from cardroom.room.commands import Act, Sit
-from cardroom.room.integrity import IntegrityMonitor, default_rules
+from cardroom.room.integrity import IntegrityMonitor
+from cardroom.room.integrity_rules import default_rules
 from cardroom.room.review import review_table
 from cardroom.room.settings import TableSettings
 from cardroom.room.sim_tables import config_for

@@ -9,10 +9,9 @@ moment a rule's threshold is reached. :func:`observe` builds a hand's
 observation from the engine's events. A flag is for an operator to review,
 never a punishment: nothing here freezes, bans or moves chips.
 
-The rules are data: ``integrity_rules.ini`` (beside this module) holds each
-rule's name, kind and thresholds, read once when the room starts
-(:func:`default_rules`; :func:`load_rules` reads another file of that form). Each
-becomes a frozen dataclass:
+The rules are data: ``integrity_rules.ini`` holds each rule's name, kind and
+thresholds (read by :mod:`cardroom.room.integrity_rules`). Each becomes a frozen
+dataclass:
 
 - :class:`FoldPattern` (kind ``folds``; shipped as ``folds_to_same_raiser``, soft
   play): of the last ``window`` hands in which player A faced B's bet or raise, A
@@ -40,132 +39,23 @@ it has been false (or, for shared access, when more accounts join the set).
 
 from __future__ import annotations
 
-import configparser
 import dataclasses
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from functools import cache
-from importlib import resources
-from typing import Any, Final, TypeVar
+from typing import Any, TypeVar
 
 from cardroom.games import FOLD, RAISE, Event
 from cardroom.games.events import Acted, HandEnded, HandStarted, StreetStarted
+from cardroom.room.integrity_rules import (
+    DAY,
+    AccessPattern,
+    FoldPattern,
+    PotPattern,
+    Rule,
+    default_rules,
+)
 from cardroom.room.pair_windows import FoldWindow, PotWindow
 from cardroom.room.pair_windows import HandId as HandId  # a flag's hands are named by it
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class FoldPattern:
-    """A player folding to the same opponent's raises again and again."""
-
-    name: str = "folds_to_same_raiser"
-    window: int
-    """A's last hands facing B's bet or raise."""
-    threshold: int
-    min_share_percent: int
-    forget_days: int = 30
-    """A pair quiet this long is forgotten (its window starts afresh)."""
-
-    def __post_init__(self) -> None:
-        _check_window_rule(self.name, self.window, self.threshold, self.forget_days)
-        _check_percent(self.name, self.min_share_percent)
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class PotPattern:
-    """Repeated pots from one account to the same other account."""
-
-    name: str = "repeated_pots"
-    window: int
-    """The last hands in which chips moved between A and B, either way."""
-    threshold: int
-    min_one_way_percent: int
-    forget_days: int = 30
-    """A pair quiet this long is forgotten (its window starts afresh)."""
-
-    def __post_init__(self) -> None:
-        _check_window_rule(self.name, self.window, self.threshold, self.forget_days)
-        _check_percent(self.name, self.min_one_way_percent)
-
-
-def _check_window_rule(name: str, window: int, threshold: int, forget_days: int) -> None:
-    """A hand rule's window holds a hand or more, its threshold 1 to the window (0 flagged
-    every pair that met, more never one), its pairs kept a day or more (else ValueError)."""
-    if window < 1 or not 1 <= threshold <= window or forget_days < 1:
-        raise ValueError(f"[{name}]: window, forget_days >= 1; threshold 1 to the window")
-
-
-def _check_percent(name: str, percent: int) -> None:
-    if not 0 <= percent <= 100:
-        raise ValueError(f"[{name}]: a percentage is from 0 to 100, not {percent}")
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class AccessPattern:
-    """Accounts sharing an IP address (``via="ip"``) or a device (``via="device"``)."""
-
-    name: str = "shared_ip"
-    via: str = "ip"
-    window: float
-    """Seconds."""
-    threshold: int
-
-    def __post_init__(self) -> None:
-        # One account shares nothing (each player sitting down was flagged); no window, none.
-        if self.via not in ("ip", "device") or self.window <= 0 or self.threshold < 2:
-            raise ValueError(f"[{self.name}]: via is ip or device, window > 0, threshold >= 2")
-
-
-Rule = FoldPattern | PotPattern | AccessPattern
-
-RULES_FILE: Final = "integrity_rules.ini"
-"""The shipped rules, beside this module."""
-_KINDS: Final = {"folds": FoldPattern, "pots": PotPattern, "access": AccessPattern}
-_DAY: Final = 24 * 3600.0
-_OPTIONAL: Final = frozenset({"forget_days"})
-"""What a rules file may leave out (files written before it existed): its default."""
-
-
-def load_rules(text: str, source: str = "integrity rules") -> tuple[Rule, ...]:
-    """The rules of an ``integrity_rules.ini`` text: one ``[name]`` section per rule with
-    its ``kind`` (``folds``, ``pots``, ``access``) and every threshold of that kind
-    (whole numbers; an access rule's ``via`` and ``window_days``; ``forget_days`` may
-    be left out). ValueError names what is missing, unknown, malformed or out of range."""
-    parser = configparser.ConfigParser(inline_comment_prefixes=("#",), interpolation=None)
-    try:
-        parser.read_string(text, source)
-    except configparser.Error as exc:
-        raise ValueError(f"{source}: {exc}") from None
-    rules: list[Rule] = []
-    for name in parser.sections():
-        values = dict(parser[name])
-        kind = _KINDS.get(values.pop("kind", ""))
-        if kind is None:
-            raise ValueError(f"{source} [{name}]: kind is one of {', '.join(_KINDS)}")
-        wanted = {f.name for f in dataclasses.fields(kind)} - {"name"}
-        if kind is AccessPattern:
-            wanted = wanted - {"window"} | {"window_days"}
-        if not wanted - _OPTIONAL <= set(values) <= wanted:
-            takes = ", ".join(sorted(wanted))
-            raise ValueError(f"{source} [{name}]: a {kind.__name__} takes {takes}")
-        try:
-            fields: dict[str, Any] = {k: v if k == "via" else int(v) for k, v in values.items()}
-        except ValueError:
-            raise ValueError(f"{source} [{name}]: thresholds are whole numbers") from None
-        if kind is AccessPattern:
-            fields["window"] = fields.pop("window_days") * _DAY
-        try:
-            rules.append(kind(name=name, **fields))
-        except ValueError as exc:  # a window of no hand, a share over 100 %...
-            raise ValueError(f"{source} {exc}") from None
-    return tuple(rules)
-
-
-@cache
-def default_rules() -> tuple[Rule, ...]:
-    """The shipped ``integrity_rules.ini`` (read once, when the room starts)."""
-    text = resources.files("cardroom.room").joinpath(RULES_FILE).read_text("utf-8")
-    return load_rules(text, RULES_FILE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -370,7 +260,7 @@ class IntegrityMonitor:
         return self._count(hand, at, _walk(events, players), _flows(net))
 
     def _count(self, hand: HandId, at: float, faced: Faced, chips: Moved) -> list[Flag]:
-        if at - self._swept >= _DAY:
+        if at - self._swept >= DAY:
             self._sweep(at)
         flags: list[Flag] = []
         for rule in self.rules:
@@ -468,7 +358,7 @@ class IntegrityMonitor:
 
     def observe_access(self, access: Access) -> list[Flag]:
         """Record where a player plays from; the flags it raises."""
-        if access.at - self._swept >= _DAY:
+        if access.at - self._swept >= DAY:
             self._sweep(access.at)
         flags: list[Flag] = []
         for rule in self.rules:
@@ -511,7 +401,7 @@ class IntegrityMonitor:
     ) -> None:
         """Drop ``rule``'s pairs with no hand for its ``forget_days``: a flag raised on
         them lapses (either way round, for a pot rule's pair)."""
-        before = now - rule.forget_days * _DAY
+        before = now - rule.forget_days * DAY
         raised = self._raised[rule.name]
         for pair in [pair for pair, run in runs.items() if run.last < before]:
             del runs[pair]

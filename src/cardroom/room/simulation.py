@@ -38,7 +38,8 @@ from cardroom.room.checks import BlindOrder, Knowledge
 from cardroom.room.chinese_room import ChineseRoomTable
 from cardroom.room.clock import ManualClock
 from cardroom.room.errors import TableError
-from cardroom.room.integrity import IntegrityMonitor, default_rules
+from cardroom.room.integrity import IntegrityMonitor
+from cardroom.room.integrity_rules import default_rules
 from cardroom.room.kinds import table_type
 from cardroom.room.money import money_violations
 from cardroom.room.positions import OWES_BOTH

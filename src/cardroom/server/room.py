@@ -40,7 +40,8 @@ from typing import Any
 
 from cardroom.room.clock import day_of
 from cardroom.room.codec import decode_entry
-from cardroom.room.integrity import IntegrityMonitor, default_rules
+from cardroom.room.integrity import IntegrityMonitor
+from cardroom.room.integrity_rules import default_rules
 from cardroom.room.kinds import table_type
 from cardroom.room.lobby import badge
 from cardroom.room.settings import TableSettings, settings_from_dict, settings_to_dict
