@@ -103,6 +103,8 @@ def test_offensive_aliases_are_refused_through_disguises(alias: str) -> None:
         "as-12",
         "kicker",
         "dickens",
+        "SmartAssist",  # "smartass" only as a whole part
+        "monkeys",  # "kys" only as a whole part
     ],
 )
 def test_innocent_words_containing_short_bad_words_pass(alias: str) -> None:

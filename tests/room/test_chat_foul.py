@@ -61,6 +61,12 @@ def _chat() -> TableChat:
         "kkk",  # a letter three times running in the list itself
         "k k k",
         "kkkkkkk",
+        "you dumbass",  # abuse the list missed
+        "jackass",
+        "smartass",
+        "asswipe",
+        "stfu",
+        "kys",
     ],
 )
 def test_10_7_disguised_foul_words_are_caught(text: str) -> None:
