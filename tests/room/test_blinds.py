@@ -99,6 +99,27 @@ def test_3_a_table_whose_players_all_left_starts_anew() -> None:
     assert firsts[0] == firsts[1]  # the same draw, the same first hand
 
 
+def test_3_players_sitting_out_keep_the_game_going_for_newcomers() -> None:
+    """A table whose players are all sitting out is not new (§3, §10.4): they are still
+    in the game, and come back to its blinds and button. Newcomers dealt meanwhile play
+    on from its positions: the big blind moves on from seat 2 (the last hand's) to seat
+    3. Read as new (drawn for), the big blind went to seat 4, and a HORSE table's
+    veteran who came back found the big blind had skipped him (`cardroom simulate
+    --tables 400 --hands 100 --seed 22`, table sim127)."""
+    h = Harness(holdem(draw_button=True, seed="anew"))
+    h.seat({0: 40, 1: 40, 2: 40})
+    play_hand(h)
+    last, _ = play_hand(h)
+    assert last.bb == 2
+    for p in ("p0", "p1", "p2"):
+        h.do(cmd.SitOut(p))
+    h.do(cmd.Sit("p3", 3, 40))
+    h.do(cmd.Sit("p4", 4, 40))
+    dealt, _ = play_hand(h)
+    assert dealt.dealt == (3, 4)
+    assert (dealt.button, dealt.sb, dealt.bb) == (4, 4, 3)  # heads-up: the button's small
+
+
 def test_3_the_draw_for_the_button_is_on_by_default_at_every_table_kind() -> None:
     assert TableSettings.single("t", holdem().games[0]).draw_button
     stud = TableSettings.single("s", TableConfig.of("stud", Stakes(ante=1, small_bet=4, big_bet=8)))

@@ -204,7 +204,7 @@ class ChineseRoomTable(Table):
         if len(dealt) < self.variant.min_players:
             return
         # A table whose players all left is new again (§3), as a poker table is.
-        last = state.positions.button if state.positions and self.game_goes_on(dealt) else None
+        last = state.positions.button if state.positions and self.game_goes_on() else None
         later = [s for s in dealt if last is None or s > last]
         button = (later or list(dealt))[0] if last is not None else None
         if button is None:  # a new table draws for the button (§3), or takes the first

@@ -238,7 +238,7 @@ class Table:
         seating.sit_out_unready(self, need, config.stakes.small_blind)
         facts = self.facts(config, need)
         eligible = eligible_seats(facts)
-        prev = state.positions if self.game_goes_on(eligible) else None
+        prev = state.positions if self.game_goes_on() else None
         plan = plan_hand(
             facts,
             prev,
@@ -278,17 +278,17 @@ class Table:
         self.emit_hand(hand.events)
         self.after_hand_change()
 
-    def game_goes_on(self, eligible: Sequence[int]) -> bool:
-        """Whether the next hand goes on from the last one's positions: some player who can
-        be dealt in (``eligible``) has played a hand here. Otherwise the table is new
+    def game_goes_on(self) -> bool:
+        """Whether the next hand goes on from the last one's positions: some player seated
+        here, sitting out or not, has played a hand here. Otherwise the table is new
         again (RULEBOOK §3), even if it dealt hands to players now gone: everyone
         present is dealt in and the button drawn for, not left on a seat emptied since
         (a dead button, no small blind) with newcomers waiting for a big blind in a
-        game nobody at the table is playing."""
+        game nobody at the table is playing. Players sitting out count: back, they
+        find the game they left (its blinds owed, its button), not a new one."""
         if self.state.positions is None:
             return False
-        seats = self.state.seats
-        return any(seat.hands_dealt for s in eligible if (seat := seats[s]) is not None)
+        return any(seat is not None and seat.hands_dealt for seat in self.state.seats)
 
     def draw_for_button(self, seats: Sequence[int]) -> int | None:
         """At a new table, the seat of ``seats`` (those who can be dealt in) that draws
