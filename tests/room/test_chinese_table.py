@@ -120,7 +120,9 @@ def test_8_table_config_checks_its_values() -> None:
         ChineseTableConfig("pineapple", point_value=1, max_seats=4)
     with pytest.raises(ChineseError):
         ChineseTableConfig("omaha", point_value=1)
-    assert ChineseTableConfig("ofc", point_value=1).seat_count == 4
+    assert ChineseTableConfig("ofc", point_value=1).seat_count == 3  # §3: OFC family 3
+    assert ChineseTableConfig("ofc", point_value=1, max_seats=4).seat_count == 4  # allowed
+    assert ChineseTableConfig("classic", point_value=1).seat_count == 4  # Chinese poker 4
 
 
 @pytest.mark.parametrize(

@@ -94,6 +94,8 @@ class ChineseVariant:
     streets: tuple[Street, ...]
     open_face: bool
     max_players: int
+    table_seats: int = 0
+    """A table's seats unless it says (RULEBOOK §3's default); 0: ``max_players``."""
     royalties: RoyaltyTable = STANDARD_ROYALTIES
     fantasyland: FantasylandRules | None = None
     middle: MiddleFamily = "high"
@@ -140,7 +142,8 @@ VARIANTS: dict[str, ChineseVariant] = {
             name="Open Face Chinese",
             streets=(Street(5, 5), *(Street(1, 1) for _ in range(8))),
             open_face=True,
-            max_players=4,  # 3 is the usual table size; 4 is allowed for plain OFC
+            max_players=4,
+            table_seats=3,  # §3: "OFC family 3 (4 allowed for plain OFC)"
             fantasyland=_OFC_STAY,
         ),
         ChineseVariant(

@@ -8,6 +8,8 @@ the room's own code: seating, buy-ins, rebuys, leaving, sitting out, the waiting
 disconnection (:mod:`~cardroom.room.turns`), chat, the bank (one ledger transaction
 per settled hand) and the record. What differs:
 
+- **Seats.** The config's ``max_seats``, else the game's default (§3: OFC family 3,
+  plain OFC up to 4; Chinese poker 4).
 - **Dealing.** Every seated player who is not sitting out, is connected and holds
   ``min_points * point_value`` chips (at least 1) is dealt in; the button moves to
   the next such seat clockwise (at a new table, or one whose players all left: the

@@ -75,8 +75,10 @@ class ChineseTableConfig:
 
     @property
     def seat_count(self) -> int:
-        """Seats at the table."""
-        return self.max_seats or get_variant(self.variant).max_players
+        """Seats at the table: ``max_seats``, else the game's default (§3: OFC 3, though
+        plain OFC allows 4; every other game its most)."""
+        v = get_variant(self.variant)
+        return self.max_seats or v.table_seats or v.max_players
 
 
 @dataclass(frozen=True, slots=True)
