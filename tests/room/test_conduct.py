@@ -64,6 +64,21 @@ def test_10_7_advertising_is_an_offence_for_the_server_to_sanction(h: Harness) -
     assert blocked.code == "advertising" and blocked.offence
 
 
+def test_10_7_a_line_past_the_rate_is_refused_and_nothing_recorded(h: Harness) -> None:
+    # A verdict on a line (card talk, an offence) is recorded; a line the player may not
+    # send yet is a refusal: a flooder's lines would each be a stored event.
+    h.seat({0: 40, 1: 40})
+    for i in range(5):  # the burst
+        assert h.do(cmd.Say("p0", f"line {i}")) == [rv.ChatSaid("p0", f"line {i}", h.clock.now)]
+    recorded = len(h.table.record()[1])
+    with pytest.raises(TableError) as err:
+        h.do(cmd.Say("p0", "one too many"))
+    assert err.value.code == "rate_limited"
+    assert len(h.table.record()[1]) == recorded
+    h.clock.advance(2.0)
+    assert h.do(cmd.Say("p0", "later")) == [rv.ChatSaid("p0", "later", h.clock.now)]
+
+
 def test_10_7_only_seated_players_chat(h: Harness) -> None:
     with pytest.raises(TableError) as err:
         h.do(cmd.Say("p5", "hi"))

@@ -426,6 +426,44 @@ def test_10_7_a_chat_offence_earns_a_chat_ban_on_the_account(server: str) -> Non
     assert codes == ["not_seated", "ok:", "chat_refused:advertising", "chat_refused:banned"]
 
 
+def test_10_7_a_chat_flood_is_refused_rate_limited_and_not_stored(
+    server: str, settings: ServerSettings
+) -> None:
+    # Past the chat's rate a line is refused before anything is stored: each refused
+    # line used to be stored as a ChatBlocked entry (a write per line of a flood).
+    from sqlalchemy import func, select
+    from sqlalchemy.orm import Session
+
+    from cardroom.store import make_engine
+    from cardroom.store.models import TableEntry
+
+    def blocked() -> int:
+        engine = make_engine(settings.database_url)
+        try:
+            with Session(engine) as session:
+                count = select(func.count()).where(TableEntry.kind == "ChatBlocked")
+                return int(session.scalar(count) or 0)
+        finally:
+            engine.dispose()
+
+    async def go() -> list[str]:
+        a, _ = await player(server, "flood")
+        await a.send("join", id="j", table="holdem", seat=3, amount=40)
+        await answer(a, "j")
+        codes = []
+        for i in range(12):
+            await a.send("chat", id=f"c{i}", table="holdem", text=f"hello {i}")
+            codes.append((await answer(a, f"c{i}")).get("code", "ok"))
+        await a.close()
+        return codes
+
+    before = blocked()
+    codes = run(go())
+    assert codes[:5] == ["ok"] * 5 and codes.count("rate_limited") >= 6, codes
+    assert set(codes) == {"ok", "rate_limited"}
+    assert blocked() == before
+
+
 def test_10_7_a_burst_of_offences_sent_at_once_is_one_step_of_the_ban_ladder(
     server: str, settings: ServerSettings
 ) -> None:

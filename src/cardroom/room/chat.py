@@ -77,11 +77,11 @@ from typing import Final
 
 from cardroom.ledger import digits_as_letters
 from cardroom.room.chat_text import clean, fold, foul_spans
+from cardroom.room.errors import RATE_LIMITED as RATE_LIMITED  # a verdict code, and a refusal
 
 OK: Final = "ok"
 EMPTY: Final = "empty"
 BANNED: Final = "banned"
-RATE_LIMITED: Final = "rate_limited"
 ADVERTISING: Final = "advertising"
 FOUL_LANGUAGE: Final = "foul_language"
 CARD_TALK: Final = "card_talk"

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from cardroom.room import commands as cmd
 from cardroom.room import events as rv
 from cardroom.room.chat import OK
-from cardroom.room.errors import BAD_COMMAND, TableError
+from cardroom.room.errors import BAD_COMMAND, RATE_LIMITED, TableError
 from cardroom.room.games_port import shown_game
 from cardroom.room.lobby import TableSummary
 from cardroom.room.rotation import game_label
@@ -33,6 +33,10 @@ def _say(table: Table, c: cmd.Say) -> None:
     s = seat_of(table, c.player)
     in_hand = table.dealt_in(s)  # folded or not: no card talk during the hand
     verdict = table.chat.say(c.player, c.text, table.now, in_hand=in_hand)
+    if verdict.code == RATE_LIMITED:
+        # A refusal, not a verdict on the line: recorded, a flood of lines the player
+        # may not send would be a flood of stored events.
+        raise TableError(RATE_LIMITED, "too many chat lines at once: wait a moment")
     if verdict.code != OK:
         found = verdict.found
         table.emit(rv.ChatBlocked(s, c.player, verdict.code, found, verdict.offence, table.now))

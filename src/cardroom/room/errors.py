@@ -29,6 +29,9 @@ BAD_PLACEMENT: Final = "bad_placement"
 """A Chinese poker placement the rules refuse (cards not dealt, a full row, the discard)."""
 WRONG_GAME: Final = "wrong_game"
 """A poker action at a Chinese poker table, or a placement at a poker table."""
+RATE_LIMITED: Final = "rate_limited"
+"""A chat line past the player's rate (§10.7): the chat's verdict, which the table
+makes a refusal (recorded, a flood of lines would be a flood of stored events)."""
 YOUR_TURN: Final = "your_turn"
 """An advance action arrived when the turn had already come (a race any client meets):
 act now instead."""
@@ -39,7 +42,7 @@ CODES: Final = frozenset(
         BUY_IN_TOO_SMALL, BUY_IN_TOO_LARGE, INSUFFICIENT_FUNDS, HAND_IN_PROGRESS,
         NOT_IN_HAND, TABLE_NOT_FULL, ALREADY_WAITING, NOT_WAITING, BAD_COMMAND,
         NO_RESET_LEFT, NOTHING_TO_RESET, NO_HAND, NOT_YOUR_TURN, BAD_PLACEMENT, WRONG_GAME,
-        YOUR_TURN,
+        YOUR_TURN, RATE_LIMITED,
     }
 )  # fmt: skip
 """Every code of this module (a refusal may also carry an engine code)."""

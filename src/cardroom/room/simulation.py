@@ -33,7 +33,7 @@ from cardroom.games import events as hev
 from cardroom.ledger import AccountRef, Currency, MemoryLedger, Reason, Transfer
 from cardroom.room import commands as cmd
 from cardroom.room import events as rv
-from cardroom.room.chat import CODES, OK, chat_ban
+from cardroom.room.chat import CODES, OK, RATE_LIMITED, chat_ban
 from cardroom.room.checks import BlindOrder, Knowledge
 from cardroom.room.chinese_room import ChineseRoomTable
 from cardroom.room.clock import ManualClock
@@ -62,7 +62,7 @@ _EVERY_REASON = {
     "left": ("left", "sat_out_too_long"),
     "sat_out": ("asked", "short", "disconnected"),
     "advance": ("used", "stale", "street", "bet_changed", "out", "acted", "withdrawn"),
-    "chat_blocked": tuple(c for c in CODES if c != OK),
+    "chat_blocked": tuple(c for c in CODES if c not in (OK, RATE_LIMITED)),  # refused
     "review": tuple(r.name for r in default_rules()),
 }
 COUNTERS: tuple[str, ...] = (
