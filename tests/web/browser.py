@@ -27,6 +27,7 @@ def _table(
     bank: float = 30.0,
     structure: str = "",
     seats: int = 6,
+    min_buy_in: int = 1000,
 ) -> str:
     line = f'structure = "{structure}"' if structure else ""
     return f"""
@@ -36,7 +37,7 @@ game = "{game}"
 {line}
 stakes = {{ {stakes} }}
 seats = {seats}
-min_buy_in = 1000
+min_buy_in = {min_buy_in}
 max_buy_in = 2000
 action_seconds = {action}
 time_bank_start = {bank}
@@ -141,6 +142,9 @@ action_seconds = 20
     + _table("complete-stud", "stud", "small_bet = 4, big_bet = 8, ante = 1", seats=2)
     + _table("stud8", "stud", "small_bet = 4, big_bet = 8, ante = 1", seats=8)  # puppets
     + _table("ring9", "holdem", BLINDS, seats=9)  # full ring: puppets and the player
+    + _table("amount", "holdem", BLINDS, seats=2)  # heads-up with a puppet: the raise box
+    + _table("sit-out", "holdem", BLINDS, seats=2)  # ... sitting out in a hand
+    + _table("short", "holdem", BLINDS, seats=2, min_buy_in=20)
     + _table("ring10", "holdem", BLINDS, seats=10)
     + "".join(
         f"""
@@ -159,9 +163,9 @@ hand_pause_seconds = 0.0
 a short clock (``mixed``, where a player sits; ``mixed-bots``, bots only, so that no
 player who left waits on the clock of a hand), a heads-up table for the waiting list,
 tables for bots the test moves (``advance``; ``sidepot``, where a short stack may sit;
-``words`` and ``words-stud``, two puppets alone; ``complete-stud``, heads-up with
-one; ``stud8``, seven; ``ring9`` and
-``ring10``, full-ring Hold'em for ``test_layout.py``), and the Chinese
+``words`` and ``words-stud``, two puppets alone; ``complete-stud``, ``amount``,
+``sit-out`` and ``short`` (a 20-chip stack may sit), heads-up with one; ``stud8``,
+seven; ``ring9`` and ``ring10``, full-ring Hold'em for ``test_layout.py``), and the Chinese
 poker tables (OFC, Pineapple) of ``test_ofc_table.py``."""
 THINK = 0.3
 """The session's bots think up to this many seconds a decision (still faster than people):
@@ -262,8 +266,8 @@ def shoot(page: Any, name: str) -> Path:
     return path
 
 
-def sit(page: Any, base: str, table: str, attempts: int = 6) -> None:
-    """Open ``table``, take a free seat with the default buy-in.
+def sit(page: Any, base: str, table: str, attempts: int = 6, amount: int | None = None) -> None:
+    """Open ``table``, take a free seat with the default buy-in (or ``amount``).
 
     Bots may take the seat chosen between our click and the buy-in: the refusal is
     said in the table's notice and another free seat is tried. Waits are long, the CI
@@ -280,6 +284,8 @@ def sit(page: Any, base: str, table: str, attempts: int = 6) -> None:
         except PlaywrightTimeout:  # a redraw took the click (or a bot the seat): again
             refused.append("the buy-in form did not open")
             continue
+        if amount is not None:
+            page.locator("#buyin-amount").fill(str(amount))
         buy.click()
         # Either the join is done (the form goes) or refused (the notice says why).
         page.wait_for_function(

@@ -7,6 +7,7 @@ import time
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 from tests.web.browser import fresh_alias, play_passively, register, shoot, sit
 
 pytestmark = pytest.mark.browser
@@ -89,9 +90,10 @@ def test_action_bar_follows_the_structure(page: Any, server: str) -> None:
     page.locator("body").press("1")  # ½ pot from the keyboard
     half = int(amount.input_value())
     assert low <= half <= high
-    amount.fill(str(high + 1000))
-    amount.dispatch_event("change")
-    assert int(amount.input_value()) == high  # typed amounts are kept within the bounds
+    amount.fill(str(high + 1000))  # more than the rules allow: said, and never sent
+    problem = page.locator(".actionbar .raise-problem")
+    expect(problem).to_have_text(f"Type a whole number of chips from {low:,} to {high:,}.")
+    expect(page.locator(".actionbar .act.raise")).to_be_disabled()
     shoot(page, "table-omaha-pot-limit")
 
 

@@ -14,51 +14,79 @@ export function potRaise(hand, me, fraction, legal) {
   return Math.min(legal.max_raise_to, Math.max(legal.min_raise_to, total));
 }
 
+/** The whole number of chips `text` says, or null (empty, a fraction, an exponent). */
+function wholeChips(text) {
+  const s = String(text).trim();
+  return /^[0-9]{1,15}$/.test(s) ? Number(s) : null;
+}
+
+/** What a raise button says: the all-in when the amount is every chip we have (our
+ *  stack behind and what we put in this street), else the log's word. */
+function raiseLabel(t, hand, word, amount) {
+  const mine = hand.seats[t.view.you];
+  const allIn = mine && mine.stack + (mine.bet || 0) === amount;
+  return `${allIn ? "All-in" : word} ${chips(amount)}`;
+}
+
 function raiseControls(t, legal, hand) {
   const betting = !legal.call && hand.current_bet === 0;
   // The log's words (tablelog.js BetWords): a stud bring-in made a full bet completes.
   const word = t.betWords && t.betWords.completing() ? "Complete to" : betting ? "Bet" : "Raise to";
   const structure = (t.view.game && t.view.game.structure) || hand.structure;
   const sizes = legal.raise_sizes || [];
-  if (sizes.length || legal.min_raise_to === legal.max_raise_to) {
-    const amounts = sizes.length ? sizes : [legal.min_raise_to];
+  const [low, high] = [legal.min_raise_to, legal.max_raise_to];
+  if (sizes.length || low === high) {
+    const amounts = sizes.length ? sizes : [low];
     return amounts.map((a, i) => h("button.act.raise", {
-      type: "button", text: `${word} ${chips(a)}`, "aria-keyshortcuts": i === 0 ? "R" : undefined,
+      type: "button", text: raiseLabel(t, hand, word, a), "aria-keyshortcuts": i === 0 ? "R" : undefined,
       "data-key": i === 0 ? "r" : undefined, onclick: () => t.act("raise", a),
     }));
   }
   const amount = h("input#raise-amount", {
-    type: "number", min: legal.min_raise_to, max: legal.max_raise_to, step: 1,
-    value: legal.min_raise_to, inputMode: "numeric",
+    type: "number", min: low, max: high, step: 1, value: low, inputMode: "numeric",
+    "aria-describedby": "raise-problem",
   });
   const slider = h("input#raise-slider", {
-    type: "range", min: legal.min_raise_to, max: legal.max_raise_to, step: 1, value: legal.min_raise_to,
-    "aria-label": `${word} amount`,
+    type: "range", min: low, max: high, step: 1, value: low, "aria-label": `${word} amount`,
   });
   const button = h("button.act.raise", { type: "button", "aria-keyshortcuts": "R", "data-key": "r" });
-  const setAmount = (v) => {
-    const n = Math.min(legal.max_raise_to, Math.max(legal.min_raise_to, Math.round(Number(v) || 0)));
-    amount.value = n;
-    slider.value = n;
-    button.textContent = n === legal.max_raise_to && structure === "no_limit" ? `All-in ${chips(n)}` : `${word} ${chips(n)}`;
+  const problem = h("small#raise-problem.error.raise-problem", { "aria-live": "polite" });
+  // The amount typed, when it is one the rules allow: else null, and the button is off.
+  // Never brought within the bounds for the player: a clamped amount sent at once (by
+  // Enter, or by the click whose press left the box) is a bet nobody saw, all-in for
+  // a typo.
+  const typed = () => {
+    const n = wholeChips(amount.value);
+    return n !== null && n >= low && n <= high ? n : null;
   };
+  const show = () => {
+    const n = typed();
+    button.disabled = n === null;
+    amount.toggleAttribute("aria-invalid", n === null);
+    problem.textContent = n === null ? `Type a whole number of chips from ${chips(low)} to ${chips(high)}.` : "";
+    button.textContent = n === null ? word : raiseLabel(t, hand, word, n);
+    if (n !== null) slider.value = n;
+  };
+  const setAmount = (v) => { amount.value = v; show(); };
+  const send = () => { const n = typed(); if (n !== null) t.act("raise", n); else show(); };
   slider.addEventListener("input", () => setAmount(slider.value));
-  amount.addEventListener("change", () => setAmount(amount.value));
-  amount.addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); setAmount(amount.value); t.act("raise", Number(amount.value)); } });
-  button.addEventListener("click", () => t.act("raise", Number(amount.value)));
-  setAmount(legal.min_raise_to);
+  amount.addEventListener("input", show);
+  amount.addEventListener("change", show);
+  amount.addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); send(); } });
+  button.addEventListener("click", send);
+  setAmount(low);
   const presets = [];
   if (structure === "no_limit" || structure === "pot_limit") {
     const me = t.view.you;
     presets.push(
       h("button.preset", { type: "button", text: "½ pot", "aria-keyshortcuts": "1", "data-key": "1", onclick: () => setAmount(potRaise(hand, me, 0.5, legal)) }),
       h("button.preset", { type: "button", text: "Pot", "aria-keyshortcuts": "2", "data-key": "2", onclick: () => setAmount(potRaise(hand, me, 1, legal)) }),
-      h("button.preset", { type: "button", text: structure === "no_limit" ? "All-in" : "Max", "aria-keyshortcuts": "3", "data-key": "3", onclick: () => setAmount(legal.max_raise_to) }),
+      h("button.preset", { type: "button", text: structure === "no_limit" ? "All-in" : "Max", "aria-keyshortcuts": "3", "data-key": "3", onclick: () => setAmount(high) }),
     );
   }
   return [h("div.raise",
-    h("label", { for: "raise-amount", text: `${word} (${chips(legal.min_raise_to)}–${chips(legal.max_raise_to)})` }),
-    slider, amount, h("div.presets", presets)), button];
+    h("label", { for: "raise-amount", text: `${word} (${chips(low)}–${chips(high)})` }),
+    slider, amount, h("div.presets", presets)), button, problem];
 }
 
 const cardsWord = (n) => `${n} card${n === 1 ? "" : "s"}`;

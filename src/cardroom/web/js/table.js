@@ -517,6 +517,7 @@ class TableController {
       if (!again) continue;
       if (again.tagName === "SELECT" && ![...again.options].some((o) => o.value === value)) continue;
       again.value = value;
+      again.dispatchEvent(new Event("input")); // what follows from it (the raise button's words)
     }
     if (focus) refocus(el, focus);
   }
