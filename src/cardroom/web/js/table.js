@@ -14,8 +14,11 @@ import { BetWords, describe, nameLater, showdownPanel, chatBox, logBox, reportBo
 import { HandRecorder } from "./handstore.js";
 import { judgedLine, refusedLine } from "./moderation.js";
 import { chineseFelt, ofcShowdown, placeBar } from "./ofc.js";
+import { askBuyIn, seatControls } from "./sitting.js";
 
 const ADVANCE_NAMES = { check_fold: "Check/fold", check: "Check", call_any: "Call any", fold: "Fold" };
+/** The events that start (the first) or end our seat's sitting out from the next hand. */
+const SIT_OUT_NEXT = new Set(["SitOutRequested", "SatOut", "SatIn", "PlayerLeft"]);
 /** What the player is told when the room drops their advance action, by its reason
  *  (none when they acted, withdrew it or left the hand). */
 const ADVANCE_CLEARED = {
@@ -194,6 +197,8 @@ class TableController {
       if (e.seat !== this.me() || !same) this.turn = null;
     }
     if (e.type === "Acted" && e.seat === this.me()) this.turn = null;
+    // Sitting out asked in a hand waits until the seat sits out, comes back or goes.
+    if (SIT_OUT_NEXT.has(e.type) && e.seat === this.me()) this.sitOutNext = e.type === "SitOutRequested";
     if (e.type === "TimeBankChanged" && this.view && this.view.seats[e.seat]) {
       this.view.seats[e.seat].time_bank = e.seconds; // what is left, or a refill
     }
@@ -268,15 +273,6 @@ class TableController {
     if (r.type === "error") this.notice(`${r.message || r.code}`, true);
     else this.notice("");
     return r;
-  }
-
-  /** Add chips: a whole number of chips, more than none (said here, not sent). */
-  rebuy(value) {
-    if (!/^[0-9]{1,15}$/.test(String(value).trim()) || Number(value) < 1) {
-      this.notice("Add a whole number of chips, 1 or more.", true);
-      return;
-    }
-    this.send("rebuy", { amount: Number(value) });
   }
 
   /** The aliases one may report: the other players seated here. */
@@ -361,32 +357,7 @@ class TableController {
     this.renderSide();
   }
 
-  askBuyIn(seat) {
-    const [low, high] = this.info.buy_in || [0, null];
-    const amount = h("input#buyin-amount", { type: "number", min: low, max: high ?? undefined, value: high ?? low, inputMode: "numeric" });
-    const postNow = h("input#buyin-post", { type: "checkbox", checked: true });
-    const form = h("form.buyin", { "aria-label": "Buy in",
-      onsubmit: async (e) => {
-        e.preventDefault();
-        const r = await this.send("join", { seat, amount: Number(amount.value), post_now: postNow.checked });
-        if (r.type === "ok") {
-          // The form goes: the focus goes to our seat's controls once they are drawn.
-          this.focusSeat = true;
-          form.remove();
-          this.resync();
-        }
-      } },
-    h("h2", { text: `Sit at seat ${seat + 1}` }),
-    h("label", { for: "buyin-amount", text: `Buy-in (${chips(low)} to ${high === null ? "any" : chips(high)})` }), amount,
-    h("span.opt", postNow, h("label", { for: "buyin-post", text: "Post the big blind now (play the next hand)" })),
-    h("button.primary", { type: "submit", text: "Buy in" }),
-    h("button", { type: "button", text: "Cancel", onclick: () => form.remove() }));
-    const old = this.app.querySelector("form.buyin");
-    if (old) old.remove();
-    this.notice(""); // a refusal of the last try is not about this one
-    this.regions.controls.prepend(form);
-    amount.focus();
-  }
+  askBuyIn(seat) { askBuyIn(this, seat); }
 
   header() {
     const v = this.view;
@@ -399,40 +370,6 @@ class TableController {
         h("span", { text: ` Hand #${v.hand_no}` }),
         h("span", { text: ` · ${v.currency === "real" ? "Real money" : "Play money"}` }),
         " · ", h("a", { href: `#/rules/${rules.page}`, text: rules.label })));
-  }
-
-  seatControls() {
-    const me = this.me();
-    if (me === null || me === undefined) {
-      const offer = this.view.offer;
-      if (offer) {
-        const left = Math.max(0, Math.round(offer.expires - this.now()));
-        return h("p.message", { role: "status" }, `From the waiting list: seat ${offer.seat + 1} is held for you for ${left} s. `,
-          h("button.primary", { type: "button", text: `Take seat ${offer.seat + 1}`, onclick: () => this.askBuyIn(offer.seat) }));
-      }
-      const full = this.view.seats.every((x) => x !== null);
-      return h("p.hint", full
-        ? [h("span", { text: "The table is full. " }), h("button", { type: "button", text: "Join the waiting list", onclick: async () => {
-          const r = await this.send("waitlist", { on: true });
-          if (r.type === "ok") this.notice("You are on the waiting list: a seat will be offered to you.");
-        } })]
-        : "Watching. Choose an empty seat to sit down.");
-    }
-    const seat = this.view.seats[me];
-    const rebuy = h("input#rebuy-amount", { type: "number", min: 1, inputMode: "numeric", value: (this.info.buy_in || [0])[0] });
-    return h("div.seatcontrols", { role: "group", "aria-label": "Your seat" },
-      // Ids: the focus stays on a button when the region is drawn again.
-      seat && seat.sitting_out
-        ? h("button#sit-toggle", { type: "button", text: "I'm back", onclick: () => this.send("sit_in") })
-        : h("button#sit-toggle", { type: "button", text: "Sit out next hand", onclick: () => this.send("sit_out") }),
-      h("span.rebuy", h("label", { for: "rebuy-amount", text: "Add chips" }), rebuy,
-        h("button#rebuy", { type: "button", text: "Rebuy", onclick: () => this.rebuy(rebuy.value) })),
-      h("button#leave.leave", { type: "button", text: "Leave table", onclick: async () => {
-        this.leaving = true;
-        const r = await this.send("leave");
-        if (r.type === "ok") this.notice("You will leave the table (after the hand if you are in it).");
-        else this.leaving = false;
-      } }));
   }
 
   /** Draw what changed (regions whose content signature changed are rebuilt). */
@@ -465,8 +402,8 @@ class TableController {
       () => actionBar(this) || advanceBox(this));
     }
     const mySeat = this.me() !== null && this.me() !== undefined ? this.view.seats[this.me()] : null;
-    this.update("controls", [this.me(), mySeat && mySeat.sitting_out, this.view.offer,
-      this.view.seats.every((x) => x !== null)], () => this.seatControls(), true);
+    this.update("controls", [this.me(), mySeat && mySeat.sitting_out, this.sitOutNext, this.view.offer,
+      this.view.seats.every((x) => x !== null)], () => seatControls(this), true);
     if (this.focusSeat && mySeat) {
       this.focusSeat = false;
       const first = r.controls.querySelector(".seatcontrols button");

@@ -1,0 +1,100 @@
+// Sitting down and the seat's own controls: the buy-in form, the waiting list's offer,
+// sitting out and coming back, adding chips, leaving.
+
+import { h, chips } from "./dom.js";
+
+/** The buy-in form for `seat` of the table `t` (its controller). */
+export function askBuyIn(t, seat) {
+  const [low, high] = t.info.buy_in || [0, null];
+  const amount = h("input#buyin-amount", { type: "number", min: low, max: high ?? undefined, value: high ?? low, inputMode: "numeric" });
+  const postNow = h("input#buyin-post", { type: "checkbox", checked: true });
+  const form = h("form.buyin", { "aria-label": "Buy in",
+    onsubmit: async (e) => {
+      e.preventDefault();
+      const r = await t.send("join", { seat, amount: Number(amount.value), post_now: postNow.checked });
+      if (r.type === "ok") {
+        // The form goes: the focus goes to our seat's controls once they are drawn.
+        t.focusSeat = true;
+        form.remove();
+        t.resync();
+      }
+    } },
+  h("h2", { text: `Sit at seat ${seat + 1}` }),
+  h("label", { for: "buyin-amount", text: `Buy-in (${chips(low)} to ${high === null ? "any" : chips(high)})` }), amount,
+  h("span.opt", postNow, h("label", { for: "buyin-post", text: "Post the big blind now (play the next hand)" })),
+  h("button.primary", { type: "submit", text: "Buy in" }),
+  h("button", { type: "button", text: "Cancel", onclick: () => form.remove() }));
+  const old = t.app.querySelector("form.buyin");
+  if (old) old.remove();
+  t.notice(""); // a refusal of the last try is not about this one
+  t.regions.controls.prepend(form);
+  amount.focus();
+}
+
+/** Add chips: a whole number of chips, more than none (said here, not sent). */
+function rebuy(t, value) {
+  if (!/^[0-9]{1,15}$/.test(String(value).trim()) || Number(value) < 1) {
+    t.notice("Add a whole number of chips, 1 or more.", true);
+    return;
+  }
+  t.send("rebuy", { amount: Number(value) });
+}
+
+/** Not seated: the seat the waiting list holds for us, the waiting list of a full
+ *  table, or how to sit down. */
+function watcherControls(t) {
+  const offer = t.view.offer;
+  if (offer) {
+    const left = Math.max(0, Math.round(offer.expires - t.now()));
+    return h("p.message", { role: "status" }, `From the waiting list: seat ${offer.seat + 1} is held for you for ${left} s. `,
+      h("button.primary", { type: "button", text: `Take seat ${offer.seat + 1}`, onclick: () => askBuyIn(t, offer.seat) }));
+  }
+  const full = t.view.seats.every((x) => x !== null);
+  return h("p.hint", full
+    ? [h("span", { text: "The table is full. " }), h("button", { type: "button", text: "Join the waiting list", onclick: async () => {
+      const r = await t.send("waitlist", { on: true });
+      if (r.type === "ok") t.notice("You are on the waiting list: a seat will be offered to you.");
+    } })]
+    : "Watching. Choose an empty seat to sit down.");
+}
+
+/** Sitting out asked in a hand waits for its end (RULEBOOK §10.4): the seat says so
+ *  and offers to keep playing (`t.sitOutNext`, from the room's SitOutRequested, or
+ *  from the answer when the page had not seen that event: after a reload). */
+async function sitOut(t) {
+  const r = await t.send("sit_out");
+  const me = t.me();
+  const seat = t.view && me !== null && me !== undefined ? t.view.seats[me] : null;
+  if (r.type === "ok" && t.view.hand && seat && seat.dealt_in && !seat.sitting_out) {
+    t.sitOutNext = true;
+    t.render();
+  }
+}
+
+function sitToggle(t, seat) {
+  // Ids: the focus stays on a button when the region is drawn again.
+  if (seat && seat.sitting_out) return h("button#sit-toggle", { type: "button", text: "I'm back", onclick: () => t.send("sit_in") });
+  if (t.sitOutNext) {
+    return [h("span.hint", { text: "You will sit out from the next hand." }),
+      h("button#sit-toggle", { type: "button", text: "Keep playing", onclick: () => t.send("sit_in") })];
+  }
+  return h("button#sit-toggle", { type: "button", text: "Sit out next hand", onclick: () => sitOut(t) });
+}
+
+/** The controls under the table: ours when seated, else a watcher's. */
+export function seatControls(t) {
+  const me = t.me();
+  if (me === null || me === undefined) return watcherControls(t);
+  const seat = t.view.seats[me];
+  const amount = h("input#rebuy-amount", { type: "number", min: 1, inputMode: "numeric", value: (t.info.buy_in || [0])[0] });
+  return h("div.seatcontrols", { role: "group", "aria-label": "Your seat" },
+    sitToggle(t, seat),
+    h("span.rebuy", h("label", { for: "rebuy-amount", text: "Add chips" }), amount,
+      h("button#rebuy", { type: "button", text: "Rebuy", onclick: () => rebuy(t, amount.value) })),
+    h("button#leave.leave", { type: "button", text: "Leave table", onclick: async () => {
+      t.leaving = true;
+      const r = await t.send("leave");
+      if (r.type === "ok") t.notice("You will leave the table (after the hand if you are in it).");
+      else t.leaving = false;
+    } }));
+}

@@ -1,0 +1,51 @@
+"""Sitting out asked for in a hand (RULEBOOK §10.4: it takes effect from the next hand),
+heads-up against a puppet that checks or calls: the seat says so and offers to keep
+playing (before, it went on offering "Sit out next hand" as if nothing had been
+asked); keeping playing cancels it; asked again, the next hand finds us sitting out."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+from tests.web.browser import fresh_alias, register, shoot, sit
+
+pytestmark = pytest.mark.browser
+
+
+def test_sitting_out_asked_in_a_hand_is_said_and_can_be_taken_back(
+    page: Any, server: str, driven: Any
+) -> None:
+    register(page, server, fresh_alias())
+    puppet = driven.puppet("sit-out", fresh_alias("pup"))
+    sit(page, server, "sit-out")
+    bar = page.locator(".actionbar")
+    deadline = time.monotonic() + 60
+    while not bar.count():  # our turn: we are in a hand, which cannot end before we act
+        assert time.monotonic() < deadline, "no turn of ours came"
+        turn = puppet.turn()
+        if turn is not None:
+            puppet.move("check" if "check" in turn["legal"]["actions"] else "call")
+        page.wait_for_timeout(50)
+    controls = page.get_by_role("group", name="Your seat")
+    controls.get_by_role("button", name="Sit out next hand").click()
+    expect(controls).to_contain_text("You will sit out from the next hand.")
+    shoot(page, "sit-out-asked")
+    controls.get_by_role("button", name="Keep playing").click()
+    expect(controls.get_by_role("button", name="Sit out next hand")).to_be_visible()
+    expect(controls).not_to_contain_text("You will sit out")
+    controls.get_by_role("button", name="Sit out next hand").click()
+    expect(controls.get_by_role("button", name="Keep playing")).to_be_visible()
+    bar.get_by_role("button", name="Fold").click()  # the hand ends: we sit out
+    back = controls.get_by_role("button", name="I'm back")
+    deadline = time.monotonic() + 30
+    while not back.count():
+        assert time.monotonic() < deadline, "we were not sat out after the hand"
+        turn = puppet.turn()
+        if turn is not None:
+            puppet.move("check" if "check" in turn["legal"]["actions"] else "call")
+        page.wait_for_timeout(50)
+    expect(controls).not_to_contain_text("You will sit out")
+    expect(page.locator(".seat.mine .tag", has_text="Sitting out")).to_be_visible()
