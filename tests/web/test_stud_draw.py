@@ -50,6 +50,12 @@ def test_draw_selects_discards_and_shows_counts(page: Any, server: str) -> None:
         if bar.count() and bar.get_by_role("button", name="Stand pat").count():
             picks = page.locator(".seat.mine .card-pick")
             assert picks.count() == 5
+            # A card to pick is the card itself: no button's padding around it (the seat
+            # grew by half its width on each draw, and every seat was refitted).
+            widths = picks.evaluate_all(
+                "ps => ps.map(p => p.offsetWidth - p.querySelector('.card').offsetWidth)"
+            )
+            assert widths == [0] * 5, widths
             picks.nth(0).click()
             picks.nth(1).click()
             assert picks.nth(0).get_attribute("aria-pressed") == "true"
