@@ -33,6 +33,10 @@ def test_sitting_out_asked_in_a_hand_is_said_and_can_be_taken_back(
     controls.get_by_role("button", name="Sit out next hand").click()
     expect(controls).to_contain_text("You will sit out from the next hand.")
     shoot(page, "sit-out-asked")
+    tops = controls.locator("button").evaluate_all(
+        "bs => bs.map(b => Math.round(b.getBoundingClientRect().top))"
+    )
+    assert len(set(tops)) == 1, f"the seat's controls take more than one line: {tops}"
     controls.get_by_role("button", name="Keep playing").click()
     expect(controls.get_by_role("button", name="Sit out next hand")).to_be_visible()
     expect(controls).not_to_contain_text("You will sit out")
