@@ -145,6 +145,7 @@ action_seconds = 20
     + _table("amount", "holdem", BLINDS, seats=2)  # heads-up with a puppet: the raise box
     + _table("sit-out", "holdem", BLINDS, seats=2)  # ... sitting out in a hand
     + _table("short", "holdem", BLINDS, seats=2, min_buy_in=20)
+    + _table("waiting", "holdem", BLINDS, seats=3)  # two puppets' hand, and the player
     + _table("ring10", "holdem", BLINDS, seats=10)
     + "".join(
         f"""
@@ -164,9 +165,10 @@ a short clock (``mixed``, where a player sits; ``mixed-bots``, bots only, so tha
 player who left waits on the clock of a hand), a heads-up table for the waiting list,
 tables for bots the test moves (``advance``; ``sidepot``, where a short stack may sit;
 ``words`` and ``words-stud``, two puppets alone; ``complete-stud``, ``amount``,
-``sit-out`` and ``short`` (a 20-chip stack may sit), heads-up with one; ``stud8``,
-seven; ``ring9`` and ``ring10``, full-ring Hold'em for ``test_layout.py``), and the Chinese
-poker tables (OFC, Pineapple) of ``test_ofc_table.py``."""
+``sit-out`` and ``short`` (a 20-chip stack may sit), heads-up with one; ``waiting``,
+two; ``stud8``, seven; ``ring9`` and ``ring10``, full-ring Hold'em for
+``test_layout.py``), and the Chinese poker tables (OFC, Pineapple) of
+``test_ofc_table.py``."""
 THINK = 0.3
 """The session's bots think up to this many seconds a decision (still faster than people):
 at full speed the bots of some thirty tables kept a core busy all session, and every

@@ -93,6 +93,8 @@ function seatEl(t, s, n) {
   if (seat.sitting_out) badges.push(h("span.tag", { text: "Sitting out" }));
   if (!seat.connected) badges.push(h("span.tag", { text: "Disconnected" }));
   if (hand && hs && !hs.in_hand && seat.dealt_in) badges.push(h("span.tag", { text: "Folded" }));
+  // Seated since the deal (or back from sitting out): no cards, and why.
+  if (hand && !seat.dealt_in && !seat.sitting_out) badges.push(h("span.tag", { text: "Waiting", title: "Dealt in from a later hand" }));
   const drew = t.drew.get(s);
   const drewText = drew === "discarded" ? "Discarded" : drew === 0 ? "Stood pat" : `Drew ${drew}`;
   if (drew !== undefined) badges.push(h("span.tag.drew", { text: drewText }));
