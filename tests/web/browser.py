@@ -28,6 +28,7 @@ def _table(
     structure: str = "",
     seats: int = 6,
     min_buy_in: int = 1000,
+    extra: str = "",
 ) -> str:
     line = f'structure = "{structure}"' if structure else ""
     return f"""
@@ -41,6 +42,7 @@ min_buy_in = {min_buy_in}
 max_buy_in = 2000
 action_seconds = {action}
 time_bank_start = {bank}
+{extra}
 """
 
 
@@ -146,6 +148,7 @@ action_seconds = 20
     + _table("sit-out", "holdem", BLINDS, seats=2)  # ... sitting out in a hand
     + _table("short", "holdem", BLINDS, seats=2, min_buy_in=20)
     + _table("waiting", "holdem", BLINDS, seats=3)  # two puppets' hand, and the player
+    + _table("stood-up", "holdem", BLINDS, extra="sit_out_minutes = 0.05")  # 3 s out: gone
     + _table("ring10", "holdem", BLINDS, seats=10)
     + "".join(
         f"""

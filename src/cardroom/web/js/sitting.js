@@ -93,8 +93,27 @@ export function seatControls(t) {
       h("button#rebuy", { type: "button", text: "Rebuy", onclick: () => rebuy(t, amount.value) })),
     h("button#leave.leave", { type: "button", text: "Leave table", onclick: async () => {
       t.leaving = true;
-      const r = await t.send("leave");
-      if (r.type === "ok") t.notice("You will leave the table (after the hand if you are in it).");
-      else t.leaving = false;
+      const r = await t.send("leave", {}, true);
+      // Out of a hand the seat goes at once, its PlayerLeft (leftWords) before this answer.
+      const gone = t.departed || t.me() === null || t.me() === undefined;
+      if (r.type === "error") {
+        t.leaving = false;
+        t.notice(r.message || r.code, true);
+      } else if (!gone) t.notice("You will leave the table after this hand.");
     } }));
+}
+
+/** Why a seat went (PlayerLeft's `reason`), in words. */
+const LEFT_WORDS = {
+  left: "You left the table",
+  sat_out_too_long: "You sat out longer than this table allows, so your seat was given up",
+  table_closed: "The table closed",
+  frozen: "Your account is frozen, so your seat was given up",
+  banned: "Your account is banned, so your seat was given up",
+};
+
+/** What our own PlayerLeft tells us: how the seat went and where its chips are. */
+export function leftWords(e) {
+  const why = LEFT_WORDS[e.reason] || "You are no longer seated";
+  return `${why}: ${e.cashed_out ? `your ${chips(e.cashed_out)} chips are back in your account.` : "you had no chips left on the table."}`;
 }

@@ -14,7 +14,7 @@ import { BetWords, describe, nameLater, showdownPanel, chatBox, logBox, reportBo
 import { HandRecorder } from "./handstore.js";
 import { judgedLine, refusedLine } from "./moderation.js";
 import { chineseFelt, ofcShowdown, placeBar } from "./ofc.js";
-import { askBuyIn, seatControls } from "./sitting.js";
+import { askBuyIn, leftWords, seatControls } from "./sitting.js";
 
 const ADVANCE_NAMES = { check_fold: "Check/fold", check: "Check", call_any: "Call any", fold: "Fold" };
 /** The events that start (the first) or end our seat's sitting out from the next hand. */
@@ -138,11 +138,12 @@ class TableController {
       const wasSeated = this.me() !== null && this.me() !== undefined;
       this.view = msg.view;
       if (wasSeated && (msg.view.you === null || msg.view.you === undefined)) {
-        // Stood up by the room (the table closed, or the server restarted): say so. A
-        // player who asked to leave stays "leaving" through the snapshots of the hand
-        // he finishes, until the seat is gone.
-        if (!this.leaving) this.notice("You are no longer seated (the table closed or the server restarted): your chips are back in your account.");
+        // Gone, and the page did not see how (PlayerLeft, said by leftWords: a server
+        // restarted): say so. A player who asked to leave stays "leaving" through the
+        // snapshots of the hand he finishes, until the seat is gone.
+        if (!this.leaving && !this.departed) this.notice("You are no longer seated (the table closed or the server restarted): your chips are back in your account.");
         this.leaving = false;
+        this.departed = false;
       }
       Object.assign(this.players, msg.players);
       this.betWords.sync(msg.view);
@@ -171,6 +172,10 @@ class TableController {
     this.betWords.see(e);
     if (line) this.log.push(line);
     if (e.type === "PlayerSeated") this.seatPlayers.set(e.seat, e.player);
+    if (e.type === "PlayerLeft" && this.ctx.hello && e.player === this.ctx.hello.player) {
+      this.departed = true;
+      this.notice(leftWords(e), e.reason !== "left");
+    }
     if (this.recorder) {
       const label = this.view && this.view.game ? this.view.game.label : "";
       this.recorder.add(e, (s) => this.seatName(s), this.mySeat(), label);
