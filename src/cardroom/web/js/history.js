@@ -8,6 +8,8 @@ import { cardRow } from "./cards.js";
 import { BetWords, describe } from "./tablelog.js";
 import { savedHands } from "./handstore.js";
 
+const LAST_HANDS = 5;
+
 const ROWS = ["top", "middle", "bottom"];
 
 /** The table after the first `step` events of a hand: seats, board, pot, log. */
@@ -117,4 +119,17 @@ export async function historyScreen(app, ctx, arg) {
         h("span", { text: ` ${x.game || ""} · ${new Date(x.at).toLocaleTimeString()}` }))))
       : h("p", { text: "No hands yet. Play a hand and it will be listed here." }));
   return null;
+}
+
+/** The last hands we played at `table` (this browser's record, newest first), each a
+ *  link to its replayer: the server's record when it keeps one (`server`), else ours. */
+export function lastHandsBox(alias, table, server) {
+  const hands = savedHands(alias).filter((x) => x.table === table).slice(0, LAST_HANDS);
+  if (!hands.length) return null;
+  const enc = encodeURIComponent;
+  return h("section.lasthands", { "aria-labelledby": "last-hands-title" },
+    h("h2#last-hands-title", { text: "Your last hands here" }),
+    h("ul", hands.map((x) => h("li",
+      h("a", { href: server ? `#/history/${enc(table)}/${x.hand_no}` : `#/history/${enc(x.id)}`, text: `Hand #${x.hand_no}` }),
+      x.game ? h("span", { text: ` · ${x.game}` }) : null))));
 }

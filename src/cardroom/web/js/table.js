@@ -12,6 +12,8 @@ import { fitSeats, heldDown } from "./layout.js";
 import { actionBar, advanceBox, advanceOffered, keyHandler } from "./actionbar.js";
 import { BetWords, describe, nameLater, showdownPanel, chatBox, logBox, reportBox } from "./tablelog.js";
 import { HandRecorder } from "./handstore.js";
+import { lastHandsBox } from "./history.js";
+import { offers } from "./api.js";
 import { judgedLine, refusedLine } from "./moderation.js";
 import { chineseFelt, ofcShowdown, placeBar } from "./ofc.js";
 import { askBuyIn, leftWords, seatControls } from "./sitting.js";
@@ -90,11 +92,12 @@ class TableController {
       chat: h("div.chatwrap"),
       report: h("div.reportwrap"),
       log: h("div.logwrap"),
+      last: h("div.lastwrap"),
     };
     const r = this.regions;
     fill(app, h("div.tablepage", { "data-table": id },
       r.head, r.notice, r.felt, r.actions, r.controls,
-      h("div.side", r.showdown, r.chat, r.report, r.log)));
+      h("div.side", r.showdown, r.last, r.chat, r.report, r.log)));
   }
 
   /** Now on the server's clock (deadlines and offers are on it). */
@@ -223,6 +226,7 @@ class TableController {
       this.showdown = sd;
     }
     if (e.type === "HandFinished") this.turn = null;
+    if (e.type === "HandFinished" || e.type === "HandVoided") this.handsOver = (this.handsOver || 0) + 1; // saved: lastHandsBox
     // The pre-selected action follows the events too: a clear can come before the
     // snapshot that would have shown the action set.
     if (e.type === "AdvanceSet" && e.seat === this.me() && this.view) {
@@ -439,6 +443,7 @@ class TableController {
     this.update("chat", [this.chat.length], () => chatBox(this));
     this.update("report", this.reportable(), () => reportBox(this));
     this.update("log", [this.log.length, Object.keys(this.players).length], () => logBox(this));
+    if (this.recorder) this.update("last", [this.handsOver, this.serverHands], () => lastHandsBox(this.ctx.hello.alias, this.id, this.serverHands));
     this.holdWhileOffline();
   }
 
@@ -517,6 +522,7 @@ export async function tableScreen(app, ctx, id) {
   document.addEventListener("keydown", keys);
   const timer = setInterval(() => t.tick(), 250);
   const offState = ctx.conn.listenState(() => t.holdWhileOffline());
+  t.serverHands = await offers("/api/hands"); // the last hands' replayer reads the server's
   const r = await ctx.conn.watch(id);
   if (r.type === "error") t.notice(r.code === "no_such_table" ? `There is no table "${id}".` : r.message || r.code, true);
   return () => {

@@ -1,0 +1,41 @@
+"""The last hands' histories at the table (RULEBOOK §12): the hands we played here are
+listed beside the table, newest first, each a link to its replayer (before, only the
+log's last lines and the last showdown were there). Heads-up against a puppet that
+folds whenever it may."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+from tests.web.browser import fresh_alias, register, shoot, sit
+
+pytestmark = pytest.mark.browser
+
+
+def test_the_last_hands_played_here_are_linked_to_their_replay(
+    page: Any, server: str, driven: Any
+) -> None:
+    register(page, server, fresh_alias())
+    puppet = driven.puppet("last-hands", fresh_alias("pup"))
+    sit(page, server, "last-hands")
+    last = page.get_by_role("region", name="Your last hands here")
+    links = last.get_by_role("link")
+    deadline = time.monotonic() + 60
+    while links.count() < 2:  # two hands: the puppet folds, we check or call
+        assert time.monotonic() < deadline, "two hands were not played"
+        if puppet.turn() is not None:
+            puppet.move("fold")
+        passive = page.locator(".actionbar").locator(".act.check, .act.call")
+        if passive.count():
+            passive.first.click()
+        page.wait_for_timeout(50)
+    numbers = [int(text.split("#")[1]) for text in links.all_inner_texts()]
+    assert numbers == sorted(numbers, reverse=True), numbers  # the newest first
+    shoot(page, "last-hands")
+    links.first.click()
+    expect(page.get_by_role("heading", level=1)).to_contain_text(f"last-hands hand #{numbers[0]}")
+    page.get_by_role("button", name="End").click()
+    expect(page.locator(".replay")).to_contain_text("folds")
