@@ -144,12 +144,27 @@ def test_chips_to_add_and_stakes_to_filter_are_checked_before_sending(
     assert not [f for f in sent if '"type":"rebuy"' in str(f)]
 
 
-def test_the_phone_lobby_is_no_wider_than_the_screen(page: Any, server: str) -> None:
+def test_the_phone_lobby_shows_each_row_whole_on_the_screen(page: Any, server: str) -> None:
     page.set_viewport_size({"width": 375, "height": 667})
     register(page, server, fresh_alias())
     page.locator("table.lobby tbody tr[data-table]").first.wait_for()
     wide = page.evaluate("document.documentElement.scrollWidth")
     assert wide <= 375, f"the page is {wide} px wide on a 375 px screen"
+    # Every figure and the row's "Open" on the screen (they were in a box scrolled
+    # sideways, the stakes, seats and "Open" out of sight with nothing to say so).
+    cut = page.evaluate(
+        """() => [...document.querySelectorAll(
+            'table.lobby tbody tr[data-table] :is(th, td, a, button)')]
+          .filter((e) => { const r = e.getBoundingClientRect();
+                           return r.width && (r.left < 0 || r.right > innerWidth); })
+          .map((e) => e.textContent.trim())"""
+    )
+    assert cut == [], f"cut off on a 375 px screen: {cut[:8]}"
+    named = page.evaluate(  # each figure named, the name first
+        """() => [...document.querySelector('table.lobby tbody tr[data-table]').cells]
+          .map((c) => getComputedStyle(c, '::before').content)"""
+    )
+    assert named[2:7] == ['"Stakes "', '"Seats "', '"Avg pot "', '"Hands/h "', '"Waiting "'], named
     shoot(page, "lobby-phone")
 
 

@@ -6,6 +6,7 @@ import { get } from "./api.js";
 import { h, fill, patch, chips } from "./dom.js";
 
 const REFRESH_MS = 4000;
+const COLUMNS = ["Table", "Game", "Stakes", "Seats", "Avg pot", "Hands/h", "Waiting", ""];
 /** A structure in words; the server's label (its abbreviation) for any other. */
 const STRUCTURE_WORDS = {
   no_limit: "No limit", pot_limit: "Pot limit", half_pot_limit: "Half-pot limit",
@@ -50,16 +51,19 @@ function tableRow(row, waiting, join) {
     ? h("button", { type: "button", disabled: onList, onclick: () => join(row) },
       onList ? "On the waiting list" : "Join waiting list", h("span.sr", { text: ` of ${row.name}` }))
     : null;
+  // data-label: the column's name, said before each figure where the rows are cards (a
+  // phone: the CSS's ::before).
+  const cell = (label, ...content) => h("td", { "data-label": label }, content);
   return h("tr", { "data-table": row.table_id },
     h("th", { scope: "row" }, h("span.name", { text: row.name }),
       row.current_game ? h("small", { text: ` now ${row.current_game}` }) : null),
     h("td", h("span.badge", { text: row.badge }), row.money === "real" ? h("span.badge.real", { text: "real money" }) : null),
-    h("td", { text: row.stakes }),
-    h("td", { text: `${row.seats_taken}/${row.max_seats}` }),
-    h("td", { text: row.average_pot ? chips(row.average_pot) : "–" }), // no hand yet: no average
-    h("td", { text: String(row.hands_per_hour) }),
-    h("td", { text: String(row.waiting) }),
-    h("td.actions", open, wait));
+    cell(COLUMNS[2], row.stakes),
+    cell(COLUMNS[3], `${row.seats_taken}/${row.max_seats}`),
+    cell(COLUMNS[4], row.average_pot ? chips(row.average_pot) : "–"), // no hand yet: no average
+    cell(COLUMNS[5], String(row.hands_per_hour)),
+    cell(COLUMNS[6], String(row.waiting)),
+    h("td.rowbuttons", h("div.rowactions", open, wait)));
 }
 
 /** The lobby screen; returns its cleanup (stops the live updates). */
@@ -70,8 +74,7 @@ export function lobbyScreen(app, ctx) {
   const { bar, values, offer } = filterBar(() => load());
   const table = h("table.lobby", { "aria-describedby": "lobby-status" },
     h("caption", { text: "Tables" }),
-    h("thead", h("tr", ["Table", "Game", "Stakes", "Seats", "Avg pot", "Hands/h", "Waiting", ""]
-      .map((t) => h("th", { scope: "col", text: t })))),
+    h("thead", h("tr", COLUMNS.map((t) => h("th", { scope: "col", text: t })))),
     body);
   fill(app, h("h1", { text: "Lobby" }), offerNote, bar, h("div.scroll", table), status);
 
