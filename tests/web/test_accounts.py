@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 from tests.web.browser import PASSWORD, fresh_alias, register
 
 pytestmark = pytest.mark.browser
@@ -84,3 +85,28 @@ def test_account_page_shows_balances_sanctions_and_allowances(page: Any, server:
     assert "Real money" in text
     assert "Sanctions" in text and "None." in text
     assert page.locator("#allins").inner_text().startswith("Disconnect all-ins left today: ")
+
+
+def test_a_throttled_registration_is_said_once_as_a_sentence(
+    page: Any, server: str, console: Any
+) -> None:
+    """The server's 429 (its words, and the header a throttled answer carries): one
+    sentence, not "Too many attempts. too many registrations..."."""
+    console.allow("status of 429")
+    message = "too many registrations from 127.0.0.1 or in all: try again later"
+    page.route(
+        "**/api/register",
+        lambda route: route.fulfill(
+            status=429,
+            headers={"retry-after": "60"},
+            json={"error": "throttled", "message": message},
+        ),
+    )
+    page.goto(server + "/#/login/register")
+    page.get_by_label("Alias").fill(fresh_alias())
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_label("I am 18 or older").check()
+    page.get_by_role("button", name="Create account").click()
+    expect(page.locator("#auth-message")).to_have_text(
+        "Too many registrations from 127.0.0.1 or in all: try again later."
+    )

@@ -33,11 +33,17 @@ export async function get(path) {
 export function refusal(status, body) {
   const code = body && body.error;
   const message = (body && body.message) || "";
-  if (status === 429) return `Too many attempts. ${message || "Wait a few minutes and try again."}`;
+  if (status === 429 && !message) return "Too many attempts. Wait a few minutes and try again.";
   if (status === 503) return "The server is busy or starting. Try again in a moment.";
   if (code === "refused" && status === 401 && !message) return "Wrong alias or password.";
-  if (message) return message.charAt(0).toUpperCase() + message.slice(1);
+  if (message) return sentence(message); // the server's words say what was too many
   return `The server refused (${status}).`;
+}
+
+/** The server's words ("too many ...: try again later") as a sentence. */
+function sentence(text) {
+  const s = text.trim();
+  return s.charAt(0).toUpperCase() + s.slice(1) + (/[.!?]$/.test(s) ? "" : ".");
 }
 
 let paths = null;
