@@ -142,6 +142,7 @@ action_seconds = 20
     + _table("press-long", "holdem", BLINDS)  # ... and holding it far longer than a click
     + _table("words-stud", "stud", "small_bet = 4, big_bet = 8, ante = 1")
     + _table("complete-stud", "stud", "small_bet = 4, big_bet = 8, ante = 1", seats=2)
+    + _table("stud-reload", "stud", "small_bet = 4, big_bet = 8, ante = 1", seats=2)
     + _table("stud8", "stud", "small_bet = 4, big_bet = 8, ante = 1", seats=8)  # puppets
     + _table("ring9", "holdem", BLINDS, seats=9)  # full ring: puppets and the player
     + _table("amount", "holdem", BLINDS, seats=2)  # heads-up with a puppet: the raise box
@@ -168,7 +169,7 @@ hand_pause_seconds = 0.0
 a short clock (``mixed``, where a player sits; ``mixed-bots``, bots only, so that no
 player who left waits on the clock of a hand), a heads-up table for the waiting list,
 tables for bots the test moves (``advance``; ``sidepot``, where a short stack may sit;
-``words`` and ``words-stud``, two puppets alone; ``complete-stud``, ``amount``,
+``words`` and ``words-stud``, two puppets alone; ``complete-stud``, ``stud-reload``, ``amount``,
 ``sit-out``, ``last-hands`` and ``short`` (a 20-chip stack may sit), heads-up with one; ``waiting``,
 two; ``stud8``, seven; ``ring9`` and ``ring10``, full-ring Hold'em for
 ``test_layout.py``), and the Chinese poker tables (OFC, Pineapple) of

@@ -3,6 +3,7 @@ discard selection and the number of cards each player drew."""
 
 from __future__ import annotations
 
+import contextlib
 import time
 from typing import Any
 
@@ -139,3 +140,44 @@ def test_stud_third_street_raise_button_is_a_completion(
     text = raise_button.first.inner_text()
     assert text.startswith("Complete to "), text
     shoot(page, "stud-complete-button")
+
+
+UPS = "ps => ps.map(c => c.classList.contains('up'))"
+"""Which of a seat's cards are drawn face up (ringed, and named so)."""
+
+
+def test_after_a_reload_mid_hand_our_up_cards_are_still_the_up_ones(
+    page: Any, server: str, driven: Any
+) -> None:
+    """Reloaded on fourth street, the page has not seen the deal: when fifth street
+    comes, our third to fifth cards are the up ones (it ringed the first, a down card,
+    counting the one card it saw dealt from the start). Heads-up with a puppet that
+    brings in, calls or checks."""
+    register(page, server, fresh_alias())
+    sit(page, server, "stud-reload")
+    puppet = driven.puppet("stud-reload", fresh_alias("pup"))
+    mine = page.locator(".seat.mine .card")
+
+    def passive_until(count: int) -> None:
+        deadline = time.monotonic() + 60
+        while mine.count() != count:
+            assert time.monotonic() < deadline, f"we never held {count} cards"
+            turn = puppet.turn()
+            if turn is not None:
+                acts = turn["legal"]["actions"]
+                kind = next(k for k in ("bring_in", "check", "call") if k in acts)
+                puppet.move(kind)
+            bar = page.locator(".actionbar")
+            button = bar.locator(".act.bringin, .act.check, .act.call")
+            if button.count():
+                with contextlib.suppress(Exception):
+                    button.first.click(timeout=1000)
+            page.wait_for_timeout(50)
+
+    passive_until(4)
+    assert mine.evaluate_all(UPS) == [False, False, True, True]
+    page.reload()
+    page.locator(".seat.mine").wait_for()
+    passive_until(5)
+    assert mine.evaluate_all(UPS) == [False, False, True, True, True]
+    shoot(page, "stud-reloaded-fifth-street")

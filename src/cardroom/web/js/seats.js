@@ -23,7 +23,11 @@ function place(i, n, me) {
 function seatCards(t, s, handSeat) {
   const cards = handSeat ? handSeat.cards : [];
   if (!cards || !cards.length) return null;
-  const ups = t.family === "stud" ? (t.ups.get(s) || studUps(cards.length)) : null;
+  // The up cards the HoleDealt events said, when the page saw the hand dealt; else (a
+  // reload mid-hand) the usual pattern, never the streets seen since counted from the
+  // first card.
+  const seen = t.upsHand === t.view.hand_no ? t.ups.get(s) : null;
+  const ups = t.family === "stud" ? (seen || studUps(cards.length)) : null;
   const selectable = t.discarding && s === t.view.you;
   const row = h("span.cards", { role: "group", "aria-label": s === t.view.you ? "Your cards" : "Cards" });
   cards.forEach((c, i) => {

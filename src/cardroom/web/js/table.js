@@ -189,7 +189,10 @@ class TableController {
       this.drew.clear();
       this.discards.clear();
     }
-    if (e.type === "HandDealt") this.pendingShowdown = { handNo: e.hand_no, shown: new Map(), awards: [] };
+    if (e.type === "HandDealt") {
+      this.pendingShowdown = { handNo: e.hand_no, shown: new Map(), awards: [] };
+      this.upsHand = e.hand_no; // its HoleDealt follow: which cards are up is known (seats.js)
+    }
     if (e.type === "HoleDealt") this.ups.set(e.seat, [...(this.ups.get(e.seat) || []), ...e.up]);
     if (e.type === "Drew") {
       this.drew.set(e.seat, discardStreet ? "discarded" : e.count);
