@@ -3,11 +3,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import re
+import time
 from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 from tests.web.browser import fresh_alias, play_passively, register, shoot, sit
 
 pytestmark = pytest.mark.browser
@@ -144,3 +147,50 @@ def test_after_buying_in_the_focus_is_on_ones_own_seat(page: Any, server: str) -
     assert focused == {"tag": "BUTTON", "text": "Sit out next hand", "group": "Your seat"}
     page.wait_for_timeout(1500)  # the bots play on: the table is redrawn
     assert page.evaluate(FOCUSED) == focused
+
+
+def test_a_hand_reloaded_mid_way_comes_back_to_its_showdown(
+    page: Any, server: str, driven: Any
+) -> None:
+    """Reloaded on the flop, the page gets the table back (our cards, the board) and, when
+    the hand ends, its showdown panel (the page had not seen it dealt and showed no panel
+    for it). Heads-up with a puppet that checks or calls."""
+    alias = fresh_alias()
+    register(page, server, alias)
+    sit(page, server, "reload")
+    puppet = driven.puppet("reload", fresh_alias("pup"))
+    mine = page.locator(".seat.mine .card.face")
+    board = page.locator(".felt .centre .card")
+
+    def passive_until(seen: Any) -> None:
+        deadline = time.monotonic() + 60
+        while not seen():
+            assert time.monotonic() < deadline, "the hand did not get there"
+            puppet_passive(puppet)
+            button = page.locator(".actionbar").locator(".act.check, .act.call")
+            if button.count():
+                with contextlib.suppress(Exception):
+                    button.first.click(timeout=1000)
+            page.wait_for_timeout(50)
+
+    passive_until(lambda: board.count() == 3 and mine.count() == 2)
+    hand = page.locator(".tablehead h1 + p").inner_text()
+    cards = mine.evaluate_all("cs => cs.map(c => c.dataset.card)")
+    page.reload()
+    expect(mine).to_have_count(2)
+    assert mine.evaluate_all("cs => cs.map(c => c.dataset.card)") == cards
+    expect(board).to_have_count(3)
+    number = re.search(r"Hand #(\d+)", hand)
+    assert number
+    panel = page.locator(".showdown")
+    passive_until(lambda: panel.count() > 0)
+    expect(panel.locator("h2")).to_have_text(re.compile(rf"hand #{number.group(1)}$"))
+    expect(panel).to_contain_text(" wins ")
+    shoot(page, "reloaded-showdown")
+
+
+def puppet_passive(puppet: Any) -> None:
+    """The puppet checks, or calls, on its turn."""
+    turn = puppet.turn()
+    if turn is not None:
+        puppet.move("check" if "check" in turn["legal"]["actions"] else "call")

@@ -222,6 +222,10 @@ class TableController {
       this.notice(this.family === "chinese" ? "You ran out of time: your cards were placed for you."
         : "You ran out of time: your hand was folded (or checked).");
     }
+    if (!this.pendingShowdown && this.view && (e.type === "Shown" || e.type === "PotAwarded")) {
+      // A hand the page did not see dealt (a reload mid-hand) ends in a showdown too.
+      this.pendingShowdown = { handNo: this.view.hand_no, shown: new Map(), awards: [] };
+    }
     const sd = this.pendingShowdown;
     if (sd && e.type === "Shown") sd.shown.set(e.seat, e.cards);
     if (sd && e.type === "PotAwarded") sd.awards.push(e);
