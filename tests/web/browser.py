@@ -152,6 +152,7 @@ action_seconds = 20
     + _table("stood-up", "holdem", BLINDS, extra="sit_out_minutes = 0.05")  # 3 s out: gone
     + _table("last-hands", "holdem", BLINDS, seats=2)  # a puppet: hands to replay
     + _table("reload", "holdem", BLINDS, seats=2)  # a puppet: a hand reloaded mid-way
+    + _table("laptop", "holdem", BLINDS, seats=2)  # a puppet: our turn on a small screen
     + _table("ring10", "holdem", BLINDS, seats=10)
     + "".join(
         f"""
@@ -171,9 +172,10 @@ a short clock (``mixed``, where a player sits; ``mixed-bots``, bots only, so tha
 player who left waits on the clock of a hand), a heads-up table for the waiting list,
 tables for bots the test moves (``advance``; ``sidepot``, where a short stack may sit;
 ``words`` and ``words-stud``, two puppets alone; ``complete-stud``, ``stud-reload``,
-``amount``, ``sit-out``, ``last-hands``, ``reload`` and ``short`` (a 20-chip stack may
-sit), heads-up with one; ``waiting``, two; ``stud8``, seven; ``ring9`` and ``ring10``,
-full-ring Hold'em for ``test_layout.py``), and the Chinese poker tables (OFC, Pineapple) of
+``amount``, ``sit-out``, ``last-hands``, ``reload``, ``laptop`` and ``short`` (a 20-chip
+stack may sit), heads-up with one; ``waiting``, two; ``stud8``, seven; ``ring9`` and
+``ring10``, full-ring Hold'em for ``test_layout.py``), ``stood-up`` (a seat out 3 s is
+given up), and the Chinese poker tables (OFC, Pineapple) of
 ``test_ofc_table.py``."""
 THINK = 0.3
 """The session's bots think up to this many seconds a decision (still faster than people):

@@ -200,3 +200,31 @@ def test_a_full_ring_keeps_every_seat_apart_on_the_felt(
     _river_with_everyone(page, puppets, seats)
     problems = _wrong_at_each_size(page, table)
     assert problems == {}, json.dumps(problems, indent=1)
+
+
+def test_our_turn_brings_the_whole_action_bar_onto_a_small_laptops_screen(
+    page: Any, server: str, driven: Any
+) -> None:
+    """At 1024x768 the bar (its raise button on a second line) ran below the screen's
+    edge: when our turn comes the page scrolls just enough to show all of it. Heads-up
+    with a puppet that checks or calls."""
+    page.set_viewport_size({"width": 1024, "height": 768})
+    register(page, server, fresh_alias())
+    sit(page, server, "laptop")
+    puppet = driven.puppet("laptop", fresh_alias("pup"))
+    # Where a player who clicked the table's title is: at the top, nothing focused.
+    page.get_by_role("heading", level=1).click()
+    page.evaluate("window.scrollTo(0, 0)")
+    bar = page.locator(".actionbar")
+    deadline = time.monotonic() + 60
+    while not bar.count():
+        assert time.monotonic() < deadline, "our turn did not come"
+        turn = puppet.turn()
+        if turn is not None:
+            puppet.move("check" if "check" in turn["legal"]["actions"] else "call")
+        page.wait_for_timeout(50)
+    settled(page)
+    box = bar.bounding_box()
+    assert box and box["y"] >= 0 and box["y"] + box["height"] <= 768, box
+    assert page.locator(".seat.mine").bounding_box()["y"] >= 0  # our cards in sight too
+    shoot(page, "laptop-our-turn")

@@ -416,6 +416,9 @@ class TableController {
       this.update("actions", [legal, [...this.discards], advanceOffered(this), this.view.hand && this.view.hand.current_bet, this.view.advance, this.me(),
         this.view.hand && this.view.hand.seats[this.me()] && this.view.hand.seats[this.me()].in_hand],
       () => actionBar(this) || advanceBox(this));
+      const bar = r.actions.querySelector(".actionbar");
+      if (bar && !this.barShown) requestAnimationFrame(() => onScreen(bar));
+      this.barShown = !!bar;
     }
     const mySeat = this.me() !== null && this.me() !== undefined ? this.view.seats[this.me()] : null;
     this.update("controls", [this.me(), mySeat && mySeat.sitting_out, this.sitOutNext, this.view.offer,
@@ -515,6 +518,16 @@ function typedValues(el) {
 function refocus(el, selector, anyButton = true) {
   const again = el.querySelector(selector) || (anyButton ? el.querySelector("button:not([disabled])") : null);
   if (again) again.focus();
+}
+
+/** Scroll just enough for the whole of `el` (the action bar, as our turn comes) to be on
+ *  the screen when it runs below the screen's edge (a laptop's 768 px: the raise button
+ *  on a second line), never past its top. Not on a phone, where the board comes first
+ *  and the seats' list would scroll it away. */
+function onScreen(el) {
+  if (!el.isConnected || matchMedia("(max-width: 700px)").matches) return;
+  const r = el.getBoundingClientRect();
+  if (r.bottom > innerHeight && r.top > 0) window.scrollBy(0, Math.min(r.bottom - innerHeight, r.top));
 }
 
 /** The answers to an action that arrived after its decision was over. */
