@@ -18,6 +18,7 @@ def test_leaving_and_being_stood_up_are_said_in_words(page: Any, server: str) ->
     register(page, server, fresh_alias())
     sit(page, server, "stood-up", amount=1000)
     notice = page.locator("#table-notice")
+    expect(page.locator(".gameinfo")).to_contain_text("No hand yet")  # not "Hand #0"
     page.get_by_role("button", name="Leave table").click()
     expect(page.locator(".seat.mine")).to_have_count(0)
     expect(notice).to_have_text("You left the table: your 1,000 chips are back in your account.")

@@ -383,7 +383,7 @@ class TableController {
       h("h1", { text: `${v.table} · ${g.label || g.title || ""}` }),
       h("p.gameinfo",
         v.mixed ? rotationLine(v) : null,
-        h("span", { text: ` Hand #${v.hand_no}` }),
+        h("span", { text: v.hand_no ? ` Hand #${v.hand_no}` : " No hand yet" }),
         h("span", { text: ` · ${v.currency === "real" ? "Real money" : "Play money"}` }),
         " · ", h("a", { href: `#/rules/${rules.page}`, text: rules.label })));
   }
