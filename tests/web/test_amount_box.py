@@ -47,6 +47,12 @@ def test_a_typed_amount_is_sent_as_shown_and_a_wrong_one_is_refused_in_words(
     low, high = int(amount.get_attribute("min") or 0), int(amount.get_attribute("max") or 0)
     assert 0 < low < 12 < high
     word = button.inner_text().rsplit(" ", 1)[0]  # "Raise to" or "Bet"
+    # The keys said are this bar's own (no "D draw" at Hold'em, no "check" with a call).
+    keys = page.locator(".actionbar .keys")
+    passive = "check" if page.locator(".actionbar .act.check").count() else "call"
+    expect(keys).to_have_text(
+        f"Keys: F fold · C {passive} · R {word.lower()} · 1 ½ pot · 2 pot · 3 all-in"
+    )
     amount.fill("12")  # typed: the button says what a click sends
     expect(button).to_have_text(f"{word} 12")
     problem = page.locator(".actionbar .raise-problem")

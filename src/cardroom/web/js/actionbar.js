@@ -133,9 +133,19 @@ export function actionBar(t) {
     if (acts.includes("raise")) parts.push(...raiseControls(t, legal, hand));
     else if (legal.no_raise) parts.push(h("small.hint", { text: legal.no_raise }));
   }
-  return h("section.actionbar", { "aria-label": "Your action", role: "group" },
-    h("p.yourturn", { text: "Your turn" }), parts,
-    h("p.keys", { text: "Keys: F fold · C check/call · R bet/raise · 1 ½ pot · 2 pot · 3 all-in · D draw" }));
+  const bar = h("section.actionbar", { "aria-label": "Your action", role: "group" },
+    h("p.yourturn", { text: "Your turn" }), parts);
+  bar.append(h("p.keys", { text: keysHint(bar) }));
+  return bar;
+}
+
+/** The keys of this bar's buttons, each with what its button says ("Keys: F fold · C call
+ *  · R raise to · B bring in"): never a key this decision has no button for. */
+function keysHint(bar) {
+  const order = (b) => "fcbr123d".indexOf(b.dataset.key);
+  const keys = [...bar.querySelectorAll("[data-key]")].sort((a, b) => order(a) - order(b)).map((b) =>
+    `${b.dataset.key.toUpperCase()} ${b.textContent.replace(/\s*[\d,]+$/, "").toLowerCase()}`);
+  return keys.length ? `Keys: ${keys.join(" · ")}` : "";
 }
 
 /** Whether the advance-action checkboxes are offered now: in the hand, not our turn,
