@@ -30,6 +30,8 @@ def test_sitting_out_asked_in_a_hand_is_said_and_can_be_taken_back(
             puppet.move("check" if "check" in turn["legal"]["actions"] else "call")
         page.wait_for_timeout(50)
     controls = page.get_by_role("group", name="Your seat")
+    controls.get_by_role("button", name="Rebuy").click()  # the room's refusal, a sentence
+    expect(page.locator("#table-notice")).to_have_text("Chips may be added only between hands.")
     controls.get_by_role("button", name="Sit out next hand").click()
     expect(controls).to_contain_text("You will sit out from the next hand.")
     shoot(page, "sit-out-asked")

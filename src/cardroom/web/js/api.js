@@ -41,7 +41,7 @@ export function refusal(status, body) {
 }
 
 /** The server's words ("too many ...: try again later") as a sentence. */
-function sentence(text) {
+export function sentence(text) {
   const s = text.trim();
   return s.charAt(0).toUpperCase() + s.slice(1) + (/[.!?]$/.test(s) ? "" : ".");
 }

@@ -98,7 +98,7 @@ export function seatControls(t) {
       const gone = t.departed || t.me() === null || t.me() === undefined;
       if (r.type === "error") {
         t.leaving = false;
-        t.notice(r.message || r.code, true);
+        t.refused(r);
       } else if (!gone) t.notice("You will leave the table after this hand.");
     } }));
 }

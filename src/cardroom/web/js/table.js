@@ -13,7 +13,7 @@ import { actionBar, advanceBox, advanceOffered, keyHandler } from "./actionbar.j
 import { BetWords, describe, nameLater, showdownPanel, chatBox, logBox, reportBox } from "./tablelog.js";
 import { HandRecorder } from "./handstore.js";
 import { lastHandsBox } from "./history.js";
-import { offers } from "./api.js";
+import { offers, sentence } from "./api.js";
 import { judgedLine, refusedLine } from "./moderation.js";
 import { chineseFelt, ofcShowdown, placeBar } from "./ofc.js";
 import { askBuyIn, leftWords, seatControls } from "./sitting.js";
@@ -282,11 +282,14 @@ class TableController {
     this.regions.notice.classList.toggle("error", isError);
   }
 
+  /** A refusal of the server, in its words as a sentence. */
+  refused(r) { this.notice(sentence(r.message || r.code), true); }
+
   /** Send a table message; a refusal is said in the notice (`quiet`: the caller says it). */
   async send(type, fields = {}, quiet = false) {
     const r = await this.conn.send(type, { table: this.id, ...fields });
     if (quiet) return r;
-    if (r.type === "error") this.notice(`${r.message || r.code}`, true);
+    if (r.type === "error") this.refused(r);
     else this.notice("");
     return r;
   }
@@ -304,7 +307,8 @@ class TableController {
     if (r.type === "ok") this.notice(`Your report on ${alias} was recorded: an operator will review it.`);
     else if (r.code === "bad_report" && /lately/.test(r.message)) {
       this.notice(`You reported ${alias} here lately: once every 10 minutes.`, true);
-    } else this.notice(r.code === "bad_report" ? `${alias} cannot be reported here.` : r.message || r.code, true);
+    } else if (r.code === "bad_report") this.notice(`${alias} cannot be reported here.`, true);
+    else this.refused(r);
     return r;
   }
 
@@ -328,7 +332,7 @@ class TableController {
       if (r.type === "error" && LATE.includes(r.code)) {
         this.notice("Too late: the hand had moved on (the clock ran out), so your action was not played.", true);
         this.late = true; // cleared at the next turn
-      } else if (r.type === "error") this.notice(r.message || r.code, true);
+      } else if (r.type === "error") this.refused(r);
       else this.notice("");
     } finally {
       this.waiting = false;
@@ -544,7 +548,8 @@ export async function tableScreen(app, ctx, id) {
   const offState = ctx.conn.listenState(() => t.holdWhileOffline());
   t.serverHands = await offers("/api/hands"); // the last hands' replayer reads the server's
   const r = await ctx.conn.watch(id);
-  if (r.type === "error") t.notice(r.code === "no_such_table" ? `There is no table "${id}".` : r.message || r.code, true);
+  if (r.type === "error" && r.code === "no_such_table") t.notice(`There is no table "${id}".`, true);
+  else if (r.type === "error") t.refused(r);
   return () => {
     t.leave();
     off();
