@@ -242,9 +242,13 @@ def test_10_4_sitting_out_during_a_hand_takes_effect_from_the_next(h: Harness) -
     h.tick()
     h.do(cmd.SitOut("p1"))
     assert h.table.dealt_in(1) and not h.table.state.seats[1].sitting_out  # type: ignore[union-attr]
+    # Every view says it was asked (a client reloaded in the hand still knows).
+    assert h.table.view("p1")["seats"][1]["sit_out_next"] is True
+    assert h.table.view("p0")["seats"][1]["sit_out_next"] is True
     while h.table.state.in_hand:
         h.act("fold")
     assert h.table.state.seats[1].sitting_out  # type: ignore[union-attr]
+    assert h.table.view("p1")["seats"][1]["sit_out_next"] is False
     events = h.tick()
     dealt = next(e for e in events if isinstance(e, rv.HandDealt))
     assert 1 not in dealt.dealt

@@ -1,7 +1,8 @@
 """Sitting out asked for in a hand (RULEBOOK §10.4: it takes effect from the next hand),
 heads-up against a puppet that checks or calls: the seat says so and offers to keep
 playing (before, it went on offering "Sit out next hand" as if nothing had been
-asked); keeping playing cancels it; asked again, the next hand finds us sitting out."""
+asked); keeping playing cancels it; asked again, a reload still says so, and the next
+hand finds us sitting out."""
 
 from __future__ import annotations
 
@@ -44,6 +45,8 @@ def test_sitting_out_asked_in_a_hand_is_said_and_can_be_taken_back(
     expect(controls).not_to_contain_text("You will sit out")
     controls.get_by_role("button", name="Sit out next hand").click()
     expect(controls.get_by_role("button", name="Keep playing")).to_be_visible()
+    page.reload()  # the table's view says what was asked (the page forgot it before)
+    expect(controls).to_contain_text("You will sit out from the next hand.")
     bar.get_by_role("button", name="Fold").click()  # the hand ends: we sit out
     back = controls.get_by_role("button", name="I'm back")
     deadline = time.monotonic() + 30

@@ -53,6 +53,7 @@ def seat_rows(table: Table, live: Sequence[int | None] | None) -> list[dict[str,
                 "player": seat.player,
                 "stack": seat.stack if stack is None else stack,
                 "sitting_out": seat.sitting_out,
+                "sit_out_next": seat.sit_out_next,  # asked in a hand (public: SitOutRequested)
                 "connected": seat.connected,
                 "owes": seat.owes,
                 "time_bank": seat.time_bank,

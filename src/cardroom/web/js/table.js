@@ -140,6 +140,8 @@ class TableController {
       this.stale = false;
       const wasSeated = this.me() !== null && this.me() !== undefined;
       this.view = msg.view;
+      const mine = msg.view.you === null || msg.view.you === undefined ? null : msg.view.seats[msg.view.you];
+      this.sitOutNext = Boolean(mine && mine.sit_out_next); // a reload keeps what was asked
       if (wasSeated && (msg.view.you === null || msg.view.you === undefined)) {
         // Gone, and the page did not see how (PlayerLeft, said by leftWords: a server
         // restarted): say so. A player who asked to leave stays "leaving" through the
