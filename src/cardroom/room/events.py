@@ -76,7 +76,9 @@ class DeparturesForgotten:
 @value
 class LeaveRequested:
     """A player dealt into the hand asked to leave, or the room stands him up
-    (``reason``, as :class:`PlayerLeft`'s): folds in turn, leaves when it ends."""
+    (``reason``, as :class:`PlayerLeft`'s): his decisions are played at once as on a
+    timeout (check if free, else fold; stand pat; a due bring-in posted), and he
+    leaves when the hand ends."""
 
     seat: int
     reason: str = "left"
