@@ -39,4 +39,10 @@ def test_a_lost_database_answers_503_unavailable_in_the_project_s_words(
             assert body["code"] == "unavailable"
             assert "failed: the database is unreachable or busy" in body["message"]
             assert "Traceback" not in body["message"] and "sqlalchemy" not in body["message"]
-        assert httpx.get(api.base + "/healthz").status_code == 503
+        health = httpx.get(api.base + "/healthz")
+        assert health.status_code == 503
+        # The refusal every route gives (docs/api.md, and /openapi.json's ErrorBody for
+        # /healthz's 503): it was {"ok": false, "error": "OperationalError"}, no code.
+        assert health.json()["code"] == "unavailable", health.text
+        assert health.json()["ok"] is False
+        assert "the database is unreachable" in health.json()["message"]

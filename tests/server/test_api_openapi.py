@@ -156,3 +156,27 @@ def test_a_huge_streamed_body_is_refused_without_reading_it_all(api: Api) -> Non
 
     answer = httpx.post(api.base + "/api/login", content=chunks())
     assert answer.status_code == 413 and answer.json()["code"] == "too_large"
+
+
+def test_openapi_declares_the_refusals_a_route_can_answer_too_large_and_internal(
+    api: Api,
+) -> None:
+    """A client validating every answer against ``/openapi.json`` met a 413 ``too_large``
+    (docs/api.md: bodies are at most 8 KiB) that no operation declared, nor the 500
+    ``internal`` docs/api.md promises for a fault: each operation that reads a body now
+    declares 413, every operation 500, both as ``ErrorBody``."""
+    document = httpx.get(api.base + "/openapi.json").json()
+    error = {"$ref": "#/components/schemas/ErrorBody"}
+    alias = register(api)
+    make_operator(api, alias)
+    client, session = login(api, alias)  # an operator: every route reads its body
+    headers = {"x-csrf-token": session["csrf"], "content-type": "application/json"}
+    for method, path in _app_routes(api):
+        responses = document["paths"][path][method]["responses"]
+        assert responses["500"]["content"]["application/json"]["schema"] == error, (method, path)
+        if "requestBody" not in document["paths"][path][method]:
+            continue  # read no body (logout, a close): nothing too large
+        concrete = path.replace("{table}", "holdem").replace("{id}", "1")
+        huge = client.post(concrete, content=b"{" + b" " * 9000 + b"}", headers=headers)
+        assert huge.status_code == 413 and huge.json()["code"] == "too_large", (path, huge.text)
+        assert responses["413"]["content"]["application/json"]["schema"] == error, path

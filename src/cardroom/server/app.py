@@ -68,7 +68,11 @@ async def healthz(request: Request) -> Response:
         assert state.storage is not None
         await state.storage.run(state.storage.ping)
     except Exception as exc:  # any failure means "not healthy"; the reason is shown
-        return JSONResponse({"ok": False, "error": type(exc).__name__}, status_code=503)
+        # The refusal's shape every route answers (ErrorBody, as /openapi.json says).
+        why = type(exc).__name__
+        body = {"ok": False, "error": why, "code": "unavailable"}
+        body["message"] = f"the database is unreachable ({why})"
+        return JSONResponse(body, status_code=503)
     tables = 0 if state.room is None else len(state.room.actors)
     return JSONResponse({"ok": True, "database": "reachable", "tables": tables})
 

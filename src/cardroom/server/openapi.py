@@ -49,8 +49,10 @@ _ERRORS: Final = {
     "404": "nothing there",
     "409": "conflicts with the current state",
     "429": "too often (Retry-After)",
+    "500": "a fault in the server (logged): internal",
     "503": "the database is unreachable or busy",
 }
+_TOO_LARGE: Final = "the body is above 8 KiB: too_large"
 
 
 CREATED: Final = (api_accounts.Registered, api_operator.TableOpened, api_operator.SanctionMade)
@@ -85,6 +87,8 @@ def _operation(path: str, method: str, summary: str, body: Any, answer: Any) -> 
         op["responses"][status] = {"description": why, "content": _ref(ErrorBody)}
     params = [_param(name, "path") for name in re.findall(r"{(\w+)}", path)]
     params += [_param(n, "query", d) for n, d in QUERIES.get(path, {}).items()]
+    if body is not None:  # a body is read under the size limit
+        op["responses"]["413"] = {"description": _TOO_LARGE, "content": _ref(ErrorBody)}
     if method == "post" and path.startswith("/api/") and not path.endswith(("login", "register")):
         params.append(_param(CSRF_HEADER, "header", "required with a session cookie"))
     if params:
