@@ -194,8 +194,10 @@ def _set_advance(table: Table, c: cmd.SetAdvance) -> None:
     if hand.actor == s:
         raise TableError(YOUR_TURN, "it is your turn: act now")
     to_call = hand.call_amount(s)  # the engine's: a short stack calls all in
-    if c.kind == CALL and (to_call is None or c.amount != to_call):
-        raise TableError(BAD_COMMAND, f"the call now is {to_call or 0}, not {c.amount}")
+    if c.kind == CALL and to_call is None:
+        raise TableError(BAD_COMMAND, "there is nothing to call: pre-select a check")
+    if c.kind == CALL and c.amount != to_call:
+        raise TableError(BAD_COMMAND, f"the call now is {to_call}, not {c.amount}")
     if c.kind == CHECK and to_call is not None:
         raise TableError(BAD_COMMAND, f"there is {to_call} to call: no check")
     table.emit(rv.AdvanceSet(s, c.kind, c.amount, hand.street_index, hand.current_bet))
