@@ -54,6 +54,21 @@ class Puppet:
         self.moves.put({"kind": kind} if amount is None else {"kind": kind, "amount": amount})
         return seen
 
+    def passive(self) -> None:
+        """Check, or call, on the turn waiting, if any."""
+        turn = self.turn()
+        if turn is not None:
+            self.move("check" if "check" in turn["legal"]["actions"] else "call")
+
+    def passive_until(self, page: Any, done: Any, what: str, seconds: float = 60.0) -> None:
+        """Check, or call, on each of the puppet's turns until ``done()``; fail saying
+        ``what`` did not come within ``seconds``."""
+        deadline = time.monotonic() + seconds
+        while not done():
+            assert time.monotonic() < deadline, what
+            self.passive()
+            page.wait_for_timeout(50)
+
     def next_turn_after(self, index: int, pump: Any, seconds: float = 10.0) -> int:
         """The seat of the first turn started after event ``index`` (``pump`` waits a bit)."""
         deadline = time.monotonic() + seconds

@@ -166,7 +166,7 @@ def test_a_hand_reloaded_mid_way_comes_back_to_its_showdown(
         deadline = time.monotonic() + 60
         while not seen():
             assert time.monotonic() < deadline, "the hand did not get there"
-            puppet_passive(puppet)
+            puppet.passive()
             button = page.locator(".actionbar").locator(".act.check, .act.call")
             if button.count():
                 with contextlib.suppress(Exception):
@@ -187,10 +187,3 @@ def test_a_hand_reloaded_mid_way_comes_back_to_its_showdown(
     expect(panel.locator("h2")).to_have_text(re.compile(rf"hand #{number.group(1)}$"))
     expect(panel).to_contain_text(" wins ")
     shoot(page, "reloaded-showdown")
-
-
-def puppet_passive(puppet: Any) -> None:
-    """The puppet checks, or calls, on its turn."""
-    turn = puppet.turn()
-    if turn is not None:
-        puppet.move("check" if "check" in turn["legal"]["actions"] else "call")

@@ -216,13 +216,7 @@ def test_our_turn_brings_the_whole_action_bar_onto_a_small_laptops_screen(
     page.get_by_role("heading", level=1).click()
     page.evaluate("window.scrollTo(0, 0)")
     bar = page.locator(".actionbar")
-    deadline = time.monotonic() + 60
-    while not bar.count():
-        assert time.monotonic() < deadline, "our turn did not come"
-        turn = puppet.turn()
-        if turn is not None:
-            puppet.move("check" if "check" in turn["legal"]["actions"] else "call")
-        page.wait_for_timeout(50)
+    puppet.passive_until(page, bar.count, "our turn did not come")
     settled(page)
     box = bar.bounding_box()
     assert box and box["y"] >= 0 and box["y"] + box["height"] <= 768, box

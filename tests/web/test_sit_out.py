@@ -6,7 +6,6 @@ hand finds us sitting out."""
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 import pytest
@@ -23,13 +22,8 @@ def test_sitting_out_asked_in_a_hand_is_said_and_can_be_taken_back(
     puppet = driven.puppet("sit-out", fresh_alias("pup"))
     sit(page, server, "sit-out")
     bar = page.locator(".actionbar")
-    deadline = time.monotonic() + 60
-    while not bar.count():  # our turn: we are in a hand, which cannot end before we act
-        assert time.monotonic() < deadline, "no turn of ours came"
-        turn = puppet.turn()
-        if turn is not None:
-            puppet.move("check" if "check" in turn["legal"]["actions"] else "call")
-        page.wait_for_timeout(50)
+    # Our turn: we are in a hand, which cannot end before we act.
+    puppet.passive_until(page, bar.count, "no turn of ours came")
     controls = page.get_by_role("group", name="Your seat")
     controls.get_by_role("button", name="Rebuy").click()  # the room's refusal, a sentence
     expect(page.locator("#table-notice")).to_have_text("Chips may be added only between hands.")
@@ -49,12 +43,6 @@ def test_sitting_out_asked_in_a_hand_is_said_and_can_be_taken_back(
     expect(controls).to_contain_text("You will sit out from the next hand.")
     bar.get_by_role("button", name="Fold").click()  # the hand ends: we sit out
     back = controls.get_by_role("button", name="I'm back")
-    deadline = time.monotonic() + 30
-    while not back.count():
-        assert time.monotonic() < deadline, "we were not sat out after the hand"
-        turn = puppet.turn()
-        if turn is not None:
-            puppet.move("check" if "check" in turn["legal"]["actions"] else "call")
-        page.wait_for_timeout(50)
+    puppet.passive_until(page, back.count, "we were not sat out after the hand", 30)
     expect(controls).not_to_contain_text("You will sit out")
     expect(page.locator(".seat.mine .tag", has_text="Sitting out")).to_be_visible()
