@@ -20,15 +20,14 @@ pytestmark = pytest.mark.browser
 
 
 def _until(page: Any, seen: Any, puppet: Puppet, raise_to: int | None = None) -> None:
-    """Let the puppet check or call (raise to ``raise_to`` once, when it may) until
-    ``seen()``."""
+    """Let the puppet check or call (raise to ``raise_to`` whenever it may: a raise the
+    page missed, on a loaded machine, comes again) until ``seen()``."""
     deadline = time.monotonic() + 60
     while not seen():
         assert time.monotonic() < deadline, "the table did not get there in time"
         turn = puppet.turn()
         if turn is not None and raise_to and "raise" in turn["legal"]["actions"]:
             puppet.move("raise", max(raise_to, int(turn["legal"]["min_raise_to"])))
-            raise_to = None
         elif turn is not None:
             puppet.move("check" if "check" in turn["legal"]["actions"] else "call")
         page.wait_for_timeout(50)
@@ -99,5 +98,6 @@ def test_a_short_stacks_only_raise_says_all_in(page: Any, server: str, driven: A
 
     _until(page, raised, puppet, raise_to=12)
     expect(bar.locator("#raise-amount")).to_have_count(0)  # one amount only
-    expect(bar.locator(".act.raise")).to_have_text("All-in 20")
+    # All our chips (20, fewer if a blind went while the page was slow): not "Raise to".
+    expect(bar.locator(".act.raise")).to_have_text(re.compile(r"^All-in (20|1[0-9])$"))
     shoot(page, "amount-short-all-in")
