@@ -134,7 +134,7 @@ def test_chips_to_add_and_stakes_to_filter_are_checked_before_sending(
     page.locator("#filter-min").fill("")
     page.locator("#filter-min").dispatch_event("change")
     expect(page.locator("#lobby-status")).to_have_text(re.compile(r"^\d+ tables?\.$"))
-    sit(page, server, "report")
+    sit(page, server, "report", amount=1500)  # below the maximum: a rebuy is offered
     for bad in ("-5", "1.5"):
         page.locator("#rebuy-amount").fill(bad)
         page.get_by_role("button", name="Rebuy").click()

@@ -106,7 +106,7 @@ def test_side_pot_all_in_presets_button_time_bank_and_rebuy(
 
     _until(page, pair, sitting_out)
     before = int(mine.locator(".stack .chips").inner_text().replace(",", ""))
-    page.get_by_label("Add chips").fill("100")
+    page.locator("#rebuy-amount").fill("100")
     page.get_by_role("button", name="Rebuy").click()
     expect(page.locator(".log")).to_contain_text(f"{alias} adds 100.")
     expect(mine.locator(".stack .chips")).to_have_text(f"{before + 100:,}")

@@ -20,7 +20,7 @@ def test_sitting_out_asked_in_a_hand_is_said_and_can_be_taken_back(
 ) -> None:
     register(page, server, fresh_alias())
     puppet = driven.puppet("sit-out", fresh_alias("pup"))
-    sit(page, server, "sit-out")
+    sit(page, server, "sit-out", amount=1500)  # below the maximum: a rebuy is offered
     bar = page.locator(".actionbar")
     # Our turn: we are in a hand, which cannot end before we act.
     puppet.passive_until(page, bar.count, "no turn of ours came")

@@ -81,16 +81,26 @@ function sitToggle(t, seat) {
   return h("button#sit-toggle", { type: "button", text: "Sit out next hand", onclick: () => sitOut(t) });
 }
 
+/** Adding chips: offered up to the table's maximum (RULEBOOK §10.2), the box filled
+ *  with what tops the stack up to it (the room refuses a stack above it); at the
+ *  maximum, said instead. */
+function rebuyBox(t, seat) {
+  const [low, high] = t.info.buy_in || [0, null];
+  const room = high === null || !seat ? null : high - seat.stack;
+  if (room !== null && room < 1) return h("span.rebuy.hint", { text: `Your stack is at the table's maximum (${chips(high)}).` });
+  const amount = h("input#rebuy-amount", { type: "number", min: 1, max: room ?? undefined, inputMode: "numeric", value: room ?? low });
+  return h("span.rebuy", h("label", { for: "rebuy-amount", text: room === null ? "Add chips" : `Add up to ${chips(room)}` }), amount,
+    h("button#rebuy", { type: "button", text: "Rebuy", onclick: () => rebuy(t, amount.value) }));
+}
+
 /** The controls under the table: ours when seated, else a watcher's. */
 export function seatControls(t) {
   const me = t.me();
   if (me === null || me === undefined) return watcherControls(t);
   const seat = t.view.seats[me];
-  const amount = h("input#rebuy-amount", { type: "number", min: 1, inputMode: "numeric", value: (t.info.buy_in || [0])[0] });
   return h("div.seatcontrols", { role: "group", "aria-label": "Your seat" },
     sitToggle(t, seat),
-    h("span.rebuy", h("label", { for: "rebuy-amount", text: "Add chips" }), amount,
-      h("button#rebuy", { type: "button", text: "Rebuy", onclick: () => rebuy(t, amount.value) })),
+    rebuyBox(t, seat),
     h("button#leave.leave", { type: "button", text: "Leave table", onclick: async () => {
       t.leaving = true;
       const r = await t.send("leave", {}, true);

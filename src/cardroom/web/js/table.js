@@ -427,7 +427,7 @@ class TableController {
       this.barShown = !!bar;
     }
     const mySeat = this.me() !== null && this.me() !== undefined ? this.view.seats[this.me()] : null;
-    this.update("controls", [this.me(), mySeat && mySeat.sitting_out, this.sitOutNext, this.view.offer,
+    this.update("controls", [this.me(), mySeat && mySeat.sitting_out, mySeat && mySeat.stack, this.sitOutNext, this.view.offer,
       this.view.seats.every((x) => x !== null)], () => seatControls(this), true);
     if (this.focusSeat && mySeat) {
       this.focusSeat = false;
