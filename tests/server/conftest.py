@@ -79,9 +79,15 @@ def pg_databases() -> Iterator[PgDatabases]:
     made.drop_all()
 
 
-OPEN_SIGNUPS = Limits(registrations_per_address=1e6, registrations_burst=1e6)
-"""The client limits of test servers: they register players by the dozen from 127.0.0.1
-(``test_api_accounts.py`` tests the registration limits themselves)."""
+OPEN_SIGNUPS = Limits(
+    registrations_per_address=1e6,
+    registrations_burst=1e6,
+    api_per_address_rate=1e6,
+    api_per_address_burst=1e6,
+)
+"""The client limits of test servers: they register players by the dozen and ask the API
+without pause, all from 127.0.0.1 (``test_api_accounts.py`` tests the registration
+limits themselves, ``test_limits.py`` the API's)."""
 
 TABLES_TOML = """
 [[table]]
@@ -130,13 +136,15 @@ def running_server(
 ) -> Iterator[str]:
     """Serve ``settings`` on a random port in a thread; yields the base URL (``apps``
     receives the application, for tests that reach inside). Test servers take every
-    registration (their players all come from 127.0.0.1), unless ``signup_limits``:
-    then the settings' registration limits hold."""
+    registration and API request (their players all come from 127.0.0.1), unless
+    ``signup_limits``: then the settings' limits of an address hold."""
     if not signup_limits:
         limits = replace(
             settings.limits,
             registrations_per_address=OPEN_SIGNUPS.registrations_per_address,
             registrations_burst=OPEN_SIGNUPS.registrations_burst,
+            api_per_address_rate=OPEN_SIGNUPS.api_per_address_rate,
+            api_per_address_burst=OPEN_SIGNUPS.api_per_address_burst,
         )
         settings = replace(settings, limits=limits)
     app = create_app(settings)

@@ -8,11 +8,12 @@ import asyncio
 import json
 from typing import Any
 
+import httpx
 from tests.server.conftest import running_server, with_limits
 from tests.server.sessions import player
 
-from cardroom.bots.client import ProtocolClient, account
-from cardroom.server.settings import ServerSettings
+from cardroom.bots.client import ProtocolClient, account, http_json
+from cardroom.server.settings import Limits, ServerSettings
 
 
 async def _codes(client: ProtocolClient, count: int) -> list[str]:
@@ -140,3 +141,35 @@ def test_a_frame_over_the_frame_limit_closes_its_connection_and_nothing_else(
     code, after = asyncio.run(go())
     assert code == 1009
     assert after == {"after": ["ok"]}
+
+
+def test_api_requests_past_an_address_s_allowance_are_throttled(tmp_path: Any) -> None:
+    # The lobby and the history are answered on the loop every table runs on: a flood of
+    # them from one address is refused (429 throttled, Retry-After) before any work.
+    limits = Limits(api_per_address_burst=5, api_per_address_rate=0.01)
+    settings = ServerSettings(database_url=f"sqlite:///{tmp_path / 'db'}", limits=limits)
+    with running_server(settings, signup_limits=True) as base, httpx.Client() as http:
+        answers = [http.get(f"{base}/api/tables") for _ in range(7)]
+        assert [a.status_code for a in answers] == [200] * 5 + [429] * 2
+        refused = answers[-1]
+        assert refused.json()["code"] == "throttled", refused.json()
+        assert 1 <= int(refused.headers["retry-after"]) <= 101
+        # Any route of the API counts, a login too; what is refused does nothing.
+        login = http.post(f"{base}/api/login", json={"alias": "nobody", "password": "x" * 10})
+        assert login.status_code == 429 and login.json()["code"] == "throttled"
+        assert http.get(f"{base}/healthz").status_code == 200  # not the API: monitoring
+
+
+def test_a_bot_waits_out_a_short_throttle_and_is_answered(tmp_path: Any) -> None:
+    limits = Limits(api_per_address_burst=2, api_per_address_rate=0.5)
+    url = f"sqlite:///{tmp_path / 'db'}"
+    settings = ServerSettings(database_url=url, limits=limits, cheap_passwords=True)
+    with running_server(settings, signup_limits=True) as base:
+        statuses = [http_json(base, "/api/login", {"alias": "nobody", "password": "x" * 10})[0]]
+        statuses += [http_json(base, "/api/login", {"alias": "nobody", "password": "x" * 10})[0]]
+        # The third is throttled for a few seconds, waited out, then answered (refused: no
+        # such player) rather than failing the bot's start.
+        statuses += [http_json(base, "/api/login", {"alias": "nobody", "password": "x" * 10})[0]]
+        assert statuses == [401, 401, 401]
+        # The allowance was spent: the server was throttling this address all along.
+        assert httpx.get(f"{base}/api/tables").status_code == 429

@@ -167,8 +167,14 @@ def serve_child(url: str, tables: str, db_threads: int = 0) -> None:
     from cardroom.server.serve import serve
     from cardroom.server.settings import Limits, ServerSettings
 
-    # The load generator registers every client from 127.0.0.1: no registration limit.
-    signups = Limits(registrations_per_address=1e9, registrations_burst=1e9)
+    # The load generator registers and logs in every client from 127.0.0.1: no limit of
+    # an address.
+    signups = Limits(
+        registrations_per_address=1e9,
+        registrations_burst=1e9,
+        api_per_address_rate=1e9,
+        api_per_address_burst=1e9,
+    )
     settings = ServerSettings(
         database_url=url, host="127.0.0.1", port=0, tables_file=Path(tables),
         web_dir=None, cheap_passwords=True, limits=signups,

@@ -9,11 +9,18 @@ from __future__ import annotations
 import itertools
 import json
 import secrets
+import time
+import urllib.error
 import urllib.request
 from typing import Any
 
 import websockets
 from websockets.asyncio.client import ClientConnection
+
+SHORT_WAIT = 5.0
+"""A 429 answered with a ``Retry-After`` of at most this many seconds is waited out and
+the request sent again (a room's bots all ask from one address); a longer one is the
+answer."""
 
 
 def http_json(
@@ -26,11 +33,18 @@ def http_json(
         headers={"content-type": "application/json"},
         method="POST",
     )
-    try:
-        with urllib.request.urlopen(request, timeout=timeout) as response:
-            return response.status, json.loads(response.read() or b"{}")
-    except urllib.error.HTTPError as exc:
-        return exc.code, json.loads(exc.read() or b"{}")
+    status, answer = 0, {}
+    for _ in range(10):
+        try:
+            with urllib.request.urlopen(request, timeout=timeout) as response:
+                return response.status, json.loads(response.read() or b"{}")
+        except urllib.error.HTTPError as exc:
+            status, answer = exc.code, json.loads(exc.read() or b"{}")
+            wait = exc.headers.get("retry-after", "")
+            if status != 429 or not wait.isdigit() or int(wait) > SHORT_WAIT:
+                break
+            time.sleep(int(wait))
+    return status, answer
 
 
 def login(base: str, alias: str, password: str) -> dict[str, Any]:

@@ -129,12 +129,22 @@ EXCEPTION_HANDLERS: Final = {HTTPException: http_error}
 """For ``Starlette(exception_handlers=...)``: every refusal of the app in JSON."""
 
 
+def throttle(request: Request) -> None:
+    """429 ``throttled`` when the caller's address has sent more API requests than its
+    bucket allows (``Limits.api_per_address_rate`` and ``_burst``); counts this one."""
+    bucket = server_of(request).api_requests.bucket(client_ip(request))
+    if not bucket.take():
+        after = {"retry-after": str(int(bucket.wait()) + 1)}
+        raise ApiError(429, "throttled", "too many requests from this address: slow down", after)
+
+
 def endpoint(handler: Handler) -> Handler:
     """Wrap a route: any error becomes a JSON refusal (see :func:`as_api_error`)."""
 
     @functools.wraps(handler)
     async def guarded(request: Request) -> Response:
         try:
+            throttle(request)
             return await handler(request)
         except Exception as exc:  # every error is answered in JSON with a code
             return error_response(as_api_error(exc))

@@ -32,6 +32,7 @@ from cardroom.server import (
     protocol,
 )
 from cardroom.server.gateway import websocket_endpoint
+from cardroom.server.limits import AccountBuckets
 from cardroom.server.room import Room
 from cardroom.server.sanctions import SanctionWatch
 from cardroom.server.settings import ServerSettings
@@ -48,6 +49,9 @@ class ServerState:
         self.room: Room | None = None
         self.accounts: auth.Accounts | None = None
         self.shared = gateway.Shared(settings.limits)
+        rate, burst = settings.limits.api_per_address_rate, settings.limits.api_per_address_burst
+        self.api_requests = AccountBuckets(rate, burst)
+        """HTTP API requests per client address (:func:`api_common.throttle`)."""
         self.sanctions: SanctionWatch | None = None
         self.table_changes = asyncio.Lock()
         """Held while the operator API opens or closes a table: its check that the table

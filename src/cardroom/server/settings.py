@@ -32,6 +32,13 @@ class Limits:
     seen_accounts: int = 1000
     """Accounts whose ids are remembered in memory, the most lately active (beyond, the
     store answers for the ids that acted)."""
+    api_per_address_rate: float = 20.0
+    """HTTP API requests (``/api/...``) a second from one client address, on average
+    (beyond: 429 ``throttled`` with ``Retry-After``): the lobby and the history are
+    answered on the loop every table runs on, so a flood of looks would stall the
+    tables..."""
+    api_per_address_burst: float = 100.0
+    """...with bursts of this many (a page opening asks several at once)."""
     registrations_per_address: float = 10.0
     """``POST /api/register`` from one client address: this many at once..."""
     registrations_per_address_per_hour: float = 10.0
