@@ -69,3 +69,19 @@ def test_10_9_the_ledger_check_reads_a_reopened_table_in_the_money_it_plays_for(
         joined = asyncio.run(_reopen_for_real(base, url, leaves=False))
     assert joined["type"] == "ok", joined
     assert money_problems(url) == []
+
+
+def test_10_2_play_chips_taken_off_a_table_bind_no_real_money_buy_in_there(
+    settings: ServerSettings,
+) -> None:
+    # The reducing rule (§10.2): who leaves a table with chips and comes back within 30
+    # minutes must bring at least as much. A play-money table closed and reopened under
+    # the same id for real money continues its record, and kept its departures: 5,000
+    # play chips taken off demanded a real buy-in of at least 5,000 (the table's
+    # maximum is 200), so the player could not sit down there at all.
+    url = settings.database_url
+    assert url is not None
+    with running_server(settings) as base:
+        joined = asyncio.run(_reopen_for_real(base, url, leaves=True))
+    assert joined["type"] == "ok", joined
+    assert money_problems(url) == []
