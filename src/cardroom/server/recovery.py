@@ -93,8 +93,10 @@ def record_problems(engine: Engine, balances: dict[AccountRef, int]) -> list[str
             if ref.kind is AccountKind.POT and ref.owner == table_id and held:
                 found.append(f"pot of {table_id} holds {held}")
             if ref.kind is AccountKind.TABLE_STACK and ref.owner.startswith(f"{table_id}:"):
-                who = ref.owner.partition(":")[2]
-                if held != stacks.get(who, 0):
-                    says = stacks.get(who, 0)
+                # A table reopened for the other money left its old stacks empty: only
+                # the stacks in the money it plays for now hold its players' chips.
+                mine = ref.currency is settings.currency
+                says = stacks.get(ref.owner.partition(":")[2], 0) if mine else 0
+                if held != says:
                     found.append(f"{ref} holds {held}, the table's record says {says}")
     return found

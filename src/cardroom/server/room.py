@@ -255,7 +255,7 @@ class Room:
         state, seq = None, 0
         if record is not None:
             old, seq = self.recover(record, ledger)
-            state = _fit(old.state, settings.seat_count)
+            state = _fit(old.state, old.settings, settings)
         self.records.open(table_id, settings_to_dict(settings))
         allowances = allowances or self.step_allowances(settings)
         table = table_type(settings)(settings, ledger, allowances=allowances, state=state)
@@ -306,10 +306,17 @@ class Room:
         return out
 
 
-def _fit(state: TableState, seats: int) -> TableState:
-    """A closed (empty) table's state for a table of ``seats`` seats."""
-    if len(state.seats) == seats:
+def _fit(state: TableState, was: TableSettings, now: TableSettings) -> TableState:
+    """A closed (empty) table's state, recorded under the settings ``was``, for the table
+    ``now`` reopens as. The chips each player took off bind a return (the reducing rule,
+    §10.2) in the money they were taken in: a table reopened for the other money
+    forgets them (play chips demanded a real buy-in as large)."""
+    seats = now.seat_count
+    departures = state.departures if was.currency is now.currency else {}
+    if len(state.seats) == seats and departures is state.departures:
         return state
-    fitted = dataclasses.replace(state, seats=[None] * seats, positions=None, offers={})
+    fitted = dataclasses.replace(state, departures=departures)
+    if len(state.seats) != seats:
+        fitted = dataclasses.replace(fitted, seats=[None] * seats, positions=None, offers={})
     fitted.reindex()
     return fitted

@@ -257,6 +257,14 @@ def _check_reversible(session: Session, t: Transfer) -> None:
     check_reversal(original, t)
 
 
+def locked_balances(session: Session, refs: list[AccountRef]) -> dict[AccountRef, int]:
+    """The balances of ``refs`` (accounts created when missing), read under the lock a
+    posting takes, held to the end of the caller's transaction: a decision made on them
+    (how much a top-up may add) stands until that transaction posts."""
+    ids, balances = _lock_accounts(session, sorted(refs))
+    return {ref: balances[ids[ref]] for ref in refs}
+
+
 def _lock_accounts(
     session: Session, refs: list[AccountRef]
 ) -> tuple[dict[AccountRef, int], dict[int, int]]:

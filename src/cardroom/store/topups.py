@@ -2,10 +2,11 @@
 
 A top-up is one ledger deposit of play chips under an idempotency key the
 caller derives from the player and the period (``topup:<player>:<period>``).
-The check of the key, the balance read, the ceiling and the posting happen in
-one transaction that retries when a concurrent writer took the key first, so
-however many requests race, one top-up per key moves chips and each caller
-learns truthfully whether it was theirs.
+The balance (read under the account's lock), the check of the key, the ceiling
+and the posting happen in one transaction that retries when a concurrent writer
+took the key first, so however many requests race, one top-up per key moves
+chips, each caller learns truthfully whether it was theirs, and top-ups of two
+periods racing still stop at the ceiling.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from cardroom.ledger import AccountRef, Currency, Reason, Transfer
 from cardroom.store.audit import audit
 from cardroom.store.database import Clock, system_clock
 from cardroom.store.errors import storage_errors
-from cardroom.store.ledger_sql import account_balance, entry_for_key, in_transaction, post_fresh
+from cardroom.store.ledger_sql import entry_for_key, in_transaction, locked_balances, post_fresh
 from cardroom.store.players import AccountError, SanctionKind, active_sanctions, find_player
 
 _BLOCKING = {SanctionKind.FREEZE, SanctionKind.BAN}
@@ -52,7 +53,11 @@ class PlayTopUps:
             if active_sanctions(session, player.id, self.clock()) & _BLOCKING:
                 raise AccountError(f"{player.alias} is frozen or banned: no top-up")
             account = AccountRef.player(str(player.id), Currency.PLAY)
-            room = ceiling - account_balance(session, account)
+            cashier = AccountRef.cashier(Currency.PLAY)
+            # Read under the accounts' lock: read before it (PostgreSQL does not queue
+            # readers), two top-ups of two periods in flight at once each added up to
+            # the ceiling from the same balance.
+            room = ceiling - locked_balances(session, [cashier, account])[account]
             # The key is looked at after the balance: a balance that already holds a
             # concurrent top-up is read with its key (PostgreSQL reads each statement
             # afresh), so that caller hears "too soon", not "at the ceiling".
@@ -61,9 +66,7 @@ class PlayTopUps:
             if room <= 0:
                 return 0
             chips = room if amount is None else min(amount, room)
-            deposit = Transfer(
-                key, Reason.DEPOSIT, AccountRef.cashier(Currency.PLAY), account, chips
-            )
+            deposit = Transfer(key, Reason.DEPOSIT, cashier, account, chips)
             if not post_fresh(session, [deposit], self.clock, actor):
                 return None
             audit(session, self.clock, actor, "topup", player.alias, amount=chips)
