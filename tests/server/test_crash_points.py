@@ -7,6 +7,7 @@ and what was stored must be whole."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import signal
 from pathlib import Path
@@ -14,7 +15,10 @@ from typing import Any
 
 from tests.server.sessions import answer, money_problems, player
 from tests.server.test_crash import ServerProcess
+from websockets.exceptions import ConnectionClosed
 
+from cardroom.bots.client import account
+from cardroom.bots.random_bot import RandomBot
 from cardroom.server.crash_points import ENV
 from cardroom.store import Players, SanctionKind, make_engine
 from cardroom.store.tables import TableRecords
@@ -87,4 +91,197 @@ def test_10_7_a_chat_offence_stored_just_before_a_kill_9_keeps_its_ban(
     refused = asyncio.run(again())
     server.kill()
     assert (refused["code"], refused["message"]) == ("chat_refused", "banned")
+    assert money_problems(database_url) == []
+
+
+SEVERAL = """
+[[table]]
+id = "mixed"
+games = ["holdem", "omaha"]
+stakes = { small_bet = 4 }
+hands_per_game = 2
+action_seconds = 3
+
+[[table]]
+id = "pine"
+game = "pineapple"
+point_value = 1
+seats = 3
+action_seconds = 3
+
+[[table]]
+id = "holdem"
+game = "holdem"
+stakes = { small_blind = 1, big_blind = 2 }
+seats = 6
+action_seconds = 3
+"""
+
+
+async def _bots_until(server: ServerProcess, seats: list[tuple[str, str, str]], done: Any) -> None:
+    """Random bots (``seats``: alias, token, table) play until ``done()`` says so (checked
+    in a thread: it may read the database) or the server dies at its crash point."""
+    bots = []
+    for i, (alias, token, table) in enumerate(seats):
+        bot = RandomBot(server.base, alias, "password1", table, seed=i, token=token)
+        bots.append(bot)
+    tasks = [asyncio.create_task(b.play()) for b in bots]
+    try:
+        async with asyncio.timeout(25):
+            while server.proc.poll() is None and not await asyncio.to_thread(done):
+                await asyncio.sleep(0.05)
+    finally:
+        for t in tasks:
+            t.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+
+def _stacks_come_back(url: str) -> list[str]:
+    """Each table's record, followed seat by seat: every cancelled hand gives back the
+    stacks its players had when it was dealt, and every player stood up by a recovery
+    leaves with exactly that (RULEBOOK §10.10); every hand dealt ended exactly once."""
+    found: list[str] = []
+    engine = make_engine(url)
+    try:
+        records = TableRecords(engine)
+        for table in records.open_tables():
+            stacks: dict[int, int] = {}
+            for e in [e for _, e in records.entries(table, 0, 100_000)]:
+                kind = e["type"]
+                if kind in ("PlayerSeated", "ChipsAdded"):
+                    stacks[e["seat"]] = e["stack"]
+                elif kind == "HandFinished":
+                    stacks.update({s: n for s, n in e["stacks"]})
+                elif kind == "HandVoided":
+                    back = {s: n for s, n in e["stacks"]}
+                    if any(stacks.get(s) != n for s, n in back.items()):
+                        found.append(f"{table} hand {e['hand_no']}: {back} != {stacks}")
+                elif kind == "PlayerLeft":
+                    if e["reason"] == "table_closed" and e["cashed_out"] != stacks.get(e["seat"]):
+                        found.append(f"{table}: {e['player']} left with {e['cashed_out']}")
+                    stacks.pop(e["seat"], None)
+        for table, summary in records.hands().items():
+            ended = sorted(summary.finished + summary.voided)
+            if ended != sorted(summary.dealt) or set(summary.finished) & set(summary.voided):
+                found.append(f"{table}: hands dealt {summary.dealt}, ended {ended}")
+    finally:
+        engine.dispose()
+    return found
+
+
+def test_10_10_kills_at_a_mixed_deal_and_mid_chinese_hand_at_several_tables(
+    database_url: str, tmp_path: Path
+) -> None:
+    """Three tables play at once; the server dies right after the mixed table deals its
+    third hand (the first of Omaha), then in the middle of a Pineapple hand. Each start
+    cancels what was in progress (stacks back, chips returned); the rotation counts only
+    the hands not cancelled: the cancelled Omaha hand is dealt again, and Omaha is played
+    for its two hands before Hold'em comes back."""
+    tables = _tables(tmp_path, SEVERAL)
+    server = _crashing(database_url, tables, "mixed/HandDealt:3")
+    layout = ["mixed", "mixed", "pine", "pine", "holdem", "holdem", "holdem"]
+    seats = []
+    for i, table in enumerate(layout):
+        login = account(server.base, f"several{i}", "password1")
+        seats.append((f"several{i}", login["token"], table))
+
+    def never() -> bool:
+        return False
+
+    asyncio.run(_bots_until(server, seats, never))
+    _killed(server)
+    server = _crashing(database_url, tables, "pine/ChineseEvent:3")
+    asyncio.run(_bots_until(server, seats, never))
+    _killed(server)
+    server = ServerProcess(database_url, tables)
+
+    def dealt(table: str) -> list[dict[str, Any]]:
+        return [e for e in _entries(database_url, table) if e["type"] == "HandDealt"]
+
+    asyncio.run(_bots_until(server, seats, lambda: len(dealt("mixed")) >= 6))
+    server.kill()
+    server = ServerProcess(database_url, tables)  # stands everyone up: nothing on tables
+    server.kill()
+    engine = make_engine(database_url)
+    try:
+        hands = TableRecords(engine).hands()
+    finally:
+        engine.dispose()
+    assert 3 in hands["mixed"].voided and hands["pine"].voided  # cut short, cancelled
+    games = [e["game"] for e in sorted(dealt("mixed"), key=lambda e: e["hand_no"])]
+    expected, played = [], 0  # two hands of each game; a cancelled hand is dealt again
+    for hand_no in range(1, len(games) + 1):
+        expected.append(played // 2 % 2)
+        played += hand_no not in hands["mixed"].voided
+    assert games == expected and games[:3] == [0, 0, 1], (games, hands["mixed"].voided)
+    assert _stacks_come_back(database_url) == []
+    assert money_problems(database_url) == []
+
+
+HEADS_UP = """
+[[table]]
+id = "two"
+game = "holdem"
+stakes = { small_blind = 1, big_blind = 2 }
+seats = 2
+action_seconds = 1
+time_bank_start = 0.0
+"""
+
+
+def test_10_10_a_kill_9_with_a_seat_offered_to_the_waiting_list_returns_every_chip(
+    database_url: str, tmp_path: Path
+) -> None:
+    """The server dies right after the step where a player left (cashed out) and his seat
+    was offered to the first player waiting. After the restart the cash-out stands (once),
+    the players still seated get their chips back, the offer and the list are gone (no
+    seat held on the table reopened), and a client that comes back with the last sequence
+    number it saw is sent the whole table again, not the events since (the new process
+    holds none of them)."""
+    tables = _tables(tmp_path, HEADS_UP)
+    server = _crashing(database_url, tables, "SeatOffered")
+
+    async def before() -> tuple[str, str, str, int]:
+        a, a_id = await player(server.base, "alice")
+        b, b_id = await player(server.base, "bobby")
+        c, c_id = await player(server.base, "carol")
+        for client, seat in ((a, 0), (b, 1)):
+            await client.send("join", id="j", table="two", seat=seat, amount=40)
+            assert (await answer(client, "j"))["type"] == "ok"
+        await c.send("waitlist", id="w", table="two", on=True)
+        assert (await answer(c, "w"))["type"] == "ok"
+        await a.send("leave", id="l", table="two")  # answered or not: the kill may come first
+        await asyncio.to_thread(_killed, server)
+        seen = [0]
+        with contextlib.suppress(ConnectionClosed):
+            while True:  # what bobby was told before the kill (secrecy.py checks it stored)
+                msg = await b.receive()
+                seen += [e["seq"] for e in msg.get("events", [])]
+        return a_id, b_id, c_id, max(seen)
+
+    a_id, b_id, c_id, seen = asyncio.run(before())
+    entries = _entries(database_url, "two")
+    offered = [e for e in entries if e["type"] == "SeatOffered"]
+    assert [(e["player"], e["seat"]) for e in offered] == [(c_id, 0)]
+    server = ServerProcess(database_url, tables)
+
+    async def after() -> dict[str, Any]:
+        b, _ = await player(server.base, "bobby")
+        await b.send("watch", id="w2", table="two", since=seen)
+        while True:
+            msg = await b.receive()
+            assert msg["type"] != "events", msg  # the whole table, not a partial story
+            if msg["type"] == "snapshot":
+                return dict(msg["view"])
+
+    view = asyncio.run(after())
+    server.kill()
+    assert view["waitlist"] == [] and "offer" not in view
+    assert all(s is None for s in view["seats"]), view["seats"]
+    entries = _entries(database_url, "two")
+    left = [(e["player"], e["reason"]) for e in entries if e["type"] == "PlayerLeft"]
+    assert left == [(a_id, "left"), (b_id, "table_closed")]
+    gone = [(e["player"], e["reason"]) for e in entries if e["type"] == "WaitlistLeft"]
+    assert gone == [(c_id, "table_closed")]
+    assert _stacks_come_back(database_url) == []
     assert money_problems(database_url) == []
