@@ -42,14 +42,14 @@ from cardroom.room.errors import INSUFFICIENT_FUNDS, TableError
 from cardroom.room.integrity import IntegrityMonitor
 from cardroom.room.review import review_table
 from cardroom.room.table import ROOM_EVENT_TYPES, AnyEvent, Table
-from cardroom.server import broadcast, protocol
+from cardroom.server import broadcast, crash_points, protocol
 from cardroom.server.allowances import StepAllowances
 from cardroom.server.broadcast import History, Watcher
 from cardroom.server.storage import Storage
 from cardroom.server.table_ledger import StepLedger
 from cardroom.store import Players, SanctionKind
 from cardroom.store.client_ids import Answered
-from cardroom.store.tables import TableRecords, TableStep
+from cardroom.store.tables import ChatOffence, TableRecords, TableStep
 
 log = logging.getLogger("cardroom.server")
 BATCH = 64
@@ -137,6 +137,8 @@ class TableActor:
         self.answers: list[tuple[Job, Outcome]] = []
         self.ids: list[ClientRef] = []
         """The messages whose jobs made the pending events."""
+        self.offences: list[ChatOffence] = []
+        """The chat offences among the pending events: their bans are stored with them."""
         self.last_turn: tuple[int, float] | None = None
         self.decisions: dict[int, tuple[Hashable, int]] = {}
         """Per seat dealt in: its decision as stored and sent (``Table.decision_key``)
@@ -321,15 +323,22 @@ class TableActor:
 
     # ------------------------------------------------------------------ storing
 
-    async def step(self, events: list[AnyEvent], client: ClientRef | None) -> bool:
+    async def step(
+        self,
+        events: list[AnyEvent],
+        client: ClientRef | None,
+        offences: tuple[ChatOffence, ...] = (),
+    ) -> bool:
         """Store and send ``events``, which a job made by driving the table itself, as one
-        step with the id of the message that asked for them (``client``).
+        step with the id of the message that asked for them (``client``) and the chat
+        bans its ``offences`` earn.
         False when it could not be stored: nothing of it happened, the table was
         rebuilt from its record. (A job runs once what came before it is stored, so
         ``events`` are the step's only ones.)"""
         self.pending.extend(events)
         if client is not None:
             self.ids.append(client)
+        self.offences.extend(offences)
         return await self.flush()
 
     async def flush(self) -> bool:
@@ -355,14 +364,14 @@ class TableActor:
 
     async def store(self) -> bool:
         """The storing and sending of :meth:`flush`, without the review."""
-        events, answers, ids = self.pending, self.answers, self.ids
-        self.pending, self.answers, self.ids = [], [], []
+        events, answers, ids, offences = self.pending, self.answers, self.ids, self.offences
+        self.pending, self.answers, self.ids, self.offences = [], [], [], []
         transfers = self.ledger.take()
         changes = self.allowances.take() if self.allowances is not None else []
         last = self.seq + len(events)  # the sequence number every answer carries
         clients = [job.client for job, _ in answers if job.client is not None] + ids
         answered = [Answered(a, cid, self.table_id, last, said) for a, cid, said in clients]
-        if events or transfers or answered:
+        if events or transfers or answered or offences:
             snapshot = None
             if self.table.snapshot is not self.snapshot_ref:
                 after = self.seq + len(events) - len(self.table.log)
@@ -370,8 +379,9 @@ class TableActor:
             entries = [encode_entry(e) for e in events]
             try:
                 step = TableStep(
-                    self.table_id, self.seq + 1, entries, snapshot, transfers, changes, answered
-                )
+                    self.table_id, self.seq + 1, entries, snapshot, transfers, changes, answered,
+                    offences,
+                )  # fmt: skip
                 await self.storage.write(self.records.commit_all, step)
             except Exception as exc:  # a database error, or Busy: nothing of it happened
                 log.warning("table %s: a step was not stored (%s)", self.table_id, exc)
@@ -380,6 +390,7 @@ class TableActor:
                     _resolve(job, refused)
                 await self.recover_from_failure("not_stored", str(exc))
                 return False
+            crash_points.after_step(self.table_id, entries)
             self.snapshot_ref = self.table.snapshot
             stored = self.history.add(self.seq + 1, events)
             self.note_decisions(self.seq + _last_hand_event(events))
@@ -407,7 +418,7 @@ class TableActor:
 
     async def recover_from_failure(self, code: str, message: str) -> None:
         """Throw the in-memory table away and rebuild it from its stored record."""
-        self.pending, self.ledger.pending, self.ids = [], [], []
+        self.pending, self.ledger.pending, self.ids, self.offences = [], [], [], []
         if self.allowances is not None:
             self.allowances.take()  # the counts are read again with the record
         for job, _ in self.answers:

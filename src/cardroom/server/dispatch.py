@@ -23,6 +23,7 @@ from cardroom.server.storage import Busy
 from cardroom.store import SanctionKind
 from cardroom.store.client_ids import Answered
 from cardroom.store.reports import REPORT
+from cardroom.store.tables import ChatOffence
 
 if TYPE_CHECKING:
     from cardroom.server.gateway import Connection
@@ -156,18 +157,20 @@ async def _chat(
 ) -> Outcome:
     """A chat line through the table's own chat rules (``room.commands.Say``), stored with
     its id like a command (``ChatSaid``, or ``ChatBlocked`` with the verdict's code),
-    then broadcast; an offence bans the account from chat (RULEBOOK §10.7). Only a
-    seated player chats (the room's rule: ``not_seated`` else)."""
+    then broadcast; an offence bans the account from chat (RULEBOOK §10.7) in the same
+    step. Only a seated player chats (the room's rule: ``not_seated`` else)."""
     try:
         events = actor.table.handle(cmd.Say(conn.player, msg.text))
     except TableError as exc:
         return Outcome(exc.code, exc.reason, actor.seq)
-    if not await actor.step(events, (conn.player, msg.id, digest)):
-        return Outcome("not_stored", "the line could not be stored", actor.seq)
     blocked = next((e for e in events if isinstance(e, rv.ChatBlocked)), None)
     said = next((e for e in events if isinstance(e, rv.ChatSaid)), None)
-    if blocked is not None and blocked.offence:
-        await _ban(actor, room, conn, blocked)
+    offences: tuple[ChatOffence, ...] = ()
+    if blocked is not None and blocked.offence:  # its ban is stored with it, or neither
+        reason = f"{blocked.code} at {actor.table_id}: {blocked.found}"
+        offences = (ChatOffence(conn.alias, "server:chat", reason),)
+    if not await actor.step(events, (conn.player, msg.id, digest), offences):
+        return Outcome("not_stored", "the line could not be stored", actor.seq)
     if said is None:
         return Outcome("chat_refused", blocked.code if blocked else "refused", actor.seq)
     line = p.ChatLine(
@@ -177,19 +180,6 @@ async def _chat(
     for w in actor.watchers.values():
         w.send(data)
     return Outcome(seq=actor.seq, detail={"verdict": OK if blocked is None else blocked.code})
-
-
-async def _ban(actor: TableActor, room: Room, conn: Connection, offence: rv.ChatBlocked) -> None:
-    """An escalating chat ban on the account (the store's sanctions, audited), after the
-    offence is stored; a ban that cannot be stored now is logged, the line stays stored."""
-    reason = f"{offence.code} at {actor.table_id}: {offence.found}"
-    try:
-        await actor.storage.run(
-            room.players.sanction, conn.alias, SanctionKind.CHAT_BAN,
-            operator="server:chat", reason=reason, offence=True,
-        )  # fmt: skip
-    except Exception:
-        log.exception("table %s: the chat ban of %s was not stored", actor.table_id, conn.alias)
 
 
 def _at_table(actor: TableActor, room: Room, name: str) -> str | None:

@@ -22,6 +22,7 @@ from sqlalchemy.exc import (
 )
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
+from cardroom.ledger import LedgerError
 from cardroom.store.database import DatabaseError
 
 P = ParamSpec("P")
@@ -90,3 +91,7 @@ def storage_errors(action: str) -> Callable[[Callable[P, R]], Callable[P, R]]:
 def valid_id(value: int) -> bool:
     """Whether ``value`` can be a row id (so a look-up may be sent to the database)."""
     return type(value) is int and 0 < value <= LARGEST_ID
+
+
+class AccountError(LedgerError):
+    """An account operation was refused; the message says why."""

@@ -6,21 +6,19 @@ changes nothing.
 
 from __future__ import annotations
 
-import enum
 import hashlib
 import secrets
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from sqlalchemy import ColumnElement, Engine, func, select, update
+from sqlalchemy import Engine, func, select, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from cardroom.ledger import (
-    LedgerError,
     ThrottlePolicy,
     alias_key,
     alias_shaped,
@@ -30,27 +28,20 @@ from cardroom.ledger import (
 )
 from cardroom.store.audit import audit
 from cardroom.store.database import Clock, system_clock
+from cardroom.store.errors import AccountError as AccountError
 from cardroom.store.errors import storage_errors, valid_id
 from cardroom.store.ledger_sql import in_transaction
 from cardroom.store.models import LoginAttempt, LoginSession, LoginThrottleKey, Player, Sanction
 from cardroom.store.passwords import Passwords, password_problem
+from cardroom.store.sanction_rows import CHAT_BAN_STEPS as CHAT_BAN_STEPS
+from cardroom.store.sanction_rows import SanctionKind as SanctionKind
+from cardroom.store.sanction_rows import active_sanctions as active_sanctions
+from cardroom.store.sanction_rows import in_force as in_force
+from cardroom.store.sanction_rows import not_covered, revoke_sessions
 
 SESSION_TTL = timedelta(hours=12)
-CHAT_BAN_STEPS: tuple[timedelta | None, ...] = (
-    timedelta(hours=24),
-    timedelta(hours=48),
-    timedelta(hours=72),
-    timedelta(weeks=1),
-    timedelta(days=30),
-    None,  # permanent
-)
-"""Chat bans escalate per offence (RULEBOOK §10.7): 24 h, 48 h, 72 h, 1 week, 1 month, forever."""
 ROLES = ("player", "operator")
 """A player's role: everyone is a ``player``; ``operator`` opens the operator area."""
-
-
-class AccountError(LedgerError):
-    """An account operation was refused; the message says why."""
 
 
 class LoginRefused(AccountError):
@@ -63,14 +54,6 @@ class LoginThrottled(AccountError):
     def __init__(self, wait: timedelta) -> None:
         super().__init__(f"too many failed logins: try again in {int(wait.total_seconds()) + 1} s")
         self.wait = wait
-
-
-class SanctionKind(enum.StrEnum):
-    """What a sanction stops: chat, money movement (freeze), or everything (ban)."""
-
-    CHAT_BAN = "chat_ban"
-    FREEZE = "freeze"
-    BAN = "ban"
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,38 +88,51 @@ def find_player(session: Session, alias: str) -> Player:
     return player
 
 
-def in_force(now: datetime) -> tuple[ColumnElement[bool], ...]:
-    """The conditions of a sanction in force at ``now``: not lifted, started, not ended."""
-    return (
-        Sanction.lifted_at.is_(None),
-        Sanction.starts_at <= now,
-        (Sanction.ends_at.is_(None)) | (Sanction.ends_at > now),
+def impose(
+    session: Session,
+    clock: Clock,
+    alias: str,
+    kind: SanctionKind,
+    operator: str,
+    reason: str = "",
+    duration: timedelta | None = None,
+    offence: bool = False,
+) -> int:
+    """Impose a sanction inside the caller's transaction (``duration`` None: until
+    lifted); returns its id. A table's step stores a chat offence's ban with the offence.
+
+    A chat ban without a duration takes the next step of :data:`CHAT_BAN_STEPS`;
+    for an ``offence`` (the server's, §10.7) none when a chat ban is in force: the
+    lines of a burst sent before it was stored are one offence (its id is returned).
+    A ban also revokes every session.
+    """
+    now = clock()
+    player = find_player(session, alias)
+    if kind is not SanctionKind.CHAT_BAN:  # chat bans escalate instead
+        not_covered(session, player, kind, now, for_good=duration is None)
+    if kind is SanctionKind.CHAT_BAN and duration is None:
+        mine = (Sanction.player_id == player.id, Sanction.kind == kind.value)
+        if offence:
+            banned = session.scalar(select(Sanction.id).where(*mine, *in_force(now)))
+            if banned is not None:
+                return banned
+        earlier = session.scalar(select(func.count(Sanction.id)).where(*mine))
+        duration = CHAT_BAN_STEPS[min(earlier or 0, len(CHAT_BAN_STEPS) - 1)]
+    row = Sanction(
+        player_id=player.id,
+        kind=kind.value,
+        reason=reason[:500],
+        starts_at=now,
+        ends_at=None if duration is None else now + duration,
+        created_by=operator[:64],
     )
-
-
-def active_sanctions(session: Session, player_id: int, now: datetime) -> set[SanctionKind]:
-    """The sanction kinds in force for a player at ``now``."""
-    query = select(Sanction.kind).where(
-        Sanction.player_id == player_id,
-        *in_force(now),
-    )
-    return {SanctionKind(k) for k in session.scalars(query)}
-
-
-def _not_covered(
-    session: Session, player: Player, kind: SanctionKind, now: datetime, *, for_good: bool
-) -> None:
-    """AccountError when a sanction of ``kind`` is in force at ``now``: a second would
-    have to be lifted too. Only a temporary one may be made lasting (``for_good``: the
-    new one is until lifted)."""
-    query = select(Sanction.ends_at).where(
-        Sanction.player_id == player.id,
-        Sanction.kind == kind.value,
-        *in_force(now),
-    )
-    for until in session.scalars(query):
-        if until is None or not for_good:
-            raise AccountError(f"{player.alias} is under a {kind.value} already")
+    session.add(row)
+    session.flush()
+    if kind is SanctionKind.BAN:
+        revoke_sessions(session, player.id, now)
+    ends = None if row.ends_at is None else row.ends_at.isoformat()
+    audit(session, clock, operator, kind.value, player.alias, reason=reason, ends=ends)
+    return row.id
 
 
 @dataclass(frozen=True, slots=True)
@@ -432,14 +428,14 @@ class Players:
         with Session(self.engine) as session, session.begin():
             player = find_player(session, alias)
             player.password_hash = hashed
-            _revoke_all(session, player.id, self.clock())
+            revoke_sessions(session, player.id, self.clock())
             audit(session, self.clock, operator, "set_password", player.alias)
 
     @storage_errors("revoking sessions")
     def revoke_all(self, alias: str) -> int:
         """Revoke every open session of a player; returns how many."""
         with Session(self.engine) as session, session.begin():
-            return _revoke_all(session, find_player(session, alias).id, self.clock())
+            return revoke_sessions(session, find_player(session, alias).id, self.clock())
 
     @storage_errors("imposing a sanction")
     def sanction(
@@ -452,41 +448,9 @@ class Players:
         duration: timedelta | None = None,
         offence: bool = False,
     ) -> int:
-        """Impose a sanction (``duration`` None: until lifted); returns its id.
-
-        A chat ban without a duration takes the next step of :data:`CHAT_BAN_STEPS`;
-        for an ``offence`` (the server's, §10.7) none when a chat ban is in force: the
-        lines of a burst sent before it was stored are one offence (its id is returned).
-        A ban also revokes every session.
-        """
-        now = self.clock()
+        """Impose a sanction in a transaction of its own (:func:`impose`); its id."""
         with Session(self.engine) as session, session.begin():
-            player = find_player(session, alias)
-            if kind is not SanctionKind.CHAT_BAN:  # chat bans escalate instead
-                _not_covered(session, player, kind, now, for_good=duration is None)
-            if kind is SanctionKind.CHAT_BAN and duration is None:
-                mine = (Sanction.player_id == player.id, Sanction.kind == kind.value)
-                if offence:
-                    banned = session.scalar(select(Sanction.id).where(*mine, *in_force(now)))
-                    if banned is not None:
-                        return banned
-                earlier = session.scalar(select(func.count(Sanction.id)).where(*mine))
-                duration = CHAT_BAN_STEPS[min(earlier or 0, len(CHAT_BAN_STEPS) - 1)]
-            row = Sanction(
-                player_id=player.id,
-                kind=kind.value,
-                reason=reason[:500],
-                starts_at=now,
-                ends_at=None if duration is None else now + duration,
-                created_by=operator[:64],
-            )
-            session.add(row)
-            session.flush()
-            if kind is SanctionKind.BAN:
-                _revoke_all(session, player.id, now)
-            ends = None if row.ends_at is None else row.ends_at.isoformat()
-            audit(session, self.clock, operator, kind.value, player.alias, reason=reason, ends=ends)
-            return row.id
+            return impose(session, self.clock, alias, kind, operator, reason, duration, offence)
 
     @storage_errors("lifting a sanction")
     def lift(self, sanction_id: int, *, operator: str) -> None:
@@ -588,12 +552,3 @@ def _lock_scopes(session: Session, scopes: list[str], now: datetime) -> None:
                 set_={"touched_at": statement.excluded.touched_at},
             )
         )
-
-
-def _revoke_all(session: Session, player_id: int, now: datetime) -> int:
-    result = session.execute(
-        update(LoginSession)
-        .where(LoginSession.player_id == player_id, LoginSession.revoked_at.is_(None))
-        .values(revoked_at=now)
-    )
-    return int(getattr(result, "rowcount", 0) or 0)

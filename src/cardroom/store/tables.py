@@ -28,6 +28,8 @@ from cardroom.store.database import Clock, system_clock
 from cardroom.store.errors import storage_errors
 from cardroom.store.ledger_sql import dialect_insert, in_transaction, post_fresh
 from cardroom.store.models import RoomTable, TableEntry, TableSnapshot
+from cardroom.store.players import impose
+from cardroom.store.sanction_rows import SanctionKind
 
 _ENTRIES = cast(Table, TableEntry.__table__)
 _SNAPSHOTS = cast(Table, TableSnapshot.__table__)
@@ -71,6 +73,17 @@ class HandSummary:
 
 
 @dataclass(frozen=True, slots=True)
+class ChatOffence:
+    """A chat offence a table stored: the escalating chat ban on ``alias``'s account, by
+    ``operator`` for ``reason``, goes in the same transaction (a crash between the two
+    kept the offence and lost the ban)."""
+
+    alias: str
+    operator: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
 class TableStep:
     """One step of a table to store (see :meth:`TableRecords.commit`)."""
 
@@ -83,6 +96,8 @@ class TableStep:
     """The disconnect all-ins the step used or reset."""
     answered: Sequence[Answered] = ()
     """The client ids the step acted on."""
+    offences: Sequence[ChatOffence] = ()
+    """The chat offences the step stored, each to ban its player from chat (§10.7)."""
 
 
 def _entry_row(table_id: str, seq: int, entry: dict[str, Any], now: datetime) -> dict[str, Any]:
@@ -235,6 +250,9 @@ class TableRecords:
                     post_fresh(session, step.transfers, self.clock, f"table:{table_id}")
                 spend(session, step.allowances, int(now.timestamp()))
                 remember(session, step.answered, int(now.timestamp()))
+                for o in step.offences:
+                    ban = SanctionKind.CHAT_BAN
+                    impose(session, self.clock, o.alias, ban, o.operator, o.reason, offence=True)
                 rows.extend(
                     _entry_row(table_id, step.first_seq + i, e, now) for i, e in enumerate(entries)
                 )

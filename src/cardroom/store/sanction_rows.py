@@ -1,0 +1,77 @@
+"""Sanctions as rows, read and written inside the caller's transaction (RULEBOOK §10.7,
+§10.9): what is in force, the chat ban's ladder, and the sessions a ban ends. The
+players' repository (``store/players.py``) and a table's step (``store/tables.py``: a
+chat offence stored with its ban) share them."""
+
+from __future__ import annotations
+
+import enum
+from datetime import datetime, timedelta
+
+from sqlalchemy import ColumnElement, select, update
+from sqlalchemy.orm import Session
+
+from cardroom.store.errors import AccountError
+from cardroom.store.models import LoginSession, Player, Sanction
+
+CHAT_BAN_STEPS: tuple[timedelta | None, ...] = (
+    timedelta(hours=24),
+    timedelta(hours=48),
+    timedelta(hours=72),
+    timedelta(weeks=1),
+    timedelta(days=30),
+    None,  # permanent
+)
+"""Chat bans escalate per offence (RULEBOOK §10.7): 24 h, 48 h, 72 h, 1 week, 1 month, forever."""
+
+
+class SanctionKind(enum.StrEnum):
+    """What a sanction stops: chat, money movement (freeze), or everything (ban)."""
+
+    CHAT_BAN = "chat_ban"
+    FREEZE = "freeze"
+    BAN = "ban"
+
+
+def in_force(now: datetime) -> tuple[ColumnElement[bool], ...]:
+    """The conditions of a sanction in force at ``now``: not lifted, started, not ended."""
+    return (
+        Sanction.lifted_at.is_(None),
+        Sanction.starts_at <= now,
+        (Sanction.ends_at.is_(None)) | (Sanction.ends_at > now),
+    )
+
+
+def active_sanctions(session: Session, player_id: int, now: datetime) -> set[SanctionKind]:
+    """The sanction kinds in force for a player at ``now``."""
+    query = select(Sanction.kind).where(
+        Sanction.player_id == player_id,
+        *in_force(now),
+    )
+    return {SanctionKind(k) for k in session.scalars(query)}
+
+
+def not_covered(
+    session: Session, player: Player, kind: SanctionKind, now: datetime, *, for_good: bool
+) -> None:
+    """AccountError when a sanction of ``kind`` is in force at ``now``: a second would
+    have to be lifted too. Only a temporary one may be made lasting (``for_good``: the
+    new one is until lifted)."""
+    query = select(Sanction.ends_at).where(
+        Sanction.player_id == player.id,
+        Sanction.kind == kind.value,
+        *in_force(now),
+    )
+    for until in session.scalars(query):
+        if until is None or not for_good:
+            raise AccountError(f"{player.alias} is under a {kind.value} already")
+
+
+def revoke_sessions(session: Session, player_id: int, now: datetime) -> int:
+    """End every open session of a player; how many there were."""
+    result = session.execute(
+        update(LoginSession)
+        .where(LoginSession.player_id == player_id, LoginSession.revoked_at.is_(None))
+        .values(revoked_at=now)
+    )
+    return int(getattr(result, "rowcount", 0) or 0)
