@@ -27,7 +27,7 @@ from cardroom.games.actions import CALL, CHECK, DISCONNECT_ALL_IN, FOLD, RAISE
 from cardroom.games.config import POST_BIG_BLIND, POST_BOTH_BLINDS, TableConfig
 from cardroom.games.draw import DrawError
 from cardroom.games.errors import ConfigError, IllegalAction
-from cardroom.games.forced import DEAD_SMALL_BLIND
+from cardroom.games.forced import DEAD_SMALL_BLIND, STRADDLE
 from cardroom.games.hand import Hand
 from cardroom.games.phh import HandHistory, PhhAction, PhhError
 from cardroom.games.phh_variants import big_blind_ante_index, phh_code_of, table_config
@@ -249,7 +249,8 @@ def _check_dead_blinds(hand: Hand) -> None:
     """A dead small blind is written as an ante, dead money for the main pot (PokerKit's
     ``ante_trimming_status = false``): refuse it beside antes (equal antes count in the
     side pots, a big-blind ante has the ante entries), or where PHH would post it first
-    (antes come before blinds) from a stack too short for both blinds."""
+    (antes come before blinds) from a stack too short for both blinds (for a straddler,
+    the small blind and his straddle)."""
     started = hand.events[0]
     assert isinstance(started, ev.HandStarted)
     stakes = hand.config.stakes
@@ -258,8 +259,11 @@ def _check_dead_blinds(hand: Hand) -> None:
         return
     if stakes.big_blind_ante or stakes.ante:
         raise PhhError("PHH cannot record a dead small blind beside antes")
-    for seat, money in zip(started.seats, dead, strict=True):
-        if money and seat is not None and seat.stack < stakes.small_blind + stakes.big_blind:
+    straddlers = [e.seat for e in hand.events if isinstance(e, ev.Posted) and e.what == STRADDLE]
+    for s, (seat, money) in enumerate(zip(started.seats, dead, strict=True)):
+        # A straddle covers the live post of a straddler: his live chips are the straddle.
+        live = stakes.straddles[straddlers.index(s)] if s in straddlers else stakes.big_blind
+        if money and seat is not None and seat.stack < stakes.small_blind + live:
             raise PhhError("PHH cannot record a dead small blind posted all-in")
 
 
