@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 from collections import Counter
+from pathlib import Path
 
 from tests.games.pokerkit_differences import payout_difference
 from tests.room.conftest import Harness, limit_holdem
@@ -20,6 +21,7 @@ from cardroom.games import events as ev
 from cardroom.games.actions import RAISE
 from cardroom.games.forced import DEAD_SMALL_BLIND, STRADDLE
 from cardroom.games.phh import loads
+from cardroom.games.phh_export import REFUSALS as EXPORT_REFUSALS
 from cardroom.games.phh_replay import Replay, replay
 from cardroom.games.variants import FIXED_LIMIT
 from cardroom.ledger import Currency
@@ -28,6 +30,7 @@ from cardroom.room import events as rv
 from cardroom.room.rotation import EIGHT_GAME, HORSE, custom_mixed
 from cardroom.room.settings import TableSettings
 from cardroom.room.sim_tables import mixed_settings
+from cardroom.server.api_history import UNDESCRIBABLE
 
 
 def _holdem(table_id: str, currency: Currency, seats: int = 6) -> TableSettings:
@@ -93,6 +96,7 @@ def test_a_player_back_from_missing_both_blinds_is_written_posting_the_small_one
                 record = hand.record(seat)
                 if record.phh is None:
                     assert "heads-up or after a lone big blind" in record.phh_note
+                    assert record.phh_refusal == "live_post"
                     continue
                 (history,) = loads(record.phh)
                 assert not history.ante_trimming_status  # dead money, the main pot's
@@ -132,16 +136,17 @@ def test_a_straddler_back_from_missing_both_blinds_is_written_posting_the_small_
 
 SIZE = int(os.environ.get("CARDROOM_ROOM_PHH_HANDS", "40"))
 """Hands per table of the property test (CI: larger)."""
-REFUSALS = (
-    "cancelled (RULEBOOK 10.10)",
-    "PHH cannot describe this hand",  # it used the room's stud options (a fourth raise, §5)
-    "heads-up or after a lone big blind",
-    "heads-up hand with a dead button",
-    "usual seats",  # a dead button between the blinds: the small blind acts last
-    "disconnect all-in",
-    "straddles after a lone big blind",
-)
-"""Why a room hand may have no PHH (each documented in docs/api.md)."""
+REFUSALS = {
+    "cancelled": "cancelled (RULEBOOK 10.10)",
+    "room_rules": "PHH cannot describe this hand",  # the room's stud options (a fourth raise)
+    "live_post": "heads-up or after a lone big blind",
+    "dead_button": "heads-up hand with a dead button",
+    "blind_seats": "usual seats",  # a dead button between the blinds: the small blind acts last
+    "disconnect_all_in": "disconnect all-in",
+    "straddles": "straddles after a lone big blind",
+}
+"""Why a room hand may have no PHH: its stable code (``phh_refusal``) and what its note
+says (each documented in docs/api.md)."""
 
 
 def _tables() -> list[TableSettings]:
@@ -169,9 +174,10 @@ def _check(hand: RoomHand, seen: Counter[str]) -> None:
     for seat in hand.dealt.dealt:
         record = hand.record(seat)
         if record.phh is None:
-            assert any(r in record.phh_note for r in REFUSALS), record.phh_note
+            assert REFUSALS[record.phh_refusal] in record.phh_note, record
             seen["refused"] += 1
             continue
+        assert record.phh_refusal == ""
         assert finished is not None
         (history,) = loads(record.phh)
         room = hand.stacks()
@@ -247,7 +253,18 @@ def test_a_disconnect_all_in_has_no_phh_and_says_why() -> None:
     for seat in played.dealt.dealt:
         record = played.record(seat)
         assert record.phh is None and "disconnect all-in" in record.phh_note
+        assert record.phh_refusal == "disconnect_all_in"
 
 
 def _dealt(event: object) -> bool:
     return isinstance(event, rv.HandDealt)
+
+
+def test_every_refusal_code_is_export_s_and_documented() -> None:
+    """``phh_refusal`` is a stable vocabulary: export's codes and the server's own, each
+    in docs/api.md; the property test above meets only export's."""
+    api = (Path(__file__).parents[2] / "docs" / "api.md").read_text()
+    server = ("chinese", "no_events", UNDESCRIBABLE)
+    assert set(REFUSALS) <= set(EXPORT_REFUSALS)
+    for code in (*EXPORT_REFUSALS, *server):
+        assert f"`{code}`" in api, code
