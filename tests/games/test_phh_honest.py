@@ -275,3 +275,42 @@ def test_a_heads_up_stud_hand_with_a_dead_button_exports_and_replays() -> None:
             warnings.simplefilter("ignore")
             *_, state = pokerkit.HandHistory.loads(text)
         assert list(state.stacks) == stacks, text
+
+
+def test_a_straddler_back_from_missing_both_blinds_is_written_posting_the_small_one_dead() -> None:
+    """§10.4 at a straddle table: a player back on the straddle seat posts the straddle
+    (which covers his live big blind) and the small blind dead. The dead chip is his ante
+    entry, as for any live poster; the importer read it only on a negative entry and
+    refused the file ('antes [0, 0, 1, 0, 0] are not uniform')."""
+    import pokerkit
+
+    config = TableConfig.of("holdem", Stakes.blinds(1, 2, straddles=(4,)))
+    rng = random.Random(4)
+    for seed in range(6):
+        seats: list[Seat | int] = [100, 100, Seat(100, post=POST_BOTH_BLINDS), 100, 100]
+        hand = Hand(config, seats, 4, seed=seed)
+        _play_out(hand, rng)
+        hh = export(hand)
+        assert (hh.antes, hh.blinds_or_straddles) == ((0, 0, 1, 0, 0), (1, 2, 4, 0, 0))
+        assert not hh.ante_trimming_status
+        text = dumps(hh)
+        ours = replay(loads(text)[0])
+        assert ours.hand.events[1:5] == hand.events[1:5]  # the straddle, then the dead blind
+        stacks = tuple(hand.stacks[s] for s in hand.order)
+        assert ours.finishing_stacks == stacks
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            *_, state = pokerkit.HandHistory.loads(text)
+        assert tuple(state.stacks) == stacks, text
+
+
+def test_a_straddler_short_of_both_posts_has_no_phh_and_says_why() -> None:
+    """The engine posts the straddle, then the dead small blind from what is left; PHH
+    posts antes first. A straddler short of both is refused as any live poster is, not
+    written with a partial dead blind the importer then refuses (its own message)."""
+    config = TableConfig.of("holdem", Stakes.blinds(2, 4, straddles=(8,)))
+    hand = Hand(config, [100, 100, Seat(9, post=POST_BOTH_BLINDS), 100, 100], 4, seed=1)
+    assert [e.amount for e in hand.events if isinstance(e, ev.Posted)] == [2, 4, 8, 1]
+    _play_out(hand, random.Random(1))
+    with pytest.raises(PhhError, match="dead small blind posted all-in"):
+        export(hand)

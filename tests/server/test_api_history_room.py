@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 from collections import Counter
+from pathlib import Path
 
 from tests.games.pokerkit_differences import payout_difference
 from tests.room.conftest import Harness, limit_holdem
@@ -18,7 +19,9 @@ from tests.server.room_phh import RoomHand, pokerkit_stacks, pokerkit_state, roo
 from cardroom.games import POST_BOTH_BLINDS, Stakes, TableConfig, get_variant
 from cardroom.games import events as ev
 from cardroom.games.actions import RAISE
+from cardroom.games.forced import DEAD_SMALL_BLIND, STRADDLE
 from cardroom.games.phh import loads
+from cardroom.games.phh_export import REFUSALS as EXPORT_REFUSALS
 from cardroom.games.phh_replay import Replay, replay
 from cardroom.games.variants import FIXED_LIMIT
 from cardroom.ledger import Currency
@@ -27,6 +30,7 @@ from cardroom.room import events as rv
 from cardroom.room.rotation import EIGHT_GAME, HORSE, custom_mixed
 from cardroom.room.settings import TableSettings
 from cardroom.room.sim_tables import mixed_settings
+from cardroom.server.api_history import UNDESCRIBABLE
 
 
 def _holdem(table_id: str, currency: Currency, seats: int = 6) -> TableSettings:
@@ -92,6 +96,7 @@ def test_a_player_back_from_missing_both_blinds_is_written_posting_the_small_one
                 record = hand.record(seat)
                 if record.phh is None:
                     assert "heads-up or after a lone big blind" in record.phh_note
+                    assert record.phh_refusal == "live_post"
                     continue
                 (history,) = loads(record.phh)
                 assert not history.ante_trimming_status  # dead money, the main pot's
@@ -100,17 +105,48 @@ def test_a_player_back_from_missing_both_blinds_is_written_posting_the_small_one
     assert exported >= 10
 
 
+def _straddled(table_id: str) -> TableSettings:
+    """Nine seats at 2/4 with an 8 straddle (the seat left of the big blind posts it)."""
+    stakes = Stakes.blinds(2, 4, straddles=(8,))
+    config = TableConfig(get_variant("holdem"), stakes, max_seats=9)
+    return TableSettings(table_id, (config,), sit_out_minutes=60, seed=table_id)
+
+
+def _straddler_posts_dead_small_blind(hand: RoomHand) -> bool:
+    posted = [e for e in hand.events if isinstance(e, ev.Posted)]
+    straddlers = {e.seat for e in posted if e.what == STRADDLE}
+    return any(e.what == DEAD_SMALL_BLIND and e.seat in straddlers for e in posted)
+
+
+def test_a_straddler_back_from_missing_both_blinds_is_written_posting_the_small_one_dead() -> None:
+    """§10.4 at a straddle table: the player back on the straddle seat posts the straddle
+    (it covers his live big blind) and the small blind dead, written in his ante entry
+    as for any live poster. (The importer read it only beside a negative entry: such
+    hands had no PHH, 'antes [0, 0, 1, 0] are not uniform'.)"""
+    exported = 0
+    for seed in range(6):
+        for hand in room_hands(_straddled(f"s{seed}"), seed, 40):
+            if not (_straddler_posts_dead_small_blind(hand) and hand.finished):
+                continue
+            for seat in hand.dealt.dealt:
+                _replays_to_room_stacks(hand, seat)
+                exported += 1
+    assert exported >= 10
+
+
 SIZE = int(os.environ.get("CARDROOM_ROOM_PHH_HANDS", "40"))
 """Hands per table of the property test (CI: larger)."""
-REFUSALS = (
-    "cancelled (RULEBOOK 10.10)",
-    "PHH cannot describe this hand",  # it used the room's stud options (a fourth raise, §5)
-    "heads-up or after a lone big blind",
-    "heads-up hand with a dead button",
-    "usual seats",  # a dead button between the blinds: the small blind acts last
-    "disconnect all-in",
-)
-"""Why a room hand may have no PHH (each documented in docs/api.md)."""
+REFUSALS = {
+    "cancelled": "cancelled (RULEBOOK 10.10)",
+    "room_rules": "PHH cannot describe this hand",  # the room's stud options (a fourth raise)
+    "live_post": "heads-up or after a lone big blind",
+    "dead_button": "heads-up hand with a dead button",
+    "blind_seats": "usual seats",  # a dead button between the blinds: the small blind acts last
+    "disconnect_all_in": "disconnect all-in",
+    "straddles": "straddles after a lone big blind",
+}
+"""Why a room hand may have no PHH: its stable code (``phh_refusal``) and what its note
+says (each documented in docs/api.md)."""
 
 
 def _tables() -> list[TableSettings]:
@@ -124,6 +160,7 @@ def _tables() -> list[TableSettings]:
     return [
         _holdem("nl", Currency.PLAY, seats=9),
         _holdem("nlr", Currency.REAL),
+        _straddled("st"),
         fixed,  # real-money fixed limit: disconnect all-ins (§10.6) and rake
         *mixed,  # HORSE and 8-Game: their stud rounds too
         TableSettings.with_rotation("stud", studs, seed="stud", sit_out_minutes=60),
@@ -137,9 +174,10 @@ def _check(hand: RoomHand, seen: Counter[str]) -> None:
     for seat in hand.dealt.dealt:
         record = hand.record(seat)
         if record.phh is None:
-            assert any(r in record.phh_note for r in REFUSALS), record.phh_note
+            assert REFUSALS[record.phh_refusal] in record.phh_note, record
             seen["refused"] += 1
             continue
+        assert record.phh_refusal == ""
         assert finished is not None
         (history,) = loads(record.phh)
         room = hand.stacks()
@@ -175,6 +213,7 @@ def _pokerkit_agrees(text: str, ours: Replay, hand: RoomHand) -> None:
 def _situations(hand: RoomHand) -> set[str]:
     events = hand.events
     found = {"rake"} if hand.finished and hand.finished.rake else set()
+    found |= {"straddle" for e in events if isinstance(e, ev.Posted) and e.what == STRADDLE}
     found |= {"timeout" for e in events if isinstance(e, rv.TimedOut)}
     found |= {f"post {post}" for _, post in hand.dealt.posts}
     if hand.dealt.button not in hand.dealt.dealt:
@@ -189,7 +228,8 @@ def test_every_room_hand_s_phh_replays_in_pokerkit_to_the_room_s_stacks() -> Non
     for i, settings in enumerate(_tables()):
         for hand in room_hands(settings, i, SIZE):
             _check(hand, seen)
-    for situation in ("rake", "timeout", "post big_blind", "dead button", "sitting out"):
+    situations = ("rake", "timeout", "post big_blind", "dead button", "sitting out", "straddle")
+    for situation in situations:
         assert seen[situation] > 0, (situation, seen)
     codes = ("NT", "FT", "FO/8", "F2L3D", "PO", "F7S", "FR", "F7S/8")
     for code in codes:  # the standard's codes, PokerKit's
@@ -213,7 +253,18 @@ def test_a_disconnect_all_in_has_no_phh_and_says_why() -> None:
     for seat in played.dealt.dealt:
         record = played.record(seat)
         assert record.phh is None and "disconnect all-in" in record.phh_note
+        assert record.phh_refusal == "disconnect_all_in"
 
 
 def _dealt(event: object) -> bool:
     return isinstance(event, rv.HandDealt)
+
+
+def test_every_refusal_code_is_export_s_and_documented() -> None:
+    """``phh_refusal`` is a stable vocabulary: export's codes and the server's own, each
+    in docs/api.md; the property test above meets only export's."""
+    api = (Path(__file__).parents[2] / "docs" / "api.md").read_text()
+    server = ("chinese", "no_events", UNDESCRIBABLE)
+    assert set(REFUSALS) <= set(EXPORT_REFUSALS)
+    for code in (*EXPORT_REFUSALS, *server):
+        assert f"`{code}`" in api, code

@@ -201,6 +201,9 @@ def test_stud_history_shows_up_cards_and_hides_down_cards(
         assert _hidden_cards_of_others(hand) == []
         if hand["phh"] is None:  # it used the room's stud options (docs/api.md)
             assert "PHH cannot" in hand["phh_note"]
+            assert hand["phh_refusal"] == "room_rules"
+        else:
+            assert hand["phh_refusal"] == ""
 
 
 def test_hand_history_names_who_sat_where(played: tuple[Api, list[str]]) -> None:

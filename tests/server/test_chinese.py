@@ -84,6 +84,7 @@ def test_8_place_messages_play_an_ofc_hand_to_its_showdown_with_error_codes(
     (hand,) = page["hands"]  # the history lists it, as ann's seat saw it; no PHH for it
     assert hand["phh"] is None and hand["events"][-1]["type"] == "HandFinished"
     assert "PHH has no standard form for Chinese poker" in hand["phh_note"]  # said clearly
+    assert hand["phh_refusal"] == "chinese"  # and with a stable code
     assert any(e["type"] == "HandSettled" for e in hand["events"])
 
 

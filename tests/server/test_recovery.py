@@ -67,6 +67,7 @@ def test_10_10_an_unfinished_hand_is_voided_on_start_and_the_chips_go_back(
     returned = sorted(map(tuple, hand["events"][-1]["stacks"]))
     assert returned == [(0, 40), (1, 40)]  # every stack back to its start-of-hand value
     assert hand["phh"] is None and "cancelled" in hand["phh_note"]
+    assert hand["phh_refusal"] == "cancelled"  # a stable code a client may switch on
 
 
 async def _half_a_hand(base: str, run: int = 1) -> tuple[str, str]:

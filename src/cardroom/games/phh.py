@@ -53,11 +53,14 @@ __all__ = [
 class PhhError(ValueError):
     """A PHH text or record that breaks the standard, or a hand the engine cannot replay;
     the message says what and where. ``action`` is the 1-based number of the action
-    at fault in the hand's ``actions`` (None: the hand's header or the whole file)."""
+    at fault in the hand's ``actions`` (None: the hand's header or the whole file).
+    ``code``: when export refuses a hand, the stable reason (one of
+    :data:`cardroom.games.phh_export.REFUSALS`; empty otherwise)."""
 
-    def __init__(self, message: str, action: int | None = None) -> None:
+    def __init__(self, message: str, action: int | None = None, *, code: str = "") -> None:
         super().__init__(message)
         self.action = action
+        self.code = code
 
 
 #: Every variant code read here with its required amount fields (required.rst): the

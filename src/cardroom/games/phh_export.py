@@ -27,7 +27,7 @@ from cardroom.games.actions import CALL, CHECK, DISCONNECT_ALL_IN, FOLD, RAISE
 from cardroom.games.config import POST_BIG_BLIND, POST_BOTH_BLINDS, TableConfig
 from cardroom.games.draw import DrawError
 from cardroom.games.errors import ConfigError, IllegalAction
-from cardroom.games.forced import DEAD_SMALL_BLIND
+from cardroom.games.forced import DEAD_SMALL_BLIND, STRADDLE
 from cardroom.games.hand import Hand
 from cardroom.games.phh import HandHistory, PhhAction, PhhError
 from cardroom.games.phh_variants import big_blind_ante_index, phh_code_of, table_config
@@ -35,7 +35,21 @@ from cardroom.games.replay import replay_under
 from cardroom.games.variants import BRING_IN, BUTTON_BLIND, FIXED_LIMIT
 from cardroom.games.views import event_view
 
-__all__ = ["export", "export_for"]
+__all__ = ["REFUSALS", "export", "export_for"]
+
+REFUSALS: dict[str, str] = {
+    "cancelled": "the hand was cancelled (RULEBOOK 10.10): never played out",
+    "disconnect_all_in": "a disconnected player was treated as all-in (10.6)",
+    "blind_seats": "blinds were posted out of the usual seats",
+    "dead_blind": "a dead small blind beside antes, or posted all-in",
+    "live_post": "a live post heads-up or after a lone big blind",
+    "dead_button": "a heads-up blind game with a dead button",
+    "straddles": "straddles after a lone big blind",
+    "table": "the table's game, structure, options or sizes have no PHH form",
+    "room_rules": "the hand used a room rule PHH reads otherwise (a stud option, the cap)",
+}
+"""Why :func:`export` refuses a hand: ``PhhError.code`` -> what it means (docs/api.md:
+``phh_refusal``). Stable: clients may switch on them."""
 
 LIVE_POSTS = (POST_BIG_BLIND, POST_BOTH_BLINDS)
 """A seat's posts that put in a live big blind."""
@@ -70,7 +84,7 @@ def export(hand: Hand) -> HandHistory:
     option PHH reads otherwise, such as a fourth raise under a cap of four).
     """
     config = hand.config
-    code = phh_code_of(config)
+    code = _for_table(phh_code_of, config)
     started = hand.events[0]
     assert isinstance(started, ev.HandStarted)
     order = hand.order
@@ -249,7 +263,8 @@ def _check_dead_blinds(hand: Hand) -> None:
     """A dead small blind is written as an ante, dead money for the main pot (PokerKit's
     ``ante_trimming_status = false``): refuse it beside antes (equal antes count in the
     side pots, a big-blind ante has the ante entries), or where PHH would post it first
-    (antes come before blinds) from a stack too short for both blinds."""
+    (antes come before blinds) from a stack too short for both blinds (for a straddler,
+    the small blind and his straddle)."""
     started = hand.events[0]
     assert isinstance(started, ev.HandStarted)
     stakes = hand.config.stakes
@@ -257,10 +272,13 @@ def _check_dead_blinds(hand: Hand) -> None:
     if not any(dead):
         return
     if stakes.big_blind_ante or stakes.ante:
-        raise PhhError("PHH cannot record a dead small blind beside antes")
-    for seat, money in zip(started.seats, dead, strict=True):
-        if money and seat is not None and seat.stack < stakes.small_blind + stakes.big_blind:
-            raise PhhError("PHH cannot record a dead small blind posted all-in")
+        raise PhhError("PHH cannot record a dead small blind beside antes", code="dead_blind")
+    straddlers = [e.seat for e in hand.events if isinstance(e, ev.Posted) and e.what == STRADDLE]
+    for s, (seat, money) in enumerate(zip(started.seats, dead, strict=True)):
+        # A straddle covers the live post of a straddler: his live chips are the straddle.
+        live = stakes.straddles[straddlers.index(s)] if s in straddlers else stakes.big_blind
+        if money and seat is not None and seat.stack < stakes.small_blind + live:
+            raise PhhError("PHH cannot record a dead small blind posted all-in", code="dead_blind")
 
 
 def _check_describable(hand: Hand, history: HandHistory) -> None:
@@ -268,33 +286,42 @@ def _check_describable(hand: Hand, history: HandHistory) -> None:
     config = hand.config
     for event in hand.events:
         if isinstance(event, ev.HandCancelled):
-            raise PhhError("a cancelled hand has no PHH record: it was never played out")
+            raise PhhError(
+                "a cancelled hand has no PHH record: it was never played out", code="cancelled"
+            )
         if isinstance(event, ev.Acted) and event.kind == DISCONNECT_ALL_IN:
-            raise PhhError("PHH cannot record a disconnect all-in (the room's decision)")
+            raise PhhError(
+                "PHH cannot record a disconnect all-in (the room's decision)",
+                code="disconnect_all_in",
+            )
     started = hand.events[0]
     assert isinstance(started, ev.HandStarted)
     usual = started.blind_seats is None or _lone_big_blind(hand)
     posts = [s.post for s in started.seats if s is not None and s.post is not None]
     if not usual:
-        raise PhhError("PHH cannot record blinds posted out of the usual seats")
+        raise PhhError("PHH cannot record blinds posted out of the usual seats", code="blind_seats")
     _check_dead_blinds(hand)
     if posts and (len(hand.order) == 2 or _lone_big_blind(hand)):
-        raise PhhError("PHH cannot record a live post heads-up or after a lone big blind")
+        raise PhhError(
+            "PHH cannot record a live post heads-up or after a lone big blind", code="live_post"
+        )
     # Heads-up the button posts the small blind and acts first: PHH cannot say it sat out.
     # Stud's button only says who is dealt first (p1, either way).
     blinds = config.variant.forced_bets != BRING_IN
     if len(hand.order) == 2 and started.seats[hand.button] is None and blinds:
-        raise PhhError("PHH cannot record a heads-up hand with a dead button")
+        raise PhhError("PHH cannot record a heads-up hand with a dead button", code="dead_button")
     if config.stakes.straddles and _lone_big_blind(hand):
-        raise PhhError("PHH cannot record straddles after a lone big blind")
-    again = table_config(history)  # after the checks above: its refusals would mislead
+        raise PhhError("PHH cannot record straddles after a lone big blind", code="straddles")
+    again = _for_table(table_config, history)  # after the checks above: they say it better
     rules = ("betting", "limit_rule_half", "high_evaluator", "low_evaluator")
     for name in rules:
         if getattr(config, name) != getattr(again, name):
-            raise PhhError(f"PHH cannot describe this table's {name.replace('_', ' ')}")
+            raise PhhError(
+                f"PHH cannot describe this table's {name.replace('_', ' ')}", code="table"
+            )
     for name in ("incomplete_raise_rule", "burn_cards"):
         if getattr(config, name) != getattr(again, name):
-            raise PhhError(f"PHH cannot describe the table option {name}")
+            raise PhhError(f"PHH cannot describe the table option {name}", code="table")
     sizes = ["effective_small_bet", "effective_big_bet"]
     if config.betting != FIXED_LIMIT:  # a fixed-limit hand never asks its min bet
         sizes.append("effective_min_bet")
@@ -303,8 +330,18 @@ def _check_describable(hand: Hand, history: HandHistory) -> None:
     for name in sizes:
         if getattr(config.stakes, name) != getattr(again.stakes, name):
             what = name.removeprefix("effective_").replace("_", " ")
-            raise PhhError(f"PHH cannot describe this table's {what} with its other sizes")
+            raise PhhError(
+                f"PHH cannot describe this table's {what} with its other sizes", code="table"
+            )
     _check_same_play(hand, again)  # last: the sizes and rules above always change play
+
+
+def _for_table(read: Callable[[Any], Any], value: Any) -> Any:
+    """``read(value)``; a refusal of the table by the PHH reader is export's ``table``."""
+    try:
+        return read(value)
+    except PhhError as exc:
+        raise PhhError(str(exc), exc.action, code=exc.code or "table") from None
 
 
 def _phh_reading(config: TableConfig, again: TableConfig) -> TableConfig:
@@ -330,7 +367,10 @@ def _check_same_play(hand: Hand, again: TableConfig) -> None:
         events = replay_under(reading, hand.events).events
     except (IllegalAction, ConfigError, DrawError) as exc:  # a draw: a muck reshuffled
         raise PhhError(
-            f"PHH cannot describe this hand: a move is not legal under {why}: {exc}"
+            f"PHH cannot describe this hand: a move is not legal under {why}: {exc}",
+            code="room_rules",
         ) from None
     if events[1:] != hand.events[1:]:
-        raise PhhError(f"PHH cannot describe this hand: it plays differently under {why}")
+        raise PhhError(
+            f"PHH cannot describe this hand: it plays differently under {why}", code="room_rules"
+        )

@@ -148,7 +148,7 @@ def big_blind_ante_index(player_count: int, lone_blind: bool) -> int:
 def _antes(hh: HandHistory, variant: Variant) -> tuple[int, int]:
     """(the ante for everyone, the big-blind ante): one of them is 0. A live poster's
     entry may exceed the others' by a dead small blind (:func:`dead_small_blinds`)."""
-    joined = set(posters(hh))
+    joined = set(_live_posts(hh))
     antes = {a for i, a in enumerate(hh.antes) if i not in joined}
     if len(antes) <= 1 and joined:
         return (antes.pop() if antes else 0), 0
@@ -192,21 +192,33 @@ def posters(hh: HandHistory) -> list[int]:
     return [i for i, b in enumerate(hh.blinds_or_straddles or ()) if b < 0]
 
 
+def _live_posts(hh: HandHistory) -> list[int]:
+    """Players (0-based) whose live post may come with a dead small blind: the live
+    posters, and the straddlers (a straddle covers a returning player's live post)."""
+    blinds = hh.blinds_or_straddles or ()
+    both = len(blinds) >= 3 and blinds[0] > 0 and blinds[1] > 0  # not a button blind
+    straddlers = [i for i, b in enumerate(blinds) if both and i >= 2 and b > 0]
+    return sorted({*posters(hh), *straddlers})
+
+
 def dead_small_blinds(hh: HandHistory) -> dict[int, int]:
     """Players (0-based) posting a dead small blind beside their live big blind (back
     from missing both blinds, RULEBOOK §10.4), and its amount: PHH has no dead blind,
     so the poster's ante entry holds it above the ante everyone else posts."""
-    joined = posters(hh)
+    joined = _live_posts(hh)
     others = [a for i, a in enumerate(hh.antes) if i not in joined]
     ante = others[0] if others else 0
     return {i: hh.antes[i] - ante for i in joined if hh.antes[i] != ante}
 
 
 def seats_of(hh: HandHistory, stacks: list[int]) -> list[int | Seat]:
-    """The engine's seats for ``stacks`` (by PHH player): a poster's seat asks for its post."""
+    """The engine's seats for ``stacks`` (by PHH player): a poster's seat asks for its post
+    (a straddler's, with a dead small blind, for both: the straddle covers the live one)."""
     joined, dead = set(posters(hh)), dead_small_blinds(hh)
     return [
-        Seat(s, post=POST_BOTH_BLINDS if i in dead else POST_BIG_BLIND) if i in joined else s
+        Seat(s, post=POST_BOTH_BLINDS if i in dead else POST_BIG_BLIND)
+        if i in joined or i in dead
+        else s
         for i, s in enumerate(stacks)
     ]
 

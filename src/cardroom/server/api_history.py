@@ -53,6 +53,8 @@ CANCELLED_NOTE: Final = (
     "no PHH for this hand: it was cancelled (RULEBOOK 10.10), every stack back to its "
     "start-of-hand value (HandVoided in events); PHH has no form for a cancelled hand"
 )
+UNDESCRIBABLE: Final = "undescribable"
+"""``phh_refusal`` of a hand export could not read (a record this version cannot replay)."""
 CHINESE_NOTE: Final = (
     "no PHH for this hand: PHH has no standard form for Chinese poker (OFC, Pineapple...); "
     "the hand is in events"
@@ -74,6 +76,10 @@ class HandRecord(msgspec.Struct):
     phh_note: str
     players: dict[int, str] = msgspec.field(default_factory=dict)
     """Who sat where as the hand was dealt: seat -> alias."""
+    phh_refusal: str = ""
+    """Why ``phh`` is None, a stable code (empty when there is a PHH): ``chinese``,
+    ``no_events``, ``undescribable``, or one of export's
+    (:data:`cardroom.games.phh_export.REFUSALS`: ``cancelled``, ``disconnect_all_in``...)."""
 
 
 class HandPage(msgspec.Struct):
@@ -100,13 +106,14 @@ def _usual_blinds(engine_events: list[EngineEvent]) -> list[EngineEvent]:
     return plain
 
 
-def phh_for_seat(engine_events: list[EngineEvent], seat: int) -> tuple[str | None, str]:
+def phh_for_seat(engine_events: list[EngineEvent], seat: int) -> tuple[str | None, str, str]:
     """A hand in PHH as ``seat`` saw it (each event's cards from its projection for the
-    seat, the rest ``??``), or None and why PHH cannot describe it."""
+    seat, the rest ``??``), or None, why PHH cannot describe it and its stable code."""
     try:
-        return dumps(export_for(replay(_usual_blinds(engine_events)), seat)), ""
+        return dumps(export_for(replay(_usual_blinds(engine_events)), seat)), "", ""
     except (PhhError, ValueError) as exc:  # ConfigError and CodecError are ValueErrors
-        return None, f"no PHH for this hand: {exc}"
+        code = exc.code if isinstance(exc, PhhError) and exc.code else UNDESCRIBABLE
+        return None, f"no PHH for this hand: {exc}", code
 
 
 def _record(history: TableHistory, ref: HandRef) -> HandRecord:
@@ -136,15 +143,16 @@ def hand_record(ref: HandRef, entries: list[dict[str, Any]]) -> HandRecord:
         if view is not None:
             projected.append(view)
     if voided:
-        phh, note = None, CANCELLED_NOTE
+        phh, note, code = None, CANCELLED_NOTE, "cancelled"
     elif chinese:
-        phh, note = None, CHINESE_NOTE
+        phh, note, code = None, CHINESE_NOTE, "chinese"
     elif engine_events:
-        phh, note = phh_for_seat(engine_events, ref.seat)
+        phh, note, code = phh_for_seat(engine_events, ref.seat)
     else:
-        phh, note = None, "no engine events were recorded for this hand"
+        phh, note, code = None, "no engine events were recorded for this hand", "no_events"
+    at = ref.at.isoformat()
     return HandRecord(
-        ref.table_id, ref.hand_no, ref.seat, ref.at.isoformat(), voided, projected, phh, note
+        ref.table_id, ref.hand_no, ref.seat, at, voided, projected, phh, note, phh_refusal=code
     )
 
 
