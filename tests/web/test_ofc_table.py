@@ -89,6 +89,9 @@ def test_ofc_cards_placed_through_a_hand_then_the_scoring(page: Any, server: str
     assert "places 5 cards" in log and "places 1 card" in log
     mine = page.locator(".replayseats tr", has_text="(you)")
     assert mine.locator(".card.face").count() == 13
+    # PHH has no form for Chinese poker: the replayer says so rather than offering none.
+    expect(page.get_by_role("link", name="Download PHH")).to_have_count(0)
+    expect(page.locator(".replaycontrols .nophh")).to_contain_text("No PHH: ")
     shoot(page, "ofc_replay")
 
 

@@ -82,7 +82,8 @@ function replayer(app, hand, phh) {
       h("button", { type: "button", text: "Next ▶", onclick: () => go(step + 1) }),
       h("button", { type: "button", text: "End", onclick: () => go(total) }),
       counter,
-      phh ? h("a.button", { href: phh, download: `${hand.id}.phh`, text: "Download PHH" }) : null),
+      phh ? h("a.button", { href: phh, download: `${hand.id}.phh`, text: "Download PHH" })
+        : hand.phhNote ? h("span.hint.nophh", { text: `No PHH: ${hand.phhNote}` }) : null),
     view, h("p", h("a", { href: "#/history", text: "All my hands" })));
   show();
 }
@@ -96,7 +97,7 @@ export async function historyScreen(app, ctx, arg) {
     // `players` names who sat where (seat -> alias).
     const r = await get(arg ? `/api/hands/${arg.split("/").map(encodeURIComponent).join("/")}` : "/api/hands");
     const fromServer = (x) => ({ id: `${x.table_id}/${x.hand_no}`, table: x.table_id, hand_no: x.hand_no, me: x.seat,
-      names: x.players || {}, events: x.events || [], game: "", at: Date.parse(x.dealt_at) || Date.now(), phh: x.phh });
+      names: x.players || {}, events: x.events || [], game: "", at: Date.parse(x.dealt_at) || Date.now(), phh: x.phh, phhNote: x.phh_note || "" });
     if (r.status === 200 && r.body && arg) {
       const hand = fromServer(r.body);
       const phh = hand.phh ? URL.createObjectURL(new Blob([hand.phh], { type: "text/plain" })) : null;
