@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import random
+from collections import Counter
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -50,18 +52,26 @@ class Seat:
         self.task = asyncio.create_task(self._read())
 
     async def _read(self) -> None:
-        with contextlib.suppress(ConnectionClosed):
-            while True:
-                msg = await self.client.receive()
-                if not list(items(msg)):  # no table view: no card at all
-                    assert not list(cards_in(msg)), msg
-                self.log.append(msg)
-                self.arrived.set()
-                if msg["type"] == "turn" and msg["table"] == self.table and self.policy:
-                    fields = self.policy(msg)
-                    if fields is not None:
-                        kind = "place" if "place" in msg["legal"]["actions"] else "act"
-                        await self.client.send(kind, table=self.table, turn=msg["seq"], **fields)
+        try:
+            await self._answer()
+        except ConnectionClosed:
+            pass
+        finally:
+            self.arrived.set()  # a waiter sees the end (a leak found, the line closed)
+
+    async def _answer(self) -> None:
+        """Keep and check every message; answer the turns."""
+        while True:
+            msg = await self.client.receive()
+            if not list(items(msg)):  # no table view: no card at all
+                assert not list(cards_in(msg)), msg
+            self.log.append(msg)
+            self.arrived.set()
+            if msg["type"] == "turn" and msg["table"] == self.table and self.policy:
+                fields = self.policy(msg)
+                if fields is not None:
+                    kind = "place" if "place" in msg["legal"]["actions"] else "act"
+                    await self.client.send(kind, table=self.table, turn=msg["seq"], **fields)
 
     async def wait(self, found: Callable[[dict[str, Any]], Any], limit: float = 30) -> Any:
         """The first thing ``found`` returns (not None) for a message received, from the
@@ -74,6 +84,9 @@ class Seat:
                     i += 1
                     if hit is not None:
                         return hit
+                if self.task.done():  # a leak found on receipt fails the test here
+                    self.task.result()
+                    raise AssertionError(f"{self.player}'s connection closed")
                 self.arrived.clear()
                 await self.arrived.wait()
 
@@ -181,10 +194,10 @@ def folder(turn: dict[str, Any]) -> dict[str, Any]:
     return {"kind": "check" if "check" in turn["legal"]["actions"] else "fold"}
 
 
-def every_other(first: Policy, second: Policy) -> Policy:
-    """``first`` and ``second`` by turns."""
-    count = iter(range(1_000_000))
-    return lambda turn: first(turn) if next(count) % 2 else second(turn)
+def by_turns(*policies: Policy) -> Policy:
+    """Each of ``policies`` in turn, round and round."""
+    turns = itertools.cycle(policies)
+    return lambda turn: next(turns)(turn)
 
 
 def raiser(turn: dict[str, Any]) -> dict[str, Any]:
@@ -223,11 +236,12 @@ reducing_minutes = 0.0
 def test_12_holdem_seats_leavers_returners_and_the_rail_see_only_what_was_shown(
     tmp_path: Path,
 ) -> None:
-    """Three players and a rail: one raises half the time, one folds to a bet every
+    """Three players and a rail: one raises one time in four, one folds to a bet every
     other time, one folds to any bet. Carol stands up in a hand she was dealt (and
     folds out of it as one leaving), watches on, reads the table again from the start
-    (``since`` 0) and afresh, sits down again and sits out; Bobby's line drops in a
-    hand and he comes back twice (the events since, a snapshot with his own cards).
+    (``since`` 0) and afresh, sits down again, sits out a hand and comes back calling
+    down; Bobby's line drops in a hand and he comes back twice (the events since, a
+    snapshot with his own cards).
     Then every history of the three is read. Showdowns with a mucked loser, folded
     hands and a pot won without a showdown all happen."""
     settings = _settings(tmp_path, HOLDEM)
@@ -236,8 +250,8 @@ def test_12_holdem_seats_leavers_returners_and_the_rail_see_only_what_was_shown(
 
     async def go(base: str) -> int:
         rail = await sit(base, "rail", "holdem", None, None)
-        alice = await sit(base, "alice", "holdem", 0, every_other(raiser, passive))
-        bobby = await sit(base, "bobby", "holdem", 1, every_other(folder, passive))
+        alice = await sit(base, "alice", "holdem", 0, by_turns(raiser, passive, passive, passive))
+        bobby = await sit(base, "bobby", "holdem", 1, by_turns(folder, passive))
         carol = await sit(base, "carol", "holdem", 2, folder)
         seats = [alice, bobby, carol]
         # Carol stands up in a hand she holds cards in; she keeps watching.
@@ -257,12 +271,14 @@ def test_12_holdem_seats_leavers_returners_and_the_rail_see_only_what_was_shown(
         await carol.client.send("sit_out", table="holdem")
         out = await carol.wait(event("SatOut", seat=4))
         await carol.wait(event("HandFinished", after=out["seq"]))
+        carol.policy = passive  # back in, calling down: showdowns of three
+        await carol.client.send("sit_in", table="holdem")
         # Bobby's line drops in a hand; he comes back with the events since, and afresh.
         mine = await bobby.wait(own_cards(1))
         await bobby.stop()
         bobby.client.drop()
         back = await sit(base, "bobby", "holdem", None, None, since=mine["seq"])
-        back.policy = every_other(folder, passive)
+        back.policy = by_turns(folder, passive)
         await back.wait(event("Reconnected", seat=1))
         if any(e["type"] == "SatOut" and e["seat"] == 1 for e in back.events()):
             await back.client.send("sit_in", table="holdem")  # sat out while away (§10.6)
@@ -355,7 +371,7 @@ def test_12_every_family_s_hand_histories_show_only_what_the_seat_saw(tmp_path: 
     url = settings.database_url
     assert url is not None
 
-    async def go(base: str) -> list[RandomBot]:
+    async def go(base: str) -> tuple[list[RandomBot], Counter[str]]:
         stop = asyncio.Event()
         bots = [
             RandomBot(base, f"{t[:6]}{i}", "password1", t, seed=i)
@@ -382,10 +398,10 @@ def test_12_every_family_s_hand_histories_show_only_what_the_seat_saw(tmp_path: 
             assert b.client is not None
             await b.client.close()
         await asyncio.gather(*tasks, return_exceptions=True)
-        return bots
+        return bots, Counter(_exercised(e) for e in rail.events())
 
     with running_server(settings) as base:
-        bots = asyncio.run(go(base))
+        bots, seen = asyncio.run(go(base))
         cut, tables = 0, set()
         for b in bots:
             assert b.token is not None and b.player_id is not None
@@ -393,6 +409,18 @@ def test_12_every_family_s_hand_histories_show_only_what_the_seat_saw(tmp_path: 
                 cut += check_hand_record(url, str(b.player_id), record)
                 tables.add(record["table_id"])
     assert tables == set(BOTS) and cut > 0
+    assert all(seen[k] for k in ("Mucked", "Drew", "discarded", "face_down", "fold")), seen
+
+
+def _exercised(e: dict[str, Any]) -> str:
+    """What a rail's event shows happened, of what the family test means to exercise."""
+    if e["type"] == "CardsPlaced" and e["discarded"]:
+        return "discarded"  # Pineapple: a discard, face down
+    if e["type"] == "CardsPlaced" and e["face_down"]:
+        return "face_down"  # classic: a hand set face down
+    if e["type"] == "Acted" and e["kind"] == "fold":
+        return "fold"
+    return str(e["type"])
 
 
 LIMIT = """
