@@ -348,6 +348,12 @@ game = "courchevel"
 stakes = { small_blind = 1, big_blind = 2 }
 seats = 6
 [[table]]
+id = "eight"
+mixed = "8-Game"
+stakes = { small_bet = 4 }
+hands_per_game = 1
+seats = 6
+[[table]]
 id = "pine"
 game = "pineapple"
 point_value = 1
@@ -359,14 +365,14 @@ point_value = 1
 seats = 4
 """
 BOTS = {"ohl": 4, "stud": 5, "razz": 4, "draw": 6, "badugi": 5, "courchevel": 4}
-BOTS |= {"pine": 3, "classic": 4}
+BOTS |= {"eight": 4, "pine": 3, "classic": 4}
 
 
 def test_12_every_family_s_hand_histories_show_only_what_the_seat_saw(tmp_path: Path) -> None:
     """Random bots at a table of each family (flop hi-lo, Courchevel, stud, razz, triple
-    draw deep enough to reshuffle, badugi, Pineapple's discards, classic's face-down
-    sets) play a few hands; every message is checked as it arrives, then every hand
-    history of every bot."""
+    draw deep enough to reshuffle, badugi, an 8-Game table changing game every hand,
+    Pineapple's discards, classic's face-down sets) play a few hands; every message is
+    checked as it arrives, then every hand history of every bot, and the lobby."""
     settings = _settings(tmp_path, MANY.replace("seats =", "hand_pause_seconds = 0.0\nseats ="))
     url = settings.database_url
     assert url is not None
@@ -392,6 +398,8 @@ def test_12_every_family_s_hand_histories_show_only_what_the_seat_saw(tmp_path: 
             return True if len(done) == len(BOTS) and min(done.values()) >= 4 else None
 
         await rail.wait(counted, limit=180)
+        lobby = await asyncio.to_thread(httpx.get, f"{base}/api/tables")
+        assert lobby.status_code == 200 and not list(cards_in(lobby.json()))
         stop.set()
         await rail.close()
         for b in bots:
