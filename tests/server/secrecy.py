@@ -248,3 +248,48 @@ def check_no_hidden_cards(url: str, logs: dict[str, list[dict[str, Any]]]) -> di
                     player, seq, cards_in(data)
                 )
     return own
+
+
+def _entry_type(entry: dict[str, Any]) -> str:
+    """An entry's type as its projection names it (a Chinese poker event is wrapped)."""
+    return str(entry["event"]["type"] if entry["type"] == "ChineseEvent" else entry["type"])
+
+
+def check_hand_record(url: str, player: str, record: dict[str, Any]) -> int:
+    """Assert that one hand of ``GET /api/hands``, read by ``player``, holds only what
+    the player's seat saw at the table: each event against the cards hidden from the
+    player when that event happened (the record's events are the hand's entries in
+    order, those the seat did not see left out), and each card its PHH names seen by
+    the player at some moment of the hand (an own discard dealt on to another player
+    after a reshuffle was seen). Returns how many of the others' hidden cards the
+    record cut out (``None`` in a ``HoleDealt``, a count in a Chinese ``CardsDealt``),
+    so a test can check the check had something to hide."""
+    engine = make_engine(url)
+    try:
+        entries = TableRecords(engine).entries(record["table_id"], 0, 1_000_000)
+    finally:
+        engine.dispose()
+    hidden = Hidden(entries)
+    start = next(
+        i
+        for i, (_, e) in enumerate(entries)
+        if e["type"] == "HandDealt" and e["hand_no"] == record["hand_no"]
+    )
+    at, cut = start, 0
+    seqs: list[int] = []
+    for event in record["events"]:
+        while _entry_type(entries[at][1]) != event["type"]:
+            at += 1
+        seq = entries[at][0]
+        seqs.append(seq)
+        leaks = hidden.leaks(player, seq, cards_in(event))
+        assert not leaks, (record["table_id"], record["hand_no"], event, leaks)
+        if event["type"] == "HoleDealt" and event["seat"] != record["seat"]:
+            cut += sum(1 for c, up in zip(event["cards"], event["up"], strict=True) if not up)
+        elif event["type"] == "CardsDealt" and isinstance(event["cards"], int):
+            cut += event["cards"]
+        at += 1
+    for card in set(re.findall(r"(?<![A-Za-z0-9?])[2-9TJQKA][cdhs]", record["phh"] or "")):
+        never_seen = all(hidden.leaks(player, seq, [card]) for seq in seqs)
+        assert not never_seen, (record["table_id"], record["hand_no"], card, record["phh"])
+    return cut
