@@ -264,3 +264,27 @@ def test_a_rebuild_keeps_when_each_decision_began_so_the_turn_is_still_answered(
     with running_server(settings, apps) as base:
         done = asyncio.run(go(base))
     assert done["type"] == "ok", done
+
+
+def test_an_account_the_database_could_not_read_is_answered_busy_in_our_words(
+    settings: ServerSettings,
+) -> None:
+    # A driver's error names tables, columns and hosts: it is logged, not sent.
+    apps: list[Any] = []
+
+    def failing_standing(player: str, account: AccountRef | None) -> Any:
+        raise RuntimeError('relation "sanctions" at db.internal:5432 does not exist')
+
+    async def go(base: str) -> dict[str, Any]:
+        actor = _actor(apps[0], "holdem")
+        actor.standing = failing_standing  # type: ignore[method-assign]
+        a, _ = await player(base, "alice")
+        await a.send("join", id="j", table="holdem", seat=0, amount=40)
+        got = await answer(a, "j")
+        await a.close()
+        return got
+
+    with running_server(settings, apps) as base:
+        refused = asyncio.run(go(base))
+    assert refused["code"] == "busy", refused
+    assert refused["message"] == "the account could not be read: try again", refused

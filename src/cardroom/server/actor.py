@@ -45,9 +45,9 @@ from cardroom.room.table import ROOM_EVENT_TYPES, AnyEvent, Table
 from cardroom.server import broadcast, crash_points, protocol
 from cardroom.server.allowances import StepAllowances
 from cardroom.server.broadcast import History, Watcher
-from cardroom.server.storage import Storage
+from cardroom.server.storage import Busy, Storage
 from cardroom.server.table_ledger import StepLedger
-from cardroom.store import Players, SanctionKind
+from cardroom.store import DatabaseError, Players, SanctionKind
 from cardroom.store.client_ids import Answered
 from cardroom.store.tables import ChatOffence, TableRecords, TableStep
 
@@ -255,8 +255,8 @@ class TableActor:
                 account = AccountRef.player(command.player, self.table.settings.currency)
             try:
                 kinds, balance = await self.storage.run(self.standing, command.player, account)
-            except Exception as exc:
-                _resolve(job, Outcome("busy", f"the account could not be read: {exc}"))
+            except Exception as exc:  # the database: the client hears it in our words
+                _resolve(job, Outcome("busy", _unreadable(self.table_id, exc)))
                 return
             refused = _sanctioned(kinds)
             if refused is not None:
@@ -537,3 +537,13 @@ def _closed() -> Outcome:
 def _resolve(job: Job, outcome: Outcome) -> None:
     if not job.future.done():
         job.future.set_result(outcome)
+
+
+def _unreadable(table_id: str, exc: Exception) -> str:
+    """What a client is told of an account the database could not read: the store's own
+    words (a full queue, a ``StoreError``), else a plain sentence, the error logged (a
+    driver's text names tables, columns and hosts)."""
+    if isinstance(exc, Busy | DatabaseError):
+        return f"the account could not be read: {exc}"
+    log.exception("table %s: an account could not be read", table_id, exc_info=exc)
+    return "the account could not be read: try again"
