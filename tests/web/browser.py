@@ -155,6 +155,7 @@ action_seconds = 20
     + _table("laptop", "holdem", BLINDS, seats=2)  # a puppet: our turn on a small screen
     + _table("ring10", "holdem", BLINDS, seats=10)
     + _table("rebuy", "holdem", BLINDS, seats=2)  # nobody else: no hand, chips may be added
+    + _table("automuck", "holdem", BLINDS, seats=2)  # nobody else: the seat's options
     + "".join(
         f"""
 [[table]]

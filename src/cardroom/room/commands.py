@@ -51,6 +51,15 @@ class SitOut:
 
 
 @value
+class AutoMuck:
+    """Muck losing hands at the showdown (``on``, the default) or show them (RULEBOOK §7:
+    an option per player), from the next hand dealt."""
+
+    player: str
+    on: bool
+
+
+@value
 class SitIn:
     """Come back; ``post_now``: post the blinds owed at once instead of waiting."""
 
@@ -159,6 +168,7 @@ Command = (
     | Rebuy
     | Leave
     | SitOut
+    | AutoMuck
     | SitIn
     | JoinWaitlist
     | LeaveWaitlist

@@ -102,6 +102,15 @@ class SitOutRequested:
 
 
 @value
+class AutoMuckSet:
+    """The seat mucks losing hands at the showdown (``on``) or shows them (RULEBOOK §7),
+    from the next hand dealt; only its own seat is told."""
+
+    seat: int
+    on: bool
+
+
+@value
 class SatIn:
     """A player came back; ``post_now``: post what is owed at once rather than wait for
     the big blind."""
@@ -326,6 +335,7 @@ RoomEvent = (
     | LeaveRequested
     | SatOut
     | SitOutRequested
+    | AutoMuckSet
     | SatIn
     | Disconnected
     | Reconnected
@@ -352,7 +362,9 @@ RoomEvent = (
 ROOM_EVENTS: tuple[type, ...] = RoomEvent.__args__
 """Every room event class (for the codec)."""
 
-PRIVATE: tuple[type, ...] = (AdvanceSet, AdvanceCleared, ChatBlocked, ChatReported, AllowanceReset)
+PRIVATE: tuple[type, ...] = (
+    AdvanceSet, AdvanceCleared, ChatBlocked, ChatReported, AllowanceReset, AutoMuckSet,
+)  # fmt: skip
 """Events only their own seat sees."""
 HIDDEN: tuple[type, ...] = (ReviewFlagged, DeparturesForgotten)
 """Events for the room's staff only (a flag; the table's own bookkeeping)."""

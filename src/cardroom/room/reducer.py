@@ -71,6 +71,10 @@ def _sit_out_requested(state: TableState, e: rv.SitOutRequested) -> None:
     _seat(state, e.seat).sit_out_next = True
 
 
+def _auto_muck_set(state: TableState, e: rv.AutoMuckSet) -> None:
+    _seat(state, e.seat).auto_muck = e.on
+
+
 def _sat_in(state: TableState, e: rv.SatIn) -> None:
     seat = _seat(state, e.seat)
     seat.sitting_out, seat.sat_out_at, seat.sit_out_next = False, None, False
@@ -167,6 +171,7 @@ _HANDLERS: dict[type, Callable[[TableState, Any], None]] = {
     rv.LeaveRequested: _leave_requested,
     rv.SatOut: _sat_out,
     rv.SitOutRequested: _sit_out_requested,
+    rv.AutoMuckSet: _auto_muck_set,
     rv.SatIn: _sat_in,
     rv.Disconnected: _disconnected,
     rv.Reconnected: _reconnected,

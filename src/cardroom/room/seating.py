@@ -133,6 +133,14 @@ def _sit_out(table: Table, c: cmd.SitOut) -> None:
         table.emit(rv.SatOut(s, "asked", table.now))
 
 
+def _auto_muck(table: Table, c: cmd.AutoMuck) -> None:
+    s = seat_of(table, c.player)
+    if type(c.on) is not bool:
+        raise TableError(BAD_COMMAND, "auto-muck is on or off")
+    if table.seat(s).auto_muck != c.on:
+        table.emit(rv.AutoMuckSet(s, c.on))
+
+
 def _sit_in(table: Table, c: cmd.SitIn) -> None:
     s = seat_of(table, c.player)
     seat = table.seat(s)
@@ -229,6 +237,7 @@ HANDLERS: dict[type, Callable[[Table, Any], None]] = {
     cmd.Rebuy: _rebuy,
     cmd.Leave: _leave,
     cmd.SitOut: _sit_out,
+    cmd.AutoMuck: _auto_muck,
     cmd.SitIn: _sit_in,
     cmd.JoinWaitlist: _join_waitlist,
     cmd.LeaveWaitlist: _leave_waitlist,

@@ -49,6 +49,8 @@ class SeatState:
     advance: Advance | None = None
     leave_reason: str = "left"
     """Why the seat goes when the hand ends (``PlayerLeft.reason``), while ``leaving``."""
+    auto_muck: bool = True
+    """Muck losing hands at the showdown (RULEBOOK §7, default on), from the next deal."""
 
 
 @dataclass(slots=True)
@@ -120,6 +122,7 @@ def _seat_to_dict(seat: SeatState) -> dict[str, Any]:
         "leaving": seat.leaving,
         "leave_reason": seat.leave_reason,
         "sit_out_next": seat.sit_out_next,
+        "auto_muck": seat.auto_muck,
         "advance": None if adv is None else vars_of(adv),
     }
 

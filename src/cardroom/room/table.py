@@ -252,7 +252,8 @@ class Table:
         self.snapshot, self.log = state_to_dict(state), []
         seats: list[Seat | None] = [None] * len(state.seats)
         for s in plan.dealt:
-            seats[s] = Seat(self.seat(s).stack, post=plan.posts.get(s))
+            seat = self.seat(s)
+            seats[s] = Seat(seat.stack, seat.auto_muck, plan.posts.get(s))
         blind_seats = None
         if config.variant.forced_bets == BLINDS:
             blind_seats = (plan.small_blind, plan.big_blind)

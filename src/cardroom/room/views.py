@@ -97,6 +97,7 @@ def frame(
         mine = state.seats[me]
         assert mine is not None
         out["advance"] = None if mine.advance is None else dataclasses.asdict(mine.advance)
+        out["auto_muck"] = mine.auto_muck
     if player is not None and player in state.offers:
         out["offer"] = dataclasses.asdict(state.offers[player])
     return out

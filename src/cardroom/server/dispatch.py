@@ -57,6 +57,8 @@ def command_for(player: str, msg: p.AnyClientMessage) -> cmd.Command | Outcome |
         return cmd.SitOut(player)
     if isinstance(msg, p.SitIn):
         return cmd.SitIn(player, msg.post_now)
+    if isinstance(msg, p.AutoMuck):
+        return cmd.AutoMuck(player, msg.on)
     if isinstance(msg, p.ResetAllowance):
         return cmd.ResetAllowance(player)
     if isinstance(msg, p.Advance):

@@ -96,6 +96,13 @@ class SitOut(TableMessage, tag="sit_out", kw_only=True):
     """Keep the seat, stop being dealt in."""
 
 
+class AutoMuck(TableMessage, tag="auto_muck", kw_only=True):
+    """Muck losing hands at the showdown (``on``, the default) or show them (RULEBOOK
+    §7), from the next hand dealt."""
+
+    on: bool
+
+
 class SitIn(TableMessage, tag="sit_in", kw_only=True):
     """Come back; ``post_now``: post what is owed at once."""
 
@@ -168,12 +175,12 @@ class Ping(ClientMessage, tag="ping", kw_only=True):
 
 
 CLIENT_TYPES: Final = (
-    Watch, Unwatch, Join, Leave, Waitlist, Rebuy, SitOut, SitIn, Act, Place, Advance,
-    TimeBank, ResetAllowance, Chat, Report, Ping,
+    Watch, Unwatch, Join, Leave, Waitlist, Rebuy, SitOut, SitIn, AutoMuck, Act, Place,
+    Advance, TimeBank, ResetAllowance, Chat, Report, Ping,
 )  # fmt: skip
 AnyClientMessage = (
-    Watch | Unwatch | Join | Leave | Waitlist | Rebuy | SitOut | SitIn | Act | Place | Advance
-    | TimeBank | ResetAllowance | Chat | Report | Ping
+    Watch | Unwatch | Join | Leave | Waitlist | Rebuy | SitOut | SitIn | AutoMuck | Act | Place
+    | Advance | TimeBank | ResetAllowance | Chat | Report | Ping
 )  # fmt: skip
 
 

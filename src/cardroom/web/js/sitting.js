@@ -93,6 +93,19 @@ function rebuyBox(t, seat) {
     h("button#rebuy", { type: "button", text: "Rebuy", onclick: () => rebuy(t, amount.value) }));
 }
 
+/** "Auto-muck losing hands" (RULEBOOK §7, on by default): off, our losing hands are
+ *  shown at the showdown, from the next hand dealt. Not at a Chinese poker table, where
+ *  every hand is set face up. */
+function autoMuckBox(t) {
+  const box = h("input#auto-muck", { type: "checkbox", checked: t.view.auto_muck !== false,
+    onchange: async () => {
+      const r = await t.send("auto_muck", { on: box.checked });
+      if (r.type === "ok") t.notice(box.checked ? "Your losing hands will be mucked from the next hand." : "Your losing hands will be shown from the next hand.");
+      else box.checked = !box.checked;
+    } });
+  return h("span.opt", box, h("label", { for: "auto-muck", text: "Auto-muck losing hands" }));
+}
+
 /** The controls under the table: ours when seated, else a watcher's. */
 export function seatControls(t) {
   const me = t.me();
@@ -110,7 +123,9 @@ export function seatControls(t) {
         t.leaving = false;
         t.refused(r);
       } else if (!gone) t.notice("You will leave the table after this hand.");
-    } }));
+    } }),
+    // An option last: the buttons keep one line (a laptop's width), the option may wrap.
+    t.family === "chinese" ? null : autoMuckBox(t));
 }
 
 /** Why a seat went (PlayerLeft's `reason`), in words. */

@@ -212,6 +212,7 @@ class TableController {
     if (e.type === "Acted" && e.seat === this.me()) this.turn = null;
     // Sitting out asked in a hand waits until the seat sits out, comes back or goes.
     if (SIT_OUT_NEXT.has(e.type) && e.seat === this.me()) this.sitOutNext = e.type === "SitOutRequested";
+    if (e.type === "AutoMuckSet" && this.view && e.seat === this.me()) this.view.auto_muck = e.on;
     if (e.type === "TimeBankChanged" && this.view && this.view.seats[e.seat]) {
       this.view.seats[e.seat].time_bank = e.seconds; // what is left, or a refill
     }
@@ -427,7 +428,7 @@ class TableController {
       this.barShown = !!bar;
     }
     const mySeat = this.me() !== null && this.me() !== undefined ? this.view.seats[this.me()] : null;
-    this.update("controls", [this.me(), mySeat && mySeat.sitting_out, mySeat && mySeat.stack, this.sitOutNext, this.view.offer,
+    this.update("controls", [this.me(), mySeat && mySeat.sitting_out, mySeat && mySeat.stack, this.view.auto_muck, this.sitOutNext, this.view.offer,
       this.view.seats.every((x) => x !== null)], () => seatControls(this), true);
     if (this.focusSeat && mySeat) {
       this.focusSeat = false;
