@@ -26,6 +26,7 @@ from cardroom.room.codec import (
 from cardroom.room.errors import TableError
 from cardroom.room.positions import Positions
 from cardroom.room.reducer import apply_event
+from cardroom.room.review import review_table
 from cardroom.room.sim_tables import random_settings
 from cardroom.room.simulation import Session
 from cardroom.room.state import Advance, SeatState, TableState, state_from_dict, state_to_dict
@@ -84,6 +85,7 @@ def test_restored_table_plays_on_like_the_original() -> None:
         session.clock,
         copy_module.deepcopy(session.table.allowances),
     )
+    review = copy_module.deepcopy(session.integrity)  # the room's monitor, as it stands
     for _ in range(300):  # the same commands on both: the copy answers as the original
         before = len(session.record)
         session.step()
@@ -91,6 +93,7 @@ def test_restored_table_plays_on_like_the_original() -> None:
         for command in session.journal:
             with contextlib.suppress(TableError):
                 produced += copy.tick() if command is None else copy.handle(command)
+        produced += review_table(review, copy)  # the room reviews each step, as the session
         assert produced == session.record[before:]
     same_table(session.table, copy)
 

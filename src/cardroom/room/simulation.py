@@ -363,6 +363,7 @@ class Session:
             cmd.Reconnect(player),
             cmd.ResetAllowance(player),
             cmd.Say(player, rng.choice(_LINES)),
+            cmd.AutoMuck(player, rng.random() < 0.5),
         ]
         return rng.choice(options)
 
