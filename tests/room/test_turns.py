@@ -202,6 +202,36 @@ def test_10_5_advance_fold_stands_through_a_raise() -> None:
     assert (2, "fold") in acted(events)
 
 
+def test_10_5_advance_during_a_draw_nothing_is_to_call_so_a_check_is_kept() -> None:
+    # Between the betting rounds of a draw game the engine still gave the closed round's
+    # bet as the bet to match: "check" was refused ("there is 4 to call"), "call 4"
+    # (which the client offered) accepted, then dropped as "the bet changed" when the
+    # next round opened with nothing to call.
+    from cardroom.games import Stakes, TableConfig
+    from cardroom.room.settings import TableSettings
+
+    draw = TableConfig.of("five_card_draw", Stakes.limit(2, 4))
+    h = Harness(TableSettings.single("d", draw, seed="d", time_bank_start=0, draw_button=False))
+    h.seat({0: 40, 1: 40, 2: 40})
+    h.tick()
+    h.act("raise", 4)
+    h.act("call")
+    h.act("call")  # the round is closed: the draw, p1 first
+    hand = h.table.hand
+    assert hand is not None and hand.legal_actions(hand.actor).draw is not None  # type: ignore[arg-type]
+    assert h.table.view("p2")["hand"]["current_bet"] == 0
+    h.act("draw")
+    h.act("draw")  # p2 has drawn and waits for p0's draw
+    with pytest.raises(TableError) as refused:
+        h.do(cmd.SetAdvance("p2", "call", 4))
+    assert refused.value.code == "bad_command"
+    h.do(cmd.SetAdvance("p2", "check"))
+    assert not any(isinstance(e, rv.AdvanceCleared) for e in h.act("draw"))
+    assert h.actor == "p1"  # the round after the draw: nothing to call
+    events = h.act("check")
+    assert (2, "check") in acted(events) and rv.AdvanceCleared(2, "used") in events
+
+
 @pytest.mark.parametrize("kind", ["check_fold", "check", "call_any", "fold"])
 def test_10_5_advance_is_dropped_when_the_street_changes(kind: str) -> None:
     h = three_handed()
