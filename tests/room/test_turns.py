@@ -318,6 +318,40 @@ def test_10_6_no_disconnect_all_in_at_no_limit_by_default() -> None:
     assert (1, "fold") in acted(events)
 
 
+@pytest.mark.parametrize(
+    ("structure", "offered"),
+    [
+        ("fixed_limit", True),
+        ("spread_limit", True),
+        ("pot_limit", False),
+        ("half_pot_limit", False),
+        ("no_limit", False),
+    ],
+)
+def test_10_6_disconnect_all_in_by_default_only_at_fixed_and_spread_limit(
+    structure: str, offered: bool
+) -> None:
+    from cardroom.games import Stakes, TableConfig
+    from cardroom.room.settings import TableSettings
+
+    stakes = Stakes.spread_limit((2, 4, 6, 6), 1, 2) if structure == "spread_limit" else None
+    if structure == "fixed_limit":
+        stakes = Stakes.limit(2, 4)
+    config = TableConfig.of("holdem", stakes or Stakes.blinds(1, 2), structure=structure)
+    settings = TableSettings.single(
+        "t", config, currency=Currency.REAL, time_bank_start=0, draw_button=False, seed="x"
+    )
+    assert settings.protection is offered
+    h = Harness(settings)
+    h.seat({0: 40, 1: 40, 2: 40})
+    h.tick()
+    h.do(cmd.Disconnect("p1"))  # the small blind, chips in, away
+    h.act("raise", 4)
+    events = h.tick(30)
+    assert acted(events) == [(1, "disconnect_all_in" if offered else "fold")]
+    assert any(isinstance(e, rv.DisconnectAllInUsed) for e in events) is offered
+
+
 def test_10_6_no_disconnect_all_in_on_play_money_by_default() -> None:
     assert not limit_holdem().protection
     assert limit_holdem(currency=Currency.REAL).protection
@@ -344,6 +378,37 @@ def test_10_6_daily_allowance_then_fold_and_a_reset_on_request() -> None:
     with pytest.raises(TableError) as err:
         h.do(cmd.ResetAllowance("p1"))
     assert err.value.code == "no_reset_left"
+
+
+def test_10_6_the_allowance_is_per_utc_day_of_the_table_clock() -> None:
+    # "Today" is the UTC day of the table's clock (the server's: time.time()): the one
+    # disconnect all-in of the day is spent a second before midnight; the next hand's,
+    # just after it, is the new day's first.
+    h = Harness(
+        limit_holdem(currency=Currency.REAL, time_bank_start=0, disconnect_allins_per_day=1)
+    )
+    midnight = (day_of(h.clock.now) + 1) * 86_400
+    h.clock.now = midnight - 31.0
+    h.seat({0: 40, 1: 40, 2: 40})
+    h.tick()
+    h.do(cmd.Disconnect("p1"))
+    h.act("raise", 4)
+    events = h.tick(30)  # 23:59:59 UTC
+    used = next(e for e in events if isinstance(e, rv.DisconnectAllInUsed))
+    assert (used.day, used.used_today) == (day_of(midnight) - 1, 1)
+    h.finish_by_checking()
+    h.do(cmd.Reconnect("p1"))
+    h.do(cmd.SitIn("p1"))
+    h.tick()  # p1 on the button, first to act
+    h.act("call")
+    h.do(cmd.Disconnect("p1"))
+    h.act("raise", 4)
+    h.act("call")
+    assert h.actor == "p1"
+    assert h.clock.now < midnight
+    events = h.tick(30)  # 00:00:29 UTC: a new day
+    used = next(e for e in events if isinstance(e, rv.DisconnectAllInUsed))
+    assert (used.day, used.used_today) == (day_of(midnight), 1)
 
 
 def test_10_6_a_reset_with_nothing_used_is_refused_and_kept() -> None:
