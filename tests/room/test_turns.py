@@ -455,6 +455,35 @@ def test_10_5_timeout_on_a_draw_stands_pat_and_on_a_bring_in_posts_it() -> None:
     assert any(kind == "bring_in" for _, kind in acted(events))
 
 
+def test_10_6_away_on_a_draw_stands_pat_and_on_a_due_bring_in_posts_it() -> None:
+    # At real-money fixed-limit tables (disconnect all-ins offered), a player away on a
+    # draw or a due bring-in faces no bet: no all-in is spent, the timeout's move is made.
+    from cardroom.games import Stakes, TableConfig
+    from cardroom.room.settings import TableSettings
+
+    options = {"currency": Currency.REAL, "time_bank_start": 0, "draw_button": False}
+    draw = TableConfig.of("five_card_draw", Stakes.limit(2, 4))
+    h = Harness(TableSettings.single("d", draw, seed="d", **options))  # type: ignore[arg-type]
+    h.seat({0: 40, 1: 40})
+    h.tick()
+    h.act("raise", 4)
+    h.act("call")  # chips in, the draw: the first to draw goes away
+    drawer = h.actor
+    h.do(cmd.Disconnect(drawer))
+    events = h.tick(30)
+    drew = next(e for e in events if isinstance(e, hev.Drew))
+    assert drew.timed_out and drew.discarded == ()
+    assert not any(isinstance(e, rv.DisconnectAllInUsed) for e in events)
+    stud = TableConfig.of("stud", Stakes.limit(2, 4, ante=1))
+    h = Harness(TableSettings.single("s", stud, seed="s", **options))  # type: ignore[arg-type]
+    h.seat({0: 40, 1: 40, 2: 40})
+    h.tick()
+    h.do(cmd.Disconnect(h.actor))  # the bring-in is due: his ante is in
+    events = h.tick(30)
+    assert [kind for _, kind in acted(events)] == ["bring_in"]
+    assert not any(isinstance(e, rv.DisconnectAllInUsed) for e in events)
+
+
 def test_the_decision_key_moves_with_the_hand_and_only_with_it() -> None:
     """What a server compares to refuse a late action (`stale_turn`): the same while the
     clock, the time bank or the chat run; new at every action and every hand."""
