@@ -202,6 +202,36 @@ def test_10_5_advance_fold_stands_through_a_raise() -> None:
     assert (2, "fold") in acted(events)
 
 
+def test_10_5_advance_during_a_draw_nothing_is_to_call_so_a_check_is_kept() -> None:
+    # Between the betting rounds of a draw game the engine still gave the closed round's
+    # bet as the bet to match: "check" was refused ("there is 4 to call"), "call 4"
+    # (which the client offered) accepted, then dropped as "the bet changed" when the
+    # next round opened with nothing to call.
+    from cardroom.games import Stakes, TableConfig
+    from cardroom.room.settings import TableSettings
+
+    draw = TableConfig.of("five_card_draw", Stakes.limit(2, 4))
+    h = Harness(TableSettings.single("d", draw, seed="d", time_bank_start=0, draw_button=False))
+    h.seat({0: 40, 1: 40, 2: 40})
+    h.tick()
+    h.act("raise", 4)
+    h.act("call")
+    h.act("call")  # the round is closed: the draw, p1 first
+    hand = h.table.hand
+    assert hand is not None and hand.legal_actions(hand.actor).draw is not None  # type: ignore[arg-type]
+    assert h.table.view("p2")["hand"]["current_bet"] == 0
+    h.act("draw")
+    h.act("draw")  # p2 has drawn and waits for p0's draw
+    with pytest.raises(TableError) as refused:
+        h.do(cmd.SetAdvance("p2", "call", 4))
+    assert refused.value.code == "bad_command"
+    h.do(cmd.SetAdvance("p2", "check"))
+    assert not any(isinstance(e, rv.AdvanceCleared) for e in h.act("draw"))
+    assert h.actor == "p1"  # the round after the draw: nothing to call
+    events = h.act("check")
+    assert (2, "check") in acted(events) and rv.AdvanceCleared(2, "used") in events
+
+
 @pytest.mark.parametrize("kind", ["check_fold", "check", "call_any", "fold"])
 def test_10_5_advance_is_dropped_when_the_street_changes(kind: str) -> None:
     h = three_handed()
@@ -288,6 +318,40 @@ def test_10_6_no_disconnect_all_in_at_no_limit_by_default() -> None:
     assert (1, "fold") in acted(events)
 
 
+@pytest.mark.parametrize(
+    ("structure", "offered"),
+    [
+        ("fixed_limit", True),
+        ("spread_limit", True),
+        ("pot_limit", False),
+        ("half_pot_limit", False),
+        ("no_limit", False),
+    ],
+)
+def test_10_6_disconnect_all_in_by_default_only_at_fixed_and_spread_limit(
+    structure: str, offered: bool
+) -> None:
+    from cardroom.games import Stakes, TableConfig
+    from cardroom.room.settings import TableSettings
+
+    stakes = Stakes.spread_limit((2, 4, 6, 6), 1, 2) if structure == "spread_limit" else None
+    if structure == "fixed_limit":
+        stakes = Stakes.limit(2, 4)
+    config = TableConfig.of("holdem", stakes or Stakes.blinds(1, 2), structure=structure)
+    settings = TableSettings.single(
+        "t", config, currency=Currency.REAL, time_bank_start=0, draw_button=False, seed="x"
+    )
+    assert settings.protection is offered
+    h = Harness(settings)
+    h.seat({0: 40, 1: 40, 2: 40})
+    h.tick()
+    h.do(cmd.Disconnect("p1"))  # the small blind, chips in, away
+    h.act("raise", 4)
+    events = h.tick(30)
+    assert acted(events) == [(1, "disconnect_all_in" if offered else "fold")]
+    assert any(isinstance(e, rv.DisconnectAllInUsed) for e in events) is offered
+
+
 def test_10_6_no_disconnect_all_in_on_play_money_by_default() -> None:
     assert not limit_holdem().protection
     assert limit_holdem(currency=Currency.REAL).protection
@@ -314,6 +378,37 @@ def test_10_6_daily_allowance_then_fold_and_a_reset_on_request() -> None:
     with pytest.raises(TableError) as err:
         h.do(cmd.ResetAllowance("p1"))
     assert err.value.code == "no_reset_left"
+
+
+def test_10_6_the_allowance_is_per_utc_day_of_the_table_clock() -> None:
+    # "Today" is the UTC day of the table's clock (the server's: time.time()): the one
+    # disconnect all-in of the day is spent a second before midnight; the next hand's,
+    # just after it, is the new day's first.
+    h = Harness(
+        limit_holdem(currency=Currency.REAL, time_bank_start=0, disconnect_allins_per_day=1)
+    )
+    midnight = (day_of(h.clock.now) + 1) * 86_400
+    h.clock.now = midnight - 31.0
+    h.seat({0: 40, 1: 40, 2: 40})
+    h.tick()
+    h.do(cmd.Disconnect("p1"))
+    h.act("raise", 4)
+    events = h.tick(30)  # 23:59:59 UTC
+    used = next(e for e in events if isinstance(e, rv.DisconnectAllInUsed))
+    assert (used.day, used.used_today) == (day_of(midnight) - 1, 1)
+    h.finish_by_checking()
+    h.do(cmd.Reconnect("p1"))
+    h.do(cmd.SitIn("p1"))
+    h.tick()  # p1 on the button, first to act
+    h.act("call")
+    h.do(cmd.Disconnect("p1"))
+    h.act("raise", 4)
+    h.act("call")
+    assert h.actor == "p1"
+    assert h.clock.now < midnight
+    events = h.tick(30)  # 00:00:29 UTC: a new day
+    used = next(e for e in events if isinstance(e, rv.DisconnectAllInUsed))
+    assert (used.day, used.used_today) == (day_of(midnight), 1)
 
 
 def test_10_6_a_reset_with_nothing_used_is_refused_and_kept() -> None:
@@ -358,6 +453,35 @@ def test_10_5_timeout_on_a_draw_stands_pat_and_on_a_bring_in_posts_it() -> None:
     h.tick()
     events = h.tick(30)
     assert any(kind == "bring_in" for _, kind in acted(events))
+
+
+def test_10_6_away_on_a_draw_stands_pat_and_on_a_due_bring_in_posts_it() -> None:
+    # At real-money fixed-limit tables (disconnect all-ins offered), a player away on a
+    # draw or a due bring-in faces no bet: no all-in is spent, the timeout's move is made.
+    from cardroom.games import Stakes, TableConfig
+    from cardroom.room.settings import TableSettings
+
+    options = {"currency": Currency.REAL, "time_bank_start": 0, "draw_button": False}
+    draw = TableConfig.of("five_card_draw", Stakes.limit(2, 4))
+    h = Harness(TableSettings.single("d", draw, seed="d", **options))  # type: ignore[arg-type]
+    h.seat({0: 40, 1: 40})
+    h.tick()
+    h.act("raise", 4)
+    h.act("call")  # chips in, the draw: the first to draw goes away
+    drawer = h.actor
+    h.do(cmd.Disconnect(drawer))
+    events = h.tick(30)
+    drew = next(e for e in events if isinstance(e, hev.Drew))
+    assert drew.timed_out and drew.discarded == ()
+    assert not any(isinstance(e, rv.DisconnectAllInUsed) for e in events)
+    stud = TableConfig.of("stud", Stakes.limit(2, 4, ante=1))
+    h = Harness(TableSettings.single("s", stud, seed="s", **options))  # type: ignore[arg-type]
+    h.seat({0: 40, 1: 40, 2: 40})
+    h.tick()
+    h.do(cmd.Disconnect(h.actor))  # the bring-in is due: his ante is in
+    events = h.tick(30)
+    assert [kind for _, kind in acted(events)] == ["bring_in"]
+    assert not any(isinstance(e, rv.DisconnectAllInUsed) for e in events)
 
 
 def test_the_decision_key_moves_with_the_hand_and_only_with_it() -> None:

@@ -304,3 +304,43 @@ def test_a_session_the_database_could_not_check_is_busy_not_unauthorized(
 
     with running_server(settings, apps) as base:
         asyncio.run(go(base))
+
+
+def test_10_6_back_during_the_wait_a_player_gets_his_cards_and_turn_and_acts_himself(
+    server: str,
+) -> None:
+    """A player whose connection closes on his turn comes back within the wait on a new
+    connection: the snapshot holds his own hole cards (nobody else's), he is told his
+    turn again, and his own action is played (not the table's timeout)."""
+
+    async def go() -> None:
+        aliases = ("alice", "bobby")
+        logins = {a: await asyncio.to_thread(account, server, a, "password1") for a in aliases}
+        clients = {alias: await _connect(server, login["token"]) for alias, login in logins.items()}
+        for seat, client in enumerate(clients.values()):
+            await client.send("join", id="j", table="holdem", seat=seat, amount=40)
+            assert (await answer(client, "j"))["type"] == "ok"
+        mover, turn = await first_turn(list(clients.values()), "holdem")
+        alias = next(name for name, c in clients.items() if c is mover)
+        stays = clients["bobby" if alias == "alice" else "alice"]
+        seat = turn["seat"]
+        await mover.close()
+        await _table_event(stays, "Disconnected", seat)
+        back = await _connect(server, logins[alias]["token"])
+        await back.send("watch", id="w", table="holdem")
+        snap = await until(back, "snapshot", table="holdem")
+        seats = snap["view"]["hand"]["seats"]
+        assert len(turn["cards"]) == 2 and seats[seat]["cards"] == turn["cards"]
+        assert all(c is None for c in seats[1 - seat]["cards"])
+        again = await until(back, "turn", table="holdem")
+        assert again["seat"] == seat and again["cards"] == turn["cards"]
+        assert again["legal"] == turn["legal"]
+        kind = "check" if "check" in turn["legal"]["actions"] else "call"
+        await back.send("act", id="x", table="holdem", kind=kind, turn=again["seq"])
+        assert (await answer(back, "x"))["type"] == "ok"
+        acted = await _table_event(stays, "Acted", seat)
+        assert acted["kind"] == kind
+        for c in (back, stays):
+            await c.close()
+
+    asyncio.run(go())

@@ -63,8 +63,12 @@ class BettingRound:
         self.aggressor = None
 
     def close(self) -> bool:
-        """Close the round; True when it was open."""
+        """Close the round; True when it was open. Its bets are gathered: nothing is left
+        to match until the next round opens (a draw may come between two rounds, while
+        the room sets advance actions and the views show the bet)."""
         was, self.is_open = self.is_open, False
+        if was:
+            self.to_match = 0
         return was
 
     def acted(self, seat: int) -> None:
