@@ -250,3 +250,27 @@ def test_9_eight_game_order_and_the_button_resuming_after_the_stud_rounds() -> N
     assert buttons[3:6] == [buttons[2]] * 3  # frozen in Razz, Stud, Stud Hi-Lo
     assert buttons[6] == (buttons[2] + 1) % 4  # NL Hold'em: one on from Omaha Hi-Lo
     assert buttons[8] == (buttons[7] + 1) % 4  # PLO to 2-7 Triple Draw: moving
+
+
+def test_10_2_a_mixed_table_deals_in_only_players_with_chips_for_that_hands_forced_bets() -> None:
+    """Each hand asks for its own game's forced bets (§10.2, §4): 5 chips cover the big
+    blind (4) and the stud ante and bring-in (1 + 2), not Short Deck's ante and button
+    blind (2 + 4)."""
+    rotation = custom_mixed(4, ("holdem", "short_deck", "stud"), hands_per_game=1)
+    h = Harness(TableSettings.with_rotation("m", rotation, seed="cm", min_buy_in=2))
+    h.seat({0: 40, 1: 40, 2: 40})
+    h.do(cmd.Sit("p5", 5, 5))
+    ((holdem, _),) = play(h, 1)
+    assert 5 in holdem.dealt
+    events = h.tick()
+    assert rv.SatOut(5, "short", h.clock()) in events
+    short_deck = next(e for e in events if isinstance(e, rv.HandDealt))
+    assert h.settings.games[short_deck.game].variant.name == "short_deck"
+    assert 5 not in short_deck.dealt
+    h.do(cmd.SitIn("p5"))  # for the stud hand next: enough chips
+    hand = h.table.hand
+    assert hand is not None
+    while h.table.state.in_hand:
+        h.act("check" if hand.legal_actions(hand.actor).check else "fold")  # type: ignore[arg-type]
+    ((stud, _),) = play(h, 1)
+    assert h.settings.games[stud.game].variant.name == "stud" and 5 in stud.dealt
