@@ -190,3 +190,87 @@ def test_9_custom_mixed_stud_hands_settle_what_was_owed() -> None:
     (third, _) = hands[2]
     assert h.settings.games[third.game].variant.name == "stud"
     assert 4 in third.dealt and not third.debts_kept and h.table.seat(4).owes is None
+
+
+def test_9_custom_mixed_short_deck_and_stud_hands_post_their_own_forced_bets() -> None:
+    """§4 and §9 at the table: Short Deck hands ante all round and the button posts the
+    button blind (no small or big blind), stud hands ante and bring in, the blind game
+    posts its blinds; heads-up the button posts the small blind or the button blind."""
+    h = Harness(
+        TableSettings.with_rotation(
+            "m", custom_mixed(4, ("holdem", "short_deck", "stud"), hands_per_game=1), seed="cm"
+        )
+    )
+    h.seat({0: 40, 1: 40, 2: 40})
+    for seats in (3, 2):
+        if seats == 2:
+            h.do(cmd.Leave("p2"))
+        for dealt, posts in play(h, 3):
+            game = h.settings.games[dealt.game]
+            stakes, name = game.stakes, game.variant.name
+            got = sorted((p.seat, p.what, p.amount) for p in posts)
+            if name == "holdem":
+                sb = dealt.button if seats == 2 else dealt.sb
+                assert got == sorted([(sb, "small_blind", 2), (dealt.bb, "big_blind", 4)])
+            elif name == "short_deck":
+                antes = [(s, "ante", stakes.ante) for s in dealt.dealt]
+                assert got == sorted([*antes, (dealt.button, "button_blind", 4)])
+            else:
+                assert got == sorted((s, "ante", stakes.ante) for s in dealt.dealt)
+
+
+def test_10_4_horse_a_big_blind_gone_in_the_stud_rounds_leaves_a_dead_small_blind() -> None:
+    """The last Omaha Hi-Lo big blind leaves during the stud rounds: the first Hold'em hand
+    goes on from that Omaha hand (§9) under the dead-button rule (§10.4): the big blind to
+    the next player, no small blind (its seat's player is gone), the button to the seat
+    that had the small blind."""
+    h = _horse_five()
+    last_omaha, _ = play(h, 4)[-1]
+    gone = last_omaha.bb
+    h.do(cmd.Leave(f"p{gone}"))
+    stud = play(h, 6)
+    assert all((d.button, d.sb, d.bb) == (last_omaha.button, last_omaha.sb, gone) for d, _ in stud)
+    ((holdem, posts),) = play(h, 1)
+    assert h.settings.games[holdem.game].variant.name == "holdem"
+    assert (holdem.button, holdem.sb, holdem.bb) == (last_omaha.sb, gone, (gone + 1) % 5)
+    assert [(p.seat, p.what) for p in posts] == [((gone + 1) % 5, "big_blind")]
+
+
+def test_9_eight_game_order_and_the_button_resuming_after_the_stud_rounds() -> None:
+    rotation = eight_game(4, hands_per_game=1)
+    h = Harness(TableSettings.with_rotation("m", rotation, seed="8g"))
+    h.seat({0: 80, 1: 80, 2: 80, 3: 80})
+    hands = play(h, 9)
+    labels = [rotation.games[d.game].label for d, _ in hands]
+    assert labels == [
+        "FL 2-7 Triple Draw", "FL Hold'em", "FL Omaha Hi-Lo", "FL Razz", "FL Stud",
+        "FL Stud Hi-Lo", "NL Hold'em", "PL Omaha", "FL 2-7 Triple Draw",
+    ]  # fmt: skip
+    buttons = [d.button for d, _ in hands]
+    assert buttons[3:6] == [buttons[2]] * 3  # frozen in Razz, Stud, Stud Hi-Lo
+    assert buttons[6] == (buttons[2] + 1) % 4  # NL Hold'em: one on from Omaha Hi-Lo
+    assert buttons[8] == (buttons[7] + 1) % 4  # PLO to 2-7 Triple Draw: moving
+
+
+def test_10_2_a_mixed_table_deals_in_only_players_with_chips_for_that_hands_forced_bets() -> None:
+    """Each hand asks for its own game's forced bets (§10.2, §4): 5 chips cover the big
+    blind (4) and the stud ante and bring-in (1 + 2), not Short Deck's ante and button
+    blind (2 + 4)."""
+    rotation = custom_mixed(4, ("holdem", "short_deck", "stud"), hands_per_game=1)
+    h = Harness(TableSettings.with_rotation("m", rotation, seed="cm", min_buy_in=2))
+    h.seat({0: 40, 1: 40, 2: 40})
+    h.do(cmd.Sit("p5", 5, 5))
+    ((holdem, _),) = play(h, 1)
+    assert 5 in holdem.dealt
+    events = h.tick()
+    assert rv.SatOut(5, "short", h.clock()) in events
+    short_deck = next(e for e in events if isinstance(e, rv.HandDealt))
+    assert h.settings.games[short_deck.game].variant.name == "short_deck"
+    assert 5 not in short_deck.dealt
+    h.do(cmd.SitIn("p5"))  # for the stud hand next: enough chips
+    hand = h.table.hand
+    assert hand is not None
+    while h.table.state.in_hand:
+        h.act("check" if hand.legal_actions(hand.actor).check else "fold")  # type: ignore[arg-type]
+    ((stud, _),) = play(h, 1)
+    assert h.settings.games[stud.game].variant.name == "stud" and 5 in stud.dealt
