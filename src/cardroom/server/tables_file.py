@@ -10,6 +10,7 @@ seats = 6                    # optional: the game's maximum
 money = "play"               # "play" (default) or "real"
 bots = 2                     # bots `cardroom serve` seats here (default 0)
 action_seconds = 15          # any other key: a cardroom.room TableSettings option
+rules = { burn_cards = false }   # optional: the game's rule options (TableConfig's)
 
 [[table]]                    # Chinese poker (RULEBOOK §8): no stakes, chips per point
 id = "ofc-1"
@@ -61,6 +62,7 @@ from typing import Any, Final
 from cardroom.chinese import VARIANTS as CHINESE_VARIANTS
 from cardroom.chinese import ChineseError
 from cardroom.games import Stakes, TableConfig
+from cardroom.games.config import OPTIONS
 from cardroom.games.errors import ConfigError
 from cardroom.ledger import Currency
 from cardroom.room.chinese_table import ChineseTableConfig
@@ -80,7 +82,7 @@ from cardroom.room.rotation import (
 from cardroom.room.settings import TableSettings
 
 _ID = re.compile(r"^[A-Za-z0-9_-]{1,40}$")
-_OWN_KEYS = {"id", "game", "structure", "stakes", "seats", "money", "bots"}
+_OWN_KEYS = {"id", "game", "structure", "stakes", "seats", "money", "bots", "rules"}
 _MIXED_KEYS = {"mixed", "games", "hands_per_game"}
 _CHINESE_KEYS = {"id", "game", "point_value", "min_points", "set_seconds", "seats", "money", "bots"}
 # Not from a file: the seed (decks would be predictable), the rake rule (a RakeRule, not
@@ -170,6 +172,8 @@ def _spec(raw: dict[str, Any]) -> TableSpec:
             "stakes: a table of Stakes fields, e.g. { small_blind = 1, big_blind = 2 }"
         )
     elif "mixed" in raw or "games" in raw:
+        if "rules" in raw:  # each game of a rotation plays its usual rules
+            raise ValueError("rules: only at a single-game table")
         rotation = _rotation(raw, stakes)
         settings = TableSettings.with_rotation(table_id, rotation, **extra)
     elif "hands_per_game" in raw:
@@ -203,9 +207,26 @@ def _check_option(key: str, value: Any) -> None:
         raise ValueError(f"{key}: a finite number {'from' if least == 0 else 'above'} 0")
 
 
+RULES: Final = tuple(o for o in OPTIONS if o not in ("structure", "max_seats", "rake"))
+"""The game's rule options a single-game table's ``rules`` may set (``TableConfig``'s:
+``structure`` and ``seats`` are keys of their own; the rake comes from ``default_rake``)."""
+
+
+def _rules(raw: dict[str, Any]) -> dict[str, Any]:
+    """A single-game table's ``rules``: options of :data:`RULES` (TableConfig checks each
+    value when the table is built)."""
+    rules = raw.get("rules", {})
+    if not isinstance(rules, dict):
+        raise ValueError("rules: a table of game options, e.g. { burn_cards = false }")
+    unknown = sorted(set(rules) - set(RULES))
+    if unknown:
+        raise ValueError(f"rules: unknown {unknown}; the options are {', '.join(RULES)}")
+    return dict(rules)
+
+
 def _config(raw: dict[str, Any], stakes: dict[str, Any]) -> TableConfig:
     """The configuration of a single-game table."""
-    options: dict[str, Any] = {}
+    options: dict[str, Any] = _rules(raw)
     if "structure" in raw:
         options["structure"] = raw["structure"]
     if "seats" in raw:

@@ -1,0 +1,69 @@
+"""The tables file's ``rules``: a single-game table sets its game's rule options (the
+``TableConfig`` options of RULEBOOK §4-§6 and §10: Short Deck's trips over a straight,
+burn cards, the stud tie order, the raise cap...), each checked when the table is built;
+a wrong one is refused with the table and the option named."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cardroom.server.tables_file import RULES, TablesFileError, load_tables, spec_from_dict
+
+SHORT_DECK = """
+[[table]]
+id = "sd-1"
+game = "short_deck"
+stakes = { ante = 1, button_blind = 2 }
+rules = { short_deck_trips_beat_straight = true, burn_cards = false }
+
+[[table]]
+id = "stud-1"
+game = "stud"
+stakes = { small_bet = 4, big_bet = 8, ante = 1, bring_in = 2 }
+rules = { stud_order_ties = "suit", max_raises = 3, fourth_street_pair = "option" }
+"""
+
+
+def test_a_single_game_table_sets_its_game_s_rules(tmp_path: Path) -> None:
+    path = tmp_path / "tables.toml"
+    path.write_text(SHORT_DECK)
+    short_deck, stud = (spec.settings.games[0] for spec in load_tables(path))
+    assert short_deck.short_deck_trips_beat_straight is True
+    assert short_deck.burn_cards is False
+    assert short_deck.high_evaluator == "short_deck_trips"  # the rule the hand plays by
+    assert (stud.stud_order_ties, stud.max_raises, stud.fourth_street_pair) == (
+        "suit",
+        3,
+        "option",
+    )
+    assert "structure" not in RULES and "rake" not in RULES  # keys of their own
+
+
+def _entry(**keys: Any) -> dict[str, Any]:
+    return {"id": "t1", "game": "holdem", "stakes": {"big_blind": 2}, **keys}
+
+
+@pytest.mark.parametrize(
+    ("keys", "words"),
+    [
+        ({"rules": {"burn_card": False}}, r"rules: unknown \['burn_card'\]"),
+        ({"rules": {"burn_cards": "no"}}, "burn_cards"),
+        ({"rules": {"incomplete_raise_rule": "most"}}, "incomplete_raise_rule"),
+        ({"rules": {"rake": 5}}, r"rules: unknown \['rake'\]"),
+        ({"rules": ["burn_cards"]}, "rules: a table of game options"),
+        ({"rules": {"burn_cards": False}, "mixed": "HORSE"}, "rules: only at a single-game"),
+    ],
+)
+def test_a_wrong_rule_is_refused_naming_the_table_and_the_option(
+    keys: dict[str, Any], words: str
+) -> None:
+    entry = _entry(**keys)
+    if "mixed" in keys:
+        entry.pop("game")
+        entry["stakes"] = {"small_bet": 4}
+    with pytest.raises(TablesFileError, match=words) as caught:
+        spec_from_dict(entry)
+    assert "table 't1'" in str(caught.value)
