@@ -6,10 +6,12 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+import pytest
 from tests.server.conftest import running_server
-from tests.server.sessions import answer, seated_pair
+from tests.server.sessions import answer, money_problems, player, seated_pair
 
 from cardroom.bots.client import ProtocolClient, account
+from cardroom.room import table as table_module
 from cardroom.server.settings import ServerSettings
 
 
@@ -75,3 +77,42 @@ def test_a_seated_player_gone_keeps_his_alias_while_the_table_names_him(
 
     with running_server(settings, apps) as base:
         asyncio.run(go(base))
+
+
+def test_a_table_dealing_no_hand_does_not_keep_every_event(
+    settings: ServerSettings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A table's log (and its stored record past the last snapshot) was emptied only
+    when a hand was dealt: a lone player sitting down and leaving (or chatting) piled
+    up events in memory for as long as nobody joined him, and a rebuild replayed them
+    all. Between hands a full log starts afresh from a snapshot: after K visits and
+    after 2K the log and the record past the snapshot stay under the same bound; a restart on
+    that record finds the table and the money as they were."""
+    monkeypatch.setattr(table_module, "REBASE_EVENTS", 10, raising=False)
+    apps: list[Any] = []
+
+    async def go(base: str) -> list[tuple[int, int]]:
+        actor = apps[0].state.server.room.actor("holdem")
+        records = apps[0].state.server.room.records
+        client, _ = await player(base, "loner")
+        sizes = []
+        for k in range(24):
+            await client.send("join", id=f"j{k}", table="holdem", seat=k % 6, amount=40)
+            assert (await answer(client, f"j{k}"))["type"] == "ok"
+            await client.send("leave", id=f"l{k}", table="holdem")
+            assert (await answer(client, f"l{k}"))["type"] == "ok"
+            if k in (11, 23):
+                sizes.append((len(actor.table.log), len(records.load("holdem").entries)))
+        await client.send("join", id="last", table="holdem", seat=2, amount=40)
+        assert (await answer(client, "last"))["type"] == "ok"
+        await client.close()
+        return sizes
+
+    with running_server(settings, apps) as base:
+        after_k, after_2k = asyncio.run(go(base))
+    # Bounded by the limit (10) and one step's events, however many visits: 2K as K.
+    assert max(*after_k, *after_2k) < 2 * 10, (after_k, after_2k)
+    assert settings.database_url is not None
+    with running_server(settings) as base:  # recovered from the rebased record
+        pass
+    assert money_problems(settings.database_url) == []
