@@ -13,6 +13,7 @@ import random
 import pytest
 
 from cardroom.room import events as rv
+from cardroom.room import table as table_module
 from cardroom.room.codec import (
     CodecError,
     decode_entry,
@@ -200,3 +201,32 @@ def test_the_snapshot_names_every_field_of_a_seat_and_reads_back() -> None:
     data = state_to_dict(TableState([None, seat]))
     assert set(data["seats"][1]) == {f.name for f in dataclasses.fields(SeatState)}
     assert state_from_dict(json.loads(json.dumps(data))).seats == [None, seat]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_table_rebased_between_hands_is_restored_from_its_new_snapshot(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``Table.rebase`` (a table dealing no hand must not keep every event): taken at
+    any moment between hands, the snapshot it takes and the events after it give the
+    same table, and never while a hand is in progress."""
+    monkeypatch.setattr(table_module, "REBASE_EVENTS", 3)
+    rng = random.Random(seed)
+    session = Session(
+        random_settings(rng, f"rb{seed}", seed=f"rb{seed}"), seed=seed, check_money=False
+    )
+    rebased = 0
+    for _ in range(300):
+        session.step()
+        in_hand = session.table.state.in_hand
+        took = session.table.rebase()
+        assert not (took and in_hand)
+        rebased += took
+        record = json.loads(json.dumps(encode_record(*session.table.record())))
+        snapshot, events = decode_record(record)
+        copy = Table.restore(
+            session.settings, snapshot, events, session.ledger, session.clock,
+            session.table.allowances,
+        )  # fmt: skip
+        same_table(session.table, copy)
+    assert rebased > 0

@@ -51,6 +51,8 @@ AnyEvent = rv.RoomEvent | HandEvent | ChineseEvent
 Chinese poker hand's at a :class:`~cardroom.room.chinese_room.ChineseRoomTable`)."""
 
 ROOM_EVENT_TYPES = frozenset(rv.ROOM_EVENTS)
+REBASE_EVENTS = 1000
+"""Events the log holds between hands before :meth:`Table.rebase` starts it afresh."""
 
 
 def _no_placement(table: Table, c: Any) -> None:
@@ -180,6 +182,21 @@ class Table:
         """Record the hand's events (the hand has applied them already)."""
         self.log.extend(events)
         self.out.extend(events)
+
+    def take_snapshot(self) -> dict[str, Any]:
+        """The table between hands as data (a kind that keeps more adds it)."""
+        return state_to_dict(self.state)
+
+    def rebase(self) -> bool:
+        """Between hands, once :data:`REBASE_EVENTS` events piled up in the log: a snapshot
+        of now, the log emptied; whether it was taken. The log is emptied only when a hand is dealt,
+        and a table dealing none (one player seated; the lines he chats, players coming
+        and going) would keep every event for weeks, and have them all replayed at a
+        rebuild."""
+        if self.state.in_hand or len(self.log) < REBASE_EVENTS:
+            return False
+        self.snapshot, self.log = self.take_snapshot(), []
+        return True
 
     def seat(self, s: int) -> SeatState:
         """The occupied seat ``s``."""

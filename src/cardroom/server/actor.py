@@ -392,6 +392,7 @@ class TableActor:
                 return False
             crash_points.after_step(self.table_id, entries)
             self.snapshot_ref = self.table.snapshot
+            self.table.rebase()  # the new snapshot, if taken, is stored with the next step
             stored = self.history.add(self.seq + 1, events)
             self.note_decisions(self.seq + _last_hand_event(events))
             self.seq += len(events)

@@ -211,6 +211,7 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
         shared.release(conn)
         if conn.player not in shared.connections:
             _leave_waitlists_unless_back(state.room, shared, conn.player)
+            state.room.forget_alias(conn.player, shared.connections)
         for table_id in list(conn.watching):
             actor = state.room.actor(table_id)
             if actor is not None:

@@ -36,6 +36,7 @@ import functools
 import logging
 import secrets
 import time
+from collections.abc import Collection
 from typing import Any
 
 from cardroom.room.clock import day_of
@@ -69,6 +70,8 @@ INTEGRITY = "integrity"
 """The integrity monitor's name in the room's memory (``store/room_memory.py``)."""
 HEARTBEAT_SECONDS = 10.0
 """How often the room renews its lease on the database (``server/lease.py``)."""
+ALIAS_SWEEP_FLOOR = 1000
+"""Aliases kept before the first sweep of those no table or connection names."""
 
 
 class AlreadyServing(RuntimeError):
@@ -90,6 +93,9 @@ class Room:
         self.reports = Reports(storage.engine)
         """The stored reports: the report cooldown outlives the process (§10.7)."""
         self.aliases: dict[str, str] = {}
+        """The alias of each player connected or at a table here (the gateway adds it at
+        a connection, :meth:`forget_alias` drops it when neither holds)."""
+        self.alias_sweep_at = ALIAS_SWEEP_FLOOR
         self.actors: dict[str, TableActor] = {}
         self.specs: dict[str, TableSpec] = {}
         self.integrity = IntegrityMonitor(default_rules())
@@ -278,6 +284,31 @@ class Room:
         players = [s.player for s in table.state.seats if s is not None]
         self.allowances.refresh(players, day_of(table.clock()))
         return table, record.last_seq
+
+    def at_tables(self) -> set[str]:
+        """The players seated or waiting at a table here (the snapshots name them)."""
+        out: set[str] = set()
+        for actor in self.actors.values():
+            state = actor.table.state
+            out.update(seat.player for seat in state.seats if seat is not None)
+            out.update(state.waitlist)
+        return out
+
+    def forget_alias(self, player: str, connected: Collection[str]) -> None:
+        """``player``'s last connection closed: forget his alias unless a table still
+        names him. A server runs for weeks and meets every account that ever logs in:
+        the aliases kept are those of ``connected`` players and of players at a table.
+        A player seated when his connection closed and stood up later is swept out
+        once the aliases kept have doubled since the last sweep (O(1) a close on
+        average)."""
+        aliases = self.aliases
+        if player in aliases and player not in connected and player not in self.at_tables():
+            del aliases[player]
+        if len(aliases) >= self.alias_sweep_at:
+            keep = self.at_tables()
+            for gone in [pl for pl in aliases if pl not in keep and pl not in connected]:
+                del aliases[gone]  # in place: the actors share this dict
+            self.alias_sweep_at = max(ALIAS_SWEEP_FLOOR, 2 * len(aliases))
 
     def actor(self, table_id: str) -> TableActor | None:
         """The actor of a table here, if any."""
