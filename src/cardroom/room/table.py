@@ -266,7 +266,7 @@ class Table:
         )
         if plan is None:
             return
-        self.snapshot, self.log = state_to_dict(state), []
+        self.snapshot, self.log = self.take_snapshot(), []  # the one way a snapshot is taken
         seats: list[Seat | None] = [None] * len(state.seats)
         for s in plan.dealt:
             seat = self.seat(s)
