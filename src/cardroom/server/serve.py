@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import socket
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -24,6 +25,23 @@ the gateway reads it; below, the gateway refuses what is over ``Limits.max_messa
 with ``too_large`` and the connection goes on."""
 
 
+class ClientFaults(logging.Filter):
+    """Logs uvicorn's record of a client's own fault as the warning it is, on one line.
+
+    A WebSocket text frame that is not UTF-8 closes its connection (1007, as it should),
+    but uvicorn logs it as an ERROR with a traceback: anyone able to open a socket could
+    fill the log with tracebacks and bury the server's real faults."""
+
+    MESSAGES = ("Invalid UTF-8 sequence received from client",)
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        """Keep every record; a client's fault becomes a warning without traceback."""
+        if record.levelno > logging.WARNING and record.getMessage().startswith(self.MESSAGES):
+            record.levelno, record.levelname = logging.WARNING, "WARNING"
+            record.exc_info, record.exc_text = None, None
+        return True
+
+
 def uvicorn_config(
     app: Any, settings: ServerSettings, log_level: str = "warning", graceful_seconds: int = 5
 ) -> uvicorn.Config:
@@ -32,11 +50,15 @@ def uvicorn_config(
     players meet. ``graceful_seconds``: how long a stop waits for open requests."""
     # No permessage-deflate: compressing every small JSON message took about a quarter
     # of the event loop's time under load, for bytes that mostly cross a LAN or loopback.
-    return uvicorn.Config(
+    config = uvicorn.Config(
         app, log_level=log_level, lifespan="on", ws_max_size=MAX_FRAME_BYTES,
         ws_per_message_deflate=False, ws_ping_interval=settings.ws_ping_seconds,
         ws_ping_timeout=settings.ws_ping_seconds, timeout_graceful_shutdown=graceful_seconds,
     )  # fmt: skip
+    errors = logging.getLogger("uvicorn.error")  # after the Config: it sets up logging
+    if not any(isinstance(f, ClientFaults) for f in errors.filters):
+        errors.addFilter(ClientFaults())
+    return config
 
 
 def serve(

@@ -1,0 +1,84 @@
+"""Hostile clients below the protocol: bytes no well-behaved client sends (a text frame
+that is not UTF-8, a request body cut off by a client that went away). Each is refused
+and its connection closed; nothing changes, and the server's log holds no error and
+no traceback for it (a fault of the client is not the server's: an error logged for
+each would let anyone fill the log and bury the server's real faults)."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Iterator
+
+import pytest
+from tests.server.sessions import money_problems, player
+
+from cardroom.server.settings import ServerSettings
+
+
+class Records(logging.Handler):
+    """Every log record of the loggers it is attached to."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.DEBUG)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
+
+    def faults(self) -> list[str]:
+        """The records logged as errors, or with a traceback."""
+        return [
+            f"{r.name} {r.levelname} {r.getMessage()}"
+            for r in self.records
+            if r.levelno >= logging.ERROR or r.exc_info is not None
+        ]
+
+
+@pytest.fixture
+def server_log() -> Iterator[Records]:
+    """What the server logs while the test runs: uvicorn's loggers (which do not pass
+    their records to the root logger) and the project's."""
+    handler = Records()
+    loggers = [logging.getLogger(name) for name in ("uvicorn", "uvicorn.error", "cardroom")]
+    for logger in loggers:
+        logger.addHandler(handler)
+    yield handler
+    for logger in loggers:
+        logger.removeHandler(handler)
+
+
+def test_a_text_frame_that_is_not_utf8_closes_its_connection_1007_and_logs_no_error(
+    server: str, settings: ServerSettings, server_log: Records
+) -> None:
+    """A WebSocket text frame must be UTF-8 (RFC 6455 §8.1): one that is not closes its
+    connection with 1007, the standard code. It was logged by uvicorn as an ERROR with
+    a traceback, for any client able to open a socket; now it is a one-line warning."""
+    from websockets.exceptions import ConnectionClosed
+
+    async def go() -> tuple[int | None, list[str]]:
+        a, _ = await player(server, "alice")
+        await a.send("ping", id="before")
+        await a.receive()
+        await a.ws.send(b'{"v":1,"type":"ping","id":"\xff"}', text=True)
+        code = None
+        try:
+            async with asyncio.timeout(10):
+                while True:
+                    await a.receive()
+        except ConnectionClosed as closed:
+            code = closed.rcvd.code if closed.rcvd is not None else None
+        again, _ = await player(server, "alice")  # the account connects again
+        await again.send("ping", id="after")
+        answered = await again.receive()
+        await again.close()
+        return code, [answered["type"], answered["re"]]
+
+    code, after = asyncio.run(go())
+    assert code == 1007
+    assert after == ["ok", "after"]
+    warned = [r for r in server_log.records if "UTF-8" in r.getMessage()]
+    assert warned and all(r.levelno == logging.WARNING for r in warned), warned
+    assert server_log.faults() == []
+    assert settings.database_url is not None
+    assert money_problems(settings.database_url) == []
