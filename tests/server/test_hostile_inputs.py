@@ -8,7 +8,10 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import socket
+import time
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from tests.server.sessions import money_problems, player
@@ -82,3 +85,38 @@ def test_a_text_frame_that_is_not_utf8_closes_its_connection_1007_and_logs_no_er
     assert server_log.faults() == []
     assert settings.database_url is not None
     assert money_problems(settings.database_url) == []
+
+
+def _cut_off(base: str, path: str, head: bytes) -> None:
+    """Send the start of a POST whose body never comes in full, then go away."""
+    host, port = base.removeprefix("http://").split(":")
+    with socket.create_connection((host, int(port)), timeout=10) as sock:
+        request = (
+            f"POST {path} HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\n"
+            f"Content-Length: 200\r\n\r\n"
+        ).encode()
+        sock.sendall(request + head)
+        time.sleep(0.2)  # the server is reading the body
+
+
+def _until_quiet(log: Records, seconds: float) -> list[str]:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline and not log.faults():
+        time.sleep(0.05)
+    return log.faults()
+
+
+@pytest.mark.parametrize("path", ["/api/login", "/api/register"])
+def test_a_client_gone_before_its_body_arrived_is_no_server_error(
+    server: str, server_log: Records, path: str
+) -> None:
+    """A client that sends part of a body and closes its socket: the body is never read
+    in full. Starlette raises ``ClientDisconnect``; it was answered as an unforeseen
+    fault (500 ``internal``, "unexpected error in the HTTP API" and its traceback
+    logged as an ERROR) for anyone without an account. The server goes on answering."""
+    import httpx
+
+    _cut_off(server, path, b'{"alias": "alice", "pass')
+    assert _until_quiet(server_log, 2.0) == []
+    answer: Any = httpx.post(server + path, content=b"not json", timeout=10)
+    assert answer.status_code == 400 and answer.json()["code"] == "bad_json"

@@ -27,7 +27,7 @@ from typing import Any, Final, TypeVar
 
 import msgspec
 from starlette.exceptions import HTTPException
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import Response
 
 from cardroom.ledger import BalanceOutOfRange, IdempotencyConflict, InsufficientFunds, LedgerError
@@ -84,6 +84,8 @@ def as_api_error(exc: Exception) -> ApiError:
     """The refusal a project error stands for (500 ``internal`` for anything unforeseen)."""
     if isinstance(exc, ApiError):
         return exc
+    if isinstance(exc, ClientDisconnect):  # the client's doing, not a fault: not logged
+        return ApiError(400, "bad_request", "the client went away before its body was read")
     if isinstance(exc, msgspec.ValidationError):  # a DecodeError too: test it first
         return ApiError(400, "bad_request", str(exc))
     if isinstance(exc, msgspec.DecodeError):
