@@ -37,6 +37,15 @@ def test_10_7_plain_message_is_broadcast_and_kept() -> None:
     assert long.text == "x" * ChatRules().max_length
 
 
+def test_10_7_an_empty_line_takes_a_token_like_any_line() -> None:
+    # Judged empty before the limit was looked at, blank lines were never limited:
+    # each was a stored ChatBlocked event, as many as the client cared to send.
+    chat = TableChat(ChatRules(burst=3, refill_seconds=2.0))
+    codes = [chat.say("ann", " \u200b ", now=0.0).code for _ in range(5)]
+    assert codes == [EMPTY, EMPTY, EMPTY, RATE_LIMITED, RATE_LIMITED]
+    assert chat.say("ann", "hi", now=0.0).code == RATE_LIMITED
+
+
 def test_10_7_rate_limited_by_a_token_bucket_per_player() -> None:
     chat = TableChat(ChatRules(burst=3, refill_seconds=2.0))
     codes = [chat.say("ann", f"m{i}", now=0.0).code for i in range(5)]

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from tests.server.sessions import money_problems, player
+from tests.server.sessions import answer, money_problems, player
 
 from cardroom.server.settings import ServerSettings
 
@@ -120,3 +120,46 @@ def test_a_client_gone_before_its_body_arrived_is_no_server_error(
     assert _until_quiet(server_log, 2.0) == []
     answer: Any = httpx.post(server + path, content=b"not json", timeout=10)
     assert answer.status_code == 400 and answer.json()["code"] == "bad_json"
+
+
+def test_10_7_a_flood_of_empty_chat_lines_is_rate_limited_and_not_stored(
+    server: str, settings: ServerSettings
+) -> None:
+    """RULEBOOK §7: chat is rate limited, no flooding. A line with nothing left once
+    cleaned (spaces, zero-width characters) was judged ``empty`` before the flood limit
+    was looked at: every such line, however many, was stored as a ``ChatBlocked`` event
+    (a database write each, and the table's reconnect history pushed out by them).
+    Now it takes a token like any line: past the burst it is refused ``rate_limited``
+    and nothing is stored."""
+    from sqlalchemy import func, select
+    from sqlalchemy.orm import Session
+
+    from cardroom.store import make_engine
+    from cardroom.store.models import TableEntry
+
+    def blocked() -> int:
+        engine = make_engine(settings.database_url)
+        try:
+            with Session(engine) as session:
+                count = select(func.count()).where(TableEntry.kind == "ChatBlocked")
+                return int(session.scalar(count) or 0)
+        finally:
+            engine.dispose()
+
+    async def go() -> list[str]:
+        a, _ = await player(server, "flood")
+        await a.send("join", id="j", table="holdem", seat=3, amount=40)
+        await answer(a, "j")
+        codes = []
+        for i in range(12):
+            await a.send("chat", id=f"c{i}", table="holdem", text=" \u200b " * (i + 1))
+            got = await answer(a, f"c{i}")
+            codes.append(got.get("code", "ok") + ":" + got.get("message", ""))
+        await a.close()
+        return codes
+
+    before = blocked()
+    codes = asyncio.run(go())
+    assert codes[:5] == ["chat_refused:empty"] * 5, codes
+    assert set(codes[5:]) == {"rate_limited:too many chat lines at once: wait a moment"}, codes
+    assert blocked() - before == 5

@@ -8,12 +8,13 @@ records sanctions with the account (``store`` sanctions) and reports for review.
 The checks, in order (the first that applies decides the :class:`ChatVerdict`):
 
 1. ``banned``: the player is muted (:meth:`TableChat.mute`, from a chat ban).
-2. ``empty``: nothing left after cleaning (:func:`~cardroom.room.chat_text.clean`:
+2. ``rate_limited``: a token bucket per player, ``burst`` messages at once and
+   one more every ``refill_seconds``; every other message takes a token, an empty
+   one too (a flood of blank lines is a flood: each would be a stored ``ChatBlocked``).
+3. ``empty``: nothing left after cleaning (:func:`~cardroom.room.chat_text.clean`:
    format characters such as zero-width spaces and right-to-left overrides dropped,
    other control characters and line breaks made spaces, stacked combining marks cut,
    spaces collapsed; a message is cut to ``ChatRules.max_length`` characters).
-3. ``rate_limited``: a token bucket per player, ``burst`` messages at once and
-   one more every ``refill_seconds``; every other message takes a token.
 4. ``advertising`` (an offence, not sent): a link (``http://``, also ``hxxp://``
    or ``https//``; ``www.``, or ``www name com``; an IP address, its dots spaced or
    not; a ``name.com``, ``name . com``, ``name dot com``, ``name[.]com`` or
@@ -300,10 +301,10 @@ class TableChat:
             if until is None or now < until:
                 return ChatVerdict(BANNED, None)
             del self._muted[player]
-        if not text:
-            return ChatVerdict(EMPTY, None)
         if not self._take_token(player, now):
             return ChatVerdict(RATE_LIMITED, None)
+        if not text:
+            return ChatVerdict(EMPTY, None)
         if found := advertising(text, self.vocabulary):
             return ChatVerdict(ADVERTISING, None, offence=True, found=found)
         talk = card_talk(text, self.vocabulary) if in_hand else None
