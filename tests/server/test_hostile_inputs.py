@@ -7,6 +7,7 @@ each would let anyone fill the log and bury the server's real faults)."""
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import socket
 import time
@@ -163,3 +164,94 @@ def test_10_7_a_flood_of_empty_chat_lines_is_rate_limited_and_not_stored(
     assert codes[:5] == ["chat_refused:empty"] * 5, codes
     assert set(codes[5:]) == {"rate_limited:too many chat lines at once: wait a moment"}, codes
     assert blocked() - before == 5
+
+
+VALID: dict[str, dict[str, Any]] = {
+    "watch": {"table": "stud"},
+    "unwatch": {"table": "stud"},
+    "join": {"table": "stud", "seat": 5, "amount": 20},
+    "leave": {"table": "stud"},
+    "waitlist": {"table": "stud", "on": False},
+    "rebuy": {"table": "stud", "amount": 5},
+    "sit_out": {"table": "stud"},
+    "sit_in": {"table": "stud"},
+    "auto_muck": {"table": "stud", "on": True},
+    "act": {"table": "stud", "kind": "fold"},
+    "place": {"table": "ofc"},
+    "advance": {"table": "stud", "kind": None},
+    "time_bank": {"table": "stud"},
+    "reset_allowance": {"table": "stud"},
+    "chat": {"table": "stud", "text": "hi"},
+    "report": {"table": "stud", "player": "nobody", "reason": "other"},
+    "ping": {},
+}
+"""A well-formed message of each client type (the variants below change one field)."""
+WRONG: list[Any] = [True, 10.0, "7", None, [], {}, -1, 2**64, "x" * 70, ["Ah"] * 20]
+"""Values of the wrong type or out of bounds for some field: ``true`` and ``10.0``
+read as integers by Python, a number in a string, past 64 bits, too long..."""
+
+
+def _variants() -> list[dict[str, Any]]:
+    """Every client message type with each field missing, each field of a wrong type or
+    out of bounds, and fields it does not have."""
+    from cardroom.server import protocol as p
+
+    out: list[dict[str, Any]] = []
+    for cls in p.CLIENT_TYPES:
+        tag = cls.__struct_config__.tag
+        good = {"v": 1, "type": tag, **VALID[tag]}
+        fields = [f for f in cls.__struct_fields__ if f != "id"]
+        for name in fields:
+            out.append({k: v for k, v in good.items() if k != name})
+            out.extend({**good, name: value} for value in WRONG)
+        out.extend(
+            {**good, extra: 1} for extra in ("seat", "player", "table", "x") if extra not in fields
+        )
+    return out
+
+
+def test_every_field_missing_mistyped_or_extra_is_answered_by_its_id_and_the_server_goes_on(
+    settings: ServerSettings, server_log: Records
+) -> None:
+    """Each variant the protocol's models refuse is answered with the decoder's code
+    (``bad_message``; ``bad_version``, ``unknown_type`` for those fields) naming its id
+    (``true`` is no integer, nor ``10.0``, nor ``"7"``); each they take is answered
+    with a stable code, never ``internal`` or ``busy``; the connection answers a ping
+    after them all; nothing is logged as a fault and the money holds."""
+    from tests.server.conftest import running_server, with_limits
+
+    from cardroom.server import protocol as p
+
+    variants = _variants()
+    settings = with_limits(
+        settings, per_connection_rate=1e6, per_connection_burst=1e6,
+        per_account_rate=1e6, per_account_burst=1e6,
+    )  # fmt: skip
+
+    async def go(base: str) -> list[tuple[dict[str, Any], dict[str, Any]]]:
+        a, _ = await player(base, "sweeper")
+        answers = []
+        for n, variant in enumerate(variants):
+            await a.ws.send(json.dumps({**variant, "id": f"s{n}"}))
+            answers.append((variant, await answer(a, f"s{n}")))
+        await a.send("ping", id="end")
+        answers.append(({}, await answer(a, "end")))
+        await a.close()
+        return answers
+
+    with running_server(settings) as base:
+        answers = asyncio.run(go(base))
+    refused = 0
+    for n, (variant, got) in enumerate(answers[:-1]):
+        try:
+            p.decode_client(json.dumps({**variant, "id": "x"}))
+        except p.ProtocolError as exc:
+            refused += 1
+            assert (got["type"], got["code"], got["re"]) == ("error", exc.code, f"s{n}"), variant
+        else:
+            assert got.get("code") not in ("internal", "busy", "bad_message"), (variant, got)
+    assert refused > len(variants) * 3 // 4, refused
+    assert answers[-1][1]["type"] == "ok"
+    assert server_log.faults() == []
+    assert settings.database_url is not None
+    assert money_problems(settings.database_url) == []
