@@ -88,6 +88,31 @@ def test_a_text_frame_that_is_not_utf8_closes_its_connection_1007_and_logs_no_er
     assert money_problems(settings.database_url) == []
 
 
+def test_a_client_gone_before_it_was_turned_away_is_no_server_error(
+    server: str, server_log: Records
+) -> None:
+    """A WebSocket client with a bad token that is gone (a reset) by the time its
+    token was looked up: telling it why it is not served raised ``WebSocketDisconnect``
+    out of the endpoint, and uvicorn logged "Exception in ASGI application" with a
+    traceback as an ERROR, about half the time, for anyone without an account."""
+    import base64
+    import os
+    import struct
+
+    host, port = server.removeprefix("http://").split(":")
+    for n in range(20):
+        with socket.create_connection((host, int(port)), timeout=10) as sock:
+            key = base64.b64encode(os.urandom(16)).decode()
+            sock.sendall(
+                f"GET /ws HTTP/1.1\r\nHost: {host}\r\nUpgrade: websocket\r\n"
+                f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
+                f"Sec-WebSocket-Version: 13\r\nAuthorization: Bearer bogus-{n}\r\n\r\n".encode()
+            )
+            assert sock.recv(4096).startswith(b"HTTP/1.1 101")  # accepted, then gone:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+    assert _until_quiet(server_log, 2.0) == []
+
+
 def _cut_off(base: str, path: str, head: bytes) -> None:
     """Send the start of a POST whose body never comes in full, then go away."""
     host, port = base.removeprefix("http://").split(":")

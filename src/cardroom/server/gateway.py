@@ -171,10 +171,12 @@ async def _authenticate(websocket: WebSocket) -> tuple[str, str, str] | None:
 
 
 async def _turn_away(websocket: WebSocket, code: str, message: str, close_code: int) -> None:
-    """Tell a connection why it is not served, and close it."""
+    """Tell a connection why it is not served, and close it (a client already gone is
+    the client's doing: it escaped the endpoint, logged as an ERROR with a traceback)."""
     error = p.Error(re=None, code=code, message=message)
-    await websocket.send_text(p.encode(error).decode())
-    await websocket.close(code=close_code)
+    with contextlib.suppress(WebSocketDisconnect):
+        await websocket.send_text(p.encode(error).decode())
+        await websocket.close(code=close_code)
 
 
 async def websocket_endpoint(websocket: WebSocket) -> None:
