@@ -1,12 +1,15 @@
-"""Hostile clients below the protocol: bytes no well-behaved client sends (a text frame
-that is not UTF-8, a request body cut off by a client that went away). Each is refused
-and its connection closed; nothing changes, and the server's log holds no error and
-no traceback for it (a fault of the client is not the server's: an error logged for
-each would let anyone fill the log and bury the server's real faults)."""
+"""Hostile clients against a real server: bytes no well-behaved client sends (a text
+frame that is not UTF-8, a handshake or a request body abandoned half way), every
+client message with each field missing, mistyped or extra, and a flood of blank chat
+lines. Each is refused with a stable code, nothing changes (the money holds), the
+connection goes on where it should, and the server's log holds no error and no
+traceback for it: a fault of the client is not the server's, and an error logged for
+each would let anyone fill the log and bury the server's real faults."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import socket
@@ -39,17 +42,27 @@ class Records(logging.Handler):
         ]
 
 
-@pytest.fixture
-def server_log() -> Iterator[Records]:
-    """What the server logs while the test runs: uvicorn's loggers (which do not pass
-    their records to the root logger) and the project's."""
+@contextlib.contextmanager
+def logged() -> Iterator[Records]:
+    """What the server logs meanwhile: uvicorn's loggers (which need not pass their
+    records to the root logger) and the project's. Enter it once the server runs:
+    starting one sets up uvicorn's logging afresh, its loggers' handlers dropped."""
     handler = Records()
     loggers = [logging.getLogger(name) for name in ("uvicorn", "uvicorn.error", "cardroom")]
     for logger in loggers:
         logger.addHandler(handler)
-    yield handler
-    for logger in loggers:
-        logger.removeHandler(handler)
+    try:
+        yield handler
+    finally:
+        for logger in loggers:
+            logger.removeHandler(handler)
+
+
+@pytest.fixture
+def server_log(server: str) -> Iterator[Records]:
+    """:func:`logged` for the test's ``server`` (started first)."""
+    with logged() as handler:
+        yield handler
 
 
 def test_a_text_frame_that_is_not_utf8_closes_its_connection_1007_and_logs_no_error(
@@ -236,7 +249,7 @@ def _variants() -> list[dict[str, Any]]:
 
 
 def test_every_field_missing_mistyped_or_extra_is_answered_by_its_id_and_the_server_goes_on(
-    settings: ServerSettings, server_log: Records
+    settings: ServerSettings,
 ) -> None:
     """Each variant the protocol's models refuse is answered with the decoder's code
     (``bad_message``; ``bad_version``, ``unknown_type`` for those fields) naming its id
@@ -264,7 +277,7 @@ def test_every_field_missing_mistyped_or_extra_is_answered_by_its_id_and_the_ser
         await a.close()
         return answers
 
-    with running_server(settings) as base:
+    with running_server(settings) as base, logged() as server_log:
         answers = asyncio.run(go(base))
     refused = 0
     for n, (variant, got) in enumerate(answers[:-1]):
