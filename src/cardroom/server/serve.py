@@ -33,6 +33,7 @@ class ClientFaults(logging.Filter):
     fill the log with tracebacks and bury the server's real faults."""
 
     MESSAGES = ("Invalid UTF-8 sequence received from client",)
+    """How uvicorn's records of a client's fault begin (``websockets_sansio_impl``)."""
 
     def filter(self, record: logging.LogRecord) -> bool:
         """Keep every record; a client's fault becomes a warning without traceback."""
