@@ -187,3 +187,55 @@ def test_the_schema_requires_every_field_the_server_always_writes() -> None:
     assert "server_time" in defs["Hello"]["required"]
     assert "server_time" in defs["Turn"]["required"]
     assert set(defs["Ok"]["required"]) == set(defs["Ok"]["properties"])
+
+
+CARD_TEXTS = ["Ah", "td", "aS", "2c", "Zz", "10h", "A", "Ahh", "1h", "Ax", "A h"]
+
+
+@pytest.mark.parametrize("text", CARD_TEXTS)
+def test_the_schema_accepts_a_card_exactly_when_the_server_reads_it(text: str) -> None:
+    """A client that validates against ``/schema/ws.json`` learns a card is malformed
+    before sending it: the published card shape is the one ``Card.parse`` reads (the
+    server refuses any other ``bad_message``), not merely two or three characters."""
+    from cardroom.cards import Card, CardError
+    from cardroom.server.protocol import schema
+
+    published = schema()
+    place = jsonschema.Draft202012Validator({"$defs": published["$defs"], "$ref": "#/$defs/Place"})
+    act = jsonschema.Draft202012Validator({"$defs": published["$defs"], "$ref": "#/$defs/Act"})
+    try:
+        read = Card.parse(text) is not None
+    except CardError:
+        read = False
+    message = {"v": 1, "id": "c", "table": "t"}
+    assert place.is_valid({**message, "type": "place", "bottom": [text]}) == read
+    assert act.is_valid({**message, "type": "act", "kind": "draw", "cards": [text]}) == read
+
+
+def test_the_schema_descriptions_name_values_not_python_names() -> None:
+    """A client has the schema, not the source: a description that says
+    ``:data:`TABLE_CLOSED``` leaves it guessing the ``reason`` it will receive, so the
+    published descriptions name the values themselves and carry no Sphinx role."""
+    import re
+
+    from cardroom.room import events as rv
+    from cardroom.server.protocol import schema
+
+    defs = schema()["$defs"]
+    role = re.compile(r":[a-z]+:`")
+    assert [k for k, d in defs.items() if role.search(d.get("description", ""))] == []
+    for kind in ("PlayerLeft", "WaitlistLeft"):
+        for reason in (rv.TABLE_CLOSED, rv.FROZEN, rv.BANNED):
+            assert f"``{reason}``" in defs[kind]["description"], (kind, reason)
+
+
+def test_the_turn_description_names_every_field_of_the_legal_actions() -> None:
+    """``turn.legal`` is an open object in the schema, so its description is all a
+    client reading the schema learns of it: it names every field the engine writes."""
+    from cardroom.games import Hand, Stakes, TableConfig
+    from cardroom.server.protocol import schema
+
+    hand = Hand(TableConfig.of("holdem", Stakes.blinds(1, 2)), [200, 200, 200], button=0, seed=7)
+    legal = hand.view(hand.actor)["legal"]
+    description = schema()["$defs"]["Turn"]["description"]
+    assert [k for k in legal if f"``{k}``" not in description] == []

@@ -54,8 +54,8 @@ shows them to the table as ``left``: a freeze may be an investigation's first st
 
 @value
 class PlayerLeft:
-    """A player left (``reason``: ``left``, ``sat_out_too_long``, :data:`TABLE_CLOSED`,
-    :data:`FROZEN` or :data:`BANNED`); ``cashed_out`` chips went back to the account."""
+    """A player left (``reason``: ``left``, ``sat_out_too_long``, ``table_closed``,
+    ``frozen`` or ``banned``); ``cashed_out`` chips went back to the account."""
 
     seat: int
     player: str
@@ -76,7 +76,7 @@ class DeparturesForgotten:
 @value
 class LeaveRequested:
     """A player dealt into the hand asked to leave, or the room stands him up
-    (``reason``, as :class:`PlayerLeft`'s): his decisions are played at once as on a
+    (``reason``, as PlayerLeft's): his decisions are played at once as on a
     timeout (check if free, else fold; stand pat; a due bring-in posted), and he
     leaves when the hand ends."""
 
@@ -145,7 +145,7 @@ class WaitlistJoined:
 class WaitlistLeft:
     """A player left the waiting list (``left``, ``seated``, ``offer_expired``,
     ``disconnected`` (the server: no connection of his came back in time),
-    :data:`TABLE_CLOSED`, :data:`FROZEN` or :data:`BANNED`)."""
+    ``table_closed``, ``frozen`` or ``banned``)."""
 
     player: str
     reason: str
@@ -317,7 +317,7 @@ class ChatReported:
 @value
 class ReviewFlagged:
     """An integrity rule fired (§10.9): a flag for review, never a punishment; not shown
-    to players. The room's review (:mod:`cardroom.room.review`) records it at the table
+    to players. The room's review (``cardroom.room.review``) records it at the table
     whose hand or sit-down raised it; ``hands`` are named room-wide, ``table#n`` (they
     may be of several tables)."""
 

@@ -22,6 +22,7 @@ from typing import Annotated, Any, Final, Literal
 import msgspec
 from msgspec import Meta
 
+from cardroom.cards import RANKS, SUITS
 from cardroom.chinese import Event as ChineseEvent
 from cardroom.games import Event as HandEvent
 from cardroom.games.errors import CODES as ENGINE_CODES
@@ -39,7 +40,12 @@ with what it did, and PostgreSQL refuses NUL in text: such an id failed its look
 Amount = Annotated[int, Meta(ge=0, le=MAX_AMOUNT)]
 Seq = Annotated[int, Meta(ge=0, le=MAX_AMOUNT)]
 SeatNo = Annotated[int, Meta(ge=0, le=63)]
-CardText = Annotated[str, Meta(min_length=2, max_length=3)]
+CardText = Annotated[
+    str,
+    Meta(min_length=2, max_length=2, pattern=f"^[{RANKS}{RANKS.lower()}][{SUITS}{SUITS.upper()}]$"),
+]
+"""A card as ``Card.parse`` reads it (``Ah``, ``td``): published in the schema, so a client
+validating against it learns of a malformed card before the server refuses it."""
 Word = Annotated[str, Meta(min_length=1, max_length=32, pattern=r"^[a-z_]+$")]
 
 
@@ -243,10 +249,11 @@ class Snapshot(ServerMessage, tag="snapshot", kw_only=True):
 
 class Turn(ServerMessage, tag="turn", kw_only=True):
     """Your turn (sent to the player to act only): the legal actions (the engine's
-    ``legal``: ``actions``, ``call``, ``min_raise_to``, ``max_raise_to``, ``bring_in``,
-    ``draw``, ``raise_sizes``; at a Chinese poker table ``actions`` ["place"], ``place``
-    and ``discard`` (how many), ``free`` (slots left per row)), your cards (to place)
-    and the board, and the deadline (on the server's clock, ``server_time``)."""
+    ``legal``: ``actions``, ``call``, ``min_raise_to``, ``max_raise_to``, ``raise_sizes``,
+    ``no_raise``, ``bring_in``, ``draw``, ``draw_min``; at a Chinese poker table
+    ``actions`` ["place"], ``place`` and ``discard`` (how many), ``free`` (slots left per
+    row)), your cards (to place) and the board, and the deadline (on the server's clock,
+    ``server_time``)."""
 
     table: str
     seq: int
@@ -281,8 +288,9 @@ class Ok(ServerMessage, tag="ok", kw_only=True):
 
 
 class Error(ServerMessage, tag="error", kw_only=True):
-    """Your message ``re`` (None: unreadable) was refused; nothing changed. ``code`` is
-    stable: an engine code, a room code or one of :data:`SERVER_CODES`."""
+    """Your message ``re`` (null: unreadable) was refused; nothing changed. ``code`` is
+    stable: an engine code, a room code or a server code (the schema's
+    ``x-engine-error-codes``, ``x-room-error-codes`` and ``x-error-codes``)."""
 
     re: str | None
     code: str
