@@ -96,3 +96,47 @@ def test_a_refusal_names_the_reason_that_applies() -> None:
     hand = Hand(config, seats, button=0, seed=1, blind_seats=(None, 1))
     with pytest.raises(PhhError, match="live post"):
         export(hand)
+
+
+def _capped_flop_after_a_short_all_in(short_stack: int) -> Hand:
+    # Fixed limit 10/20, four players. On the flop: bet 10, raise to 20, seat 3 all-in
+    # to short_stack - 10 (short of a full raise): two full raises close the round at our cap.
+    config = TableConfig.of("holdem", Stakes.limit(10, 20), structure="fixed_limit")
+    hand = Hand(config, [500, 500, 500, short_stack], button=0, seed=3)
+    for action in (Action.call(3), Action.call(0), Action.call(1), Action.check(2)):
+        hand.apply(action)
+    all_in_to = short_stack - 10
+    hand.apply(Action.raise_to(1, 10))
+    hand.apply(Action.raise_to(2, 20))
+    hand.apply(Action.raise_to(3, all_in_to))
+    hand.apply(Action.raise_to(0, all_in_to + 10))
+    hand.apply(Action.raise_to(1, all_in_to + 20))
+    return _play_out(hand)
+
+
+def test_4_a_short_all_in_raise_our_cap_skipped_is_refused_since_phh_counts_it() -> None:
+    # RULEBOOK §4: an all-in raise of less than half a bet is no raise for the cap, so a
+    # round may hold a bet, three raises and the short all-in. PHH's reader (PokerKit)
+    # counts every bet and raise: it refused the file at the fourth full raise.
+    hand = _capped_flop_after_a_short_all_in(short_stack=34)  # all-in to 24: short by 6
+    with pytest.raises(PhhError, match="short all-in") as refused:
+        export(hand)
+    assert refused.value.code == "short_raise"
+
+
+def test_4_a_short_all_in_raise_within_phh_s_count_is_exported() -> None:
+    # The same round stopped one raise short of our cap: bet, raise, the short all-in and
+    # one full raise are four raises by PHH's count too; written, it replays alike.
+    config = TableConfig.of("holdem", Stakes.limit(10, 20), structure="fixed_limit")
+    hand = Hand(config, [500, 500, 500, 34], button=0, seed=3)
+    for action in (Action.call(3), Action.call(0), Action.call(1), Action.check(2)):
+        hand.apply(action)
+    hand.apply(Action.raise_to(1, 10))
+    hand.apply(Action.raise_to(2, 20))
+    hand.apply(Action.raise_to(3, 24))  # all-in, short of a full raise
+    hand.apply(Action.raise_to(0, 34))
+    _play_out(hand)
+    text = dumps(export(hand))
+    stacks = [hand.stacks[s] for s in hand.order]
+    assert list(replay(loads(text)[0]).finishing_stacks or ()) == stacks
+    assert _pokerkit_stacks(text) == stacks

@@ -144,6 +144,7 @@ REFUSALS = {
     "blind_seats": "usual seats",  # a dead button between the blinds: the small blind acts last
     "disconnect_all_in": "disconnect all-in",
     "straddles": "straddles after a lone big blind",
+    "short_raise": "a short all-in one too",  # a round capped past a short all-in (§4)
 }
 """Why a room hand may have no PHH: its stable code (``phh_refusal``) and what its note
 says (each documented in docs/api.md)."""

@@ -47,6 +47,7 @@ REFUSALS: dict[str, str] = {
     "straddles": "straddles after a lone big blind",
     "table": "the table's game, structure, options or sizes have no PHH form",
     "room_rules": "the hand used a room rule PHH reads otherwise (a stud option, the cap)",
+    "short_raise": "a short all-in raise the cap did not count took a round past PHH's cap",
 }
 """Why :func:`export` refuses a hand: ``PhhError.code`` -> what it means (docs/api.md:
 ``phh_refusal``). Stable: clients may switch on them."""
@@ -333,7 +334,28 @@ def _check_describable(hand: Hand, history: HandHistory) -> None:
             raise PhhError(
                 f"PHH cannot describe this table's {what} with its other sizes", code="table"
             )
-    _check_same_play(hand, again)  # last: the sizes and rules above always change play
+    _check_same_play(hand, again)  # the sizes and rules above always change play
+    _check_short_raises(hand, again)
+
+
+def _check_short_raises(hand: Hand, again: TableConfig) -> None:
+    """At fixed limit an all-in raise short of half a bet is no raise for the cap (§4),
+    but PHH's reader (PokerKit) counts every bet and raise: refuse a round that holds more
+    of them than a bet and ``raise_cap`` raises (PHH counts no blind as the bet)."""
+    if hand.config.betting != FIXED_LIMIT:
+        return
+    raises, index = 0, 0
+    for event in hand.events:
+        if isinstance(event, ev.Acted) and event.kind == RAISE:
+            raises += 1
+            if raises > again.raise_cap + 1:
+                raise PhhError(
+                    "PHH counts every raise toward the cap, a short all-in one too: "
+                    f"this hand's round {index + 1} holds {raises} bets and raises",
+                    code="short_raise",
+                )
+        elif isinstance(event, ev.BettingClosed):
+            raises, index = 0, event.index + 1
 
 
 def _for_table(read: Callable[[Any], Any], value: Any) -> Any:
