@@ -26,6 +26,23 @@ def test_10_2_default_buy_in_limit_10x_small_blind_to_20x_big_blind() -> None:
     assert default_buy_in(config) == (20, 80)
 
 
+def test_10_2_default_buy_in_stud_measures_in_half_the_small_bet_and_the_small_bet() -> None:
+    # A stud game has no blinds: its "small blind" is half the small bet and its "big
+    # blind" the small bet, so a 4/8 stud table buys in for 10 x 2 to 20 x 4.
+    config = TableConfig.of("stud", Stakes(ante=1, small_bet=4, big_bet=8))
+    assert default_buy_in(config) == (20, 80)
+
+
+def test_10_2_a_mixed_tables_default_buy_in_is_the_largest_over_its_games() -> None:
+    # 8-Game at 6/12: its limit games buy in from 10 x 3, its NL Hold'em and PLO from
+    # 10 x 6 (big-bet games are measured in big blinds); the table takes the largest.
+    settings = TableSettings.with_rotation("m", eight_game(6))
+    assert settings.buy_in_range == (60, 120)
+    with pytest.raises(TableError) as err:
+        Harness(settings).do(cmd.Sit("p0", 0, 59))
+    assert err.value.code == "buy_in_too_small"
+
+
 def test_10_2_buy_in_range_is_configurable_per_table() -> None:
     settings = holdem(min_buy_in=50, max_buy_in=500)
     assert settings.buy_in_range == (50, 500)
