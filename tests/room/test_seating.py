@@ -192,6 +192,18 @@ def test_10_3_waiting_list_offers_seats_in_order_with_a_time_limit() -> None:
     assert h.table.state.waitlist == []
 
 
+def test_10_3_a_seat_is_held_for_waitlist_offer_seconds_and_no_longer() -> None:
+    # Held for 60 s: up to the last instant, then passed on at exactly 60 s.
+    h = Harness(holdem(seats=2, waitlist_offer_seconds=60))
+    h.seat({0: 40, 1: 40})
+    h.do(cmd.JoinWaitlist("p2"))
+    h.do(cmd.JoinWaitlist("p3"))
+    h.do(cmd.Leave("p0"))
+    assert not any(isinstance(e, rv.WaitlistLeft) for e in h.tick(59.5))
+    assert rv.WaitlistLeft("p2", "offer_expired") in h.tick(0.5)
+    assert list(h.table.state.offers) == ["p3"]
+
+
 def test_10_3_a_seat_nobody_waits_for_is_free_while_another_is_held() -> None:
     # p5, the only one waiting, holds seat 0; seat 1 frees too: nobody else waits for
     # it, so a newcomer may sit there (and the waiting list is only for a full table).
