@@ -221,6 +221,15 @@ def test_9_rotation_round_trips_through_its_record() -> None:
         rotation_from_dict({"kind": "HORSE"})
 
 
+def test_9_a_rotation_plays_the_stud_games_fixed_limit() -> None:
+    # The engine would deal no-limit stud; a rotation does not (HORSE, 8-Game and
+    # CUSTOM_MIXED all play stud at a limit), nor does a record that says otherwise.
+    data = rotation_to_dict(custom_mixed(10, ("holdem", "stud")))
+    data["games"] = [["holdem", NO_LIMIT], ["stud", NO_LIMIT]]
+    with pytest.raises(ConfigError, match="fixed limit"):
+        rotation_from_dict(data)
+
+
 def test_12_game_labels_use_the_engine_names() -> None:
     assert game_label("omaha", POT_LIMIT) == "PL Omaha"
     assert game_label("plo5", POT_LIMIT) == "PL Omaha 5-Card"

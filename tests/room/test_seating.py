@@ -123,6 +123,29 @@ def test_10_2_reducing_returning_within_30_minutes_must_bring_what_was_taken(
     h.do(cmd.Sit("p0", 0, 30))  # 31 minutes later: the table's minimum again
 
 
+def test_10_2_reducing_binds_no_more_once_the_chips_were_brought_back(h: Harness) -> None:
+    """A player who came back with what he took off, lost it all and left took nothing
+    off this time: back again at once, the table's minimum is his minimum (the first
+    departure was settled when he sat down again, not kept to bind him twice)."""
+    h.seat({0: 40, 1: 40})
+    h.do(cmd.Leave("p0"))
+    h.do(cmd.Leave("p1"))
+    h.seat({0: 40, 1: 40})  # both back at once with what they took off
+    while all(stack > 0 for stack in h.table.stacks().values()):
+        h.tick()
+        hand = h.table.hand
+        assert hand is not None
+        while h.table.state.in_hand:
+            legal = hand.legal_actions(hand.actor)  # type: ignore[arg-type]
+            if legal.max_raise_to is not None:
+                h.act("raise", legal.max_raise_to)
+            else:
+                h.act("check" if legal.check else "call")
+    (busted,) = [p for p, stack in h.table.stacks().items() if stack == 0]
+    h.do(cmd.Leave(busted))
+    h.do(cmd.Sit(busted, 2, 20))
+
+
 def test_10_2_reducing_does_not_bind_a_player_the_room_stood_up(h: Harness) -> None:
     """A table closed under a player (an operator, a server's stop or its recovery
     after a crash) was not the player taking chips off: back at once, he may buy in
@@ -188,7 +211,11 @@ def test_10_3_waiting_list_offers_seats_in_order_with_a_time_limit() -> None:
     assert rv.WaitlistLeft("p2", "offer_expired") in events
     offer = next(e for e in events if isinstance(e, rv.SeatOffered))
     assert offer.player == "p3"
-    h.do(cmd.Sit("p3", 0, 40))
+    h.do(cmd.JoinWaitlist("p4"))
+    events = h.do(cmd.LeaveWaitlist("p3"))  # p3 declines: the seat passes on at once
+    offer = next(e for e in events if isinstance(e, rv.SeatOffered))
+    assert (offer.player, offer.seat) == ("p4", 0)
+    h.do(cmd.Sit("p4", 0, 40))
     assert h.table.state.waitlist == []
 
 

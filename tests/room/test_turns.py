@@ -96,6 +96,19 @@ def test_10_6_a_decision_waits_once_for_a_player_who_comes_back_and_goes_again()
     assert h.table.seat(0).time_bank == 20
 
 
+def test_10_6_a_turn_that_starts_with_the_player_away_is_its_one_wait() -> None:
+    # A turn that begins with its player away waits reconnect_seconds for him, once:
+    # back and gone again meanwhile, he earns no fresh wait from his new drop.
+    h = disconnect_scenario(reconnect_seconds=60)
+    assert h.table.state.turn == rv.TurnStarted(1, h.clock.now + 60, False, True)
+    h.clock.advance(20)
+    h.do(cmd.Reconnect("p1"))
+    h.clock.advance(1)
+    assert h.do(cmd.Disconnect("p1")) == [rv.Disconnected(1, h.clock.now)]
+    events = h.tick(39)  # 60 s since the turn began: the table acts for him
+    assert rv.TimedOut(1, True) in events
+
+
 def test_10_6_gone_again_during_his_bank_a_player_finds_it_running_on() -> None:
     h = three_handed(time_bank_start=20)
     h.tick(30)  # the bank runs
