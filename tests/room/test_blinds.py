@@ -283,6 +283,39 @@ def test_10_4_missed_both_blinds_posts_dead_small() -> None:
     assert mine == [("big_blind", 2, True), ("dead_small_blind", 1, False)]
 
 
+def test_10_4_a_big_blind_passing_again_leaves_both_blinds_owed() -> None:
+    """One who missed both blinds owes both until he posts or takes the big blind: the
+    big blind going past his seat again (a whole orbit away) does not bring the debt
+    down to the big blind alone, not even in what his seat tells the table for the
+    hand before the small blind passes again."""
+    h = Harness(holdem(seats=4))
+    h.seat({0: 40, 1: 40, 2: 40, 3: 40})
+    play_hand(h)
+    h.do(cmd.SitOut("p3"))
+    passes = []
+    while len(passes) < 2:
+        dealt, _ = play_hand(h)
+        if 3 in dealt.missed:
+            passes.append(dealt)
+    assert passes[1].hand_no - passes[0].hand_no == 3  # once an orbit of three players
+    assert dict(passes[1].owes) == {3: OWES_BOTH}
+    assert h.table.view("p0")["seats"][3]["owes"] == OWES_BOTH
+
+
+def test_10_4_a_newcomer_sitting_out_as_the_big_blind_passes_then_owes_both() -> None:
+    """A newcomer owes a big blind; sitting out, he lets it go past his seat (he owes the
+    big blind), and the next hand dealt without him the small blind too (both)."""
+    h = Harness(holdem(seats=4))
+    h.seat({0: 40, 1: 40, 2: 40})
+    play_hand(h)  # button 0, blinds 1 and 2
+    h.do(cmd.Sit("p3", 3, 40))
+    h.do(cmd.SitOut("p3"))
+    passed, _ = play_hand(h)  # the big blind goes from seat 2 past seat 3 to seat 0
+    assert 3 in passed.missed and dict(passed.owes) == {3: OWES_BIG}
+    after, _ = play_hand(h)
+    assert dict(after.owes) == {3: OWES_BOTH}
+
+
 def test_10_4_waiting_for_the_big_blind_clears_what_was_owed() -> None:
     h = Harness(holdem(seats=4))
     h.seat({0: 40, 1: 40, 2: 40, 3: 40})
@@ -366,6 +399,31 @@ def test_10_2_too_few_chips_for_the_forced_bets_not_dealt_in() -> None:
     dealt = next(e for e in events if isinstance(e, rv.HandDealt))
     assert 2 not in dealt.dealt
     assert rv.SatOut(2, "short", h.clock.now) in events
+
+
+def test_10_2_too_few_chips_for_the_ante_and_the_big_blind_not_dealt_in() -> None:
+    """With antes in a blind game the forced bets of the big blind's seat are the ante
+    and the big blind: a player with the big blind but not the ante as well is not
+    dealt in (he would post all in for less)."""
+    config = TableConfig.of("holdem", Stakes.blinds(1, 2, ante=1), max_seats=6)
+    h = Harness(TableSettings.single("an", config, min_buy_in=1, draw_button=False, seed="s"))
+    h.seat({0: 40, 1: 40, 2: 2})
+    events = h.tick()
+    dealt = next(e for e in events if isinstance(e, rv.HandDealt))
+    assert 2 not in dealt.dealt
+    assert rv.SatOut(2, "short", h.clock.now) in events
+
+
+def test_10_3_a_newcomer_at_a_stud_table_owes_no_blind() -> None:
+    """A stud game has no blinds to wait for (§10.3 speaks of blind games): a newcomer is
+    dealt the next hand and his seat never says he owes a big blind."""
+    config = TableConfig.of("stud", Stakes(ante=1, small_bet=4, big_bet=8), max_seats=8)
+    h = Harness(TableSettings.single("sd", config, draw_button=False, seed="s"))
+    h.seat({0: 40, 1: 40})
+    seat = h.table.view("p0")["seats"][0]
+    assert seat["owes"] is None and h.table.state.seats[0].owes is None  # type: ignore[union-attr]
+    dealt = next(e for e in h.tick() if isinstance(e, rv.HandDealt))
+    assert dealt.dealt == (0, 1)
 
 
 def test_10_2_too_few_chips_for_a_straddle_not_dealt_in() -> None:

@@ -108,6 +108,7 @@ def test_12_filters_by_game_structure_stakes_and_money() -> None:
     assert ids(structure=FIXED_LIMIT) == ["t4", "t3"]
     assert ids(structure=POT_LIMIT) == ["t4", "t2"]
     assert ids(min_stake=5) == ["t4", "t3"]
+    assert ids(min_stake=10) == ["t4", "t3"]  # the bounds are inclusive (stud 10/20 is 10)
     assert ids(max_stake=2) == ["t1", "t2"]
     assert ids(real_money=False) == ["t2"]
 

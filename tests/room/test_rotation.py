@@ -41,7 +41,9 @@ def test_9_custom_mixed_default_rotation_and_eight_hands_per_game() -> None:
     rotation = custom_mixed(small_bet=10)
     configs = [rotation.game_for(n) for n in range(6 * 8 + 1)]
     names = [c.variant.name for c in configs]
-    assert tuple(names[0:48:8]) == CUSTOM_MIXED_DEFAULT
+    # RULEBOOK §9's default order, written out (the constant alone would check itself).
+    written = ("holdem", "omaha", "omaha_hi_lo", "stud", "stud_hi_lo", "short_deck")
+    assert tuple(names[0:48:8]) == written == CUSTOM_MIXED_DEFAULT
     # The game changes exactly every 8 hands, and wraps round.
     assert all(names[n] == names[n - n % 8] for n in range(48))
     assert names[48] == "holdem"
@@ -217,6 +219,15 @@ def test_9_rotation_round_trips_through_its_record() -> None:
         assert rotation_from_dict(rotation_to_dict(rotation)) == rotation
     with pytest.raises(ConfigError):
         rotation_from_dict({"kind": "HORSE"})
+
+
+def test_9_a_rotation_plays_the_stud_games_fixed_limit() -> None:
+    # The engine would deal no-limit stud; a rotation does not (HORSE, 8-Game and
+    # CUSTOM_MIXED all play stud at a limit), nor does a record that says otherwise.
+    data = rotation_to_dict(custom_mixed(10, ("holdem", "stud")))
+    data["games"] = [["holdem", NO_LIMIT], ["stud", NO_LIMIT]]
+    with pytest.raises(ConfigError, match="fixed limit"):
+        rotation_from_dict(data)
 
 
 def test_12_game_labels_use_the_engine_names() -> None:

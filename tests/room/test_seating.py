@@ -26,6 +26,23 @@ def test_10_2_default_buy_in_limit_10x_small_blind_to_20x_big_blind() -> None:
     assert default_buy_in(config) == (20, 80)
 
 
+def test_10_2_default_buy_in_stud_measures_in_half_the_small_bet_and_the_small_bet() -> None:
+    # A stud game has no blinds: its "small blind" is half the small bet and its "big
+    # blind" the small bet, so a 4/8 stud table buys in for 10 x 2 to 20 x 4.
+    config = TableConfig.of("stud", Stakes(ante=1, small_bet=4, big_bet=8))
+    assert default_buy_in(config) == (20, 80)
+
+
+def test_10_2_a_mixed_tables_default_buy_in_is_the_largest_over_its_games() -> None:
+    # 8-Game at 6/12: its limit games buy in from 10 x 3, its NL Hold'em and PLO from
+    # 10 x 6 (big-bet games are measured in big blinds); the table takes the largest.
+    settings = TableSettings.with_rotation("m", eight_game(6))
+    assert settings.buy_in_range == (60, 120)
+    with pytest.raises(TableError) as err:
+        Harness(settings).do(cmd.Sit("p0", 0, 59))
+    assert err.value.code == "buy_in_too_small"
+
+
 def test_10_2_buy_in_range_is_configurable_per_table() -> None:
     settings = holdem(min_buy_in=50, max_buy_in=500)
     assert settings.buy_in_range == (50, 500)
@@ -106,6 +123,29 @@ def test_10_2_reducing_returning_within_30_minutes_must_bring_what_was_taken(
     h.do(cmd.Sit("p0", 0, 30))  # 31 minutes later: the table's minimum again
 
 
+def test_10_2_reducing_binds_no_more_once_the_chips_were_brought_back(h: Harness) -> None:
+    """A player who came back with what he took off, lost it all and left took nothing
+    off this time: back again at once, the table's minimum is his minimum (the first
+    departure was settled when he sat down again, not kept to bind him twice)."""
+    h.seat({0: 40, 1: 40})
+    h.do(cmd.Leave("p0"))
+    h.do(cmd.Leave("p1"))
+    h.seat({0: 40, 1: 40})  # both back at once with what they took off
+    while all(stack > 0 for stack in h.table.stacks().values()):
+        h.tick()
+        hand = h.table.hand
+        assert hand is not None
+        while h.table.state.in_hand:
+            legal = hand.legal_actions(hand.actor)  # type: ignore[arg-type]
+            if legal.max_raise_to is not None:
+                h.act("raise", legal.max_raise_to)
+            else:
+                h.act("check" if legal.check else "call")
+    (busted,) = [p for p, stack in h.table.stacks().items() if stack == 0]
+    h.do(cmd.Leave(busted))
+    h.do(cmd.Sit(busted, 2, 20))
+
+
 def test_10_2_reducing_does_not_bind_a_player_the_room_stood_up(h: Harness) -> None:
     """A table closed under a player (an operator, a server's stop or its recovery
     after a crash) was not the player taking chips off: back at once, he may buy in
@@ -171,8 +211,24 @@ def test_10_3_waiting_list_offers_seats_in_order_with_a_time_limit() -> None:
     assert rv.WaitlistLeft("p2", "offer_expired") in events
     offer = next(e for e in events if isinstance(e, rv.SeatOffered))
     assert offer.player == "p3"
-    h.do(cmd.Sit("p3", 0, 40))
+    h.do(cmd.JoinWaitlist("p4"))
+    events = h.do(cmd.LeaveWaitlist("p3"))  # p3 declines: the seat passes on at once
+    offer = next(e for e in events if isinstance(e, rv.SeatOffered))
+    assert (offer.player, offer.seat) == ("p4", 0)
+    h.do(cmd.Sit("p4", 0, 40))
     assert h.table.state.waitlist == []
+
+
+def test_10_3_a_seat_is_held_for_waitlist_offer_seconds_and_no_longer() -> None:
+    # Held for 60 s: up to the last instant, then passed on at exactly 60 s.
+    h = Harness(holdem(seats=2, waitlist_offer_seconds=60))
+    h.seat({0: 40, 1: 40})
+    h.do(cmd.JoinWaitlist("p2"))
+    h.do(cmd.JoinWaitlist("p3"))
+    h.do(cmd.Leave("p0"))
+    assert not any(isinstance(e, rv.WaitlistLeft) for e in h.tick(59.5))
+    assert rv.WaitlistLeft("p2", "offer_expired") in h.tick(0.5)
+    assert list(h.table.state.offers) == ["p3"]
 
 
 def test_10_3_a_seat_nobody_waits_for_is_free_while_another_is_held() -> None:

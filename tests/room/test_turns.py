@@ -96,6 +96,19 @@ def test_10_6_a_decision_waits_once_for_a_player_who_comes_back_and_goes_again()
     assert h.table.seat(0).time_bank == 20
 
 
+def test_10_6_a_turn_that_starts_with_the_player_away_is_its_one_wait() -> None:
+    # A turn that begins with its player away waits reconnect_seconds for him, once:
+    # back and gone again meanwhile, he earns no fresh wait from his new drop.
+    h = disconnect_scenario(reconnect_seconds=60)
+    assert h.table.state.turn == rv.TurnStarted(1, h.clock.now + 60, False, True)
+    h.clock.advance(20)
+    h.do(cmd.Reconnect("p1"))
+    h.clock.advance(1)
+    assert h.do(cmd.Disconnect("p1")) == [rv.Disconnected(1, h.clock.now)]
+    events = h.tick(39)  # 60 s since the turn began: the table acts for him
+    assert rv.TimedOut(1, True) in events
+
+
 def test_10_6_gone_again_during_his_bank_a_player_finds_it_running_on() -> None:
     h = three_handed(time_bank_start=20)
     h.tick(30)  # the bank runs
@@ -202,6 +215,17 @@ def test_10_5_advance_fold_stands_through_a_raise() -> None:
     assert (2, "fold") in acted(events)
 
 
+def test_10_5_advance_fold_checks_when_a_check_is_free() -> None:
+    # Nobody folds for nothing by a pre-selection: the big blind's "fold", set before
+    # the others only called, plays as his check of the option.
+    h = three_handed()
+    h.do(cmd.SetAdvance("p2", "fold"))
+    h.act("call")
+    events = h.act("call")  # p1 completes; p2's pre-selected fold is played at once
+    assert (2, "check") in acted(events)
+    assert h.table.hand.is_live(2)  # type: ignore[union-attr]
+
+
 def test_10_5_advance_during_a_draw_nothing_is_to_call_so_a_check_is_kept() -> None:
     # Between the betting rounds of a draw game the engine still gave the closed round's
     # bet as the bet to match: "check" was refused ("there is 4 to call"), "call 4"
@@ -294,6 +318,23 @@ def test_10_6_disconnect_all_in_at_a_limit_real_money_table() -> None:
     assert (used.player, used.used_today) == ("p1", 1)
     assert (1, "disconnect_all_in") in acted(events)
     assert h.table.hand.is_live(1)  # type: ignore[union-attr]
+
+
+def test_10_6_no_disconnect_all_in_without_chips_in_the_hand() -> None:
+    """A disconnect all-in keeps a player in for what is already in: one facing a bet
+    with nothing in this hand (the button before the flop, no ante) folds, and his
+    allowance is not spent."""
+    h = Harness(limit_holdem(currency=Currency.REAL, time_bank_start=0))
+    h.seat({0: 40, 1: 40, 2: 40, 3: 40})
+    h.tick()
+    assert h.actor == "p3"  # button 0, blinds 1 and 2
+    h.do(cmd.Disconnect("p0"))
+    h.act("raise", 4)
+    assert h.actor == "p0"
+    events = h.tick(30)
+    assert (0, "fold") in acted(events)
+    assert not any(isinstance(e, rv.DisconnectAllInUsed) for e in events)
+    assert h.table.allowances.used("p0", day_of(h.clock.now)) == 0
 
 
 def test_10_6_disconnected_player_checks_when_free() -> None:
@@ -422,6 +463,21 @@ def test_10_6_a_reset_with_nothing_used_is_refused_and_kept() -> None:
     h.table.allowances.use("p1", day)
     assert h.do(cmd.ResetAllowance("p1")) == [rv.AllowanceReset(1, "p1", day)]
     assert h.table.allowances.used("p1", day) == 0
+
+
+def test_10_6_a_player_still_away_when_a_hand_is_dealt_is_sat_out() -> None:
+    """A player still disconnected when the next hand is dealt is sat out (his sit-out
+    clock runs) and not dealt in; back, he sits in himself."""
+    h = Harness(holdem(seats=4))
+    h.seat({0: 40, 1: 40, 2: 40})
+    h.do(cmd.Disconnect("p2"))
+    events = h.tick()
+    assert rv.SatOut(2, "disconnected", h.clock.now) in events
+    dealt = next(e for e in events if isinstance(e, rv.HandDealt))
+    assert 2 not in dealt.dealt
+    assert h.table.view("p0")["seats"][2]["sitting_out"] is True
+    h.do(cmd.Reconnect("p2"))
+    assert h.table.state.seats[2].sitting_out  # type: ignore[union-attr]
 
 
 def test_10_6_reconnecting_restores_the_full_view_with_own_cards() -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -162,6 +163,60 @@ def test_10_9_the_operators_freeze_and_ban_reach_open_connections_at_once(
         eve_id = asyncio.run(go(base))
     # The record says why (it said "left", as if she had chosen to go).
     assert _stored_departures(url, "holdem") == [(eve_id, "frozen")]
+    assert money_problems(url) == []
+
+
+HEADS_UP = """
+[[table]]
+id = "hu"
+game = "holdem"
+stakes = { small_blind = 1, big_blind = 2 }
+seats = 2
+waitlist_offer_seconds = 60
+"""
+
+
+def test_10_9_a_sanction_takes_a_player_off_a_waiting_list_and_the_record_names_a_ban(
+    settings: ServerSettings, tmp_path: Path
+) -> None:
+    """A frozen player waiting for a seat leaves the waiting list at once (he could not
+    take the seat: it would be held for him while the table played short); a banned
+    player stood up leaves as ``banned`` in the record (a ban outranks a freeze)."""
+    path = tmp_path / "hu.toml"
+    path.write_text(HEADS_UP)
+    settings = dataclasses.replace(settings, tables_file=path, sanction_check_seconds=3600)
+    url = settings.database_url
+    assert url is not None
+
+    async def go(base: str) -> tuple[str, str]:
+        boss = await asyncio.to_thread(operator_client, base, url)
+        alice, _ = await player(base, "alice")
+        bobby, bobby_id = await player(base, "bobby")
+        carol, carol_id = await player(base, "carol")
+        assert (await _send(alice, "j", "join", table="hu", seat=0, amount=40))["type"] == "ok"
+        assert (await _send(alice, "o", "sit_out", table="hu"))["type"] == "ok"  # no hand
+        assert (await _send(bobby, "j", "join", table="hu", seat=1, amount=40))["type"] == "ok"
+        assert (await _send(carol, "w", "waitlist", table="hu", on=True))["type"] == "ok"
+        for alias, kind in (("carol", "freeze"), ("bobby", "ban")):
+            made = await asyncio.to_thread(
+                boss.post, "/api/operator/sanctions", json={"alias": alias, "kind": kind}
+            )
+            assert made.status_code == 201
+        for client in (alice, bobby, carol):
+            await client.close()
+        boss.close()
+        return bobby_id, carol_id
+
+    with running_server(settings) as base:
+        bobby_id, carol_id = asyncio.run(go(base))
+    engine = make_engine(url)
+    try:
+        entries = [e for _, e in TableRecords(engine).entries("hu", 0, 100_000)]
+    finally:
+        engine.dispose()
+    gone = [(e["player"], e["reason"]) for e in entries if e["type"] == "WaitlistLeft"]
+    assert gone == [(carol_id, "frozen")]
+    assert _stored_departures(url, "hu") == [(bobby_id, "banned")]
     assert money_problems(url) == []
 
 

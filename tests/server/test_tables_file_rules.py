@@ -1,7 +1,8 @@
 """The tables file's ``rules``: a single-game table sets its game's rule options (the
 ``TableConfig`` options of RULEBOOK §4-§6 and §10: Short Deck's trips over a straight,
 burn cards, the stud tie order, the raise cap...), each checked when the table is built;
-a wrong one is refused with the table and the option named."""
+a wrong one is refused with the table and the option named. House bots play only play
+money: a real-money table asking for them is refused."""
 
 from __future__ import annotations
 
@@ -66,4 +67,13 @@ def test_a_wrong_rule_is_refused_naming_the_table_and_the_option(
         entry["stakes"] = {"small_bet": 4}
     with pytest.raises(TablesFileError, match=words) as caught:
         spec_from_dict(entry)
+    assert "table 't1'" in str(caught.value)
+
+
+def test_house_bots_sit_only_at_play_money_tables() -> None:
+    # The house's bots hold no real money: a real-money table with bots would move
+    # the house's chips into a real pot, or wait for bots that never sit.
+    assert spec_from_dict(_entry(bots=2)).bots == 2  # play money (the default)
+    with pytest.raises(TablesFileError, match="house bots play only play money") as caught:
+        spec_from_dict(_entry(bots=2, money="real"))
     assert "table 't1'" in str(caught.value)
