@@ -156,6 +156,7 @@ action_seconds = 20
     + _table("ring10", "holdem", BLINDS, seats=10)
     + _table("rebuy", "holdem", BLINDS, seats=2)  # nobody else: no hand, chips may be added
     + _table("automuck", "holdem", BLINDS, seats=2)  # nobody else: the seat's options
+    + _table("topup", "holdem", BLINDS, seats=2)  # a puppet: the stack moves, the box follows
     + "".join(
         f"""
 [[table]]
@@ -177,8 +178,8 @@ tables for bots the test moves (``advance``; ``sidepot``, where a short stack ma
 ``amount``, ``sit-out``, ``last-hands``, ``reload``, ``laptop`` and ``short`` (a 20-chip
 stack may sit), heads-up with one; ``waiting``, two; ``stud8``, seven; ``ring9`` and
 ``ring10``, full-ring Hold'em for ``test_layout.py``), ``stood-up`` (a seat out 3 s is
-given up), and the Chinese poker tables (OFC, Pineapple) of
-``test_ofc_table.py``."""
+given up), ``topup`` (a puppet: the stack moves under the rebuy box), and the Chinese
+poker tables (OFC, Pineapple) of ``test_ofc_table.py``."""
 THINK = 0.3
 """The session's bots think up to this many seconds a decision (still faster than people):
 at full speed the bots of some thirty tables kept a core busy all session, and every
