@@ -110,6 +110,15 @@ action_seconds = 3
 time_bank_start = 0.0
 
 [[table]]
+id = "mixed-last"
+games = ["holdem", "stud"]
+stakes = { small_bet = 4 }
+hands_per_game = 1
+seats = 6
+action_seconds = 3
+time_bank_start = 0.0
+
+[[table]]
 id = "wait"
 game = "holdem"
 stakes = { small_blind = 1, big_blind = 2 }
@@ -172,7 +181,8 @@ hand_pause_seconds = 0.0
 )
 """Tables beyond :data:`TABLES`: a CUSTOM_MIXED table changing game every two hands with
 a short clock (``mixed``, where a player sits; ``mixed-bots``, bots only, so that no
-player who left waits on the clock of a hand), a heads-up table for the waiting list,
+player who left waits on the clock of a hand; ``mixed-last``, changing game every
+hand), a heads-up table for the waiting list,
 tables for bots the test moves (``advance``; ``sidepot``, where a short stack may sit;
 ``words`` and ``words-stud``, two puppets alone; ``complete-stud``, ``stud-reload``,
 ``amount``, ``sit-out``, ``last-hands``, ``reload``, ``laptop`` and ``short`` (a 20-chip
