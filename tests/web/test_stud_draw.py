@@ -4,6 +4,7 @@ discard selection and the number of cards each player drew."""
 from __future__ import annotations
 
 import contextlib
+import re
 import time
 from typing import Any
 
@@ -181,3 +182,42 @@ def test_after_a_reload_mid_hand_our_up_cards_are_still_the_up_ones(
     passive_until(5)
     assert mine.evaluate_all(UPS) == [False, False, True, True, True]
     shoot(page, "stud-reloaded-fifth-street")
+
+
+OVERLAPS = """() => {
+    const stack = document.querySelector(".seat.mine .stack").getBoundingClientRect();
+    return [...document.querySelectorAll(".seat.mine .card-pick[aria-pressed=true] .card")]
+        .map((c) => c.getBoundingClientRect())
+        .some((c) => c.top < stack.bottom && c.bottom > stack.top
+            && c.left < stack.right && c.right > stack.left);
+}"""
+"""Whether a card picked to throw away covers our stack's figure."""
+
+
+def test_a_card_picked_to_discard_leaves_our_stack_readable(
+    page: Any, server: str, driven: Any
+) -> None:
+    """A card picked to throw away was lifted over the line above it: our stack's
+    figure, hidden while we chose (heads-up against a puppet that checks or calls)."""
+    register(page, server, fresh_alias())
+    puppet = driven.puppet("draw-pick", fresh_alias("pup"))
+    sit(page, server, "draw-pick")
+    bar = page.locator(".actionbar")
+    stand = bar.get_by_role("button", name="Stand pat")
+
+    def at_our_draw() -> bool:
+        for name in ("Check", "Call"):
+            button = bar.get_by_role("button", name=re.compile(f"^{name}"))
+            if button.count():
+                with contextlib.suppress(Exception):  # the bar is redrawn as the table moves
+                    button.first.click(timeout=1000)
+                break
+        return stand.count() > 0
+
+    puppet.passive_until(page, at_our_draw, "no draw came to us", 20)
+    picks = page.locator(".seat.mine .card-pick")
+    for i in range(picks.count()):
+        picks.nth(i).click()
+        expect(picks.nth(i)).to_have_attribute("aria-pressed", "true")
+    assert not page.evaluate(OVERLAPS)
+    shoot(page, "draw-picked-cards")
