@@ -221,3 +221,19 @@ def test_a_card_picked_to_discard_leaves_our_stack_readable(
         expect(picks.nth(i)).to_have_attribute("aria-pressed", "true")
     assert not page.evaluate(OVERLAPS)
     shoot(page, "draw-picked-cards")
+
+
+def test_10_3_only_a_blind_game_offers_to_post_the_big_blind(page: Any, server: str) -> None:
+    """RULEBOOK §10.3: a new player of a *blind* game waits for the big blind or posts
+    one now. The buy-in form offered "Post the big blind now" at a stud table too,
+    where nobody posts a blind (antes and the bring-in)."""
+    register(page, server, fresh_alias())
+    for table, offered in (("words-stud", 0), ("words", 1)):
+        page.goto(f"{server}/#/table/{table}")
+        page.get_by_role("button", name=re.compile(r"^Sit at seat \d+$")).last.click()
+        form = page.get_by_role("form", name="Buy in")
+        expect(form.get_by_role("button", name="Buy in")).to_be_visible()
+        expect(form.get_by_label("Post the big blind now", exact=False)).to_have_count(offered)
+        if table == "words-stud":
+            shoot(page, "stud-buy-in")
+        form.get_by_role("button", name="Cancel").click()
