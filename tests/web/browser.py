@@ -138,6 +138,16 @@ action_seconds = 20
 time_bank_start = 30.0
 
 [[table]]
+id = "sidepot-won"
+game = "holdem"
+stakes = { small_blind = 1, big_blind = 2 }
+seats = 3
+min_buy_in = 20
+max_buy_in = 2000
+action_seconds = 20
+time_bank_start = 30.0
+
+[[table]]
 id = "advance"
 game = "holdem"
 stakes = { small_blind = 1, big_blind = 2 }
@@ -184,7 +194,8 @@ hand_pause_seconds = 0.0
 a short clock (``mixed``, where a player sits; ``mixed-bots``, bots only, so that no
 player who left waits on the clock of a hand; ``mixed-last``, changing game every
 hand), a heads-up table for the waiting list,
-tables for bots the test moves (``advance``; ``sidepot``, where a short stack may sit;
+tables for bots the test moves (``advance``; ``sidepot`` and ``sidepot-won``, where a
+short stack may sit;
 ``words`` and ``words-stud``, two puppets alone; ``complete-stud``, ``stud-reload``,
 ``amount``, ``sit-out``, ``last-hands``, ``reload``, ``laptop`` and ``short`` (a 20-chip
 stack may sit), heads-up with one; ``waiting``, two; ``stud8``, seven; ``ring9`` and
