@@ -125,7 +125,7 @@ export function showdownPanel(t) {
     h("h2", { text: `${sd.shown.size ? "Showdown" : "Last hand"}, hand #${sd.handNo ?? ""}` }),
     h("ul", [...sd.shown].map(([s, cards]) => h("li", h("span", { text: `${seatName(s)} shows ` }), cardRow(cards, null, `${seatName(s)}'s cards`)))),
     h("ul.winners", sd.awards.map((a) => h("li.winner",
-      h("span", { text: `${seatName(a.seat)} wins ${chips(a.amount)}${from(a)}${SHARE[a.share] ?? ""}${a.hand ? ` with ${a.hand}` : ""}` }),
+      h("span", { text: `${seatName(a.seat)} wins ${chips(a.amount)}${SHARE[a.share] ?? ""}${from(a)}${a.hand ? ` with ${a.hand}` : ""}` }),
       a.cards && a.cards.length ? cardRow(a.cards, null, "winning hand") : null))));
 }
 
