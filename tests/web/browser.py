@@ -163,6 +163,7 @@ action_seconds = 20
     + _table("complete-stud", "stud", "small_bet = 4, big_bet = 8, ante = 1", seats=2)
     + _table("stud-reload", "stud", "small_bet = 4, big_bet = 8, ante = 1", seats=2)
     + _table("stud8", "stud", "small_bet = 4, big_bet = 8, ante = 1", seats=8)  # puppets
+    + _table("stud-replay", "stud", "small_bet = 4, big_bet = 8, ante = 1", seats=2)
     + _table("ring9", "holdem", BLINDS, seats=9)  # full ring: puppets and the player
     + _table("amount", "holdem", BLINDS, seats=2)  # heads-up with a puppet: the raise box
     + _table("sit-out", "holdem", BLINDS, seats=2)  # ... sitting out in a hand
@@ -190,19 +191,18 @@ hand_pause_seconds = 0.0
         for table_id, game in CHINESE_TABLES.items()
     )
 )
-"""Tables beyond :data:`TABLES`: a CUSTOM_MIXED table changing game every two hands with
-a short clock (``mixed``, where a player sits; ``mixed-bots``, bots only, so that no
-player who left waits on the clock of a hand; ``mixed-last``, changing game every
-hand), a heads-up table for the waiting list,
-tables for bots the test moves (``advance``; ``sidepot`` and ``sidepot-won``, where a
-short stack may sit;
-``words`` and ``words-stud``, two puppets alone; ``complete-stud``, ``stud-reload``,
+"""Tables beyond :data:`TABLES`: a CUSTOM_MIXED table changing game every two hands with a
+short clock (``mixed``, where a player sits; ``mixed-bots``, bots only, so that no player
+who left waits on the clock of a hand; ``mixed-last``, changing game every hand), a
+heads-up table for the waiting list, tables for bots the test moves (``advance``;
+``sidepot`` and ``sidepot-won``, where a short stack may sit; ``words`` and
+``words-stud``, two puppets alone; ``complete-stud``, ``stud-reload``, ``stud-replay``,
 ``amount``, ``sit-out``, ``last-hands``, ``reload``, ``laptop`` and ``short`` (a 20-chip
 stack may sit), heads-up with one; ``waiting``, two; ``stud8``, seven; ``ring9`` and
 ``ring10``, full-ring Hold'em for ``test_layout.py``), ``stood-up`` (a seat out 3 s is
-given up), ``topup`` (a puppet: the stack moves under the rebuy box), ``draw-pick``
-(a puppet: our draw comes at once), and the Chinese
-poker tables (OFC, Pineapple) of ``test_ofc_table.py``."""
+given up), ``topup`` (a puppet: the stack moves under the rebuy box), ``draw-pick`` (a
+puppet: our draw comes at once), and the Chinese poker tables (OFC, Pineapple) of
+``test_ofc_table.py``."""
 THINK = 0.3
 """The session's bots think up to this many seconds a decision (still faster than people):
 at full speed the bots of some thirty tables kept a core busy all session, and every

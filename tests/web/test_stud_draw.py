@@ -237,3 +237,35 @@ def test_10_3_only_a_blind_game_offers_to_post_the_big_blind(page: Any, server: 
         if table == "words-stud":
             shoot(page, "stud-buy-in")
         form.get_by_role("button", name="Cancel").click()
+
+
+def test_the_replayer_marks_our_stud_up_cards(page: Any, server: str, driven: Any) -> None:
+    """The replayer drew our own stud cards all alike: which of them everyone saw (our
+    door card, fourth street's) was not told, though the table rings them. Heads-up
+    with a puppet that brings in or folds: a hand over on third or fourth street."""
+    register(page, server, fresh_alias())
+    puppet = driven.puppet("stud-replay", fresh_alias("pup"))
+    sit(page, server, "stud-replay")
+    links = page.get_by_role("region", name="Your last hands here").get_by_role("link")
+    ours = page.locator(".actionbar").locator(".act.bringin, .act.check, .act.call")
+    deadline = time.monotonic() + 20
+    while not links.count():
+        assert time.monotonic() < deadline, "no hand was played"
+        turn = puppet.turn()
+        if turn is not None:
+            puppet.move("bring_in" if "bring_in" in turn["legal"]["actions"] else "fold")
+        if ours.count():
+            with contextlib.suppress(Exception):  # the bar is redrawn as the table moves
+                ours.first.click(timeout=1000)
+        page.wait_for_timeout(50)
+    links.first.click()
+    expect(page.get_by_role("heading", level=1)).to_contain_text("stud-replay hand #")
+    page.get_by_role("button", name="End").click()
+    expect(page.locator(".stepcount")).to_have_text(re.compile(r"Step (\d+) of \1$"))
+    ours = page.locator(".replayseats tbody tr", has_text="(you)")
+    cards = ours.locator(".card")
+    held = cards.count()  # 3, or 4 when the puppet brought in and we called
+    assert held in (3, 4)
+    assert cards.evaluate_all(UPS) == [False, False] + [True] * (held - 2)
+    assert ours.get_by_role("img", name=re.compile("face up$")).count() == held - 2
+    shoot(page, "stud-replay-up-cards")
