@@ -168,6 +168,7 @@ action_seconds = 20
     + _table("amount", "holdem", BLINDS, seats=2)  # heads-up with a puppet: the raise box
     + _table("sit-out", "holdem", BLINDS, seats=2)  # ... sitting out in a hand
     + _table("short", "holdem", BLINDS, seats=2, min_buy_in=20)
+    + _table("short-call", "holdem", BLINDS, seats=2, min_buy_in=20)  # a call all-in
     + _table("waiting", "holdem", BLINDS, seats=3)  # two puppets' hand, and the player
     + _table("stood-up", "holdem", BLINDS, extra="sit_out_minutes = 0.05")  # 3 s out: gone
     + _table("last-hands", "holdem", BLINDS, seats=2)  # a puppet: hands to replay
@@ -197,12 +198,12 @@ who left waits on the clock of a hand; ``mixed-last``, changing game every hand)
 heads-up table for the waiting list, tables for bots the test moves (``advance``;
 ``sidepot`` and ``sidepot-won``, where a short stack may sit; ``words`` and
 ``words-stud``, two puppets alone; ``complete-stud``, ``stud-reload``, ``stud-replay``,
-``amount``, ``sit-out``, ``last-hands``, ``reload``, ``laptop`` and ``short`` (a 20-chip
-stack may sit), heads-up with one; ``waiting``, two; ``stud8``, seven; ``ring9`` and
-``ring10``, full-ring Hold'em for ``test_layout.py``), ``stood-up`` (a seat out 3 s is
-given up), ``topup`` (a puppet: the stack moves under the rebuy box), ``draw-pick`` (a
-puppet: our draw comes at once), and the Chinese poker tables (OFC, Pineapple) of
-``test_ofc_table.py``."""
+``amount``, ``sit-out``, ``last-hands``, ``reload``, ``laptop``, ``short`` and
+``short-call`` (a 20-chip stack may sit), heads-up with one; ``waiting``, two; ``stud8``,
+seven; ``ring9`` and ``ring10``, full-ring Hold'em for ``test_layout.py``), ``stood-up``
+(a seat out 3 s is given up), ``topup`` (a puppet: the stack moves under the rebuy box),
+``draw-pick`` (a puppet: our draw comes at once), and the Chinese poker tables (OFC,
+Pineapple) of ``test_ofc_table.py``."""
 THINK = 0.3
 """The session's bots think up to this many seconds a decision (still faster than people):
 at full speed the bots of some thirty tables kept a core busy all session, and every
