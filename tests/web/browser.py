@@ -138,6 +138,15 @@ action_seconds = 20
 time_bank_start = 30.0
 
 [[table]]
+id = "wait-far"
+game = "holdem"
+stakes = { small_blind = 1, big_blind = 2 }
+seats = 2
+min_buy_in = 1000
+max_buy_in = 2000
+action_seconds = 20
+
+[[table]]
 id = "sidepot-won"
 game = "holdem"
 stakes = { small_blind = 1, big_blind = 2 }
@@ -194,16 +203,16 @@ hand_pause_seconds = 0.0
 )
 """Tables beyond :data:`TABLES`: a CUSTOM_MIXED table changing game every two hands with a
 short clock (``mixed``, where a player sits; ``mixed-bots``, bots only, so that no player
-who left waits on the clock of a hand; ``mixed-last``, changing game every hand), a
-heads-up table for the waiting list, tables for bots the test moves (``advance``;
-``sidepot`` and ``sidepot-won``, where a short stack may sit; ``words`` and
-``words-stud``, two puppets alone; ``complete-stud``, ``stud-reload``, ``stud-replay``,
-``amount``, ``sit-out``, ``last-hands``, ``reload``, ``laptop``, ``short`` and
-``short-call`` (a 20-chip stack may sit), heads-up with one; ``waiting``, two; ``stud8``,
-seven; ``ring9`` and ``ring10``, full-ring Hold'em for ``test_layout.py``), ``stood-up``
-(a seat out 3 s is given up), ``topup`` (a puppet: the stack moves under the rebuy box),
-``draw-pick`` (a puppet: our draw comes at once), and the Chinese poker tables (OFC,
-Pineapple) of ``test_ofc_table.py``."""
+who left waits on the clock of a hand; ``mixed-last``, changing game every hand),
+heads-up tables for the waiting list (``wait``; ``wait-far``, a puppet and a player),
+tables for bots the test moves (``advance``; ``sidepot`` and ``sidepot-won``, where a
+short stack may sit; ``words`` and ``words-stud``, two puppets alone; ``complete-stud``,
+``stud-reload``, ``stud-replay``, ``amount``, ``sit-out``, ``last-hands``, ``reload``,
+``laptop``, ``short`` and ``short-call`` (a 20-chip stack may sit), heads-up with one;
+``waiting``, two; ``stud8``, seven; ``ring9`` and ``ring10``, full-ring Hold'em for
+``test_layout.py``), ``stood-up`` (a seat out 3 s is given up), ``topup`` (a puppet: the
+stack moves under the rebuy box), ``draw-pick`` (a puppet: our draw comes at once), and
+the Chinese poker tables (OFC, Pineapple) of ``test_ofc_table.py``."""
 THINK = 0.3
 """The session's bots think up to this many seconds a decision (still faster than people):
 at full speed the bots of some thirty tables kept a core busy all session, and every
