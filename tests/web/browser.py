@@ -110,6 +110,15 @@ action_seconds = 3
 time_bank_start = 0.0
 
 [[table]]
+id = "mixed-last"
+games = ["holdem", "stud"]
+stakes = { small_bet = 4 }
+hands_per_game = 1
+seats = 6
+action_seconds = 3
+time_bank_start = 0.0
+
+[[table]]
 id = "wait"
 game = "holdem"
 stakes = { small_blind = 1, big_blind = 2 }
@@ -120,6 +129,25 @@ action_seconds = 20
 
 [[table]]
 id = "sidepot"
+game = "holdem"
+stakes = { small_blind = 1, big_blind = 2 }
+seats = 3
+min_buy_in = 20
+max_buy_in = 2000
+action_seconds = 20
+time_bank_start = 30.0
+
+[[table]]
+id = "wait-far"
+game = "holdem"
+stakes = { small_blind = 1, big_blind = 2 }
+seats = 2
+min_buy_in = 1000
+max_buy_in = 2000
+action_seconds = 20
+
+[[table]]
+id = "sidepot-won"
 game = "holdem"
 stakes = { small_blind = 1, big_blind = 2 }
 seats = 3
@@ -144,10 +172,12 @@ action_seconds = 20
     + _table("complete-stud", "stud", "small_bet = 4, big_bet = 8, ante = 1", seats=2)
     + _table("stud-reload", "stud", "small_bet = 4, big_bet = 8, ante = 1", seats=2)
     + _table("stud8", "stud", "small_bet = 4, big_bet = 8, ante = 1", seats=8)  # puppets
+    + _table("stud-replay", "stud", "small_bet = 4, big_bet = 8, ante = 1", seats=2)
     + _table("ring9", "holdem", BLINDS, seats=9)  # full ring: puppets and the player
     + _table("amount", "holdem", BLINDS, seats=2)  # heads-up with a puppet: the raise box
     + _table("sit-out", "holdem", BLINDS, seats=2)  # ... sitting out in a hand
     + _table("short", "holdem", BLINDS, seats=2, min_buy_in=20)
+    + _table("short-call", "holdem", BLINDS, seats=2, min_buy_in=20)  # a call all-in
     + _table("waiting", "holdem", BLINDS, seats=3)  # two puppets' hand, and the player
     + _table("stood-up", "holdem", BLINDS, extra="sit_out_minutes = 0.05")  # 3 s out: gone
     + _table("last-hands", "holdem", BLINDS, seats=2)  # a puppet: hands to replay
@@ -156,6 +186,8 @@ action_seconds = 20
     + _table("ring10", "holdem", BLINDS, seats=10)
     + _table("rebuy", "holdem", BLINDS, seats=2)  # nobody else: no hand, chips may be added
     + _table("automuck", "holdem", BLINDS, seats=2)  # nobody else: the seat's options
+    + _table("topup", "holdem", BLINDS, seats=2)  # a puppet: the stack moves, the box follows
+    + _table("draw-pick", "triple_draw_27", DRAW_STAKES, seats=2)  # a puppet: our draw comes
     + "".join(
         f"""
 [[table]]
@@ -169,16 +201,18 @@ hand_pause_seconds = 0.0
         for table_id, game in CHINESE_TABLES.items()
     )
 )
-"""Tables beyond :data:`TABLES`: a CUSTOM_MIXED table changing game every two hands with
-a short clock (``mixed``, where a player sits; ``mixed-bots``, bots only, so that no
-player who left waits on the clock of a hand), a heads-up table for the waiting list,
-tables for bots the test moves (``advance``; ``sidepot``, where a short stack may sit;
-``words`` and ``words-stud``, two puppets alone; ``complete-stud``, ``stud-reload``,
-``amount``, ``sit-out``, ``last-hands``, ``reload``, ``laptop`` and ``short`` (a 20-chip
-stack may sit), heads-up with one; ``waiting``, two; ``stud8``, seven; ``ring9`` and
-``ring10``, full-ring Hold'em for ``test_layout.py``), ``stood-up`` (a seat out 3 s is
-given up), and the Chinese poker tables (OFC, Pineapple) of
-``test_ofc_table.py``."""
+"""Tables beyond :data:`TABLES`: a CUSTOM_MIXED table changing game every two hands with a
+short clock (``mixed``, where a player sits; ``mixed-bots``, bots only, so that no player
+who left waits on the clock of a hand; ``mixed-last``, changing game every hand),
+heads-up tables for the waiting list (``wait``; ``wait-far``, a puppet and a player),
+tables for bots the test moves (``advance``; ``sidepot`` and ``sidepot-won``, where a
+short stack may sit; ``words`` and ``words-stud``, two puppets alone; ``complete-stud``,
+``stud-reload``, ``stud-replay``, ``amount``, ``sit-out``, ``last-hands``, ``reload``,
+``laptop``, ``short`` and ``short-call`` (a 20-chip stack may sit), heads-up with one;
+``waiting``, two; ``stud8``, seven; ``ring9`` and ``ring10``, full-ring Hold'em for
+``test_layout.py``), ``stood-up`` (a seat out 3 s is given up), ``topup`` (a puppet: the
+stack moves under the rebuy box), ``draw-pick`` (a puppet: our draw comes at once), and
+the Chinese poker tables (OFC, Pineapple) of ``test_ofc_table.py``."""
 THINK = 0.3
 """The session's bots think up to this many seconds a decision (still faster than people):
 at full speed the bots of some thirty tables kept a core busy all session, and every

@@ -55,10 +55,15 @@ class Puppet:
         return seen
 
     def passive(self) -> None:
-        """Check, or call, on the turn waiting, if any."""
+        """Check, or call (stand pat on a draw), on the turn waiting, if any."""
         turn = self.turn()
-        if turn is not None:
-            self.move("check" if "check" in turn["legal"]["actions"] else "call")
+        if turn is None:
+            return
+        actions = turn["legal"]["actions"]
+        if "draw" in actions:
+            self.moves.put({"kind": "draw", "cards": []})
+        else:
+            self.move("check" if "check" in actions else "call")
 
     def passive_until(self, page: Any, done: Any, what: str, seconds: float = 60.0) -> None:
         """Check, or call, on each of the puppet's turns until ``done()``; fail saying

@@ -101,3 +101,29 @@ def test_a_short_stacks_only_raise_says_all_in(page: Any, server: str, driven: A
     # All our chips (20, fewer if a blind went while the page was slow): not "Raise to".
     expect(bar.locator(".act.raise")).to_have_text(re.compile(r"^All-in (20|1[0-9])$"))
     shoot(page, "amount-short-all-in")
+
+
+def test_why_we_may_not_raise_is_said_in_a_sentence(page: Any, server: str, driven: Any) -> None:
+    """Facing a bet bigger than our stack the bar says why there is no raise button in
+    the room's words, as a sentence like every other line of the table (it showed the
+    bare words: "not enough chips to raise: call all-in instead")."""
+    register(page, server, fresh_alias())
+    puppet = driven.puppet("short-call", fresh_alias("pup"))
+    sit(page, server, "short-call", amount=20)
+    bar = page.locator(".actionbar")
+    call = bar.locator(".act.call")
+
+    def shoved() -> bool:
+        """The puppet raised to 100: calling takes all our chips (fewer than 20). Until
+        then we check or call."""
+        if call.count() and re.match(r"^Call 1[0-9]$", call.inner_text()):
+            return True
+        passive = bar.locator(".act.check, .act.call")
+        if passive.count():
+            with contextlib.suppress(Exception):
+                passive.first.click(timeout=1000)
+        return False
+
+    _until(page, shoved, puppet, raise_to=100)
+    expect(bar.locator(".hint")).to_have_text("Not enough chips to raise: call all-in instead.")
+    shoot(page, "amount-no-raise-said")

@@ -40,8 +40,8 @@ class Pair:
                 puppet.move("call" if "call" in acts else "check")
 
 
-def _sit_short(page: Any, server: str, amount: int) -> None:
-    page.goto(f"{server}/#/table/sidepot")
+def _sit_short(page: Any, server: str, amount: int, table: str = "sidepot") -> None:
+    page.goto(f"{server}/#/table/{table}")
     page.wait_for_function("document.querySelectorAll('.seat:not(.empty)').length >= 2")
     page.get_by_role("button", name=re.compile(r"^Sit at seat \d+$")).last.click()
     page.locator("#buyin-amount").fill(str(amount))
@@ -111,6 +111,30 @@ def test_side_pot_all_in_presets_button_time_bank_and_rebuy(
     expect(page.locator(".log")).to_contain_text(f"{alias} adds 100.")
     expect(mine.locator(".stack .chips")).to_have_text(f"{before + 100:,}")
     shoot(page, "table-rebuy")
+
+
+def test_12_the_showdown_says_which_pot_each_player_won(
+    page: Any, server: str, driven: Any
+) -> None:
+    """RULEBOOK §12 (the pot, each side pot): once the hand is over the pots are gone
+    from the felt, and the showdown said only "wins 60", "wins 160": not which of them
+    each player won. Our 20 chips all-in, two puppets make a side pot behind it."""
+    register(page, server, fresh_alias())
+    pair = Pair([driven.puppet("sidepot-won", fresh_alias("pup")) for _ in range(2)])
+    _sit_short(page, server, 20, "sidepot-won")
+    bar = page.locator(".actionbar")
+    all_in = bar.get_by_role("button", name="All-in", exact=True)
+    _until(page, pair, lambda: all_in.count() > 0)
+    all_in.click()
+    pair.shoved = True
+    hand_no = page.evaluate("window.cardroomTable.view.hand_no")
+    bar.locator(".act.raise").click()
+    title = page.locator(".showdown h2")
+    _until(page, pair, lambda: title.count() > 0 and f"hand #{hand_no}" in title.inner_text())
+    lines = page.locator(".showdown .winners li > span").all_inner_texts()
+    assert any(re.search(r" wins [\d,]+ from the main pot", w) for w in lines), lines
+    assert any(re.search(r" wins [\d,]+ from side pot 1", w) for w in lines), lines
+    shoot(page, "showdown-pots-named")
 
 
 READ_SHOWDOWN = """() => {

@@ -131,3 +131,21 @@ def test_9_between_hands_the_header_says_the_game_played_and_the_next(
             if played == "FL Stud" and played != coming:
                 shoot(page, "mixed-between-hands")
         page.wait_for_timeout(50)
+
+
+def test_9_our_last_hands_name_the_game_each_was_dealt(page: Any, server: str, driven: Any) -> None:
+    """The box "Your last hands here" named each hand by the game of the last snapshot
+    when the hand was dealt: at a table that deals the next hand at once, the game just
+    played (a hand of FL Stud listed as NL Hold'em). Hand n of ``mixed-last`` is
+    Hold'em when n is odd, Stud when it is even (one hand of each in turn)."""
+    driven.seat("mixed-last", 3)  # random bots, acting at once
+    register(page, server, fresh_alias())
+    sit(page, server, "mixed-last")
+    entries = page.locator(".lasthands li")
+    _play_until(page, lambda: entries.count() >= 2)
+    listed = entries.all_inner_texts()
+    for text in listed:
+        hand = re.fullmatch(r"Hand #(\d+) · (.+)", text.strip())
+        assert hand, listed
+        assert hand[2] == GAMES[(int(hand[1]) - 1) % 2], listed
+    shoot(page, "mixed-last-hands")

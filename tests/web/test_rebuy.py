@@ -5,6 +5,9 @@ told so instead of being offered a rebuy the room must refuse."""
 
 from __future__ import annotations
 
+import contextlib
+import re
+import time
 from typing import Any
 
 import pytest
@@ -30,3 +33,34 @@ def test_10_2_the_rebuy_box_tops_up_to_the_maximum_and_no_further(page: Any, ser
     expect(box).to_have_count(0)
     expect(controls.get_by_role("button", name="Rebuy")).to_have_count(0)
     shoot(page, "rebuy-at-maximum")
+
+
+def test_10_2_the_rebuy_box_follows_the_stack_as_it_changes(
+    page: Any, server: str, driven: Any
+) -> None:
+    """The box held the amount of its first drawing for ever (the page took the value
+    it had filled in for one the player typed, and kept it): a stack that moved left
+    "Add up to 502" over a box of 500."""
+    register(page, server, fresh_alias())
+    puppet = driven.puppet("topup", fresh_alias("pup"))
+    sit(page, server, "topup", amount=1500)  # buy-in 1,000 to 2,000, heads-up: blinds
+    controls = page.get_by_role("group", name="Your seat")
+    box = page.locator("#rebuy-amount")
+    first = box.input_value()
+    fold = page.locator(".actionbar").get_by_role("button", name="Fold")
+
+    def room() -> int:
+        """What the seat says may be added now (its stack moves with each hand)."""
+        said = re.search(r"Add up to ([\d,]+)", controls.inner_text())
+        return int(said.group(1).replace(",", "")) if said else 0
+
+    deadline = time.monotonic() + 20
+    while room() in (0, int(first)):  # we fold each hand: the blinds move the stack
+        assert time.monotonic() < deadline, "the stack did not move"
+        puppet.passive()
+        if fold.count():
+            with contextlib.suppress(Exception):
+                fold.click(timeout=1000)
+        page.wait_for_timeout(50)
+    expect(box).to_have_value(str(room()))
+    shoot(page, "rebuy-box-follows-the-stack")

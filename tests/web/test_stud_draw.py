@@ -4,6 +4,7 @@ discard selection and the number of cards each player drew."""
 from __future__ import annotations
 
 import contextlib
+import re
 import time
 from typing import Any
 
@@ -181,3 +182,90 @@ def test_after_a_reload_mid_hand_our_up_cards_are_still_the_up_ones(
     passive_until(5)
     assert mine.evaluate_all(UPS) == [False, False, True, True, True]
     shoot(page, "stud-reloaded-fifth-street")
+
+
+OVERLAPS = """() => {
+    const stack = document.querySelector(".seat.mine .stack").getBoundingClientRect();
+    return [...document.querySelectorAll(".seat.mine .card-pick[aria-pressed=true] .card")]
+        .map((c) => c.getBoundingClientRect())
+        .some((c) => c.top < stack.bottom && c.bottom > stack.top
+            && c.left < stack.right && c.right > stack.left);
+}"""
+"""Whether a card picked to throw away covers our stack's figure."""
+
+
+def test_a_card_picked_to_discard_leaves_our_stack_readable(
+    page: Any, server: str, driven: Any
+) -> None:
+    """A card picked to throw away was lifted over the line above it: our stack's
+    figure, hidden while we chose (heads-up against a puppet that checks or calls)."""
+    register(page, server, fresh_alias())
+    puppet = driven.puppet("draw-pick", fresh_alias("pup"))
+    sit(page, server, "draw-pick")
+    bar = page.locator(".actionbar")
+    stand = bar.get_by_role("button", name="Stand pat")
+
+    def at_our_draw() -> bool:
+        for name in ("Check", "Call"):
+            button = bar.get_by_role("button", name=re.compile(f"^{name}"))
+            if button.count():
+                with contextlib.suppress(Exception):  # the bar is redrawn as the table moves
+                    button.first.click(timeout=1000)
+                break
+        return stand.count() > 0
+
+    puppet.passive_until(page, at_our_draw, "no draw came to us", 20)
+    picks = page.locator(".seat.mine .card-pick")
+    for i in range(picks.count()):
+        picks.nth(i).click()
+        expect(picks.nth(i)).to_have_attribute("aria-pressed", "true")
+    assert not page.evaluate(OVERLAPS)
+    shoot(page, "draw-picked-cards")
+
+
+def test_10_3_only_a_blind_game_offers_to_post_the_big_blind(page: Any, server: str) -> None:
+    """RULEBOOK §10.3: a new player of a *blind* game waits for the big blind or posts
+    one now. The buy-in form offered "Post the big blind now" at a stud table too,
+    where nobody posts a blind (antes and the bring-in)."""
+    register(page, server, fresh_alias())
+    for table, offered in (("words-stud", 0), ("words", 1)):
+        page.goto(f"{server}/#/table/{table}")
+        page.get_by_role("button", name=re.compile(r"^Sit at seat \d+$")).last.click()
+        form = page.get_by_role("form", name="Buy in")
+        expect(form.get_by_role("button", name="Buy in")).to_be_visible()
+        expect(form.get_by_label("Post the big blind now", exact=False)).to_have_count(offered)
+        if table == "words-stud":
+            shoot(page, "stud-buy-in")
+        form.get_by_role("button", name="Cancel").click()
+
+
+def test_the_replayer_marks_our_stud_up_cards(page: Any, server: str, driven: Any) -> None:
+    """The replayer drew our own stud cards all alike: which of them everyone saw (our
+    door card, fourth street's) was not told, though the table rings them. Heads-up
+    with a puppet that brings in or folds: a hand over on third or fourth street."""
+    register(page, server, fresh_alias())
+    puppet = driven.puppet("stud-replay", fresh_alias("pup"))
+    sit(page, server, "stud-replay")
+    links = page.get_by_role("region", name="Your last hands here").get_by_role("link")
+    ours = page.locator(".actionbar").locator(".act.bringin, .act.check, .act.call")
+    deadline = time.monotonic() + 20
+    while not links.count():
+        assert time.monotonic() < deadline, "no hand was played"
+        turn = puppet.turn()
+        if turn is not None:
+            puppet.move("bring_in" if "bring_in" in turn["legal"]["actions"] else "fold")
+        if ours.count():
+            with contextlib.suppress(Exception):  # the bar is redrawn as the table moves
+                ours.first.click(timeout=1000)
+        page.wait_for_timeout(50)
+    links.first.click()
+    expect(page.get_by_role("heading", level=1)).to_contain_text("stud-replay hand #")
+    page.get_by_role("button", name="End").click()
+    expect(page.locator(".stepcount")).to_have_text(re.compile(r"Step (\d+) of \1$"))
+    ours = page.locator(".replayseats tbody tr", has_text="(you)")
+    cards = ours.locator(".card")
+    held = cards.count()  # 3, or 4 when the puppet brought in and we called
+    assert held in (3, 4)
+    assert cards.evaluate_all(UPS) == [False, False] + [True] * (held - 2)
+    assert ours.get_by_role("img", name=re.compile("face up$")).count() == held - 2
+    shoot(page, "stud-replay-up-cards")

@@ -32,6 +32,15 @@ def _leave(page: Any, seconds: float = 60.0) -> None:
         page.wait_for_timeout(100)
 
 
+def _folded(page: Any) -> bool:
+    """Fold if it is our turn; whether our seat is gone (left after the hand)."""
+    fold = page.locator(".actionbar").get_by_role("button", name="Fold")
+    if fold.count():
+        with contextlib.suppress(Exception):  # the bar may be redrawn meanwhile
+            fold.click(timeout=1000)
+    return page.locator(".seat.mine").count() == 0
+
+
 def _take_offered_seat(page: Any, alias: str) -> None:
     controls = page.locator(".controls")
     expect(controls).to_contain_text(
@@ -84,3 +93,27 @@ def test_waiting_list_from_the_lobby_and_the_table(page: Any, server: str, more_
     offer.get_by_role("link", name="Take seat 2").click()
     _take_offered_seat(watcher, at_table)
     shoot(watcher, "waitlist-seated")
+
+
+def test_a_seat_offered_is_said_where_the_player_is_looking(
+    page: Any, server: str, more_pages: Any, driven: Any
+) -> None:
+    """The lobby said the seat offered at the top of the page: a player who had scrolled
+    down to the table's row to join its list saw nothing, and the seat is held for a
+    short while only. The offer now stays on the screen however far the list scrolled."""
+    puppet = driven.puppet("wait-far", fresh_alias("pup"))
+    register(page, server, fresh_alias("wl"))
+    sit(page, server, "wait-far")  # with the puppet: the table is full
+    lobby = more_pages()
+    register(lobby, server, fresh_alias("wl"))
+    row = lobby.locator('tr[data-table="wait-far"]')
+    expect(row.locator("td").nth(2)).to_have_text("2/2", timeout=20_000)
+    row.get_by_role("button", name="Join waiting list of wait-far").click()  # scrolled to
+    expect(lobby.locator("#lobby-status")).to_have_text("You are on the waiting list of wait-far.")
+    assert lobby.evaluate("window.scrollY") > 0, "the row was on the first screen"
+    page.get_by_role("button", name="Leave table").click()
+    puppet.passive_until(page, lambda: _folded(page), "the seat was not freed", 30)
+    offer = lobby.locator("#lobby-offer")
+    expect(offer).to_contain_text("A seat is free at wait-far: seat", timeout=30_000)
+    expect(offer).to_be_in_viewport()
+    shoot(lobby, "waitlist-offer-on-screen")

@@ -3,6 +3,7 @@
 // amounts; spread limit: the spread's bounds. Stud's bring-in, draw's discards.
 // Keyboard: F fold, C check/call, R bet/raise, 1 ½ pot, 2 pot, 3 all-in, D draw.
 
+import { sentence } from "./api.js";
 import { h, chips } from "./dom.js";
 
 /** The raise total a pot fraction asks for, inside [min, max]. */
@@ -131,7 +132,7 @@ export function actionBar(t) {
     if (acts.includes("call")) parts.push(h("button.act.call", { type: "button", text: `Call ${chips(legal.call)}`, "aria-keyshortcuts": "C", "data-key": "c", onclick: () => t.act("call") }));
     if (acts.includes("bring_in")) parts.push(h("button.act.bringin", { type: "button", text: `Bring in ${chips(legal.bring_in)}`, "aria-keyshortcuts": "B", "data-key": "b", onclick: () => t.act("bring_in") }));
     if (acts.includes("raise")) parts.push(...raiseControls(t, legal, hand));
-    else if (legal.no_raise) parts.push(h("small.hint", { text: legal.no_raise }));
+    else if (legal.no_raise) parts.push(h("small.hint", { text: sentence(legal.no_raise) })); // the room's words
   }
   const bar = h("section.actionbar", { "aria-label": "Your action", role: "group" },
     h("p.yourturn", { text: "Your turn" }), parts);

@@ -16,6 +16,9 @@ export function h(spec, attrs, ...children) {
     if (v === undefined || v === null || v === false) continue;
     if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
     else if (k === "text") el.textContent = v;
+    // A box's value as built is its default: what the player types differs from it,
+    // and only that is kept when the box is drawn again (table.js, typedValues).
+    else if (k === "value" && "defaultValue" in el) el.defaultValue = String(v);
     else if (k in el && typeof v !== "string") el[k] = v;
     else el.setAttribute(k, v === true ? "" : v);
   }

@@ -44,3 +44,10 @@ export function rulesLink(game) {
   const page = rulesPage(game);
   return { page, label: LINK_NAMES[page] || "View hand rankings" };
 }
+
+/** The name of the game a hand's HandStarted event names (`e.game`, `e.structure`), from
+ *  the games the table's view knows (the one played, the next, the last); else its id. */
+export function gameLabel(view, e) {
+  const known = view && [view.game, view.next_game, view.last_game].find((g) => g && g.game === e.game && g.structure === e.structure);
+  return known ? known.label : e.game;
+}

@@ -33,7 +33,8 @@ export class HandRecorder {
     this.current = null;
   }
 
-  /** `seatName(s)` names a seat now; `me` is our seat. */
+  /** `seatName(s)` names a seat now; `me` is our seat; `gameLabel` the game's name (at
+   *  HandStarted: the game of this hand). */
   add(event, seatName, me, gameLabel) {
     if (event.type === "HandDealt") {
       this.current = { id: `${this.table}-${event.hand_no}`, table: this.table, hand_no: event.hand_no,
@@ -42,6 +43,7 @@ export class HandRecorder {
     const hand = this.current;
     if (!hand) return;
     hand.events.push(event);
+    if (event.type === "HandStarted" && gameLabel) hand.game = gameLabel; // the game dealt
     if (hand.me === null || hand.me === undefined) hand.me = me;
     for (const s of [event.seat, ...(event.dealt || [])]) {
       if (typeof s === "number" && !(s in hand.names)) hand.names[s] = seatName(s);

@@ -19,7 +19,7 @@ export function replayState(hand, step) {
   const log = [];
   let pot = 0;
   const seat = (s) => {
-    if (!seats.has(s)) seats.set(s, { name: hand.names[s] || `Seat ${s + 1}`, stack: 0, bet: 0, cards: [], folded: false, won: 0 });
+    if (!seats.has(s)) seats.set(s, { name: hand.names[s] || `Seat ${s + 1}`, stack: 0, bet: 0, cards: [], ups: [], folded: false, won: 0 });
     return seats.get(s);
   };
   const name = (s) => hand.names[s] || `Seat ${s + 1}`;
@@ -39,7 +39,11 @@ export function replayState(hand, step) {
     }
     if (e.type === "UncalledReturned") { seat(e.seat).stack += e.amount; pot -= e.amount; }
     if (e.type === "BettingClosed") for (const x of seats.values()) x.bet = 0;
-    if (e.type === "HoleDealt") seat(e.seat).cards.push(...e.cards);
+    if (e.type === "HoleDealt") {
+      // Stud: which cards everyone saw (ours too, ringed as at the table).
+      seat(e.seat).cards.push(...e.cards);
+      seat(e.seat).ups.push(...(e.up || e.cards.map(() => false)));
+    }
     if (e.type === "Drew" && e.dealt) {
       const x = seat(e.seat);
       x.cards = x.cards.filter((c) => !e.discarded.includes(c)).concat(e.dealt);
@@ -70,7 +74,7 @@ function replayer(app, hand, phh) {
         h("tbody", st.seats.map(([s, x]) => h("tr", { className: x.folded ? "folded" : "" },
           h("td", { text: String(s + 1) }), h("th", { scope: "row", text: x.name + (s === hand.me ? " (you)" : "") }),
           h("td", { text: chips(x.stack) }), h("td", { text: x.bet ? chips(x.bet) : "" }),
-          h("td", cardRow(x.cards, null, `${x.name}'s cards`)))))),
+          h("td", cardRow(x.cards, x.ups, `${x.name}'s cards`)))))),
       h("ol.loglines", { tabindex: "0", "aria-label": "Actions so far" }, st.log.map((l) => h("li", { text: l }))));
     counter.textContent = `Step ${step} of ${total}`;
   };

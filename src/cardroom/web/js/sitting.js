@@ -7,11 +7,14 @@ import { h, chips } from "./dom.js";
 export function askBuyIn(t, seat) {
   const [low, high] = t.info.buy_in || [0, null];
   const amount = h("input#buyin-amount", { type: "number", min: low, max: high ?? undefined, value: high ?? low, inputMode: "numeric" });
-  const postNow = h("input#buyin-post", { type: "checkbox", checked: true });
+  // Only a blind game has a big blind to post (RULEBOOK §10.3): not stud (antes and the
+  // bring-in) nor Chinese poker; a mixed table may come to one.
+  const blinds = t.view.mixed || !["stud", "chinese"].includes(t.family);
+  const postNow = blinds ? h("input#buyin-post", { type: "checkbox", checked: true }) : null;
   const form = h("form.buyin", { "aria-label": "Buy in",
     onsubmit: async (e) => {
       e.preventDefault();
-      const r = await t.send("join", { seat, amount: Number(amount.value), post_now: postNow.checked });
+      const r = await t.send("join", { seat, amount: Number(amount.value), post_now: Boolean(postNow && postNow.checked) });
       if (r.type === "ok") {
         // The form goes: the focus goes to our seat's controls once they are drawn.
         t.focusSeat = true;
@@ -21,7 +24,7 @@ export function askBuyIn(t, seat) {
     } },
   h("h2", { text: `Sit at seat ${seat + 1}` }),
   h("label", { for: "buyin-amount", text: `Buy-in (${chips(low)} to ${high === null ? "any" : chips(high)})` }), amount,
-  h("span.opt", postNow, h("label", { for: "buyin-post", text: "Post the big blind now (play the next hand)" })),
+  postNow && h("span.opt", postNow, h("label", { for: "buyin-post", text: "Post the big blind now (play the next hand)" })),
   h("button.primary", { type: "submit", text: "Buy in" }),
   h("button", { type: "button", text: "Cancel", onclick: () => form.remove() }));
   const old = t.app.querySelector("form.buyin");

@@ -6,7 +6,7 @@
 // what the server's projection says, own cards and legal actions included.
 
 import { h, fill, patch, chips } from "./dom.js";
-import { family, rulesLink } from "./families.js";
+import { family, gameLabel, rulesLink } from "./families.js";
 import { bankText, felt } from "./seats.js";
 import { fitSeats, heldDown } from "./layout.js";
 import { actionBar, advanceBox, advanceOffered, keyHandler } from "./actionbar.js";
@@ -182,7 +182,8 @@ class TableController {
       this.notice(leftWords(e), e.reason !== "left");
     }
     if (this.recorder) {
-      const label = this.view && this.view.game ? this.view.game.label : "";
+      // A hand's game is its HandStarted's: the last snapshot may be of the hand before.
+      const label = e.type === "HandStarted" && e.game ? gameLabel(this.view, e) : this.view && this.view.game ? this.view.game.label : "";
       this.recorder.add(e, (s) => this.seatName(s), this.mySeat(), label);
     }
     if (e.type === "HandStarted") {
@@ -257,8 +258,7 @@ class TableController {
     if (!v || !v.mixed) return;
     const key = `${e.game}/${e.structure}`;
     if (this.handGame && key !== this.handGame) {
-      const known = [v.game, v.next_game].find((g) => g && g.game === e.game && g.structure === e.structure);
-      this.log.push(`The game changes to ${known ? known.label : e.game}.`);
+      this.log.push(`The game changes to ${gameLabel(v, e)}.`);
     }
     this.handGame = key;
   }

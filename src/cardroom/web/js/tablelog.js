@@ -118,11 +118,14 @@ export function showdownPanel(t) {
     const seat = t.view.seats[s];
     return seat ? t.players[seat.player] || seat.player : `Seat ${s + 1}`;
   };
+  // With side pots, which pot each award is (RULEBOOK §12): the felt no longer shows them.
+  const several = sd.awards.some((a) => a.pot > 0);
+  const from = (a) => (!several ? "" : a.pot ? ` from side pot ${a.pot}` : " from the main pot");
   return h("section.showdown", { "aria-label": "Showdown" },
     h("h2", { text: `${sd.shown.size ? "Showdown" : "Last hand"}, hand #${sd.handNo ?? ""}` }),
     h("ul", [...sd.shown].map(([s, cards]) => h("li", h("span", { text: `${seatName(s)} shows ` }), cardRow(cards, null, `${seatName(s)}'s cards`)))),
     h("ul.winners", sd.awards.map((a) => h("li.winner",
-      h("span", { text: `${seatName(a.seat)} wins ${chips(a.amount)}${SHARE[a.share] ?? ""}${a.hand ? ` with ${a.hand}` : ""}` }),
+      h("span", { text: `${seatName(a.seat)} wins ${chips(a.amount)}${SHARE[a.share] ?? ""}${from(a)}${a.hand ? ` with ${a.hand}` : ""}` }),
       a.cards && a.cards.length ? cardRow(a.cards, null, "winning hand") : null))));
 }
 
