@@ -173,3 +173,38 @@ def test_a_bot_waits_out_a_short_throttle_and_is_answered(tmp_path: Any) -> None
         assert statuses == [401, 401, 401]
         # The allowance was spent: the server was throttling this address all along.
         assert httpx.get(f"{base}/api/tables").status_code == 429
+
+
+def test_refused_handshakes_past_an_address_s_allowance_are_turned_away_unlooked(
+    tmp_path: Any,
+) -> None:
+    # Each WebSocket handshake with a bad token cost a session lookup in the database, and
+    # one address could open hundreds a second. Refused ones count against the address's
+    # allowance (a good token never does); past it, a handshake from that address is
+    # turned away (1013, try later) before any lookup, until the allowance refills.
+    limits = Limits(api_per_address_burst=3, api_per_address_rate=0.5)
+    url = f"sqlite:///{tmp_path / 'db'}"
+    settings = ServerSettings(database_url=url, limits=limits, cheap_passwords=True)
+    with running_server(settings, signup_limits=True) as base:
+        token = account(base, "Handshaker", "a good password")["token"]
+
+        async def handshake(bearer: str) -> tuple[str, int | None]:
+            client = await ProtocolClient.connect(base, bearer)
+            first = await client.receive()
+            if first["type"] == "error":
+                await client.ws.wait_closed()
+            code = client.ws.close_code
+            await client.close()
+            return first.get("code", first["type"]), code
+
+        async def go() -> list[tuple[str, int | None]]:
+            seen = [await handshake("not-a-token") for _ in range(5)]
+            seen.append(await handshake(token))  # the address is over: no lookup
+            await asyncio.sleep(2.2)  # one refusal's worth refilled
+            seen.append(await handshake(token))
+            return seen
+
+        seen = asyncio.run(go())
+    assert seen[:3] == [("unauthorized", 4401)] * 3
+    assert seen[3:6] == [("throttled", 1013)] * 3
+    assert seen[6][0] == "hello"

@@ -52,6 +52,9 @@ class ServerState:
         rate, burst = settings.limits.api_per_address_rate, settings.limits.api_per_address_burst
         self.api_requests = AccountBuckets(rate, burst)
         """HTTP API requests per client address (:func:`api_common.throttle`)."""
+        self.refused_handshakes = AccountBuckets(rate, burst)
+        """WebSocket handshakes refused per client address (``gateway``): each cost a
+        session lookup; a good token never counts (a room's bots share one address)."""
         self.sanctions: SanctionWatch | None = None
         self.table_changes = asyncio.Lock()
         """Held while the operator API opens or closes a table: its check that the table

@@ -182,6 +182,11 @@ async def _turn_away(websocket: WebSocket, code: str, message: str, close_code: 
 async def websocket_endpoint(websocket: WebSocket) -> None:
     """Serve one WebSocket connection."""
     await websocket.accept()
+    state = websocket.app.state.server
+    refused = state.refused_handshakes.bucket(websocket.client.host if websocket.client else "")
+    if refused.wait() > 0:  # a flood of bad tokens from one address: no lookup for it
+        await _turn_away(websocket, "throttled", "too many refused connections: wait", 1013)
+        return
     try:
         who = await _authenticate(websocket)
     except Exception:  # the session could not be checked (the database): not gone
@@ -189,8 +194,8 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
         # 1013, "try again later", has it reconnect, its session still good.
         await _turn_away(websocket, "busy", "the session could not be checked: try again", 1013)
         return
-    state = websocket.app.state.server
     if who is None or state.room is None:
+        refused.take()
         await _turn_away(websocket, "unauthorized", "log in first", 4401)
         return
     conn = Connection(websocket, *who)

@@ -317,6 +317,7 @@ SERVER_CODES: Final = {
     "chat_refused": "the chat line was not sent (``message`` says why: a chat verdict code)",
     "bad_report": "no such player at the table, an unknown reason, or reported lately",
     "unauthorized": "log in first",
+    "throttled": "too many refused connections from this address: try again later (1013)",
     "too_many_connections": "the account has too many connections open",
     "internal": "a fault in the server: nothing happened, the table was rebuilt from its record",
     "account_frozen": "the account is frozen: no chips may come to a table",
