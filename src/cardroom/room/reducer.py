@@ -11,7 +11,7 @@ from typing import Any
 
 from cardroom.room import events as rv
 from cardroom.room.positions import Positions
-from cardroom.room.state import Advance, Offer, SeatState, TableState
+from cardroom.room.state import Advance, Departure, Offer, SeatState, TableState
 
 
 def _seat(state: TableState, s: int) -> SeatState:
@@ -45,10 +45,11 @@ def _chips(state: TableState, e: rv.ChipsAdded) -> None:
 
 
 def _left(state: TableState, e: rv.PlayerLeft) -> None:
+    bank = _seat(state, e.seat).time_bank
     state.seats[e.seat] = None
     state.reindex()
-    if e.cashed_out and e.reason != rv.TABLE_CLOSED:  # what the player chose to take off
-        state.departures[e.player] = (e.cashed_out, e.at)
+    if e.reason != rv.TABLE_CLOSED:  # what the player chose to take off, his bank
+        state.departures[e.player] = Departure(e.cashed_out, e.at, bank)
 
 
 def _departures_forgotten(state: TableState, e: rv.DeparturesForgotten) -> None:

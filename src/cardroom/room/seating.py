@@ -48,10 +48,20 @@ def buy_in_bounds(table: Table, player: str) -> tuple[int, int | None]:
     (§10.2) to what the player took off here within ``reducing_minutes``."""
     low, high = table.settings.buy_in_range
     left = table.state.departures.get(player)
-    if left is not None and _reducing_binds(table, left[1]):
-        low = max(low, left[0])
-        high = None if high is None else max(high, left[0])
+    if left is not None and _reducing_binds(table, left.at):
+        low = max(low, left.chips)
+        high = None if high is None else max(high, left.chips)
     return low, high
+
+
+def time_bank_on_return(table: Table, player: str) -> float:
+    """The time bank ``player`` sits down with: the one he left with when he left within
+    the reducing rule's window (§10.5: leaving does not make a spent bank new), else
+    ``time_bank_start``."""
+    left = table.state.departures.get(player)
+    if left is None or left.time_bank is None or not _reducing_binds(table, left.at):
+        return table.settings.time_bank_start
+    return left.time_bank
 
 
 def _reducing_binds(table: Table, left_at: float) -> bool:
@@ -79,7 +89,7 @@ def _sit(table: Table, c: cmd.Sit) -> None:
     if high is not None and c.amount > high:
         raise TableError(BUY_IN_TOO_LARGE, f"the buy-in is at most {high}")
     table.bank.buy_in(c.player, c.amount, f"e{state.seq}:buy-in")
-    bank = table.settings.time_bank_start
+    bank = time_bank_on_return(table, c.player)
     blinds = any(g.variant.forced_bets == BLINDS for g in table.settings.games)
     owes = OWES_BIG if blinds else None  # a stud table deals a new player in at once
     table.emit(rv.PlayerSeated(c.player, c.seat, c.amount, owes, c.post_now, bank, table.now))
@@ -201,7 +211,7 @@ def expire(table: Table) -> None:
             continue
         if seat.sat_out_at is not None and table.now - seat.sat_out_at >= limit:
             remove(table, s, "sat_out_too_long")
-    old = [p for p, (_, at) in table.state.departures.items() if not _reducing_binds(table, at)]
+    old = [p for p, left in table.state.departures.items() if not _reducing_binds(table, left.at)]
     if old:
         table.emit(rv.DeparturesForgotten(tuple(sorted(old))))
 

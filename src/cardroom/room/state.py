@@ -12,7 +12,7 @@ hand is rebuilt from its own events).
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
-from typing import Any
+from typing import Any, NamedTuple
 
 from cardroom.room.events import TurnStarted as Turn
 from cardroom.room.positions import Positions
@@ -61,6 +61,23 @@ class Offer:
     expires: float
 
 
+class Departure(NamedTuple):
+    """A player's stand-up, remembered for the reducing rule's window (§10.2): the chips
+    he took off bind his return's buy-in, and he comes back with the time bank he left
+    with (§10.5: leaving does not make a spent bank new)."""
+
+    chips: int
+    at: float
+    time_bank: float | None = None
+    """None: a departure stored before the bank was kept (a new bank on return)."""
+
+    @classmethod
+    def of(cls, stored: list[Any]) -> Departure:
+        """The departure a snapshot holds (``[chips, at]`` or ``[chips, at, bank]``)."""
+        bank = float(stored[2]) if len(stored) > 2 and stored[2] is not None else None
+        return cls(int(stored[0]), float(stored[1]), bank)
+
+
 @dataclass(slots=True)
 class TableState:
     """Everything a table knows between events (the hand object aside)."""
@@ -75,8 +92,8 @@ class TableState:
     next_hand_at: float = 0.0
     waitlist: list[str] = field(default_factory=list)
     offers: dict[str, Offer] = field(default_factory=dict)
-    departures: dict[str, tuple[int, float]] = field(default_factory=dict)
-    """Player -> (chips taken off, when): the reducing rule (§10.2)."""
+    departures: dict[str, Departure] = field(default_factory=dict)
+    """Player -> his last departure, within the reducing rule's window (§10.2)."""
     seq: int = 0
     """Events applied so far (makes the ledger's idempotency keys)."""
     cancelled: int = 0
@@ -182,7 +199,7 @@ def state_from_dict(data: dict[str, Any]) -> TableState:
         next_hand_at=data["next_hand_at"],
         waitlist=list(data["waitlist"]),
         offers={p: Offer(**o) for p, o in data["offers"].items()},
-        departures={p: (int(v[0]), float(v[1])) for p, v in data["departures"].items()},
+        departures={p: Departure.of(v) for p, v in data["departures"].items()},
         seq=data["seq"],
         cancelled=data.get("cancelled", 0),  # snapshots before it: none counted
     )

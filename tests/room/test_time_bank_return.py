@@ -1,0 +1,61 @@
+"""§10.5's time bank is the player's at the table: standing up and sitting down again
+does not make it new. Before, a player who had spent his bank left and came back at
+once with a full one (``time_bank_start``), as often as he liked."""
+
+from __future__ import annotations
+
+from cardroom.room import commands as cmd
+from cardroom.room import events as rv
+from cardroom.room.seating import buy_in_bounds, time_bank_on_return
+from cardroom.room.state import Departure, state_from_dict, state_to_dict
+
+from .conftest import Harness, holdem
+
+
+def _spent_five_seconds_then_left() -> Harness:
+    """p0 spends 5 s of a 20 s bank on his first decision, then leaves after the hand."""
+    h = Harness(holdem(time_bank_start=20))
+    h.seat({0: 40, 1: 40, 2: 40})
+    h.tick()
+    assert h.actor == "p0"
+    h.tick(30)  # the action time is up: the bank runs
+    h.clock.advance(5)
+    h.act("fold")
+    assert h.table.state.seats[0].time_bank == 15.0  # type: ignore[union-attr]
+    h.do(cmd.Leave("p0"))  # dealt in: he leaves when the hand ends
+    h.finish_by_checking()
+    assert h.table.state.seats[0] is None
+    return h
+
+
+def _seated(events: list[object]) -> rv.PlayerSeated:
+    (seated,) = [e for e in events if isinstance(e, rv.PlayerSeated)]
+    return seated
+
+
+def test_10_5_a_player_back_within_reducing_minutes_has_the_time_bank_he_left_with() -> None:
+    h = _spent_five_seconds_then_left()
+    h.clock.advance(60 * 29)
+    seated = _seated(h.do(cmd.Sit("p0", 3, 40)))
+    assert seated.time_bank == 15.0
+    assert h.table.state.seats[3].time_bank == 15.0  # type: ignore[union-attr]
+
+
+def test_10_5_a_player_back_after_reducing_minutes_sits_with_a_new_time_bank() -> None:
+    h = _spent_five_seconds_then_left()
+    h.tick(60 * 31)  # the departure is forgotten (the reducing rule's window, §10.2)
+    assert _seated(h.do(cmd.Sit("p0", 3, 40))).time_bank == 20.0
+
+
+def test_a_departure_stored_before_the_bank_was_kept_restores_and_gives_a_new_bank() -> None:
+    # Snapshots written before held [chips, when]: read back, the reducing rule still
+    # binds, and the player sits with time_bank_start.
+    h = _spent_five_seconds_then_left()
+    snapshot = state_to_dict(h.table.state)
+    chips, at, bank = snapshot["departures"]["p0"]
+    assert bank == 15.0
+    snapshot["departures"]["p0"] = [chips, at]
+    h.table.state = state_from_dict(snapshot)
+    assert h.table.state.departures["p0"] == Departure(chips, at, None)
+    assert time_bank_on_return(h.table, "p0") == 20.0
+    assert buy_in_bounds(h.table, "p0")[0] == max(chips, 20)
