@@ -147,3 +147,19 @@ def operator_client(base: str, url: str, alias: str = "boss") -> httpx.Client:
     finally:
         engine.dispose()
     return httpx.Client(base_url=base, headers={"authorization": f"Bearer {login['token']}"})
+
+
+def stored_events(url: str, kind: str) -> int:
+    """How many entries of event type ``kind`` the tables' records hold."""
+    from sqlalchemy import func, select
+    from sqlalchemy.orm import Session
+
+    from cardroom.store.models import TableEntry
+
+    engine = make_engine(url)
+    try:
+        with Session(engine) as session:
+            count = select(func.count()).where(TableEntry.kind == kind)
+            return int(session.scalar(count) or 0)
+    finally:
+        engine.dispose()

@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from tests.server.sessions import answer, money_problems, player
+from tests.server.sessions import answer, money_problems, player, stored_events
 
 from cardroom.server.settings import ServerSettings
 
@@ -170,20 +170,10 @@ def test_10_7_a_flood_of_empty_chat_lines_is_rate_limited_and_not_stored(
     (a database write each, and the table's reconnect history pushed out by them).
     Now it takes a token like any line: past the burst it is refused ``rate_limited``
     and nothing is stored."""
-    from sqlalchemy import func, select
-    from sqlalchemy.orm import Session
-
-    from cardroom.store import make_engine
-    from cardroom.store.models import TableEntry
 
     def blocked() -> int:
-        engine = make_engine(settings.database_url)
-        try:
-            with Session(engine) as session:
-                count = select(func.count()).where(TableEntry.kind == "ChatBlocked")
-                return int(session.scalar(count) or 0)
-        finally:
-            engine.dispose()
+        assert settings.database_url is not None
+        return stored_events(settings.database_url, "ChatBlocked")
 
     async def go() -> list[str]:
         a, _ = await player(server, "flood")

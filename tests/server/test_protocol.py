@@ -17,6 +17,7 @@ from tests.server.sessions import (
     money_problems,
     player,
     seated_pair,
+    stored_events,
     until,
 )
 
@@ -431,20 +432,9 @@ def test_10_7_a_chat_flood_is_refused_rate_limited_and_not_stored(
 ) -> None:
     # Past the chat's rate a line is refused before anything is stored: each refused
     # line used to be stored as a ChatBlocked entry (a write per line of a flood).
-    from sqlalchemy import func, select
-    from sqlalchemy.orm import Session
-
-    from cardroom.store import make_engine
-    from cardroom.store.models import TableEntry
-
     def blocked() -> int:
-        engine = make_engine(settings.database_url)
-        try:
-            with Session(engine) as session:
-                count = select(func.count()).where(TableEntry.kind == "ChatBlocked")
-                return int(session.scalar(count) or 0)
-        finally:
-            engine.dispose()
+        assert settings.database_url is not None
+        return stored_events(settings.database_url, "ChatBlocked")
 
     async def go() -> list[str]:
         a, _ = await player(server, "flood")
