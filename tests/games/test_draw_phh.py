@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from tests.games.phh_export_or_short import export_unless_short_raise
+from tests.games.phh_read_otherwise import export_unless_read_otherwise
 
 from cardroom.games import Action, Hand, Stakes, TableConfig
 from cardroom.games import events as ev
@@ -47,7 +47,7 @@ def test_exported_hands_replay_to_the_same_stacks(game: str) -> None:
         hand = Hand(config, [rng.randint(20, 200) for _ in range(players)], players - 1, seed=i)
         play(hand, rng, heavy=i % 2 == 0)
         reshuffled += any(isinstance(e, ev.StubReshuffled) for e in hand.events)
-        exported = export_unless_short_raise(hand)
+        exported = export_unless_read_otherwise(hand)
         if exported is None:
             continue
         (history,) = loads(dumps(exported))

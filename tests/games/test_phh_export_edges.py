@@ -140,3 +140,32 @@ def test_4_a_short_all_in_raise_within_phh_s_count_is_exported() -> None:
     stacks = [hand.stacks[s] for s in hand.order]
     assert list(replay(loads(text)[0]).finishing_stacks or ()) == stacks
     assert _pokerkit_stacks(text) == stacks
+
+
+def _short_big_blind(big_blind_stack: int) -> Hand:
+    # Fixed limit 2/4 (blinds 1/2), four players: the big blind (seat 2) has
+    # ``big_blind_stack`` chips; seat 3 raises to 4, everyone calls what he can.
+    config = TableConfig.of("holdem", Stakes.limit(2, 4), structure="fixed_limit")
+    hand = Hand(config, [60, 60, big_blind_stack, 60], button=0, seed=5)
+    hand.apply(Action.raise_to(3, 4))
+    return _play_out(hand)
+
+
+def test_4_a_big_blind_posted_all_in_for_less_is_refused_since_phh_calls_what_was_posted() -> None:
+    # RULEBOOK §4: a forced bet posted all-in for less is still called in full (2 here)
+    # and raised from it; PHH's reader (PokerKit) calls the 1 posted and refused the raise.
+    with pytest.raises(PhhError, match="all-in for less") as refused:
+        export(_short_big_blind(1))
+    assert refused.value.code == "short_forced_bet"
+
+
+def test_4_a_small_blind_posted_all_in_for_less_is_exported() -> None:
+    # Short of the small blind only: the bet to call is the big blind, read alike.
+    config = TableConfig.of("holdem", Stakes.limit(2, 4), structure="fixed_limit")
+    hand = Hand(config, [60, 1, 60, 60], button=0, seed=5)
+    hand.apply(Action.raise_to(3, 4))
+    _play_out(hand)
+    text = dumps(export(hand))
+    stacks = [hand.stacks[s] for s in hand.order]
+    assert list(replay(loads(text)[0]).finishing_stacks or ()) == stacks
+    assert _pokerkit_stacks(text) == stacks

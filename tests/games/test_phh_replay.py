@@ -8,7 +8,7 @@ import warnings
 from pathlib import Path
 
 import pytest
-from tests.games.phh_export_or_short import export_unless_short_raise
+from tests.games.phh_read_otherwise import export_unless_read_otherwise
 
 from cardroom.bench.engine_driver import EngineDriver
 from cardroom.bench.pokerkit_peer import choose
@@ -225,7 +225,7 @@ def test_any_finished_hand_exports_to_phh_that_replays_to_the_same_result(code: 
         hand = _random_hand(CONFIGS[code], rng.randint(2, MAX_PLAYERS.get(code, 8)), rng)
         if any(isinstance(e, StubReshuffled) for e in hand.events):
             continue  # PHH cannot say in which order a muck was reshuffled
-        hh = export_unless_short_raise(hand)
+        hh = export_unless_read_otherwise(hand)
         if hh is None:
             continue
         replayed += 1

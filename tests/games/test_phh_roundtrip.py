@@ -17,7 +17,7 @@ import re
 from pathlib import Path
 
 import pytest
-from tests.games.phh_export_or_short import export_unless_short_raise
+from tests.games.phh_read_otherwise import export_unless_read_otherwise
 
 from cardroom.games import events as ev
 from cardroom.games.actions import Action
@@ -104,7 +104,7 @@ def test_every_code_exports_and_imports_to_the_same_hand(code: str) -> None:
         hand = Hand(config, seats, len(seats) - 1, seed=f"{code}/{i}")
         _play(hand, rng)
         reshuffled += any(isinstance(e, ev.StubReshuffled) for e in hand.events)
-        history = export_unless_short_raise(hand)
+        history = export_unless_read_otherwise(hand)
         if history is None:
             continue
         assert history.variant == code
@@ -132,7 +132,7 @@ def test_draw_hands_that_reshuffle_the_muck_round_trip() -> None:
         hand = Hand(config, seats, len(seats) - 1, seed=i)
         _play(hand, rng)
         reshuffled += any(isinstance(e, ev.StubReshuffled) for e in hand.events)
-        history = export_unless_short_raise(hand)
+        history = export_unless_read_otherwise(hand)
         if history is None:
             continue
         text = dumps(history)

@@ -27,7 +27,7 @@ from cardroom.games.actions import CALL, CHECK, DISCONNECT_ALL_IN, FOLD, RAISE
 from cardroom.games.config import POST_BIG_BLIND, POST_BOTH_BLINDS, TableConfig
 from cardroom.games.draw import DrawError
 from cardroom.games.errors import ConfigError, IllegalAction
-from cardroom.games.forced import DEAD_SMALL_BLIND, STRADDLE
+from cardroom.games.forced import DEAD_SMALL_BLIND, STRADDLE, bet_to_call, forced_posts
 from cardroom.games.hand import Hand
 from cardroom.games.phh import HandHistory, PhhAction, PhhError
 from cardroom.games.phh_variants import big_blind_ante_index, phh_code_of, table_config
@@ -48,6 +48,7 @@ REFUSALS: dict[str, str] = {
     "table": "the table's game, structure, options or sizes have no PHH form",
     "room_rules": "the hand used a room rule PHH reads otherwise (a stud option, the cap)",
     "short_raise": "a short all-in raise the cap did not count took a round past PHH's cap",
+    "short_forced_bet": "the largest forced bet was posted all-in for less (called in full)",
 }
 """Why :func:`export` refuses a hand: ``PhhError.code`` -> what it means (docs/api.md:
 ``phh_refusal``). Stable: clients may switch on them."""
@@ -302,6 +303,7 @@ def _check_describable(hand: Hand, history: HandHistory) -> None:
     if not usual:
         raise PhhError("PHH cannot record blinds posted out of the usual seats", code="blind_seats")
     _check_dead_blinds(hand)
+    _check_short_forced_bet(hand, started)
     if posts and (len(hand.order) == 2 or _lone_big_blind(hand)):
         raise PhhError(
             "PHH cannot record a live post heads-up or after a lone big blind", code="live_post"
@@ -356,6 +358,21 @@ def _check_short_raises(hand: Hand, again: TableConfig) -> None:
                 )
         elif isinstance(event, ev.BettingClosed):
             raises, index = 0, event.index + 1
+
+
+def _check_short_forced_bet(hand: Hand, started: ev.HandStarted) -> None:
+    """RULEBOOK §4 calls a forced bet posted all-in for less at its full amount (the
+    engine's :func:`~cardroom.games.forced.bet_to_call`); PHH's reader (PokerKit) calls the
+    largest amount posted: refuse a hand whose largest forced bet was posted short."""
+    posts, _ = forced_posts(
+        hand.config, started.seats, hand.order, hand.button, started.blind_seats
+    )
+    posted = [e.amount for e in hand.events if isinstance(e, ev.Posted) and e.live]
+    if max(posted, default=0) < bet_to_call(posts):
+        raise PhhError(
+            "PHH cannot record a forced bet posted all-in for less that is called in full",
+            code="short_forced_bet",
+        )
 
 
 def _for_table(read: Callable[[Any], Any], value: Any) -> Any:
