@@ -169,3 +169,63 @@ def test_4_a_small_blind_posted_all_in_for_less_is_exported() -> None:
     stacks = [hand.stacks[s] for s in hand.order]
     assert list(replay(loads(text)[0]).finishing_stacks or ()) == stacks
     assert _pokerkit_stacks(text) == stacks
+
+
+def _pokerkit_reads_as_written(text: str) -> list[int]:
+    """PokerKit's stacks, every action taken as written: only the steps PHH leaves out
+    (burns, collecting bets) done between them; no move repaired or skipped."""
+    history = pokerkit.HandHistory.loads(text)
+    state = history.create_state()
+    for action in history.actions:
+        while True:
+            try:
+                pokerkit.notation.parse_action(state, action, history.parse_value)
+                break
+            except ValueError:
+                if state.can_burn_card():
+                    state.burn_card("??")
+                elif state.can_collect_bets():
+                    state.collect_bets()
+                else:
+                    raise
+    return [int(s) for s in state.stacks]
+
+
+def test_an_all_in_showdown_is_written_before_the_board_still_to_come() -> None:
+    # The standard (required.rst): the showdown action is performed "after all players
+    # go all-in", then the board is dealt; the export wrote the flop, turn and river
+    # first, and PokerKit refused the board ("No board dealing is pending") and repaired.
+    config = TableConfig.of("holdem", Stakes.blinds(1, 2))
+    hand = Hand(config, [100, 100, 100], button=0, seed=11)
+    hand.apply(Action.raise_to(0, 100))  # all-in
+    hand.apply(Action.call(1))  # all-in too: both hands shown
+    hand.apply(Action.fold(2))
+    assert hand.is_over
+    text = dumps(export(hand))
+    lines = re.findall(r'"(p\d sm [^"]*|d db [^"]*)"', text)
+    assert [line.split()[1] for line in lines] == ["sm", "sm", "db", "db", "db"], lines
+    stacks = [hand.stacks[s] for s in hand.order]
+    assert list(replay(loads(text)[0]).finishing_stacks or ()) == stacks
+    assert _pokerkit_reads_as_written(text) == stacks
+
+
+def test_a_covering_player_s_muck_after_an_all_in_is_written_at_the_end() -> None:
+    # §7 lets the covering player muck a beaten hand after the runout (only the called
+    # all-in hand must show); the standard would have him show before it, so such a
+    # showdown stays where it was played, and the file replays to the same stacks.
+    config = TableConfig.of("holdem", Stakes.blinds(1, 2))
+    for seed in range(40):
+        hand = Hand(config, [100, 30, 100], button=0, seed=seed)
+        hand.apply(Action.raise_to(0, 30))
+        hand.apply(Action.call(1))  # all-in for 30
+        hand.apply(Action.fold(2))
+        if any(isinstance(e, ev.Mucked) for e in hand.events):
+            break
+    else:
+        raise AssertionError("no seed where the covering raiser mucks")
+    text = dumps(export(hand))
+    lines = re.findall(r'"(p\d sm[^"]*|d db [^"]*)"', text)
+    assert [line.split()[1] for line in lines] == ["db", "db", "db", "sm", "sm"], lines
+    stacks = [hand.stacks[s] for s in hand.order]
+    assert list(replay(loads(text)[0]).finishing_stacks or ()) == stacks
+    assert _pokerkit_stacks(text) == stacks

@@ -221,12 +221,30 @@ def _export_blinds(config: TableConfig, n: int, lone: bool = False) -> tuple[int
     return (stakes.small_blind, stakes.big_blind, *straddles) + (0,) * (n - 2 - len(straddles))
 
 
+def _showdown_before_the_runout(events: Sequence[ev.Event]) -> Sequence[ev.Event]:
+    """``events`` with the showdown moved before the board dealt after the last action:
+    the standard shows "after all players go all-in" (``required.rst``), then deals the
+    rest. Only where nothing but board cards follow the last action (a stud or draw hand
+    still deals or draws its players' own cards) and every hand is shown: the standard
+    has everyone show then, while §7 lets a covering player muck a beaten hand at the
+    end (written at the end, as played)."""
+    last = max((i for i, e in enumerate(events) if isinstance(e, ev.Acted)), default=-1)
+    after = events[last + 1 :]
+    if not any(isinstance(e, ev.BoardDealt) for e in after) or any(
+        isinstance(e, ev.HoleDealt | ev.Drew | ev.Mucked) for e in after
+    ):
+        return events
+    showdown = [e for e in after if isinstance(e, ev.Shown)]
+    rest = [e for e in after if not isinstance(e, ev.Shown)]
+    return [*events[: last + 1], *showdown, *rest]
+
+
 def _export_actions(
     events: Sequence[ev.Event], player: dict[int, int], sight: Sight = _everything
 ) -> Iterator[PhhAction]:
     street: dict[int, list[Card | None]] = {}  # a street's cards per player: down, then up
     replaced: list[PhhAction] = []  # a draw's replacements, after every discard (PHH order)
-    for event in events:
+    for event in _showdown_before_the_runout(events):
         if isinstance(event, ev.HoleDealt):
             street.setdefault(player[event.seat], []).extend(sight(event, "cards", event.cards))
             continue
