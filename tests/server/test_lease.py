@@ -104,3 +104,25 @@ def test_a_second_cardroom_serve_says_so_in_one_line_and_exits_1(
     assert second.returncode == 1, second.stderr
     lines = second.stderr.strip().splitlines()
     assert len(lines) == 1 and "another server is running on this database" in lines[0]
+
+
+def test_a_stop_by_sigterm_or_ctrl_c_exits_0_and_gives_the_lease_back(
+    settings: ServerSettings,
+) -> None:
+    # uvicorn stops cleanly on SIGTERM and then raises the signal again, so the process
+    # died of it (exit status 143, -15 here) where Ctrl-C exited 0: a service manager
+    # or a deploy script checking the status saw a clean stop as a failure.
+    import signal
+
+    from tests.server.test_crash import ServerProcess
+
+    assert settings.database_url is not None and settings.tables_file is not None
+    engine = _engine(settings.database_url)
+    try:
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            server = ServerProcess(settings.database_url, settings.tables_file)
+            server.proc.send_signal(sig)
+            assert server.proc.wait(60) == 0, sig.name
+            assert lease.server_seen(engine) is None, sig.name  # given back: none waits
+    finally:
+        engine.dispose()

@@ -5,7 +5,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import signal
 import socket
+import threading
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -104,10 +106,22 @@ def serve(
                 with contextlib.suppress(BaseException):
                     await extra
 
+    # A stop by SIGTERM (a service manager, `kill`) is a stop like Ctrl-C: uvicorn shuts
+    # down cleanly on either and then raises the signal again under the handler it
+    # found, which for SIGTERM killed the process (status 143) after a clean stop.
+    main_thread = threading.current_thread() is threading.main_thread()  # signals: only there
+    previous = signal.signal(signal.SIGTERM, _interrupt) if main_thread else None
     try:
         asyncio.run(main())
     except KeyboardInterrupt:
         pass
     finally:
+        if main_thread:
+            signal.signal(signal.SIGTERM, previous)
         sock.close()
     return 0 if server.started else 1
+
+
+def _interrupt(_signum: int, _frame: Any) -> None:
+    """SIGTERM as Ctrl-C: the same clean stop, the same exit status."""
+    raise KeyboardInterrupt
