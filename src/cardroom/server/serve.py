@@ -45,6 +45,10 @@ class ClientFaults(logging.Filter):
         return True
 
 
+class ListenError(Exception):
+    """The server cannot listen where it was told (the message says where and why)."""
+
+
 def uvicorn_config(
     app: Any, settings: ServerSettings, log_level: str = "warning", graceful_seconds: int = 5
 ) -> uvicorn.Config:
@@ -69,7 +73,8 @@ def serve(
 ) -> int:
     """Open (create or migrate) the database, bind, print the URL, serve until
     interrupted; returns the exit code. A bad database URL or an unreachable database
-    raises :class:`cardroom.store.DatabaseError` before anything listens."""
+    raises :class:`cardroom.store.DatabaseError` before anything listens, an address it
+    cannot listen on :class:`ListenError`."""
     app = create_app(settings)
     storage = Storage(settings.database_url, threads=1, queue=0)
     try:
@@ -83,7 +88,11 @@ def serve(
     # waited ~40 ms for a delayed ACK (Nagle).
     sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    sock.bind((settings.host, settings.port))
+    try:
+        sock.bind((settings.host, settings.port))
+    except OSError as exc:  # a port in use, an address not of this host: the operator's
+        sock.close()
+        raise ListenError(f"cannot listen on {settings.host}:{settings.port}: {exc}") from None
     port = sock.getsockname()[1]
     server = uvicorn.Server(uvicorn_config(app, settings, log_level))
     host = f"[{settings.host}]" if ":" in settings.host else settings.host
