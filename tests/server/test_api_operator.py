@@ -436,3 +436,35 @@ def test_a_table_opened_through_the_api_asks_for_no_house_bots(
     refused = boss.post("/api/operator/tables", json={**body, "bots": 2})
     assert refused.status_code == 400 and "tables file" in refused.json()["message"]
     assert "with-bots" not in _listed(api)
+
+
+def test_a_player_who_watched_a_closed_table_watches_it_again_when_sitting_at_its_reopening(
+    api: Api, boss: httpx.Client
+) -> None:
+    # The connection remembered the table's id as watched after the close, so `join` at
+    # the table reopened under that id did not watch it again: the player was seated
+    # and heard nothing (no snapshot, no turn), away at a table he had just joined.
+    spec = {"id": "reopen-me", "game": "holdem", "stakes": {"small_blind": 1, "big_blind": 2}}
+    assert boss.post("/api/operator/tables", json=spec).status_code == 201
+    token = bearer(api, register(api)).headers["authorization"].split()[1]
+
+    async def sit_after_reopening() -> list[dict[str, Any]]:
+        client = await ProtocolClient.connect(api.base, token)
+        await client.send("watch", id="w", table="reopen-me")
+        while (await client.receive()).get("re") != "w":
+            pass
+        await asyncio.to_thread(boss.post, "/api/operator/tables/reopen-me/close")
+        reopened = await asyncio.to_thread(boss.post, "/api/operator/tables", json=spec)
+        assert reopened.status_code == 201, reopened.text
+        await client.send("join", id="sit", table="reopen-me", seat=0, amount=40)
+        heard = []
+        while (message := await client.receive()).get("re") != "sit":
+            heard.append(message)
+        assert message["type"] == "ok", message
+        await client.close()
+        return heard
+
+    heard = asyncio.run(sit_after_reopening())
+    snapshots = [m for m in heard if m["type"] == "snapshot" and m["table"] == "reopen-me"]
+    assert snapshots, heard
+    assert boss.post("/api/operator/tables/reopen-me/close").status_code == 200

@@ -43,3 +43,22 @@ def test_serve_refuses_a_keep_period_that_is_no_duration(
         main(["serve", "--port", "0", "--integrity-keep-seconds", seconds])
     assert exited.value.code == 2
     assert "--integrity-keep-seconds" in capsys.readouterr().err
+
+
+def test_serve_on_a_port_in_use_says_so_in_one_line_and_exits_1(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # An operator's mistake (another program, or a server on another database, holds
+    # the port), not a fault of the server: it ended in an OSError traceback.
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        db = f"sqlite:///{tmp_path / 'room.db'}"
+        assert main(["serve", "--db", db, "--port", str(port), "--no-bots"]) == 1
+    captured = capsys.readouterr()
+    lines = captured.err.strip().splitlines()
+    assert len(lines) == 1 and f"cannot listen on 127.0.0.1:{port}" in lines[0], captured.err
+    assert "serving" not in captured.out

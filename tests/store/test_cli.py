@@ -255,3 +255,24 @@ def test_entries_limit_is_checked_alike_on_both_databases(
         assert exit_.value.code == 2, (db.kind, bad)
     code, out, _ = run(capsys, monkeypatch, "ledger", "entries", "--db", db.url, "--limit", "1")
     assert (code, out) == (0, "")
+
+
+def test_a_full_page_of_entries_says_how_to_read_the_next(
+    fresh_url: str, capsys: Any, monkeypatch: Any
+) -> None:
+    # `ledger entries` printed the first 50 entries of a ledger of thousands and stopped
+    # there, with nothing to say that more existed nor how to read them.
+    def cli(*argv: str, stdin: str = "") -> tuple[int, str, str]:
+        return run(capsys, monkeypatch, *argv, "--db", fresh_url, stdin=stdin)
+
+    cli("db", "upgrade")
+    assert cli("account", "create", "AceHigh", "--i-am-18", stdin=PW)[0] == 0
+    for amount in ("100", "200", "300"):
+        assert cli("account", "deposit", "AceHigh", amount)[0] == 0
+    code, out, err = cli("ledger", "entries", "--limit", "2")
+    last = int(out.strip().splitlines()[-1].split()[0])
+    assert code == 0 and f"--after {last}" in err, err
+    code, out, err = cli("ledger", "entries", "--after", str(last), "--limit", "2")
+    assert code == 0 and len(out.strip().splitlines()) == 1 and err == ""  # the last page
+    code, out, err = cli("ledger", "entries", "--json", "--limit", "2")
+    assert code == 0 and "--after" in err and all(line.startswith("{") for line in out.splitlines())

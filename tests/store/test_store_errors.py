@@ -141,3 +141,28 @@ def test_migrating_an_unreachable_database_is_a_store_error(tmp_path: Path) -> N
         with pytest.raises(StoreError, match="unreachable"):
             call()
     engine.dispose()
+
+
+@pytest.mark.postgres
+def test_a_postgresql_database_that_does_not_exist_says_to_create_it(
+    pg_server: Any, cheap_passwords: Any
+) -> None:
+    # It said "unreachable or busy; try again later": an operator who had not made the
+    # database yet would wait for nothing (`cardroom serve` and `db upgrade` create the
+    # schema, never the PostgreSQL database itself).
+    from sqlalchemy.engine import make_url
+    from tests.store.conftest import PG_ADMIN_URL
+
+    from cardroom.store import migrate
+
+    url = make_url(PG_ADMIN_URL).set(database="cardroom_never_created")
+    engine = make_engine(url.render_as_string(hide_password=False))
+    try:
+        with pytest.raises(StoreError) as caught:
+            migrate.upgrade(engine)
+        message = str(caught.value)
+        assert "does not exist: create it" in message, message
+        assert "try again later" not in message, message
+        assert_store_errors(every_public_call(engine, cheap_passwords), "create it")
+    finally:
+        engine.dispose()

@@ -25,7 +25,12 @@ def register(subparsers: Any) -> None:
     entries.add_argument(
         "--after", type=non_negative_int, default=0, help="start after this entry id"
     )
-    entries.add_argument("--limit", type=positive_int, default=50, help="at most this many")
+    entries.add_argument(
+        "--limit",
+        type=positive_int,
+        default=50,
+        help="at most this many (50; stderr names the next page)",
+    )
     entries.add_argument("--json", action="store_true")
     flags = action("flags", "integrity flags: shared IP/device, chip dumping", run_flags)
     flags.add_argument("--json", action="store_true")
@@ -79,9 +84,12 @@ def run_entries(args: argparse.Namespace) -> int:
 
     engine = open_engine(args)
     try:
-        entries = SqlLedger(engine).entries(after=args.after, limit=args.limit)
+        # One more than asked: whether a next page exists, told on stderr (a ledger has
+        # thousands of entries; the page alone never said that more followed).
+        entries = SqlLedger(engine).entries(after=args.after, limit=args.limit + 1)
     finally:
         engine.dispose()
+    more, entries = len(entries) > args.limit, entries[: args.limit]
     name = alias_namer(
         [] if args.json else [f"{e.transfer.debit} {e.transfer.credit}" for e in entries], args
     )
@@ -105,6 +113,8 @@ def run_entries(args: argparse.Namespace) -> int:
             memo = f"  ({t.memo})" if t.memo else ""
             moved = name(f"{t.debit} -> {t.credit}")
             print(f"{e.id:>6} {t.reason:<17} {t.amount:>12} {moved}{memo}")
+    if more:
+        print(f"more entries follow: --after {entries[-1].id}", file=sys.stderr)
     return 0
 
 

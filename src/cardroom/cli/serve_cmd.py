@@ -38,7 +38,7 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Serve until interrupted."""
-    from cardroom.server.serve import serve
+    from cardroom.server.serve import ListenError, serve
     from cardroom.server.settings import ServerSettings
     from cardroom.server.tables_file import TablesFileError
     from cardroom.store import DatabaseError
@@ -65,7 +65,7 @@ def run(args: argparse.Namespace) -> int:
         return serve(settings, log_level=args.log_level, on_ready=on_ready)
     except TablesFileError as exc:
         raise UsageError(str(exc)) from None
-    except DatabaseError as exc:
+    except (DatabaseError, ListenError) as exc:
         print(f"cardroom serve: {exc}", file=sys.stderr)
         return 1
 

@@ -124,9 +124,10 @@ async def _table_message(
         if isinstance(command, cmd.Sit):  # where the player sits down from: §10.9
             command = dataclasses.replace(command, ip=conn.ip, device=conn.device)
         # Sitting down, or waiting for a seat (to be told of the seat offered: §10.3),
-        # the connection watches the table.
+        # the connection watches the table: this actor, which `conn.watching` (table ids)
+        # cannot tell from a closed table's under the same id, reopened since.
         watches = isinstance(command, cmd.Sit | cmd.JoinWaitlist)
-        if watches and actor.table_id not in conn.watching:
+        if watches and conn.id not in actor.watchers:
             await _watch(conn, actor, None)
         turn = msg.turn if isinstance(msg, p.Act | p.Place) else None
         client = (conn.player, msg.id, digest)

@@ -224,8 +224,20 @@ class Room:
             except Exception as exc:  # a busy or absent database: next time
                 log.warning("the server's lease was not renewed (%s)", exc)
                 continue
-            if not held:  # silent past the lease (the database away): another took it
-                log.error("another server took this database's lease: stop this one")
+            if held:
+                continue
+            # Lost: silent past the lease (the database away), or a forced recovery took
+            # it. Free again, or its holder gone, it is taken back (else a second server
+            # could start beside this one); held by another live server, this one must go.
+            try:
+                other = await self.storage.run(lease.take, self.storage.engine, self.instance)
+            except Exception as exc:
+                log.warning("the server's lease was not renewed (%s)", exc)
+                continue
+            if other is None:
+                log.warning("this server's lease had been taken; it is this server's again")
+            else:
+                log.error("another server holds this database's lease (%s): stop this one", other)
 
     def step_allowances(self, settings: TableSettings) -> StepAllowances:
         """A table's view of the disconnect all-ins, with its limits."""

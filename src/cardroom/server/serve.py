@@ -5,7 +5,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import signal
 import socket
+import threading
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -43,6 +45,10 @@ class ClientFaults(logging.Filter):
         return True
 
 
+class ListenError(Exception):
+    """The server cannot listen where it was told (the message says where and why)."""
+
+
 def uvicorn_config(
     app: Any, settings: ServerSettings, log_level: str = "warning", graceful_seconds: int = 5
 ) -> uvicorn.Config:
@@ -67,7 +73,8 @@ def serve(
 ) -> int:
     """Open (create or migrate) the database, bind, print the URL, serve until
     interrupted; returns the exit code. A bad database URL or an unreachable database
-    raises :class:`cardroom.store.DatabaseError` before anything listens."""
+    raises :class:`cardroom.store.DatabaseError` before anything listens, an address it
+    cannot listen on :class:`ListenError`."""
     app = create_app(settings)
     storage = Storage(settings.database_url, threads=1, queue=0)
     try:
@@ -81,7 +88,11 @@ def serve(
     # waited ~40 ms for a delayed ACK (Nagle).
     sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    sock.bind((settings.host, settings.port))
+    try:
+        sock.bind((settings.host, settings.port))
+    except OSError as exc:  # a port in use, an address not of this host: the operator's
+        sock.close()
+        raise ListenError(f"cannot listen on {settings.host}:{settings.port}: {exc}") from None
     port = sock.getsockname()[1]
     server = uvicorn.Server(uvicorn_config(app, settings, log_level))
     host = f"[{settings.host}]" if ":" in settings.host else settings.host
@@ -104,10 +115,22 @@ def serve(
                 with contextlib.suppress(BaseException):
                     await extra
 
+    # A stop by SIGTERM (a service manager, `kill`) is a stop like Ctrl-C: uvicorn shuts
+    # down cleanly on either and then raises the signal again under the handler it
+    # found, which for SIGTERM killed the process (status 143) after a clean stop.
+    main_thread = threading.current_thread() is threading.main_thread()  # signals: only there
+    previous = signal.signal(signal.SIGTERM, _interrupt) if main_thread else None
     try:
         asyncio.run(main())
     except KeyboardInterrupt:
         pass
     finally:
+        if main_thread:
+            signal.signal(signal.SIGTERM, previous)
         sock.close()
     return 0 if server.started else 1
+
+
+def _interrupt(_signum: int, _frame: Any) -> None:
+    """SIGTERM as Ctrl-C: the same clean stop, the same exit status."""
+    raise KeyboardInterrupt

@@ -9,6 +9,7 @@ Refusals by the rules (``LedgerError`` and its kind) pass through unchanged.
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Callable
 from typing import ParamSpec, TypeVar
 
@@ -33,6 +34,9 @@ LARGEST_ID = 2**63 - 1
 
 _SCHEMA_SQLSTATES = {"42P01", "42703"}  # undefined table, undefined column
 _SCHEMA_WORDS = ("no such table", "no such column")
+_NO_DATABASE = re.compile(r'database ".*" does not exist')
+"""PostgreSQL refusing a connection to a database never created (the refusal comes
+before any session, so the driver's error carries no SQLSTATE: the words are all)."""
 
 
 class StoreError(DatabaseError):
@@ -49,6 +53,8 @@ def _why(exc: SQLAlchemyError, detail: str) -> str:
     sqlstate = getattr(getattr(exc, "orig", None), "sqlstate", None)
     if sqlstate in _SCHEMA_SQLSTATES or any(w in detail for w in _SCHEMA_WORDS):
         return "the database schema is missing or out of date: run `cardroom db upgrade`"
+    if _NO_DATABASE.search(detail):
+        return "the database named in the URL does not exist: create it first (CREATE DATABASE)"
     if isinstance(exc, OperationalError | InterfaceError | PoolTimeout):
         return "the database is unreachable or busy; try again later"
     if isinstance(exc, DataError):
