@@ -37,8 +37,13 @@ def test_a_lost_database_answers_503_unavailable_in_the_project_s_words(
             assert answer.status_code == 503, answer.text
             body = answer.json()
             assert body["code"] == "unavailable"
-            assert "failed: the database is unreachable or busy" in body["message"]
+            # Gone under the server: the pool's connection reports it unreachable, a new
+            # connection that the database does not exist (the operator's words).
+            words = ("unreachable or busy", "named in the URL does not exist")
+            assert any(f"failed: the database {w}" in body["message"] for w in words), body
             assert "Traceback" not in body["message"] and "sqlalchemy" not in body["message"]
+            # Nor the driver's words: they named the database and its host to anyone.
+            assert name not in body["message"] and "127.0.0.1" not in body["message"], body
         health = httpx.get(api.base + "/healthz")
         assert health.status_code == 503
         # The refusal every route gives (docs/api.md, and /openapi.json's ErrorBody for

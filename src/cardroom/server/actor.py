@@ -47,7 +47,7 @@ from cardroom.server.allowances import StepAllowances
 from cardroom.server.broadcast import History, Watcher
 from cardroom.server.storage import Busy, Storage
 from cardroom.server.table_ledger import StepLedger
-from cardroom.store import DatabaseError, Players, SanctionKind
+from cardroom.store import DatabaseError, Players, SanctionKind, client_words
 from cardroom.store.client_ids import Answered
 from cardroom.store.tables import ChatOffence, TableRecords, TableStep
 
@@ -544,7 +544,10 @@ def _unreadable(table_id: str, exc: Exception) -> str:
     """What a client is told of an account the database could not read: the store's own
     words (a full queue, a ``StoreError``), else a plain sentence, the error logged (a
     driver's text names tables, columns and hosts)."""
-    if isinstance(exc, Busy | DatabaseError):
+    if isinstance(exc, DatabaseError):  # the driver's words logged, not told
+        log.warning("table %s: an account could not be read: %s", table_id, exc)
+        return f"the account could not be read: {client_words(exc)}"
+    if isinstance(exc, Busy):
         return f"the account could not be read: {exc}"
     log.exception("table %s: an account could not be read", table_id, exc_info=exc)
     return "the account could not be read: try again"

@@ -33,7 +33,14 @@ from starlette.responses import Response
 from cardroom.ledger import BalanceOutOfRange, IdempotencyConflict, InsufficientFunds, LedgerError
 from cardroom.server.auth import Accounts, same_origin, token_of
 from cardroom.server.storage import Busy
-from cardroom.store import AccountError, DatabaseError, LoginRefused, LoginThrottled, PlayerInfo
+from cardroom.store import (
+    AccountError,
+    DatabaseError,
+    LoginRefused,
+    LoginThrottled,
+    PlayerInfo,
+    client_words,
+)
 
 CSRF_HEADER: Final = "x-csrf-token"
 MAX_BODY: Final = 8192
@@ -109,8 +116,9 @@ def as_api_error(exc: Exception) -> ApiError:
         return ApiError(400, "refused", str(exc))
     if isinstance(exc, Busy):
         return ApiError(503, "busy", str(exc), {"retry-after": "1"})
-    if isinstance(exc, DatabaseError):  # StoreError: already in the project's words
-        return ApiError(503, "unavailable", str(exc), {"retry-after": "5"})
+    if isinstance(exc, DatabaseError):  # in the project's words, the driver's left out
+        log.warning("the database failed an API request: %s", exc)
+        return ApiError(503, "unavailable", client_words(exc), {"retry-after": "5"})
     log.exception("unexpected error in the HTTP API", exc_info=exc)
     return ApiError(500, "internal", "the server failed; the error is logged")
 

@@ -23,7 +23,7 @@ from cardroom.store.database import (
     resolve_url,
     system_clock,
 )
-from cardroom.store.errors import StoreError
+from cardroom.store.errors import StoreError, client_words
 from cardroom.store.ledger_sql import SqlLedger
 from cardroom.store.migrate import current_revision, head_revision, require_current, upgrade
 from cardroom.store.passwords import Passwords
@@ -62,6 +62,7 @@ __all__ = [
     "StoreError",
     "TableRecords",
     "audit_trail",
+    "client_words",
     "current_revision",
     "head_revision",
     "make_engine",

@@ -40,7 +40,18 @@ before any session, so the driver's error carries no SQLSTATE: the words are all
 
 
 class StoreError(DatabaseError):
-    """The database failed or refused an operation; the message says which and why."""
+    """The database failed or refused an operation; the message says which and why, and
+    ends with the driver's own first line for the operator. ``public``: the message
+    without it, for a client (the driver's words name hosts, databases and tables)."""
+
+    def __init__(self, message: str, public: str | None = None) -> None:
+        super().__init__(message)
+        self.public = message if public is None else public
+
+
+def client_words(exc: DatabaseError) -> str:
+    """What a client may be told of a database failure: never the driver's words."""
+    return exc.public if isinstance(exc, StoreError) else str(exc)
 
 
 def _detail(exc: SQLAlchemyError) -> str:
@@ -67,7 +78,8 @@ def _why(exc: SQLAlchemyError, detail: str) -> str:
 def store_error(action: str, exc: SQLAlchemyError) -> StoreError:
     """The :class:`StoreError` for ``exc`` raised while doing ``action``."""
     detail = _detail(exc)
-    return StoreError(f"{action} failed: {_why(exc, detail)} ({detail})")
+    public = f"{action} failed: {_why(exc, detail)}"
+    return StoreError(f"{public} ({detail})", public)
 
 
 def storage_errors(action: str) -> Callable[[Callable[P, R]], Callable[P, R]]:
