@@ -32,7 +32,6 @@ from cardroom.server.api_common import (
     Ok,
     accounts_of,
     check_origin,
-    client_ip,
     csrf_token,
     endpoint,
     read_body,
@@ -40,7 +39,15 @@ from cardroom.server.api_common import (
     require_player,
     server_of,
 )
-from cardroom.server.auth import COOKIE, Accounts, LoginBody, RegisterBody, Session, token_of
+from cardroom.server.auth import (
+    COOKIE,
+    Accounts,
+    LoginBody,
+    RegisterBody,
+    Session,
+    client_ip,
+    token_of,
+)
 from cardroom.server.house import house_bot_named
 from cardroom.store import AccountError, PlayerInfo, SanctionKind
 from cardroom.store.allowances import AllowanceBook

@@ -31,7 +31,7 @@ from starlette.requests import ClientDisconnect, Request
 from starlette.responses import Response
 
 from cardroom.ledger import BalanceOutOfRange, IdempotencyConflict, InsufficientFunds, LedgerError
-from cardroom.server.auth import Accounts, same_origin, token_of
+from cardroom.server.auth import Accounts, client_ip, same_origin, token_of
 from cardroom.server.storage import Busy
 from cardroom.store import (
     AccountError,
@@ -187,11 +187,6 @@ def accounts_of(request: Request) -> Accounts:
     if accounts is None:
         raise ApiError(503, "starting", "the server is starting: try again")
     return accounts
-
-
-def client_ip(request: Request) -> str:
-    """The caller's address as the connection reports it."""
-    return request.client.host if request.client else ""
 
 
 def csrf_token(session_token: str) -> str:

@@ -123,6 +123,11 @@ def token_of(conn: HTTPConnection) -> tuple[str | None, bool]:
     return conn.cookies.get(COOKIE), True
 
 
+def client_ip(conn: HTTPConnection) -> str:
+    """The caller's address as the connection reports it (a request or a WebSocket)."""
+    return conn.client.host if conn.client else ""
+
+
 def same_origin(conn: HTTPConnection) -> bool:
     """Whether a browser request comes from this server's own pages (no Origin: not a
     browser, allowed)."""

@@ -106,7 +106,7 @@ class Connection:
         self.alias = alias
         self.token = token
         """The session it was opened with: its end (a logout) ends the connection."""
-        self.ip = websocket.client.host if websocket.client is not None else ""
+        self.ip = auth.client_ip(websocket)
         self.device = device_of(websocket)
         """Where the player plays from, for the integrity monitor (RULEBOOK §10.9)."""
         self.outbox: asyncio.Queue[bytes | None] = asyncio.Queue(OUTBOX)
@@ -183,7 +183,7 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
     """Serve one WebSocket connection."""
     await websocket.accept()
     state = websocket.app.state.server
-    refused = state.refused_handshakes.bucket(websocket.client.host if websocket.client else "")
+    refused = state.refused_handshakes.bucket(auth.client_ip(websocket))
     if refused.wait() > 0:  # a flood of bad tokens from one address: no lookup for it
         await _turn_away(websocket, "throttled", "too many refused connections: wait", 1013)
         return
