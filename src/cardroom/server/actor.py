@@ -388,7 +388,7 @@ class TableActor:
                 refused = _refusal(exc)
                 for job, _ in answers:
                     _resolve(job, refused)
-                await self.recover_from_failure("not_stored", str(exc))
+                await self.recover_from_failure("not_stored", NOT_STORED)  # not the driver's words
                 return False
             crash_points.after_step(self.table_id, entries)
             self.snapshot_ref = self.table.snapshot
@@ -513,13 +513,17 @@ def _last_hand_event(events: list[AnyEvent]) -> int:
     return 1
 
 
+NOT_STORED = "the change could not be stored"
+"""What a client is told of a step the database did not store (its error is logged)."""
+
+
 def _refusal(exc: Exception) -> Outcome:
     """The answer to a command whose step was not stored: a buy-in the ledger refused at
     the commit (another table took the same chips first) is told so, as when the port
     refuses it at once; anything else is ``not_stored``."""
     if isinstance(exc, InsufficientFunds):
         return Outcome(INSUFFICIENT_FUNDS, str(exc))
-    return Outcome("not_stored", "the change could not be stored")
+    return Outcome("not_stored", NOT_STORED)
 
 
 def _sanctioned(kinds: set[SanctionKind]) -> Outcome | None:
