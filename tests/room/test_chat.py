@@ -6,11 +6,11 @@ from datetime import timedelta
 
 import pytest
 
+from cardroom.chat_bans import chat_ban_duration
 from cardroom.room.chat import (
     ADVERTISING,
     BANNED,
     CARD_TALK,
-    CHAT_BAN_STEPS,
     CODES,
     EMPTY,
     FOUL_LANGUAGE,
@@ -20,7 +20,6 @@ from cardroom.room.chat import (
     TableChat,
     Vocabulary,
     chat_ban,
-    chat_ban_duration,
     default_vocabulary,
 )
 
@@ -182,12 +181,6 @@ def test_10_7_chat_bans_escalate_24h_48h_72h_week_month_permanent() -> None:
     assert bans[5].ends_at is None
     with pytest.raises(ValueError):
         chat_ban_duration(-1)
-
-
-def test_10_7_ban_steps_match_the_store_sanctions() -> None:
-    from cardroom.store.players import CHAT_BAN_STEPS as STORE_STEPS
-
-    assert CHAT_BAN_STEPS == STORE_STEPS
 
 
 def test_10_7_report_records_a_complaint_with_the_accused_lines() -> None:

@@ -11,10 +11,10 @@ from typing import Any
 
 import pytest
 
+from cardroom.chat_bans import CHAT_BAN_STEPS
 from cardroom.cli import main
 from cardroom.room import checks, table
 from cardroom.room import events as rv
-from cardroom.room.chat import CHAT_BAN_STEPS
 from cardroom.room.money import TableBank
 from cardroom.room.positions import Plan
 from cardroom.room.sim_tables import random_settings

@@ -9,9 +9,9 @@ import pytest
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
+from cardroom.chat_bans import CHAT_BAN_STEPS
 from cardroom.ledger import AliasError, ThrottlePolicy
 from cardroom.store import (
-    CHAT_BAN_STEPS,
     AccountError,
     LoginRefused,
     LoginThrottled,

@@ -62,7 +62,7 @@ The checks, in order (the first that applies decides the :class:`ChatVerdict`):
    (full-width "ＡＫ", look-alike capitals).
 
 Offences escalate (:func:`chat_ban`): 24 h, 48 h, 72 h, 1 week, 1 month
-(30 days), then permanent, as ``store.players.CHAT_BAN_STEPS``.
+(30 days), then permanent: ``cardroom.chat_bans``, the one ladder the store keeps too.
 """
 
 from __future__ import annotations
@@ -76,6 +76,7 @@ from functools import cache
 from importlib import resources
 from typing import Final
 
+from cardroom.chat_bans import chat_ban_duration
 from cardroom.ledger import digits_as_letters
 from cardroom.room.chat_text import clean, fold, foul_spans
 from cardroom.room.errors import RATE_LIMITED as RATE_LIMITED  # a verdict code, and a refusal
@@ -89,15 +90,6 @@ CARD_TALK: Final = "card_talk"
 CODES: Final = (OK, EMPTY, BANNED, RATE_LIMITED, ADVERTISING, FOUL_LANGUAGE, CARD_TALK)
 """Every verdict code; stable, for clients and logs."""
 
-CHAT_BAN_STEPS: Final[tuple[timedelta | None, ...]] = (
-    timedelta(hours=24),
-    timedelta(hours=48),
-    timedelta(hours=72),
-    timedelta(weeks=1),
-    timedelta(days=30),
-    None,  # permanent
-)
-"""Chat ban length by offence: the first offence gets the first step (RULEBOOK §10.7)."""
 
 REPORT_REASONS: Final = ("coffee_housing", "collusion", "chat_abuse", "other")
 """What a player may report another player for."""
@@ -199,13 +191,6 @@ class ChatBan:
     def duration(self) -> timedelta | None:
         """The ban's length, as ``store`` sanctions take it (None: permanent)."""
         return None if self.ends_at is None else timedelta(seconds=self.ends_at - self.starts_at)
-
-
-def chat_ban_duration(past_offences: int) -> timedelta | None:
-    """The length of the next chat ban for a player with ``past_offences`` earlier ones."""
-    if past_offences < 0:
-        raise ValueError("a count of offences is not negative")
-    return CHAT_BAN_STEPS[min(past_offences, len(CHAT_BAN_STEPS) - 1)]
 
 
 def chat_ban(player: str, past_offences: int, now: float, reason: str) -> ChatBan:

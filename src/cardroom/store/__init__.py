@@ -28,7 +28,6 @@ from cardroom.store.ledger_sql import SqlLedger
 from cardroom.store.migrate import current_revision, head_revision, require_current, upgrade
 from cardroom.store.passwords import Passwords
 from cardroom.store.players import (
-    CHAT_BAN_STEPS,
     ROLES,
     AccountError,
     LoginRefused,
@@ -41,7 +40,6 @@ from cardroom.store.players import (
 from cardroom.store.tables import RecordError, TableRecords
 
 __all__ = [
-    "CHAT_BAN_STEPS",
     "DEFAULT_URL",
     "ENV_VAR",
     "ROLES",

@@ -18,6 +18,7 @@ from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from cardroom.chat_bans import chat_ban_duration
 from cardroom.ledger import (
     ThrottlePolicy,
     alias_key,
@@ -33,7 +34,6 @@ from cardroom.store.errors import storage_errors, valid_id
 from cardroom.store.ledger_sql import in_transaction
 from cardroom.store.models import LoginAttempt, LoginSession, LoginThrottleKey, Player, Sanction
 from cardroom.store.passwords import Passwords, password_problem
-from cardroom.store.sanction_rows import CHAT_BAN_STEPS as CHAT_BAN_STEPS
 from cardroom.store.sanction_rows import SanctionKind as SanctionKind
 from cardroom.store.sanction_rows import active_sanctions as active_sanctions
 from cardroom.store.sanction_rows import in_force as in_force
@@ -101,7 +101,8 @@ def impose(
     """Impose a sanction inside the caller's transaction (``duration`` None: until
     lifted); returns its id. A table's step stores a chat offence's ban with the offence.
 
-    A chat ban without a duration takes the next step of :data:`CHAT_BAN_STEPS`;
+    A chat ban without a duration takes the next step of the ladder
+    (:func:`cardroom.chat_bans.chat_ban_duration`);
     for an ``offence`` (the server's, §10.7) none when a chat ban is in force: the
     lines of a burst sent before it was stored are one offence (its id is returned).
     A ban also revokes every session.
@@ -117,7 +118,7 @@ def impose(
             if banned is not None:
                 return banned
         earlier = session.scalar(select(func.count(Sanction.id)).where(*mine))
-        duration = CHAT_BAN_STEPS[min(earlier or 0, len(CHAT_BAN_STEPS) - 1)]
+        duration = chat_ban_duration(earlier or 0)
     row = Sanction(
         player_id=player.id,
         kind=kind.value,

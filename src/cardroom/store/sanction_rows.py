@@ -6,23 +6,13 @@ chat offence stored with its ban) share them."""
 from __future__ import annotations
 
 import enum
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from sqlalchemy import ColumnElement, select, update
 from sqlalchemy.orm import Session
 
 from cardroom.store.errors import AccountError
 from cardroom.store.models import LoginSession, Player, Sanction
-
-CHAT_BAN_STEPS: tuple[timedelta | None, ...] = (
-    timedelta(hours=24),
-    timedelta(hours=48),
-    timedelta(hours=72),
-    timedelta(weeks=1),
-    timedelta(days=30),
-    None,  # permanent
-)
-"""Chat bans escalate per offence (RULEBOOK §10.7): 24 h, 48 h, 72 h, 1 week, 1 month, forever."""
 
 
 class SanctionKind(enum.StrEnum):
