@@ -210,3 +210,36 @@ def test_classic_chinese_poker_shows_the_clock_on_every_seat_setting(
         expect(player.get_by_role("timer")).to_have_count(1)
         setting = player.locator(".ofc-seat", has=player.get_by_role("timer"))
         expect(setting).to_have_attribute("data-seat", still or "")
+
+
+def test_8_the_showdown_says_the_chips_paid_when_a_loser_could_not_cover(
+    page: Any, server: str
+) -> None:
+    """The scoring's chips are points at the point's value; a loser pays only the chips
+    on his table (§10.2), so the panel says what moved, read from the stacks before and
+    after (the four-player hand of tests/room/test_chinese_settlement.py)."""
+    page.goto(server + "/#/rules")
+    lines = page.evaluate(
+        """async () => {
+        const { chipsMoved, ofcShowdown } = await import('/js/ofc.js');
+        const rows = { top: ['2c', '3c', '4c'], middle: [], bottom: [] };
+        const result = (seat, points) => ({ seat, points, chips: 10 * points, fouled: seat > 1,
+            royalties: {}, fantasyland_next: 0, ...rows });
+        const before = { 0: 1000, 1: 100, 2: 100, 3: 150 };
+        const moved = chipsMoved(before, [[0, 1160], [1, 190], [2, 0], [3, 0]]);
+        const t = { seatName: (s) => `p${s}`, chineseResult: { handNo: 1, before, moved,
+            results: [result(0, 51), result(1, 11), result(2, -31), result(3, -31)] } };
+        const panel = ofcShowdown(t);
+        const paid = [...panel.querySelectorAll('.verdict strong')].map((e) => e.textContent);
+        t.chineseResult.moved = chipsMoved(before, [[0, 1510], [1, 210], [2, -210], [3, -160]]);
+        const scored = ofcShowdown(t).querySelector('.verdict strong').textContent;
+        return [...paid, scored];
+    }"""
+    )
+    assert lines == [
+        "p0: +51 points (+510 chips scored, +160 paid: table stakes)",
+        "p1: +11 points (+110 chips scored, +90 paid: table stakes)",
+        "p2: -31 points (-310 chips scored, -100 paid: table stakes)",
+        "p3: -31 points (-310 chips scored, -150 paid: table stakes)",
+        "p0: +51 points (+510 chips)",
+    ]

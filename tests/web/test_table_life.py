@@ -102,6 +102,10 @@ def test_rules_pages_from_the_table_and_the_four_colour_deck(page: Any, server: 
     for name in ("low-a5", "low-27", "badugi", "hi-lo", "omaha", "stud", "draw", "chinese"):
         page.goto(f"{server}/#/rules/{name}")
         assert page.locator("article.rules .rankings li").count() >= 4
+    # Chinese poker's money and Fantasyland as the room settles them (docs/room.md).
+    text = page.locator("article.rules").inner_text()
+    assert "starting from the player left of the button" in text
+    assert "Fantasyland is for the very next hand" in text
     shoot(page, "rules-chinese")
 
 

@@ -223,16 +223,31 @@ function royaltiesText(r) {
   return parts.length ? `royalties ${parts.join(", ")}` : "no royalties";
 }
 
+/** Each seat's chips won or lost in a settled hand: its stack after (a HandFinished's
+ *  `stacks`, [seat, chips] pairs) less its stack before (`before`, seat -> chips). The
+ *  scoring's chips are points times the point's value; a loser who could not cover pays
+ *  only his table chips, so what moved is read from the stacks. */
+export function chipsMoved(before, stacks) {
+  const moved = {};
+  for (const [seat, after] of stacks) if (before[seat] !== undefined) moved[seat] = after - before[seat];
+  return moved;
+}
+
 /** The showdown of the last Chinese hand: rows, fouls, royalties, points and chips. */
 export function ofcShowdown(t) {
   const sd = t.chineseResult;
   if (!sd) return null;
   const name = (s) => t.seatName(s);
   const signed = (n) => (n > 0 ? `+${n}` : `${n}`);
+  const money = (r) => {
+    const moved = sd.moved && sd.moved[r.seat];
+    if (moved === undefined || moved === r.chips) return `${signed(r.chips)} chips`;
+    return `${signed(r.chips)} chips scored, ${signed(moved)} paid: table stakes`;
+  };
   return h("section.showdown.ofc-showdown", { "aria-label": "Showdown" },
     h("h2", { text: `Showdown, hand #${sd.handNo ?? ""}` }),
     h("ul", sd.results.map((r) => h("li", { className: r.fouled ? "fouled" : "" },
-      h("div.verdict", h("strong", { text: `${name(r.seat)}: ${signed(r.points)} points (${signed(r.chips)} chips)` }),
+      h("div.verdict", h("strong", { text: `${name(r.seat)}: ${signed(r.points)} points (${money(r)})` }),
         h("span", { text: r.fouled ? " · Fouled" : ` · ${royaltiesText(r)}` }),
         r.fantasyland_next ? h("span.tag.fantasy", { text: `Fantasyland next (${r.fantasyland_next})` }) : null),
       h("div.ofc-rows", ROWS.map((row) => cardRow(r[row], null, `${name(r.seat)}'s ${row} row`)))))));

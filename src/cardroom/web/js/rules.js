@@ -66,7 +66,9 @@ const SECTIONS = {
       "OFC Turbo: 5 cards, then 2 rounds of 4, all placed. Progressive Pineapple: Fantasyland by the top row: QQ 14 cards, KK 15, AA 16, trips 17; staying gives 14.",
       "Pineapple 2-7: the middle row is a 2-7 low no stronger than 10-high, and the bottom must beat the top. Middle royalties: 9-high 1, 8-high 2, 7-high 4, 7-5-4-3-2 8.",
       "Classic Chinese poker: 13 cards at once, set face down; when time runs out the cards are placed for you.",
-      "Points are paid in chips at the table's value of a point; nobody loses more than the chips on the table."] },
+      "Points are paid in chips at the table's value of a point, with each opponent apart; nobody loses more than the chips on the table.",
+      "A player who cannot pay all he owes pays his opponents one after another, starting from the player left of the button, each in full before the next.",
+      "Fantasyland is for the very next hand: a player not dealt in to it (sitting out, away, short of chips or gone) loses it."] },
 };
 
 function rankingTable(title, rows) {

@@ -15,7 +15,7 @@ import { HandRecorder } from "./handstore.js";
 import { lastHandsBox } from "./history.js";
 import { offers, sentence } from "./api.js";
 import { judgedLine, refusedLine } from "./moderation.js";
-import { chineseFelt, ofcShowdown, placeBar } from "./ofc.js";
+import { chineseFelt, chipsMoved, ofcShowdown, placeBar } from "./ofc.js";
 import { askBuyIn, leftWords, seatControls } from "./sitting.js";
 
 const ADVANCE_NAMES = { check_fold: "Check/fold", check: "Check", call_any: "Call any", fold: "Fold" };
@@ -221,7 +221,16 @@ class TableController {
       this.turn = null;
       if (this.view && this.view.hand) this.view.hand.options = null;
     }
-    if (e.type === "HandSettled") this.chineseResult = { handNo: this.view && this.view.hand_no, results: e.results };
+    if (e.type === "HandSettled") {
+      // The stacks before the settlement (nothing moves in a Chinese hand before it).
+      const before = {};
+      for (const seat of (this.view && this.view.seats) || []) if (seat) before[seat.seat] = seat.stack;
+      this.chineseResult = { handNo: this.view && this.view.hand_no, results: e.results, before };
+    }
+    const settled = this.chineseResult;
+    if (e.type === "HandFinished" && settled && settled.before && !settled.moved) {
+      settled.moved = chipsMoved(settled.before, e.stacks); // what the table stakes let move
+    }
     if (e.type === "TimedOut" && e.seat === this.me()) {
       this.notice(this.family === "chinese" ? "You ran out of time: your cards were placed for you."
         : "You ran out of time: your hand was folded (or checked).");
