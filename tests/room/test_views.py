@@ -7,10 +7,12 @@ from __future__ import annotations
 import os
 import random
 
+from cardroom.games.config import Stakes, TableConfig
 from cardroom.room import commands as cmd
 from cardroom.room import events as rv
 from cardroom.room.conduct import lobby_summary
 from cardroom.room.rotation import HORSE
+from cardroom.room.settings import TableSettings
 from cardroom.room.sim_tables import mixed_settings, random_settings
 from cardroom.room.simulation import Session
 from cardroom.room.views import project
@@ -98,6 +100,23 @@ def test_9_mixed_table_view_says_the_current_and_the_next_game() -> None:
     assert by_hand[1] == ("holdem", "omaha_hi_lo") and by_hand[2] == by_hand[1]
     assert by_hand[3] == ("omaha_hi_lo", "razz") and by_hand[5][0] == "razz"
     assert session.table.view(None)["mixed"] == "HORSE"
+
+
+def test_rule_options_set_at_a_table_are_shown_to_players_between_hands_too() -> None:
+    # RULEBOOK (conflicts): "every option below must be settable per table and shown to
+    # players": the view's games carry the options set away from their defaults.
+    config = TableConfig.of("holdem", Stakes.blinds(1, 2), burn_cards=False)
+    plain = Harness(holdem()).table.view(None)
+    assert plain["game"]["rules"] == {} and plain["next_game"]["rules"] == {}
+    single = Harness(TableSettings.single("t", config, seed="v")).table.view(None)
+    assert single["game"]["rules"] == {"burn_cards": False}
+    rules = {"stud_order_ties": "suit", "max_raises": 5}
+    mixed = Session(mixed_settings("m", HORSE, seed="m", rules=rules), seed=9)
+    while mixed.counters["hands"] < 1:
+        mixed.step()
+    view = mixed.table.view(None)
+    assert view["game"]["rules"] == view["next_game"]["rules"] == rules
+    assert view["last_game"]["rules"] == rules
 
 
 def test_9_mixed_table_view_names_the_game_dealt_last_apart_from_the_next() -> None:

@@ -119,6 +119,12 @@ action_seconds = 3
 time_bank_start = 0.0
 
 [[table]]
+id = "house-rules"
+games = ["holdem", "stud"]
+stakes = { small_bet = 4 }
+rules = { burn_cards = false, stud_order_ties = "suit" }
+
+[[table]]
 id = "wait"
 game = "holdem"
 stakes = { small_blind = 1, big_blind = 2 }

@@ -85,6 +85,18 @@ def test_10_9_the_page_connects_with_one_device_id_kept_across_reloads(
     assert all(url.endswith(f"/ws?device={device}") for url in urls), urls
 
 
+def test_a_table_s_rule_options_are_shown_in_its_header(page: Any, server: str) -> None:
+    # RULEBOOK: every option set per table is shown to players (a mixed table's too).
+    register(page, server, fresh_alias())
+    page.goto(server + "/#/table/house-rules")
+    expect(page.locator(".tablerules")).to_have_text(
+        "Table rules: no burn cards · equal showing hands act by the suit of the highest card"
+    )
+    page.goto(server + "/#/table/holdem")
+    page.get_by_role("link", name="View hand rankings").wait_for()
+    expect(page.locator(".tablerules")).to_have_count(0)  # nothing set: the rules pages
+
+
 def test_rules_pages_from_the_table_and_the_four_colour_deck(page: Any, server: str) -> None:
     register(page, server, fresh_alias())
     page.goto(server + "/#/table/holdem")

@@ -294,6 +294,25 @@ class TableConfig:
 OPTIONS: Final = tuple(f.name for f in fields(TableConfig) if f.name not in ("variant", "stakes"))
 """The table options: every field of :class:`TableConfig` but the game and the stakes."""
 
+RULE_OPTIONS: Final = tuple(o for o in OPTIONS if o not in ("structure", "max_seats", "rake"))
+"""The game's rule options (RULEBOOK: each settable per table and shown to players):
+every option but the structure, the seats and the rake, which a table names apart."""
+
+
+def rules_set(config: TableConfig) -> dict[str, Any]:
+    """The rule options ``config`` sets away from their defaults, by name: what a
+    player must be told beyond the rules pages.
+
+    >>> rules_set(TableConfig.of("holdem", Stakes.blinds(1, 2), burn_cards=False))
+    {'burn_cards': False}
+    """
+    return {
+        f.name: value
+        for f in fields(TableConfig)
+        if f.name in RULE_OPTIONS and (value := getattr(config, f.name)) != f.default
+    }
+
+
 _BOOL_OPTIONS = (
     "burn_cards",
     "heads_up_uncapped",

@@ -9,6 +9,7 @@ hands dealt in adds ``time_bank_refill`` seconds, never above ``time_bank_max``.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,6 +21,7 @@ from cardroom.games import (
     seed_003_rule,
 )
 from cardroom.games.betting import STRUCTURE_RULES
+from cardroom.games.errors import ConfigError
 from cardroom.games.variants import BLINDS, BUTTON_BLIND
 from cardroom.ledger import Currency
 from cardroom.room.chinese_table import ChineseTableConfig
@@ -133,10 +135,17 @@ class TableSettings:
         return TableSettings(table_id, (config,), **options)
 
     @staticmethod
-    def with_rotation(table_id: str, rotation: Rotation, **options: Any) -> TableSettings:
-        """A mixed table (RULEBOOK §9): one configuration per game of ``rotation``."""
+    def with_rotation(
+        table_id: str, rotation: Rotation, rules: Mapping[str, Any] | None = None, **options: Any
+    ) -> TableSettings:
+        """A mixed table (RULEBOOK §9): one configuration per game of ``rotation``, each
+        with the table's rule options ``rules`` (a game plays by those that concern it).
+        Not ``hi_lo``: a rotation's games name their own halves (``omaha_hi_lo``)."""
+        rules = dict(rules or {})
+        if "hi_lo" in rules:
+            raise ConfigError("hi_lo: a mixed table's games name their own halves")
         per = rotation.hands_per_game
-        games = tuple(rotation.game_for(i * per) for i in range(len(rotation.games)))
+        games = tuple(rotation.game_for(i * per, **rules) for i in range(len(rotation.games)))
         return TableSettings(table_id, games, mixed=rotation, **options)
 
     @staticmethod

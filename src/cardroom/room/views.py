@@ -18,6 +18,7 @@ from cardroom.chinese import Event as ChineseEvent
 from cardroom.chinese import project_event as chinese_event_view
 from cardroom.games import Event as HandEvent
 from cardroom.games import event_view
+from cardroom.games.config import rules_set
 from cardroom.room import events as rv
 from cardroom.room.games_port import hands_left, shown_game
 from cardroom.room.rotation import game_label
@@ -26,13 +27,14 @@ if TYPE_CHECKING:
     from cardroom.room.table import Table
 
 
-def _game(table: Table, index: int) -> dict[str, str]:
+def _game(table: Table, index: int) -> dict[str, Any]:
     config = table.settings.games[index]
     return {
         "game": config.variant.name,
         "title": config.variant.title,
         "structure": config.betting,
         "label": game_label(config.variant.name, config.betting),
+        "rules": rules_set(config),  # every option is shown to players, between hands too
     }
 
 

@@ -31,6 +31,7 @@ mixed = "HORSE"              # "HORSE", "8-Game" or "CUSTOM_MIXED"
 stakes = { small_bet = 4 }   # ONE stake: the limit small bet (see below)
 hands_per_game = 8           # optional (8): hands of each game before the next
 seats = 6                    # optional: the rotation's (its most restrictive game's)
+rules = { burn_cards = false }   # optional: rule options for each game (not hi_lo)
 
 [[table]]
 id = "mixed-1"
@@ -62,7 +63,7 @@ from typing import Any, Final
 from cardroom.chinese import VARIANTS as CHINESE_VARIANTS
 from cardroom.chinese import ChineseError
 from cardroom.games import Stakes, TableConfig
-from cardroom.games.config import OPTIONS
+from cardroom.games.config import RULE_OPTIONS
 from cardroom.games.errors import ConfigError
 from cardroom.ledger import Currency
 from cardroom.room.chinese_table import ChineseTableConfig
@@ -172,10 +173,8 @@ def _spec(raw: dict[str, Any]) -> TableSpec:
             "stakes: a table of Stakes fields, e.g. { small_blind = 1, big_blind = 2 }"
         )
     elif "mixed" in raw or "games" in raw:
-        if "rules" in raw:  # each game of a rotation plays its usual rules
-            raise ValueError("rules: only at a single-game table")
         rotation = _rotation(raw, stakes)
-        settings = TableSettings.with_rotation(table_id, rotation, **extra)
+        settings = TableSettings.with_rotation(table_id, rotation, _rules(raw), **extra)
     elif "hands_per_game" in raw:
         raise ValueError("hands_per_game: only at a mixed table (one with 'mixed' or 'games')")
     else:
@@ -207,20 +206,16 @@ def _check_option(key: str, value: Any) -> None:
         raise ValueError(f"{key}: a finite number {'from' if least == 0 else 'above'} 0")
 
 
-RULES: Final = tuple(o for o in OPTIONS if o not in ("structure", "max_seats", "rake"))
-"""The game's rule options a single-game table's ``rules`` may set (``TableConfig``'s:
-``structure`` and ``seats`` are keys of their own; the rake comes from ``default_rake``)."""
-
-
 def _rules(raw: dict[str, Any]) -> dict[str, Any]:
-    """A single-game table's ``rules``: options of :data:`RULES` (TableConfig checks each
-    value when the table is built)."""
+    """A table's ``rules``: options of :data:`RULE_OPTIONS` (``structure`` and ``seats``
+    are keys of their own; the rake comes from ``default_rake``); TableConfig checks each
+    value when the table is built. A mixed table's apply to each of its games."""
     rules = raw.get("rules", {})
     if not isinstance(rules, dict):
         raise ValueError("rules: a table of game options, e.g. { burn_cards = false }")
-    unknown = sorted(set(rules) - set(RULES))
+    unknown = sorted(set(rules) - set(RULE_OPTIONS))
     if unknown:
-        raise ValueError(f"rules: unknown {unknown}; the options are {', '.join(RULES)}")
+        raise ValueError(f"rules: unknown {unknown}; the options are {', '.join(RULE_OPTIONS)}")
     return dict(rules)
 
 

@@ -78,6 +78,37 @@ function rankingTable(title, rows) {
       note ? h("small", { text: note }) : null))));
 }
 
+/** Each rule option a table may set away from its default (RULEBOOK: shown to players),
+ *  in words, by the option's name and value. */
+const OPTION_WORDS = {
+  burn_cards: (v) => (v ? "burn cards" : "no burn cards"),
+  max_raises: (v) => `a bet and ${v} raises a round`,
+  heads_up_uncapped: (v) => (v ? "no raise cap heads-up" : "the raise cap heads-up too"),
+  incomplete_raise_rule: (v) => (v === "half" ? "an all-in of half a raise or more reopens the betting"
+    : "an all-in short of a full raise does not reopen the betting"),
+  short_deck_trips_beat_straight: (v) => (v ? "trips beat a straight" : "a straight beats trips"),
+  hi_lo: (v) => (v ? "hi-lo, 8 or better" : "high only"),
+  straddle_raise: (v) => `a raise over a straddle adds at least the ${v === "big_blind" ? "big blind" : "straddle"}`,
+  fourth_street_pair: (v) => ({ big: "an open pair on 4th street makes it the big bet",
+    option: "an open pair on 4th street: the bettor chooses the small or big bet",
+    small: "an open pair on 4th street changes nothing" })[v],
+  bring_in_by_position: (v) => (v ? "bring-in ties go to the player closest to the dealer's left"
+    : "bring-in ties go by suit"),
+  stud_order_ties: (v) => (v === "suit" ? "equal showing hands act by the suit of the highest card"
+    : "equal showing hands act from the button's left"),
+  community_card_betting: (v) => (v ? "a betting round after a shared 7th-street card"
+    : "no betting round after a shared 7th-street card"),
+};
+
+/** A table's rule options set away from their defaults (the view's `game.rules`) in words,
+ *  "Table rules: no burn cards · a bet and 5 raises a round"; null when none is set. */
+export function tableRules(rules) {
+  const set = Object.entries(rules || {});
+  if (!set.length) return null;
+  const words = set.map(([k, v]) => (OPTION_WORDS[k] && OPTION_WORDS[k](v)) || `${k}: ${v}`);
+  return `Table rules: ${words.join(" · ")}`;
+}
+
 /** The rules page `page` (or the index of pages). */
 export function rulesScreen(app, page) {
   const s = SECTIONS[page];

@@ -17,6 +17,7 @@ import { offers, sentence } from "./api.js";
 import { judgedLine, refusedLine } from "./moderation.js";
 import { chineseFelt, chipsMoved, ofcShowdown, placeBar } from "./ofc.js";
 import { askBuyIn, leftWords, seatControls } from "./sitting.js";
+import { tableRules } from "./rules.js";
 
 const ADVANCE_NAMES = { check_fold: "Check/fold", check: "Check", call_any: "Call any", fold: "Fold" };
 /** The events that start (the first) or end our seat's sitting out from the next hand. */
@@ -401,7 +402,8 @@ class TableController {
         v.mixed ? rotationLine(v) : null,
         h("span", { text: v.hand_no ? ` Hand #${v.hand_no}` : " No hand yet" }),
         h("span", { text: ` · ${v.currency === "real" ? "Real money" : "Play money"}` }),
-        " · ", h("a", { href: `#/rules/${rules.page}`, text: rules.label })));
+        " · ", h("a", { href: `#/rules/${rules.page}`, text: rules.label })),
+      tableRules(g.rules) && h("p.tablerules", { text: tableRules(g.rules) }));
   }
 
   /** Draw what changed (regions whose content signature changed are rebuilt). */
