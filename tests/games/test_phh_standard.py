@@ -1,0 +1,59 @@
+"""Constructs of the PHH standard (``phh-std/required.rst``, ``optional.rst``) met by an
+audit: each is either replayed to the result the standard gives (PokerKit, its reference
+implementation, as the oracle) or refused with a PhhError saying why, never replayed to
+another result."""
+
+from __future__ import annotations
+
+import warnings
+
+import pokerkit  # a dev dependency: a test that needs it fails without it
+import pytest
+
+from cardroom.games.phh import PhhError, loads
+from cardroom.games.phh_replay import replay
+
+
+def pokerkit_stacks(text: str) -> list[int]:
+    """PokerKit's finishing stacks for PHH ``text``."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # PokerKit warns about cash-game folds and such
+        states = list(pokerkit.HandHistory.loads(text))
+    return [int(s) for s in states[-1].stacks]
+
+
+# p3 (the button) has 3 chips for an ante of 5 and holds the best hand.
+SHORT_ANTE = """variant = "NT"
+ante_trimming_status = {trimming}
+antes = [5, 5, 5]
+blinds_or_straddles = [1, 2, 0]
+min_bet = 2
+starting_stacks = [200, 200, 3]
+actions = ["d dh p1 ????", "d dh p2 ????", "d dh p3 AsAd", "p1 cc", "p2 cc",
+  "d db 2c3c4d", "p1 cc", "p2 cc", "d db 9h", "p1 cc", "p2 cc", "d db Th", "p1 cc", "p2 cc",
+  "p1 sm", "p2 sm KsKd", "p3 sm AsAd"]
+"""
+
+
+def test_a_short_ante_with_trimming_plays_for_what_was_matched_as_pokerkit() -> None:
+    text = SHORT_ANTE.format(trimming="true")
+    assert list(replay(loads(text)[0]).finishing_stacks) == pokerkit_stacks(text) == [193, 201, 9]
+
+
+def test_a_short_ante_without_trimming_is_refused_since_it_wins_every_ante_in_full() -> None:
+    # optional.rst: with ante_trimming_status false (the default) a player short of the
+    # ante can win all the antes: PokerKit gives p3 13 (5 + 5 + 3), the engine's side pots
+    # (RULEBOOK §5) 9. The engine has no such rule, so the file is refused, not misplayed.
+    text = SHORT_ANTE.format(trimming="false")
+    assert pokerkit_stacks(text) == [193, 197, 13]
+    with pytest.raises(PhhError, match="ante_trimming_status") as caught:
+        replay(loads(text)[0])
+    assert "p3" in str(caught.value)
+    # Without the field (false by default) the same.
+    with pytest.raises(PhhError, match="ante_trimming_status"):
+        replay(loads(text.replace("ante_trimming_status = false\n", ""))[0])
+
+
+def test_a_stack_that_covers_the_ante_is_replayed_without_trimming() -> None:
+    text = SHORT_ANTE.format(trimming="false").replace("[200, 200, 3]", "[200, 200, 5]")
+    assert list(replay(loads(text)[0]).finishing_stacks) == pokerkit_stacks(text) == [193, 197, 15]
