@@ -57,3 +57,33 @@ def test_a_short_ante_without_trimming_is_refused_since_it_wins_every_ante_in_fu
 def test_a_stack_that_covers_the_ante_is_replayed_without_trimming() -> None:
     text = SHORT_ANTE.format(trimming="false").replace("[200, 200, 3]", "[200, 200, 5]")
     assert list(replay(loads(text)[0]).finishing_stacks) == pokerkit_stacks(text) == [193, 197, 15]
+
+
+# required.rst: a board deal names "a valid card notation", which may be unknown (??).
+UNKNOWN_RIVER = """variant = "NT"
+antes = [0, 0]
+blinds_or_straddles = [1, 2]
+min_bet = 2
+starting_stacks = [200, 200]
+actions = ["d dh p1 AsAd", "d dh p2 KsKd", "p2 cc", "p1 cc", "d db 2c3c4d", "p1 cc", "p2 cc",
+  "d db 9h", "p1 cc", "p2 cc", "d db {river}", "p1 cc", "p2 cc", "p1 sm AsAd", "p2 sm KsKd"]
+"""
+
+
+def test_a_showdown_an_unknown_board_card_decides_is_refused_not_won_by_a_filler() -> None:
+    # Aces against kings: a king on the river (or a club, for neither) would change the
+    # winner, and the file does not say which card came. The replay must not pick one.
+    text = UNKNOWN_RIVER.format(river="??")
+    with pytest.raises(PhhError, match="unknown") as caught:
+        replay(loads(text)[0])
+    assert caught.value.action == 11  # the deal that left the card unknown
+    assert list(replay(loads(UNKNOWN_RIVER.format(river="Kh"))[0]).finishing_stacks) == [198, 202]
+
+
+def test_an_unknown_board_is_no_matter_when_one_hand_claims_the_pot() -> None:
+    folded = UNKNOWN_RIVER.format(river="??").replace(
+        '"p1 cc", "p2 cc", "p1 sm AsAd", "p2 sm KsKd"]', '"p1 cbr 2", "p2 f"]'
+    )
+    mucked = UNKNOWN_RIVER.format(river="??").replace('"p2 sm KsKd"', '"p2 sm"')
+    for text in (folded, mucked):
+        assert list(replay(loads(text)[0]).finishing_stacks) == [202, 198]
