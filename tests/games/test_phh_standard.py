@@ -10,6 +10,7 @@ import warnings
 import pokerkit  # a dev dependency: a test that needs it fails without it
 import pytest
 
+from cardroom.cards import Card
 from cardroom.games.phh import PhhError, loads
 from cardroom.games.phh_replay import replay
 
@@ -87,3 +88,14 @@ def test_an_unknown_board_is_no_matter_when_one_hand_claims_the_pot() -> None:
     mucked = UNKNOWN_RIVER.format(river="??").replace('"p2 sm KsKd"', '"p2 sm"')
     for text in (folded, mucked):
         assert list(replay(loads(text)[0]).finishing_stacks) == [202, 198]
+
+
+def test_a_flop_dealt_card_by_card_is_one_street_with_one_burn() -> None:
+    # Hole cards may come card by card (test_phh_replay); so may a street's board cards,
+    # as PokerKit reads them: the three "d db" of the flop follow one burn, not three.
+    text = UNKNOWN_RIVER.format(river="Th").replace('"d db 2c3c4d"', '"d db 2c", "d db 3c4d"')
+    ours = replay(loads(text)[0])
+    assert list(ours.hand.board) == [Card.parse(c) for c in ("2c", "3c", "4d", "9h", "Th")]
+    assert list(ours.finishing_stacks) == pokerkit_stacks(text) == [202, 198]
+    by_card = text.replace('"d db 3c4d"', '"d db 3c", "d db 4d"')
+    assert list(replay(loads(by_card)[0]).finishing_stacks) == pokerkit_stacks(by_card)
