@@ -93,9 +93,7 @@ def replay(hh: HandHistory) -> Replay:
 def _check_board_known(hh: HandHistory, hand: Hand, surrendered: frozenset[int]) -> None:
     """A board card the file leaves unknown (``d db ??``) is a filler in the replay: it may
     not decide a pot that two hands still claim at showdown (the file does not say who won)."""
-    unknown = [
-        n for n, a in enumerate(hh.actions, 1) if a.kind == "db" and None in (a.cards or ())
-    ]
+    unknown = [n for n, a in enumerate(hh.actions, 1) if a.kind == "db" and None in (a.cards or ())]
     if not unknown or hand.result is None:
         return
     for pot in hand.result.pots:
