@@ -99,3 +99,19 @@ def test_a_flop_dealt_card_by_card_is_one_street_with_one_burn() -> None:
     assert list(ours.finishing_stacks) == pokerkit_stacks(text) == [202, 198]
     by_card = text.replace('"d db 3c4d"', '"d db 3c", "d db 4d"')
     assert list(replay(loads(by_card)[0]).finishing_stacks) == pokerkit_stacks(by_card)
+
+
+def test_a_button_straddle_is_refused_saying_the_engine_straddles_in_turn_only() -> None:
+    # required.rst's own example, [1, 2, 0, 0, 0, 4]: PokerKit lets the small blind act
+    # first after it. The engine's straddles are posted in turn from p3 (forced.py).
+    text = """variant = "NT"
+antes = [0, 0, 0, 0, 0, 0]
+blinds_or_straddles = [1, 2, 0, 0, 0, 4]
+min_bet = 2
+starting_stacks = [200, 200, 200, 200, 200, 200]
+actions = ["d dh p1 ????", "d dh p2 ????", "d dh p3 ????", "d dh p4 ????", "d dh p5 ????",
+  "d dh p6 ????", "p1 f", "p2 f", "p3 f", "p4 f", "p5 f"]
+"""
+    assert pokerkit_stacks(text) == [199, 198, 200, 200, 200, 203]
+    with pytest.raises(PhhError, match="p6 straddles but p3 does not"):
+        replay(loads(text)[0])

@@ -288,7 +288,13 @@ def _blinds(hh: HandHistory) -> tuple[int, int, tuple[int, ...]]:
     rest = list(blinds[2:])
     while rest and not rest[-1]:
         rest.pop()
-    # TableConfig checks that each straddle exceeds the blind before it (gaps included).
+    if 0 in rest:  # a button or sleeper straddle: the engine's straddles go in turn
+        skipped, later = rest.index(0), len(rest) - 1
+        raise PhhError(
+            f"blinds_or_straddles = {list(blinds)}: p{later + 3} straddles but p{skipped + 3} "
+            "does not; the engine plays straddles posted in turn from p3 only"
+        )
+    # TableConfig checks that each straddle exceeds the one before it.
     return small, big, tuple(rest)
 
 
