@@ -184,3 +184,23 @@ def test_records_compare_by_value() -> None:
     assert a == b
     with pytest.raises(PhhError, match="at least two players"):
         HandHistory("NT", (0,), (10,), (), blinds_or_straddles=(1,), min_bet=2)
+
+
+def test_any_text_read_writes_back_as_toml_both_readers_read() -> None:
+    # TOML escapes what it cannot hold raw (DEL, the other control characters) and takes
+    # \u escapes of Unicode scalars only (no surrogate halves); a float may be nan.
+    text = NT_HEADER + (
+        'actions = ["d dh p1 ????", "d dh p2 ????", "d dh p3 ????", "p3 f # a\\u007fb\\u0001",'
+        ' "p1 f"]\n'
+        'players = ["Jürgen\\u007f", "李明 😀", "\\\\ \\" \\t"]\n'
+        '"_😀 key" = 1\n_odd = {"ü\\u007f" = nan, a = [-inf, 2.50]}\n'
+    )
+    (hh,) = loads(text)
+    written = dumps(hh)
+    again = loads(written)[0]
+    assert again == hh
+    assert repr(dict(again.fields)) == repr(dict(hh.fields))  # repr: nan != nan
+    import pokerkit
+
+    theirs = pokerkit.HandHistory.loads(written)
+    assert theirs.players == ["Jürgen\x7f", "李明 😀", '\\ " \t']

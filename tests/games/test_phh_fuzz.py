@@ -159,7 +159,8 @@ def test_a_stud_file_that_deals_more_cards_than_the_deck_holds_is_an_error() -> 
     actions = [f'"d dh p{p} ??????"' for p in players]
     actions += [f'"d dh p{p} ??"' for _ in range(4) for p in players]
     text = (
-        'variant = "F7S"\nantes = [2, 2, 2, 2, 2, 2, 2, 2]\nbring_in = 1\nsmall_bet = 2\n'
+        'variant = "F7S"\nante_trimming_status = true\nantes = [2, 2, 2, 2, 2, 2, 2, 2]\n'
+        "bring_in = 1\nsmall_bet = 2\n"
         "big_bet = 4\nstarting_stacks = [1, 1, 1, 1, 1, 1, 1, 1]\n"
         f"actions = [{', '.join(actions)}]\n"
     )

@@ -20,7 +20,6 @@ True
 
 from __future__ import annotations
 
-import json
 import re
 import tomllib
 from collections.abc import Iterable, Mapping, Sequence
@@ -531,7 +530,21 @@ def _money_array(values: Iterable[int], scale: int) -> str:
 
 
 def _key(key: str) -> str:
-    return key if re.fullmatch(r"[A-Za-z0-9_-]+", key) else json.dumps(key)
+    return key if re.fullmatch(r"[A-Za-z0-9_-]+", key) else _string(key)
+
+
+_ESCAPES = {'"': '\\"', "\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r"}
+
+
+def _string(text: str) -> str:
+    """A TOML basic string: every other character raw (UTF-8), as TOML allows, but for the
+    control characters, which it allows only escaped (JSON leaves DEL raw, and escapes
+    astral characters as surrogate halves, which TOML refuses)."""
+    out = (
+        _ESCAPES.get(ch) or (f"\\u{ord(ch):04x}" if ord(ch) < 0x20 or ord(ch) == 0x7F else ch)
+        for ch in text
+    )
+    return '"' + "".join(out) + '"'
 
 
 def _toml(value: Any) -> str:
@@ -541,6 +554,8 @@ def _toml(value: Any) -> str:
     if isinstance(value, int):
         return str(value)
     if isinstance(value, Decimal):
+        if value.is_nan():
+            return "nan"
         if value.is_infinite():
             return "inf" if value > 0 else "-inf"
         text = format(value, "f")
@@ -548,8 +563,7 @@ def _toml(value: Any) -> str:
     if isinstance(value, float):
         return repr(value)
     if isinstance(value, str):
-        # JSON string escapes are a subset of TOML basic-string escapes.
-        return json.dumps(value, ensure_ascii=False)
+        return _string(value)
     if isinstance(value, list | tuple):
         return "[" + ", ".join(_toml(v) for v in value) + "]"
     if isinstance(value, dict):

@@ -62,8 +62,17 @@ class _Planner:
     empty stub burns nothing (draw_play.py), so the slots stay in step with the engine.
     """
 
-    def __init__(self, burns: bool, deck_size: int, draw_burns: tuple[bool, ...] = ()) -> None:
+    def __init__(
+        self,
+        burns: bool,
+        deck_size: int,
+        draw_burns: tuple[bool, ...] = (),
+        board_sizes: tuple[int, ...] = (),
+    ) -> None:
         self.burns = burns
+        self.board_sizes = board_sizes  # the board cards of each street that deals some
+        self.board_streets = 0  # board streets begun
+        self.board_left = 0  # cards still to come on the board street being dealt
         # Whether each draw (or discard) street burns as it starts, in order, as
         # dealing.street_deal says: Irish's discard street deals nothing and burns nothing.
         self.draw_burns = draw_burns
@@ -140,6 +149,22 @@ class _Planner:
             self.pending_slots.pop(previous, None)
         self.group = []
 
+    def board(self, action: PhhAction, config: TableConfig) -> None:
+        """Board cards: a burn as a street's board begins, none while the file deals the
+        rest of it (a flop may come card by card, as PokerKit reads it)."""
+        cards = action.cards or ()
+        if self.board_left <= 0:
+            # Stud's community card is not burned for when no card would be left (stud.py).
+            deck_left = self.deck_size - len(self.slots)
+            if config.variant.stud is None or deck_left >= 2:
+                self.burn()
+            street = self.board_streets
+            self.board_streets += 1
+            self.board_left = self.board_sizes[street] if street < len(self.board_sizes) else 0
+        for card in cards:
+            self.put(card, self.number)
+        self.board_left -= len(cards)
+
     def discard(self, action: PhhAction) -> None:
         if not self.after_draw or action.player in self.drawn:
             # A draw begins (all-in players may draw twice with no betting between).
@@ -204,7 +229,8 @@ def deal_plan(hh: HandHistory, config: TableConfig) -> DealPlan:
     streets = config.variant.streets
     deals = [street_deal(st, config.burn_cards) for st in streets]
     draw_burns = tuple(deal.burn_draw for deal in deals if deal.draw)
-    plan = _Planner(config.burn_cards, len(deck_of(config)), draw_burns)
+    board_sizes = tuple(st.board for st in streets if st.board)
+    plan = _Planner(config.burn_cards, len(deck_of(config)), draw_burns, board_sizes)
     sizes = [st.hole_down + st.hole_up for st in streets if st.hole_down + st.hole_up]
     raw: list[bool] = []
     try:
@@ -240,12 +266,7 @@ def _plan_one(
     plan.flush()
     raw.extend(c is None for c in plan.slots[len(raw) :])
     if kind == "db":
-        # Stud's community card is not burned for when no card would be left (stud.py).
-        deck_left = len(deck_of(config)) - len(plan.slots)
-        if config.variant.stud is None or deck_left >= 2:
-            plan.burn()
-        for card in action.cards or ():
-            plan.put(card, plan.number)
+        plan.board(action, config)
     elif kind == "sd":
         if not any(st.draw or st.discard for st in config.variant.streets):
             who = "a player" if action.player is None else f"p{action.player + 1}"

@@ -81,12 +81,31 @@ def replay(hh: HandHistory) -> Replay:
     surrendered = frozenset(plan.hidden()) | mucked
     stacks = hand.stacks
     if hand.is_over:
+        _check_board_known(hh, hand, surrendered)
         try:
             stacks = surrendered_stacks(hand, surrendered, mucked)
         except PhhError as exc:
             last = len(hh.actions)
             raise PhhError(f"after the last action ({last}): {exc}", last or None) from None
     return Replay(hh, hand, stacks, surrendered)
+
+
+def _check_board_known(hh: HandHistory, hand: Hand, surrendered: frozenset[int]) -> None:
+    """A board card the file leaves unknown (``d db ??``) is a filler in the replay: it may
+    not decide a pot that two hands still claim at showdown (the file does not say who won)."""
+    unknown = [n for n, a in enumerate(hh.actions, 1) if a.kind == "db" and None in (a.cards or ())]
+    if not unknown or hand.result is None:
+        return
+    for pot in hand.result.pots:
+        claims = [s for s in pot.eligible if s not in surrendered]
+        if len(claims) > 1:
+            number = unknown[0]
+            who = " and ".join(f"p{s + 1}" for s in claims)  # PHH pN is seat N - 1
+            raise PhhError(
+                f"action {number} ({format_action(hh.actions[number - 1], hh.scale)}): "
+                f"the board card it leaves unknown decides pot {pot.index + 1} between {who}",
+                number,
+            )
 
 
 def _mucked(hh: HandHistory) -> frozenset[int]:
