@@ -55,6 +55,14 @@ def test_a_short_ante_without_trimming_is_refused_since_it_wins_every_ante_in_fu
         replay(loads(text.replace("ante_trimming_status = false\n", ""))[0])
 
 
+def test_a_short_ante_that_wins_nothing_is_replayed_without_trimming() -> None:
+    # The two readings differ only in what the short player wins: beaten, he takes
+    # nothing either way, and the same hand takes every ante (PokerKit agrees).
+    text = SHORT_ANTE.format(trimming="false").replace("d dh p3 AsAd", "d dh p3 7s2d")
+    text = text.replace("p3 sm AsAd", "p3 sm 7s2d")
+    assert list(replay(loads(text)[0]).finishing_stacks) == pokerkit_stacks(text) == [193, 210, 0]
+
+
 def test_a_stack_that_covers_the_ante_is_replayed_without_trimming() -> None:
     text = SHORT_ANTE.format(trimming="false").replace("[200, 200, 3]", "[200, 200, 5]")
     assert list(replay(loads(text)[0]).finishing_stacks) == pokerkit_stacks(text) == [193, 197, 15]

@@ -87,7 +87,28 @@ def replay(hh: HandHistory) -> Replay:
         except PhhError as exc:
             last = len(hh.actions)
             raise PhhError(f"after the last action ({last}): {exc}", last or None) from None
+        if config.stakes.ante:  # equal antes (a big-blind ante is dead money: no such case)
+            _check_short_antes(hh, stacks)
     return Replay(hh, hand, stacks, surrendered)
+
+
+def _check_short_antes(hh: HandHistory, stacks: Sequence[int]) -> None:
+    """With ``ante_trimming_status = false`` (the default) a player short of the ante may
+    win every ante in full (optional.rst; PokerKit puts the antes in the main pot). The
+    engine plays equal antes as any chip (RULEBOOK §5: the short player wins what he
+    matched), which ``true`` describes. The two readings differ only when the short
+    player wins something (else the same hands take the antes): only then is it refused."""
+    if hh.ante_trimming_status:
+        return
+    for i, (start, ante) in enumerate(zip(hh.starting_stacks, hh.antes, strict=True)):
+        if start is not None and start < ante and stacks[i] > 0:
+            who = f"p{i + 1}"
+            raise PhhError(
+                f"{who} has {start} for an ante of {ante}, wins chips, and "
+                f"ante_trimming_status is false: {who} may win every ante in full, which the "
+                "engine does not play (a short ante wins what it matched: "
+                "ante_trimming_status = true)"
+            )
 
 
 def _check_board_known(hh: HandHistory, hand: Hand, surrendered: frozenset[int]) -> None:

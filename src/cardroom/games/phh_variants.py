@@ -16,8 +16,9 @@ reading of them):
   other player's entry, so it is ``[0, X]`` too). The big-blind ante is dead
   money for the main pot, as PokerKit plays it with ``ante_trimming_status =
   false``; with ``true`` PokerKit counts it in the side pots and we refuse it.
-  A player short of equal antes is refused under ``false`` (the default), which
-  lets him win every ante in full: the engine plays ``true`` (what he matched);
+  A player short of equal antes who wins chips is refused under ``false`` (the
+  default), which lets him win every ante in full: the engine plays ``true`` (what
+  he matched; phh_replay.py);
 - a negative ``blinds_or_straddles`` entry: a live post of the big blind by a
   player joining out of position (the engine's ``Seat(post="big_blind")``); when
   the poster's ante entry exceeds everyone else's by the small blind, the post is
@@ -106,8 +107,6 @@ def table_config(hh: HandHistory) -> TableConfig:
         )
     variant = get_variant(game.game)
     ante, big_blind_ante = _antes(hh, variant)
-    if ante:
-        _check_short_antes(hh)
     if variant.forced_bets == BUTTON_BLIND:
         variant, stakes = _short_deck_stakes(hh, variant, ante)
     elif variant.forced_bets == BRING_IN:
@@ -172,23 +171,6 @@ def _antes(hh: HandHistory, variant: Variant) -> tuple[int, int]:
         f"antes {list(hh.antes)} are not uniform; only equal antes for every player "
         "or a big-blind ante are supported"
     )
-
-
-def _check_short_antes(hh: HandHistory) -> None:
-    """With ``ante_trimming_status = false`` (the default) a player short of the ante may
-    win every ante in full (optional.rst; PokerKit puts the antes in the main pot). The
-    engine plays equal antes as any chip (RULEBOOK §5: the short player wins what he
-    matched), which ``true`` describes: a short ante under ``false`` has no engine rule."""
-    if hh.ante_trimming_status:
-        return
-    for i, (stack, ante) in enumerate(zip(hh.starting_stacks, hh.antes, strict=True)):
-        if stack is not None and stack < ante:
-            who = f"p{i + 1}"
-            raise PhhError(
-                f"{who} has {stack} for an ante of {ante} and ante_trimming_status is false: "
-                f"{who} may win every ante in full, which the engine does not play (a short "
-                "ante wins what it matched: ante_trimming_status = true)"
-            )
 
 
 def _blind_game(hh: HandHistory) -> bool:
