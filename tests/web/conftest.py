@@ -16,7 +16,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import uvicorn
 from tests.server.conftest import OPEN_SIGNUPS
 from tests.web.browser import (
     BOT_TABLES,
@@ -32,7 +31,7 @@ from tests.web.driven import Puppet, PuppetBot
 
 from cardroom.bots.random_bot import RandomBot
 from cardroom.server.app import create_app
-from cardroom.server.serve import uvicorn_config
+from cardroom.server.serve import RoomServer, uvicorn_config
 from cardroom.server.settings import ServerSettings
 
 CHROMIUM = os.environ.get("CARDROOM_CHROMIUM", "/usr/bin/chromium")
@@ -51,7 +50,7 @@ def _serve(settings: ServerSettings) -> Iterator[str]:
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
-    server = uvicorn.Server(uvicorn_config(app, settings))
+    server = RoomServer(uvicorn_config(app, settings))
     thread = threading.Thread(target=lambda: asyncio.run(server.serve(sockets=[sock])))
     thread.start()
     deadline = time.monotonic() + 30

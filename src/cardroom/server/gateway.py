@@ -21,6 +21,7 @@ import contextlib
 import functools
 import itertools
 import re
+import time
 from collections import OrderedDict
 from typing import Any, NamedTuple
 
@@ -291,6 +292,17 @@ class Shared:
             return False
         mine.add(conn)
         return True
+
+    async def drained(self, limit: float) -> None:
+        """Wait until every connection has written what was queued for it (at most
+        ``limit`` seconds): a clean stop's notices reach the clients before uvicorn
+        closes the connections."""
+        deadline = time.monotonic() + limit
+        while time.monotonic() < deadline and any(
+            not c.outbox.empty() for mine in self.connections.values() for c in mine
+        ):
+            await asyncio.sleep(0.02)
+        await asyncio.sleep(0.02)  # the last message taken is being written
 
     def release(self, conn: Connection) -> None:
         """``conn`` is closed: its slot is free."""

@@ -49,8 +49,9 @@ from cardroom.room.settings import TableSettings, settings_from_dict, settings_t
 from cardroom.room.state import TableState
 from cardroom.room.table import Table
 from cardroom.server import lease
-from cardroom.server.actor import TableActor
+from cardroom.server.actor import Job, Outcome, TableActor
 from cardroom.server.allowances import KnownAllowances, StepAllowances
+from cardroom.server.protocol import SERVER_STOPPING
 from cardroom.server.recovery import recover_record
 from cardroom.server.settings import ServerSettings
 from cardroom.server.storage import Storage
@@ -169,6 +170,14 @@ class Room:
                 await self.storage.run(lease.give_back, self.storage.engine, self.instance)
         if self.recalled:  # a start that failed first: what was kept stays kept
             await self.keep_counts()
+
+    async def tell_stopping(self, limit: float) -> None:
+        """A clean stop is coming: every table's watchers are told (``table_closed``,
+        ``server_stopping``), each by its actor once the step it is storing is sent
+        (at most ``limit`` seconds: a table stuck on the database is not waited for)."""
+        told = [actor.submit(Job(None, _tell_stopping)) for actor in self.actors.values()]
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(asyncio.gather(*told), limit)
 
     async def keep_counts(self) -> None:
         """Keep the integrity monitor's counts in the database (a database that fails
@@ -347,6 +356,13 @@ class Room:
                 }
             )
         return out
+
+
+async def _tell_stopping(actor: TableActor) -> Outcome:
+    """Run by an actor: tell its watchers the server stops (the table is not closed: the
+    next start recovers it, RULEBOOK §10.10)."""
+    actor.tell_closed(SERVER_STOPPING)
+    return Outcome(seq=actor.seq)
 
 
 def _fit(state: TableState, was: TableSettings, now: TableSettings) -> TableState:
