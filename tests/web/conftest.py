@@ -66,6 +66,24 @@ def _serve(settings: ServerSettings) -> Iterator[str]:
         sock.close()
 
 
+@contextlib.contextmanager
+def own_server(folder: Path, tables_toml: str) -> Iterator[tuple[str, str]]:
+    """A server of a test's own (SQLite in ``folder``) with these tables, for a test
+    that changes them (closes one, fills one): its base URL and database URL."""
+    tables = folder / "tables.toml"
+    tables.write_text(tables_toml)
+    url = f"sqlite:///{folder / 'own.db'}"
+    settings = ServerSettings(
+        database_url=url,
+        tables_file=tables,
+        cheap_passwords=True,
+        tick_seconds=0.05,
+        limits=OPEN_SIGNUPS,
+    )
+    with _serve(settings) as base:
+        yield base, url
+
+
 class Bots:
     """Random-legal bots over real WebSockets, in their own event loop thread."""
 

@@ -11,34 +11,21 @@ from typing import Any
 import httpx
 import pytest
 from playwright.sync_api import expect
-from tests.server.conftest import OPEN_SIGNUPS
 from tests.web.browser import PASSWORD, _table, fresh_alias, register, sit
-from tests.web.conftest import _serve
+from tests.web.conftest import own_server
 
-from cardroom.server.settings import ServerSettings
 from cardroom.store import Players, make_engine
 
 pytestmark = pytest.mark.browser
 
 
 @pytest.fixture
-def own_server(tmp_path: Path) -> Iterator[tuple[str, str]]:
-    """A server with two tables to close; its base URL and database URL."""
-    tables = tmp_path / "tables.toml"
-    tables.write_text(
-        _table("closing", "holdem", "small_blind = 1, big_blind = 2")
-        + _table("watched", "holdem", "small_blind = 1, big_blind = 2")
-    )
-    url = f"sqlite:///{tmp_path / 'closing.db'}"
-    settings = ServerSettings(
-        database_url=url,
-        tables_file=tables,
-        cheap_passwords=True,
-        tick_seconds=0.05,
-        limits=OPEN_SIGNUPS,
-    )
-    with _serve(settings) as base:
-        yield base, url
+def closing(tmp_path: Path) -> Iterator[tuple[str, str]]:
+    """A server with a table to close; its base URL and database URL. (asked for before the pages: it
+    stops after them, which would say their reconnections failed)."""
+    table = _table("closing", "holdem", "small_blind = 1, big_blind = 2")
+    with own_server(tmp_path, table) as served:
+        yield served
 
 
 def _close(base: str, url: str, table: str) -> None:
@@ -58,9 +45,9 @@ def _close(base: str, url: str, table: str) -> None:
 
 
 def test_a_seated_player_and_a_watcher_are_told_the_table_closed(
-    page: Any, own_server: tuple[str, str], more_pages: Any
+    closing: tuple[str, str], page: Any, more_pages: Any
 ) -> None:
-    base, url = own_server
+    base, url = closing
     register(page, base, fresh_alias())
     sit(page, base, "closing", amount=1000)
     watcher = more_pages()

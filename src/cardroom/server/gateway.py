@@ -281,6 +281,8 @@ class Shared:
         self.answers = Answers(limits.seen_ids, limits.seen_accounts)
         self.connections: dict[str, set[Connection]] = {}
         """The open connections of each account."""
+        self.by_token: dict[str, set[Connection]] = {}
+        """The open connections of each session token (:meth:`player_of`)."""
 
     def reserve(self, conn: Connection) -> bool:
         """Count ``conn`` among its account's connections, unless they are at the limit
@@ -291,7 +293,18 @@ class Shared:
                 del self.connections[conn.player]
             return False
         mine.add(conn)
+        if conn.token:
+            self.by_token.setdefault(conn.token, set()).add(conn)
         return True
+
+    def player_of(self, token: str) -> str | None:
+        """The player whose open connection was opened with session ``token``, if any:
+        known without the database (a session that ends closes its connections: at
+        once for a logout, within ``sanction_check_seconds`` otherwise)."""
+        for conn in self.by_token.get(token, ()):
+            if not conn.closed:
+                return conn.player
+        return None
 
     async def drained(self, limit: float) -> None:
         """Wait until every connection has written what was queued for it (at most
@@ -311,6 +324,11 @@ class Shared:
             mine.discard(conn)
             if not mine:
                 del self.connections[conn.player]
+        same = self.by_token.get(conn.token)
+        if same is not None:
+            same.discard(conn)
+            if not same:
+                del self.by_token[conn.token]
 
     def end_account(self, player: str, code: str, message: str) -> int:
         """Close every connection of ``player`` (a ban); how many there were."""
