@@ -18,7 +18,7 @@ pytestmark = pytest.mark.browser
 
 @pytest.fixture
 def pair_table(tmp_path: Path) -> Iterator[str]:
-    """A server with a heads-up table; its base URL. (asked for before the pages: it
+    """A server with a heads-up table; its base URL (asked for before the pages: it
     stops after them, which would say their reconnections failed)."""
     table = _table("pair", "holdem", "small_blind = 1, big_blind = 2", seats=2)
     with own_server(tmp_path, table) as (base, _url):

@@ -21,8 +21,8 @@ pytestmark = pytest.mark.browser
 
 @pytest.fixture
 def closing(tmp_path: Path) -> Iterator[tuple[str, str]]:
-    """A server with a table to close; its base URL and database URL. (asked for before the pages: it
-    stops after them, which would say their reconnections failed)."""
+    """A server with a table to close; its base URL and database URL (asked for before
+    the pages: it stops after them, which would say their reconnections failed)."""
     table = _table("closing", "holdem", "small_blind = 1, big_blind = 2")
     with own_server(tmp_path, table) as served:
         yield served
