@@ -37,6 +37,7 @@ import logging
 import secrets
 import time
 from collections.abc import Collection
+from datetime import timedelta
 from typing import Any
 
 from cardroom.room.clock import day_of
@@ -66,7 +67,7 @@ from cardroom.store.tables import StoredRecord, TableRecords
 
 log = logging.getLogger("cardroom.server")
 PRUNE_SECONDS = 3600.0
-"""How often old client ids and allowance days are deleted."""
+"""How often old client ids, allowance days and login rows are deleted."""
 INTEGRITY = "integrity"
 """The integrity monitor's name in the room's memory (``store/room_memory.py``)."""
 HEARTBEAT_SECONDS = 10.0
@@ -86,7 +87,7 @@ class Room:
         self.storage = storage
         self.settings = settings
         self.records = TableRecords(storage.engine)
-        self.players = Players(storage.engine)  # sanctions (chat bans) only: no password work
+        self.players = Players(storage.engine)  # sanctions, login pruning: no password work
         self.allowances = KnownAllowances(AllowanceBook(storage.engine))
         self.client_ids = ClientIds(storage.engine)
         self.answered = ClientIds(storage.reader)
@@ -213,13 +214,16 @@ class Room:
         log.info("integrity monitor: %s recalled (%d pairs)", rules, self.integrity.tracked_pairs)
 
     async def prune(self) -> None:
-        """Every hour: delete client ids older than a day and old allowance days."""
+        """Every hour: delete client ids older than a day, old allowance days, and the
+        login rows past ``login_keep_days`` that nothing reads (``store/login_rows.py``)."""
+        keep = timedelta(days=self.settings.login_keep_days)
         while True:
             today = day_of(time.time())
             self.allowances.forget_before(today - 1)  # a table's clock may lag a little
             try:
                 await self.storage.run(self.client_ids.prune)
                 await self.storage.run(self.allowances.book.prune, today)
+                await self.storage.run(self.players.prune_logins, keep)
             except Exception as exc:  # a busy or absent database: next time
                 log.warning("pruning failed (%s)", exc)
             await asyncio.sleep(PRUNE_SECONDS)
