@@ -64,6 +64,7 @@ def test_a_seated_player_and_a_watcher_are_told_the_table_closed(
         "Your 1,000 chips are back in your account."
     )
     for p in (page, watcher):  # nothing left to click at a table that is no more
+        p.evaluate("window.cardroomTable.render()")  # as an answer arriving late would
         assert p.locator(".tablepage .felt, .seatcontrols, .chatwrap input").count() == 0
     page.locator("#table-notice").get_by_role("link", name="Back to the lobby").click()
     page.get_by_role("heading", name="Lobby").wait_for()

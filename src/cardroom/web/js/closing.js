@@ -26,7 +26,7 @@ export function tableClosed(t, msg) {
   fill(t.regions.notice, `${words} `, h("a", { href: "#/lobby", text: "Back to the lobby" }));
   if (!gone) return;
   t.leave(); // no snapshot is asked of a table that is no more
-  if (t.view) t.view.you = null; // the page no longer holds a seat here (its cleanup)
+  t.gone = true; // nor is it drawn again (an answer still on its way redraws)
   // What one could do at the table goes with it; its log and last hands stay to read.
   for (const region of ["felt", "actions", "controls", "chat", "report"]) fill(t.regions[region]);
 }

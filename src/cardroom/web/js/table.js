@@ -400,7 +400,7 @@ class TableController {
 
   /** Draw what changed (regions whose content signature changed are rebuilt). */
   render() {
-    if (!this.view) return;
+    if (!this.view || this.gone) return; // gone: the table closed (closing.js)
     this.family = family(this.view.game && this.view.game.game);
     const legal = this.legal();
     this.discarding = !!(legal && (legal.actions || []).includes("draw"));
