@@ -68,3 +68,18 @@ def test_a_seated_player_and_a_watcher_are_told_the_table_closed(
         assert p.locator(".tablepage .felt, .seatcontrols, .chatwrap input").count() == 0
     page.locator("#table-notice").get_by_role("link", name="Back to the lobby").click()
     page.get_by_role("heading", name="Lobby").wait_for()
+
+
+def test_a_server_stopping_is_said_with_what_becomes_of_the_chips(
+    tmp_path: Path, page: Any, console: Any
+) -> None:
+    console.allow("ERR_CONNECTION_REFUSED")  # the page tries to reconnect, as it should
+    table = _table("stopping", "holdem", "small_blind = 1, big_blind = 2")
+    with own_server(tmp_path, table) as (base, _url):
+        register(page, base, fresh_alias())
+        sit(page, base, "stopping", amount=1000)
+    notice = page.locator("#table-notice")  # the server stopped cleanly meanwhile
+    expect(notice).to_contain_text("The server is stopping.")
+    expect(notice).to_contain_text("the chips on the table go back to the players' accounts")
+    expect(notice.get_by_role("link", name="Back to the lobby")).to_be_visible()
+    expect(page.locator("#banner")).to_contain_text("reconnecting")
