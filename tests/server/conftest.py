@@ -17,13 +17,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import uvicorn
 from sqlalchemy import create_engine
 from sqlalchemy.engine import make_url
 
 from cardroom.bots.client import ProtocolClient
 from cardroom.server.app import create_app
-from cardroom.server.serve import uvicorn_config
+from cardroom.server.serve import RoomServer, uvicorn_config
 from cardroom.server.settings import Limits, ServerSettings
 
 from .secrecy import SecrecyCheck, serving
@@ -155,7 +154,7 @@ def running_server(
     port = sock.getsockname()[1]
     if settings.database_url is not None:
         serving(port, settings.database_url)
-    server = uvicorn.Server(uvicorn_config(app, settings, graceful_seconds=2))
+    server = RoomServer(uvicorn_config(app, settings, graceful_seconds=2))
     thread = threading.Thread(target=lambda: asyncio.run(server.serve(sockets=[sock])))
     thread.start()
     deadline = time.monotonic() + 30

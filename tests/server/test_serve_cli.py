@@ -33,6 +33,17 @@ def test_serve_help_names_host_port_db_and_tables(capsys: pytest.CaptureFixture[
     for option in ("--host", "--port", "--db", "--tables", "127.0.0.1", "CARDROOM_DATABASE_URL"):
         assert option in text
     assert "--integrity-keep-seconds" in text
+    assert "--login-keep-days" in text
+
+
+@pytest.mark.parametrize("days", ["0", "-5", "1.5", "forever"])
+def test_serve_refuses_a_login_retention_that_is_no_number_of_days(
+    days: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exited:
+        main(["serve", "--port", "0", "--login-keep-days", days])
+    assert exited.value.code == 2
+    assert "--login-keep-days" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("seconds", ["0", "-5", "nan", "inf", "soon"])

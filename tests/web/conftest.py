@@ -16,7 +16,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import uvicorn
 from tests.server.conftest import OPEN_SIGNUPS
 from tests.web.browser import (
     BOT_TABLES,
@@ -32,7 +31,7 @@ from tests.web.driven import Puppet, PuppetBot
 
 from cardroom.bots.random_bot import RandomBot
 from cardroom.server.app import create_app
-from cardroom.server.serve import uvicorn_config
+from cardroom.server.serve import RoomServer, uvicorn_config
 from cardroom.server.settings import ServerSettings
 
 CHROMIUM = os.environ.get("CARDROOM_CHROMIUM", "/usr/bin/chromium")
@@ -51,7 +50,7 @@ def _serve(settings: ServerSettings) -> Iterator[str]:
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
-    server = uvicorn.Server(uvicorn_config(app, settings))
+    server = RoomServer(uvicorn_config(app, settings))
     thread = threading.Thread(target=lambda: asyncio.run(server.serve(sockets=[sock])))
     thread.start()
     deadline = time.monotonic() + 30
@@ -65,6 +64,24 @@ def _serve(settings: ServerSettings) -> Iterator[str]:
         server.should_exit = True
         thread.join(30)
         sock.close()
+
+
+@contextlib.contextmanager
+def own_server(folder: Path, tables_toml: str) -> Iterator[tuple[str, str]]:
+    """A server of a test's own (SQLite in ``folder``) with these tables, for a test
+    that changes them (closes one, fills one): its base URL and database URL."""
+    tables = folder / "tables.toml"
+    tables.write_text(tables_toml)
+    url = f"sqlite:///{folder / 'own.db'}"
+    settings = ServerSettings(
+        database_url=url,
+        tables_file=tables,
+        cheap_passwords=True,
+        tick_seconds=0.05,
+        limits=OPEN_SIGNUPS,
+    )
+    with _serve(settings) as base:
+        yield base, url
 
 
 class Bots:

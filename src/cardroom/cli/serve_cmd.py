@@ -18,6 +18,12 @@ def _port(text: str) -> int:
     return int(text)
 
 
+def _days(text: str) -> int:
+    if not text.isdigit() or not 1 <= int(text) <= 36500:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of days (1-36500)")
+    return int(text)
+
+
 def register(subparsers: Any) -> None:
     """Add the ``serve`` subcommand."""
     parser = subparsers.add_parser("serve", help="run the poker room server")
@@ -32,6 +38,12 @@ def register(subparsers: Any) -> None:
         type=positive_seconds,
         metavar="S",
         help="keep the integrity monitor's counts in the database this often (600)",
+    )
+    parser.add_argument(
+        "--login-keep-days",
+        type=_days,
+        metavar="N",
+        help="keep login rows nothing reads (expired sessions, old attempts) N days (30)",
     )
     parser.set_defaults(func=run)
 
@@ -52,6 +64,8 @@ def run(args: argparse.Namespace) -> int:
     if args.integrity_keep_seconds is not None:  # else the settings' default
         keep = args.integrity_keep_seconds
         settings = dataclasses.replace(settings, integrity_keep_seconds=keep)
+    if args.login_keep_days is not None:
+        settings = dataclasses.replace(settings, login_keep_days=args.login_keep_days)
     held = _served_elsewhere(settings.database_url)
     if held is not None:
         print(

@@ -441,6 +441,15 @@ class TableActor:
 
     # ----------------------------------------------------------------- watching
 
+    def tell_closed(self, reason: protocol.ClosedReason) -> None:
+        """Tell every watcher the table stopped (``table_closed``, after every event they
+        were sent), and forget them: nothing more comes from it."""
+        closed = protocol.TableClosed(table=self.table_id, seq=self.seq, reason=reason)
+        data = protocol.encode(closed)
+        for w in self.watchers.values():
+            w.send(data)
+        self.watchers.clear()
+
     async def add_watcher(self, watcher: Watcher, since: int | None) -> Outcome:
         """Start sending ``watcher`` the table: what it missed since ``since``, or a
         snapshot; a seated player who was away is reconnected (§10.6)."""

@@ -35,7 +35,15 @@ from cardroom.room import events as rv
 from cardroom.room.conduct import lobby_summary
 from cardroom.room.lobby import Lobby, LobbyRow, TableSummary, filter_options
 from cardroom.room.table import Table
-from cardroom.server.api_common import ApiError, endpoint, int_param, reply, server_of
+from cardroom.server.api_common import (
+    ApiError,
+    accounts_of,
+    endpoint,
+    int_param,
+    reply,
+    server_of,
+)
+from cardroom.server.auth import token_of
 
 MAX_STAKE: Final = 2**53 - 1
 
@@ -150,6 +158,9 @@ class TableRow(msgspec.Struct):
     average_pot: int
     hands_per_hour: int
     current_game: str
+    your_seat: int | None = None
+    """The caller's seat at the table (a request with a session), else null: a client
+    offers the way to it, not the waiting list of a full table one sits at."""
 
 
 class TableList(msgspec.Struct):
@@ -160,7 +171,7 @@ class TableList(msgspec.Struct):
     structures: list[Choice]
 
 
-def _row(r: LobbyRow) -> TableRow:
+def _row(r: LobbyRow, your_seat: int | None = None) -> TableRow:
     return TableRow(
         r.table_id,
         r.name,
@@ -176,6 +187,7 @@ def _row(r: LobbyRow) -> TableRow:
         r.average_pot,
         r.hands_per_hour,
         r.current_game,
+        your_seat,
     )
 
 
@@ -199,6 +211,30 @@ def lobby_of(request: Request) -> Lobby:
     return feed.lobby
 
 
+async def caller_of(request: Request) -> str | None:
+    """The player whose session the request carries (None: none, or not a live one). A
+    session with an open connection here is known without the database (a browser in
+    the lobby has one); any other is looked up, and a database that does not answer
+    leaves the caller unknown rather than the lobby unread."""
+    token, _ = token_of(request)
+    if not token:
+        return None
+    player: str | None = server_of(request).shared.player_of(token)
+    if player is not None:
+        return player
+    try:
+        info = await accounts_of(request).authenticate(token)
+    except Exception:  # the lobby is read without the seat
+        return None
+    return None if info is None else str(info.id)
+
+
+def _seat_at(actors: Mapping[str, ActorLike], table_id: str, player: str | None) -> int | None:
+    """``player``'s seat at ``table_id`` (one look in the table's index)."""
+    actor = actors.get(table_id)
+    return None if player is None or actor is None else actor.table.state.seat_of(player)
+
+
 @endpoint
 async def tables(request: Request) -> Response:
     """``GET /api/tables``: the lobby, filtered."""
@@ -216,9 +252,11 @@ async def tables(request: Request) -> Response:
         max_stake=high,
         real_money=None if money is None else money == "real",
     )
+    player = await caller_of(request)
+    actors = server_of(request).room.actors
     return reply(
         TableList(
-            [_row(r) for r in rows],
+            [_row(r, _seat_at(actors, r.table_id, player)) for r in rows],
             [Choice(v, label) for v, label in options.games],
             [Choice(v, label) for v, label in options.structures],
         )

@@ -46,7 +46,7 @@ from cardroom.server.api_common import (
     server_of,
 )
 from cardroom.server.auth import Accounts
-from cardroom.server.protocol import TableId
+from cardroom.server.protocol import CLOSED_BY_OPERATOR, TableId
 from cardroom.server.tables_file import TablesFileError, TableSpec, spec_from_dict
 from cardroom.store import ROLES, SanctionKind
 from cardroom.store.history import LogEntry, TableHistory
@@ -88,6 +88,7 @@ async def _close_inside(actor: TableActor) -> Outcome:
     if not await actor.flush():  # not stored: the table was rebuilt as it was, still open
         return Outcome("not_stored", "the cash-outs could not be stored")
     actor.closed = True  # what comes after is refused, not run on the closed table
+    actor.tell_closed(CLOSED_BY_OPERATOR)
     return Outcome(seq=actor.seq)
 
 

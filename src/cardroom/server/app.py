@@ -62,6 +62,20 @@ class ServerState:
         an actor, the last one replacing the others, which ran on unseen)."""
 
 
+STOP_NOTICE_SECONDS = 2.0
+"""How long a clean stop waits at most for its ``server_stopping`` notices to be sent."""
+
+
+async def announce_stop(app: Starlette) -> None:
+    """A clean stop is coming, the connections still open: everyone at a table is told
+    (``table_closed``, ``server_stopping``) and the notices written (``serve.RoomServer``
+    calls it before uvicorn closes the connections, 1012)."""
+    state: ServerState = app.state.server
+    if state.room is not None:
+        await state.room.tell_stopping(STOP_NOTICE_SECONDS)
+        await state.shared.drained(STOP_NOTICE_SECONDS)
+
+
 def server_state(request: Request) -> ServerState:
     """The :class:`ServerState` of the app serving ``request``."""
     state: ServerState = request.app.state.server

@@ -21,6 +21,7 @@ import contextlib
 import functools
 import itertools
 import re
+import time
 from collections import OrderedDict
 from typing import Any, NamedTuple
 
@@ -280,6 +281,8 @@ class Shared:
         self.answers = Answers(limits.seen_ids, limits.seen_accounts)
         self.connections: dict[str, set[Connection]] = {}
         """The open connections of each account."""
+        self.by_token: dict[str, set[Connection]] = {}
+        """The open connections of each session token (:meth:`player_of`)."""
 
     def reserve(self, conn: Connection) -> bool:
         """Count ``conn`` among its account's connections, unless they are at the limit
@@ -290,7 +293,29 @@ class Shared:
                 del self.connections[conn.player]
             return False
         mine.add(conn)
+        if conn.token:
+            self.by_token.setdefault(conn.token, set()).add(conn)
         return True
+
+    def player_of(self, token: str) -> str | None:
+        """The player whose open connection was opened with session ``token``, if any:
+        known without the database (a session that ends closes its connections: at
+        once for a logout, within ``sanction_check_seconds`` otherwise)."""
+        for conn in self.by_token.get(token, ()):
+            if not conn.closed:
+                return conn.player
+        return None
+
+    async def drained(self, limit: float) -> None:
+        """Wait until every connection has written what was queued for it (at most
+        ``limit`` seconds): a clean stop's notices reach the clients before uvicorn
+        closes the connections."""
+        deadline = time.monotonic() + limit
+        while time.monotonic() < deadline and any(
+            not c.outbox.empty() for mine in self.connections.values() for c in mine
+        ):
+            await asyncio.sleep(0.02)
+        await asyncio.sleep(0.02)  # the last message taken is being written
 
     def release(self, conn: Connection) -> None:
         """``conn`` is closed: its slot is free."""
@@ -299,6 +324,11 @@ class Shared:
             mine.discard(conn)
             if not mine:
                 del self.connections[conn.player]
+        same = self.by_token.get(conn.token)
+        if same is not None:
+            same.discard(conn)
+            if not same:
+                del self.by_token[conn.token]
 
     def end_account(self, player: str, code: str, message: str) -> int:
         """Close every connection of ``player`` (a ban); how many there were."""

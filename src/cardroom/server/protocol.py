@@ -298,7 +298,25 @@ class Error(ServerMessage, tag="error", kw_only=True):
     replay: bool = False
 
 
-AnyServerMessage = Hello | Events | Snapshot | Turn | ChatLine | Ok | Error
+CLOSED_BY_OPERATOR: Final = "closed_by_operator"
+SERVER_STOPPING: Final = "server_stopping"
+ClosedReason = Literal["closed_by_operator", "server_stopping"]
+
+
+class TableClosed(ServerMessage, tag="table_closed", kw_only=True):
+    """The table stopped for everyone at it: nothing more comes from it on this
+    connection. ``reason``: ``closed_by_operator`` (closed for good: the hand in
+    progress was cancelled, RULEBOOK §10.10, and every seat cashed out, the events
+    before this message say so) or ``server_stopping`` (a clean stop of the server:
+    at its next start the hand is voided and the chips go back to the accounts).
+    ``seq``: the table's last sequence number."""
+
+    table: str
+    seq: int
+    reason: ClosedReason
+
+
+AnyServerMessage = Hello | Events | Snapshot | Turn | ChatLine | Ok | Error | TableClosed
 
 SERVER_CODES: Final = {
     "bad_json": "the message is not JSON",

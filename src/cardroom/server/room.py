@@ -37,6 +37,7 @@ import logging
 import secrets
 import time
 from collections.abc import Collection
+from datetime import timedelta
 from typing import Any
 
 from cardroom.room.clock import day_of
@@ -49,8 +50,9 @@ from cardroom.room.settings import TableSettings, settings_from_dict, settings_t
 from cardroom.room.state import TableState
 from cardroom.room.table import Table
 from cardroom.server import lease
-from cardroom.server.actor import TableActor
+from cardroom.server.actor import Job, Outcome, TableActor
 from cardroom.server.allowances import KnownAllowances, StepAllowances
+from cardroom.server.protocol import SERVER_STOPPING
 from cardroom.server.recovery import recover_record
 from cardroom.server.settings import ServerSettings
 from cardroom.server.storage import Storage
@@ -65,7 +67,7 @@ from cardroom.store.tables import StoredRecord, TableRecords
 
 log = logging.getLogger("cardroom.server")
 PRUNE_SECONDS = 3600.0
-"""How often old client ids and allowance days are deleted."""
+"""How often old client ids, allowance days and login rows are deleted."""
 INTEGRITY = "integrity"
 """The integrity monitor's name in the room's memory (``store/room_memory.py``)."""
 HEARTBEAT_SECONDS = 10.0
@@ -85,7 +87,7 @@ class Room:
         self.storage = storage
         self.settings = settings
         self.records = TableRecords(storage.engine)
-        self.players = Players(storage.engine)  # sanctions (chat bans) only: no password work
+        self.players = Players(storage.engine)  # sanctions, login pruning: no password work
         self.allowances = KnownAllowances(AllowanceBook(storage.engine))
         self.client_ids = ClientIds(storage.engine)
         self.answered = ClientIds(storage.reader)
@@ -170,6 +172,14 @@ class Room:
         if self.recalled:  # a start that failed first: what was kept stays kept
             await self.keep_counts()
 
+    async def tell_stopping(self, limit: float) -> None:
+        """A clean stop is coming: every table's watchers are told (``table_closed``,
+        ``server_stopping``), each by its actor once the step it is storing is sent
+        (at most ``limit`` seconds: a table stuck on the database is not waited for)."""
+        told = [actor.submit(Job(None, _tell_stopping)) for actor in self.actors.values()]
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(asyncio.gather(*told), limit)
+
     async def keep_counts(self) -> None:
         """Keep the integrity monitor's counts in the database (a database that fails
         keeps the counts kept before). They are read a few thousand pairs at a time, the
@@ -204,13 +214,16 @@ class Room:
         log.info("integrity monitor: %s recalled (%d pairs)", rules, self.integrity.tracked_pairs)
 
     async def prune(self) -> None:
-        """Every hour: delete client ids older than a day and old allowance days."""
+        """Every hour: delete client ids older than a day, old allowance days, and the
+        login rows past ``login_keep_days`` that nothing reads (``store/login_rows.py``)."""
+        keep = timedelta(days=self.settings.login_keep_days)
         while True:
             today = day_of(time.time())
             self.allowances.forget_before(today - 1)  # a table's clock may lag a little
             try:
                 await self.storage.run(self.client_ids.prune)
                 await self.storage.run(self.allowances.book.prune, today)
+                await self.storage.run(self.players.prune_logins, keep)
             except Exception as exc:  # a busy or absent database: next time
                 log.warning("pruning failed (%s)", exc)
             await asyncio.sleep(PRUNE_SECONDS)
@@ -347,6 +360,13 @@ class Room:
                 }
             )
         return out
+
+
+async def _tell_stopping(actor: TableActor) -> Outcome:
+    """Run by an actor: tell its watchers the server stops (the table is not closed: the
+    next start recovers it, RULEBOOK §10.10)."""
+    actor.tell_closed(SERVER_STOPPING)
+    return Outcome(seq=actor.seq)
 
 
 def _fit(state: TableState, was: TableSettings, now: TableSettings) -> TableState:

@@ -12,8 +12,9 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 import uvicorn
+from starlette.applications import Starlette
 
-from cardroom.server.app import create_app
+from cardroom.server.app import announce_stop, create_app
 from cardroom.server.settings import ServerSettings
 from cardroom.server.storage import Storage
 
@@ -47,6 +48,21 @@ class ClientFaults(logging.Filter):
 
 class ListenError(Exception):
     """The server cannot listen where it was told (the message says where and why)."""
+
+
+class RoomServer(uvicorn.Server):
+    """uvicorn's server, which tells the players and watchers at the tables of a clean
+    stop (``table_closed``, ``server_stopping``) before it closes their connections."""
+
+    async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+        """Announce the stop, then uvicorn's own shutdown."""
+        app = self.config.app
+        try:
+            if isinstance(app, Starlette):  # the room's application (create_app)
+                await announce_stop(app)
+        except Exception:  # the notice is a courtesy: the stop goes on regardless
+            logging.getLogger("cardroom.server").exception("the stop was not announced")
+        await super().shutdown(sockets=sockets)
 
 
 def uvicorn_config(
@@ -94,7 +110,7 @@ def serve(
         sock.close()
         raise ListenError(f"cannot listen on {settings.host}:{settings.port}: {exc}") from None
     port = sock.getsockname()[1]
-    server = uvicorn.Server(uvicorn_config(app, settings, log_level))
+    server = RoomServer(uvicorn_config(app, settings, log_level))
     host = f"[{settings.host}]" if ":" in settings.host else settings.host
     base = f"http://{host}:{port}"
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from cardroom.store.login_rows import KEEP_DAYS
+
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 """The browser client shipped with the package (served at ``/``)."""
 
@@ -88,6 +90,11 @@ class ServerSettings:
     """How often the integrity monitor's counts are kept in the database while the room
     runs (and at a stop): a crash loses only what was counted since. They are read a
     few thousand pairs at a time, the tables playing on between (docs/server.md)."""
+    login_keep_days: int = KEEP_DAYS
+    """How long login rows no reader needs are kept (sessions expired or revoked, failed
+    attempts, successful ones that repeat a newer one's player, address and device;
+    ``store/login_rows.py``): the room deletes older ones at its start and every hour.
+    The shared IP / device review (RULEBOOK §10.1, §10.9) keeps all it reads."""
     ws_ping_seconds: float = 10.0
     """How often each WebSocket is pinged, and how long its pong may take: a
     connection whose peer vanished without closing it (a phone off its network, a

@@ -32,6 +32,7 @@ from cardroom.store.database import Clock, system_clock
 from cardroom.store.errors import AccountError as AccountError
 from cardroom.store.errors import storage_errors, valid_id
 from cardroom.store.ledger_sql import in_transaction
+from cardroom.store.login_rows import PrunedLogins, prune_logins
 from cardroom.store.models import LoginAttempt, LoginSession, LoginThrottleKey, Player, Sanction
 from cardroom.store.passwords import Passwords, password_problem
 from cardroom.store.sanction_rows import SanctionKind as SanctionKind
@@ -411,6 +412,12 @@ class Players:
                 .where(LoginSession.revoked_at.is_(None))
                 .values(revoked_at=self.clock())
             )
+
+    @storage_errors("pruning the login rows")
+    def prune_logins(self, keep: timedelta) -> PrunedLogins:
+        """Delete the login rows older than ``keep`` (never less than the throttle's
+        window) that nothing reads any more (:mod:`cardroom.store.login_rows`)."""
+        return prune_logins(self.engine, self.clock(), max(keep, self.throttle.window))
 
     @storage_errors("checking a password")
     def password_is(self, alias: str, password: str) -> bool:

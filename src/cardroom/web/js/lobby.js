@@ -44,10 +44,12 @@ function filterBar(onChange) {
 
 function tableRow(row, waiting, join) {
   const full = row.max_seats > 0 && row.seats_taken >= row.max_seats;
+  // Seated here (the server's `your_seat`): the way to the seat, never the waiting list.
+  const seated = row.your_seat !== null && row.your_seat !== undefined;
   const open = h("a.button", { href: `#/table/${encodeURIComponent(row.table_id)}` },
-    full ? "Watch" : "Open", h("span.sr", { text: ` table ${row.name}` }));
+    seated ? "Go to your seat" : full ? "Watch" : "Open", h("span.sr", { text: ` table ${row.name}` }));
   const onList = waiting.has(row.table_id);
-  const wait = full || onList
+  const wait = seated ? null : full || onList
     ? h("button", { type: "button", disabled: onList, onclick: () => join(row) },
       onList ? "On the waiting list" : "Join waiting list", h("span.sr", { text: ` of ${row.name}` }))
     : null;

@@ -18,6 +18,8 @@ import { judgedLine, refusedLine } from "./moderation.js";
 import { chineseFelt, chipsMoved, ofcShowdown, placeBar } from "./ofc.js";
 import { askBuyIn, leftWords, seatControls } from "./sitting.js";
 import { tableRules } from "./rules.js";
+import { focusedKey, onScreen, refocus, typedValues } from "./regions.js";
+import { tableClosed } from "./closing.js";
 
 const ADVANCE_NAMES = { check_fold: "Check/fold", check: "Check", call_any: "Call any", fold: "Fold" };
 /** The events that start (the first) or end our seat's sitting out from the next hand. */
@@ -167,7 +169,7 @@ class TableController {
     } else if (msg.type === "chat") {
       this.chat.push({ alias: msg.alias, text: msg.text });
       this.renderSide();
-    }
+    } else if (msg.type === "table_closed") tableClosed(this, msg);
   }
 
   onEvent(e) {
@@ -180,6 +182,7 @@ class TableController {
     if (e.type === "PlayerSeated") this.seatPlayers.set(e.seat, e.player);
     if (e.type === "PlayerLeft" && this.ctx.hello && e.player === this.ctx.hello.player) {
       this.departed = true;
+      this.leftEvent = e; // its chips are said again if the table closes (closing.js)
       this.notice(leftWords(e), e.reason !== "left");
     }
     if (this.recorder) {
@@ -408,7 +411,7 @@ class TableController {
 
   /** Draw what changed (regions whose content signature changed are rebuilt). */
   render() {
-    if (!this.view) return;
+    if (!this.view || this.gone) return; // gone: the table closed (closing.js)
     this.family = family(this.view.game && this.view.game.game);
     const legal = this.legal();
     this.discarding = !!(legal && (legal.actions || []).includes("draw"));
@@ -510,42 +513,6 @@ class TableController {
     if (!seat) return;
     for (const el of this.app.querySelectorAll(".seat.mine .timebank")) el.textContent = bankText(this, me, seat);
   }
-}
-
-/** What identifies the focused control of `el` across a rebuild (its key or name). */
-function focusedKey(el) {
-  const f = document.activeElement;
-  if (!f || f === document.body || !el.contains(f)) return null;
-  const key = f.getAttribute("data-key");
-  if (key) return `[data-key="${CSS.escape(key)}"]`;
-  if (f.id) return `#${CSS.escape(f.id)}`;
-  const label = f.getAttribute("aria-label");
-  return label ? `[aria-label="${CSS.escape(label)}"]` : null;
-}
-
-/** The values of the text boxes and choices of `el` that have an id (a draft chat
- *  line, a report being written), to put back after `el` is rebuilt. */
-function typedValues(el) {
-  return [...el.querySelectorAll("input[id]:not([type=checkbox]), select[id]")]
-    .filter((x) => x.value !== x.defaultValue || x.tagName === "SELECT")
-    .map((x) => [x.id, x.value]);
-}
-
-/** Focus again, after a rebuild, the control that had it (or, when `anyButton`, the
- *  region's first button: the action bar's choices replace each other). */
-function refocus(el, selector, anyButton = true) {
-  const again = el.querySelector(selector) || (anyButton ? el.querySelector("button:not([disabled])") : null);
-  if (again) again.focus();
-}
-
-/** Scroll just enough for the whole of `el` (the action bar, as our turn comes) to be on
- *  the screen when it runs below the screen's edge (a laptop's 768 px: the raise button
- *  on a second line), never past its top. Not on a phone, where the board comes first
- *  and the seats' list would scroll it away. */
-function onScreen(el) {
-  if (!el.isConnected || matchMedia("(max-width: 700px)").matches) return;
-  const r = el.getBoundingClientRect();
-  if (r.bottom > innerHeight && r.top > 0) window.scrollBy(0, Math.min(r.bottom - innerHeight, r.top));
 }
 
 /** The answers to an action that arrived after its decision was over. */

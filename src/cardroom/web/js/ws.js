@@ -168,6 +168,9 @@ export class Connection {
 
   receive(msg) {
     if (msg.type === "turn") this.clockSample(msg.server_time);
+    // A table closed for good is not watched again after a reconnect (one the server
+    // stopped with comes back with it: it is).
+    if (msg.type === "table_closed" && msg.reason !== "server_stopping") this.watching.delete(msg.table);
     if ((msg.type === "ok" || msg.type === "error") && msg.re && this.pending.has(msg.re)) {
       const done = this.pending.get(msg.re);
       this.pending.delete(msg.re);

@@ -1,0 +1,38 @@
+// What survives a region of the table page being drawn again: the focused control,
+// what the player is typing; and the action bar scrolled into view.
+
+/** What identifies the focused control of `el` across a rebuild (its key or name). */
+export function focusedKey(el) {
+  const f = document.activeElement;
+  if (!f || f === document.body || !el.contains(f)) return null;
+  const key = f.getAttribute("data-key");
+  if (key) return `[data-key="${CSS.escape(key)}"]`;
+  if (f.id) return `#${CSS.escape(f.id)}`;
+  const label = f.getAttribute("aria-label");
+  return label ? `[aria-label="${CSS.escape(label)}"]` : null;
+}
+
+/** The values of the text boxes and choices of `el` that have an id (a draft chat
+ *  line, a report being written), to put back after `el` is rebuilt. */
+export function typedValues(el) {
+  return [...el.querySelectorAll("input[id]:not([type=checkbox]), select[id]")]
+    .filter((x) => x.value !== x.defaultValue || x.tagName === "SELECT")
+    .map((x) => [x.id, x.value]);
+}
+
+/** Focus again, after a rebuild, the control that had it (or, when `anyButton`, the
+ *  region's first button: the action bar's choices replace each other). */
+export function refocus(el, selector, anyButton = true) {
+  const again = el.querySelector(selector) || (anyButton ? el.querySelector("button:not([disabled])") : null);
+  if (again) again.focus();
+}
+
+/** Scroll just enough for the whole of `el` (the action bar, as our turn comes) to be on
+ *  the screen when it runs below the screen's edge (a laptop's 768 px: the raise button
+ *  on a second line), never past its top. Not on a phone, where the board comes first
+ *  and the seats' list would scroll it away. */
+export function onScreen(el) {
+  if (!el.isConnected || matchMedia("(max-width: 700px)").matches) return;
+  const r = el.getBoundingClientRect();
+  if (r.bottom > innerHeight && r.top > 0) window.scrollBy(0, Math.min(r.bottom - innerHeight, r.top));
+}
