@@ -19,6 +19,7 @@ from jsonschema import Draft202012Validator
 from websockets.exceptions import ConnectionClosed
 
 from cardroom.bots.client import ProtocolClient
+from cardroom.bots.player import Bot, BotStats
 
 from .api_client import BACKENDS, Api, bearer, make_operator, register, start_api
 from .secrecy import cards_in
@@ -108,6 +109,30 @@ def test_an_operator_s_close_tells_the_players_and_watchers_the_table_closed(
         )
     after = [p.get("/api/balances").json()["play"] for p in people[:2]]
     assert after == before  # the hand was cancelled, every chip back (§10.10)
+
+
+def test_a_bot_at_a_table_an_operator_closes_stops_playing(api: Api) -> None:
+    # A bot that kept waiting on a closed table would idle for ever (its watch again
+    # refused no_such_table): it ends its play, its stats returned.
+    spec = {"id": "shut-bot", "game": "holdem", "stakes": {"small_blind": 1, "big_blind": 2}}
+    boss_alias = register(api)
+    make_operator(api, boss_alias)
+    boss = bearer(api, boss_alias)
+    assert boss.post("/api/operator/tables", json=spec).status_code == 201
+    bots = [Bot(api.base, f"closebot{i}", "correct horse battery", "shut-bot") for i in (1, 2)]
+
+    async def close_under_the_bots() -> list[BotStats]:
+        playing = [asyncio.ensure_future(b.play()) for b in bots]
+        async with asyncio.timeout(20):
+            while sum(b.stats.actions for b in bots) < 3:
+                await asyncio.sleep(0.05)
+        closed = await asyncio.to_thread(boss.post, "/api/operator/tables/shut-bot/close")
+        assert closed.status_code == 200, closed.text
+        async with asyncio.timeout(10):
+            return list(await asyncio.gather(*playing))
+
+    stats = asyncio.run(close_under_the_bots())
+    assert all(b.closed for b in bots) and all(s.actions for s in stats)
 
 
 def map_tokens(clients: list[httpx.Client]) -> list[str]:

@@ -36,7 +36,8 @@ async def run_house_bots(
 ) -> None:
     """Seat the bots ``aliases[table]`` at each table and keep them playing (until
     cancelled; the house names them: ``cardroom.server.house.house_aliases``);
-    a bot reconnects by itself after a drop, and starts over if that fails. They decide
+    a bot reconnects by itself after a drop, and starts over if that fails; it stops
+    for good when an operator closes its table. They decide
     in worker threads: they share the event loop of the server that seats them."""
     tasks = []
     for table, names in aliases.items():
@@ -56,4 +57,6 @@ async def _keep_playing(base: str, alias: str, password: str, table: str, timing
             raise
         except Exception:  # the server restarted or refused: try again shortly
             pass
+        if bot.closed:  # an operator closed the table: nothing to sit at any more
+            return
         await asyncio.sleep(RESTART_SECONDS)

@@ -92,6 +92,8 @@ class Bot:
         self.asked: dict[str, str] = {}
         """The id of the last join and act sent (to know what an error refers to)."""
         self.buy_in: list[int | None] = [None, None]
+        self.closed = False
+        """The table was closed for good (``table_closed``, ``closed_by_operator``)."""
 
     async def start(self) -> ProtocolClient:
         """Log in (unless a token is held) and connect."""
@@ -112,8 +114,8 @@ class Bot:
         await client.send("watch", **fields)
 
     async def play(self, stop: asyncio.Event | None = None) -> BotStats:
-        """Play until ``stop`` is set, the connection is closed here, or a drop cannot be
-        recovered from."""
+        """Play until ``stop`` is set, the connection is closed here, the table is closed
+        for good, or a drop cannot be recovered from."""
         try:
             client = self.client or await self.start()
             await self.watch(client)
@@ -122,7 +124,7 @@ class Bot:
             if _ended(self.client, stop):
                 return self.stats
             raise
-        while stop is None or not stop.is_set():
+        while not self.closed and (stop is None or not stop.is_set()):
             try:
                 await self.on_message(client, await client.receive())
             except (ConnectionClosed, OSError):
@@ -174,6 +176,8 @@ class Bot:
             await self.on_snapshot(client, msg)
         elif kind == "error":
             await self.on_error(client, msg)
+        elif kind == "table_closed" and msg.get("reason") == "closed_by_operator":
+            self.closed = True  # nothing more comes from it (a stopping server comes back)
 
     async def on_snapshot(self, client: ProtocolClient, snap: dict[str, Any]) -> None:
         """Take the seat and hand from a snapshot; sit down if not seated."""
