@@ -92,7 +92,7 @@ _SETTINGS_KEYS = {f.name for f in fields(TableSettings)} - {
     "table_id", "games", "currency", "mixed", "seed", "rake", "chinese",
 }  # fmt: skip
 KEYS: Final = frozenset(_OWN_KEYS | _MIXED_KEYS | _CHINESE_KEYS | _SETTINGS_KEYS)
-"""Every key a table of the file may have (docs/server.md lists them)."""
+"""Every key a table of the file may have (docs/tables_file.md lists them)."""
 _OPTION_KINDS: Final = {
     f.name: str(f.type) for f in fields(TableSettings) if f.name in _SETTINGS_KEYS
 }
