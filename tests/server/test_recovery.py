@@ -184,17 +184,17 @@ def test_ledger_recover_refuses_while_a_server_runs_on_the_database(
     assert money_problems(url) == []
 
 
-def test_the_server_doc_names_every_key_the_tables_file_takes() -> None:
-    """docs/server.md's table of keys is what the tables file takes (and no less)."""
+def test_the_tables_file_doc_names_every_key_the_tables_file_takes() -> None:
+    """docs/tables_file.md's table of keys is what the tables file takes (and no less)."""
     from dataclasses import fields
 
     from cardroom.games import Stakes
     from cardroom.server import tables_file
 
-    doc = (Path(__file__).resolve().parents[2] / "docs" / "server.md").read_text()
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "tables_file.md").read_text()
     keys = set(tables_file.KEYS) | {f.name for f in fields(Stakes)}
     missing = sorted(k for k in keys if f"`{k}`" not in doc)
-    assert missing == [], f"docs/server.md does not name {missing}"
+    assert missing == [], f"docs/tables_file.md does not name {missing}"
 
 
 def test_a_second_server_on_a_database_in_use_does_not_start(settings: ServerSettings) -> None:
