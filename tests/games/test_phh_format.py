@@ -143,6 +143,14 @@ def test_phhs_holds_many_hands_in_numbered_tables() -> None:
     assert loads(text) == [one, two]
 
 
+def test_a_byte_order_mark_before_the_text_is_read_past(tmp_path: Path) -> None:
+    # Editors on Windows save UTF-8 with a byte-order mark; it is not part of the TOML.
+    text = NT_HEADER + 'actions = ["d dh p1 AsKs"]'
+    path = tmp_path / "bom.phh"
+    path.write_bytes(b"\xef\xbb\xbf" + text.encode())
+    assert load_path(path) == loads("\ufeff" + text) == loads(text)
+
+
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.name)
 def test_every_example_file_writes_back_to_the_same_record(path: Path) -> None:
     (hh,) = load_path(path)

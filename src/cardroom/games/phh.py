@@ -316,9 +316,10 @@ def loads(text: str) -> list[HandHistory]:
 def read_hands(text: str) -> list[HandHistory | PhhError]:
     """Every hand of PHH text in order, a :class:`PhhError` in place of each hand that breaks
     the standard (the other hands still read). Raises PhhError when the text is not TOML
-    or holds no hand at all."""
+    or holds no hand at all. A leading byte-order mark (Windows editors write one) is
+    not part of the text."""
     try:
-        raw = tomllib.loads(text, parse_float=Decimal)
+        raw = tomllib.loads(text.removeprefix("\ufeff"), parse_float=Decimal)
     except tomllib.TOMLDecodeError as exc:
         raise PhhError(f"not valid TOML: {exc}") from None
     except RecursionError:  # tomllib recurses once per nested array or table
