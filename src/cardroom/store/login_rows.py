@@ -26,8 +26,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from sqlalchemy import Engine, delete, exists, or_
-from sqlalchemy.orm import Session, aliased
+from sqlalchemy import Engine, delete, func, or_, select
+from sqlalchemy.orm import Session
 
 from cardroom.store.models import LoginAttempt, LoginSession
 
@@ -48,14 +48,14 @@ def prune_logins(engine: Engine, now: datetime, keep: timedelta) -> PrunedLogins
     """Delete the login rows older than ``keep`` that nothing reads any more (the module's
     docstring), in one transaction."""
     before = now - keep
-    newer = aliased(LoginAttempt)
-    repeated = exists().where(
-        newer.success.is_(True),
-        newer.player_id == LoginAttempt.player_id,
-        newer.ip == LoginAttempt.ip,
-        newer.device == LoginAttempt.device,
-        newer.id > LoginAttempt.id,
+    # The newest success of each (player, address, device): one grouping, not a search
+    # for a newer row per row (a busy shared address holds many).
+    newest = (
+        select(func.max(LoginAttempt.id))
+        .where(LoginAttempt.success.is_(True))
+        .group_by(LoginAttempt.player_id, LoginAttempt.ip, LoginAttempt.device)
     )
+    repeated = LoginAttempt.id.not_in(newest)
     with Session(engine) as session, session.begin():
         run = session.connection().execute
         sessions = run(
