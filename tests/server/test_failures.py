@@ -75,6 +75,60 @@ def test_a_step_the_database_refused_did_not_happen_and_the_table_plays_on(
     assert money_problems(settings.database_url) == []
 
 
+def test_a_table_whose_record_could_not_be_read_after_a_lost_step_runs_nothing_until_it_is(
+    settings: ServerSettings,
+) -> None:
+    # The database is gone: a step is not stored, then the record cannot be read to
+    # rebuild the table. The table in memory still held the lost step (bobby seated
+    # with 40 chips the ledger never moved) and played on with it: bobby, told
+    # not_stored, was refused already_seated when he asked again, a hand was dealt to
+    # him, and its steps were stored on top of a record that never seated him.
+    apps: list[Any] = []
+
+    async def go(base: str) -> None:
+        actor = _actor(apps[0], "holdem")
+        real_commit, real_rebuild = actor.records.commit_all, actor.rebuild_record
+        a, _ = await player(base, "alice")
+        b, _ = await player(base, "bobby")
+        await a.send("join", id="j", table="holdem", seat=0, amount=40)
+        await answer(a, "j")
+        doomed: list[TableStep] = []
+        reads: list[int] = []
+
+        def failing_commit(steps: Sequence[TableStep]) -> None:
+            if not doomed:
+                doomed.extend(s for s in steps if s.table_id == "holdem")
+            if any(s is d for s in steps for d in doomed):
+                raise RuntimeError("database gone")
+            real_commit(steps)
+
+        def failing_rebuild() -> Any:
+            reads.append(len(reads))
+            if len(reads) == 1:
+                raise RuntimeError("database still gone")
+            return real_rebuild()
+
+        actor.records.commit_all = failing_commit  # type: ignore[method-assign]
+        actor.rebuild_record = failing_rebuild  # type: ignore[method-assign]
+        await b.send("join", id="j", table="holdem", seat=1, amount=40)
+        assert (await answer(b, "j"))["code"] == "not_stored"
+        await b.send("join", id="j2", table="holdem", seat=1, amount=40)
+        again = await answer(b, "j2")
+        assert again["type"] == "ok", again  # the seat his lost join never took
+        assert len(reads) == 2
+        done = False
+        while not done:  # the table plays: a hand is dealt to both
+            msg = await until(a, "events", table="holdem")
+            done = any(e["event"]["type"] == "HandDealt" for e in msg["events"])
+        for c in (a, b):
+            await c.close()
+
+    with running_server(settings, apps) as base:
+        asyncio.run(go(base))
+    assert settings.database_url is not None
+    assert money_problems(settings.database_url) == []
+
+
 def test_a_buy_in_that_loses_the_race_for_a_balance_is_refused_insufficient_funds(
     settings: ServerSettings,
 ) -> None:
