@@ -234,7 +234,9 @@ class TableActor:
             elif self.unread:  # a step of this batch was lost, the record not read back
                 _resolve(job, _unread())
             elif job.command is None:
-                await self.flush()
+                if not await self.flush() and self.unread:
+                    _resolve(job, _unread())
+                    continue
                 assert job.run is not None
                 outcome = await job.run(self)
                 _resolve(job, outcome)
@@ -257,8 +259,9 @@ class TableActor:
                 _resolve(job, refused)
                 return
         buy_in = isinstance(command, cmd.Sit | cmd.Rebuy)
-        if buy_in:
-            await self.flush()
+        if buy_in and not await self.flush() and self.unread:  # not on what was lost
+            _resolve(job, _unread())
+            return
         if isinstance(command, cmd.Sit | cmd.Rebuy | cmd.JoinWaitlist):
             account = None
             if buy_in:
