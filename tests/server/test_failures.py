@@ -4,9 +4,11 @@ either happens, the client is told, the table is rebuilt from its record and pla
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Sequence
 from typing import Any
 
+import pytest
 from tests.server.conftest import running_server
 from tests.server.sessions import (
     answer,
@@ -24,6 +26,11 @@ from cardroom.server.actor import Job, Outcome, TableActor
 from cardroom.server.settings import ServerSettings
 from cardroom.store import SqlLedger
 from cardroom.store.tables import TableStep
+
+
+def _jobs_queued(actor: TableActor) -> int:
+    """The jobs waiting in ``actor``'s queue, its clock's tick not counted."""
+    return actor.queue.qsize() - (1 if actor.tick_queued else 0)
 
 
 def _actor(app: Any, table: str) -> TableActor:
@@ -68,6 +75,132 @@ def test_a_step_the_database_refused_did_not_happen_and_the_table_plays_on(
         for c in (a, b):
             await c.close()
         assert b_id
+
+    with running_server(settings, apps) as base:
+        asyncio.run(go(base))
+    assert settings.database_url is not None
+    assert money_problems(settings.database_url) == []
+
+
+def test_a_table_whose_record_could_not_be_read_after_a_lost_step_runs_nothing_until_it_is(
+    settings: ServerSettings,
+) -> None:
+    # The database is gone: a step is not stored, then the record cannot be read to
+    # rebuild the table. The table in memory still held the lost step (bobby seated
+    # with 40 chips the ledger never moved) and played on with it: bobby, told
+    # not_stored, was refused already_seated when he asked again, a hand was dealt to
+    # him, and its steps were stored on top of a record that never seated him.
+    apps: list[Any] = []
+
+    async def go(base: str) -> None:
+        actor = _actor(apps[0], "holdem")
+        real_commit, real_rebuild = actor.records.commit_all, actor.rebuild_record
+        a, _ = await player(base, "alice")
+        b, _ = await player(base, "bobby")
+        await a.send("join", id="j", table="holdem", seat=0, amount=40)
+        await answer(a, "j")
+        doomed: list[TableStep] = []
+        reads: list[int] = []
+
+        def failing_commit(steps: Sequence[TableStep]) -> None:
+            if not doomed:
+                doomed.extend(s for s in steps if s.table_id == "holdem")
+            if any(s is d for s in steps for d in doomed):
+                raise RuntimeError("database gone")
+            real_commit(steps)
+
+        def failing_rebuild() -> Any:
+            reads.append(len(reads))
+            if len(reads) == 1:
+                raise RuntimeError("database still gone")
+            return real_rebuild()
+
+        actor.records.commit_all = failing_commit  # type: ignore[method-assign]
+        actor.rebuild_record = failing_rebuild  # type: ignore[method-assign]
+        await b.send("join", id="j", table="holdem", seat=1, amount=40)
+        assert (await answer(b, "j"))["code"] == "not_stored"
+        await b.send("join", id="j2", table="holdem", seat=1, amount=40)
+        again = await answer(b, "j2")
+        assert again["type"] == "ok", again  # the seat his lost join never took
+        assert len(reads) == 2
+        done = False
+        while not done:  # the table plays: a hand is dealt to both
+            msg = await until(a, "events", table="holdem")
+            done = any(e["event"]["type"] == "HandDealt" for e in msg["events"])
+        for c in (a, b):
+            await c.close()
+
+    with running_server(settings, apps) as base:
+        asyncio.run(go(base))
+    assert settings.database_url is not None
+    assert money_problems(settings.database_url) == []
+
+
+@pytest.mark.parametrize("second", ["join", "watch"])
+def test_a_buy_in_or_watch_behind_a_lost_step_whose_record_could_not_be_read_is_not_run(
+    settings: ServerSettings, second: str
+) -> None:
+    # alice's sit_in and bobby's join (or watch) arrive together (while alice's sit_out
+    # is being written). The buy-in (a watch too) stores what came before it first:
+    # alice's sit_in, lost, the record not read back. The buy-in then ran on the table
+    # in memory, which still held the lost sit_in, and was stored on top of a record
+    # without it; the watch was sent that table.
+    apps: list[Any] = []
+
+    async def go(base: str) -> None:
+        actor = _actor(apps[0], "holdem")
+        real_commit, real_rebuild = actor.records.commit_all, actor.rebuild_record
+        a, _ = await player(base, "alice")
+        b, _ = await player(base, "bobby")
+        await a.send("join", id="j", table="holdem", seat=0, amount=40)
+        await answer(a, "j")
+        calls: list[int] = []
+        reads: list[int] = []
+
+        def commit(steps: Sequence[TableStep]) -> None:
+            if any(s.table_id == "holdem" for s in steps):
+                calls.append(len(calls))
+                if len(calls) == 1:  # alice's sit_out: held until the next two queue
+                    deadline = time.monotonic() + 10
+                    while _jobs_queued(actor) < 2 and time.monotonic() < deadline:
+                        time.sleep(0.01)
+                elif len(calls) == 2:  # alice's sit_in (a group of one is not written again)
+                    raise RuntimeError("database gone")
+            real_commit(steps)
+
+        def rebuild() -> Any:
+            reads.append(len(reads))
+            if len(reads) == 1:
+                raise RuntimeError("database still gone")
+            return real_rebuild()
+
+        actor.records.commit_all = commit  # type: ignore[method-assign]
+        actor.rebuild_record = rebuild  # type: ignore[method-assign]
+        a2, _ = await player(base, "alice")  # a connection answers one message at a time
+        if second == "join":
+            await b.send("watch", id="w", table="holdem")  # his join then queues the sit alone
+            await answer(b, "w")
+        await a.send("sit_out", id="o", table="holdem")
+        await asyncio.sleep(0.1)
+        await a2.send("sit_in", id="i", table="holdem")
+        await asyncio.sleep(0.1)  # in this order
+        if second == "join":
+            await b.send("join", id="j", table="holdem", seat=1, amount=40)
+        else:
+            await b.send("watch", id="j", table="holdem")
+        assert (await answer(a, "o"))["type"] == "ok"
+        assert (await answer(a2, "i"))["code"] == "not_stored"
+        joined = await answer(b, "j")
+        assert joined["type"] == "error" and joined["code"] == "busy", joined
+        if second == "join":
+            await b.send("join", id="j2", table="holdem", seat=1, amount=40)
+        else:
+            await b.send("watch", id="j2", table="holdem")
+        again = await answer(b, "j2")
+        assert again["type"] == "ok", again
+        assert len(reads) == 2
+        for c in (a, a2, b):
+            await c.close()
 
     with running_server(settings, apps) as base:
         asyncio.run(go(base))

@@ -155,3 +155,92 @@ def test_a_key_committed_by_another_writer_mid_transaction_is_a_replay(db: Any) 
         led.post(deposit)
         assert post_fresh(session, [deposit], system_clock) == []
     assert led.balance(PLAYERS[0]) == 30 and len(led.entries()) == 1
+
+
+def test_a_group_commit_and_a_transfer_locking_two_accounts_in_opposite_orders_both_land(
+    db: Any,
+) -> None:
+    # A group commit locks each table step's accounts in turn (here bob's, then ann's
+    # with ids in the other order) while a transfer from ann to bob locks both at once
+    # in id order: on PostgreSQL each waits for the other, the database aborts one
+    # (deadlock detected) and the ledger writes it again; nothing half-done, both land.
+    from sqlalchemy import event, text
+
+    if db.kind == "sqlite":
+        pytest.skip("SQLite's writers queue for its one write lock: they take turns")
+    deadlocks = text("SELECT deadlocks FROM pg_stat_database WHERE datname = current_database()")
+
+    from cardroom.store import make_engine
+    from cardroom.store.tables import TableRecords, TableStep
+
+    ann, bob = PLAYERS[0], PLAYERS[1]
+    ledger = SqlLedger(db.engine)
+    cashier = AccountRef.cashier(REAL)
+    for p in (ann, bob):  # ann's account is made first: her id is the lower
+        ledger.post(Transfer(f"dep:{p.owner}", Reason.DEPOSIT, cashier, p, START))
+    group_engine, other_engine = make_engine(db.url), make_engine(db.url)
+    first_lock_held, go_on = threading.Event(), threading.Event()
+    locks: list[str] = []
+
+    @event.listens_for(group_engine, "after_cursor_execute")
+    def pause(_conn: Any, _cursor: Any, statement: str, *_: Any) -> None:
+        if "FOR UPDATE" in statement:
+            locks.append(statement)
+            if len(locks) == 1:  # bob's step locked: let the transfer take ann first
+                first_lock_held.set()
+                go_on.wait(10)
+
+    def buy_in(table: str, p: AccountRef) -> TableStep:
+        stack = AccountRef.stack(table, p.owner, REAL)
+        return TableStep(
+            table, 1, [], transfers=[Transfer(f"{table}:b", Reason.BUY_IN, p, stack, 30)]
+        )
+
+    def group() -> None:
+        TableRecords(group_engine).commit_all([buy_in("tb", bob), buy_in("ta", ann)])
+
+    def transfer() -> None:
+        SqlLedger(other_engine).post(Transfer("t1", Reason.PLAYER_TRANSFER, ann, bob, 10))
+
+    errors: list[BaseException] = []
+
+    def guarded(work: Any) -> None:
+        try:
+            work()
+        except BaseException as exc:
+            errors.append(exc)
+
+    with db.engine.connect() as conn:
+        before = conn.execute(deadlocks).scalar_one()
+    try:
+        writer = threading.Thread(target=guarded, args=(group,))
+        writer.start()
+        assert first_lock_held.wait(10)
+        other = threading.Thread(target=guarded, args=(transfer,))
+        other.start()
+        with db.engine.connect() as watch:  # the transfer holds ann and waits for bob
+            query = text(
+                "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"
+                " AND wait_event_type = 'Lock'"
+            )
+            for _ in range(500):
+                if watch.execute(query).scalar_one():
+                    break
+                threading.Event().wait(0.01)
+        go_on.set()
+        writer.join(30)
+        other.join(30)
+    finally:
+        go_on.set()
+        group_engine.dispose()
+        other_engine.dispose()
+    assert errors == []
+    for _ in range(100):  # the statistics arrive a moment after
+        with db.engine.connect() as conn:
+            if conn.execute(deadlocks).scalar_one() > before:
+                break
+        threading.Event().wait(0.05)
+    else:
+        raise AssertionError("no deadlock happened: the test did not test it")
+    assert ledger.balance(ann) == START - 30 - 10 and ledger.balance(bob) == START - 30 + 10
+    assert ledger.check() == []

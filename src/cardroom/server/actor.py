@@ -148,6 +148,10 @@ class TableActor:
         self.closed = False
         """Closed for good, or stopped: every job is answered ``no_such_table`` (none
         waits for a table that will not run it)."""
+        self.unread = False
+        """A step was lost and its table's record could not be read back: the table in
+        memory may hold what was lost (a seat the ledger never paid for), so it runs
+        nothing, jobs answered ``busy``, until the record is read (:meth:`reread`)."""
         self.presence_unsure = False
         """After a rebuild: who is connected at the table, as its record says, may not be
         who watches it (a step storing a ``Disconnected`` or ``Reconnected`` was lost);
@@ -217,20 +221,28 @@ class TableActor:
 
     async def process(self, batch: list[Job], tick: bool) -> None:
         """Run a batch of jobs and perhaps the clock, then store and send."""
+        if self.unread and not self.closed and not await self.reread():
+            for job in batch:
+                _resolve(job, _unread())
+            return
         if self.presence_unsure and not self.closed:
             self.presence_unsure = False
             self.pending.extend(self.presence())
         for job in batch:
             if self.closed:  # the table closed earlier in this batch
                 _resolve(job, _closed())
+            elif self.unread:  # a step of this batch was lost, the record not read back
+                _resolve(job, _unread())
             elif job.command is None:
-                await self.flush()
+                if not await self.flush() and self.unread:
+                    _resolve(job, _unread())
+                    continue
                 assert job.run is not None
                 outcome = await job.run(self)
                 _resolve(job, outcome)
             else:
                 await self.command(job)
-        if tick and not self.closed:
+        if tick and not self.closed and not self.unread:
             self.pending.extend(self.table.tick())
         await self.flush()
 
@@ -247,8 +259,9 @@ class TableActor:
                 _resolve(job, refused)
                 return
         buy_in = isinstance(command, cmd.Sit | cmd.Rebuy)
-        if buy_in:
-            await self.flush()
+        if buy_in and not await self.flush() and self.unread:  # not on what was lost
+            _resolve(job, _unread())
+            return
         if isinstance(command, cmd.Sit | cmd.Rebuy | cmd.JoinWaitlist):
             account = None
             if buy_in:
@@ -425,12 +438,19 @@ class TableActor:
         for job, _ in self.answers:
             _resolve(job, Outcome(code, message))
         self.answers = []
+        self.unread = True
+        await self.reread()
+
+    async def reread(self) -> bool:
+        """Rebuild the table from its stored record (see ``unread``); False when it could
+        not be read (a second passes before the actor goes on: the next job tries again)."""
         try:
             self.table, self.seq = await self.storage.run(self.rebuild_record)
         except Exception:
             log.exception("table %s: the record could not be read; retrying", self.table_id)
             await asyncio.sleep(1.0)
-            return
+            return False
+        self.unread = False
         self.snapshot_ref = self.table.snapshot
         self.history.reset(self.table)
         self.last_turn = None
@@ -438,6 +458,7 @@ class TableActor:
         self.note_decisions(self.seq)  # the same decisions keep when they began
         for w in list(self.watchers.values()):
             w.send(broadcast.snapshot(self.table, self.seq, w.player, self.aliases))
+        return True
 
     # ----------------------------------------------------------------- watching
 
@@ -542,6 +563,10 @@ def _sanctioned(kinds: set[SanctionKind]) -> Outcome | None:
     if SanctionKind.FREEZE in kinds:
         return Outcome("account_frozen", "the account is frozen: no chips may come to a table")
     return None
+
+
+def _unread() -> Outcome:
+    return Outcome("busy", "the table could not be read from the database: try again")
 
 
 def _closed() -> Outcome:
