@@ -358,9 +358,12 @@ class TableActor:
         for rule, accounts in flags:  # the counts kept meanwhile leave them out
             self.integrity.recording(rule, accounts)
         self.pending.extend(flagged)
-        stored = await self.store()
-        for rule, accounts in flags:  # not recorded: to be raised again, not lost
-            (self.integrity.recorded if stored else self.integrity.forget)(rule, accounts)
+        stored = False
+        try:
+            stored = await self.store()
+        finally:
+            for rule, accounts in flags:  # not recorded: to be raised again, not lost
+                (self.integrity.recorded if stored else self.integrity.forget)(rule, accounts)
         return stored
 
     async def store(self) -> bool:
