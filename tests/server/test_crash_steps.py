@@ -10,9 +10,11 @@ withdrawals, by the ledger. SQLite and PostgreSQL."""
 from __future__ import annotations
 
 import asyncio
+import os
 from pathlib import Path
 from typing import Any
 
+import pytest
 from tests.server.sessions import (
     answer,
     horse_problems,
@@ -284,6 +286,33 @@ money = "real"
 """
 
 
+LAYOUT = [("horse", 0), ("horse", 1), ("horse", 2), ("draw", 0), ("draw", 1)]
+LAYOUT += [("stud", 0), ("stud", 1)]
+"""The bots of the families' tables and the seat each asks for."""
+
+
+def _players(
+    server: ServerProcess, url: str, layout: list[tuple[str, int]]
+) -> tuple[list[tuple[str, str, str]], list[int]]:
+    """A player for each (table, seat) of ``layout``, with real money for the stud
+    table: (alias, token, table) each, and the seats they ask for."""
+    seats = []
+    for i, (table, _) in enumerate(layout):
+        login = account(server.base, f"fam{i}", "password1")
+        seats.append((f"fam{i}", login["token"], table))
+    engine = make_engine(url)
+    for alias, _, table in seats:
+        if table == "stud":
+            Cashier(engine).deposit(alias, 5000, Currency.REAL, operator="test")
+    engine.dispose()
+    return seats, [s for _, s in layout]
+
+
+def never() -> bool:
+    """A condition that never holds: bots play until the server kills itself."""
+    return False
+
+
 def test_10_10_kills_in_a_horse_stud_hand_and_with_draws_pending(
     database_url: str, tmp_path: Path
 ) -> None:
@@ -291,25 +320,12 @@ def test_10_10_kills_in_a_horse_stud_hand_and_with_draws_pending(
     and a real-money stud table play at once. The server dies right after the third HORSE
     deal (razz, button frozen; the other tables wherever they are), then right after the
     first draw of a triple-draw hand (others still to draw). The rotation goes on where it
-    was (the cancelled razz hand dealt again, on the same button), every stack comes
+    was (the cancelled razz hand dealt again; the table, new after the stand-up, draws
+    its button again, then keeps it frozen through the stud games), every stack comes
     back, every chip is accounted for."""
     tables = _tables(tmp_path, FAMILIES)
     server = _crashing(database_url, tables, "horse/HandDealt:3")
-    layout = [("horse", 0), ("horse", 1), ("horse", 2), ("draw", 0), ("draw", 1)]
-    layout += [("stud", 0), ("stud", 1)]
-    seats = []
-    for i, (table, _) in enumerate(layout):
-        login = account(server.base, f"fam{i}", "password1")
-        seats.append((f"fam{i}", login["token"], table))
-    engine = make_engine(database_url)
-    for alias, _, table in seats:
-        if table == "stud":
-            Cashier(engine).deposit(alias, 5000, Currency.REAL, operator="test")
-    engine.dispose()
-    wanted = [s for _, s in layout]
-
-    def never() -> bool:
-        return False
+    seats, wanted = _players(server, database_url, LAYOUT)
 
     def horse_dealt() -> list[dict[str, Any]]:
         return [e for e in _entries(database_url, "horse") if e["type"] == "HandDealt"]
@@ -334,3 +350,45 @@ def test_10_10_kills_in_a_horse_stud_hand_and_with_draws_pending(
     assert 3 in hands["horse"].voided and hands["draw"].voided
     assert horse_problems(_entries(database_url, "horse"), hands["horse"].voided) == []
     _whole(database_url)
+
+
+SWEEP = os.environ.get("CARDROOM_CRASH_POINT_SWEEP", "")
+"""Set (to anything): kill after each of :data:`POINTS` too, one restart each."""
+POINTS = [
+    f"{table}/{kind}:{n}"
+    for table, kinds in (
+        ("horse", ("HandDealt", "Posted", "Acted", "StreetStarted", "BettingClosed")),
+        ("horse", ("Shown", "PotAwarded", "HandFinished", "TurnStarted")),
+        ("draw", ("HandDealt", "Drew", "Acted", "BettingClosed", "PotAwarded", "HandFinished")),
+        ("stud", ("HoleDealt", "Acted", "StreetStarted", "PotAwarded", "HandFinished")),
+        ("ofc", ("HandDealt", "ChineseEvent", "HandFinished")),
+    )
+    for kind in kinds
+    for n in (1, 4, 9)
+]
+"""Named instants at each table: early and later in play (the ``N``-th such step)."""
+
+
+@pytest.mark.skipif(not SWEEP, reason="CARDROOM_CRASH_POINT_SWEEP not set")
+@pytest.mark.parametrize("point", POINTS)
+def test_10_10_a_kill_after_each_kind_of_step_leaves_money_and_record_whole(
+    database_url: str, tmp_path: Path, point: str
+) -> None:
+    """The wide sweep: the families' tables and an OFC table play; the server dies right
+    after ``point``; started again, the money and the record agree."""
+    ofc = '\n[[table]]\nid = "ofc"\ngame = "ofc"\npoint_value = 1\nseats = 2\n'
+    tables = _tables(tmp_path, FAMILIES + ofc)
+    server = _crashing(database_url, tables, point)
+    seats, wanted = _players(server, database_url, [*LAYOUT, ("ofc", 0), ("ofc", 1)])
+    asyncio.run(_bots_until(server, seats, never, wanted))
+    _killed(server)
+    server = ServerProcess(database_url, tables)
+    server.kill()
+    _whole(database_url)
+    if point.startswith("horse/"):
+        engine = make_engine(database_url)
+        try:
+            voided = TableRecords(engine).hands()["horse"].voided
+        finally:
+            engine.dispose()
+        assert horse_problems(_entries(database_url, "horse"), voided) == []
