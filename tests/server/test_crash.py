@@ -7,6 +7,7 @@ in a run, SQLite and PostgreSQL)."""
 from __future__ import annotations
 
 import asyncio
+import atexit
 import os
 import random
 import re
@@ -103,8 +104,17 @@ class ServerProcess:
             text=True,
         )  # fmt: skip
         self.base = ""
+        # A test that fails before its kill would leave a serving child behind, for good
+        # (its parent gone): the test process kills what is left when it exits.
+        atexit.register(self.gone)
         if start:
             self.start()
+
+    def gone(self) -> None:
+        """Kill the child if it still runs (at the test process's exit)."""
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait(30)
 
     def start(self) -> ServerProcess:
         """Serve; return once the tables are recovered and open (health answered)."""
