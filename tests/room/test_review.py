@@ -3,10 +3,13 @@ table, so patterns split over two tables are flagged like those at one."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from cardroom.room import commands as cmd
 from cardroom.room import events as rv
 from cardroom.room.codec import decode_room_event, encode_room_event
-from cardroom.room.integrity import IntegrityMonitor
+from cardroom.room.integrity import Access, IntegrityMonitor
+from cardroom.room.integrity_rules import AccessPattern
 from cardroom.room.review import SettledHand, hand_ref, review
 from cardroom.room.table import AnyEvent
 from cardroom.room.views import project
@@ -122,3 +125,26 @@ def test_10_9_a_flag_that_could_not_be_recorded_is_raised_again() -> None:
     assert [(f.rule, f.accounts, len(f.hands)) for f in again] == [
         ("repeated_pots", ("p0", "p1"), 6)  # the latest hands, as many as the threshold
     ]
+
+
+def test_10_9_a_flag_being_stored_is_out_of_the_memory_until_recorded() -> None:
+    """A server stores a flag after the step that raised it: while it is being stored,
+    a memory kept leaves it out (a crash then leaves it to be raised again); once
+    stored, a memory holds it raised (not raised twice); one that could not be stored
+    is raised again."""
+    monitor = IntegrityMonitor([AccessPattern(window=100.0, threshold=2)])
+    assert monitor.observe_access(Access("ann", "1.2.3.4", at=0.0)) == []
+    (flag,) = monitor.observe_access(Access("bob", "1.2.3.4", at=1.0))
+    monitor.recording(flag.rule, flag.accounts)
+
+    def raised() -> list[Any]:
+        return list(monitor.memory()["rules"][flag.rule]["raised"])
+
+    assert raised() == []
+    monitor.recorded(flag.rule, flag.accounts)
+    assert raised() == [list(flag.accounts)]
+    assert monitor.observe_access(Access("bob", "1.2.3.4", at=2.0)) == []
+    monitor.recording(flag.rule, flag.accounts)
+    monitor.forget(flag.rule, flag.accounts)  # not stored
+    assert raised() == []
+    assert monitor.observe_access(Access("bob", "1.2.3.4", at=3.0)) == [flag]

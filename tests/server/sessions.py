@@ -11,6 +11,7 @@ import httpx
 from cardroom.bots.client import ProtocolClient, account
 from cardroom.bots.random_bot import RandomBot
 from cardroom.store import Players, make_engine
+from cardroom.store.tables import TableRecords
 
 
 async def bot_session(
@@ -163,3 +164,61 @@ def stored_events(url: str, kind: str) -> int:
             return int(session.scalar(count) or 0)
     finally:
         engine.dispose()
+
+
+def stacks_come_back(url: str) -> list[str]:
+    """Each table's record, followed seat by seat: every cancelled hand gives back the
+    stacks its players had when it was dealt, and every player stood up by a recovery
+    leaves with exactly that (RULEBOOK §10.10); every hand dealt ended exactly once."""
+    found: list[str] = []
+    engine = make_engine(url)
+    try:
+        records = TableRecords(engine)
+        for table in records.open_tables():
+            stacks: dict[int, int] = {}
+            for e in [e for _, e in records.entries(table, 0, 10_000_000)]:
+                kind = e["type"]
+                if kind in ("PlayerSeated", "ChipsAdded"):
+                    stacks[e["seat"]] = e["stack"]
+                elif kind == "HandFinished":
+                    stacks.update({s: n for s, n in e["stacks"]})
+                elif kind == "HandVoided":
+                    back = {s: n for s, n in e["stacks"]}
+                    if any(stacks.get(s) != n for s, n in back.items()):
+                        found.append(f"{table} hand {e['hand_no']}: {back} != {stacks}")
+                elif kind == "PlayerLeft":
+                    if e["reason"] == "table_closed" and e["cashed_out"] != stacks.get(e["seat"]):
+                        found.append(f"{table}: {e['player']} left with {e['cashed_out']}")
+                    stacks.pop(e["seat"], None)
+        for table, summary in records.hands().items():
+            ended = sorted(summary.finished + summary.voided)
+            if ended != sorted(summary.dealt) or set(summary.finished) & set(summary.voided):
+                found.append(f"{table}: hands dealt {summary.dealt}, ended {ended}")
+    finally:
+        engine.dispose()
+    return found
+
+
+HORSE_STUD = {2, 3, 4}
+"""The stud games of the HORSE rotation (razz, stud, stud hi-lo): the button frozen."""
+
+
+def horse_problems(entries: list[dict[str, Any]], voided: list[int]) -> list[str]:
+    """The HORSE rotation (one hand a game) as its record tells it: each game in turn, a
+    cancelled hand and restarts included (a cancelled hand is dealt again in its
+    game); the button of every stud hand is the one of the hand dealt before it
+    (frozen, §9), unless a recovery stood everyone up in between: the table is then
+    new, its button drawn again (``Table.game_goes_on``, §3)."""
+    found, played, button = [], 0, None
+    for e in entries:
+        if e["type"] == "PlayerLeft" and e["reason"] == "table_closed":
+            button = None
+        if e["type"] != "HandDealt":
+            continue
+        if e["game"] != played % 5:
+            found.append(f"hand {e['hand_no']} dealt game {e['game']}, not {played % 5}")
+        if e["game"] in HORSE_STUD and button is not None and e["button"] != button:
+            found.append(f"stud hand {e['hand_no']}: button {e['button']}, was {button}")
+        button = e["button"]
+        played += e["hand_no"] not in voided
+    return found

@@ -7,6 +7,7 @@ in a run, SQLite and PostgreSQL)."""
 from __future__ import annotations
 
 import asyncio
+import atexit
 import os
 import random
 import re
@@ -19,7 +20,7 @@ from typing import Any
 
 import httpx
 from tests.server.secrecy import serving
-from tests.server.sessions import money_problems
+from tests.server.sessions import horse_problems, money_problems, stacks_come_back
 
 from cardroom.bots.client import ProtocolClient, account
 from cardroom.bots.random_bot import RandomBot
@@ -61,6 +62,14 @@ game = "ofc"
 point_value = 2
 seats = 3
 action_seconds = 3
+
+[[table]]
+id = "horse"
+mixed = "HORSE"
+stakes = { small_bet = 4 }
+hands_per_game = 1
+seats = 3
+action_seconds = 3
 """
 
 
@@ -95,8 +104,17 @@ class ServerProcess:
             text=True,
         )  # fmt: skip
         self.base = ""
+        # A test that fails before its kill would leave a serving child behind, for good
+        # (its parent gone): the test process kills what is left when it exits.
+        atexit.register(self.gone)
         if start:
             self.start()
+
+    def gone(self) -> None:
+        """Kill the child if it still runs (at the test process's exit)."""
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait(30)
 
     def start(self) -> ServerProcess:
         """Serve; return once the tables are recovered and open (health answered)."""
@@ -172,7 +190,7 @@ def test_10_10_kill_9_under_bot_load_then_every_chip_and_hand_is_accounted_for(
     keep = ("--integrity-keep-seconds", "0.2")  # the monitor's counts, kept as it runs
     server = ServerProcess(database_url, tables, args=keep)
     tokens = []
-    seated = ["holdem", "holdem", "holdem", "stud", "stud", "draw", "draw", "ofc", "ofc"]
+    seated = ["holdem", "holdem", "stud", "stud", "draw", "draw", "ofc", "ofc", "horse", "horse"]
     for i, table in enumerate(seated):
         alias = f"crash{i}"
         tokens.append((alias, account(server.base, alias, "password1")["token"], table))
@@ -220,7 +238,12 @@ def test_10_10_kill_9_under_bot_load_then_every_chip_and_hand_is_accounted_for(
         assert sorted(ended) == sorted(summary.dealt), f"{table_id}: a hand half-settled"
         assert not set(summary.finished) & set(summary.voided)
         voided += len(summary.voided)
-    assert hands["ofc"].dealt, "the Chinese poker table dealt no hand"
+    assert hands["ofc"].dealt and hands["horse"].dealt, "the OFC or HORSE table dealt no hand"
+    # Seat by seat: each cancelled hand gave back its start stacks, each player stood up
+    # left with his; HORSE went on in its rotation, its button frozen in the stud games.
+    assert stacks_come_back(database_url) == []
+    horse = [e for _, e in TableRecords(engine).entries("horse", 0, 1_000_000)]
+    assert horse_problems(horse, hands["horse"].voided) == []
     finished = sum(len(s.finished) for s in hands.values())
     assert finished > 0 and voided > 0  # hands were played and kills cancelled some
     # No server stopped cleanly, yet the integrity monitor's counts outlived the kills:

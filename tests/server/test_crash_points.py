@@ -13,7 +13,7 @@ import signal
 from pathlib import Path
 from typing import Any
 
-from tests.server.sessions import answer, money_problems, player
+from tests.server.sessions import answer, money_problems, player, stacks_come_back
 from tests.server.test_crash import ServerProcess
 from websockets.exceptions import ConnectionClosed
 
@@ -118,12 +118,19 @@ action_seconds = 3
 """
 
 
-async def _bots_until(server: ServerProcess, seats: list[tuple[str, str, str]], done: Any) -> None:
+async def _bots_until(
+    server: ServerProcess,
+    seats: list[tuple[str, str, str]],
+    done: Any,
+    wanted: list[int] | None = None,
+) -> None:
     """Random bots (``seats``: alias, token, table) play until ``done()`` says so (checked
-    in a thread: it may read the database) or the server dies at its crash point."""
+    in a thread: it may read the database) or the server dies at its crash point;
+    ``wanted``: the seat each asks for (else a random free one)."""
     bots = []
     for i, (alias, token, table) in enumerate(seats):
-        bot = RandomBot(server.base, alias, "password1", table, seed=i, token=token)
+        seat = None if wanted is None else wanted[i]
+        bot = RandomBot(server.base, alias, "password1", table, seed=i, token=token, seat=seat)
         bots.append(bot)
     tasks = [asyncio.create_task(b.play()) for b in bots]
     try:
@@ -134,39 +141,6 @@ async def _bots_until(server: ServerProcess, seats: list[tuple[str, str, str]], 
         for t in tasks:
             t.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
-
-
-def _stacks_come_back(url: str) -> list[str]:
-    """Each table's record, followed seat by seat: every cancelled hand gives back the
-    stacks its players had when it was dealt, and every player stood up by a recovery
-    leaves with exactly that (RULEBOOK §10.10); every hand dealt ended exactly once."""
-    found: list[str] = []
-    engine = make_engine(url)
-    try:
-        records = TableRecords(engine)
-        for table in records.open_tables():
-            stacks: dict[int, int] = {}
-            for e in [e for _, e in records.entries(table, 0, 100_000)]:
-                kind = e["type"]
-                if kind in ("PlayerSeated", "ChipsAdded"):
-                    stacks[e["seat"]] = e["stack"]
-                elif kind == "HandFinished":
-                    stacks.update({s: n for s, n in e["stacks"]})
-                elif kind == "HandVoided":
-                    back = {s: n for s, n in e["stacks"]}
-                    if any(stacks.get(s) != n for s, n in back.items()):
-                        found.append(f"{table} hand {e['hand_no']}: {back} != {stacks}")
-                elif kind == "PlayerLeft":
-                    if e["reason"] == "table_closed" and e["cashed_out"] != stacks.get(e["seat"]):
-                        found.append(f"{table}: {e['player']} left with {e['cashed_out']}")
-                    stacks.pop(e["seat"], None)
-        for table, summary in records.hands().items():
-            ended = sorted(summary.finished + summary.voided)
-            if ended != sorted(summary.dealt) or set(summary.finished) & set(summary.voided):
-                found.append(f"{table}: hands dealt {summary.dealt}, ended {ended}")
-    finally:
-        engine.dispose()
-    return found
 
 
 def test_10_10_kills_at_a_mixed_deal_and_mid_chinese_hand_at_several_tables(
@@ -214,7 +188,7 @@ def test_10_10_kills_at_a_mixed_deal_and_mid_chinese_hand_at_several_tables(
         expected.append(played // 2 % 2)
         played += hand_no not in hands["mixed"].voided
     assert games == expected and games[:3] == [0, 0, 1], (games, hands["mixed"].voided)
-    assert _stacks_come_back(database_url) == []
+    assert stacks_come_back(database_url) == []
     assert money_problems(database_url) == []
 
 
@@ -283,5 +257,5 @@ def test_10_10_a_kill_9_with_a_seat_offered_to_the_waiting_list_returns_every_ch
     assert left == [(a_id, "left"), (b_id, "table_closed")]
     gone = [(e["player"], e["reason"]) for e in entries if e["type"] == "WaitlistLeft"]
     assert gone == [(c_id, "table_closed")]
-    assert _stacks_come_back(database_url) == []
+    assert stacks_come_back(database_url) == []
     assert money_problems(database_url) == []

@@ -16,6 +16,7 @@ import pytest
 
 from cardroom.bots.player import Bot
 from cardroom.bots.tracker import HandTracker
+from cardroom.server.actor import Job
 
 from .api_client import (
     PASSWORD,
@@ -234,3 +235,66 @@ def test_10_9_the_monitor_s_counts_outlive_a_crash(database_url: str) -> None:
     ]
     # What was raised before the second crash is kept too: not raised again.
     assert asyncio.run(run_room(range(7, 8), crash=False)) == ([], 1)
+
+
+def test_10_9_a_flag_kept_in_the_counts_but_never_stored_is_raised_again_after_a_crash(
+    database_url: str,
+) -> None:
+    """A table's flag is stored in a step of its own, after the step that raised it. The
+    room keeps the monitor's counts while the tables play; a keep that came while the
+    flag was on its way to the database, then a crash before it was stored, left the
+    flag raised in the counts and in no record: the next process never raised it again
+    (its condition still held). Here the keep comes during the flag's write, which then
+    fails as a dying process would: the counts kept must not hold it as raised."""
+    from cardroom.ledger import Currency
+    from cardroom.room import commands as cmd
+    from cardroom.room.integrity import Access, IntegrityMonitor
+    from cardroom.server.room import INTEGRITY, Room
+    from cardroom.server.settings import ServerSettings
+    from cardroom.server.storage import Storage
+    from cardroom.server.tables_file import spec_from_dict
+    from cardroom.store import Cashier, Players, make_engine
+    from cardroom.store.room_memory import RoomMemories
+
+    engine = make_engine(database_url)
+    ip = "10.0.0.7"
+
+    async def play() -> tuple[dict[str, Any] | None, list[Any]]:
+        storage = Storage(database_url, threads=1)
+        try:
+            await storage.run(storage.migrate)
+            who = Players(engine).register("annie", "password1", age_confirmed=True).id
+            Cashier(engine).deposit("annie", 100, Currency.PLAY, operator="test")
+            room = Room(storage, ServerSettings(database_url=database_url))
+            spec = {"id": "t9", "game": "holdem", "stakes": {"small_blind": 1, "big_blind": 2}}
+            await room.open([spec_from_dict(spec)])
+            room.integrity.observe_access(Access("someone", ip, at=time.time()))
+            write, died = storage.write, asyncio.Event()
+
+            async def dying(write_all: Any, step: Any) -> None:
+                if any(e["type"] == "ReviewFlagged" for e in step.entries):
+                    await room.keep_counts()  # the keeper ran while the flag was written
+                    died.set()
+                    raise RuntimeError("the process died before the flag was stored")
+                await write(write_all, step)
+
+            storage.write = dying  # type: ignore[method-assignment]
+            job = Job(cmd.Sit(str(who), 0, 40, ip=ip), None)
+            assert (await asyncio.wait_for(room.actors["t9"].submit(job), 10)).code is None
+            await asyncio.wait_for(died.wait(), 10)
+            kept = RoomMemories(engine).read(INTEGRITY)  # what the next process reads
+            monitor = IntegrityMonitor(room.integrity.rules)
+            storage.write = write  # type: ignore[method-assignment]
+            await room.stop()
+            if kept is not None:
+                monitor.recall(kept)
+            return kept, monitor.observe_access(Access(str(who), ip, at=time.time()))
+        finally:
+            storage.close()
+
+    try:
+        kept, again = asyncio.run(play())
+    finally:
+        engine.dispose()
+    assert kept is not None and kept["rules"]["shared_ip"]["raised"] == []
+    assert [f.rule for f in again] == ["shared_ip"]  # raised again: it was never stored

@@ -232,6 +232,8 @@ class IntegrityMonitor:
         self._swept = float("-inf")  # when the monitor last forgot what is too old
         # Rule -> the accounts whose condition holds (flagged when it became true).
         self._raised: dict[str, set[Accounts]] = {r.name: set() for r in self.rules}
+        # Raised flags on their way to a record (:meth:`recording`): not in a memory.
+        self._recording: set[tuple[str, Accounts]] = set()
 
     def observe_hand(self, observation: HandObservation) -> list[Flag]:
         """Count one finished hand; the flags it raises."""
@@ -308,7 +310,8 @@ class IntegrityMonitor:
             for start in range(0, len(items), pairs):
                 found += [[a, b, w.dump()] for (a, b), w in items[start : start + pairs]]
                 yield
-            raised = [list(accounts) for accounts in sorted(self._raised[name])]
+            held = self._raised[name]
+            raised = [list(a) for a in sorted(held) if (name, a) not in self._recording]
             rules[name] = {"rule": dataclasses.asdict(rule), "pairs": found, "raised": raised}
         swept = None if self._swept == float("-inf") else self._swept
         memory.update(v=1, swept=swept, rules=rules)
@@ -421,6 +424,18 @@ class IntegrityMonitor:
         """A flag that could not be recorded: raise it again when its condition next
         moves its way (as if it had lapsed)."""
         self._raised[rule].discard(accounts)
+        self._recording.discard((rule, accounts))
+
+    def recording(self, rule: str, accounts: Accounts) -> None:
+        """A flag raised here is being stored (a server writes it after the step that
+        raised it): until :meth:`recorded` (or :meth:`forget`), a :meth:`memory` leaves
+        it out, so a crash before it is stored leaves it to be raised again by the next
+        process rather than kept as raised and in no record."""
+        self._recording.add((rule, accounts))
+
+    def recorded(self, rule: str, accounts: Accounts) -> None:
+        """The flag :meth:`recording` announced is stored: a memory holds it raised."""
+        self._recording.discard((rule, accounts))
 
     def _moved(self, rule: str, holding: Iterable[_A], lapsed: Iterable[_A]) -> list[_A]:
         """A flag is raised when its condition becomes true, and again only after it

@@ -367,13 +367,17 @@ class TableActor:
         flagged = review_table(self.integrity, self.table)
         if not flagged:
             return True
+        flags = [(f.rule, f.accounts) for f in flagged if isinstance(f, rv.ReviewFlagged)]
+        for rule, accounts in flags:  # the counts kept meanwhile leave them out
+            self.integrity.recording(rule, accounts)
         self.pending.extend(flagged)
-        if await self.store():
-            return True
-        for flag in flagged:  # not recorded: to be raised again, not lost
-            assert isinstance(flag, rv.ReviewFlagged)
-            self.integrity.forget(flag.rule, flag.accounts)
-        return False
+        stored = False
+        try:
+            stored = await self.store()
+        finally:
+            for rule, accounts in flags:  # not recorded: to be raised again, not lost
+                (self.integrity.recorded if stored else self.integrity.forget)(rule, accounts)
+        return stored
 
     async def store(self) -> bool:
         """The storing and sending of :meth:`flush`, without the review."""
