@@ -21,12 +21,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from sqlalchemy import text
 from tests.server.api_client import BACKENDS, Api, bearer, fresh_alias, start_api
 from tests.server.sessions import answer, money_problems, operator_client, player
 
 from cardroom.bots.client import ProtocolClient
 from cardroom.ledger import AccountKind, AccountRef, Currency, LedgerError, Reason
-from cardroom.store import Cashier, SqlLedger, make_engine
+from cardroom.store import Cashier, Players, SanctionKind, SqlLedger, make_engine
 
 TABLES = 4
 ACCOUNTS = int(os.environ.get("CARDROOM_RACE_ACCOUNTS", "4"))
@@ -278,6 +279,39 @@ def test_a_freeze_racing_a_join(api: Api) -> None:
                 time.sleep(0.1)
             _check(api)
             assert _stacks(_balances(api), a.player) == {} and _play(api, a) == SIGNUP
+
+
+def test_10_9_a_freeze_imposed_while_a_buy_in_waits_for_its_account_stops_the_buy_in(
+    api: Api,
+) -> None:
+    # The table reads the account's sanctions before the buy-in (to refuse at once); a
+    # freeze imposed by another process while the buy-in's step waits to lock the account
+    # let the chips go to the table, the player told ok. The commit reads them again.
+    if not api.database_url.startswith("postgresql"):
+        pytest.skip("SQLite queues whole write transactions: no buy-in waits on one row")
+    (table,) = _open(api, 1)
+    engine = make_engine(api.database_url)
+
+    async def freeze_while_it_waits() -> tuple[Account, dict[str, Any]]:
+        a = await _account(api, 1)
+        held = "SELECT id FROM ledger_accounts WHERE kind = 'player' AND owner = :o FOR UPDATE"
+        with engine.connect() as lock:
+            assert lock.execute(text(held), {"o": a.player}).all()
+            sent = await a.conns[0].send("join", table=table, seat=0, amount=100)
+            await asyncio.sleep(1.0)  # its step is waiting for the row
+            Players(engine).sanction(a.alias, SanctionKind.FREEZE, operator="test", reason="r")
+            lock.rollback()
+        said = await answer(a.conns[0], sent, limit=30)
+        await a.close()
+        return a, said
+
+    try:
+        a, said = asyncio.run(freeze_while_it_waits())
+    finally:
+        engine.dispose()
+    assert said["type"] == "error" and said["code"] == "account_frozen", said
+    _check(api)
+    assert _stacks(_balances(api), a.player) == {} and _play(api, a) == SIGNUP
 
 
 def test_a_withdrawal_racing_a_real_money_join(api: Api) -> None:

@@ -49,6 +49,7 @@ from cardroom.server.storage import Busy, Storage
 from cardroom.server.table_ledger import StepLedger
 from cardroom.store import DatabaseError, Players, SanctionKind, client_words
 from cardroom.store.client_ids import Answered
+from cardroom.store.sanction_rows import MoneyStopped
 from cardroom.store.tables import ChatOffence, TableRecords, TableStep
 
 log = logging.getLogger("cardroom.server")
@@ -553,10 +554,13 @@ NOT_STORED = "the change could not be stored"
 
 def _refusal(exc: Exception) -> Outcome:
     """The answer to a command whose step was not stored: a buy-in the ledger refused at
-    the commit (another table took the same chips first) is told so, as when the port
-    refuses it at once; anything else is ``not_stored``."""
+    the commit (another table took the same chips first), or whose account a sanction
+    stopped meanwhile, is told so, as when it is refused at once; anything else is
+    ``not_stored``."""
     if isinstance(exc, InsufficientFunds):
         return Outcome(INSUFFICIENT_FUNDS, str(exc))
+    if isinstance(exc, MoneyStopped):  # a freeze or ban imposed while it was on its way
+        return _sanctioned(set(exc.kinds)) or Outcome("not_stored", NOT_STORED)
     return Outcome("not_stored", NOT_STORED)
 
 

@@ -53,8 +53,7 @@ from cardroom.store.players import (
     active_sanctions,
     find_player,
 )
-
-_BLOCKING = {SanctionKind.FREEZE, SanctionKind.BAN}
+from cardroom.store.sanction_rows import money_stopped
 
 
 def signup_deposit(
@@ -109,7 +108,7 @@ class Cashier:
         return entry
 
     def _blocked(self, session: Session, player: Player, what: str) -> None:
-        if active_sanctions(session, player.id, self.clock()) & _BLOCKING:
+        if money_stopped(session, player.id, self.clock()):
             raise AccountError(f"{player.alias} is frozen or banned: no {what}")
 
     @storage_errors("deposit")

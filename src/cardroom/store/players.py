@@ -35,10 +35,10 @@ from cardroom.store.ledger_sql import in_transaction
 from cardroom.store.login_rows import PrunedLogins, prune_logins
 from cardroom.store.models import LoginAttempt, LoginSession, LoginThrottleKey, Player, Sanction
 from cardroom.store.passwords import Passwords, password_problem
+from cardroom.store.sanction_rows import MONEY_STOPPING, not_covered, revoke_sessions
 from cardroom.store.sanction_rows import SanctionKind as SanctionKind
 from cardroom.store.sanction_rows import active_sanctions as active_sanctions
 from cardroom.store.sanction_rows import in_force as in_force
-from cardroom.store.sanction_rows import not_covered, revoke_sessions
 
 SESSION_TTL = timedelta(hours=12)
 ROLES = ("player", "operator")
@@ -534,7 +534,7 @@ class Players:
         with the kinds in force (one query: a server looks every few seconds)."""
         now = self.clock()
         query = select(Sanction.player_id, Sanction.kind).where(
-            Sanction.kind.in_([SanctionKind.FREEZE.value, SanctionKind.BAN.value]),
+            Sanction.kind.in_([k.value for k in MONEY_STOPPING]),
             *in_force(now),
         )
         found: dict[int, set[SanctionKind]] = {}

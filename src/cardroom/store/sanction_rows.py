@@ -23,6 +23,24 @@ class SanctionKind(enum.StrEnum):
     BAN = "ban"
 
 
+MONEY_STOPPING: frozenset[SanctionKind] = frozenset({SanctionKind.FREEZE, SanctionKind.BAN})
+"""The sanctions that stop an account's money: no chips to a table, no cashier move."""
+
+
+class MoneyStopped(Exception):
+    """A buy-in for an account whose money a sanction stops (``kinds``), found when its
+    step is stored: the step is not stored, the buy-in refused as a sanction refuses it."""
+
+    def __init__(self, player_id: int, kinds: frozenset[SanctionKind]) -> None:
+        super().__init__(f"player {player_id} is under {', '.join(sorted(kinds))}")
+        self.kinds = kinds
+
+
+def money_stopped(session: Session, player_id: int, now: datetime) -> frozenset[SanctionKind]:
+    """The sanctions in force that stop ``player_id``'s money (none: it may move)."""
+    return frozenset(active_sanctions(session, player_id, now) & MONEY_STOPPING)
+
+
 def in_force(now: datetime) -> tuple[ColumnElement[bool], ...]:
     """The conditions of a sanction in force at ``now``: not lifted, started, not ended."""
     return (

@@ -20,7 +20,7 @@ from typing import Any, cast
 from sqlalchemy import Engine, Table, bindparam, func, insert, select, update
 from sqlalchemy.orm import Session
 
-from cardroom.ledger import Transfer
+from cardroom.ledger import AccountKind, Reason, Transfer
 from cardroom.store.allowances import AllowanceChange, spend
 from cardroom.store.audit import audit
 from cardroom.store.client_ids import Answered, remember
@@ -29,7 +29,7 @@ from cardroom.store.errors import storage_errors
 from cardroom.store.ledger_sql import dialect_insert, in_transaction, post_fresh
 from cardroom.store.models import RoomTable, TableEntry, TableSnapshot
 from cardroom.store.players import impose
-from cardroom.store.sanction_rows import SanctionKind
+from cardroom.store.sanction_rows import MoneyStopped, SanctionKind, money_stopped
 
 _ENTRIES = cast(Table, TableEntry.__table__)
 _SNAPSHOTS = cast(Table, TableSnapshot.__table__)
@@ -98,6 +98,19 @@ class TableStep:
     """The client ids the step acted on."""
     offences: Sequence[ChatOffence] = ()
     """The chat offences the step stored, each to ban its player from chat (§10.7)."""
+
+
+def _buy_ins_allowed(session: Session, transfers: Sequence[Transfer], now: datetime) -> None:
+    """MoneyStopped for a buy-in from an account a freeze or ban stops at the commit: the
+    table read the sanctions before (to refuse at once), and one imposed meanwhile (by
+    another process) must still stop the chips. Read after the posting locked the
+    account, so a sanction committed while the buy-in waited for it is seen."""
+    for t in transfers:
+        player = t.debit.owner
+        if t.reason is Reason.BUY_IN and t.debit.kind is AccountKind.PLAYER and player.isdigit():
+            kinds = money_stopped(session, int(player), now)
+            if kinds:
+                raise MoneyStopped(int(player), kinds)
 
 
 def _entry_row(table_id: str, seq: int, entry: dict[str, Any], now: datetime) -> dict[str, Any]:
@@ -247,7 +260,8 @@ class TableRecords:
                     raise RecordError(f"table {table_id} continues at {expected}")
                 last[table_id] = expected + len(entries) - 1
                 if step.transfers:
-                    post_fresh(session, step.transfers, self.clock, f"table:{table_id}")
+                    fresh = post_fresh(session, step.transfers, self.clock, f"table:{table_id}")
+                    _buy_ins_allowed(session, fresh, self.clock())  # after the lock
                 spend(session, step.allowances, int(now.timestamp()))
                 remember(session, step.answered, int(now.timestamp()))
                 for o in step.offences:

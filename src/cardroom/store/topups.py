@@ -19,9 +19,8 @@ from cardroom.store.audit import audit
 from cardroom.store.database import Clock, system_clock
 from cardroom.store.errors import storage_errors
 from cardroom.store.ledger_sql import entry_for_key, in_transaction, locked_balances, post_fresh
-from cardroom.store.players import AccountError, SanctionKind, active_sanctions, find_player
-
-_BLOCKING = {SanctionKind.FREEZE, SanctionKind.BAN}
+from cardroom.store.players import AccountError, find_player
+from cardroom.store.sanction_rows import money_stopped
 
 
 class PlayTopUps:
@@ -50,7 +49,7 @@ class PlayTopUps:
 
         def work(session: Session) -> int | None:
             player = find_player(session, alias)
-            if active_sanctions(session, player.id, self.clock()) & _BLOCKING:
+            if money_stopped(session, player.id, self.clock()):
                 raise AccountError(f"{player.alias} is frozen or banned: no top-up")
             account = AccountRef.player(str(player.id), Currency.PLAY)
             cashier = AccountRef.cashier(Currency.PLAY)
