@@ -67,7 +67,10 @@ def test_10_10_simulated_cancels_keep_the_money_and_the_order_of_the_blinds(
 def test_10_7_a_simulated_offence_mutes_the_player_for_the_ban() -> None:
     # A table's random players curse and advertise; each offence mutes them (the
     # server records the same escalating bans with the account).
-    sessions = [Session(random_settings(random.Random(i), f"t{i}"), seed=i) for i in range(4)]
+    # Seeded decks: the same hands every run (unseeded, about one run in 25 dealt no line
+    # after a ban, so nothing to mute).
+    settings = [random_settings(random.Random(i), f"t{i}", seed=f"bans{i}") for i in range(4)]
+    sessions = [Session(s, seed=i) for i, s in enumerate(settings)]
     for session in sessions:
         session.run(100)
         check_bans(session.record)
