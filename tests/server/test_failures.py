@@ -136,6 +136,59 @@ def test_a_table_whose_record_could_not_be_read_after_a_lost_step_runs_nothing_u
     assert money_problems(settings.database_url) == []
 
 
+def test_a_reconnection_whose_step_is_lost_and_record_unread_is_not_sent_the_table(
+    settings: ServerSettings,
+) -> None:
+    # A seated player away (his connection closed) watches again: his Reconnected is not
+    # stored and the record cannot be read back. He was sent the table in memory, which
+    # held the lost step (him connected), and watched it; he is now answered busy, sent
+    # nothing, and the next watch (the database back) gets the stored table.
+    apps: list[Any] = []
+
+    async def go(base: str) -> None:
+        actor = _actor(apps[0], "holdem")
+        real_commit, real_rebuild = actor.records.commit_all, actor.rebuild_record
+        a, _ = await player(base, "alice")
+        await a.send("join", id="j", table="holdem", seat=0, amount=40)
+        await answer(a, "j")
+        await a.close()
+        while actor.table.seat(0).connected:  # the closed connection is a disconnection
+            await asyncio.sleep(0.02)
+        down = [True]
+
+        def failing_commit(steps: Sequence[TableStep]) -> None:
+            if down[0] and any(s.table_id == "holdem" for s in steps):
+                raise RuntimeError("database gone")
+            real_commit(steps)
+
+        def failing_rebuild() -> Any:
+            if down[0]:
+                raise RuntimeError("database still gone")
+            return real_rebuild()
+
+        actor.records.commit_all = failing_commit  # type: ignore[method-assign]
+        actor.rebuild_record = failing_rebuild  # type: ignore[method-assign]
+        back, _ = await player(base, "alice")
+        await back.send("watch", id="w", table="holdem")
+        heard = []
+        async with asyncio.timeout(10):
+            while not heard or heard[-1].get("re") != "w":
+                heard.append(await back.receive())
+        assert heard[-1]["type"] == "error" and heard[-1]["code"] == "busy", heard
+        assert not [m for m in heard if m["type"] == "snapshot"], heard
+        down[0] = False
+        await back.send("watch", id="w2", table="holdem")
+        snap = await until(back, "snapshot", table="holdem")
+        seat = snap["view"]["seats"][0]
+        assert seat is not None and seat["connected"], seat
+        await back.close()
+
+    with running_server(settings, apps) as base:
+        asyncio.run(go(base))
+    assert settings.database_url is not None
+    assert money_problems(settings.database_url) == []
+
+
 @pytest.mark.parametrize("second", ["join", "watch"])
 def test_a_buy_in_or_watch_behind_a_lost_step_whose_record_could_not_be_read_is_not_run(
     settings: ServerSettings, second: str

@@ -147,12 +147,10 @@ class TableActor:
         before that is stale (``stale_turn``)."""
         self.note_decisions(seq)
         self.closed = False
-        """Closed for good, or stopped: every job is answered ``no_such_table`` (none
-        waits for a table that will not run it)."""
+        """Closed for good, or stopped: every job is answered ``no_such_table``."""
         self.unread = False
-        """A step was lost and its table's record could not be read back: the table in
-        memory may hold what was lost (a seat the ledger never paid for), so it runs
-        nothing, jobs answered ``busy``, until the record is read (:meth:`reread`)."""
+        """A step was lost, the record not read back: the table in memory may hold what
+        was lost, so it runs nothing (jobs answered ``busy``) until :meth:`reread`."""
         self.presence_unsure = False
         """After a rebuild: who is connected at the table, as its record says, may not be
         who watches it (a step storing a ``Disconnected`` or ``Reconnected`` was lost);
@@ -485,8 +483,8 @@ class TableActor:
         away = s is not None and not self.table.seat(s).connected
         missed = None if since is None or since > self.seq else self.history.since(since)
         if missed is None:
-            if away:
-                await self.reconnect(watcher.player)
+            if away and not await self.reconnect(watcher.player):
+                return _unread()  # not sent the table in memory: it holds what was lost
             watcher.send(broadcast.snapshot(self.table, self.seq, watcher.player, self.aliases))
             self.watchers[watcher.conn] = watcher
         else:
@@ -494,15 +492,18 @@ class TableActor:
             if events:
                 watcher.send(protocol.encode(protocol.Events(table=self.table_id, events=events)))
             self.watchers[watcher.conn] = watcher
-            if away:
-                await self.reconnect(watcher.player)
+            if away and not await self.reconnect(watcher.player):
+                self.watchers.pop(watcher.conn, None)
+                return _unread()
         self.resend_turn(watcher)
         return Outcome(seq=self.seq)
 
-    async def reconnect(self, player: str) -> None:
-        """A seated player who was away is back (§10.6): stored, then sent."""
+    async def reconnect(self, player: str) -> bool:
+        """A seated player who was away is back (§10.6): stored, then sent (False:
+        lost, the record unread)."""
         self.pending.extend(self.table.handle(cmd.Reconnect(player)))
         await self.flush()
+        return not self.unread
 
     def resend_turn(self, watcher: Watcher) -> None:
         """A player who (re)connects while it is his turn is told again."""
