@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardroom.ledger import (
@@ -49,6 +49,7 @@ def test_repeated_one_way_flow_is_flagged_and_balanced_flow_is_not() -> None:
     assert chip_dump_flags(flows, ChipDumpPolicy(min_amount=301)) == []
 
 
+@settings(deadline=None)  # a loaded machine may pause one example past 200 ms
 @given(st.lists(st.tuples(st.sampled_from("abc"), st.sampled_from("abc"), st.integers(1, 9))))
 def test_chip_dump_flags_match_a_brute_force_reference(raw: list[tuple[str, str, int]]) -> None:
     flows = [Flow(s, r, n, i) for i, (s, r, n) in enumerate(raw)]
