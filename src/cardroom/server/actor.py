@@ -152,9 +152,9 @@ class TableActor:
         """A step was lost, the record not read back: the table in memory may hold what
         was lost, so it runs nothing (jobs answered ``busy``) until :meth:`reread`."""
         self.presence_unsure = False
-        """After a rebuild: who is connected at the table, as its record says, may not be
-        who watches it (a step storing a ``Disconnected`` or ``Reconnected`` was lost);
-        the next batch makes it so (:meth:`presence`)."""
+        """After a rebuild: who is connected, as the record says, may not be who watches
+        (a step storing a ``Disconnected`` or ``Reconnected`` was lost); the next batch
+        makes it so (:meth:`presence`)."""
 
     # ------------------------------------------------------------------ running
 
@@ -499,8 +499,7 @@ class TableActor:
         return Outcome(seq=self.seq)
 
     async def reconnect(self, player: str) -> bool:
-        """A seated player who was away is back (§10.6): stored, then sent (False:
-        lost, the record unread)."""
+        """A seated player away is back (§10.6): stored, sent (False: lost, unread)."""
         self.pending.extend(self.table.handle(cmd.Reconnect(player)))
         await self.flush()
         return not self.unread
