@@ -232,19 +232,15 @@ class Room:
         """Every few seconds: renew this room's lease on the database."""
         while True:
             await asyncio.sleep(HEARTBEAT_SECONDS)
-            try:
-                held = await self.storage.run(lease.renew, self.storage.engine, self.instance)
-            except Exception as exc:  # a busy or absent database: next time
-                log.warning("the server's lease was not renewed (%s)", exc)
-                continue
-            if held:
-                continue
             # Lost: silent past the lease (the database away), or a forced recovery took
             # it. Free again, or its holder gone, it is taken back (else a second server
             # could start beside this one); held by another live server, this one must go.
+            engine, me = self.storage.engine, self.instance
             try:
-                other = await self.storage.run(lease.take, self.storage.engine, self.instance)
-            except Exception as exc:
+                if await self.storage.run(lease.renew, engine, me):
+                    continue
+                other = await self.storage.run(lease.take, engine, me)
+            except Exception as exc:  # a busy or absent database: next time
                 log.warning("the server's lease was not renewed (%s)", exc)
                 continue
             if other is None:
