@@ -185,7 +185,8 @@ class TableActor:
             with contextlib.suppress(asyncio.CancelledError):
                 await self.task
         while not self.queue.empty():
-            _resolve(self.queue.get_nowait(), _closed())
+            if (job := self.queue.get_nowait()) is not TICK:  # the clock's has no answer
+                _resolve(job, _closed())
 
     async def submit(self, job: Job) -> Outcome:
         """Queue ``job`` and wait for its outcome."""
@@ -466,8 +467,7 @@ class TableActor:
     # ----------------------------------------------------------------- watching
 
     def tell_closed(self, reason: protocol.ClosedReason) -> None:
-        """Tell every watcher the table stopped (``table_closed``, after every event they
-        were sent), and forget them: nothing more comes from it."""
+        """Tell every watcher the table stopped (``table_closed``) and forget them."""
         closed = protocol.TableClosed(table=self.table_id, seq=self.seq, reason=reason)
         data = protocol.encode(closed)
         for w in self.watchers.values():
