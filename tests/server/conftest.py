@@ -21,6 +21,7 @@ from sqlalchemy import create_engine
 from sqlalchemy.engine import make_url
 
 from cardroom.bots.client import ProtocolClient
+from cardroom.room.clock import SECONDS_PER_DAY
 from cardroom.server.app import create_app
 from cardroom.server.serve import RoomServer, uvicorn_config
 from cardroom.server.settings import Limits, ServerSettings
@@ -206,6 +207,27 @@ def server(settings: ServerSettings) -> Iterator[str]:
 def with_limits(settings: ServerSettings, **limits: Any) -> ServerSettings:
     """``settings`` with some client limits changed."""
     return replace(settings, limits=replace(settings.limits, **limits))
+
+
+MIDNIGHT_MARGIN_SECONDS = 120.0
+"""How close to a UTC midnight a test marked ``today`` may not start: it reads "today"
+(the disconnect all-ins a player has left) from the wall clock, here and in the server,
+so a day ending in the middle would make its counts disagree."""
+
+
+def wait_before_midnight(now: float, margin: float = MIDNIGHT_MARGIN_SECONDS) -> float:
+    """Seconds to wait from ``now`` so that no UTC midnight falls within ``margin`` of
+    the start: 0 normally, until just past midnight when one is that close."""
+    ahead = SECONDS_PER_DAY - now % SECONDS_PER_DAY
+    return ahead + 1.0 if ahead < margin else 0.0
+
+
+@pytest.fixture(autouse=True)
+def clear_of_midnight(request: pytest.FixtureRequest) -> None:
+    """A test marked ``today`` starts at least ``MIDNIGHT_MARGIN_SECONDS`` before a UTC
+    midnight, or just after it."""
+    if request.node.get_closest_marker("today") is not None:
+        time.sleep(wait_before_midnight(time.time()))
 
 
 @pytest.fixture(autouse=True)

@@ -342,6 +342,7 @@ def _log_entries(api: Api, player: str, table: str) -> None:
         engine.dispose()
 
 
+@pytest.mark.today
 def test_10_6_disconnect_log_and_the_allowance_left_today(api: Api, boss: httpx.Client) -> None:
     alias = register(api)
     player = bearer(api, alias)

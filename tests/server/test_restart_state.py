@@ -144,6 +144,7 @@ async def _goes_away_facing_a_raise(
     return found
 
 
+@pytest.mark.today
 def test_14_disconnect_all_ins_used_and_reset_survive_kill_9(
     database_url: str, tmp_path: Path
 ) -> None:
@@ -195,6 +196,7 @@ def test_14_disconnect_all_ins_used_and_reset_survive_kill_9(
     server.kill()
 
 
+@pytest.mark.today
 def test_14_an_all_in_another_process_spent_first_is_refused_by_the_database_then_folded(
     database_url: str, tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:

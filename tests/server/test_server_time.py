@@ -9,6 +9,9 @@ import time
 from tests.server.sessions import answer, first_turn
 
 from cardroom.bots.client import ProtocolClient, account
+from cardroom.room.clock import SECONDS_PER_DAY, day_of
+
+from .conftest import MIDNIGHT_MARGIN_SECONDS, wait_before_midnight
 
 
 def test_hello_and_turn_carry_the_servers_clock(server: str) -> None:
@@ -32,3 +35,14 @@ def test_hello_and_turn_carry_the_servers_clock(server: str) -> None:
             await client.close()
 
     asyncio.run(go())
+
+
+def test_a_test_reading_today_waits_out_a_midnight_about_to_pass() -> None:
+    """Tests marked ``today`` read the UTC day from the wall clock; one started within
+    the margin of a midnight first waits until just past it (two failed so at 00:00)."""
+    midnight = 20_000 * SECONDS_PER_DAY
+    assert wait_before_midnight(midnight - MIDNIGHT_MARGIN_SECONDS - 1) == 0
+    assert wait_before_midnight(midnight + 1) == 0
+    for before in (MIDNIGHT_MARGIN_SECONDS - 1, 30.0, 0.5):
+        start = midnight - before + wait_before_midnight(midnight - before)
+        assert day_of(start) == day_of(midnight) and start - midnight <= 1.0
