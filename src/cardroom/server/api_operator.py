@@ -375,8 +375,17 @@ async def integrity(request: Request) -> Response:
     report = await accounts.storage.run(accounts.cashier.integrity_report)
     history = TableHistory(accounts.storage.engine)
     flags = await accounts.storage.run(history.by_kind, FLAG_KINDS, limit=1000)
-    view = IntegrityView(report.shared_access, report.chip_dumping, [_line(r) for r in flags])
-    return reply(view)
+    house = await accounts.storage.run(accounts.cashier.house_accounts)
+    lines = [_line(r) for r in flags if _for_review(r.entry, house)]
+    return reply(IntegrityView(report.shared_access, report.chip_dumping, lines))
+
+
+def _for_review(flag: dict[str, Any], house: frozenset[str]) -> bool:
+    """Whether a table's flag names two people (accounts not the house's bots): a flag
+    between house bots, or between one player and bots, says nothing of collusion."""
+    accounts = [str(a) for a in flag.get("accounts", ())]
+    people = [a for a in accounts if a not in house]
+    return len(people) == len(accounts) or len(people) >= 2
 
 
 @endpoint

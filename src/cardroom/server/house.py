@@ -30,7 +30,7 @@ from sqlalchemy import Engine
 from sqlalchemy.orm import Session
 
 from cardroom.ledger import Currency, canonical_alias, reserved_match
-from cardroom.store import AccountError, Passwords, PlayerInfo, Players
+from cardroom.store import HOUSE_ROLE, AccountError, Passwords, PlayerInfo, Players
 from cardroom.store.cashier import signup_deposit
 from cardroom.store.secrets import ServerSecrets
 
@@ -87,7 +87,7 @@ def prepare_house_bots(
     hashes: Passwords | None = None,
 ) -> None:
     """Make the bot accounts ``passwords`` (alias: password) that do not exist, with
-    ``signup_chips`` play chips; the first time on a database, give those whose
+    ``signup_chips`` play chips and the house's role; the first time on a database, give those whose
     password is still ``public[alias]`` (derived from the old public default) their
     new one, ending their sessions."""
     players = Players(engine, passwords=hashes)
@@ -97,12 +97,16 @@ def prepare_house_bots(
     def one(alias: str) -> None:
         password = passwords[alias]
         try:
-            players.get(alias)
+            info = players.get(alias)
         except AccountError:  # not there: made now, with its chips, in one transaction
             _register(players, alias, password, signup_chips)
+            players.set_role(alias, HOUSE_ROLE, operator=OPERATOR)
             return
         if check_public and alias in public and players.password_is(alias, public[alias]):
             players.set_password(alias, password, operator=OPERATOR)
+        # Made before bots had a role (or a kill came between): the house's if its password is.
+        if players.role(info.id) != HOUSE_ROLE and players.password_is(alias, password):
+            players.set_role(alias, HOUSE_ROLE, operator=OPERATOR)
 
     with ThreadPoolExecutor(2, thread_name_prefix="cardroom-house") as pool:
         list(pool.map(one, sorted(passwords)))

@@ -28,6 +28,7 @@ from cardroom.store.ledger_sql import SqlLedger
 from cardroom.store.migrate import current_revision, head_revision, require_current, upgrade
 from cardroom.store.passwords import Passwords
 from cardroom.store.players import (
+    HOUSE_ROLE,
     ROLES,
     AccountError,
     LoginRefused,
@@ -42,6 +43,7 @@ from cardroom.store.tables import RecordError, TableRecords
 __all__ = [
     "DEFAULT_URL",
     "ENV_VAR",
+    "HOUSE_ROLE",
     "ROLES",
     "AccountError",
     "Cashier",

@@ -47,6 +47,7 @@ from cardroom.store.ledger_sql import (
 )
 from cardroom.store.models import LedgerAccount, LedgerEntry, LoginAttempt, Player
 from cardroom.store.players import (
+    HOUSE_ROLE,
     AccountError,
     PlayerInfo,
     SanctionKind,
@@ -216,27 +217,38 @@ class Cashier:
 
     @storage_errors("the integrity report")
     def integrity_report(self, policy: ChipDumpPolicy | None = None) -> IntegrityReport:
-        """Flags for review: shared IPs/devices, and repeated one-way player transfers."""
+        """Flags for review: shared IPs/devices, and repeated one-way player transfers.
+        The house's bots are left out: they all log in from the server's address."""
         with Session(self.engine) as session:
-            rows = session.execute(select(Player.id, Player.alias))
-            aliases = {pid: alias for pid, alias in rows}
+            people = select(Player.id, Player.alias).where(Player.role != HOUSE_ROLE)
+            aliases = {pid: alias for pid, alias in session.execute(people)}
             sightings = [
                 Sighting(aliases[pid], ip, device)
                 for pid, ip, device in session.execute(
                     select(Player.id, Player.registration_ip, Player.registration_device)
                 )
+                if pid in aliases
             ]
             logins = select(LoginAttempt.player_id, LoginAttempt.ip, LoginAttempt.device).where(
                 LoginAttempt.success.is_(True)
             )
             for pid, ip, device in session.execute(logins):
-                if pid is not None:
+                if pid in aliases:
                     sightings.append(Sighting(aliases[pid], ip, device))
             flows = [
                 Flow(aliases[int(s)], aliases[int(r)], amount, eid)
                 for eid, s, r, amount in session.execute(_player_flows())
+                if int(s) in aliases and int(r) in aliases
             ]
         return IntegrityReport(shared_access_flags(sightings), chip_dump_flags(flows, policy))
+
+    @storage_errors("reading the house's accounts")
+    def house_accounts(self) -> frozenset[str]:
+        """The house's bots, by id as the tables' records name players (their table
+        flags are not for review either)."""
+        with Session(self.engine) as session:
+            ids = session.scalars(select(Player.id).where(Player.role == HOUSE_ROLE))
+            return frozenset(str(pid) for pid in ids)
 
 
 def _has_deposited(session: Session, player: Player) -> bool:

@@ -43,6 +43,9 @@ from cardroom.store.sanction_rows import in_force as in_force
 SESSION_TTL = timedelta(hours=12)
 ROLES = ("player", "operator")
 """A player's role: everyone is a ``player``; ``operator`` opens the operator area."""
+HOUSE_ROLE = "house"
+"""The role of the house's bots, which the server makes (never a person's): the
+integrity review leaves them out (one address, pots between two of them)."""
 
 
 class LoginRefused(AccountError):
@@ -491,7 +494,7 @@ class Players:
     @storage_errors("granting a role")
     def set_role(self, alias: str, role: str, *, operator: str) -> None:
         """Give a player a role of :data:`ROLES` (audited)."""
-        if role not in ROLES:
+        if role not in (*ROLES, HOUSE_ROLE):
             raise AccountError(f"no role {role!r}: one of {', '.join(ROLES)}")
         with Session(self.engine) as session, session.begin():
             player = find_player(session, alias)
