@@ -4,6 +4,7 @@ stacks back to their start-of-hand values, then every player's chips go back."""
 from __future__ import annotations
 
 import asyncio
+import logging
 from pathlib import Path
 
 import httpx
@@ -21,7 +22,7 @@ from cardroom.store.tables import TableRecords
 
 
 def test_10_10_an_unfinished_hand_is_voided_on_start_and_the_chips_go_back(
-    settings: ServerSettings,
+    settings: ServerSettings, caplog: pytest.LogCaptureFixture
 ) -> None:
     async def play_half_a_hand(base: str) -> tuple[str, str]:
         a, a_id, b, b_id = await seated_pair(base)
@@ -39,8 +40,12 @@ def test_10_10_an_unfinished_hand_is_voided_on_start_and_the_chips_go_back(
     # Stopped mid-hand: the buy-ins are on the table, nothing of the hand was posted.
     assert ledger.balance(AccountRef.player(a_id, Currency.PLAY)) == chips - 40
     assert records.hands("holdem")["holdem"].finished == []
+    caplog.clear()
     with running_server(settings) as base:
-        pass  # start-up recovers the table
+        pass  # start-up recovers the table, and tells the operator
+    told = [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING]
+    line = "table holdem recovered: hand #1 voided, 2 player(s) stood up, 80 chips back"
+    assert any(m.startswith(line) for m in told), told
     summary = records.hands("holdem")["holdem"]
     assert summary.dealt == [1] and summary.voided == [1] and summary.finished == []
     entries = [e for _, e in records.entries("holdem")]
@@ -234,3 +239,32 @@ def test_a_second_server_on_a_database_in_use_does_not_start(settings: ServerSet
         finally:
             engine.dispose()
     assert money_problems(url) == []
+
+
+def test_a_tables_file_edited_between_starts_is_told_not_silent(
+    settings: ServerSettings, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A table whose entry in the tables file changed since its last run (here play 1/2
+    to 5/10 and a seat less) reopens with one warning naming each change; unchanged
+    tables, and a start with the same file, say nothing of it."""
+    assert settings.tables_file is not None
+    with running_server(settings):
+        pass
+    caplog.clear()
+    with running_server(settings):
+        pass
+    assert not [r for r in caplog.records if "settings changed" in r.getMessage()]
+    text = settings.tables_file.read_text()
+    edited = text.replace(
+        "stakes = { small_blind = 1, big_blind = 2 }\nseats = 6\nhand_pause_seconds",
+        "stakes = { small_blind = 5, big_blind = 10 }\nseats = 5\nhand_pause_seconds",
+    )
+    assert edited != text
+    settings.tables_file.write_text(edited)
+    caplog.clear()
+    with running_server(settings):
+        pass
+    told = [r.getMessage() for r in caplog.records if "settings changed" in r.getMessage()]
+    assert len(told) == 1 and told[0].startswith("table holdem reopens"), told
+    assert "games[0].max_seats: 6 -> 5" in told[0], told
+    assert "games[0].stakes.big_blind: 2 -> 10" in told[0], told

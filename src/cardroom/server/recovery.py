@@ -20,6 +20,7 @@ from sqlalchemy import Engine
 from cardroom.ledger import AccountKind, AccountRef
 from cardroom.room.allowances import Allowances
 from cardroom.room.codec import decode_entry, encode_entry
+from cardroom.room.events import HandVoided
 from cardroom.room.kinds import table_type
 from cardroom.room.settings import settings_from_dict
 from cardroom.room.state import TableState, state_to_dict
@@ -29,12 +30,25 @@ from cardroom.store.tables import StoredRecord, TableRecords
 
 
 class Recovered(NamedTuple):
-    """A table recovered: the table (everyone stood up), its last sequence number, and
-    the chips each player got back (the start-of-hand stacks of a hand cut short)."""
+    """A table recovered: the table (everyone stood up), its last sequence number, the
+    chips each player got back (the start-of-hand stacks of a hand cut short), and the
+    hand it voided, if one was cut short."""
 
     table: Table
     seq: int
     returned: dict[str, int]
+    voided: int | None = None
+
+    def summary(self, table_id: str) -> str | None:
+        """What the recovery did, in a line for the operator (None: nothing)."""
+        if self.voided is None and not self.returned:
+            return None
+        hand = f"hand #{self.voided} voided, " if self.voided is not None else ""
+        chips = sum(self.returned.values())
+        return (
+            f"table {table_id} recovered: {hand}{len(self.returned)} player(s) stood up,"
+            f" {chips} chips back to their accounts"
+        )
 
 
 def recover_record(
@@ -57,7 +71,8 @@ def recover_record(
     if new or ledger.pending:
         entries = [encode_entry(e) for e in new]
         records.commit(record.table_id, seq + 1, entries, transfers=ledger.take())
-    return Recovered(table, seq + len(new), returned)
+    voided = [e.hand_no for e in new if isinstance(e, HandVoided)]
+    return Recovered(table, seq + len(new), returned, voided[-1] if voided else None)
 
 
 def recover_open_tables(engine: Engine) -> dict[str, dict[AccountRef, int]]:

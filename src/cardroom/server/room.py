@@ -33,6 +33,7 @@ import asyncio
 import contextlib
 import dataclasses
 import functools
+import json
 import logging
 import secrets
 import time
@@ -262,8 +263,10 @@ class Room:
         (:func:`~cardroom.server.recovery.recover_record`)."""
         settings = settings_from_dict(record.settings)
         allowances = self.step_allowances(settings)  # closing grants none: nothing to store
-        table, seq, _ = recover_record(self.records, record, ledger, allowances)
-        return table, seq
+        recovered = recover_record(self.records, record, ledger, allowances)
+        if (line := recovered.summary(record.table_id)) is not None:
+            log.warning("%s", line)
+        return recovered.table, recovered.seq
 
     def retire(self, table_id: str) -> None:
         """A table no longer listed: recover it, then mark it closed."""
@@ -280,10 +283,13 @@ class Room:
         table_id = settings.table_id
         record = self.records.load(table_id)
         state, seq = None, 0
+        now = settings_to_dict(settings)
         if record is not None:
             old, seq = self.recover(record, ledger)
             state = _fit(old.state, old.settings, settings)
-        self.records.open(table_id, settings_to_dict(settings))
+            if changed := settings_changed(record.settings, now):
+                log.warning("table %s reopens with its settings changed: %s", table_id, changed)
+        self.records.open(table_id, now)
         allowances = allowances or self.step_allowances(settings)
         table = table_type(settings)(settings, ledger, allowances=allowances, state=state)
         self.records.commit(table_id, seq + 1, [], snapshot=(seq, table.snapshot))
@@ -363,6 +369,31 @@ async def _tell_stopping(actor: TableActor) -> Outcome:
     next start recovers it, RULEBOOK §10.10)."""
     actor.tell_closed(SERVER_STOPPING)
     return Outcome(seq=actor.seq)
+
+
+def settings_changed(was: dict[str, Any], now: dict[str, Any]) -> str:
+    """The settings that differ between a table's record and its new spec, as
+    ``path: old -> new`` ("" when none): an edit of the tables file between starts is
+    told, not silent (``now`` is compared as its record will store it)."""
+    old, new = _leaves(was), _leaves(json.loads(json.dumps(now)))
+    paths = sorted(p for p in old.keys() | new.keys() if old.get(p) != new.get(p))
+    return "; ".join(f"{p}: {_short(old.get(p))} -> {_short(new.get(p))}" for p in paths)
+
+
+def _leaves(value: Any, path: str = "") -> dict[str, Any]:
+    """JSON data as its leaves by path (``games[0].stakes.big_blind``)."""
+    if isinstance(value, dict):
+        items = [(f"{path}.{k}" if path else str(k), v) for k, v in value.items()]
+    elif isinstance(value, list):
+        items = [(f"{path}[{i}]", v) for i, v in enumerate(value)]
+    else:
+        return {path: value}
+    return {p: leaf for key, v in items for p, leaf in _leaves(v, key).items()}
+
+
+def _short(value: Any) -> str:
+    text = json.dumps(value, separators=(",", ":"))
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def _fit(state: TableState, was: TableSettings, now: TableSettings) -> TableState:
