@@ -5,12 +5,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from datetime import timedelta
 from pathlib import Path
 
 import httpx
 import pytest
 
+from cardroom.ledger import ThrottlePolicy
 from cardroom.server.house import prepare_house_bots
+from cardroom.server.settings import Limits
 from cardroom.store import Passwords, make_engine
 
 from .api_client import (
@@ -213,6 +216,14 @@ def test_the_alias_limit_holds_from_many_addresses_but_not_at_the_owner_s(api: A
     assert _refused(throttled, 429, "throttled") and int(throttled.headers["retry-after"]) > 0
     assert _refused(_login_from(api, owner, "10.41.0.7"), 429, "throttled")
     assert _login_from(api, owner, home).status_code == 200
+
+
+def test_the_server_s_login_limits_are_the_store_s_throttle() -> None:
+    limits = Limits(login_failures_per_source=2, login_window_seconds=60)
+    assert limits.login_throttle() == ThrottlePolicy(
+        max_failures_per_source=2, window=timedelta(seconds=60)
+    )
+    assert Limits().login_throttle() == ThrottlePolicy()  # one set of defaults, documented
 
 
 def test_logout_revokes_the_session(api: Api) -> None:
