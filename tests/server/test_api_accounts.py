@@ -5,12 +5,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from datetime import timedelta
 from pathlib import Path
 
 import httpx
 import pytest
 
+from cardroom.ledger import ThrottlePolicy
 from cardroom.server.house import prepare_house_bots
+from cardroom.server.settings import Limits
 from cardroom.store import Passwords, make_engine
 
 from .api_client import (
@@ -163,6 +166,16 @@ def test_a_topup_past_the_ceiling_is_trimmed_to_it(api: Api) -> None:
     assert answer.status_code == 200 and answer.json()["balances"]["play"] == CEILING
 
 
+def _login_from(api: Api, alias: str, address: str, password: str = PASSWORD) -> httpx.Response:
+    """A login from ``address`` (as a proxy uvicorn trusts, on 127.0.0.1, tells it)."""
+    body = {"alias": alias, "password": password}
+    return httpx.post(api.base + "/api/login", json=body, headers={"x-forwarded-for": address})
+
+
+def _refused(answer: httpx.Response, status: int, code: str) -> bool:
+    return answer.status_code == status and answer.json()["code"] == code
+
+
 def test_login_throttle_five_failures_then_429_even_with_the_right_password(api: Api) -> None:
     alias = register(api)
     for _ in range(5):
@@ -171,6 +184,46 @@ def test_login_throttle_five_failures_then_429_even_with_the_right_password(api:
     throttled = _post(api, "/api/login", {"alias": alias, "password": PASSWORD})
     assert throttled.status_code == 429 and throttled.json()["code"] == "throttled"
     assert int(throttled.headers["retry-after"]) > 0
+    # That address only: the alias is not locked for the rest of the world.
+    assert _login_from(api, alias, "10.20.0.1").status_code == 200
+
+
+def test_a_stranger_s_failures_from_other_addresses_do_not_lock_the_owner_out(api: Api) -> None:
+    owner, home = register(api), "10.30.0.1"
+    assert _login_from(api, owner, home).status_code == 200
+    for _ in range(5):  # a stranger's five: his address is locked, the owner's is not
+        assert _refused(
+            _login_from(api, owner, "10.31.0.1", "wrong-password"), 401, "login_refused"
+        )
+    assert _refused(_login_from(api, owner, "10.31.0.1"), 429, "throttled")
+    assert _login_from(api, owner, home).status_code == 200
+    for i in range(11):  # 49 failures from many addresses in all
+        for _ in range(4):
+            wrong = _login_from(api, owner, f"10.32.0.{i}", "wrong-password")
+            assert _refused(wrong, 401, "login_refused")
+    assert _login_from(api, owner, home).status_code == 200
+    assert _login_from(api, owner, "10.33.0.1").status_code == 200  # under the alias's limit
+
+
+def test_the_alias_limit_holds_from_many_addresses_but_not_at_the_owner_s(api: Api) -> None:
+    owner, home = register(api), "10.40.0.1"
+    assert _login_from(api, owner, home).status_code == 200
+    for i in range(50):  # one guess from each of 50 addresses
+        assert _refused(
+            _login_from(api, owner, f"10.41.0.{i}", "wrong-password"), 401, "login_refused"
+        )
+    throttled = _login_from(api, owner, "10.42.0.1")  # the right password, a new address
+    assert _refused(throttled, 429, "throttled") and int(throttled.headers["retry-after"]) > 0
+    assert _refused(_login_from(api, owner, "10.41.0.7"), 429, "throttled")
+    assert _login_from(api, owner, home).status_code == 200
+
+
+def test_the_server_s_login_limits_are_the_store_s_throttle() -> None:
+    limits = Limits(login_failures_per_source=2, login_window_seconds=60)
+    assert limits.login_throttle() == ThrottlePolicy(
+        max_failures_per_source=2, window=timedelta(seconds=60)
+    )
+    assert Limits().login_throttle() == ThrottlePolicy()  # one set of defaults, documented
 
 
 def test_logout_revokes_the_session(api: Api) -> None:

@@ -87,3 +87,23 @@ def test_the_throttle_window_outlasts_a_shorter_retention(
     players.prune_logins(timedelta(seconds=1))
     assert _counts(players)[1] == 0
     assert players.login("dan", PW, ip="10.0.0.5")
+
+
+def test_an_address_the_player_logged_in_from_stays_known_after_pruning(
+    db: Any, clock: Any, cheap_passwords: Passwords
+) -> None:
+    # The throttle's known addresses: each (player, address, device)'s newest success is
+    # kept, however old, so strangers past the alias's limit still cannot lock him out.
+    players = Players(db.engine, clock=clock, passwords=cheap_passwords)
+    players.register("eve", PW, age_confirmed=True)
+    players.login("eve", PW, ip="10.0.0.1")
+    players.login("eve", PW, ip="10.0.0.1")
+    clock.advance(days=40)
+    players.login("eve", PW, ip="10.0.0.2")
+    assert players.prune_logins(KEEP).successes == 1
+    for i in range(50):
+        _fail(players, "eve", f"10.1.0.{i}")
+    with pytest.raises(LoginThrottled):
+        players.login("eve", PW, ip="10.0.0.3")
+    assert players.login("eve", PW, ip="10.0.0.1")
+    assert players.login("eve", PW, ip="10.0.0.2")

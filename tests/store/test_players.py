@@ -93,21 +93,26 @@ def test_tokens_expire_and_can_be_revoked(players: Players, clock: Any) -> None:
     assert players.authenticate(t4) is None
 
 
-def test_failed_logins_are_throttled_per_alias(players: Players, clock: Any) -> None:
+def test_five_failed_logins_lock_the_alias_for_their_address_only(
+    players: Players, clock: Any
+) -> None:
     players.register("Target", PW, age_confirmed=True)
     for _ in range(5):
         with pytest.raises(LoginRefused):
             players.login("Target", "wrong pass", ip="9.9.9.9")
         clock.advance(minutes=1)
     with pytest.raises(LoginThrottled) as throttled:
-        players.login("Target", PW)  # even the right password waits
+        players.login("Target", PW, ip="9.9.9.9")  # even the right password waits there
     assert throttled.value.wait == timedelta(minutes=10)
+    assert players.login("Target", PW, ip="8.8.8.8")  # the owner elsewhere: never seen
+    assert players.login("Target", PW)  # nor without an address
     clock.advance(minutes=10)
-    assert players.login("Target", PW)
-    # A success wipes the alias's slate.
-    with pytest.raises(LoginRefused):
-        players.login("Target", "wrong pass")
-    assert players.login("Target", PW)
+    assert players.login("Target", PW, ip="9.9.9.9")
+    # A success wipes that address's slate for the alias.
+    for _ in range(4):
+        with pytest.raises(LoginRefused):
+            players.login("Target", "wrong pass", ip="9.9.9.9")
+    assert players.login("Target", PW, ip="9.9.9.9")
 
 
 def test_failed_logins_are_throttled_per_ip(db: Any, clock: Any, cheap_passwords: Any) -> None:

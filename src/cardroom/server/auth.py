@@ -66,7 +66,9 @@ class Accounts:
         self.storage = storage
         self.settings = settings
         passwords = Passwords(1, 8, 1) if settings.cheap_passwords else Passwords()
-        self.players = Players(storage.engine, passwords=passwords)
+        self.players = Players(
+            storage.engine, passwords=passwords, throttle=settings.limits.login_throttle()
+        )
         self.cashier = Cashier(storage.engine)
         limits = settings.limits
         self.signups = Signups(

@@ -7,8 +7,10 @@ working directory, 127.0.0.1, the default tables of :mod:`cardroom.server.tables
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import timedelta
 from pathlib import Path
 
+from cardroom.ledger import ThrottlePolicy
 from cardroom.store.login_rows import KEEP_DAYS
 
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
@@ -49,6 +51,25 @@ class Limits:
     """Registrations from all addresses together: this many at once..."""
     registrations_per_second: float = 1.0
     """...then this many a second."""
+    login_failures_per_source: int = 5
+    """Failed logins at one alias from one client address in ``login_window_seconds``:
+    beyond, that address waits (429 ``throttled``), no other does."""
+    login_failures_per_alias: int = 50
+    """Failed logins at one alias from all addresses together (guesses spread over many):
+    beyond, every address waits but those the player has logged in from before."""
+    login_failures_per_address: int = 20
+    """Failed logins from one client address at any aliases (credential stuffing)."""
+    login_window_seconds: int = 900
+    """The sliding window of the login limits (``cardroom.ledger.logins``)."""
+
+    def login_throttle(self) -> ThrottlePolicy:
+        """The store's login throttle with these limits."""
+        return ThrottlePolicy(
+            max_failures_per_source=self.login_failures_per_source,
+            max_failures_per_alias=self.login_failures_per_alias,
+            max_failures_per_ip=self.login_failures_per_address,
+            window=timedelta(seconds=self.login_window_seconds),
+        )
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,10 +7,12 @@ What reads them, and so what must stay:
   connections' check, ``ended_sessions``): only while it is live, neither expired
   nor revoked;
 - a failed attempt is read by the login throttle, over its window (15 minutes,
-  ``ThrottlePolicy.window``), per alias and per address;
-- a successful attempt is read by the throttle (an alias's last success, within the
-  window) and by the operator's shared IP / device review (RULEBOOK §10.1 "a second
-  account from the same IP/household is flagged", §10.9 "shared IPs";
+  ``ThrottlePolicy.window``), per alias and address, per alias, per address;
+- a successful attempt is read by the throttle (``store/login_throttle.py``: a
+  source's last success, within the window; and whether a player has logged in from
+  an address or a device before, however long ago: such a *known* source is not held
+  to the alias's limit) and by the operator's shared IP / device review (RULEBOOK
+  §10.1 "a second account from the same IP/household is flagged", §10.9 "shared IPs";
   ``Cashier.integrity_report``), which reads which players each address and device
   served, however long ago.
 
@@ -18,7 +20,8 @@ So once rows are older than the retention (``keep``, never less than the throttl
 window): sessions expired or revoked that long ago go, failed attempts that old go,
 and a successful attempt that old goes when a newer success of the same player from
 the same address and device is kept: the review's evidence (each player, address,
-device) is all kept, its flags unchanged, and an alias's last success with it.
+device) is all kept, its flags unchanged, and with it every address and device the
+throttle knows a player by, and each source's last success.
 """
 
 from __future__ import annotations

@@ -13,8 +13,6 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from sqlalchemy import Engine, func, select, update
-from sqlalchemy.dialects.postgresql import insert as pg_insert
-from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -24,7 +22,6 @@ from cardroom.ledger import (
     alias_key,
     alias_shaped,
     canonical_alias,
-    retry_after,
     validate_alias,
 )
 from cardroom.store.audit import audit
@@ -33,7 +30,8 @@ from cardroom.store.errors import AccountError as AccountError
 from cardroom.store.errors import storage_errors, valid_id
 from cardroom.store.ledger_sql import in_transaction
 from cardroom.store.login_rows import PrunedLogins, prune_logins
-from cardroom.store.models import LoginAttempt, LoginSession, LoginThrottleKey, Player, Sanction
+from cardroom.store.login_throttle import lock_scopes, throttle_wait
+from cardroom.store.models import LoginAttempt, LoginSession, Player, Sanction
 from cardroom.store.passwords import Passwords, password_problem
 from cardroom.store.sanction_rows import MONEY_STOPPING, not_covered, revoke_sessions
 from cardroom.store.sanction_rows import SanctionKind as SanctionKind
@@ -254,8 +252,10 @@ class Players:
 
         The attempt is counted (as a failure) before the slow hash runs, in one
         transaction that first locks the alias's and the address's throttle rows:
-        however many guesses arrive at once, at most the policy's limit reach the
-        hash. The hash itself runs outside any transaction, holding no lock.
+        however many guesses arrive at once, at most the policy's limits reach the
+        hash (``store/login_throttle.py``: per alias and address, per alias but for the
+        sources the player logged in from, per address). The hash itself runs outside
+        any transaction, holding no lock.
         """
         if not alias_shaped(alias):  # no account can have it, so no hash need run
             raise LoginRefused("wrong alias or password, or the account is closed")
@@ -308,63 +308,23 @@ class Players:
         self, session: Session, key: str, ip: str, device: str, now: datetime
     ) -> _Attempt:
         """Lock the throttle rows, check the limits, record the attempt as a failure."""
-        _lock_scopes(session, [f"alias:{key}", *([f"ip:{ip}"] if ip else [])], now)
-        self._check_throttle(session, key, ip, now)
+        lock_scopes(session, key, ip, now)
         player = session.scalar(select(Player).where(Player.alias_key == key))
+        player_id = player.id if player else None
+        wait = throttle_wait(session, self.throttle, (key, player_id, ip, device), now)
+        if wait is not None:
+            raise LoginThrottled(wait)
         banned = player is not None and SanctionKind.BAN in active_sanctions(
             session, player.id, now
         )
         row = LoginAttempt(
-            alias_key=key,
-            player_id=player.id if player else None,
-            ip=ip,
-            device=device,
-            at=now,
-            success=False,
+            alias_key=key, player_id=player_id, ip=ip, device=device, at=now, success=False
         )
         session.add(row)
         session.flush()
         if player is None:
             return _Attempt(row.id, None, None, False)
         return _Attempt(row.id, player.id, player.password_hash, banned)
-
-    def _check_throttle(self, session: Session, key: str, ip: str, now: datetime) -> None:
-        since = now - self.throttle.window
-        last_ok = session.scalar(
-            select(func.max(LoginAttempt.at)).where(
-                LoginAttempt.alias_key == key, LoginAttempt.success.is_(True)
-            )
-        )
-        # A successful login wipes the slate for the alias (not for the IP).
-        floor = max(since, last_ok) if last_ok else since
-        alias_query = select(LoginAttempt.at).where(
-            LoginAttempt.alias_key == key,
-            LoginAttempt.success.is_(False),
-            LoginAttempt.at > floor,
-        )
-        waits = [
-            retry_after(
-                session.scalars(alias_query),
-                now,
-                self.throttle.max_failures_per_alias,
-                self.throttle.window,
-            )
-        ]
-        if ip:
-            ip_query = select(LoginAttempt.at).where(
-                LoginAttempt.ip == ip, LoginAttempt.success.is_(False), LoginAttempt.at > since
-            )
-            waits.append(
-                retry_after(
-                    session.scalars(ip_query),
-                    now,
-                    self.throttle.max_failures_per_ip,
-                    self.throttle.window,
-                )
-            )
-        worst = max((w for w in waits if w is not None), default=None)
-        if worst is not None:
-            raise LoginThrottled(worst)
 
     @storage_errors("checking a session token")
     def authenticate(self, token: str) -> PlayerInfo | None:
@@ -545,21 +505,3 @@ class Players:
             for player_id, kind in session.execute(query):
                 found.setdefault(player_id, set()).add(SanctionKind(kind))
         return found
-
-
-def _lock_scopes(session: Session, scopes: list[str], now: datetime) -> None:
-    """Upsert each throttle row, in sorted order (so two logins never deadlock).
-
-    An upsert locks its row until the transaction ends (PostgreSQL); SQLite's
-    ``BEGIN IMMEDIATE`` already serialises every writer.
-    """
-    dialect = session.get_bind().dialect.name
-    insert = pg_insert if dialect == "postgresql" else sqlite_insert
-    for scope in sorted(scopes):
-        statement = insert(LoginThrottleKey).values(scope=scope, touched_at=now)
-        session.execute(
-            statement.on_conflict_do_update(
-                index_elements=[LoginThrottleKey.scope],
-                set_={"touched_at": statement.excluded.touched_at},
-            )
-        )
