@@ -12,10 +12,10 @@ from typing import Any
 
 import httpx
 import pytest
-from tests.server.conftest import running_server
+from tests.server.conftest import OPEN_SIGNUPS, running_server
 from tests.server.secrecy import Hidden, SecrecyCheck, check_no_hidden_cards
 from tests.server.sessions import bot_session, operator_client, player, until, was_asked
-from tests.server.test_secrecy_paths import LIMIT, _settings, check_histories, event, passive, sit
+from tests.server.test_secrecy_paths import LIMIT, check_histories, event, passive, sit
 
 from cardroom.bots.random_bot import RandomBot
 from cardroom.room import events as rv
@@ -119,9 +119,12 @@ def _private_session(tmp_path: Path) -> str:
     (§10.6: the rail and Erin are told it happened, not how many he used today); back,
     he is told his count and has it reset; his advertising is blocked and earns a chat
     ban (§10.7); Erin reports him; the operator freezes him (§10.9). The database's url."""
-    settings = _settings(tmp_path, LIMIT)
-    url = settings.database_url
-    assert url is not None
+    (tmp_path / "tables.toml").write_text(LIMIT)
+    url = f"sqlite:///{tmp_path / 'private.db'}"
+    settings = ServerSettings(
+        database_url=url, tables_file=tmp_path / "tables.toml", cheap_passwords=True,
+        tick_seconds=0.05, limits=OPEN_SIGNUPS,
+    )  # fmt: skip
 
     async def go(base: str, boss: httpx.Client) -> None:
         rail = await sit(base, "rail", "limit", None, None)
