@@ -4,6 +4,7 @@ spectator, and on the table view after every step."""
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import random
 
@@ -47,6 +48,17 @@ def test_12_private_advance_actions_are_seen_by_their_seat_only() -> None:
     e = rv.AdvanceSet(2, "call_any", 0, 0, 2)
     assert project(e, 2) is not None
     assert project(e, 1) is None and project(e, None) is None
+
+
+def test_10_6_how_many_disconnect_all_ins_a_player_used_is_told_to_his_seat_only() -> None:
+    # That one was given is public; how many are used (so whether any is left, and a
+    # knock offline now folds him) is his own, the record's and the staff's.
+    e = rv.DisconnectAllInUsed(seat=2, player="p2", hand_no=7, used_today=2, day=20000)
+    assert project(e, 2) == {"type": "DisconnectAllInUsed", **dataclasses.asdict(e)}
+    for other in (1, None):
+        assert project(e, other) == {
+            "type": "DisconnectAllInUsed", "seat": 2, "player": "p2", "hand_no": 7, "day": 20000
+        }  # fmt: skip
 
 
 def test_12_table_view_shows_seats_button_clock_and_game() -> None:

@@ -1,5 +1,10 @@
 """Per-seat secrecy (RULEBOOK §12, issue 14), checked on every message every test client
-receives: no card another seat holds face down, and no card of the deck.
+receives: no card another seat holds face down, and no card of the deck; and no other
+seat's private state (:data:`OWN_SEAT_ONLY`, :data:`OWN_FIELDS`, :data:`STAFF_ONLY`,
+:data:`SANCTIONS`): a pre-selected action, a showdown choice, a blocked chat line (a
+chat offence: a ban and its length follow from it), a report, the disconnect all-ins
+a player used or had reset today (§10.6: who has none left may be knocked offline to
+fold), an integrity flag, a sanction named as a departure's reason.
 
 The oracle is the table's stored record (a server stores a step before it sends a word
 of it): :class:`Hidden` follows it entry by entry and knows, at each sequence number,
@@ -17,6 +22,7 @@ from __future__ import annotations
 
 import re
 import weakref
+from collections import Counter
 from collections.abc import Iterable, Iterator
 from typing import Any
 
@@ -30,6 +36,18 @@ from cardroom.store.tables import TableRecords
 CARD = re.compile(r"^[2-9TJQKA][cdhs]$")
 NOBODY = -1
 """The owner of the cards no seat holds: the deck, burn cards."""
+
+OWN_SEAT_ONLY = frozenset(
+    {"AdvanceSet", "AdvanceCleared", "AutoMuckSet", "AllowanceReset", "ChatBlocked", "ChatReported"}
+)
+"""The record's entries that only their own ``seat`` may receive."""
+OWN_FIELDS = {"DisconnectAllInUsed": ("used_today",)}
+"""Fields of a public entry that only its own ``seat`` may receive (that the event
+happened is public)."""
+STAFF_ONLY = frozenset({"ReviewFlagged", "DeparturesForgotten"})
+"""The record's entries no player may receive."""
+SANCTIONS = frozenset({"frozen", "banned"})
+"""Departure reasons that are the staff's business (a player sees ``left``)."""
 
 DATABASES: dict[int, str] = {}
 """The database of each test server, by its port (the client finds it by the port it
@@ -65,12 +83,16 @@ class Hidden:
         self.last = 0
         self._held: dict[int, set[str]] = {}
         self._seated: dict[str, int] = {}
+        self.owners: dict[int, tuple[str, int | None]] = {}
+        """The entries with private state, by sequence number: their type and seat."""
         self.feed(entries)
 
     def feed(self, entries: Iterable[tuple[int, dict[str, Any]]]) -> None:
         """Follow more entries of the record."""
         for seq, e in entries:
             self._follow(e)
+            if e["type"] in OWN_SEAT_ONLY | STAFF_ONLY | OWN_FIELDS.keys():
+                self.owners[seq] = (e["type"], e.get("seat"))
             self.hidden[seq] = {s: frozenset(c) for s, c in self._held.items() if c}
             self.seats[seq] = self._seated
             self.last = seq
@@ -144,6 +166,29 @@ class Hidden:
                     found.append(f"{c} of {whose} shown to {player} at {seq}")
         return found
 
+    def private_leaks(self, player: str, seq: int, event: Any) -> list[str]:
+        """What of another seat's private state (or the staff's) ``event``, the entry
+        ``seq`` as ``player`` received it, holds."""
+        at = self._at(seq)
+        if at is None or not isinstance(event, dict):
+            return []
+        found = []
+        if event.get("reason") in SANCTIONS:
+            found.append(f"the sanction {event['reason']!r} shown to {player} at {seq}")
+        if at not in self.owners:
+            return found
+        kind, owner = self.owners[at]
+        mine = self.seats[at].get(player)
+        if kind in STAFF_ONLY or (kind in OWN_SEAT_ONLY and owner != mine):
+            found.append(f"{kind} of seat {owner} shown to {player} at {seq}")
+        if owner != mine:
+            found += [
+                f"{kind}.{name} of seat {owner} shown to {player} at {seq}"
+                for name in OWN_FIELDS.get(kind, ())
+                if name in event
+            ]
+        return found
+
     def own_cards_seen(self, player: str, seq: int, cards: Iterable[str]) -> int:
         """How many of ``cards`` are the player's own face-down cards."""
         at = self._at(seq)
@@ -201,6 +246,8 @@ class SecrecyCheck:
         self.players: weakref.WeakKeyDictionary[ProtocolClient, str] = weakref.WeakKeyDictionary()
         self.checked = 0
         """Messages that could hold cards and were checked (the check is not vacuous)."""
+        self.private: Counter[str] = Counter()
+        """Received events with private state, by type, checked (not vacuous either)."""
 
     def __call__(self, client: ProtocolClient, message: dict[str, Any]) -> None:
         check_message(self, client, message)
@@ -226,6 +273,10 @@ def check_message(check: SecrecyCheck, client: ProtocolClient, message: dict[str
         hidden = check.records.hidden(url, table, seq)
         assert hidden.last >= seq, f"{table}: seq {seq} sent, the record ends at {hidden.last}"
         leaks = hidden.leaks(player, seq, cards_in(data))
+        if message["type"] == "events":
+            leaks += hidden.private_leaks(player, seq, data)
+            if seq in hidden.owners:
+                check.private[hidden.owners[seq][0]] += 1
         assert not leaks, leaks
     check.checked += 1
 
@@ -243,6 +294,8 @@ def check_no_hidden_cards(url: str, logs: dict[str, list[dict[str, Any]]]) -> di
         for m in messages:
             for table, seq, data in items(m):
                 leaks = hidden[table].leaks(player, seq, cards_in(data))
+                if m["type"] == "events":
+                    leaks += hidden[table].private_leaks(player, seq, data)
                 assert not leaks, leaks
                 own[player] = own.get(player, 0) + hidden[table].own_cards_seen(
                     player, seq, cards_in(data)
@@ -283,6 +336,7 @@ def check_hand_record(url: str, player: str, record: dict[str, Any]) -> int:
         seq = entries[at][0]
         seqs.append(seq)
         leaks = hidden.leaks(player, seq, cards_in(event))
+        leaks += hidden.private_leaks(player, seq, event)
         assert not leaks, (record["table_id"], record["hand_no"], event, leaks)
         if event["type"] == "HoleDealt" and event["seat"] != record["seat"]:
             cut += sum(1 for c, up in zip(event["cards"], event["up"], strict=True) if not up)

@@ -144,6 +144,16 @@ async def _goes_away_facing_a_raise(
     return found
 
 
+def _stored_uses(database_url: str) -> list[int]:
+    """The ``used_today`` of each disconnect all-in the table's record holds."""
+    engine = make_engine(database_url)
+    try:
+        entries = TableRecords(engine).entries(TABLE, 0, 10_000)
+    finally:
+        engine.dispose()
+    return [e["used_today"] for _, e in entries if e["type"] == "DisconnectAllInUsed"]
+
+
 @pytest.mark.today
 def test_14_disconnect_all_ins_used_and_reset_survive_kill_9(
     database_url: str, tmp_path: Path
@@ -153,7 +163,9 @@ def test_14_disconnect_all_ins_used_and_reset_survive_kill_9(
     away, stays = (account(server.base, a, "password1") for a in ("gone", "here"))
 
     used = asyncio.run(_goes_away_facing_a_raise(server.base, away["token"], stays["token"], "a"))
-    assert used["player"] == away["player"] and used["used_today"] == 1
+    # ``here`` is told it happened, not how many ``gone`` used (§10.6): the record is.
+    assert used["player"] == away["player"] and "used_today" not in used
+    assert _stored_uses(database_url) == [1]
     assert _allowance(server.base, away["token"]) == {
         "per_day": 2,
         "used_today": 1,
@@ -164,7 +176,8 @@ def test_14_disconnect_all_ins_used_and_reset_survive_kill_9(
     server = ServerProcess(database_url, tables)
     assert _allowance(server.base, away["token"])["used_today"] == 1
     used = asyncio.run(_goes_away_facing_a_raise(server.base, away["token"], stays["token"], "b"))
-    assert used["used_today"] == 2  # the room counted the one used before the kill
+    assert used["player"] == away["player"]
+    assert _stored_uses(database_url) == [1, 2]  # the room counted the one used before the kill
 
     async def reset(client_id: str) -> dict[str, Any]:
         client = await _connect(server.base, away["token"])  # still seated (away)

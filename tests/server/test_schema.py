@@ -189,6 +189,25 @@ def test_the_schema_requires_every_field_the_server_always_writes() -> None:
     assert set(defs["Ok"]["required"]) == set(defs["Ok"]["properties"])
 
 
+def test_10_6_the_schema_fits_a_disconnect_all_in_as_another_seat_receives_it() -> None:
+    """Another seat's ``DisconnectAllInUsed`` comes without ``used_today`` (the player's
+    own): the published schema takes it so, and the player's own with it."""
+    from cardroom.room import events as rv
+    from cardroom.room.views import project
+    from cardroom.server.protocol import schema
+
+    published = schema()
+    server = jsonschema.Draft202012Validator(
+        {"$defs": published["$defs"], **published["properties"]["server"]}
+    )
+    used = rv.DisconnectAllInUsed(seat=1, player="7", hand_no=3, used_today=1, day=20000)
+    for seat in (1, 0, None):
+        event = project(used, seat)
+        assert event is not None and ("used_today" in event) == (seat == 1)
+        message = {"v": 1, "type": "events", "table": "t", "events": [{"seq": 9, "event": event}]}
+        server.validate(message)
+
+
 CARD_TEXTS = ["Ah", "td", "aS", "2c", "Zz", "10h", "A", "Ahh", "1h", "Ax", "A h"]
 
 

@@ -171,6 +171,27 @@ def test_showdown_words_name_the_high_and_the_low(page: Any, server: str) -> Non
     ]
 
 
+def test_10_6_the_log_says_how_many_disconnect_all_ins_were_used_only_when_told(
+    page: Any, server: str
+) -> None:
+    """Another seat's ``DisconnectAllInUsed`` comes without ``used_today`` (the server
+    tells the count to the player's own seat only): the log says it happened, no count."""
+    page.goto(server + "/#/rules")
+    words = page.evaluate(
+        """async () => {
+        const { describe } = await import('/js/tablelog.js');
+        const used = { type: 'DisconnectAllInUsed', seat: 1, player: 'p', hand_no: 3, day: 1 };
+        const names = (s) => ['Ann', 'Bob'][s];
+        return [describe(used, (p) => p, names),
+                describe({ ...used, used_today: 1 }, (p) => p, names)];
+    }"""
+    )
+    assert words == [
+        "Bob is all-in by disconnection.",
+        "Bob is all-in by disconnection (1 used today).",
+    ]
+
+
 def test_while_reconnecting_the_action_bar_is_held(page: Any, server: str) -> None:
     cut = Cut(page)
     alias = fresh_alias()

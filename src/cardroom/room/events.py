@@ -212,7 +212,8 @@ class TimedOut:
 
 @value
 class DisconnectAllInUsed:
-    """A disconnect all-in was given (§10.6), logged for abuse review."""
+    """A disconnect all-in was given (§10.6), logged for abuse review. That it was is
+    public; ``used_today`` (the player's uses that day) is sent to his own seat only."""
 
     seat: int
     player: str
@@ -368,3 +369,7 @@ PRIVATE: tuple[type, ...] = (
 """Events only their own seat sees."""
 HIDDEN: tuple[type, ...] = (ReviewFlagged, DeparturesForgotten)
 """Events for the room's staff only (a flag; the table's own bookkeeping)."""
+OWN_FIELDS: dict[type, tuple[str, ...]] = {DisconnectAllInUsed: ("used_today",)}
+"""Fields of a public event that only its own seat (and the record, the staff) sees:
+how many disconnect all-ins a player used today tells the others when he has none
+left, when knocking him offline wins the pot by a forced fold (§10.6)."""

@@ -3,9 +3,11 @@
 The table's own data is public (seats, stacks, who sits out, the button, the
 clock, the game, the recent chat lines as they were broadcast: masked words stay
 masked, blocked messages are not there), but for a player's pre-selected action,
-which only that player sees. Cards appear only through the engine's projections
-(``hand.view(seat)``, ``event_view(event, seat)``, and for Chinese poker
-``cardroom.chinese.views``): no other code here ever touches a card.
+which only that player sees. Of the table's events, those of ``rv.PRIVATE`` reach
+their own seat only, ``rv.HIDDEN`` nobody, and the fields of ``rv.OWN_FIELDS`` (the
+disconnect all-ins a player used today) their own seat only. Cards appear only
+through the engine's projections (``hand.view(seat)``, ``event_view(event, seat)``,
+and for Chinese poker ``cardroom.chinese.views``): no other code here touches a card.
 """
 
 from __future__ import annotations
@@ -138,6 +140,9 @@ def project(
             return None
         out = {"type": type(event).__name__}
         out.update(dataclasses.asdict(event))
+        if getattr(event, "seat", None) != seat:
+            for name in rv.OWN_FIELDS.get(type(event), ()):
+                del out[name]  # another seat's own (rv.OWN_FIELDS)
         if out.get("reason") in rv.SANCTIONED and isinstance(event, _DEPARTURES):
             out["reason"] = "left"  # a sanction is the staff's business (rv.SANCTIONED)
         return out

@@ -417,7 +417,8 @@ def _event_schemas() -> tuple[dict[str, Any], dict[str, Any]]:
         name = cls.__name__
         body = defs[name]
         body["properties"] = {"type": {"enum": [name]}, **body["properties"]}
-        body["required"] = ["type", *body.get("required", [])]
+        own = rv.OWN_FIELDS.get(cls, ())  # only the event's own seat is sent them
+        body["required"] = ["type", *(f for f in body.get("required", []) if f not in own)]
         body["additionalProperties"] = False
     room = {c.__name__ for c in rv.ROOM_EVENTS}
     hand = sorted({c.__name__ for c in (*HandEvent.__args__, *ChineseEvent.__args__)} - room)

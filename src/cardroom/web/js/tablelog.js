@@ -103,7 +103,8 @@ export function describe(e, name, seatName = (s) => `Seat ${s + 1}`, discardStre
     case "PotAwarded": return `${S(e.seat)} wins ${chips(e.amount)}${SHARE[e.share] ?? ""}${e.hand ? ` with ${e.hand}` : ""}.`;
     case "HandCancelled": return "The hand is cancelled; stacks are restored.";
     case "HandVoided": return "The hand is void.";
-    case "DisconnectAllInUsed": return `${S(e.seat)} is all-in by disconnection (${e.used_today} used today).`;
+    case "DisconnectAllInUsed": // how many used today: sent to the player's own seat only
+      return `${S(e.seat)} is all-in by disconnection${e.used_today == null ? "" : ` (${e.used_today} used today)`}.`;
     case "SeatOffered": return `A seat is offered to ${name(e.player)}.`;
     case "WaitlistJoined": return `${name(e.player)} joins the waiting list.`;
     default: return describeChinese(e, S);
