@@ -13,15 +13,18 @@ from tests.server.sessions import answer, player
 
 from cardroom.server.settings import ServerSettings
 
+BUY_IN = {"holdem": 40, "stud": 80}
+
 
 async def _report(base: str, table: str, report_id: str) -> dict[str, Any]:
-    """``hank`` watching ``table`` reports ``ivan`` watching it too: the answer."""
+    """``hank`` watching ``table`` reports ``ivan`` seated there: the answer."""
     ivan, _ = await player(base, "ivan")
     hank, _ = await player(base, "hank")
-    for client in (ivan, hank):
-        await client.send("watch", id=f"w{report_id}", table=table)
-        watching = await answer(client, f"w{report_id}")
-        assert watching["type"] == "ok", watching
+    await ivan.send("join", id=f"j{report_id}", table=table, seat=0, amount=BUY_IN[table])
+    await hank.send("watch", id=f"w{report_id}", table=table)
+    for client, sent in ((ivan, f"j{report_id}"), (hank, f"w{report_id}")):
+        done = await answer(client, sent)
+        assert done["type"] == "ok", done
     await hank.send("report", id=report_id, table=table, player="ivan", reason="other")
     told = await answer(hank, report_id)
     await hank.close()
@@ -39,3 +42,37 @@ def test_10_7_the_report_cooldown_holds_over_a_restart(settings: ServerSettings)
         assert "lately" in again["message"]
         # Another table is another complaint.
         assert asyncio.run(_report(base, "stud", "r3"))["type"] == "ok"
+
+
+def test_10_7_a_report_names_a_player_at_the_table_never_a_watcher(
+    settings: ServerSettings,
+) -> None:
+    """Coffee-housing or collusion is reported of a player: one seated, or who left the
+    table lately. A watcher can neither chat nor play, and an answer that told whether
+    somebody watches would say who is on the rail, which nothing else shows."""
+
+    async def go() -> list[dict[str, Any]]:
+        ivan, _ = await player(base, "ivan")
+        hank, _ = await player(base, "hank")
+        await ivan.send("watch", id="w", table="holdem")
+        assert (await answer(ivan, "w"))["type"] == "ok"
+        told = []
+        for n, name in enumerate(("ivan", "nobody9")):  # the same answer for both
+            await hank.send("report", id=f"r{n}", table="holdem", player=name, reason="other")
+            told.append(await answer(hank, f"r{n}"))
+        await ivan.send("join", id="j", table="holdem", seat=2, amount=40)
+        assert (await answer(ivan, "j"))["type"] == "ok"
+        await ivan.send("leave", id="l", table="holdem")
+        assert (await answer(ivan, "l"))["type"] == "ok"
+        await hank.send("report", id="r2", table="holdem", player="ivan", reason="collusion")
+        told.append(await answer(hank, "r2"))  # left lately: still reportable
+        await hank.close()
+        await ivan.close()
+        return told
+
+    with running_server(settings) as base:
+        watcher, nobody, gone = asyncio.run(go())
+    for told, name in ((watcher, "ivan"), (nobody, "nobody9")):
+        assert told["type"] == "error" and told["code"] == "bad_report", told
+        assert told["message"] == f"no player {name!r} at this table lately", told
+    assert gone["type"] == "ok", gone

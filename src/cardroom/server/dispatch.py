@@ -186,10 +186,12 @@ async def _chat(
 
 
 def _at_table(actor: TableActor, room: Room, name: str) -> str | None:
-    """The player seated at or watching the table whose id or alias is ``name`` (an
-    alias in any case), or None."""
-    there = {seat.player for seat in actor.table.state.seats if seat is not None}
-    there |= {w.player for w in actor.watchers.values()}
+    """The player seated at the table, or who left it lately (the reducing rule still
+    remembers him), whose id or alias is ``name`` (an alias in any case), or None.
+    Only players: a watcher can neither chat nor play, and an answer that told
+    whether somebody watches would say what nothing else shows (who is on the rail)."""
+    state = actor.table.state
+    there = {seat.player for seat in state.seats if seat is not None} | set(state.departures)
     if name in there:
         return name
     low = name.lower()
@@ -203,7 +205,7 @@ async def _report(
         return Outcome("bad_report", f"reasons: {', '.join(REPORT_REASONS)}", actor.seq)
     accused = _at_table(actor, room, msg.player)
     if accused is None:
-        return Outcome("bad_report", f"no player {msg.player!r} at this table", actor.seq)
+        return Outcome("bad_report", f"no player {msg.player!r} at this table lately", actor.seq)
     chat, now, subject = actor.table.chat, actor.table.clock(), room.aliases.get(accused, accused)
     # The chat decides the cooldown; its memory ends with the process, so it is told the
     # stored last report too (only those recent enough to matter are looked for).

@@ -168,8 +168,8 @@ class Chat(TableMessage, tag="chat", kw_only=True):
 
 
 class Report(TableMessage, tag="report", kw_only=True):
-    """Report a player at the table (seated or watching) for review: ``player`` is the
-    id (as in ``PlayerSeated``) or the alias."""
+    """Report a player at the table (seated, or left it lately) for review: ``player`` is
+    the id (as in ``PlayerSeated``) or the alias."""
 
     player: Annotated[str, Meta(min_length=1, max_length=32)]
     reason: Word
