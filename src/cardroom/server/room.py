@@ -86,7 +86,10 @@ class Room:
     def __init__(self, storage: Storage, settings: ServerSettings) -> None:
         self.storage = storage
         self.settings = settings
-        self.records = TableRecords(storage.engine)
+        self.instance = secrets.token_hex(8)
+        """This room's name in the database's lease (``server/lease.py``)."""
+        self.records = TableRecords(storage.engine, lease=(lease.SERVING, self.instance))
+        """The tables' records: a step is stored only while this room holds the lease."""
         self.players = Players(storage.engine)  # sanctions, login pruning: no password work
         self.allowances = KnownAllowances(AllowanceBook(storage.engine))
         self.client_ids = ClientIds(storage.engine)
@@ -109,8 +112,6 @@ class Room:
         self.pruner: asyncio.Task[None] | None = None
         self.heart: asyncio.Task[None] | None = None
         self.keeper: asyncio.Task[None] | None = None
-        self.instance = secrets.token_hex(8)
-        """This room's name in the database's lease (``server/lease.py``)."""
 
     async def open(self, specs: list[TableSpec]) -> None:
         """Recover the tables that were open, then open ``specs``; AlreadyServing when
