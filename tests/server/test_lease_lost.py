@@ -1,15 +1,18 @@
-"""The database's lease fences the tables' records (``store.leases.check_held``): a
-server whose lease was taken (``cardroom ledger recover --force`` beside it, or a second
-server after this one was paused past the lease) stores no more table steps. Before, a
-step from stale memory was refused by the record's sequence check, but the actor then
-reread the table and served on as a second writer: a player sat down at the recovered
-table on the old server, stored without any lease. Real ``cardroom serve`` processes,
-SQLite and PostgreSQL."""
+"""A server that lost its database's lease (``Room.lose``, ``server/lease.py``): a second
+``cardroom serve`` started beside it (this one paused past the lease), or
+``cardroom ledger recover --force`` ran while it served. Either stood its players up and
+cashed their chips out from the records; the first server went on serving its tables
+from memory (only logging an ERROR, or taking the lease back), so two servers ran one
+table, each storing steps and fixing the other's (``Disconnected`` / ``Reconnected``
+ping-pong), and a player could sit down at a table that had been recovered behind it.
+Now it stores nothing more, tells its tables' watchers ``table_closed`` and exits 1.
+Real ``cardroom serve`` processes, SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
 import asyncio
 import os
+import signal
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
@@ -145,6 +148,78 @@ async def _closed_or_gone(client: ProtocolClient) -> dict[str, Any] | None:
 
 def _lost_lines(log: Path) -> list[str]:
     return [line for line in log.read_text().splitlines() if LOST in line]
+
+
+def test_a_server_whose_lease_a_second_server_took_stops_its_tables_and_exits_1(
+    database_url: str, tmp_path: Path, servers: Callable[..., ServerProcess]
+) -> None:
+    tables, log = _tables(tmp_path), tmp_path / "first.log"
+    first = servers(database_url, tables, args=QUICK, log=log)
+
+    async def run() -> tuple[ServerProcess, list[tuple[int, str]], int]:
+        mover, other, turn = await _seated(first.base)
+        first.proc.send_signal(signal.SIGSTOP)  # paused (or cut off) past the lease...
+        await asyncio.to_thread(_age_lease, database_url)
+        # ...so a second server starts: its recovery stands alice and bobby up, paid out.
+        second = await asyncio.to_thread(servers, database_url, tables)
+        recovered = await asyncio.to_thread(_entries, database_url)
+        assert _recovery_last(recovered), recovered
+        first.proc.send_signal(signal.SIGCONT)
+        await mover.send("act", id="x", table="holdem", kind="call", turn=turn["seq"])
+        for client in (mover, other):  # each watcher is told; the old server went on
+            closed = await _closed_or_gone(client)
+            assert closed is None or closed["reason"] == "server_stopping", closed
+        code = await asyncio.to_thread(first.proc.wait, 30)
+        return second, recovered, code
+
+    second, recovered, code = asyncio.run(run())
+    assert code == 1
+    assert len(_lost_lines(log)) == 1, log.read_text()
+    assert _entries(database_url) == recovered  # the first stored nothing more
+    assert _holder_pid(database_url) == second.proc.pid  # nor took or gave the lease
+    assert (_chips(database_url, "alice"), _chips(database_url, "bobby")) == (10_000, 10_000)
+
+    async def sit_on_second() -> dict[str, Any]:
+        a, _ = await player(second.base, "alice")
+        await a.send("join", id="j2", table="holdem", seat=0, amount=40)
+        return await answer(a, "j2")
+
+    assert asyncio.run(sit_on_second())["type"] == "ok"  # the second serves on alone
+    assert money_problems(database_url) == [] and stacks_come_back(database_url) == []
+    second.proc.send_signal(signal.SIGTERM)  # a clean stop gives the lease back
+    assert second.proc.wait(30) == 0
+    assert _holder_pid(database_url) is None
+
+
+def test_a_server_whose_lease_a_forced_recovery_took_and_gave_back_stops_and_exits_1(
+    database_url: str, tmp_path: Path, servers: Callable[..., ServerProcess]
+) -> None:
+    tables, log = _tables(tmp_path), tmp_path / "first.log"
+    first = servers(database_url, tables, args=QUICK, log=log)
+
+    async def run() -> int:
+        mover, other, _ = await _seated(first.base)
+        await asyncio.to_thread(_recover_forced, database_url)  # takes, recovers, gives back
+        for client in (mover, other):
+            closed = await _closed_or_gone(client)
+            assert closed is None or closed["reason"] == "server_stopping", closed
+        return await asyncio.to_thread(first.proc.wait, 30)
+
+    code = asyncio.run(run())
+    recovered = _entries(database_url)
+    assert code == 1 and len(_lost_lines(log)) == 1, log.read_text()
+    assert _holder_pid(database_url) is None  # not taken back: the lease stays free
+    assert _recovery_last(recovered), recovered
+    assert (_chips(database_url, "alice"), _chips(database_url, "bobby")) == (10_000, 10_000)
+    assert money_problems(database_url) == [] and stacks_come_back(database_url) == []
+    again = servers(database_url, tables)  # the next start serves at once
+
+    async def sit_again() -> dict[str, Any]:
+        a, _ = await player(again.base, "alice")
+        await a.send("join", id="j2", table="holdem", seat=0, amount=40)
+        return await answer(a, "j2")
+
+    assert asyncio.run(sit_again())["type"] == "ok"
 
 
 def test_a_server_stores_no_step_once_a_forced_recovery_took_its_lease(
