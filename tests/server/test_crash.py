@@ -94,15 +94,18 @@ class ServerProcess:
         env: dict[str, str] | None = None,
         start: bool = True,
         args: tuple[str, ...] = (),
+        log: Path | None = None,
     ) -> None:
         env = {**(os.environ if env is None else env), "PYTHONPATH": SRC}
         self.url = url
+        err = subprocess.DEVNULL if log is None else log.open("w")  # its log, when wanted
         self.proc = subprocess.Popen(
             [sys.executable, "-c", WARM, "serve", "--port", "0", "--db", url,
              "--tables", str(tables), *([] if bots else ["--no-bots"]), *args],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env,
-            text=True,
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=err, env=env, text=True,
         )  # fmt: skip
+        if log is not None:
+            err.close()  # the child has its own copy
         self.base = ""
         # A test that fails before its kill would leave a serving child behind, for good
         # (its parent gone): the test process kills what is left when it exits.

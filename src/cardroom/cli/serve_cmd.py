@@ -24,6 +24,13 @@ def _days(text: str) -> int:
     return int(text)
 
 
+def _heartbeat(text: str) -> float:
+    seconds = positive_seconds(text)
+    if seconds > 10:  # a holder silent 30 s is taken as gone: renew well within it
+        raise argparse.ArgumentTypeError(f"{text!r} is over 10 seconds")
+    return seconds
+
+
 def register(subparsers: Any) -> None:
     """Add the ``serve`` subcommand."""
     parser = subparsers.add_parser("serve", help="run the poker room server")
@@ -45,6 +52,12 @@ def register(subparsers: Any) -> None:
         metavar="N",
         help="keep login rows nothing reads (expired sessions, old attempts) N days (30)",
     )
+    parser.add_argument(
+        "--heartbeat-seconds",
+        type=_heartbeat,
+        metavar="S",
+        help="renew the database's lease this often (10; at most 10)",
+    )
     parser.set_defaults(func=run)
 
 
@@ -64,6 +77,8 @@ def run(args: argparse.Namespace) -> int:
     if args.integrity_keep_seconds is not None:  # else the settings' default
         keep = args.integrity_keep_seconds
         settings = dataclasses.replace(settings, integrity_keep_seconds=keep)
+    if args.heartbeat_seconds is not None:
+        settings = dataclasses.replace(settings, heartbeat_seconds=args.heartbeat_seconds)
     if args.login_keep_days is not None:
         settings = dataclasses.replace(settings, login_keep_days=args.login_keep_days)
     held = _served_elsewhere(settings.database_url)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 from starlette.applications import Starlette
@@ -120,8 +120,11 @@ class WebFiles(Mount):
         return super().matches(scope)
 
 
-def create_app(settings: ServerSettings | None = None) -> Starlette:
-    """The cardroom server as an ASGI application."""
+def create_app(
+    settings: ServerSettings | None = None, on_lost: Callable[[], None] | None = None
+) -> Starlette:
+    """The cardroom server as an ASGI application. ``on_lost``: called when the room lost
+    the database's lease and stopped its tables (``Room.lose``: the process must stop)."""
     settings = settings or ServerSettings()
     state = ServerState(settings)
     specs = load_tables(settings.tables_file)  # a bad table list fails before binding
@@ -139,7 +142,7 @@ def create_app(settings: ServerSettings | None = None) -> Starlette:
         try:
             await storage.run(storage.migrate)
             state.accounts = auth.Accounts(storage, settings)
-            state.room = Room(storage, settings)
+            state.room = Room(storage, settings, on_lost)
             await state.room.open(specs)
             every = settings.sanction_check_seconds
             state.sanctions = SanctionWatch(storage, state.room, state.shared, every)

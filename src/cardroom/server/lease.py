@@ -5,9 +5,11 @@ stand the first one's players up behind its back, and so would ``cardroom ledger
 recover``. So a room takes the database's lease when it starts (``store/leases.py``:
 one conditional statement, so of two servers starting at once one only), renews it
 every few seconds and gives it back at a clean stop; the recovery command takes it
-for its run. A holder is gone when its lease is older than
-:data:`SERVER_GONE_SECONDS` by the database's clock, or at once when it names a
-process of this host that is no more (a kill -9: the restart need not wait).
+for its run. Only the holder's table steps are stored (``store.leases.check_held``);
+a room that finds its lease taken stops serving (``Room.lose``, docs/server_lease.md).
+A holder is gone when its lease is older than :data:`SERVER_GONE_SECONDS` by the
+database's clock, or at once when it names a process of this host that is no more (a
+kill -9: the restart need not wait).
 """
 
 from __future__ import annotations
@@ -89,6 +91,14 @@ def server_seen(engine: Engine, mine: str | None = None) -> str | None:
     if holder.age > SERVER_GONE_SECONDS or not _alive(holder):
         return None
     return _describe(holder)
+
+
+def holder_of(engine: Engine) -> str:
+    """Who holds the lease now, in words (for the log of a server that lost it)."""
+    holder = Leases(engine).holder(SERVING)
+    if holder is None:
+        return "nobody (it was given back)"
+    return f"{holder.instance}, {_describe(holder)}"
 
 
 def take(engine: Engine, instance: str, *, force: bool = False) -> str | None:

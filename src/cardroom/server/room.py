@@ -37,7 +37,7 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from datetime import timedelta
 from typing import Any
 
@@ -71,8 +71,6 @@ PRUNE_SECONDS = 3600.0
 """How often old client ids, allowance days and login rows are deleted."""
 INTEGRITY = "integrity"
 """The integrity monitor's name in the room's memory (``store/room_memory.py``)."""
-HEARTBEAT_SECONDS = 10.0
-"""How often the room renews its lease on the database (``server/lease.py``)."""
 ALIAS_SWEEP_FLOOR = 1000
 """Aliases kept before the first sweep of those no table or connection names."""
 
@@ -84,10 +82,23 @@ class AlreadyServing(RuntimeError):
 class Room:
     """The tables this process owns (one actor each) and what they share."""
 
-    def __init__(self, storage: Storage, settings: ServerSettings) -> None:
+    def __init__(
+        self,
+        storage: Storage,
+        settings: ServerSettings,
+        on_lost: Callable[[], None] | None = None,
+    ) -> None:
         self.storage = storage
         self.settings = settings
-        self.records = TableRecords(storage.engine)
+        self.instance = secrets.token_hex(8)
+        """This room's name in the database's lease (``server/lease.py``)."""
+        self.records = TableRecords(storage.engine, lease=(lease.SERVING, self.instance))
+        """The tables' records: a step is stored only while this room holds the lease."""
+        self.on_lost = on_lost
+        """Called once the room lost the lease and stopped its tables (``cardroom serve``:
+        the process stops, exit status 1)."""
+        self.lost: str | None = None
+        """Who held the lease when this room found it lost (None: not lost)."""
         self.players = Players(storage.engine)  # sanctions, login pruning: no password work
         self.allowances = KnownAllowances(AllowanceBook(storage.engine))
         self.client_ids = ClientIds(storage.engine)
@@ -110,8 +121,6 @@ class Room:
         self.pruner: asyncio.Task[None] | None = None
         self.heart: asyncio.Task[None] | None = None
         self.keeper: asyncio.Task[None] | None = None
-        self.instance = secrets.token_hex(8)
-        """This room's name in the database's lease (``server/lease.py``)."""
 
     async def open(self, specs: list[TableSpec]) -> None:
         """Recover the tables that were open, then open ``specs``; AlreadyServing when
@@ -158,20 +167,26 @@ class Room:
 
     async def stop(self) -> None:
         """Stop every actor (and the pruning), then keep the integrity monitor's counts
-        for the next start."""
-        for task in (self.pruner, self.heart, self.keeper):
-            if task is not None:
-                task.cancel()
-                with contextlib.suppress(asyncio.CancelledError):
-                    await task
+        for the next start and give the lease back (neither once the lease was lost:
+        the room stores nothing more, :meth:`lose`)."""
+        await self.cancel_tasks(self.pruner, self.heart, self.keeper)
         for actor in self.actors.values():
             await actor.stop()
         if self.instance in lease.LIVE:
             lease.LIVE.discard(self.instance)
             with contextlib.suppress(Exception):  # a database gone: the lease ages out
                 await self.storage.run(lease.give_back, self.storage.engine, self.instance)
-        if self.recalled:  # a start that failed first: what was kept stays kept
+        if self.recalled and self.lost is None:  # a start that failed first: kept stays kept
             await self.keep_counts()
+
+    @staticmethod
+    async def cancel_tasks(*tasks: asyncio.Task[None] | None) -> None:
+        """Cancel the room's own tasks and wait for them to end."""
+        for task in tasks:
+            if task is not None and task is not asyncio.current_task():
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
 
     async def tell_stopping(self, limit: float) -> None:
         """A clean stop is coming: every table's watchers are told (``table_closed``,
@@ -230,24 +245,47 @@ class Room:
             await asyncio.sleep(PRUNE_SECONDS)
 
     async def beat(self) -> None:
-        """Every few seconds: renew this room's lease on the database."""
+        """Every few seconds: renew this room's lease on the database; found lost, the
+        room stops serving (:meth:`lose`)."""
+        engine, me = self.storage.engine, self.instance
         while True:
-            await asyncio.sleep(HEARTBEAT_SECONDS)
-            # Lost: silent past the lease (the database away), or a forced recovery took
-            # it. Free again, or its holder gone, it is taken back (else a second server
-            # could start beside this one); held by another live server, this one must go.
-            engine, me = self.storage.engine, self.instance
-            try:
+            await asyncio.sleep(self.settings.heartbeat_seconds)
+            try:  # a database away does not lose the lease: nobody else took it
                 if await self.storage.run(lease.renew, engine, me):
                     continue
-                other = await self.storage.run(lease.take, engine, me)
             except Exception as exc:  # a busy or absent database: next time
                 log.warning("the server's lease was not renewed (%s)", exc)
                 continue
-            if other is None:
-                log.warning("this server's lease had been taken; it is this server's again")
-            else:
-                log.error("another server holds this database's lease (%s): stop this one", other)
+            try:
+                holder = await self.storage.run(lease.holder_of, engine)
+            except Exception as exc:
+                holder = f"unknown: {exc}"
+            await self.lose(holder)
+            return
+
+    async def lose(self, holder: str) -> None:
+        """The lease was taken from this room: a second server started beside it (this one
+        paused, or cut off from the database, past the lease) or a forced recovery ran;
+        either stood its players up and cashed their chips out from the records. Its
+        tables in memory are stale, and taking the lease back would not make them true:
+        the room stops. Nothing more is stored (the records already refuse its steps,
+        ``TableRecords.lease``; the monitor's counts are not kept), each table's
+        watchers are told ``table_closed`` (``server_stopping``), the actors stop, the
+        lease is neither taken nor given back, and the process is asked to stop
+        (``on_lost``: ``cardroom serve`` exits 1)."""
+        self.lost = holder
+        lease.LIVE.discard(self.instance)  # not given back at the stop: not its own
+        log.error(
+            "this server lost the database's lease (now held by %s): its tables may have been"
+            " recovered elsewhere, so it stops serving them and stores nothing more",
+            holder,
+        )
+        await self.cancel_tasks(self.pruner, self.keeper)
+        for actor in self.actors.values():
+            await actor.stop()
+            actor.tell_closed(SERVER_STOPPING)
+        if self.on_lost is not None:
+            self.on_lost()
 
     def step_allowances(self, settings: TableSettings) -> StepAllowances:
         """A table's view of the disconnect all-ins, with its limits."""

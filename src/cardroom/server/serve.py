@@ -88,10 +88,17 @@ def serve(
     settings: ServerSettings, log_level: str = "warning", on_ready: OnReady | None = None
 ) -> int:
     """Open (create or migrate) the database, bind, print the URL, serve until
-    interrupted; returns the exit code. A bad database URL or an unreachable database
-    raises :class:`cardroom.store.DatabaseError` before anything listens, an address it
-    cannot listen on :class:`ListenError`."""
-    app = create_app(settings)
+    interrupted; returns the exit code: 0 after a clean stop, 1 when it could not start
+    or stopped because it lost the database's lease (``Room.lose``). A bad database URL
+    or an unreachable database raises :class:`cardroom.store.DatabaseError` before
+    anything listens, an address it cannot listen on :class:`ListenError`."""
+    lost: list[bool] = []
+
+    def on_lost() -> None:  # the room stopped its tables: the process stops too
+        lost.append(True)
+        server.should_exit = True
+
+    app = create_app(settings, on_lost)
     storage = Storage(settings.database_url, threads=1, queue=0)
     try:
         storage.migrate()
@@ -144,7 +151,7 @@ def serve(
         if main_thread:
             signal.signal(signal.SIGTERM, previous)
         sock.close()
-    return 0 if server.started else 1
+    return 0 if server.started and not lost else 1
 
 
 def _interrupt(_signum: int, _frame: Any) -> None:

@@ -122,6 +122,9 @@ class ServerSettings:
     pulled cable) is closed within twice this, so its player is away (§10.6: the
     reconnect wait, disconnect protection) before a 30 s decision and its time bank
     have run out on a dead line."""
+    heartbeat_seconds: float = 10.0
+    """How often the room renews its lease on the database (``server/lease.py``): well
+    under the 30 s after which a silent holder is taken as gone. Tests shorten it."""
     limits: Limits = field(default_factory=Limits)
 
     @property

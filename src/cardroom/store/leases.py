@@ -6,6 +6,11 @@ row, else an update from the holder the taker judged gone), so of two servers
 starting at once exactly one holds it. Ages are read by the database's clock on
 PostgreSQL (servers on several hosts need not agree on the time); SQLite is a file on
 this host, so its clock is the host's.
+
+The lease also fences the tables' records: a server's table steps are stored only in
+a transaction that finds the lease still its own (:func:`check_held`), so a server
+that lost it (paused, or cut off from the database past the lease, while another
+took over) stores nothing more from the tables it holds in memory.
 """
 
 from __future__ import annotations
@@ -17,8 +22,24 @@ from sqlalchemy import Engine, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from cardroom.store.errors import storage_errors
+from cardroom.store.errors import StoreError, storage_errors
 from cardroom.store.models import ServerLease
+
+
+class LeaseLost(StoreError):
+    """A server's step was refused: the database's lease is no longer its own."""
+
+
+def check_held(session: Session, name: str, instance: str) -> None:
+    """In a writer's transaction: raise :class:`LeaseLost` unless ``instance`` holds
+    ``name``. On PostgreSQL the lease's row stays locked (FOR SHARE) until the
+    transaction ends, so nobody takes the lease before the write is committed (a taker
+    waits for it); SQLite's writers are one at a time (BEGIN IMMEDIATE) anyway."""
+    query = select(ServerLease.instance).where(ServerLease.name == name)
+    if session.get_bind().dialect.name == "postgresql":
+        query = query.with_for_update(read=True)
+    if session.scalar(query) != instance:
+        raise LeaseLost("this server no longer holds the database's lease: not stored")
 
 
 @dataclass(frozen=True, slots=True)

@@ -26,6 +26,7 @@ from cardroom.store.audit import audit
 from cardroom.store.client_ids import Answered, remember
 from cardroom.store.database import Clock, system_clock
 from cardroom.store.errors import storage_errors
+from cardroom.store.leases import check_held
 from cardroom.store.ledger_sql import dialect_insert, in_transaction, post_fresh
 from cardroom.store.models import RoomTable, TableEntry, TableSnapshot
 from cardroom.store.players import impose
@@ -136,9 +137,15 @@ def _plain(entry: Mapping[str, Any]) -> dict[str, Any]:
 class TableRecords:
     """The tables, entries and snapshots behind ``engine``."""
 
-    def __init__(self, engine: Engine, clock: Clock = system_clock) -> None:
+    def __init__(
+        self, engine: Engine, clock: Clock = system_clock, lease: tuple[str, str] | None = None
+    ) -> None:
         self.engine = engine
         self.clock = clock
+        self.lease = lease
+        """(name, instance): steps are stored only while that instance holds that lease
+        (``store/leases.py``: a server that lost it stores nothing more); None: no check
+        (the recovery command, which holds the lease for its run, and tools)."""
 
     @storage_errors("opening a table")
     def open(self, table_id: str, settings: Mapping[str, Any]) -> None:
@@ -248,6 +255,8 @@ class TableRecords:
         ]
 
         def work(session: Session) -> None:
+            if self.lease is not None:
+                check_held(session, *self.lease)
             ids = list({s.table_id for s in steps})
             last = dict(session.execute(_LAST_SEQS, {"ids": ids}).all())
             now = self.clock()

@@ -1,0 +1,276 @@
+"""A server that lost its database's lease (``Room.lose``, ``server/lease.py``): a second
+``cardroom serve`` started beside it (this one paused past the lease), or
+``cardroom ledger recover --force`` ran while it served. Either stood its players up and
+cashed their chips out from the records; the first server went on serving its tables
+from memory (only logging an ERROR, or taking the lease back), so two servers ran one
+table, each storing steps and fixing the other's (``Disconnected`` / ``Reconnected``
+ping-pong), and a player could sit down at a table that had been recovered behind it.
+Now it stores nothing more, tells its tables' watchers ``table_closed`` and exits 1.
+Real ``cardroom serve`` processes, SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import subprocess
+import sys
+from collections.abc import Callable, Iterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sqlalchemy import update
+from tests.server.sessions import answer, first_turn, money_problems, player, stacks_come_back
+from tests.server.sessions import until as until_message
+from tests.server.test_crash import SRC, ServerProcess
+from websockets.exceptions import ConnectionClosed
+
+from cardroom.bots.client import ProtocolClient
+from cardroom.ledger import AccountRef, Currency
+from cardroom.server import lease
+from cardroom.server.lease import SERVER_GONE_SECONDS
+from cardroom.store import Players, SqlLedger, make_engine, migrate
+from cardroom.store.leases import LeaseLost, Leases
+from cardroom.store.models import ServerLease
+from cardroom.store.tables import TableRecords
+
+TABLES = """
+[[table]]
+id = "holdem"
+game = "holdem"
+stakes = { small_blind = 1, big_blind = 2 }
+seats = 6
+action_seconds = 30
+"""
+QUICK = ("--heartbeat-seconds", "0.3")
+"""The lease renewed every 0.3 s: a loss is found at once."""
+LOST = "lost the database's lease"
+
+
+@pytest.fixture
+def servers() -> Iterator[Callable[..., ServerProcess]]:
+    """Starts ``cardroom serve`` processes, each killed at the test's end if still there
+    (a test failing midway must not leave one holding the lease for the next)."""
+    started: list[ServerProcess] = []
+
+    def start(*args: Any, **kwargs: Any) -> ServerProcess:
+        server = ServerProcess(*args, **kwargs)
+        started.append(server)
+        return server
+
+    yield start
+    for server in started:
+        server.gone()
+
+
+def _tables(tmp_path: Path) -> Path:
+    path = tmp_path / "tables.toml"
+    path.write_text(TABLES)
+    return path
+
+
+def _entries(url: str) -> list[tuple[int, str]]:
+    engine = make_engine(url)
+    try:
+        return [(s, e["type"]) for s, e in TableRecords(engine).entries("holdem", 0, 100_000)]
+    finally:
+        engine.dispose()
+
+
+def _chips(url: str, alias: str) -> int:
+    """The play chips in ``alias``'s account."""
+    engine = make_engine(url)
+    try:
+        found = Players(engine).get(alias)
+        return SqlLedger(engine).balance(AccountRef.player(str(found.id), Currency.PLAY))
+    finally:
+        engine.dispose()
+
+
+def _recovery_last(entries: list[tuple[int, str]]) -> bool:
+    """Whether a recovery's entries (the hand cancelled, both players stood up) are the
+    record's last: nothing was stored after it."""
+    kinds = [kind for _, kind in entries[-4:]]
+    return kinds == ["HandCancelled", "HandVoided", "PlayerLeft", "PlayerLeft"]
+
+
+def _age_lease(url: str) -> None:
+    """The holder silent past the lease (as a server paused, or cut off, that long)."""
+    engine = make_engine(url)
+    try:
+        long_ago = datetime.now(UTC) - timedelta(seconds=SERVER_GONE_SECONDS + 30)
+        with engine.begin() as conn:
+            conn.execute(update(ServerLease).values(beat_at=long_ago))
+    finally:
+        engine.dispose()
+
+
+def _holder_pid(url: str) -> int | None:
+    engine = make_engine(url)
+    try:
+        holder = Leases(engine).holder(lease.SERVING)
+        return None if holder is None else holder.pid
+    finally:
+        engine.dispose()
+
+
+def _recover_forced(url: str) -> None:
+    """``cardroom ledger recover --force``, as an operator sure the server is down."""
+    done = subprocess.run(
+        [sys.executable, "-m", "cardroom", "ledger", "recover", "--force", "--db", url],
+        capture_output=True, text=True, timeout=60, env={**os.environ, "PYTHONPATH": SRC},
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert "returned 40 to alice" in done.stdout, done.stdout
+
+
+async def _seated(base: str) -> tuple[ProtocolClient, ProtocolClient, dict[str, Any]]:
+    """alice and bobby at holdem with 40 each, a hand dealt: the one to act, the other,
+    and the turn message."""
+    a, _ = await player(base, "alice")
+    b, _ = await player(base, "bobby")
+    for client, seat in ((a, 0), (b, 1)):
+        await client.send("join", id="j", table="holdem", seat=seat, amount=40)
+        assert (await answer(client, "j"))["type"] == "ok"
+    mover, turn = await first_turn([a, b], "holdem")
+    return mover, (b if mover is a else a), turn
+
+
+async def _closed_or_gone(client: ProtocolClient) -> dict[str, Any] | None:
+    """The ``table_closed`` the client is sent (None: its connection closed first)."""
+    try:
+        return await until_message(client, "table_closed", 20, table="holdem")
+    except ConnectionClosed:
+        return None
+
+
+def _lost_lines(log: Path) -> list[str]:
+    return [line for line in log.read_text().splitlines() if LOST in line]
+
+
+def test_a_server_whose_lease_a_second_server_took_stops_its_tables_and_exits_1(
+    database_url: str, tmp_path: Path, servers: Callable[..., ServerProcess]
+) -> None:
+    tables, log = _tables(tmp_path), tmp_path / "first.log"
+    first = servers(database_url, tables, args=QUICK, log=log)
+
+    async def run() -> tuple[ServerProcess, list[tuple[int, str]], int]:
+        mover, other, turn = await _seated(first.base)
+        first.proc.send_signal(signal.SIGSTOP)  # paused (or cut off) past the lease...
+        await asyncio.to_thread(_age_lease, database_url)
+        # ...so a second server starts: its recovery stands alice and bobby up, paid out.
+        second = await asyncio.to_thread(servers, database_url, tables)
+        recovered = await asyncio.to_thread(_entries, database_url)
+        assert _recovery_last(recovered), recovered
+        first.proc.send_signal(signal.SIGCONT)
+        await mover.send("act", id="x", table="holdem", kind="call", turn=turn["seq"])
+        for client in (mover, other):  # each watcher is told; the old server went on
+            closed = await _closed_or_gone(client)
+            assert closed is None or closed["reason"] == "server_stopping", closed
+        code = await asyncio.to_thread(first.proc.wait, 30)
+        return second, recovered, code
+
+    second, recovered, code = asyncio.run(run())
+    assert code == 1
+    assert len(_lost_lines(log)) == 1, log.read_text()
+    assert _entries(database_url) == recovered  # the first stored nothing more
+    assert _holder_pid(database_url) == second.proc.pid  # nor took or gave the lease
+    assert (_chips(database_url, "alice"), _chips(database_url, "bobby")) == (10_000, 10_000)
+
+    async def sit_on_second() -> dict[str, Any]:
+        a, _ = await player(second.base, "alice")
+        await a.send("join", id="j2", table="holdem", seat=0, amount=40)
+        return await answer(a, "j2")
+
+    assert asyncio.run(sit_on_second())["type"] == "ok"  # the second serves on alone
+    assert money_problems(database_url) == [] and stacks_come_back(database_url) == []
+    second.proc.send_signal(signal.SIGTERM)  # a clean stop gives the lease back
+    assert second.proc.wait(30) == 0
+    assert _holder_pid(database_url) is None
+
+
+def test_a_server_whose_lease_a_forced_recovery_took_and_gave_back_stops_and_exits_1(
+    database_url: str, tmp_path: Path, servers: Callable[..., ServerProcess]
+) -> None:
+    tables, log = _tables(tmp_path), tmp_path / "first.log"
+    first = servers(database_url, tables, args=QUICK, log=log)
+
+    async def run() -> int:
+        mover, other, _ = await _seated(first.base)
+        await asyncio.to_thread(_recover_forced, database_url)  # takes, recovers, gives back
+        for client in (mover, other):
+            closed = await _closed_or_gone(client)
+            assert closed is None or closed["reason"] == "server_stopping", closed
+        return await asyncio.to_thread(first.proc.wait, 30)
+
+    code = asyncio.run(run())
+    recovered = _entries(database_url)
+    assert code == 1 and len(_lost_lines(log)) == 1, log.read_text()
+    assert _holder_pid(database_url) is None  # not taken back: the lease stays free
+    assert _recovery_last(recovered), recovered
+    assert (_chips(database_url, "alice"), _chips(database_url, "bobby")) == (10_000, 10_000)
+    assert money_problems(database_url) == [] and stacks_come_back(database_url) == []
+    again = servers(database_url, tables)  # the next start serves at once
+
+    async def sit_again() -> dict[str, Any]:
+        a, _ = await player(again.base, "alice")
+        await a.send("join", id="j2", table="holdem", seat=0, amount=40)
+        return await answer(a, "j2")
+
+    assert asyncio.run(sit_again())["type"] == "ok"
+
+
+def test_a_server_stores_no_step_once_a_forced_recovery_took_its_lease(
+    database_url: str, tmp_path: Path, servers: Callable[..., ServerProcess]
+) -> None:
+    # Before its next renewal (10 s here) the server still runs: the records refuse its
+    # steps. A new player sat down at the recovered table on the old server (stored,
+    # without any lease), which then took the lease back and served on.
+    tables = _tables(tmp_path)
+    first = servers(database_url, tables)
+
+    async def run() -> list[dict[str, Any] | None]:
+        mover, _, turn = await _seated(first.base)
+        carol, _ = await player(first.base, "carol")
+        await asyncio.to_thread(_recover_forced, database_url)
+        answers: list[dict[str, Any] | None] = []
+        for client, msg, fields in (  # the act fails on stale memory; carol's join then
+            (mover, "act", {"kind": "call", "turn": turn["seq"]}),  # met the table reread
+            (carol, "join", {"seat": 2, "amount": 40}),
+        ):
+            try:
+                await client.send(msg, id="late", table="holdem", **fields)
+                answers.append(await answer(client, "late"))
+            except ConnectionClosed:  # the renewal came first: the server stopped
+                answers.append(None)
+        return answers
+
+    answers = asyncio.run(run())
+    recovered = _entries(database_url)
+    first.kill()
+    assert all(a is None or a["type"] == "error" for a in answers), answers
+    assert _recovery_last(recovered), recovered
+    assert _chips(database_url, "carol") == 10_000
+    assert money_problems(database_url) == [] and stacks_come_back(database_url) == []
+
+
+def test_a_table_step_is_refused_unless_its_writer_holds_the_lease(database_url: str) -> None:
+    engine = make_engine(database_url)
+    migrate.upgrade(engine)
+    try:
+        assert lease.take(engine, "mine") is None
+        mine = TableRecords(engine, lease=(lease.SERVING, "mine"))
+        mine.open("t", {})
+        mine.commit("t", 1, [{"type": "Chat", "text": "a"}])  # its own: stored
+        assert lease.take(engine, "other", force=True) is None
+        with pytest.raises(LeaseLost):
+            mine.commit("t", 2, [{"type": "Chat", "text": "b"}])
+        lease.give_back(engine, "other")
+        with pytest.raises(LeaseLost):  # free again: still not its own
+            mine.commit("t", 2, [{"type": "Chat", "text": "b"}])
+        assert [e["text"] for _, e in TableRecords(engine).entries("t", 0, 10)] == ["a"]
+        TableRecords(engine).commit("t", 2, [{"type": "Chat", "text": "c"}])  # unfenced: tools
+    finally:
+        engine.dispose()
