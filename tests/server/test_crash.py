@@ -256,7 +256,7 @@ def test_10_10_kill_9_under_bot_load_then_every_chip_and_hand_is_accounted_for(
     assert any(rule["pairs"] for rule in kept["rules"].values())
     dealt = sum(len(s.dealt) for s in hands.values())
     entries = len(ledger.entries())
-    with capsys.disabled():  # the figures docs/server.md reports for the long runs
+    with capsys.disabled():  # the figures docs/server_crash.md reports for the long runs
         print(f"\ncrash: {KILLS} kills, {dealt} hands dealt, {finished} settled, "
               f"{voided} cancelled, {entries} ledger entries")  # fmt: skip
     engine.dispose()
