@@ -10,11 +10,14 @@ from pathlib import Path
 
 import httpx
 import pytest
+from sqlalchemy import select
+from sqlalchemy.orm import Session
 
 from cardroom.ledger import ThrottlePolicy
 from cardroom.server.house import prepare_house_bots
 from cardroom.server.settings import Limits
 from cardroom.store import Passwords, make_engine
+from cardroom.store.models import LoginAttempt
 
 from .api_client import (
     BACKENDS,
@@ -276,3 +279,25 @@ def test_the_cookie_is_secure_when_served_over_https(api: Api) -> None:
     answer = httpx.post(api.base + "/api/login", json=body, headers={"x-forwarded-proto": "https"})
     assert answer.status_code == 200
     assert "secure" in answer.headers["set-cookie"].lower()
+
+
+def test_an_ipv6_caller_is_counted_by_his_64_not_by_each_address(api: Api) -> None:
+    """An IPv6 caller may take any of his /64's 2**64 addresses: the per-address limits,
+    and the review's "same IP/household" (§10.1), count the /64; an IPv4-mapped address
+    is its IPv4 address."""
+    owner = register(api)
+    for i in range(5):  # five guesses, each from another address of one /64
+        wrong = _login_from(api, owner, f"2001:db8:5:6::{i + 1:x}", "wrong-password")
+        assert _refused(wrong, 401, "login_refused")
+    assert _refused(_login_from(api, owner, "2001:db8:5:6:ffff::9"), 429, "throttled")
+    assert _login_from(api, owner, "2001:db8:5:7::1").status_code == 200  # another /64
+    assert _login_from(api, owner, "::ffff:10.50.0.1").status_code == 200
+    engine = make_engine(api.database_url)
+    try:
+        with Session(engine) as session:
+            seen = session.scalars(
+                select(LoginAttempt.ip).where(LoginAttempt.success.is_(True)).distinct()
+            )
+            assert {"2001:db8:5:7::/64", "10.50.0.1"} <= set(seen)
+    finally:
+        engine.dispose()

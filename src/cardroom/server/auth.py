@@ -11,6 +11,7 @@ site cannot open one in the player's name.
 
 from __future__ import annotations
 
+import ipaddress
 from typing import Annotated, Final
 
 import msgspec
@@ -126,8 +127,38 @@ def token_of(conn: HTTPConnection) -> tuple[str | None, bool]:
 
 
 def client_ip(conn: HTTPConnection) -> str:
-    """The caller's address as the connection reports it (a request or a WebSocket)."""
-    return conn.client.host if conn.client else ""
+    """The caller's address as the connection reports it (a request or a WebSocket), as
+    the room counts callers (:func:`caller_address`)."""
+    return caller_address(conn.client.host) if conn.client else ""
+
+
+IPV6_PREFIX: Final = 64
+"""An IPv6 caller is counted by his /64: one end site's network (a home, a phone, a
+host), where he may take any of 2**64 addresses at will."""
+
+
+def caller_address(host: str) -> str:
+    """The address the room counts a caller by, for every per-address limit (logins,
+    registrations, requests, handshakes) and the shared-address review (§10.1: "the
+    same IP/household"): an IPv4 address as it is (also one written IPv4-mapped,
+    ``::ffff:1.2.3.4``), an IPv6 address as its /64 (``2001:db8:1:2::/64``; but ``::1``,
+    this host), otherwise
+    (not an address: a test client's name, a Unix socket) the text as given.
+
+    >>> caller_address("2001:db8:1:2:aaaa::7"), caller_address("::ffff:10.0.0.7")
+    ('2001:db8:1:2::/64', '10.0.0.7')
+    """
+    try:
+        address = ipaddress.ip_address(host.split("%", 1)[0])  # no zone: fe80::1%eth0
+    except ValueError:
+        return host
+    if isinstance(address, ipaddress.IPv6Address):
+        if address.ipv4_mapped is not None:
+            return str(address.ipv4_mapped)
+        if address.is_loopback:  # ::1, this host: not a network of callers
+            return str(address)
+        return str(ipaddress.IPv6Network((address, IPV6_PREFIX), strict=False))
+    return str(address)
 
 
 def same_origin(conn: HTTPConnection) -> bool:
