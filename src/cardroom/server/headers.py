@@ -33,7 +33,8 @@ CONTENT_SECURITY_POLICY = "; ".join(
         "img-src 'self' data:",  # the page's empty icon is a data: URL
         "font-src 'self'",
         # 'self' covers ws: and wss: of the page's own host (CSP3, "does url match
-        # expression": an http page may reach ws:/wss:, an https page wss:).
+        # expression": an http page may reach ws:/wss:, an https page wss:; Chromium
+        # since 71, Safari since 16). The host is not echoed from the request.
         "connect-src 'self'",
         "object-src 'none'",
         "base-uri 'none'",
