@@ -14,6 +14,7 @@ import httpx
 import pytest
 import websockets
 
+from cardroom.server.headers import HSTS, SECURITY_HEADERS
 from cardroom.server.settings import Limits, ServerSettings
 
 from .api_client import Api, login, make_operator, register, start_api
@@ -168,3 +169,16 @@ def test_a_cookie_websocket_is_refused_from_every_origin_but_the_room_s(api: Api
         "own": "hello",
         "none": "hello",
     }
+
+
+def test_the_header_list_is_the_documented_one() -> None:
+    """docs/api.md lists each header with its value (the Permissions-Policy's features
+    shortened there): an operator reads what the room sends."""
+    api = (Path(__file__).parents[2] / "docs" / "api.md").read_text()
+    sent = {k.lower(): v for k, v in SECURITY_HEADERS.items() if k != "Permissions-Policy"}
+    assert sent == EXPECTED
+    for name, value in SECURITY_HEADERS.items():
+        assert f"| `{name}` |" in api, name
+        if name != "Permissions-Policy":
+            assert f"| `{value}` |" in api, name
+    assert f"`Strict-Transport-Security: {HSTS}`" in api
