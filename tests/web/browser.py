@@ -55,6 +55,7 @@ TABLES = {
     "reconnect": ("holdem", BLINDS, 20, 30.0),
     "phone": ("holdem", BLINDS, 20, 30.0),
     "axe": ("holdem", BLINDS, 20, 30.0),
+    "csp": ("holdem", BLINDS, 20, 30.0),
     "keys": ("holdem", BLINDS, 20, 30.0),
     "replay": ("holdem", BLINDS, 20, 30.0),
     "focus": ("holdem", BLINDS, 20, 30.0),
@@ -318,6 +319,21 @@ def shoot(page: Any, name: str) -> Path:
     return path
 
 
+def until(page: Any, expression: str, timeout: float = 15_000) -> None:
+    """Wait until ``expression`` is truthy in the page, asking it every 50 ms.
+
+    ``page.wait_for_function`` evaluates its predicate with the page's own ``eval``,
+    which the room's Content-Security-Policy refuses; ``page.evaluate`` goes through
+    the browser's devtools, which the policy does not bind (test_security_policy.py)."""
+    import time
+
+    deadline = time.monotonic() + timeout / 1000
+    while not page.evaluate(expression):
+        if time.monotonic() > deadline:
+            raise PlaywrightTimeout(f"not true in {timeout / 1000:.0f} s: {expression}")
+        page.wait_for_timeout(50)
+
+
 def sit(page: Any, base: str, table: str, attempts: int = 6, amount: int | None = None) -> None:
     """Open ``table``, take a free seat with the default buy-in (or ``amount``).
 
@@ -340,7 +356,8 @@ def sit(page: Any, base: str, table: str, attempts: int = 6, amount: int | None 
             page.locator("#buyin-amount").fill(str(amount))
         buy.click()
         # Either the join is done (the form goes) or refused (the notice says why).
-        page.wait_for_function(
+        until(
+            page,
             "!document.querySelector('form.buyin')"
             " || document.querySelector('#table-notice.error')?.textContent",
             timeout=30_000,

@@ -197,7 +197,10 @@ def console() -> Console:
 
 
 def _open_page(browser: Any, console: Console, **context_args: Any) -> Any:
-    context = browser.new_context(**context_args)
+    # The room's Content-Security-Policy refuses eval, which page.wait_for_function
+    # uses: the tests' pages bypass the policy, but for ``strict_page``
+    # (test_security_policy.py plays under it, with not one violation).
+    context = browser.new_context(**{"bypass_csp": True, **context_args})
     page = context.new_page()
     page.on("console", lambda m: console.errors.append(m.text) if m.type == "error" else None)
     page.on("pageerror", lambda exc: console.errors.append(f"uncaught: {exc}"))
@@ -209,6 +212,17 @@ def _open_page(browser: Any, console: Console, **context_args: Any) -> Any:
 def page(browser: Any, console: Console, request: pytest.FixtureRequest) -> Iterator[Any]:
     """A desktop page; fails the test on any console error; screenshot at the end."""
     p = _open_page(browser, console, viewport={"width": 1280, "height": 860})
+    yield p
+    shoot(p, request.node.name)
+    p.context.close()
+    assert console.unexpected() == [], console.unexpected()
+
+
+@pytest.fixture
+def strict_page(browser: Any, console: Console, request: pytest.FixtureRequest) -> Iterator[Any]:
+    """A desktop page under the room's Content-Security-Policy, as a player's browser is
+    (no ``page.wait_for_function`` there: ``browser.until`` instead)."""
+    p = _open_page(browser, console, viewport={"width": 1280, "height": 860}, bypass_csp=False)
     yield p
     shoot(p, request.node.name)
     p.context.close()

@@ -46,6 +46,7 @@ from cardroom.server.auth import (
     RegisterBody,
     Session,
     client_ip,
+    over_tls,
     token_of,
 )
 from cardroom.server.house import house_bot_named
@@ -218,7 +219,7 @@ async def login(request: Request) -> Response:
         max_age=int(accounts.players.session_ttl.total_seconds()),
         httponly=True,
         samesite="strict",
-        secure=server_of(request).settings.secure_cookies or request.url.scheme == "https",
+        secure=over_tls(request, server_of(request).settings),
         path="/",
     )
     return response

@@ -14,6 +14,7 @@ from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Match, Mount, Route, WebSocketRoute
@@ -32,6 +33,7 @@ from cardroom.server import (
     protocol,
 )
 from cardroom.server.gateway import websocket_endpoint
+from cardroom.server.headers import SecurityHeaders
 from cardroom.server.limits import AccountBuckets
 from cardroom.server.room import Room
 from cardroom.server.sanctions import SanctionWatch
@@ -168,7 +170,10 @@ def create_app(
     if settings.web_dir is not None and settings.web_dir.is_dir():
         routes.append(WebFiles("/", StaticFiles(directory=settings.web_dir, html=True)))
     app = Starlette(
-        routes=routes, lifespan=lifespan, exception_handlers=api_common.EXCEPTION_HANDLERS
+        routes=routes,
+        lifespan=lifespan,
+        exception_handlers=api_common.EXCEPTION_HANDLERS,
+        middleware=[Middleware(SecurityHeaders, settings=settings)],
     )
     app.state.server = state
     return app

@@ -161,6 +161,13 @@ def caller_address(host: str) -> str:
     return str(address)
 
 
+def over_tls(conn: HTTPConnection, settings: ServerSettings) -> bool:
+    """Whether ``conn`` is served over TLS: it came as https (uvicorn takes the scheme
+    from a proxy's X-Forwarded-Proto on 127.0.0.1) or the operator says the room is
+    behind TLS (``secure_cookies``). Decides the cookie's Secure flag and HSTS."""
+    return settings.secure_cookies or conn.url.scheme in ("https", "wss")
+
+
 def same_origin(conn: HTTPConnection) -> bool:
     """Whether a browser request comes from this server's own pages (no Origin: not a
     browser, allowed)."""

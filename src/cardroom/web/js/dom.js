@@ -1,7 +1,7 @@
 // Small helpers to build DOM nodes without innerHTML (no markup injection from chat
 // lines or aliases).
 
-/** h("div#id.cls", {attr: v, onclick: fn}, child, "text", ...) */
+/** h("div#id.cls", {attr: v, onclick: fn, style: {left: "5%"}}, child, "text", ...) */
 export function h(spec, attrs, ...children) {
   const [head, ...classes] = spec.split(".");
   const [tag, id] = head.split("#");
@@ -16,6 +16,9 @@ export function h(spec, attrs, ...children) {
     if (v === undefined || v === null || v === false) continue;
     if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
     else if (k === "text") el.textContent = v;
+    // Style as an object of properties, set through the CSSOM: a style attribute is
+    // inline style, which the room's Content-Security-Policy refuses (docs/web.md).
+    else if (k === "style") for (const [p, x] of Object.entries(v)) el.style.setProperty(p, String(x));
     // A box's value as built is its default: what the player types differs from it,
     // and only that is kept when the box is drawn again (table.js, typedValues).
     else if (k === "value" && "defaultValue" in el) el.defaultValue = String(v);
@@ -53,7 +56,11 @@ function sameControl(a, b) {
 
 function syncAttributes(old, fresh) {
   for (const { name } of [...old.attributes]) if (!fresh.hasAttribute(name)) old.removeAttribute(name);
-  for (const { name, value } of fresh.attributes) if (old.getAttribute(name) !== value) old.setAttribute(name, value);
+  for (const { name, value } of fresh.attributes) {
+    if (old.getAttribute(name) === value) continue;
+    if (name === "style") old.style.cssText = fresh.style.cssText; // the CSSOM, as in h()
+    else old.setAttribute(name, value);
+  }
 }
 
 /** Make the children of `el` look like `children`, touching only what differs.

@@ -77,7 +77,7 @@ function seatEl(t, s, n) {
   const hand = t.view.hand;
   const pos = place(s, n, t.view.you);
   const [x, y] = [pos.left.toFixed(1), pos.top.toFixed(1)];
-  const style = `left:${x}%;top:${y}%;--x:${x};--y:${y}`;
+  const style = { left: `${x}%`, top: `${y}%`, "--x": x, "--y": y };
   if (!seat) {
     const canSit = t.view.you === null || t.view.you === undefined;
     return h("div.seat.empty", { style, "data-seat": s },
