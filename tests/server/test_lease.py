@@ -126,3 +126,56 @@ def test_a_stop_by_sigterm_or_ctrl_c_exits_0_and_gives_the_lease_back(
             assert lease.server_seen(engine) is None, sig.name  # given back: none waits
     finally:
         engine.dispose()
+
+
+def test_serve_waits_for_the_lease_when_asked_and_serves_once_the_other_stops(
+    settings: ServerSettings,
+) -> None:
+    """``--wait-lease S``: a restart beside a server still stopping waits for its lease
+    (said once), then serves; one that waits in vain exits 1 as without it."""
+    import re
+    import signal
+
+    from tests.server.test_crash import ServerProcess
+
+    assert settings.database_url is not None and settings.tables_file is not None
+    serve = [sys.executable, "-m", "cardroom", "serve", "--port", "0", "--no-bots",
+             "--db", settings.database_url, "--tables", str(settings.tables_file)]  # fmt: skip
+    first = ServerProcess(settings.database_url, settings.tables_file)
+    try:
+        started = time.monotonic()
+        vain = subprocess.run(
+            [*serve, "--wait-lease", "1.5"], capture_output=True, text=True, timeout=60
+        )
+        assert vain.returncode == 1 and time.monotonic() - started >= 1.5, vain.stderr
+        lines = vain.stderr.strip().splitlines()
+        assert "waiting up to 1.5 s" in lines[0] and "stop it first" in lines[-1], lines
+        second = subprocess.Popen(
+            [*serve, "--wait-lease", "60"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+            text=True,
+        )  # fmt: skip
+        try:
+            assert second.stderr is not None and second.stdout is not None
+            assert "waiting up to 60 s" in second.stderr.readline()
+            first.proc.send_signal(signal.SIGTERM)  # a clean stop gives the lease back
+            assert first.proc.wait(60) == 0
+            url = re.search(r"http://[\d.]+:\d+", second.stdout.readline())
+            assert url is not None and second.poll() is None
+            import httpx
+
+            deadline = time.monotonic() + 60
+            while True:
+                try:
+                    if httpx.get(url.group(0) + "/healthz", timeout=2).status_code == 200:
+                        break
+                except httpx.HTTPError:
+                    pass
+                assert time.monotonic() < deadline, "the waiting server did not serve"
+                time.sleep(0.1)
+            second.send_signal(signal.SIGTERM)
+            assert second.wait(60) == 0
+        finally:
+            if second.poll() is None:
+                second.kill()
+    finally:
+        first.gone()

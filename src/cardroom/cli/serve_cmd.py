@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -58,6 +59,13 @@ def register(subparsers: Any) -> None:
         metavar="S",
         help="renew the database's lease this often (10; at most 10)",
     )
+    parser.add_argument(
+        "--wait-lease",
+        type=positive_seconds,
+        metavar="S",
+        help="another server on the database: wait up to S seconds for it to stop"
+        " (a restart beside a stopping server, or one whose host died: 30 s)",
+    )
     parser.set_defaults(func=run)
 
 
@@ -82,6 +90,8 @@ def run(args: argparse.Namespace) -> int:
     if args.login_keep_days is not None:
         settings = dataclasses.replace(settings, login_keep_days=args.login_keep_days)
     held = _served_elsewhere(settings.database_url)
+    if held is not None and args.wait_lease:
+        held = _wait_for_lease(settings.database_url, args.wait_lease, held)
     if held is not None:
         print(
             f"cardroom serve: another server is running on this database ({held}):"
@@ -97,6 +107,26 @@ def run(args: argparse.Namespace) -> int:
     except (DatabaseError, ListenError) as exc:
         print(f"cardroom serve: {exc}", file=sys.stderr)
         return 1
+
+
+def _wait_for_lease(url: str | None, seconds: float, held: str) -> str | None:
+    """Wait up to ``seconds`` for the server that holds the database to stop (a clean
+    stop gives the lease back; a dead one's lease ages out): None once none serves it,
+    else who still does. Said once on stderr, so the wait is not mistaken for a hang."""
+    print(
+        f"cardroom serve: another server is running on this database ({held}):"
+        f" waiting up to {seconds:g} s for it to stop",
+        file=sys.stderr,
+        flush=True,
+    )
+    deadline = time.monotonic() + seconds
+    while (left := deadline - time.monotonic()) > 0:
+        time.sleep(min(1.0, left))
+        held_now = _served_elsewhere(url)
+        if held_now is None:
+            return None
+        held = held_now
+    return held
 
 
 def _served_elsewhere(url: str | None) -> str | None:
