@@ -51,8 +51,9 @@ from cardroom.room.settings import TableSettings, settings_from_dict, settings_t
 from cardroom.room.state import TableState
 from cardroom.room.table import Table
 from cardroom.server import lease
-from cardroom.server.actor import Job, Outcome, TableActor
+from cardroom.server.actor import TableActor
 from cardroom.server.allowances import KnownAllowances, StepAllowances
+from cardroom.server.jobs import Job, Outcome
 from cardroom.server.protocol import SERVER_STOPPING
 from cardroom.server.recovery import recover_record
 from cardroom.server.settings import ServerSettings
