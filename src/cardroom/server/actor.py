@@ -48,6 +48,7 @@ from cardroom.server.storage import Storage
 from cardroom.server.table_ledger import StepLedger
 from cardroom.store import Players, SanctionKind
 from cardroom.store.client_ids import Answered
+from cardroom.store.leases import LeaseLost
 from cardroom.store.tables import ChatOffence, TableRecords, TableStep
 
 log = logging.getLogger("cardroom.server")
@@ -74,8 +75,12 @@ class TableActor:
         tick_seconds: float = 0.2,
         allowances: StepAllowances | None = None,
         integrity: IntegrityMonitor | None = None,
+        on_lease_lost: Callable[[], None] | None = None,
     ) -> None:
         self.table = table
+        self.on_lease_lost = on_lease_lost
+        """Called when a step is refused because this server lost the database's lease
+        (``LeaseLost``): the room stops at once (``Room.lose``)."""
         self.integrity = integrity
         """The room's integrity monitor (None: the table's reviews are dropped)."""
         self.table_id = table.settings.table_id
@@ -368,6 +373,9 @@ class TableActor:
                 refused = jobs.refusal(exc)
                 for job, _ in answers:
                     jobs.resolve(job, refused)
+                if isinstance(exc, LeaseLost):
+                    self.lease_lost()
+                    return False
                 # Not the driver's words:
                 await self.recover_from_failure("not_stored", jobs.NOT_STORED)
                 return False
@@ -400,14 +408,30 @@ class TableActor:
 
     async def recover_from_failure(self, code: str, message: str) -> None:
         """Throw the in-memory table away and rebuild it from its stored record."""
+        self.discard(code, message)
+        self.unread = True
+        await self.reread()
+
+    def discard(self, code: str, message: str) -> None:
+        """Forget what was not stored (pending events, transfers, ids, offences, all-ins)
+        and answer the jobs that made it with ``code``."""
         self.pending, self.ledger.pending, self.ids, self.offences = [], [], [], []
         if self.allowances is not None:
             self.allowances.take()  # the counts are read again with the record
         for job, _ in self.answers:
             jobs.resolve(job, Outcome(code, message))
         self.answers = []
-        self.unread = True
-        await self.reread()
+
+    def lease_lost(self) -> None:
+        """A step was refused: this server no longer holds the database's lease. Another
+        server, or a recovery, may have recovered the table, so it is not read back and
+        runs nothing more (every job answered ``no_such_table``, as at a stop); the room
+        is told, and stops every table at once (``on_lease_lost``), not at its next
+        renewal of the lease."""
+        self.discard("not_stored", jobs.NOT_STORED)
+        self.closed = True
+        if self.on_lease_lost is not None:
+            self.on_lease_lost()
 
     async def reread(self) -> bool:
         """Rebuild the table from its stored record (see ``unread``); False when it could

@@ -122,6 +122,8 @@ class Room:
         self.pruner: asyncio.Task[None] | None = None
         self.heart: asyncio.Task[None] | None = None
         self.keeper: asyncio.Task[None] | None = None
+        self.losing: asyncio.Task[None] | None = None
+        """The stop a table step refused by the lease's fence began (:meth:`lease_refused`)."""
 
     async def open(self, specs: list[TableSpec]) -> None:
         """Recover the tables that were open, then open ``specs``; AlreadyServing when
@@ -161,6 +163,7 @@ class Room:
             self.settings.tick_seconds,
             allowances,
             self.integrity,
+            self.lease_refused,
         )
         self.specs[table_id] = spec
         self.actors[table_id] = actor
@@ -264,6 +267,22 @@ class Room:
             await self.lose(holder)
             return
 
+    def lease_refused(self) -> None:
+        """A table's step was refused because the lease is no longer this room's (the
+        fence, ``TableRecords.lease``): the room stops at once (:meth:`lose`), not at its
+        next renewal; once, however many tables find it (the stop runs in a task of its
+        own: the actor that found it is among those it stops)."""
+        if self.lost is None and self.losing is None:
+            self.losing = asyncio.create_task(self.lose_refused(), name="lease lost")
+
+    async def lose_refused(self) -> None:
+        """:meth:`lose`, after a refused step: who holds the lease now is read for the log."""
+        try:
+            holder = await self.storage.run(lease.holder_of, self.storage.engine)
+        except Exception as exc:
+            holder = f"unknown: {exc}"
+        await self.lose(holder)
+
     async def lose(self, holder: str) -> None:
         """The lease was taken from this room: a second server started beside it (this one
         paused, or cut off from the database, past the lease) or a forced recovery ran;
@@ -273,7 +292,10 @@ class Room:
         ``TableRecords.lease``; the monitor's counts are not kept), each table's
         watchers are told ``table_closed`` (``server_stopping``), the actors stop, the
         lease is neither taken nor given back, and the process is asked to stop
-        (``on_lost``: ``cardroom serve`` exits 1)."""
+        (``on_lost``: ``cardroom serve`` exits 1). Once: the renewal and a refused step
+        may both find the loss."""
+        if self.lost is not None:
+            return
         self.lost = holder
         lease.LIVE.discard(self.instance)  # not given back at the stop: not its own
         log.error(
@@ -281,7 +303,7 @@ class Room:
             " recovered elsewhere, so it stops serving them and stores nothing more",
             holder,
         )
-        await self.cancel_tasks(self.pruner, self.keeper)
+        await self.cancel_tasks(self.pruner, self.keeper, self.heart)
         for actor in self.actors.values():
             await actor.stop()
             actor.tell_closed(SERVER_STOPPING)
