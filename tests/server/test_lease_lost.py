@@ -248,8 +248,9 @@ def test_a_server_stores_no_step_once_a_forced_recovery_took_its_lease(
     database_url: str, tmp_path: Path, servers: Callable[..., ServerProcess]
 ) -> None:
     # Before its next renewal (10 s here) the server still runs: the records refuse its
-    # steps. A new player sat down at the recovered table on the old server (stored,
-    # without any lease), which then took the lease back and served on.
+    # steps (and the first refused stops it). A new player sat down at the recovered
+    # table on the old server (stored, without any lease), which then took the lease
+    # back and served on.
     tables = _tables(tmp_path)
     first = servers(database_url, tables)
 
@@ -259,7 +260,7 @@ def test_a_server_stores_no_step_once_a_forced_recovery_took_its_lease(
         await asyncio.to_thread(_recover_forced, database_url)
         answers: list[dict[str, Any] | None] = []
         for client, msg, fields in (  # the act fails on stale memory; carol's join then
-            (mover, "act", {"kind": "call", "turn": turn["seq"]}),  # met the table reread
+            (mover, "act", {"kind": "call", "turn": turn["seq"]}),  # meets a stopped table
             (carol, "join", {"seat": 2, "amount": 40}),
         ):
             try:
