@@ -12,8 +12,9 @@ import asyncio
 from typing import Any
 
 from cardroom.room import commands as cmd
-from cardroom.server.actor import Job, Outcome, TableActor
+from cardroom.server.actor import TableActor
 from cardroom.server.api_operator import close_on
+from cardroom.server.jobs import Job, Outcome
 from cardroom.server.room import Room
 from cardroom.server.settings import ServerSettings
 from cardroom.server.storage import Storage

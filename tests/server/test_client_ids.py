@@ -98,8 +98,8 @@ def test_14_answers_are_kept_for_the_most_lately_active_accounts_only() -> None:
     # A server runs for weeks: the gateway's memory of answers is a cache of the
     # accounts active lately (the store answers for the ids that acted), bounded in
     # accounts as in ids; an id still being done is never forgotten.
-    from cardroom.server.actor import Outcome
     from cardroom.server.gateway import Answers
+    from cardroom.server.jobs import Outcome
 
     async def go() -> None:
         answers = Answers(size=4, accounts=2)

@@ -22,7 +22,8 @@ from tests.server.sessions import (
 
 from cardroom.ledger import AccountRef, Currency, Reason, Transfer
 from cardroom.room import events as rv
-from cardroom.server.actor import TICK, Job, Outcome, TableActor
+from cardroom.server.actor import TableActor
+from cardroom.server.jobs import TICK, Job, Outcome
 from cardroom.server.settings import ServerSettings
 from cardroom.store import SqlLedger
 from cardroom.store.tables import TableStep

@@ -15,6 +15,7 @@ import os
 import signal
 import subprocess
 import sys
+import time
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -31,9 +32,13 @@ from cardroom.bots.client import ProtocolClient
 from cardroom.ledger import AccountRef, Currency
 from cardroom.server import lease
 from cardroom.server.lease import SERVER_GONE_SECONDS
+from cardroom.server.room import INTEGRITY, Room
+from cardroom.server.settings import ServerSettings
+from cardroom.server.storage import Storage
 from cardroom.store import Players, SqlLedger, make_engine, migrate
 from cardroom.store.leases import LeaseLost, Leases
 from cardroom.store.models import ServerLease
+from cardroom.store.room_memory import RoomMemories
 from cardroom.store.tables import TableRecords
 
 TABLES = """
@@ -71,10 +76,10 @@ def _tables(tmp_path: Path) -> Path:
     return path
 
 
-def _entries(url: str) -> list[tuple[int, str]]:
+def _entries(url: str, table: str = "holdem") -> list[tuple[int, str]]:
     engine = make_engine(url)
     try:
-        return [(s, e["type"]) for s, e in TableRecords(engine).entries("holdem", 0, 100_000)]
+        return [(s, e["type"]) for s, e in TableRecords(engine).entries(table, 0, 100_000)]
     finally:
         engine.dispose()
 
@@ -103,6 +108,15 @@ def _age_lease(url: str) -> None:
         long_ago = datetime.now(UTC) - timedelta(seconds=SERVER_GONE_SECONDS + 30)
         with engine.begin() as conn:
             conn.execute(update(ServerLease).values(beat_at=long_ago))
+    finally:
+        engine.dispose()
+
+
+def _holder(url: str) -> str | None:
+    engine = make_engine(url)
+    try:
+        holder = Leases(engine).holder(lease.SERVING)
+        return None if holder is None else holder.instance
     finally:
         engine.dispose()
 
@@ -138,10 +152,18 @@ async def _seated(base: str) -> tuple[ProtocolClient, ProtocolClient, dict[str, 
     return mover, (b if mover is a else a), turn
 
 
-async def _closed_or_gone(client: ProtocolClient) -> dict[str, Any] | None:
+async def _closed_or_gone(client: ProtocolClient, table: str = "holdem") -> dict[str, Any] | None:
     """The ``table_closed`` the client is sent (None: its connection closed first)."""
     try:
-        return await until_message(client, "table_closed", 20, table="holdem")
+        return await until_message(client, "table_closed", 20, table=table)
+    except ConnectionClosed:
+        return None
+
+
+async def _answer_or_gone(client: ProtocolClient, client_id: str) -> dict[str, Any] | None:
+    """The answer to ``client_id`` (None: the connection closed first)."""
+    try:
+        return await answer(client, client_id)
     except ConnectionClosed:
         return None
 
@@ -226,8 +248,9 @@ def test_a_server_stores_no_step_once_a_forced_recovery_took_its_lease(
     database_url: str, tmp_path: Path, servers: Callable[..., ServerProcess]
 ) -> None:
     # Before its next renewal (10 s here) the server still runs: the records refuse its
-    # steps. A new player sat down at the recovered table on the old server (stored,
-    # without any lease), which then took the lease back and served on.
+    # steps (and the first refused stops it). A new player sat down at the recovered
+    # table on the old server (stored, without any lease), which then took the lease
+    # back and served on.
     tables = _tables(tmp_path)
     first = servers(database_url, tables)
 
@@ -237,7 +260,7 @@ def test_a_server_stores_no_step_once_a_forced_recovery_took_its_lease(
         await asyncio.to_thread(_recover_forced, database_url)
         answers: list[dict[str, Any] | None] = []
         for client, msg, fields in (  # the act fails on stale memory; carol's join then
-            (mover, "act", {"kind": "call", "turn": turn["seq"]}),  # met the table reread
+            (mover, "act", {"kind": "call", "turn": turn["seq"]}),  # meets a stopped table
             (carol, "join", {"seat": 2, "amount": 40}),
         ):
             try:
@@ -254,6 +277,111 @@ def test_a_server_stores_no_step_once_a_forced_recovery_took_its_lease(
     assert _recovery_last(recovered), recovered
     assert _chips(database_url, "carol") == 10_000
     assert money_problems(database_url) == [] and stacks_come_back(database_url) == []
+
+
+TWO = ("holdem", "second")
+TWO_TABLES = TABLES + TABLES.replace('id = "holdem"', 'id = "second"')
+
+
+async def _seated_at(base: str, table: str, names: tuple[str, str]) -> list[Any]:
+    """Two players at ``table`` with 40 each, a hand dealt: the one to act, the other,
+    and the turn message."""
+    a, _ = await player(base, names[0])
+    b, _ = await player(base, names[1])
+    for client, seat in ((a, 0), (b, 1)):
+        await client.send("join", id="j", table=table, seat=seat, amount=40)
+        assert (await answer(client, "j"))["type"] == "ok"
+    mover, turn = await first_turn([a, b], table)
+    return [mover, (b if mover is a else a), turn]
+
+
+def _just_renewed(url: str, limit: float = 30) -> None:
+    """Return just after the serving holder renewed its lease (its age dropped): its
+    next renewal is a whole heartbeat away."""
+    engine = make_engine(url)
+    try:
+        leases, before, deadline = Leases(engine), None, time.monotonic() + limit
+        while time.monotonic() < deadline:
+            held = leases.holder(lease.SERVING)
+            assert held is not None
+            if before is not None and held.age < before:
+                return
+            before = held.age
+            time.sleep(0.05)
+        raise AssertionError("the lease was not renewed")
+    finally:
+        engine.dispose()
+
+
+def _steal(url: str) -> None:
+    """Another process takes the lease (a second server, a forced recovery)."""
+    engine = make_engine(url)
+    try:
+        assert lease.take(engine, "thief", force=True) is None
+    finally:
+        engine.dispose()
+
+
+def test_a_step_refused_by_the_fence_stops_the_server_at_once_not_at_its_next_renewal(
+    database_url: str, tmp_path: Path, servers: Callable[..., ServerProcess]
+) -> None:
+    # Two tables act together on stale memory: both steps are refused, the server stops
+    # once, within a second or two. It answered not_stored and served on until its next
+    # renewal of the lease (here 10 s away), then stopped.
+    tables, log = tmp_path / "tables.toml", tmp_path / "first.log"
+    tables.write_text(TWO_TABLES)
+    first = servers(database_url, tables, log=log)  # renewing every 10 s, the default
+
+    async def run() -> tuple[float, list[dict[str, Any] | None], list[dict[str, Any] | None]]:
+        one = await _seated_at(first.base, "holdem", ("alice", "bobby"))
+        two = await _seated_at(first.base, "second", ("carol", "dave"))
+        await asyncio.to_thread(_just_renewed, database_url)
+        await asyncio.to_thread(_steal, database_url)
+        stolen.update({t: await asyncio.to_thread(_entries, database_url, t) for t in TWO})
+        began = time.monotonic()
+        for (mover, _, turn), table in zip((one, two), TWO, strict=True):
+            await mover.send("act", id="x", table=table, kind="call", turn=turn["seq"])
+        acts = await asyncio.gather(*(_answer_or_gone(t[0], "x") for t in (one, two)))
+        told = await asyncio.gather(
+            *(_closed_or_gone(c, table) for t, table in zip((one, two), TWO, strict=True)
+              for c in t[:2])
+        )  # fmt: skip
+        await asyncio.to_thread(first.proc.wait, 30)
+        return time.monotonic() - began, list(acts), list(told)
+
+    stolen: dict[str, list[tuple[int, str]]] = {}
+    took, acts, told = asyncio.run(run())
+    assert first.proc.returncode == 1
+    assert took < 5, f"stopped {took:.1f} s after the refused steps"
+    # The first refused step stops both tables: the other act may not have been run.
+    assert all(a is None or a["code"] in ("not_stored", "no_such_table") for a in acts), acts
+    assert all(t is not None and t["reason"] == "server_stopping" for t in told), told
+    assert len(_lost_lines(log)) == 1, log.read_text()
+    assert _holder(database_url) == "thief"  # neither taken back nor given back
+    assert {t: _entries(database_url, t) for t in TWO} == stolen  # nothing stored since
+
+
+def test_a_room_stops_once_however_many_tables_and_renewals_find_its_lease_lost(
+    database_url: str,
+) -> None:
+    async def run() -> tuple[list[str], str | None]:
+        storage = Storage(database_url, threads=1)
+        try:
+            await storage.run(storage.migrate)
+            stopped: list[str] = []
+            settings = ServerSettings(database_url=database_url)
+            room = Room(storage, settings, lambda: stopped.append("stopped"))
+            room.lease_refused()  # two tables' steps refused together...
+            room.lease_refused()
+            assert room.losing is not None
+            await asyncio.gather(room.losing, room.lose("the renewal's"))  # ...and a renewal
+            room.lease_refused()  # a late one
+            return stopped, room.lost
+        finally:
+            storage.close()
+
+    stopped, lost = asyncio.run(run())
+    assert stopped == ["stopped"] and lost is not None
 
 
 def test_a_table_step_is_refused_unless_its_writer_holds_the_lease(database_url: str) -> None:
@@ -274,3 +402,76 @@ def test_a_table_step_is_refused_unless_its_writer_holds_the_lease(database_url:
         TableRecords(engine).commit("t", 2, [{"type": "Chat", "text": "c"}])  # unfenced: tools
     finally:
         engine.dispose()
+
+
+def test_a_table_is_opened_or_closed_only_while_its_server_holds_the_lease(
+    database_url: str,
+) -> None:
+    # A stale server closing a table (an operator's close; a retired table) marked the
+    # new holder's table closed, so its next start neither recovered nor listed it; one
+    # opening a table reopened a table the new holder had closed, with its own settings.
+    engine = make_engine(database_url)
+    migrate.upgrade(engine)
+    try:
+        assert lease.take(engine, "mine") is None
+        mine = TableRecords(engine, lease=(lease.SERVING, "mine"))
+        mine.open("t", {"v": 1})
+        mine.open("u", {"v": 1})
+        mine.close("u")
+        assert lease.take(engine, "other", force=True) is None
+        with pytest.raises(LeaseLost):
+            mine.close("t")
+        with pytest.raises(LeaseLost):
+            mine.open("u", {"v": 2})
+        with pytest.raises(LeaseLost):
+            mine.open("new", {"v": 2})
+        records = TableRecords(engine)
+        assert records.open_tables() == ["t"]
+        loaded = records.load("u")
+        assert loaded is not None and loaded.settings == {"v": 1}
+    finally:
+        engine.dispose()
+
+
+def test_the_integrity_counts_are_kept_only_while_their_server_holds_the_lease(
+    database_url: str,
+) -> None:
+    engine = make_engine(database_url)
+    migrate.upgrade(engine)
+    try:
+        assert lease.take(engine, "mine") is None
+        mine = RoomMemories(engine, lease=(lease.SERVING, "mine"))
+        mine.keep(INTEGRITY, {"by": "mine"})
+        assert lease.take(engine, "other", force=True) is None
+        RoomMemories(engine).keep(INTEGRITY, {"by": "other"})  # the new holder's counts
+        with pytest.raises(LeaseLost):
+            mine.keep(INTEGRITY, {"by": "mine, stale"})
+        assert RoomMemories(engine).read(INTEGRITY) == {"by": "other"}
+    finally:
+        engine.dispose()
+
+
+def test_a_server_that_lost_its_lease_keeps_no_integrity_counts_over_the_new_holders(
+    database_url: str, tmp_path: Path, servers: Callable[..., ServerProcess]
+) -> None:
+    # The stale server's monitor kept its counts (every integrity_keep_seconds) over
+    # those the new holder recalled and keeps, until its next renewal found the loss;
+    # a crash of the new holder then recalled the stale server's counts. Now the keep is
+    # refused and, like a refused step, stops the server at once.
+    log = tmp_path / "first.log"
+    first = servers(
+        database_url, _tables(tmp_path), args=("--integrity-keep-seconds", "0.3"), log=log
+    )
+    _just_renewed(database_url)  # the next renewal is 10 s away
+    _steal(database_url)
+    engine = make_engine(database_url)
+    try:
+        RoomMemories(engine).keep(INTEGRITY, {"by": "thief"})
+        began = time.monotonic()
+        code = first.proc.wait(30)
+        took = time.monotonic() - began
+        assert RoomMemories(engine).read(INTEGRITY) == {"by": "thief"}
+    finally:
+        engine.dispose()
+    assert code == 1 and took < 5, (code, took)
+    assert len(_lost_lines(log)) == 1, log.read_text()

@@ -16,7 +16,7 @@ import pytest
 
 from cardroom.bots.player import Bot
 from cardroom.bots.tracker import HandTracker
-from cardroom.server.actor import Job
+from cardroom.server.jobs import Job
 
 from .api_client import (
     PASSWORD,

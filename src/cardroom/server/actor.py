@@ -31,66 +31,30 @@ import contextlib
 import logging
 import random
 from collections.abc import Callable, Hashable
-from dataclasses import dataclass, field
-from typing import Any
 
-from cardroom.ledger import AccountRef, InsufficientFunds
+from cardroom.ledger import AccountRef
 from cardroom.room import commands as cmd
 from cardroom.room import events as rv
 from cardroom.room.codec import encode_entry
-from cardroom.room.errors import INSUFFICIENT_FUNDS, TableError
+from cardroom.room.errors import TableError
 from cardroom.room.integrity import IntegrityMonitor
 from cardroom.room.review import review_table
 from cardroom.room.table import ROOM_EVENT_TYPES, AnyEvent, Table
-from cardroom.server import broadcast, crash_points, protocol
+from cardroom.server import broadcast, crash_points, jobs, protocol
 from cardroom.server.allowances import StepAllowances
 from cardroom.server.broadcast import History, Watcher
-from cardroom.server.storage import Busy, Storage
+from cardroom.server.jobs import TICK, ClientRef, Job, Outcome
+from cardroom.server.storage import Storage
 from cardroom.server.table_ledger import StepLedger
-from cardroom.store import DatabaseError, Players, SanctionKind, client_words
+from cardroom.store import Players, SanctionKind
 from cardroom.store.client_ids import Answered
-from cardroom.store.sanction_rows import MoneyStopped
+from cardroom.store.leases import LeaseLost
 from cardroom.store.tables import ChatOffence, TableRecords, TableStep
 
 log = logging.getLogger("cardroom.server")
 BATCH = 64
 """Commands written in one transaction at most."""
 
-
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """How a job ended: ``code`` None for success; ``seq`` the table's last sequence
-    number after it; ``detail`` what some jobs return."""
-
-    code: str | None = None
-    message: str = ""
-    seq: int | None = None
-    detail: dict[str, Any] | None = None
-
-
-@dataclass(eq=False, slots=True)
-class Job:
-    """One request for the actor; ``run`` is called with the actor when its turn comes
-    (commands are :class:`cardroom.room.commands` objects instead)."""
-
-    command: cmd.Command | None
-    run: Callable[[TableActor], Any] | None
-    future: asyncio.Future[Outcome] = field(default_factory=lambda: _future())
-    client: ClientRef | None = None
-    """The message asking for ``command``: stored with its step."""
-    turn: int | None = None
-    """The table's sequence number an action was decided at (None: not said)."""
-
-
-def _future() -> asyncio.Future[Outcome]:
-    return asyncio.get_running_loop().create_future()
-
-
-TICK: Job = Job.__new__(Job)
-"""The clock's job in the queue (never run: it makes the batch look at the clock)."""
-
-ClientRef = tuple[str, str, str]
-"""(account, client id, digest of what it said) of a message whose step stores its id."""
 
 Rebuild = Callable[[], tuple[Table, int]]
 """Rebuilds a table from its stored record: the table and its last sequence number."""
@@ -111,8 +75,12 @@ class TableActor:
         tick_seconds: float = 0.2,
         allowances: StepAllowances | None = None,
         integrity: IntegrityMonitor | None = None,
+        on_lease_lost: Callable[[], None] | None = None,
     ) -> None:
         self.table = table
+        self.on_lease_lost = on_lease_lost
+        """Called when a step is refused because this server lost the database's lease
+        (``LeaseLost``): the room stops at once (``Room.lose``)."""
         self.integrity = integrity
         """The room's integrity monitor (None: the table's reviews are dropped)."""
         self.table_id = table.settings.table_id
@@ -186,12 +154,12 @@ class TableActor:
                 await self.task
         while not self.queue.empty():
             if (job := self.queue.get_nowait()) is not TICK:  # the clock's has no answer
-                _resolve(job, _closed())
+                jobs.resolve(job, jobs.closed())
 
     async def submit(self, job: Job) -> Outcome:
         """Queue ``job`` and wait for its outcome."""
         if self.closed:
-            return _closed()
+            return jobs.closed()
         self.queue.put_nowait(job)
         return await job.future
 
@@ -209,7 +177,7 @@ class TableActor:
                 await self.process(batch, tick)
             except asyncio.CancelledError:
                 for job in batch:  # stopped: nobody waits for what will not be run
-                    _resolve(job, _closed())
+                    jobs.resolve(job, jobs.closed())
                 raise
             except Exception:  # a bug must not kill the table: rebuild it from its record
                 log.exception(
@@ -217,29 +185,29 @@ class TableActor:
                 )
                 await self.recover_from_failure("internal", "internal error")
                 for job in batch:  # nobody waits forever for a job the error cut short
-                    _resolve(job, Outcome("internal", "internal error", self.seq))
+                    jobs.resolve(job, Outcome("internal", "internal error", self.seq))
 
     async def process(self, batch: list[Job], tick: bool) -> None:
         """Run a batch of jobs and perhaps the clock, then store and send."""
         if self.unread and not self.closed and not await self.reread():
             for job in batch:
-                _resolve(job, _unread())
+                jobs.resolve(job, jobs.unread())
             return
         if self.presence_unsure and not self.closed:
             self.presence_unsure = False
             self.pending.extend(self.presence())
         for job in batch:
             if self.closed:  # the table closed earlier in this batch
-                _resolve(job, _closed())
+                jobs.resolve(job, jobs.closed())
             elif self.unread:  # a step of this batch was lost, the record not read back
-                _resolve(job, _unread())
+                jobs.resolve(job, jobs.unread())
             elif job.command is None:
                 if not await self.flush() and self.unread:
-                    _resolve(job, _unread())
+                    jobs.resolve(job, jobs.unread())
                     continue
                 assert job.run is not None
                 outcome = await job.run(self)
-                _resolve(job, outcome)
+                jobs.resolve(job, outcome)
             else:
                 await self.command(job)
         if tick and not self.closed and not self.unread:
@@ -256,11 +224,11 @@ class TableActor:
         if job.turn is not None and command is not None:
             refused = self.stale(command.player, job.turn)
             if refused is not None:
-                _resolve(job, refused)
+                jobs.resolve(job, refused)
                 return
         buy_in = isinstance(command, cmd.Sit | cmd.Rebuy)
         if buy_in and not await self.flush() and self.unread:  # not on what was lost
-            _resolve(job, _unread())
+            jobs.resolve(job, jobs.unread())
             return
         if isinstance(command, cmd.Sit | cmd.Rebuy | cmd.JoinWaitlist):
             account = None
@@ -269,11 +237,11 @@ class TableActor:
             try:
                 kinds, balance = await self.storage.run(self.standing, command.player, account)
             except Exception as exc:  # the database: the client hears it in our words
-                _resolve(job, Outcome("busy", _unreadable(self.table_id, exc)))
+                jobs.resolve(job, Outcome("busy", jobs.unreadable(self.table_id, exc)))
                 return
-            refused = _sanctioned(kinds)
+            refused = jobs.sanctioned(kinds)
             if refused is not None:
-                _resolve(job, refused)
+                jobs.resolve(job, refused)
                 return
             if account is not None:
                 self.ledger.know(account, balance)
@@ -281,7 +249,7 @@ class TableActor:
             assert command is not None
             self.pending.extend(self.table.handle(command))
         except TableError as exc:
-            _resolve(job, Outcome(exc.code, exc.reason))
+            jobs.resolve(job, Outcome(exc.code, exc.reason))
             return
         self.answers.append((job, Outcome()))
         if buy_in:
@@ -402,10 +370,14 @@ class TableActor:
                 await self.storage.write(self.records.commit_all, step)
             except Exception as exc:  # a database error, or Busy: nothing of it happened
                 log.warning("table %s: a step was not stored (%s)", self.table_id, exc)
-                refused = _refusal(exc)
+                refused = jobs.refusal(exc)
                 for job, _ in answers:
-                    _resolve(job, refused)
-                await self.recover_from_failure("not_stored", NOT_STORED)  # not the driver's words
+                    jobs.resolve(job, refused)
+                if isinstance(exc, LeaseLost):
+                    self.lease_lost()
+                    return False
+                # Not the driver's words:
+                await self.recover_from_failure("not_stored", jobs.NOT_STORED)
                 return False
             crash_points.after_step(self.table_id, entries)
             self.snapshot_ref = self.table.snapshot
@@ -416,7 +388,7 @@ class TableActor:
             broadcast.fan_out(self.table_id, stored, self.watchers.values())
             self.send_turn()
         for job, outcome in answers:
-            _resolve(job, Outcome(outcome.code, outcome.message, self.seq, outcome.detail))
+            jobs.resolve(job, Outcome(outcome.code, outcome.message, self.seq, outcome.detail))
         return True
 
     def send_turn(self) -> None:
@@ -436,14 +408,30 @@ class TableActor:
 
     async def recover_from_failure(self, code: str, message: str) -> None:
         """Throw the in-memory table away and rebuild it from its stored record."""
+        self.discard(code, message)
+        self.unread = True
+        await self.reread()
+
+    def discard(self, code: str, message: str) -> None:
+        """Forget what was not stored (pending events, transfers, ids, offences, all-ins)
+        and answer the jobs that made it with ``code``."""
         self.pending, self.ledger.pending, self.ids, self.offences = [], [], [], []
         if self.allowances is not None:
             self.allowances.take()  # the counts are read again with the record
         for job, _ in self.answers:
-            _resolve(job, Outcome(code, message))
+            jobs.resolve(job, Outcome(code, message))
         self.answers = []
-        self.unread = True
-        await self.reread()
+
+    def lease_lost(self) -> None:
+        """A step was refused: this server no longer holds the database's lease. Another
+        server, or a recovery, may have recovered the table, so it is not read back and
+        runs nothing more (every job answered ``no_such_table``, as at a stop); the room
+        is told, and stops every table at once (``on_lease_lost``), not at its next
+        renewal of the lease."""
+        self.discard("not_stored", jobs.NOT_STORED)
+        self.closed = True
+        if self.on_lease_lost is not None:
+            self.on_lease_lost()
 
     async def reread(self) -> bool:
         """Rebuild the table from its stored record (see ``unread``); False when it could
@@ -484,7 +472,7 @@ class TableActor:
         missed = None if since is None or since > self.seq else self.history.since(since)
         if missed is None:
             if away and not await self.reconnect(watcher.player):
-                return _unread()  # not sent the table in memory: it holds what was lost
+                return jobs.unread()  # not sent the table in memory: it holds what was lost
             watcher.send(broadcast.snapshot(self.table, self.seq, watcher.player, self.aliases))
             self.watchers[watcher.conn] = watcher
         else:
@@ -494,7 +482,7 @@ class TableActor:
             self.watchers[watcher.conn] = watcher
             if away and not await self.reconnect(watcher.player):
                 self.watchers.pop(watcher.conn, None)
-                return _unread()
+                return jobs.unread()
         self.resend_turn(watcher)
         return Outcome(seq=self.seq)
 
@@ -546,54 +534,3 @@ def _last_hand_event(events: list[AnyEvent]) -> int:
         if type(events[i]) not in ROOM_EVENT_TYPES:
             return i + 1
     return 1
-
-
-NOT_STORED = "the change could not be stored"
-"""What a client is told of a step the database did not store (its error is logged)."""
-
-
-def _refusal(exc: Exception) -> Outcome:
-    """The answer to a command whose step was not stored: a buy-in the ledger refused at
-    the commit (another table took the same chips first), or whose account a sanction
-    stopped meanwhile, is told so, as when it is refused at once; anything else is
-    ``not_stored``."""
-    if isinstance(exc, InsufficientFunds):
-        return Outcome(INSUFFICIENT_FUNDS, str(exc))
-    if isinstance(exc, MoneyStopped):  # a freeze or ban imposed while it was on its way
-        return _sanctioned(set(exc.kinds)) or Outcome("not_stored", NOT_STORED)
-    return Outcome("not_stored", NOT_STORED)
-
-
-def _sanctioned(kinds: set[SanctionKind]) -> Outcome | None:
-    """The refusal of a money command to an account with these sanctions, if any."""
-    if SanctionKind.BAN in kinds:
-        return Outcome("account_banned", "the account is banned")
-    if SanctionKind.FREEZE in kinds:
-        return Outcome("account_frozen", "the account is frozen: no chips may come to a table")
-    return None
-
-
-def _unread() -> Outcome:
-    return Outcome("busy", "the table could not be read from the database: try again")
-
-
-def _closed() -> Outcome:
-    return Outcome("no_such_table", "this table is closed")
-
-
-def _resolve(job: Job, outcome: Outcome) -> None:
-    if not job.future.done():
-        job.future.set_result(outcome)
-
-
-def _unreadable(table_id: str, exc: Exception) -> str:
-    """What a client is told of an account the database could not read: the store's own
-    words (a full queue, a ``StoreError``), else a plain sentence, the error logged (a
-    driver's text names tables, columns and hosts)."""
-    if isinstance(exc, DatabaseError):  # the driver's words logged, not told
-        log.warning("table %s: an account could not be read: %s", table_id, exc)
-        return f"the account could not be read: {client_words(exc)}"
-    if isinstance(exc, Busy):
-        return f"the account could not be read: {exc}"
-    log.exception("table %s: an account could not be read", table_id, exc_info=exc)
-    return "the account could not be read: try again"

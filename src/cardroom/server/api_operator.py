@@ -31,7 +31,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from cardroom.ledger import ChipDumpFlag, SharedAccessFlag
-from cardroom.server.actor import Job, Outcome, TableActor
+from cardroom.server.actor import TableActor
 from cardroom.server.api_accounts import Profile, profile_of
 from cardroom.server.api_common import (
     ApiError,
@@ -46,6 +46,7 @@ from cardroom.server.api_common import (
     server_of,
 )
 from cardroom.server.auth import Accounts
+from cardroom.server.jobs import Job, Outcome
 from cardroom.server.protocol import CLOSED_BY_OPERATOR, TableId
 from cardroom.server.tables_file import TablesFileError, TableSpec, spec_from_dict
 from cardroom.store import ROLES, SanctionKind

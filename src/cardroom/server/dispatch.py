@@ -17,8 +17,9 @@ from cardroom.room import turns
 from cardroom.room.chat import OK, REPORT_REASONS
 from cardroom.room.errors import TableError
 from cardroom.server import protocol as p
-from cardroom.server.actor import Job, Outcome, TableActor
+from cardroom.server.actor import TableActor
 from cardroom.server.broadcast import Watcher
+from cardroom.server.jobs import Job, Outcome
 from cardroom.server.storage import Busy
 from cardroom.store import SanctionKind
 from cardroom.store.client_ids import Answered

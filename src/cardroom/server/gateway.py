@@ -30,8 +30,8 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from cardroom.room import commands as cmd
 from cardroom.server import auth
 from cardroom.server import protocol as p
-from cardroom.server.actor import Job, Outcome
 from cardroom.server.dispatch import dispatch, stores_its_id
+from cardroom.server.jobs import Job, Outcome
 from cardroom.server.limits import AccountBuckets, TokenBucket
 from cardroom.server.settings import Limits
 

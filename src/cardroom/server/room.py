@@ -51,8 +51,9 @@ from cardroom.room.settings import TableSettings, settings_from_dict, settings_t
 from cardroom.room.state import TableState
 from cardroom.room.table import Table
 from cardroom.server import lease
-from cardroom.server.actor import Job, Outcome, TableActor
+from cardroom.server.actor import TableActor
 from cardroom.server.allowances import KnownAllowances, StepAllowances
+from cardroom.server.jobs import Job, Outcome
 from cardroom.server.protocol import SERVER_STOPPING
 from cardroom.server.recovery import recover_record
 from cardroom.server.settings import ServerSettings
@@ -62,6 +63,7 @@ from cardroom.server.tables_file import TableSpec
 from cardroom.store import Players
 from cardroom.store.allowances import AllowanceBook
 from cardroom.store.client_ids import ClientIds
+from cardroom.store.leases import LeaseLost
 from cardroom.store.reports import Reports
 from cardroom.store.room_memory import RoomMemories
 from cardroom.store.tables import StoredRecord, TableRecords
@@ -114,13 +116,16 @@ class Room:
         self.specs: dict[str, TableSpec] = {}
         self.integrity = IntegrityMonitor(default_rules())
         """The room's one integrity monitor: every table's hands and sit-downs."""
-        self.memories = RoomMemories(storage.engine)
+        self.memories = RoomMemories(storage.engine, lease=(lease.SERVING, self.instance))
+        """The monitor's counts over a restart: kept only while this room holds the lease."""
         self.recalled = False
         """Whether the monitor's kept counts were taken at the start (until then, a stop
         must not write over them)."""
         self.pruner: asyncio.Task[None] | None = None
         self.heart: asyncio.Task[None] | None = None
         self.keeper: asyncio.Task[None] | None = None
+        self.losing: asyncio.Task[None] | None = None
+        """The stop a table step refused by the lease's fence began (:meth:`lease_refused`)."""
 
     async def open(self, specs: list[TableSpec]) -> None:
         """Recover the tables that were open, then open ``specs``; AlreadyServing when
@@ -160,6 +165,7 @@ class Room:
             self.settings.tick_seconds,
             allowances,
             self.integrity,
+            self.lease_refused,
         )
         self.specs[table_id] = spec
         self.actors[table_id] = actor
@@ -167,17 +173,18 @@ class Room:
 
     async def stop(self) -> None:
         """Stop every actor (and the pruning), then keep the integrity monitor's counts
-        for the next start and give the lease back (neither once the lease was lost:
+        for the next start and then give the lease back (neither once the lease was lost:
         the room stores nothing more, :meth:`lose`)."""
         await self.cancel_tasks(self.pruner, self.heart, self.keeper)
         for actor in self.actors.values():
             await actor.stop()
+        if self.recalled and self.lost is None:  # a start that failed first: kept stays kept
+            with contextlib.suppress(LeaseLost):  # logged: stopping anyway
+                await self.keep_counts()  # while the lease is held: not kept else
         if self.instance in lease.LIVE:
             lease.LIVE.discard(self.instance)
             with contextlib.suppress(Exception):  # a database gone: the lease ages out
                 await self.storage.run(lease.give_back, self.storage.engine, self.instance)
-        if self.recalled and self.lost is None:  # a start that failed first: kept stays kept
-            await self.keep_counts()
 
     @staticmethod
     async def cancel_tasks(*tasks: asyncio.Task[None] | None) -> None:
@@ -198,13 +205,18 @@ class Room:
 
     async def keep_counts(self) -> None:
         """Keep the integrity monitor's counts in the database (a database that fails
-        keeps the counts kept before). They are read a few thousand pairs at a time, the
-        tables playing on between (read at once, 190,000 pairs held every table 2.3 s)."""
+        keeps the counts kept before; ``LeaseLost`` when this room no longer holds the
+        lease: another server's are not written over). They are read a few thousand
+        pairs at a time, the tables playing on between (read at once, 190,000 pairs held
+        every table 2.3 s)."""
         memory: dict[str, Any] = {}
         for _ in self.integrity.memory_steps(memory):
             await asyncio.sleep(0)
         try:
             await self.storage.run(self.memories.keep, INTEGRITY, memory)
+        except LeaseLost:  # the new holder's counts are not written over
+            log.warning("the integrity monitor's counts were not kept: the lease is lost")
+            raise
         except Exception as exc:
             log.warning("the integrity monitor's counts were not kept (%s)", exc)
 
@@ -213,7 +225,11 @@ class Room:
         only the hands since)."""
         while True:
             await asyncio.sleep(self.settings.integrity_keep_seconds)
-            await self.keep_counts()
+            try:
+                await self.keep_counts()
+            except LeaseLost:  # refused like a table's step: the room stops at once
+                self.lease_refused()
+                return
 
     async def recall_integrity(self) -> None:
         """Read the integrity monitor's counts last kept, at a stop or while the room ran
@@ -263,6 +279,23 @@ class Room:
             await self.lose(holder)
             return
 
+    def lease_refused(self) -> None:
+        """A table's step (or the monitor's counts) was refused because the lease is no
+        longer this room's (the fence, ``TableRecords.lease``): the room stops at once
+        (:meth:`lose`), not at its next renewal; once, however many tables find it (the
+        stop runs in a task of its own: the actor that found it is among those it
+        stops)."""
+        if self.lost is None and self.losing is None:
+            self.losing = asyncio.create_task(self.lose_refused(), name="lease lost")
+
+    async def lose_refused(self) -> None:
+        """:meth:`lose`, after a refused step: who holds the lease now is read for the log."""
+        try:
+            holder = await self.storage.run(lease.holder_of, self.storage.engine)
+        except Exception as exc:
+            holder = f"unknown: {exc}"
+        await self.lose(holder)
+
     async def lose(self, holder: str) -> None:
         """The lease was taken from this room: a second server started beside it (this one
         paused, or cut off from the database, past the lease) or a forced recovery ran;
@@ -272,7 +305,10 @@ class Room:
         ``TableRecords.lease``; the monitor's counts are not kept), each table's
         watchers are told ``table_closed`` (``server_stopping``), the actors stop, the
         lease is neither taken nor given back, and the process is asked to stop
-        (``on_lost``: ``cardroom serve`` exits 1)."""
+        (``on_lost``: ``cardroom serve`` exits 1). Once: the renewal and a refused step
+        may both find the loss."""
+        if self.lost is not None:
+            return
         self.lost = holder
         lease.LIVE.discard(self.instance)  # not given back at the stop: not its own
         log.error(
@@ -280,7 +316,7 @@ class Room:
             " recovered elsewhere, so it stops serving them and stores nothing more",
             holder,
         )
-        await self.cancel_tasks(self.pruner, self.keeper)
+        await self.cancel_tasks(self.pruner, self.keeper, self.heart)
         for actor in self.actors.values():
             await actor.stop()
             actor.tell_closed(SERVER_STOPPING)

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 
 from cardroom.room import commands as cmd
 from cardroom.room import events as rv
-from cardroom.server.actor import Job, Outcome
+from cardroom.server.jobs import Job, Outcome
 from cardroom.server.storage import Storage
 from cardroom.store import Players, SanctionKind
 

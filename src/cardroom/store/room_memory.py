@@ -6,6 +6,10 @@ them here now and then while it runs and when it stops (:meth:`RoomMemories.keep
 each value replacing the one before), and reads them when it starts
 (:meth:`RoomMemories.read`). A crash loses only what was counted since the last
 value kept.
+
+A server's memories are kept only while it holds the database's lease (``lease``,
+``store/leases.py``): one that lost it (paused, or cut off, while another server took
+over) must not write its stale counts over those the new holder recalled and keeps.
 """
 
 from __future__ import annotations
@@ -17,15 +21,21 @@ from sqlalchemy.orm import Session
 
 from cardroom.store.database import Clock, system_clock
 from cardroom.store.errors import storage_errors
+from cardroom.store.leases import check_held
 from cardroom.store.models import RoomMemory
 
 
 class RoomMemories:
     """Named JSON values over the database behind ``engine``."""
 
-    def __init__(self, engine: Engine, clock: Clock = system_clock) -> None:
+    def __init__(
+        self, engine: Engine, clock: Clock = system_clock, lease: tuple[str, str] | None = None
+    ) -> None:
         self.engine = engine
         self.clock = clock
+        self.lease = lease
+        """(name, instance): values are kept only while that instance holds that lease
+        (``LeaseLost`` else); None: no check (tests, tools)."""
 
     @storage_errors("keeping the room's memory")
     def keep(self, name: str, value: dict[str, Any]) -> None:
@@ -34,6 +44,8 @@ class RoomMemories:
         # runs, one as it stops) wait for each other and the later one wins.
         now = self.clock()
         with Session(self.engine) as session, session.begin():
+            if self.lease is not None:
+                check_held(session, *self.lease)
             changed = session.execute(
                 update(RoomMemory)
                 .where(RoomMemory.name == name)

@@ -143,15 +143,23 @@ class TableRecords:
         self.engine = engine
         self.clock = clock
         self.lease = lease
-        """(name, instance): steps are stored only while that instance holds that lease
-        (``store/leases.py``: a server that lost it stores nothing more); None: no check
-        (the recovery command, which holds the lease for its run, and tools)."""
+        """(name, instance): steps are stored, and tables opened or closed, only while
+        that instance holds that lease (``store/leases.py``: a server that lost it
+        stores nothing more); None: no check (the recovery command, which holds the
+        lease for its run, and tools)."""
+
+    def fence(self, session: Session) -> None:
+        """In a writer's transaction: ``LeaseLost`` unless the records' server holds the
+        lease (``lease``; no check when None)."""
+        if self.lease is not None:
+            check_held(session, *self.lease)
 
     @storage_errors("opening a table")
     def open(self, table_id: str, settings: Mapping[str, Any]) -> None:
         """Record that ``table_id`` is open with ``settings`` (again, after a restart)."""
         data = _plain(settings)
         with Session(self.engine) as session, session.begin():
+            self.fence(session)
             row = session.get(RoomTable, table_id)
             if row is None:
                 session.add(RoomTable(table_id=table_id, settings=data, opened_at=self.clock()))
@@ -162,6 +170,7 @@ class TableRecords:
     def close(self, table_id: str) -> None:
         """Record that the table is closed for good."""
         with Session(self.engine) as session, session.begin():
+            self.fence(session)
             session.execute(
                 update(RoomTable)
                 .where(RoomTable.table_id == table_id)
@@ -255,8 +264,7 @@ class TableRecords:
         ]
 
         def work(session: Session) -> None:
-            if self.lease is not None:
-                check_held(session, *self.lease)
+            self.fence(session)
             ids = list({s.table_id for s in steps})
             last = dict(session.execute(_LAST_SEQS, {"ids": ids}).all())
             now = self.clock()
