@@ -120,3 +120,12 @@ def test_10_8_a_rate_that_would_create_chips_never_reaches_a_hand() -> None:
     assert hand.result is not None
     assert hand.result.rake == 600  # every chip of the pot
     assert sum(s for s in hand.result.stacks if s is not None) + hand.result.rake == 900
+
+
+def test_10_8_the_small_pot_rate_is_for_pots_under_its_limit_only() -> None:
+    """Mutation audit (docs/money_audit.md, K1): "pots under 200" are raked at the small
+    rate; a pot of exactly the limit pays the main rate. Seed 003's two rates agree at
+    200 (10 either way), so a rule whose rates differ there pins the boundary."""
+    rule = RakeRule(5, 100, ((10, 1000),), small_pot_below=200, small_per=1, small_unit=10)
+    assert rule.rake(199, 2) == 19  # 1 per 10
+    assert rule.rake(200, 2) == 10  # 5 per 100

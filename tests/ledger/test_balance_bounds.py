@@ -118,3 +118,27 @@ def test_10_9_of_several_refused_balances_the_first_account_in_order_is_reported
     with pytest.raises(InsufficientFunds, match="player/real/alice holds 0, needs 100"):
         led.post_all(moves)
     assert led.balance(BOB) == 10 and len(led.entries()) == 1
+
+
+def test_10_9_only_the_cashier_goes_below_zero_not_the_house_rake() -> None:
+    """Mutation audit (docs/money_audit.md, A1): the house's rake pays an overlay only out
+    of what it holds; only the cashier (the outside world) may go below zero, and the
+    checker flags any other account that does."""
+    led = MemoryLedger()
+    led.post(deposit("d", ALICE, 100))
+    pot = AccountRef.pot("t1", REAL)
+    house = AccountRef.rake(REAL)
+    led.post_all(
+        [
+            Transfer("in", Reason.BUY_IN, ALICE, STACK, 100),
+            Transfer("bet", Reason.BET, STACK, pot, 100),
+            Transfer("rake", Reason.RAKE, pot, house, 5),
+            Transfer("won", Reason.POT_AWARD, pot, STACK, 95),
+        ]
+    )
+    pool = AccountRef.prize_pool("sng", REAL)
+    with pytest.raises(InsufficientFunds, match="holds 5, needs 6"):
+        led.post(Transfer("overlay", Reason.OVERLAY, house, pool, 6))
+    assert led.balance(house) == 5 and led.check() == []
+    rules = {v.rule for v in balance_violations({house: -1, pool: 1}, {house: -1, pool: 1})}
+    assert rules == {"negative"}

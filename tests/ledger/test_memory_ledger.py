@@ -26,6 +26,7 @@ from cardroom.ledger import (
     Reason,
     Transfer,
     Violation,
+    balance_violations,
     find_violations,
 )
 
@@ -232,3 +233,56 @@ def test_random_sequences_keep_every_invariant(ops: list[Any]) -> None:
         assert sum(v for k, v in led.balances().items() if k.currency is currency) == 0
     assert all(v >= 0 for k, v in led.balances().items() if not k.may_go_negative)
     assert len({e.key for e in led.entries()}) == len(led.entries())
+
+
+def test_10_9_a_reversal_is_never_itself_reversed_even_by_a_forged_transfer() -> None:
+    """Mutation audit (docs/money_audit.md, T17): ``reversal_of`` refuses to reverse a
+    reversal, and the posting and the checker must refuse a hand-built one too (undone
+    twice, the original movement would come back under the name of a reversal)."""
+    led = MemoryLedger()
+    led.post(deposit("d1", ALICE, 100))
+    sent = led.post(Transfer("t1", Reason.PLAYER_TRANSFER, ALICE, BOB, 60))
+    back = led.reverse(sent.id)
+    forged = Transfer("again", Reason.REVERSAL, ALICE, BOB, 60, reverses=back.id)
+    with pytest.raises(LedgerError, match="itself a reversal"):
+        led.post(forged)
+    assert led.balance(ALICE) == 100 and led.balance(BOB) == 0 and led.check() == []
+    entries = [*led.entries(), Entry(back.id + 1, forged)]
+    found = find_violations({CASH: -100, ALICE: 40, BOB: 60}, entries)
+    assert any("itself a reversal" in v.detail for v in found)
+
+
+def test_10_9_reversing_again_with_another_memo_says_already_reversed() -> None:
+    """Mutation audit (docs/money_audit.md, T19, M5): a second reversal under the first
+    one's key but another memo is "already reversed" (a clear error), not a key conflict;
+    the same reversal again is a harmless replay."""
+    led = MemoryLedger()
+    led.post(deposit("d1", ALICE, 100))
+    sent = led.post(Transfer("t1", Reason.PLAYER_TRANSFER, ALICE, BOB, 60))
+    first = led.reverse(sent.id, memo="flagged")
+    assert led.reverse(sent.id, memo="flagged") == first
+    with pytest.raises(LedgerError, match=f"entry {sent.id} was already reversed"):
+        led.reverse(sent.id, memo="flagged again")
+    assert led.balance(ALICE) == 100 and led.balance(BOB) == 0 and len(led.entries()) == 3
+
+
+def test_10_9_the_total_holds_in_each_currency_apart() -> None:
+    """Mutation audit (docs/money_audit.md, I1): five real cents made from nothing are not
+    hidden by five play chips lost; each currency must sum to zero on its own."""
+    play_cash, play_bob = AccountRef.cashier(PLAY), AccountRef.player("bob", PLAY)
+    balances = {CASH: -100, ALICE: 105, play_cash: -105, play_bob: 100}
+    found = balance_violations(balances, balances)
+    assert [str(v) for v in found] == [
+        "total: play balances sum to -5, not 0",
+        "total: real balances sum to 5, not 0",
+    ]
+
+
+def test_10_9_entries_into_an_account_without_a_balance_are_drift() -> None:
+    """Mutation audit (docs/money_audit.md, I4): an account the entries move chips into
+    but whose balance row is missing is reported, not skipped."""
+    entries = [Entry(1, Transfer("d", Reason.DEPOSIT, CASH, ALICE, 100))]
+    assert [str(v) for v in find_violations({CASH: -100}, entries)] == [
+        f"drift: {ALICE} has entries summing to 100 but no balance",
+        "total: real balances sum to -100, not 0",
+    ]

@@ -94,3 +94,46 @@ def test_any_crash_point_restores_the_hand_start(hands: list[list[tuple[str, str
         assert led.balance(AccountRef.player(s, REAL)) == start[s]
     assert all(v == 0 for r, v in led.balances().items() if r.kind.value in ("pot", "table_stack"))
     assert led.check() == []
+
+
+def test_10_10_a_second_crash_returns_the_same_stack_again() -> None:
+    """Mutation audit (docs/money_audit.md, R5): the return of table chips is keyed by the
+    recovery run, so a player who sat down again with the same chips after one crash
+    gets them back after the next (a key shared by both runs would make the second a
+    replay: the chips left stranded on the table)."""
+    led = MemoryLedger()
+    seated(led, "t1")
+    assert recover(led, run="r1").returned[AccountRef.stack("t1", "ann", REAL)] == 1000
+    ann = AccountRef.player("ann", REAL)
+    led.post(Transfer("again", Reason.BUY_IN, ann, AccountRef.stack("t1", "ann", REAL), 1000))
+    report = recover(led, run="r2")
+    assert report.returned == {AccountRef.stack("t1", "ann", REAL): 1000}
+    assert led.balance(ann) == 1000 and led.balance(AccountRef.stack("t1", "ann", REAL)) == 0
+    assert led.check() == []
+
+
+def test_10_10_a_single_chip_on_the_table_goes_home_too() -> None:
+    """Mutation audit (docs/money_audit.md, R6): every table stack holding anything, down
+    to one chip, returns to its player's account ("nothing is ever lost")."""
+    led = MemoryLedger()
+    seated(led, "t1", buy_in=1)
+    report = recover(led, run="r1")
+    assert set(report.returned.values()) == {1} and len(report.returned) == 3
+    assert all(led.balance(AccountRef.player(p, REAL)) == 1 for p in SEATS)
+    assert led.check() == []
+
+
+def test_10_10_a_bet_already_reversed_in_the_open_hand_is_not_voided_again() -> None:
+    """Mutation audit (docs/money_audit.md, R3): in the unfinished hand a movement already
+    undone by a reversal is skipped with its reversal (voiding it again would be refused,
+    "already reversed", and the recovery would stop with the chips still in the pot)."""
+    led = MemoryLedger()
+    seated(led, "t1")
+    bet(led, "h1-a", "t1", "ann", 100)
+    bet(led, "h1-b", "t1", "bob", 40)
+    wrong = next(e for e in led.entries() if e.key == "h1-b")
+    led.reverse(wrong.id)
+    bet(led, "h1-c", "t1", "cat", 70)
+    recover(led, run="r1")
+    assert [led.balance(AccountRef.player(p, REAL)) for p in SEATS] == [1000, 1000, 1000]
+    assert led.balance(AccountRef.pot("t1", REAL)) == 0 and led.check() == []

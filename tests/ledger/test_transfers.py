@@ -145,3 +145,37 @@ def test_equal_accounts_hash_alike_and_survive_a_copy_or_a_pickle() -> None:
     for copied in (copy.deepcopy(ALICE), pickle.loads(pickle.dumps(ALICE))):
         assert copied == ALICE and {ALICE: 1}[copied] == 1
     assert "_hash" not in repr(ALICE)
+
+
+def test_10_8_the_house_rake_account_is_per_currency() -> None:
+    """Mutation audit (docs/money_audit.md, A2): the house keeps rake in each currency
+    apart, so raking a play-money pot is refused because play money is free (§10.8),
+    not merely because the accounts' currencies differ."""
+    assert AccountRef.rake(Currency.PLAY).currency is Currency.PLAY
+    pot = AccountRef.pot("t1", Currency.PLAY)
+    with pytest.raises(LedgerError, match="real money only"):
+        Transfer("r", Reason.RAKE, pot, AccountRef.rake(Currency.PLAY), 1).validate()
+
+
+def test_10_9_every_route_written_out() -> None:
+    """Mutation audit (docs/money_audit.md, T14): the routes test above checks each reason
+    against ``ROUTES`` itself, so the table is written out here: only table chips are bet
+    (§10.2), rake only leaves a pot (§10.8), money enters and leaves only through the
+    cashier and a player's account."""
+    k = AccountKind
+    written = {
+        Reason.DEPOSIT: {(k.CASHIER, k.PLAYER)},
+        Reason.WITHDRAWAL: {(k.PLAYER, k.CASHIER)},
+        Reason.PLAYER_TRANSFER: {(k.PLAYER, k.PLAYER)},
+        Reason.BUY_IN: {(k.PLAYER, k.TABLE_STACK)},
+        Reason.CASH_OUT: {(k.TABLE_STACK, k.PLAYER)},
+        Reason.BET: {(k.TABLE_STACK, k.POT)},
+        Reason.POT_AWARD: {(k.POT, k.TABLE_STACK)},
+        Reason.RAKE: {(k.POT, k.RAKE)},
+        Reason.TOURNAMENT_BUY_IN: {(k.PLAYER, k.PRIZE_POOL)},
+        Reason.TOURNAMENT_FEE: {(k.PLAYER, k.TOURNAMENT_FEE)},
+        Reason.PRIZE: {(k.PRIZE_POOL, k.PLAYER)},
+        Reason.TOURNAMENT_REFUND: {(k.PRIZE_POOL, k.PLAYER), (k.TOURNAMENT_FEE, k.PLAYER)},
+        Reason.OVERLAY: {(k.TOURNAMENT_FEE, k.PRIZE_POOL), (k.RAKE, k.PRIZE_POOL)},
+    }
+    assert written == ROUTES

@@ -104,6 +104,12 @@ def test_8_settlement_refuses_bad_debts() -> None:
         settle({(0, 2): 5}, {0: 10, 1: 10}, [0, 1])
     with pytest.raises(ValueError):
         settle({(0, 1): 5}, {0: 10, 1: 10}, [0, 0])
+    # Mutation audit (docs/money_audit.md, H8, H9): each refused by its own check, not
+    # only when another check happens to fail too.
+    with pytest.raises(ValueError, match="appears twice"):
+        settle({(0, 1): 5}, {0: 10, 1: 10}, [0, 1, 0])
+    with pytest.raises(ValueError, match="between seats 0 and 0"):
+        settle({(0, 0): 5}, {0: 10, 1: 10}, [0, 1])
 
 
 def deck_for(*hands: dict[str, str]) -> list[int]:

@@ -13,6 +13,7 @@ from cardroom.ledger import AccountRef, Currency, Entry, MemoryLedger, Reason, T
 from cardroom.room import commands as cmd
 from cardroom.room import events as rv
 from cardroom.room.errors import TableError
+from cardroom.room.money import TableBank, money_violations
 from cardroom.room.sim_tables import random_settings
 from cardroom.room.simulation import Session
 from cardroom.room.state import state_to_dict
@@ -300,3 +301,96 @@ def test_10_10_closing_a_table_mid_hand_cancels_it_and_cashes_everyone_out() -> 
     assert kinds[:2] == ["HandCancelled", "HandVoided"] and kinds.count("PlayerLeft") == 2
     assert h.balance("p0") == FUNDS and h.balance("p1") == FUNDS
     assert h.table.stacks() == {}
+
+
+def test_10_9_two_tables_on_one_ledger_never_share_an_idempotency_key() -> None:
+    """Mutation audit (docs/money_audit.md, Y4, Y5): the keys of buy-ins and settled hands
+    name the table, so the same player's buy-in and hand 1 at two tables both move
+    money (a shared key would make the second a replay: chips never moved)."""
+    ledger = MemoryLedger()
+    real = Currency.REAL
+    for p in ("p0", "p1"):
+        cash, account = AccountRef.cashier(real), AccountRef.player(p, real)
+        ledger.post(Transfer(f"dep:{p}", Reason.DEPOSIT, cash, account, 100))
+    banks = [TableBank(ledger, table, real) for table in ("t", "u")]
+    for bank in banks:
+        bank.buy_in("p0", 40, "e1:buy-in")
+        bank.buy_in("p1", 40, "e2:buy-in")
+        bank.settle(1, {"p0": -10, "p1": 9}, 1)
+    assert [ledger.balance(AccountRef.player(p, real)) for p in ("p0", "p1")] == [20, 20]
+    for table in ("t", "u"):
+        assert ledger.balance(AccountRef.stack(table, "p0", real)) == 30
+        assert ledger.balance(AccountRef.stack(table, "p1", real)) == 49
+    assert ledger.balance(AccountRef.rake(real)) == 2 and ledger.check() == []
+
+
+def test_10_9_an_unbalanced_hand_is_refused_whole_before_the_ledger() -> None:
+    """Mutation audit (docs/money_audit.md, Y1): a settlement whose stack changes and rake
+    do not sum to zero is refused as "unbalanced" and moves nothing (chips left in the
+    pot would be neither anyone's nor the house's)."""
+    ledger = MemoryLedger()
+    real = Currency.REAL
+    for p in ("p0", "p1"):
+        cash, account = AccountRef.cashier(real), AccountRef.player(p, real)
+        ledger.post(Transfer(f"dep:{p}", Reason.DEPOSIT, cash, account, 100))
+    bank = TableBank(ledger, "t", real)
+    bank.buy_in("p0", 40, "e1:buy-in")
+    bank.buy_in("p1", 40, "e2:buy-in")
+    before = len(ledger.entries())
+    for deltas, rake in (({"p0": -10, "p1": 5}, 0), ({"p0": -10, "p1": 9}, 2)):
+        with pytest.raises(TableError) as err:
+            bank.settle(1, deltas, rake)
+        assert err.value.code == "unbalanced"
+    assert len(ledger.entries()) == before and ledger.balance(AccountRef.pot("t", real)) == 0
+
+
+def test_10_9_the_table_money_check_reports_each_disagreement() -> None:
+    """Mutation audit (docs/money_audit.md, Y11, Y13, Y15): the check every room test runs
+    after each command reports a stack account holding other than the table says, a
+    table stack the ledger does not hold, and (the quick form) a currency whose
+    balances do not sum to zero."""
+    ledger = MemoryLedger()
+    real = Currency.REAL
+    cash, p0 = AccountRef.cashier(real), AccountRef.player("p0", real)
+    ledger.post(Transfer("dep", Reason.DEPOSIT, cash, p0, 100))
+    TableBank(ledger, "t", real).buy_in("p0", 40, "e1:buy-in")
+    assert money_violations(ledger, "t", real, {"p0": 40}) == []
+    stack = AccountRef.stack("t", "p0", real)
+    assert money_violations(ledger, "t", real, {}) == [f"{stack} holds 40, the table says 0"]
+    assert money_violations(ledger, "t", real, {"p0": 40, "p1": 5}) == [
+        "p1 has 5 at the table but not in the ledger"
+    ]
+    pot = AccountRef.pot("t", real)
+    ledger.post(Transfer("bet", Reason.BET, stack, pot, 10))
+    assert money_violations(ledger, "t", real, {"p0": 30}) == [
+        f"pot {pot} holds 10 between commands"
+    ]
+    ledger.post(Transfer("won", Reason.POT_AWARD, pot, stack, 10))
+    play = Currency.PLAY
+    ledger.post(Transfer("pdep", Reason.DEPOSIT, AccountRef.cashier(play),
+                         AccountRef.player("p0", play), 5))  # fmt: skip
+    odd = AccountRef.stack("t", "p0", play)
+    ledger.post(Transfer("pin", Reason.BUY_IN, AccountRef.player("p0", play), odd, 5))
+    assert money_violations(ledger, "t", real, {"p0": 40}) == [
+        f"{odd} is in the wrong currency",
+        f"{odd} holds 5, the table says 40",
+    ]
+
+    class Tampered(MemoryLedger):
+        def __init__(self, balances: dict[AccountRef, int]) -> None:
+            super().__init__()
+            self.held = balances
+
+        def balances(self) -> dict[AccountRef, int]:
+            return dict(self.held)
+
+        def balance(self, account: AccountRef) -> int:
+            return self.held.get(account, 0)
+
+    made = Tampered({cash: -100, p0: 105})  # five made from nothing
+    assert money_violations(made, "t", real, {}, full=False) == ["real balances sum to 5, not 0"]
+    owed = Tampered({cash: -100, p0: 105, stack: -5})  # sums to zero, one stack below it
+    assert money_violations(owed, "t", real, {}, full=False) == [
+        f"{stack} holds -5",
+        f"{stack} holds -5, the table says 0",
+    ]

@@ -10,7 +10,7 @@ from sqlalchemy.exc import DBAPIError
 
 from cardroom.ledger import AccountRef, Currency, InsufficientFunds, Reason, Transfer
 from cardroom.store import RecordError, SqlLedger, StoreError, make_engine, upgrade
-from cardroom.store.tables import TableRecords
+from cardroom.store.tables import TableRecords, TableStep
 
 
 @pytest.fixture
@@ -78,3 +78,32 @@ def test_only_plain_json_is_stored(engine: Engine, bad: object) -> None:
         records.commit("t1", 1, [{"v": 1, "type": "HandDealt"}, {"v": 1, "type": "X", "x": bad}])
     record = records.load("t1")
     assert record is not None and record.entries == []
+
+
+def test_a_group_commit_stores_every_step_or_none_money_included(engine: Engine) -> None:
+    """Mutation audit (docs/money_audit.md, B3, B4): a group commit may hold two steps of
+    one table (the second continues where the first ends), and a group one of whose steps
+    is refused stores nothing, not even the money another step moved."""
+    records, ledger = TableRecords(engine), SqlLedger(engine)
+    for table in ("t1", "t2"):
+        records.open(table, {"games": []})
+    ledger.post(
+        Transfer("d1", Reason.DEPOSIT, AccountRef.cashier(Currency.PLAY),
+                 AccountRef.player("7", Currency.PLAY), 100)
+    )  # fmt: skip
+    seated = {"v": 1, "type": "PlayerSeated", "player": "7", "seat": 0}
+    records.commit_all(
+        [TableStep("t1", 1, [seated, seated]), TableStep("t1", 3, [seated]),
+         TableStep("t2", 1, [seated])]
+    )  # fmt: skip
+    record = records.load("t1")
+    assert record is not None and [seq for seq, _ in record.entries] == [1, 2, 3]
+    with pytest.raises(RecordError, match="t2 continues at 2"):
+        records.commit_all(
+            [TableStep("t1", 4, [seated], transfers=[_buy_in("7", 60, "b1")]),
+             TableStep("t2", 5, [seated])]
+        )  # fmt: skip
+    assert ledger.balance(AccountRef.player("7", Currency.PLAY)) == 100
+    assert ledger.entry_for_key("b1") is None
+    record = records.load("t1")
+    assert record is not None and record.last_seq == 3

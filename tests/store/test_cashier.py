@@ -17,6 +17,7 @@ from cardroom.ledger import (
     Transfer,
 )
 from cardroom.store import AccountError, Cashier, Players, SanctionKind, audit_trail
+from cardroom.store.topups import PlayTopUps
 
 REAL, PLAY = Currency.REAL, Currency.PLAY
 PW = "correct horse"
@@ -141,3 +142,58 @@ def test_accounts_sharing_an_ip_are_flagged(room: Any) -> None:
     players.login("cat", PW, ip="8.8.8.8", device="phone-1")
     flags = {(f.via, f.value, f.players) for f in cashier.integrity_report().shared_access}
     assert flags == {("ip", "1.1.1.1", ("ann", "cat")), ("device", "phone-1", ("bob", "cat"))}
+
+
+def test_10_9_only_a_real_money_deposit_makes_an_account_a_depositor(room: Any) -> None:
+    """Mutation audit (docs/money_audit.md, C8): real money that reached an account some
+    other way (here a prize) does not open player-to-player transfers (§10.9: "only
+    between depositing real-money accounts")."""
+    _, cashier = room
+    cashier.deposit("ann", 1000, operator="op")
+    ann, bob = AccountRef.player("1", REAL), AccountRef.player("2", REAL)
+    pool = AccountRef.prize_pool("sng", REAL)
+    cashier.ledger.post(Transfer("entry", Reason.TOURNAMENT_BUY_IN, ann, pool, 300))
+    cashier.ledger.post(Transfer("prize", Reason.PRIZE, pool, bob, 300))
+    assert cashier.balances("bob")[REAL] == 300
+    with pytest.raises(AccountError, match="bob has never deposited"):
+        cashier.transfer("bob", "ann", 100, actor="bob")
+    with pytest.raises(AccountError, match="bob has never deposited"):
+        cashier.transfer("ann", "bob", 100, actor="ann")
+    assert cashier.balances("bob")[REAL] == 300 and cashier.balances("ann")[REAL] == 700
+
+
+def test_10_9_the_house_bots_are_left_out_of_the_integrity_report(room: Any) -> None:
+    """Mutation audit (docs/money_audit.md, C14): the house's bots all log in from the
+    server's address, so they are never flagged as sharing one with a player."""
+    players, cashier = room
+    players.register("bot1", PW, age_confirmed=True, ip="2.2.2.2")
+    players.set_role("bot1", "house", operator="op")
+    flags = {(f.via, f.value, f.players) for f in cashier.integrity_report().shared_access}
+    assert flags == {("ip", "1.1.1.1", ("ann", "cat"))}
+
+
+def test_10_9_an_operator_reversing_again_hears_already_reversed(room: Any) -> None:
+    """Mutation audit (docs/money_audit.md, C11): a second reversal of the same entry,
+    with another reason, is refused as "already reversed" and moves nothing."""
+    _, cashier = room
+    cashier.deposit("ann", 1000, operator="op")
+    cashier.deposit("bob", 1, operator="op")
+    sent = cashier.transfer("ann", "bob", 200, actor="ann")
+    cashier.reverse(sent.id, operator="op", reason="chip dumping")
+    with pytest.raises(LedgerError, match=f"entry {sent.id} was already reversed"):
+        cashier.reverse(sent.id, operator="op", reason="chip dumping, again")
+    assert cashier.balances("ann")[REAL] == 1000 and cashier.balances("bob")[REAL] == 1
+    assert [r.action for r in audit_trail(cashier.engine, f"entry {sent.id}")] == ["reverse"]
+
+
+def test_10_9_a_frozen_account_gets_no_play_money_top_up(room: Any) -> None:
+    """Mutation audit (docs/money_audit.md, U1): a freeze stops every movement into the
+    account the player asks for, the play-money top-up too; lifted, the top-up is paid."""
+    players, cashier = room
+    topups = PlayTopUps(cashier.engine, clock=cashier.clock)
+    sid = players.sanction("ann", SanctionKind.FREEZE, operator="op", reason="review")
+    with pytest.raises(AccountError, match="frozen or banned: no top-up"):
+        topups.top_up("ann", key="topup:ann:1", ceiling=1000)
+    assert cashier.balances("ann")[PLAY] == 0
+    players.lift(sid, operator="op")
+    assert topups.top_up("ann", key="topup:ann:1", ceiling=1000) == 1000

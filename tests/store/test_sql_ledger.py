@@ -156,3 +156,53 @@ def test_random_sequences_match_the_memory_ledger(db: Any, sequence: list[Any]) 
     assert sql.balances() == memory.balances()
     assert [e.transfer for e in sql.entries()] == [e.transfer for e in memory.entries()]
     assert sql.check() == [] and memory.check() == []
+
+
+def test_10_9_a_forged_reversal_must_mirror_its_entry_and_reverse_a_movement(db: Any) -> None:
+    """Mutation audit (docs/money_audit.md, S4): a reversal posted by hand (not made by
+    ``reverse``) is checked against the stored entry: the mirror image, never a reversal."""
+    led = SqlLedger(db.engine)
+    led.post(deposit("d", ALICE, 100))
+    sent = led.post(Transfer("t", Reason.PLAYER_TRANSFER, ALICE, BOB, 60))
+    with pytest.raises(LedgerError, match="must move 60"):
+        led.post(Transfer("r", Reason.REVERSAL, BOB, ALICE, 30, reverses=sent.id))
+    back = led.reverse(sent.id)
+    with pytest.raises(LedgerError, match="itself a reversal"):
+        led.post(Transfer("r2", Reason.REVERSAL, ALICE, BOB, 60, reverses=back.id))
+    assert (led.balance(ALICE), led.balance(BOB)) == (100, 0) and led.check() == []
+
+
+def test_10_9_checker_reports_an_entry_whose_stored_currency_is_not_its_accounts(
+    db: Any,
+) -> None:
+    """Mutation audit (docs/money_audit.md, S11): an entry row whose currency column
+    disagrees with its accounts' (written behind the ledger's back, balances made to
+    match) is reported: play and real never mix."""
+    led = SqlLedger(db.engine)
+    first = led.post(deposit("d", ALICE, 100))
+    with db.engine.begin() as conn:
+        conn.execute(
+            text(
+                "INSERT INTO ledger_entries (idempotency_key, reason, currency, debit_account_id,"
+                " credit_account_id, amount, memo, actor, created_at) SELECT 'forged', reason,"
+                " 'play', debit_account_id, credit_account_id, 5, '', '', created_at"
+                " FROM ledger_entries WHERE id = :id"
+            ),
+            {"id": first.id},
+        )
+        conn.execute(text("UPDATE ledger_accounts SET balance = balance * 105 / 100"))
+    assert led.balances() == {CASH: -105, ALICE: 105}
+    assert [str(v) for v in led.check()] == [f"entry: entry {first.id + 1} says play"]
+
+
+def test_10_9_reversing_again_with_another_memo_says_already_reversed(db: Any) -> None:
+    """Mutation audit (docs/money_audit.md, S10): as in memory, a second reversal under
+    the first one's key but another memo is "already reversed", not a key conflict."""
+    led = SqlLedger(db.engine)
+    led.post(deposit("d", ALICE, 100))
+    sent = led.post(Transfer("t", Reason.PLAYER_TRANSFER, ALICE, BOB, 70))
+    first = led.reverse(sent.id, memo="flagged")
+    assert led.reverse(sent.id, memo="flagged") == first
+    with pytest.raises(LedgerError, match=f"entry {sent.id} was already reversed"):
+        led.reverse(sent.id, memo="flagged again")
+    assert (led.balance(ALICE), led.balance(BOB)) == (100, 0) and len(led.entries()) == 3
