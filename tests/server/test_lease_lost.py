@@ -36,7 +36,7 @@ from cardroom.server.room import INTEGRITY, Room
 from cardroom.server.settings import ServerSettings
 from cardroom.server.storage import Storage
 from cardroom.store import Players, SqlLedger, make_engine, migrate
-from cardroom.store.leases import LeaseLost, Leases
+from cardroom.store.leases import Holder, LeaseLost, Leases
 from cardroom.store.models import ServerLease
 from cardroom.store.room_memory import RoomMemories
 from cardroom.store.tables import TableRecords
@@ -112,22 +112,18 @@ def _age_lease(url: str) -> None:
         engine.dispose()
 
 
-def _holder(url: str) -> str | None:
+def _holder(url: str) -> Holder | None:
+    """Who holds the database's lease now."""
     engine = make_engine(url)
     try:
-        holder = Leases(engine).holder(lease.SERVING)
-        return None if holder is None else holder.instance
+        return Leases(engine).holder(lease.SERVING)
     finally:
         engine.dispose()
 
 
 def _holder_pid(url: str) -> int | None:
-    engine = make_engine(url)
-    try:
-        holder = Leases(engine).holder(lease.SERVING)
-        return None if holder is None else holder.pid
-    finally:
-        engine.dispose()
+    holder = _holder(url)
+    return None if holder is None else holder.pid
 
 
 def _recover_forced(url: str) -> None:
@@ -357,7 +353,8 @@ def test_a_step_refused_by_the_fence_stops_the_server_at_once_not_at_its_next_re
     assert all(a is None or a["code"] in ("not_stored", "no_such_table") for a in acts), acts
     assert all(t is not None and t["reason"] == "server_stopping" for t in told), told
     assert len(_lost_lines(log)) == 1, log.read_text()
-    assert _holder(database_url) == "thief"  # neither taken back nor given back
+    holder = _holder(database_url)
+    assert holder is not None and holder.instance == "thief"  # neither taken back nor given back
     assert {t: _entries(database_url, t) for t in TWO} == stolen  # nothing stored since
 
 
