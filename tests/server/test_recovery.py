@@ -10,7 +10,7 @@ from pathlib import Path
 import httpx
 import pytest
 from tests.server.conftest import running_server
-from tests.server.sessions import answer, first_turn, money_problems, seated_pair
+from tests.server.sessions import answer, first_turn, money_problems, player, seated_pair
 
 from cardroom.bots.client import account
 from cardroom.cli import main as cli_main
@@ -268,3 +268,26 @@ def test_a_tables_file_edited_between_starts_is_told_not_silent(
     assert len(told) == 1 and told[0].startswith("table holdem reopens"), told
     assert "games[0].max_seats: 6 -> 5" in told[0], told
     assert "games[0].stakes.big_blind: 2 -> 10" in told[0], told
+
+
+def test_10_10_players_stood_up_with_no_hand_voided_are_told_quietly(
+    settings: ServerSettings, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A clean stop leaves players seated and the start stands them up: the rule, said at
+    INFO; a WARNING is kept for a start that voided a hand (the test above)."""
+
+    async def sit_alone(base: str) -> None:
+        alone, _ = await player(base, "alice")
+        await alone.send("join", id="j", table="holdem", seat=0, amount=40)
+        assert (await answer(alone, "j"))["type"] == "ok"
+        await alone.close()
+
+    with running_server(settings) as base:
+        asyncio.run(sit_alone(base))  # no hand with one player
+    caplog.clear()
+    caplog.set_level(logging.INFO, logger="cardroom.server")
+    with running_server(settings):
+        pass
+    told = [(r.levelno, r.getMessage()) for r in caplog.records if "recovered" in r.getMessage()]
+    line = "table holdem recovered: 1 player(s) stood up, 40 chips back to their accounts"
+    assert told == [(logging.INFO, line)], told

@@ -339,7 +339,8 @@ class Room:
         allowances = self.step_allowances(settings)  # closing grants none: nothing to store
         recovered = recover_record(self.records, record, ledger, allowances)
         if (line := recovered.summary(record.table_id)) is not None:
-            log.warning("%s", line)
+            # A hand voided is news; players stood up after a clean stop are the rule.
+            log.log(logging.WARNING if recovered.voided is not None else logging.INFO, "%s", line)
         return recovered.table, recovered.seq
 
     def retire(self, table_id: str) -> None:
