@@ -469,3 +469,13 @@ def test_10_4_over_random_sessions_the_big_blind_never_repeats_or_skips_a_player
                     checked += 1
                 before_it, previous = previous, (e, players)
     assert checked > 100
+
+
+def test_a_table_told_not_to_deal_lets_time_pass_and_deals_no_hand(h: Harness) -> None:
+    """A room stopping lets the hands in progress finish and deals no other
+    (``tick(deal=False)``): the clocks still run, and the next tick that may deal does."""
+    h.seat({0: 40, 2: 40})
+    h.clock.advance(3600)
+    assert not any(isinstance(e, rv.HandDealt) for e in h.table.tick(deal=False))
+    assert not h.table.state.in_hand
+    assert any(isinstance(e, rv.HandDealt) for e in h.tick())

@@ -60,6 +60,13 @@ def register(subparsers: Any) -> None:
         help="renew the database's lease this often (10; at most 10)",
     )
     parser.add_argument(
+        "--drain-seconds",
+        type=positive_seconds,
+        metavar="S",
+        help="at a clean stop (SIGTERM, Ctrl-C), deal no new hand and let those in progress"
+        " finish, S seconds at most (0: voided at the next start); Ctrl-C again: stop now",
+    )
+    parser.add_argument(
         "--wait-lease",
         type=positive_seconds,
         metavar="S",
@@ -85,6 +92,8 @@ def run(args: argparse.Namespace) -> int:
     if args.integrity_keep_seconds is not None:  # else the settings' default
         keep = args.integrity_keep_seconds
         settings = dataclasses.replace(settings, integrity_keep_seconds=keep)
+    if args.drain_seconds is not None:
+        settings = dataclasses.replace(settings, drain_seconds=args.drain_seconds)
     if args.heartbeat_seconds is not None:
         settings = dataclasses.replace(settings, heartbeat_seconds=args.heartbeat_seconds)
     if args.login_keep_days is not None:

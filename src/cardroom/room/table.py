@@ -113,13 +113,14 @@ class Table:
             raise TableError(getattr(exc, "code", "illegal_action"), str(exc)) from exc
         return self.out
 
-    def tick(self) -> list[AnyEvent]:
-        """Let time pass: timeouts, expired offers, long sit-outs, the next hand."""
+    def tick(self, *, deal: bool = True) -> list[AnyEvent]:
+        """Let time pass: timeouts, expired offers, long sit-outs, the next hand (not
+        with ``deal`` false: a room stopping lets the hands in progress finish)."""
         self.now = self.clock()
         self.out = []
         turns.expire_turn(self)
         seating.expire(self)
-        if not self.state.in_hand and self.now >= self.state.next_hand_at:
+        if deal and not self.state.in_hand and self.now >= self.state.next_hand_at:
             self.start_hand()
         return self.out
 

@@ -119,6 +119,9 @@ class TableActor:
         self.unread = False
         """A step was lost, the record not read back: the table in memory may hold what
         was lost, so it runs nothing (jobs answered ``busy``) until :meth:`reread`."""
+        self.dealing = True
+        """Whether the clock deals the next hand (not while the room drains at a stop:
+        the hand in progress finishes, no other begins, ``Room.drain``)."""
         self.presence_unsure = False
         """After a rebuild: who is connected, as the record says, may not be who watches
         (a step storing a ``Disconnected`` or ``Reconnected`` was lost); the next batch
@@ -211,7 +214,7 @@ class TableActor:
             else:
                 await self.command(job)
         if tick and not self.closed and not self.unread:
-            self.pending.extend(self.table.tick())
+            self.pending.extend(self.table.tick(deal=self.dealing))
         await self.flush()
 
     async def command(self, job: Job) -> None:

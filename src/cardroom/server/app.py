@@ -68,12 +68,16 @@ STOP_NOTICE_SECONDS = 2.0
 """How long a clean stop waits at most for its ``server_stopping`` notices to be sent."""
 
 
-async def announce_stop(app: Starlette) -> None:
-    """A clean stop is coming, the connections still open: everyone at a table is told
-    (``table_closed``, ``server_stopping``) and the notices written (``serve.RoomServer``
-    calls it before uvicorn closes the connections, 1012)."""
+async def announce_stop(app: Starlette, given_up: Callable[[], bool] = lambda: False) -> None:
+    """A clean stop is coming, the connections still open: the hands in progress may
+    finish first (``drain_seconds``, no new hand dealt; ``given_up()``: stop waiting),
+    then everyone at a table is told (``table_closed``, ``server_stopping``) and the
+    notices written (``serve.RoomServer`` calls it before uvicorn closes the
+    connections, 1012)."""
     state: ServerState = app.state.server
     if state.room is not None:
+        if state.settings.drain_seconds > 0:
+            await state.room.drain(state.settings.drain_seconds, given_up)
         await state.room.tell_stopping(STOP_NOTICE_SECONDS)
         await state.shared.drained(STOP_NOTICE_SECONDS)
 

@@ -195,6 +195,26 @@ class Room:
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
 
+    async def drain(self, limit: float, given_up: Callable[[], bool] = lambda: False) -> int:
+        """A clean stop is coming: no table deals a new hand, and the hands in progress
+        are given up to ``limit`` seconds to finish (``given_up()``: the operator asked
+        again, stop waiting). Returns how many are still in progress (the next start
+        voids them, §10.10)."""
+
+        def playing() -> int:
+            return sum(1 for a in self.actors.values() if a.table.state.in_hand and not a.closed)
+
+        for actor in self.actors.values():
+            actor.dealing = False
+        deadline = time.monotonic() + limit
+        if now := playing():
+            log.warning("stopping: %d hand(s) in progress may finish, %g s at most", now, limit)
+        while playing() and time.monotonic() < deadline and not given_up():
+            await asyncio.sleep(0.1)
+        if left := playing():
+            log.warning("stopping: %d hand(s) unfinished, voided at the next start", left)
+        return left
+
     async def tell_stopping(self, limit: float) -> None:
         """A clean stop is coming: every table's watchers are told (``table_closed``,
         ``server_stopping``), each by its actor once the step it is storing is sent

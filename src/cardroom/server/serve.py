@@ -59,7 +59,7 @@ class RoomServer(uvicorn.Server):
         app = self.config.app
         try:
             if isinstance(app, Starlette):  # the room's application (create_app)
-                await announce_stop(app)
+                await announce_stop(app, lambda: self.force_exit)  # a second Ctrl-C
         except Exception:  # the notice is a courtesy: the stop goes on regardless
             logging.getLogger("cardroom.server").exception("the stop was not announced")
         await super().shutdown(sockets=sockets)

@@ -122,6 +122,10 @@ class ServerSettings:
     pulled cable) is closed within twice this, so its player is away (§10.6: the
     reconnect wait, disconnect protection) before a 30 s decision and its time bank
     have run out on a dead line."""
+    drain_seconds: float = 0.0
+    """At a clean stop, how long the hands in progress may go on to their end, no new
+    hand dealt (``cardroom serve --drain-seconds``); those still unfinished then are
+    voided at the next start (§10.10). 0: none waits."""
     heartbeat_seconds: float = 10.0
     """How often the room renews its lease on the database (``server/lease.py``): well
     under the 30 s after which a silent holder is taken as gone. Tests shorten it."""
