@@ -475,3 +475,27 @@ def test_a_server_that_lost_its_lease_keeps_no_integrity_counts_over_the_new_hol
         engine.dispose()
     assert code == 1 and took < 5, (code, took)
     assert len(_lost_lines(log)) == 1, log.read_text()
+
+
+def test_a_stop_that_comes_while_the_room_finds_its_lease_lost_still_exits_1(
+    database_url: str,
+) -> None:
+    # A SIGTERM (the clean stop) landing as a refused step or the renewal found the loss
+    # ended the room before its stop for the loss ran: the stop left that task pending
+    # (destroyed with the loop), so ``on_lost`` never ran and ``cardroom serve`` exited 0
+    # for a server that had lost its lease. Now the clean stop waits for it.
+    async def run() -> tuple[list[str], bool]:
+        storage = Storage(database_url, threads=1)
+        try:
+            await storage.run(storage.migrate)
+            stopped: list[str] = []
+            settings = ServerSettings(database_url=database_url)
+            room = Room(storage, settings, lambda: stopped.append("stopped"))
+            room.lease_refused()  # a table's step refused...
+            await room.stop()  # ...and the clean stop at once
+            return list(stopped), room.losing is not None and room.losing.done()
+        finally:
+            storage.close()
+
+    stopped, done = asyncio.run(run())
+    assert stopped == ["stopped"] and done
