@@ -316,7 +316,7 @@ class Room:
             holder,
         )
         await self.cancel_tasks(self.pruner, self.keeper, self.heart)
-        for actor in self.actors.values():
+        for actor in list(self.actors.values()):  # a table opening meanwhile may add one
             await actor.stop()
             actor.tell_closed(SERVER_STOPPING)
         if self.on_lost is not None:
