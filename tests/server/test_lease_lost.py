@@ -472,3 +472,70 @@ def test_a_server_that_lost_its_lease_keeps_no_integrity_counts_over_the_new_hol
         engine.dispose()
     assert code == 1 and took < 5, (code, took)
     assert len(_lost_lines(log)) == 1, log.read_text()
+
+
+def test_a_stop_that_comes_while_the_room_finds_its_lease_lost_still_exits_1(
+    database_url: str,
+) -> None:
+    # A SIGTERM (the clean stop) landing as a refused step or the renewal found the loss
+    # ended the room before its stop for the loss ran: the stop left that task pending
+    # (destroyed with the loop), so ``on_lost`` never ran and ``cardroom serve`` exited 0
+    # for a server that had lost its lease. Now the clean stop waits for it.
+    async def run() -> tuple[list[str], bool]:
+        storage = Storage(database_url, threads=1)
+        try:
+            await storage.run(storage.migrate)
+            stopped: list[str] = []
+            settings = ServerSettings(database_url=database_url)
+            room = Room(storage, settings, lambda: stopped.append("stopped"))
+            room.lease_refused()  # a table's step refused...
+            await room.stop()  # ...and the clean stop at once
+            return list(stopped), room.losing is not None and room.losing.done()
+        finally:
+            storage.close()
+
+    stopped, done = asyncio.run(run())
+    assert stopped == ["stopped"] and done
+
+
+class _Actor:
+    """A table's actor, as the room's stop sees it."""
+
+    def __init__(self, then: Callable[[], None] = lambda: None) -> None:
+        self.then, self.stopped, self.told = then, False, False
+
+    async def stop(self) -> None:
+        await asyncio.sleep(0)
+        self.stopped = True
+        self.then()
+
+    def tell_closed(self, _reason: str) -> None:
+        self.told = True
+
+
+def test_a_table_opened_while_the_room_stops_for_its_lost_lease_does_not_break_the_stop(
+    database_url: str,
+) -> None:
+    # An operator's open (or the start's) whose table was prepared before the loss adds
+    # its actor while the stop for the loss awaits the others': the stop went over the
+    # room's actors as they changed (RuntimeError), so it never ended and on_lost never
+    # ran: the process did not stop.
+    async def run() -> tuple[list[str], bool]:
+        storage = Storage(database_url, threads=1)
+        try:
+            stopped: list[str] = []
+            room = Room(
+                storage,
+                ServerSettings(database_url=database_url),
+                lambda: stopped.append("stopped"),
+            )
+            first = _Actor(lambda: room.actors.setdefault("late", late))  # type: ignore[arg-type]
+            late = _Actor()
+            room.actors["first"] = first  # type: ignore[assignment]
+            await room.lose("the renewal's")
+            return stopped, first.stopped and first.told
+        finally:
+            storage.close()
+
+    stopped, first_stopped = asyncio.run(run())
+    assert stopped == ["stopped"] and first_stopped

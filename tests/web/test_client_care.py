@@ -101,6 +101,19 @@ def test_10_7_a_player_at_the_table_can_be_reported(page: Any, server: str) -> N
     )
 
 
+def test_10_7_a_player_not_at_the_table_is_not_told_as_reported_lately(
+    page: Any, server: str
+) -> None:
+    # The server's refusal became "no player 'X' at this table lately", and the page
+    # took any refusal with "lately" in it for the cooldown's: it told the player he had
+    # reported somebody lately, whom he never reported (one who left as he chose him).
+    register(page, server, fresh_alias())
+    page.goto(f"{server}/#/table/report")
+    page.locator(".felt").wait_for(timeout=30_000)
+    page.evaluate("() => window.cardroomTable.report('Nobody', 'collusion', '')")
+    expect(page.locator("#table-notice")).to_have_text("Nobody cannot be reported here.")
+
+
 def test_a_line_said_by_another_player_keeps_what_one_is_typing(page: Any, server: str) -> None:
     register(page, server, fresh_alias())
     sit(page, server, "draft")

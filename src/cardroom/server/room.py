@@ -178,6 +178,8 @@ class Room:
         await self.cancel_tasks(self.pruner, self.heart, self.keeper)
         for actor in self.actors.values():
             await actor.stop()
+        if self.losing is not None:  # a loss found as the stop came: its stop ends first
+            await self.losing  # (``on_lost``: the process exits 1, not 0)
         if self.recalled and self.lost is None:  # a start that failed first: kept stays kept
             with contextlib.suppress(LeaseLost):  # logged: stopping anyway
                 await self.keep_counts()  # while the lease is held: not kept else
@@ -292,16 +294,13 @@ class Room:
             except Exception as exc:  # a busy or absent database: next time
                 log.warning("the server's lease was not renewed (%s)", exc)
                 continue
-            try:
-                holder = await self.storage.run(lease.holder_of, engine)
-            except Exception as exc:
-                holder = f"unknown: {exc}"
-            await self.lose(holder)
+            self.lease_refused()  # in a task of its own, which a clean stop waits for
             return
 
     def lease_refused(self) -> None:
         """A table's step (or the monitor's counts) was refused because the lease is no
-        longer this room's (the fence, ``TableRecords.lease``): the room stops at once
+        longer this room's (the fence, ``TableRecords.lease``), or the renewal found it
+        taken: the room stops at once
         (:meth:`lose`), not at its next renewal; once, however many tables find it (the
         stop runs in a task of its own: the actor that found it is among those it
         stops)."""
@@ -337,7 +336,7 @@ class Room:
             holder,
         )
         await self.cancel_tasks(self.pruner, self.keeper, self.heart)
-        for actor in self.actors.values():
+        for actor in list(self.actors.values()):  # a table opening meanwhile may add one
             await actor.stop()
             actor.tell_closed(SERVER_STOPPING)
         if self.on_lost is not None:

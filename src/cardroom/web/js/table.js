@@ -321,7 +321,7 @@ class TableController {
   async report(alias, reason, note) {
     const r = await this.send("report", { player: alias, reason, note }, true);
     if (r.type === "ok") this.notice(`Your report on ${alias} was recorded: an operator will review it.`);
-    else if (r.code === "bad_report" && /lately/.test(r.message)) {
+    else if (r.code === "bad_report" && /you reported this player here lately/i.test(r.message)) {
       this.notice(`You reported ${alias} here lately: once every 10 minutes.`, true);
     } else if (r.code === "bad_report") this.notice(`${alias} cannot be reported here.`, true);
     else this.refused(r);
