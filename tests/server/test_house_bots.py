@@ -136,7 +136,7 @@ def test_10_9_the_review_leaves_out_the_house_bots(database_url: str, tmp_path: 
         (shared,) = [f for f in report["shared_access"] if f["value"] == "127.0.0.1"]
         assert sorted(shared["players"]) == people
         named = [tuple(f["entry"]["accounts"]) for f in report["table_flags"]]
-        assert named == [tuple(ids[a] for a in f) for f in flagged[3:]]
+        assert named == [tuple(ids[a] for a in f) for f in reversed(flagged[3:])]  # newest first
     finally:
         server.kill()
         engine.dispose()

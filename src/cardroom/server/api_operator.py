@@ -50,6 +50,7 @@ from cardroom.server.jobs import Job, Outcome
 from cardroom.server.protocol import CLOSED_BY_OPERATOR, TableId
 from cardroom.server.tables_file import TablesFileError, TableSpec, spec_from_dict
 from cardroom.store import ROLES, SanctionKind
+from cardroom.store.errors import LARGEST_ID
 from cardroom.store.history import LogEntry, TableHistory
 
 DISCONNECT_KINDS: Final = (
@@ -61,6 +62,11 @@ DISCONNECT_KINDS: Final = (
 )
 CHAT_KINDS: Final = ("ChatSaid", "ChatBlocked", "ChatReported")
 FLAG_KINDS: Final = ("ReviewFlagged",)
+FLAGS_SHOWN: Final = 1000
+"""The table flags the integrity page shows: the newest, newest first."""
+FLAG_PAGES: Final = 20
+"""How many pages of flags it reads back at most to find them (flags among house bots
+are recorded but not shown)."""
 NOTE_ACTIONS: Final = ("chat_ban", "chat_offence", "report")
 """What the audit log holds about table chat: chat bans (an offence at a table bans
 the account, escalating, ``dispatch``), older offence notes, and reports."""
@@ -375,10 +381,19 @@ async def integrity(request: Request) -> Response:
     accounts = accounts_of(request)
     report = await accounts.storage.run(accounts.cashier.integrity_report)
     history = TableHistory(accounts.storage.engine)
-    flags = await accounts.storage.run(history.by_kind, FLAG_KINDS, limit=1000)
     house = await accounts.storage.run(accounts.cashier.house_accounts)
-    lines = [_line(r) for r in flags if _for_review(r.entry, house)]
-    return reply(IntegrityView(report.shared_access, report.chip_dumping, lines))
+    lines: list[LogLine] = []
+    before = LARGEST_ID
+    for _ in range(FLAG_PAGES):  # the newest first, back past those among house bots
+        flags = await accounts.storage.run(
+            history.by_kind, FLAG_KINDS, limit=FLAGS_SHOWN, before_id=before
+        )
+        lines += [_line(r) for r in flags if _for_review(r.entry, house)]
+        if len(flags) < FLAGS_SHOWN or len(lines) >= FLAGS_SHOWN:
+            break
+        before = flags[-1].id
+    view = IntegrityView(report.shared_access, report.chip_dumping, lines[:FLAGS_SHOWN])
+    return reply(view)
 
 
 def _for_review(flag: dict[str, Any], house: frozenset[str]) -> bool:

@@ -87,9 +87,11 @@ class TableHistory:
         after_id: int = 0,
         limit: int = 100,
         since: datetime | None = None,
+        before_id: int | None = None,
     ) -> list[LogEntry]:
         """Entries of ``kinds`` (optionally of one table, written at or after ``since``)
-        after row ``after_id``, oldest first."""
+        after row ``after_id``, oldest first; with ``before_id``, the newest of them
+        before that row, newest first (a review queue reads back from the last)."""
         query = select(TableEntry).where(
             TableEntry.kind.in_(list(kinds)), TableEntry.id > max(0, min(after_id, LARGEST_ID))
         )
@@ -97,7 +99,12 @@ class TableHistory:
             query = query.where(TableEntry.table_id == table_id)
         if since is not None:
             query = query.where(TableEntry.created_at >= since)
-        query = query.order_by(TableEntry.id).limit(max(0, min(limit, 1000)))
+        if before_id is None:
+            query = query.order_by(TableEntry.id)
+        else:
+            before = max(0, min(before_id, LARGEST_ID))
+            query = query.where(TableEntry.id < before).order_by(TableEntry.id.desc())
+        query = query.limit(max(0, min(limit, 1000)))
         with Session(self.engine) as session:
             return [
                 LogEntry(r.id, r.table_id, r.seq, r.kind, dict(r.entry), r.created_at)

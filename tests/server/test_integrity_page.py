@@ -1,0 +1,47 @@
+"""The operator's integrity page (RULEBOOK §10.9) shows the newest table flags, newest
+first, reading back past the flags recorded among the house's bots: it used to show the
+oldest 1,000 ever recorded, so a busy room's new flags never appeared."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from cardroom.room.codec import encode_room_event
+from cardroom.room.events import ReviewFlagged
+from cardroom.store import Players, make_engine
+from cardroom.store.tables import TableRecords
+
+from .api_client import BACKENDS, Api, bearer, make_operator, register, start_api
+
+
+@pytest.fixture(params=BACKENDS)
+def api(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Api]:
+    yield from start_api(request, tmp_path)
+
+
+def test_10_9_the_integrity_page_shows_the_newest_flags_first(api: Api) -> None:
+    """1,101 flags between two people, then 1,000 among house bots (recorded, never
+    shown): the page holds the newest 1,000 of the people's, newest first."""
+    boss = register(api)
+    make_operator(api, boss)
+    engine = make_engine(api.database_url)
+    try:
+        players = Players(engine)
+        people = tuple(str(players.get(register(api)).id) for _ in range(2))
+        house = tuple(str(players.get(register(api)).id) for _ in range(2))
+        for bot in house:
+            players.set_role(players.named(bot).alias, "house", operator="test")
+        old = [ReviewFlagged("repeated_pots", people, f"old {i}", ()) for i in range(1100)]
+        newest = ReviewFlagged("repeated_pots", people, "newest", ())
+        bots = [ReviewFlagged("repeated_pots", house, "bots", ()) for _ in range(1000)]
+        entries = [encode_room_event(e) for e in [*old, newest, *bots]]
+        TableRecords(engine).commit("flags-a", 1, entries)
+        shown = bearer(api, boss).get("/api/operator/integrity").json()["table_flags"]
+    finally:
+        engine.dispose()
+    evidence = [f["entry"]["evidence"] for f in shown]
+    assert len(evidence) == 1000 and "bots" not in evidence
+    assert evidence[:3] == ["newest", "old 1099", "old 1098"] and evidence[-1] == "old 101"
