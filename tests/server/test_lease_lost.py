@@ -28,7 +28,7 @@ from tests.server.sessions import until as until_message
 from tests.server.test_crash import SRC, ServerProcess
 from websockets.exceptions import ConnectionClosed
 
-from cardroom.bots.client import ProtocolClient
+from cardroom.bots.client import ProtocolClient, account
 from cardroom.ledger import AccountRef, Currency
 from cardroom.server import lease
 from cardroom.server.lease import SERVER_GONE_SECONDS
@@ -539,3 +539,40 @@ def test_a_table_opened_while_the_room_stops_for_its_lost_lease_does_not_break_t
 
     stopped, first_stopped = asyncio.run(run())
     assert stopped == ["stopped"] and first_stopped
+
+
+def test_an_operator_s_table_refused_by_the_fence_stops_the_server_at_once(
+    database_url: str, tmp_path: Path, servers: Callable[..., ServerProcess]
+) -> None:
+    # The operator opens a table on a server whose lease was just taken: refused, and
+    # the server stops at once (it answered 503 and served on until its next renewal).
+    import httpx
+
+    log = tmp_path / "first.log"
+    first = servers(database_url, _tables(tmp_path), log=log)  # renewing every 10 s
+    boss = account(first.base, "boss", "password1")
+    engine = make_engine(database_url)
+    try:
+        Players(engine).set_role("boss", "operator", operator="test")
+    finally:
+        engine.dispose()
+    _just_renewed(database_url)
+    _steal(database_url)
+    began = time.monotonic()
+    body = {"id": "late", "game": "holdem", "stakes": {"small_blind": 1, "big_blind": 2}}
+    opened = httpx.post(
+        first.base + "/api/operator/tables", json=body, timeout=30,
+        headers={"authorization": f"Bearer {boss['token']}"},
+    )  # fmt: skip
+    assert opened.status_code >= 500, opened.text
+    assert first.proc.wait(30) == 1 and time.monotonic() - began < 5
+    assert len(_lost_lines(log)) == 1, log.read_text()
+    assert "late" not in _open_tables(database_url)
+
+
+def _open_tables(url: str) -> list[str]:
+    engine = make_engine(url)
+    try:
+        return list(TableRecords(engine).open_tables())
+    finally:
+        engine.dispose()

@@ -52,6 +52,7 @@ from cardroom.server.tables_file import TablesFileError, TableSpec, spec_from_di
 from cardroom.store import ROLES, SanctionKind
 from cardroom.store.errors import LARGEST_ID
 from cardroom.store.history import LogEntry, TableHistory
+from cardroom.store.leases import LeaseLost
 
 DISCONNECT_KINDS: Final = (
     "Disconnected",
@@ -85,8 +86,18 @@ class RoomControl(Protocol):
 
 async def open_on(room: Any, spec: TableSpec) -> None:
     """Open a table in ``room`` (the server's ``Room.open_table``: its record continued,
-    or new; its actor started)."""
-    await room.open_table(spec)
+    or new; its actor started). Refused by the lease's fence, the room stops at once,
+    as for a table's step (``Room.lease_refused``)."""
+    try:
+        await room.open_table(spec)
+    except LeaseLost:
+        _lease_refused(room)
+        raise
+
+
+def _lease_refused(room: Any) -> None:
+    if callable(getattr(room, "lease_refused", None)):
+        room.lease_refused()
 
 
 async def _close_inside(actor: TableActor) -> Outcome:
@@ -109,7 +120,11 @@ async def close_on(room: Any, table_id: str) -> None:
     if outcome.code is not None:
         raise ApiError(503, "not_stored", f"the table could not be closed: {outcome.message}")
     await actor.stop()
-    await room.storage.run(room.records.close, table_id)
+    try:
+        await room.storage.run(room.records.close, table_id)
+    except LeaseLost:  # the room stops at once, as for a table's step
+        _lease_refused(room)
+        raise
     room.actors.pop(table_id, None)
     room.specs.pop(table_id, None)
 
