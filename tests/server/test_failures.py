@@ -39,6 +39,38 @@ def _actor(app: Any, table: str) -> TableActor:
     return actor
 
 
+def _lose_first_step(actor: TableActor, error: str) -> None:
+    """The database refuses ``actor``'s first step, in its group and when written again
+    alone; every other step is stored."""
+    real_commit = actor.records.commit_all
+    doomed: list[TableStep] = []
+
+    def failing_commit(steps: Sequence[TableStep]) -> None:
+        if not doomed:
+            doomed.extend(s for s in steps if s.table_id == actor.table_id)
+        if any(s is d for s in steps for d in doomed):
+            raise RuntimeError(error)
+        real_commit(steps)
+
+    actor.records.commit_all = failing_commit  # type: ignore[method-assign]
+
+
+def _first_read_fails(actor: TableActor) -> list[int]:
+    """The first read of ``actor``'s record back fails, the next ones succeed: the reads
+    made, as they are made."""
+    real_rebuild = actor.rebuild_record
+    reads: list[int] = []
+
+    def failing_rebuild() -> Any:
+        reads.append(len(reads))
+        if len(reads) == 1:
+            raise RuntimeError("database still gone")
+        return real_rebuild()
+
+    actor.rebuild_record = failing_rebuild  # type: ignore[method-assign]
+    return reads
+
+
 def test_a_step_the_database_refused_did_not_happen_and_the_table_plays_on(
     settings: ServerSettings,
 ) -> None:
@@ -46,22 +78,11 @@ def test_a_step_the_database_refused_did_not_happen_and_the_table_plays_on(
 
     async def go(base: str) -> None:
         actor = _actor(apps[0], "holdem")
-        real_commit = actor.records.commit_all
         a, _ = await player(base, "alice")
         b, b_id = await player(base, "bobby")
         await a.send("join", id="j", table="holdem", seat=0, amount=40)
         await answer(a, "j")
-        doomed: list[TableStep] = []
-
-        def failing_commit(steps: Sequence[TableStep]) -> None:
-            # The first holdem step fails, in its group and when written again alone.
-            if not doomed:
-                doomed.extend(s for s in steps if s.table_id == "holdem")
-            if any(s is d for s in steps for d in doomed):
-                raise RuntimeError("disk on fire")
-            real_commit(steps)
-
-        actor.records.commit_all = failing_commit  # type: ignore[method-assign]
+        _lose_first_step(actor, "disk on fire")
         await b.send("join", id="j", table="holdem", seat=1, amount=40)
         refused = await answer(b, "j")
         assert refused["code"] == "not_stored"
@@ -95,29 +116,12 @@ def test_a_table_whose_record_could_not_be_read_after_a_lost_step_runs_nothing_u
 
     async def go(base: str) -> None:
         actor = _actor(apps[0], "holdem")
-        real_commit, real_rebuild = actor.records.commit_all, actor.rebuild_record
         a, _ = await player(base, "alice")
         b, _ = await player(base, "bobby")
         await a.send("join", id="j", table="holdem", seat=0, amount=40)
         await answer(a, "j")
-        doomed: list[TableStep] = []
-        reads: list[int] = []
-
-        def failing_commit(steps: Sequence[TableStep]) -> None:
-            if not doomed:
-                doomed.extend(s for s in steps if s.table_id == "holdem")
-            if any(s is d for s in steps for d in doomed):
-                raise RuntimeError("database gone")
-            real_commit(steps)
-
-        def failing_rebuild() -> Any:
-            reads.append(len(reads))
-            if len(reads) == 1:
-                raise RuntimeError("database still gone")
-            return real_rebuild()
-
-        actor.records.commit_all = failing_commit  # type: ignore[method-assign]
-        actor.rebuild_record = failing_rebuild  # type: ignore[method-assign]
+        _lose_first_step(actor, "database gone")
+        reads = _first_read_fails(actor)
         await b.send("join", id="j", table="holdem", seat=1, amount=40)
         assert (await answer(b, "j"))["code"] == "not_stored"
         await b.send("join", id="j2", table="holdem", seat=1, amount=40)
@@ -228,13 +232,12 @@ def test_a_buy_in_or_watch_behind_a_lost_step_whose_record_could_not_be_read_is_
 
     async def go(base: str) -> None:
         actor = _actor(apps[0], "holdem")
-        real_commit, real_rebuild = actor.records.commit_all, actor.rebuild_record
+        real_commit = actor.records.commit_all
         a, _ = await player(base, "alice")
         b, _ = await player(base, "bobby")
         await a.send("join", id="j", table="holdem", seat=0, amount=40)
         await answer(a, "j")
         calls: list[int] = []
-        reads: list[int] = []
 
         def commit(steps: Sequence[TableStep]) -> None:
             if any(s.table_id == "holdem" for s in steps):
@@ -247,14 +250,8 @@ def test_a_buy_in_or_watch_behind_a_lost_step_whose_record_could_not_be_read_is_
                     raise RuntimeError("database gone")
             real_commit(steps)
 
-        def rebuild() -> Any:
-            reads.append(len(reads))
-            if len(reads) == 1:
-                raise RuntimeError("database still gone")
-            return real_rebuild()
-
         actor.records.commit_all = commit  # type: ignore[method-assign]
-        actor.rebuild_record = rebuild  # type: ignore[method-assign]
+        reads = _first_read_fails(actor)
         a2, _ = await player(base, "alice")  # a connection answers one message at a time
         if second == "join":
             await b.send("watch", id="w", table="holdem")  # his join then queues the sit alone
