@@ -68,6 +68,31 @@ def test_a_stack_that_covers_the_ante_is_replayed_without_trimming() -> None:
     assert list(replay(loads(text)[0]).finishing_stacks) == pokerkit_stacks(text) == [193, 197, 15]
 
 
+# p2 posts a big-blind ante of 2 beside his big blind; p3 raises and takes the pot.
+BIG_BLIND_ANTE = """variant = "NT"
+ante_trimming_status = {trimming}
+antes = [0, 2, 0]
+blinds_or_straddles = [1, 2, 0]
+min_bet = 2
+starting_stacks = [100, 100, 100]
+actions = ["d dh p1 ????", "d dh p2 ????", "d dh p3 ????", "p3 cbr 6", "p1 f", "p2 f"]
+"""
+
+
+def test_a_big_blind_ante_with_trimming_is_refused_since_trimming_gives_it_back() -> None:
+    # Trimming cuts each ante to the second largest: a lone big-blind ante goes back to
+    # its poster, so PokerKit plays the hand as if nobody anted (p3 wins the blinds only).
+    # A file with such an ante means dead money (as with false), so it is refused, not
+    # replayed to either result.
+    text = BIG_BLIND_ANTE.format(trimming="true")
+    assert pokerkit_stacks(text) == [99, 98, 103]
+    with pytest.raises(PhhError, match="gives a lone big-blind ante back"):
+        replay(loads(text)[0])
+    dead = BIG_BLIND_ANTE.format(trimming="false")
+    assert list(replay(loads(dead)[0]).finishing_stacks) == pokerkit_stacks(dead)
+    assert pokerkit_stacks(dead) == [99, 96, 105]
+
+
 # required.rst: a board deal names "a valid card notation", which may be unknown (??).
 UNKNOWN_RIVER = """variant = "NT"
 antes = [0, 0]

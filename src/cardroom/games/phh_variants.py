@@ -163,8 +163,9 @@ def _antes(hh: HandHistory, variant: Variant) -> tuple[int, int]:
     if variant.forced_bets == BLINDS and not any(others) and _blind_game(hh):
         if hh.ante_trimming_status:
             raise PhhError(
-                f"antes {list(hh.antes)} with ante_trimming_status = true count a big-blind "
-                "ante in the side pots; only dead big-blind antes (false) are supported"
+                f"antes {list(hh.antes)} with ante_trimming_status = true: trimming gives a "
+                "lone big-blind ante back to its poster (PokerKit's reading), which a file "
+                "with such an ante seldom means; only dead big-blind antes (false) are supported"
             )
         return 0, hh.antes[at]
     raise PhhError(
