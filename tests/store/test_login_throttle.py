@@ -214,3 +214,43 @@ def test_an_attempt_is_recorded_as_a_failure_before_the_hash_runs(db: Any, clock
         players.login("Owner", "wrong guess")
     assert seen == [[False], [True, False]]
     assert successes() == [True, False]
+
+
+def _lock_the_alias(players: Players, clock: Any) -> None:
+    """50 failures at "Owner" from as many addresses: the alias waits but where known."""
+    for i in range(POLICY.max_failures_per_alias):
+        with pytest.raises(LoginRefused):
+            players.login("Owner", "wrong guess", ip=f"7.7.{i}.1")
+    clock.advance(seconds=1)
+
+
+def test_an_address_is_known_only_for_90_days_after_the_last_login_from_it(
+    db: Any, clock: Any
+) -> None:
+    players = Players(db.engine, clock=clock, passwords=Passwords(1, 8, 1))
+    players.register("Owner", PW, age_confirmed=True)
+    players.login("Owner", PW, ip=HOME)
+    players.login("Owner", PW, ip="10.9.9.8")
+    clock.advance(days=60)
+    players.login("Owner", PW, ip=HOME)  # home renewed; 10.9.9.8 not
+    clock.advance(days=31)  # HOME last seen 31 days ago, 10.9.9.8 91 days ago
+    _lock_the_alias(players, clock)
+    assert players.login("Owner", PW, ip=HOME)
+    with pytest.raises(LoginThrottled):
+        players.login("Owner", PW, ip="10.9.9.8")
+
+
+def test_a_password_reset_forgets_the_addresses_known_before_it(db: Any, clock: Any) -> None:
+    # A thief logged in from 6.6.6.6 with the stolen password; the operator resets it.
+    players = Players(db.engine, clock=clock, passwords=Passwords(1, 8, 1))
+    players.register("Owner", PW, age_confirmed=True)
+    players.login("Owner", PW, ip=HOME)
+    players.login("Owner", PW, ip="6.6.6.6")
+    clock.advance(hours=1)
+    players.set_password("Owner", "a new horse", operator="ops")
+    clock.advance(hours=1)
+    players.login("Owner", "a new horse", ip=HOME)  # the owner, since the reset
+    _lock_the_alias(players, clock)
+    with pytest.raises(LoginThrottled):  # the thief's address is a stranger's now
+        players.login("Owner", "a new horse", ip="6.6.6.6")
+    assert players.login("Owner", "a new horse", ip=HOME)

@@ -5,8 +5,8 @@
   himself, never for its owner elsewhere;
 - per alias, from every source together: ``max_failures_per_alias``, much larger,
   against guesses spread over many addresses; it does not hold against a source the
-  player has logged in from before (a *known* one), so strangers cannot lock the
-  owner out of his own home;
+  player has logged in from lately (a *known* one: within ``known_for``, and since
+  his password was last set), so strangers cannot lock the owner out of his own home;
 - per address, over every alias: ``max_failures_per_ip`` (credential stuffing).
 
 Each bounds how often the slow password hash runs: at most
@@ -35,6 +35,9 @@ class ThrottlePolicy:
     max_failures_per_ip: int = 20
     """Failures from one address, at any aliases, before the address waits."""
     window: timedelta = timedelta(minutes=15)
+    known_for: timedelta = timedelta(days=90)
+    """How long a source stays known after the player's last login from it. A password
+    set since (an operator's reset, after a theft say) forgets every source before it."""
 
 
 def retry_after(

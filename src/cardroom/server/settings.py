@@ -56,11 +56,14 @@ class Limits:
     beyond, that address waits (429 ``throttled``), no other does."""
     login_failures_per_alias: int = 50
     """Failed logins at one alias from all addresses together (guesses spread over many):
-    beyond, every address waits but those the player has logged in from before."""
+    beyond, every address waits but those the player has logged in from lately."""
     login_failures_per_address: int = 20
     """Failed logins from one client address at any aliases (credential stuffing)."""
     login_window_seconds: int = 900
     """The sliding window of the login limits (``cardroom.ledger.logins``)."""
+    login_known_days: int = 90
+    """An address (or device) the player logged in from stays exempt from the alias's
+    limit this long after his last login from it (and only since his password was set)."""
 
     def login_throttle(self) -> ThrottlePolicy:
         """The store's login throttle with these limits."""
@@ -69,6 +72,7 @@ class Limits:
             max_failures_per_alias=self.login_failures_per_alias,
             max_failures_per_ip=self.login_failures_per_address,
             window=timedelta(seconds=self.login_window_seconds),
+            known_for=timedelta(days=self.login_known_days),
         )
 
 

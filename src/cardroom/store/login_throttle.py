@@ -14,6 +14,7 @@ counted one after the other and none slips past a limit (nor past the hash's bou
 from __future__ import annotations
 
 from datetime import datetime, timedelta
+from typing import Final
 
 from sqlalchemy import ColumnElement, and_, func, or_, select
 from sqlalchemy.dialects.postgresql import insert as pg_insert
@@ -21,7 +22,10 @@ from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Session
 
 from cardroom.ledger import ThrottlePolicy, retry_after
-from cardroom.store.models import LoginAttempt, LoginThrottleKey
+from cardroom.store.models import AuditRecord, LoginAttempt, LoginThrottleKey, Player
+
+PASSWORD_SET: Final = "set_password"
+"""The audit action of a password set by an operator (``Players.set_password``)."""
 
 
 def lock_scopes(session: Session, key: str, ip: str, now: datetime) -> None:
@@ -50,18 +54,28 @@ def _from_source(ip: str, device: str) -> ColumnElement[bool]:
     return and_(LoginAttempt.ip == "", LoginAttempt.device == device)
 
 
-def known_source(session: Session, key: str, player_id: int, ip: str, device: str) -> bool:
-    """Whether the player has logged in successfully from this address or this device
-    before (however long ago: the pruning keeps each player's newest success per
-    address and device, ``store/login_rows.py``). ``key``: the player's alias key (an
-    alias never changes), for the attempts' index by alias."""
+def known_source(session: Session, attempt: tuple[str, int, str, str], since: datetime) -> bool:
+    """Whether the player of ``attempt`` (alias key, player id, ip, device) has logged in
+    successfully from this address or this device after ``since`` and after his password
+    was last set (so a thief's address stops being known once an operator resets the
+    password). The pruning keeps each player's newest success per address and device
+    (``store/login_rows.py``), so a source's last login is never lost. The alias key
+    (an alias never changes) serves the attempts' index by alias."""
+    key, player_id, ip, device = attempt
     same = [LoginAttempt.ip == ip] if ip else []
     same += [LoginAttempt.device == device] if device else []
     where = or_(*same) if same else _from_source(ip, device)
+    password_set = (
+        select(func.max(AuditRecord.at))
+        .join(Player, Player.alias == AuditRecord.subject)
+        .where(Player.id == player_id, AuditRecord.action == PASSWORD_SET)
+        .scalar_subquery()
+    )
     found = session.scalar(
         select(LoginAttempt.id)
         .where(LoginAttempt.alias_key == key, LoginAttempt.player_id == player_id)
-        .where(LoginAttempt.success.is_(True), where)
+        .where(LoginAttempt.success.is_(True), where, LoginAttempt.at > since)
+        .where(or_(password_set.is_(None), LoginAttempt.at > password_set))
         .limit(1)
     )
     return found is not None
@@ -102,7 +116,8 @@ def throttle_wait(
         failures(alias, False), now, policy.max_failures_per_alias, policy.window
     )
     if alias_wait is not None and not (
-        player_id is not None and known_source(session, key, player_id, ip, device)
+        player_id is not None
+        and known_source(session, (key, player_id, ip, device), now - policy.known_for)
     ):
         waits.append(alias_wait)
     if ip:

@@ -30,7 +30,7 @@ from cardroom.store.errors import AccountError as AccountError
 from cardroom.store.errors import storage_errors, valid_id
 from cardroom.store.ledger_sql import in_transaction
 from cardroom.store.login_rows import PrunedLogins, prune_logins
-from cardroom.store.login_throttle import lock_scopes, throttle_wait
+from cardroom.store.login_throttle import PASSWORD_SET, lock_scopes, throttle_wait
 from cardroom.store.models import LoginAttempt, LoginSession, Player, Sanction
 from cardroom.store.passwords import Passwords, password_problem
 from cardroom.store.sanction_rows import MONEY_STOPPING, not_covered, revoke_sessions
@@ -400,7 +400,7 @@ class Players:
             player = find_player(session, alias)
             player.password_hash = hashed
             revoke_sessions(session, player.id, self.clock())
-            audit(session, self.clock, operator, "set_password", player.alias)
+            audit(session, self.clock, operator, PASSWORD_SET, player.alias)
 
     @storage_errors("revoking sessions")
     def revoke_all(self, alias: str) -> int:
