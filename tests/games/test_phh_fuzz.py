@@ -240,3 +240,35 @@ def test_deeply_nested_toml_is_an_error_line_and_the_next_file_still_replays(
     first, second = (json.loads(x) for x in capsys.readouterr().out.splitlines())
     assert "nested too deeply" in first["error"]
     assert second["finishing_stacks"] is not None
+
+
+def test_an_integer_too_long_for_python_is_an_error_line_and_the_next_file_still_replays(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Python refuses to read an integer of more than 4,300 digits (a ValueError from
+    # inside tomllib, once a traceback); the file is refused and the next one replayed.
+    long = tmp_path / "long.phh"
+    long.write_text(
+        SOURCES["holdem-0"].replace(
+            "starting_stacks = [", "x = " + "9" * 5000 + "\nstarting_stacks = [", 1
+        )
+    )
+    good = tmp_path / "good.phh"
+    good.write_text(SOURCES["holdem-0"])
+    assert main(["replay", str(long), str(good), "--json"]) == 1
+    first, second = (json.loads(x) for x in capsys.readouterr().out.splitlines())
+    assert first["error"] == "not valid PHH: a number too long to read"
+    assert second["finishing_stacks"] is not None
+
+
+def test_an_error_quotes_a_hostile_file_s_words_only_in_part() -> None:
+    # A stack of 4,000 digits and an amount word of 100,000 are refused with a message of
+    # bounded size, not echoed whole.
+    text = SOURCES["holdem-0"]
+    for bad in (
+        text.replace("starting_stacks = [", "starting_stacks = [" + "9" * 4000 + ", ", 1),
+        text.replace("actions = [", 'actions = ["p3 cbr ' + "9" * 100_000 + '",', 1),
+    ):
+        with pytest.raises(PhhError) as caught:
+            replay(loads(bad)[0])
+        assert len(str(caught.value)) < 500

@@ -49,6 +49,10 @@ __all__ = [
 ]
 
 
+_LONGEST_MESSAGE = 400
+"""An error's message is cut here: it quotes the file, which may be any size."""
+
+
 class PhhError(ValueError):
     """A PHH text or record that breaks the standard, or a hand the engine cannot replay;
     the message says what and where. ``action`` is the 1-based number of the action
@@ -57,6 +61,8 @@ class PhhError(ValueError):
     :data:`cardroom.games.phh_export.REFUSALS`; empty otherwise)."""
 
     def __init__(self, message: str, action: int | None = None, *, code: str = "") -> None:
+        if len(message) > _LONGEST_MESSAGE:  # a hostile file's words are echoed, not dumped
+            message = f"{message[:_LONGEST_MESSAGE]}... ({len(message)} characters)"
         super().__init__(message)
         self.action = action
         self.code = code
@@ -252,7 +258,7 @@ def _decimal(value: Any, where: str) -> Decimal:
         raise PhhError(f"{where}: {value!r} is not a number")
     number = Decimal(value)
     if number.is_finite() and number.adjusted() > _LARGEST:
-        raise PhhError(f"{where}: {value} is too large an amount")
+        raise PhhError(f"{where}: {number:.3E} is too large an amount")
     return number
 
 
@@ -324,6 +330,8 @@ def read_hands(text: str) -> list[HandHistory | PhhError]:
         raise PhhError(f"not valid TOML: {exc}") from None
     except RecursionError:  # tomllib recurses once per nested array or table
         raise PhhError("not valid PHH: values nested too deeply") from None
+    except ValueError:  # Python reads no integer of more than 4,300 digits
+        raise PhhError("not valid PHH: a number too long to read") from None
     if "variant" in raw:
         return [_read_one(raw, "hand")]
     tables = [(key, value) for key, value in raw.items() if isinstance(value, dict)]
