@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from typing import Any
 
 import pytest
@@ -139,3 +140,31 @@ def test_score_help_documents_the_input(capsys: pytest.CaptureFixture[str]) -> N
     for word in ('"variant"', '"players"', '"top"', '"middle"', '"bottom"', "in_fantasyland"):
         assert word in out
     assert "numbers are not cards" in out and "pineapple" in out
+
+
+@pytest.mark.parametrize(
+    ("stdin", "said"),
+    [
+        ("[" * 100_000, "nested too deeply"),  # json recurses: was a RecursionError
+        ('{"variant": "ofc", "players": ' + "9" * 5000 + "}", "5000 digits is too long"),
+        ('{"variant": "ofc", "players": [{"top": NaN}]}', "NaN is not a JSON number"),
+        ('{"variant": "ofc", "points": Infinity, "players": []}', "Infinity is not"),
+    ],
+)
+def test_hostile_json_is_a_clear_error_not_a_traceback(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], stdin: str, said: str
+) -> None:
+    code, out, err = run(monkeypatch, capsys, "score", stdin)
+    assert (code, out) == (1, "")
+    assert err.startswith("error: input is not JSON we read") and said in err
+
+
+def test_an_error_quotes_a_huge_card_name_only_in_part(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    huge = {"top": ["A" * 100_000], "middle": [], "bottom": []}
+    code, _, err = run(
+        monkeypatch, capsys, "score", json.dumps({"variant": "ofc", "players": [huge]})
+    )
+    assert code == 1 and err.startswith("error: player 0: top row: 'AAAA")
+    assert len(err) < 500 and re.search(r"\.\.\. \(\d{6} characters\)$", err.rstrip())

@@ -8,8 +8,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import reprlib
 import sys
 from typing import Any
+
+from cardroom.cli.errors import clipped
 
 SCORE_HELP = """\
 Score one showdown read as a JSON object on standard input:
@@ -70,23 +73,41 @@ def register(subparsers: Any) -> None:
 
 def _read() -> dict[str, Any]:
     try:
-        data = json.loads(sys.stdin.read())
+        data = json.loads(sys.stdin.read(), parse_constant=_no_constant, parse_int=_whole)
     except json.JSONDecodeError as exc:
         raise InputError(f"input is not JSON: {exc}") from None
+    except RecursionError:  # json recurses once per nested array or object
+        raise InputError("input is not JSON we read: values nested too deeply") from None
+    except ValueError as exc:  # NaN, Infinity or an integer too long
+        raise InputError(f"input is not JSON we read: {exc}") from None
     if not isinstance(data, dict):
         raise InputError("input must be one JSON object")
     return data
 
 
+def _no_constant(name: str) -> None:
+    """NaN and Infinity are not JSON (Python's reader takes them unless told)."""
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _whole(text: str) -> int:
+    """A JSON integer, refused past 30 digits (no count of points needs more, and Python
+    reads none past 4,300)."""
+    if len(text.lstrip("-")) > 30:
+        raise ValueError(f"an integer of {len(text)} digits is too long")
+    return int(text)
+
+
 def _fail(exc: Exception) -> int:
-    print(f"error: {exc}", file=sys.stderr)
+    print(f"error: {clipped(exc)}", file=sys.stderr)
     return 1
 
 
 def _cards(value: Any, what: str) -> list[str]:
     """A list of card names; numbers (even valid card codes) are refused."""
     if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
-        raise InputError(f'{what} must be a list of card names like "As", not {value!r}')
+        shown = reprlib.repr(value)
+        raise InputError(f'{what} must be a list of card names like "As", not {shown}')
     return value
 
 

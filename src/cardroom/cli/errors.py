@@ -7,11 +7,24 @@ refusals; a command that fails for any other reason returns 1.
 from __future__ import annotations
 
 import argparse
+import reprlib
 from collections.abc import Callable
+
+LONGEST_MESSAGE = 400
+"""An error's message is cut here: it may quote input of any size."""
 
 
 class UsageError(Exception):
     """The command line is wrong (exit code 2); raised by a command after parsing."""
+
+
+def clipped(error: object) -> str:
+    """An error's message for the user, cut to :data:`LONGEST_MESSAGE` characters (a
+    hostile input's words are quoted, not dumped)."""
+    message = str(error)
+    if len(message) <= LONGEST_MESSAGE:
+        return message
+    return f"{message[:LONGEST_MESSAGE]}... ({len(message)} characters)"
 
 
 def seed(text: str) -> int:
@@ -19,7 +32,8 @@ def seed(text: str) -> int:
     try:
         value = int(text.strip(), 10)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"a seed is a whole number, not {text!r}") from None
+        shown = reprlib.repr(text)
+        raise argparse.ArgumentTypeError(f"a seed is a whole number, not {shown}") from None
     if value < 0:
         raise argparse.ArgumentTypeError(f"a seed is zero or more, not {value}")
     return value
@@ -32,7 +46,8 @@ def whole_number(low: int, high: int | None = None) -> Callable[[str], int]:
         try:
             value = int(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+            shown = reprlib.repr(text)
+            raise argparse.ArgumentTypeError(f"{shown} is not a whole number") from None
         if value < low or (high is not None and value > high):
             raise argparse.ArgumentTypeError(f"must be {_bounds(low, high)}, not {value}")
         return value
