@@ -13,7 +13,12 @@ from pathlib import Path
 import httpx
 import pytest
 import websockets
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Route
 
+from cardroom.server import openapi
 from cardroom.server.headers import HSTS, SECURITY_HEADERS
 from cardroom.server.settings import Limits, ServerSettings
 
@@ -85,6 +90,45 @@ def test_a_throttled_answer_carries_the_security_headers(tmp_path: Path) -> None
     assert answers[-1].status_code == 429
     _assert_guarded(answers[-1])
     assert answers[-1].headers["cache-control"] == "no-store"
+
+
+def test_an_error_that_escapes_a_route_is_a_500_internal_with_the_security_headers(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Starlette answers an error no route caught itself (its ServerErrorMiddleware, the
+    outermost, outside the headers' middleware): it went as a bare text/plain 500
+    without a single security header, nor no-store on /api/. Now the API's 500
+    ``internal``, from the one list, and no word of the error."""
+    secret = "db.internal:5432 password=hunter2"
+
+    def broken() -> dict[str, object]:
+        raise RuntimeError(secret)
+
+    async def crash(_request: Request) -> Response:  # a test-only API route, unwrapped
+        raise RuntimeError(secret)
+
+    monkeypatch.setattr(openapi, "document", broken)
+    apps: list[Starlette] = []
+    settings = ServerSettings(database_url=f"sqlite:///{tmp_path / 'db'}")
+    with running_server(settings, apps) as base:
+        apps[0].router.routes.insert(0, Route("/api/test-crash", crash))
+        outside_api = httpx.get(base + "/openapi.json")
+        inside_api = httpx.get(base + "/api/test-crash")
+        over_tls = httpx.get(base + "/api/test-crash", headers={"x-forwarded-proto": "https"})
+    _assert_guarded(outside_api)
+    _assert_guarded(inside_api)
+    for answer in (outside_api, inside_api, over_tls):
+        assert answer.status_code == 500, answer.text
+        assert answer.headers["content-type"] == "application/json"
+        assert answer.json() == {
+            "code": "internal",
+            "message": "the server failed; the error is logged",
+        }
+        assert secret not in answer.text and "Traceback" not in answer.text
+    assert "no-store" not in outside_api.headers.get("cache-control", "")
+    assert inside_api.headers["cache-control"] == "no-store"
+    assert over_tls.headers["strict-transport-security"] == HSTS
+    assert over_tls.headers["content-security-policy"] == EXPECTED["content-security-policy"]
 
 
 def test_private_api_answers_are_never_stored_and_static_files_keep_their_caching(
