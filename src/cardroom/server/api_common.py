@@ -215,7 +215,7 @@ def csrf_token(session_token: str) -> str:
 
 def check_origin(request: Request) -> None:
     """403 ``csrf`` when a browser says the request comes from another site."""
-    if not same_origin(request):
+    if not same_origin(request, server_of(request).settings):
         raise ApiError(403, "csrf", "cross-site request refused")
 
 
