@@ -36,8 +36,10 @@ from cardroom.server.room import INTEGRITY, Room
 from cardroom.server.settings import ServerSettings
 from cardroom.server.storage import Storage
 from cardroom.store import Players, SqlLedger, make_engine, migrate
+from cardroom.store.client_ids import Answered, ClientIds
 from cardroom.store.leases import Holder, LeaseLost, Leases
 from cardroom.store.models import ServerLease
+from cardroom.store.reports import REPORT, Reports
 from cardroom.store.room_memory import RoomMemories
 from cardroom.store.tables import TableRecords
 
@@ -426,6 +428,66 @@ def test_a_table_is_opened_or_closed_only_while_its_server_holds_the_lease(
         assert records.open_tables() == ["t"]
         loaded = records.load("u")
         assert loaded is not None and loaded.settings == {"v": 1}
+    finally:
+        engine.dispose()
+
+
+def test_a_note_about_a_table_is_written_only_while_its_server_holds_the_lease(
+    database_url: str,
+) -> None:
+    # A stale server's report (an audit row, and the client id it answers) was written
+    # whoever held the lease: the new holder's review read a report of a table it
+    # serves that no table of its own took, and its cooldown counted it.
+    engine = make_engine(database_url)
+    migrate.upgrade(engine)
+    try:
+        assert lease.take(engine, "mine") is None
+        mine = TableRecords(engine, lease=(lease.SERVING, "mine"))
+        mine.note("ann", REPORT, "bob", Answered("1", "r1", "t", 0), table="t", reason="other")
+        assert lease.take(engine, "other", force=True) is None
+        with pytest.raises(LeaseLost):
+            mine.note("ann", REPORT, "cat", Answered("1", "r2", "t", 0), table="t", reason="other")
+        reports, ids = Reports(engine), ClientIds(engine)
+        assert reports.last("ann", "bob", "t", 0) is not None
+        assert reports.last("ann", "cat", "t", 0) is None  # neither the row...
+        assert ids.find("1", "r1") is not None and ids.find("1", "r2") is None  # ...nor its id
+        TableRecords(engine).note("ann", REPORT, "cat", None, table="t")  # unfenced: tools
+        assert reports.last("ann", "cat", "t", 0) is not None
+    finally:
+        engine.dispose()
+
+
+def test_a_report_refused_by_the_fence_stops_the_server_at_once(
+    database_url: str, tmp_path: Path, servers: Callable[..., ServerProcess]
+) -> None:
+    # A report on a server whose lease was just taken: it was stored, answered ok, and the
+    # server served on until its next renewal (10 s away). Now refused like a table's
+    # step: answered not_stored (or the connection closes first), the server stops at once.
+    log = tmp_path / "first.log"
+    first = servers(database_url, _tables(tmp_path), log=log)  # renewing every 10 s
+
+    async def run() -> tuple[float, dict[str, Any] | None]:
+        alice, _ = await player(first.base, "alice")
+        bobby, _ = await player(first.base, "bobby")
+        for client, seat in ((alice, 0), (bobby, 1)):
+            await client.send("join", id="j", table="holdem", seat=seat, amount=40)
+            assert (await answer(client, "j"))["type"] == "ok"
+        await asyncio.to_thread(_just_renewed, database_url)
+        await asyncio.to_thread(_steal, database_url)
+        began = time.monotonic()
+        await alice.send("report", id="r", table="holdem", player="bobby", reason="other")
+        reported = await _answer_or_gone(alice, "r")
+        await asyncio.to_thread(first.proc.wait, 30)
+        return time.monotonic() - began, reported
+
+    took, reported = asyncio.run(run())
+    assert first.proc.returncode == 1
+    assert took < 5, f"stopped {took:.1f} s after the refused report"
+    assert reported is None or reported.get("code") == "not_stored", reported
+    assert len(_lost_lines(log)) == 1, log.read_text()
+    engine = make_engine(database_url)
+    try:
+        assert Reports(engine).last("alice", "bobby", "holdem", 0) is None
     finally:
         engine.dispose()
 

@@ -13,7 +13,13 @@ from pathlib import Path
 import httpx
 import pytest
 import websockets
+from starlette.applications import Starlette
+from starlette.requests import HTTPConnection, Request
+from starlette.responses import Response
+from starlette.routing import Route
 
+from cardroom.server import openapi
+from cardroom.server.auth import same_origin
 from cardroom.server.headers import HSTS, SECURITY_HEADERS
 from cardroom.server.settings import Limits, ServerSettings
 
@@ -85,6 +91,45 @@ def test_a_throttled_answer_carries_the_security_headers(tmp_path: Path) -> None
     assert answers[-1].status_code == 429
     _assert_guarded(answers[-1])
     assert answers[-1].headers["cache-control"] == "no-store"
+
+
+def test_an_error_that_escapes_a_route_is_a_500_internal_with_the_security_headers(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Starlette answers an error no route caught itself (its ServerErrorMiddleware, the
+    outermost, outside the headers' middleware): it went as a bare text/plain 500
+    without a single security header, nor no-store on /api/. Now the API's 500
+    ``internal``, from the one list, and no word of the error."""
+    secret = "db.internal:5432 password=hunter2"
+
+    def broken() -> dict[str, object]:
+        raise RuntimeError(secret)
+
+    async def crash(_request: Request) -> Response:  # a test-only API route, unwrapped
+        raise RuntimeError(secret)
+
+    monkeypatch.setattr(openapi, "document", broken)
+    apps: list[Starlette] = []
+    settings = ServerSettings(database_url=f"sqlite:///{tmp_path / 'db'}")
+    with running_server(settings, apps) as base:
+        apps[0].router.routes.insert(0, Route("/api/test-crash", crash))
+        outside_api = httpx.get(base + "/openapi.json")
+        inside_api = httpx.get(base + "/api/test-crash")
+        over_tls = httpx.get(base + "/api/test-crash", headers={"x-forwarded-proto": "https"})
+    _assert_guarded(outside_api)
+    _assert_guarded(inside_api)
+    for answer in (outside_api, inside_api, over_tls):
+        assert answer.status_code == 500, answer.text
+        assert answer.headers["content-type"] == "application/json"
+        assert answer.json() == {
+            "code": "internal",
+            "message": "the server failed; the error is logged",
+        }
+        assert secret not in answer.text and "Traceback" not in answer.text
+    assert "no-store" not in outside_api.headers.get("cache-control", "")
+    assert inside_api.headers["cache-control"] == "no-store"
+    assert over_tls.headers["strict-transport-security"] == HSTS
+    assert over_tls.headers["content-security-policy"] == EXPECTED["content-security-policy"]
 
 
 def test_private_api_answers_are_never_stored_and_static_files_keep_their_caching(
@@ -169,6 +214,93 @@ def test_a_cookie_websocket_is_refused_from_every_origin_but_the_room_s(api: Api
         "own": "hello",
         "none": "hello",
     }
+
+
+def test_an_origin_of_the_other_scheme_is_not_the_room_s(api: Api) -> None:
+    """Same origin is scheme, host and port (RFC 6454): a page of http://host:port is not
+    the room served over TLS at host:port (nor the other way), though it has the same
+    host and port, which was all the check compared. The room's scheme is that of the
+    cookie's Secure flag (https as a trusted proxy says, here on 127.0.0.1); a port left
+    out is the scheme's default. Login, a cookie write and a cookie WebSocket alike."""
+    alias = register(api)
+    host = api.base.removeprefix("http://")
+    body = {"alias": alias, "password": "password1"}
+    tls = {"x-forwarded-proto": "https"}
+
+    def login_from(origin: str, **headers: str) -> int:
+        sent = {"origin": origin, **headers}
+        return httpx.post(api.base + "/api/login", json=body, headers=sent).status_code
+
+    assert login_from(f"http://{host}") == 200
+    assert login_from(f"https://{host}") == 403  # an https page, the room on plain http
+    assert login_from(f"https://{host}", **tls) == 200
+    assert login_from(f"http://{host}", **tls) == 403  # an http page, the room over TLS
+    named = {**tls, "host": "room.example"}
+    assert login_from("https://room.example", **named) == 200
+    assert login_from("https://room.example:443", **named) == 200  # the default port said
+    assert login_from("http://room.example", **named) == 403
+    assert login_from("http://room.example:443", **named) == 403
+    assert login_from("https://room.example:8443", **named) == 403
+
+    client, session = login(api, alias)
+    csrf = {"x-csrf-token": session["csrf"], "origin": f"https://{host}"}
+    topup = client.post("/api/topup", json={"amount": 1}, headers=csrf)
+    assert topup.status_code == 403 and topup.json()["code"] == "csrf"
+
+    cookie = {"Cookie": f"cardroom_session={session['token']}"}
+    url = api.base.replace("http://", "ws://") + "/ws"
+
+    async def first(headers: dict[str, str]) -> str:
+        async with websockets.connect(url, additional_headers=headers) as ws:
+            message = json.loads(await ws.recv())
+            return str(message.get("code", message["type"]))
+
+    async def go() -> dict[str, str]:
+        cases = {
+            "https page, ws room": {"Origin": f"https://{host}"},
+            "http page, wss room": {"Origin": f"http://{host}", **tls},
+            "https page, wss room": {"Origin": f"https://{host}", **tls},
+        }
+        return {k: await first({**cookie, **v}) for k, v in cases.items()}
+
+    assert asyncio.run(go()) == {
+        "https page, ws room": "unauthorized",
+        "http page, wss room": "unauthorized",
+        "https page, wss room": "hello",
+    }
+
+
+@pytest.mark.parametrize(
+    ("scheme", "host", "origin", "same"),
+    [
+        ("http", "[::1]:8000", "http://[::1]:8000", True),
+        ("http", "[::1]:8000", "https://[::1]:8000", False),
+        ("http", "Room.Example", "http://room.example:80", True),
+        ("ws", "h:8000", "http://h:8000", True),  # a WebSocket's page is http(s)
+        ("wss", "h", "https://h:443", True),
+        ("wss", "h", "http://h:443", False),
+        ("http", "h:8000", "http://h:8000/x", False),  # not an origin
+        ("http", "h:8000", "http://u@h:8000", False),
+        ("http", "h:8000", "null", False),
+        ("http", "", "http://h", False),  # no Host: nothing is ours
+    ],
+)
+def test_same_origin_is_scheme_host_and_port(
+    scheme: str, host: str, origin: str, same: bool
+) -> None:
+    scope = {"type": "http", "scheme": scheme, "path": "/", "query_string": b"",
+             "headers": [(b"host", host.encode()), (b"origin", origin.encode())]}  # fmt: skip
+    assert same_origin(HTTPConnection(scope), ServerSettings()) is same
+
+
+def test_the_operator_s_word_that_the_room_is_behind_tls_makes_its_origin_https() -> None:
+    def scope(origin: str) -> HTTPConnection:
+        headers = [(b"host", b"room.example"), (b"origin", origin.encode())]
+        return HTTPConnection({"type": "http", "scheme": "http", "path": "/", "headers": headers})
+
+    behind_tls = ServerSettings(secure_cookies=True)
+    assert same_origin(scope("https://room.example"), behind_tls)
+    assert not same_origin(scope("http://room.example"), behind_tls)
 
 
 def test_the_header_list_is_the_documented_one() -> None:

@@ -426,7 +426,8 @@ class TableActor:
         self.answers = []
 
     def lease_lost(self) -> None:
-        """A step was refused: this server no longer holds the database's lease. Another
+        """A step (or a report's note, ``dispatch``) was refused: this server no longer
+        holds the database's lease. Another
         server, or a recovery, may have recovered the table, so it is not read back and
         runs nothing more (every job answered ``no_such_table``, as at a stop); the room
         is told, and stops every table at once (``on_lease_lost``), not at its next

@@ -32,6 +32,7 @@ from starlette.responses import Response
 
 from cardroom.ledger import BalanceOutOfRange, IdempotencyConflict, InsufficientFunds, LedgerError
 from cardroom.server.auth import Accounts, client_ip, same_origin, token_of
+from cardroom.server.headers import security_headers
 from cardroom.server.storage import Busy
 from cardroom.store import (
     AccountError,
@@ -120,6 +121,12 @@ def as_api_error(exc: Exception) -> ApiError:
         log.warning("the database failed an API request: %s", exc)
         return ApiError(503, "unavailable", client_words(exc), {"retry-after": "5"})
     log.exception("unexpected error in the HTTP API", exc_info=exc)
+    return internal()
+
+
+def internal() -> ApiError:
+    """500 ``internal``: an unforeseen error, logged, told in no detail (no traceback,
+    no exception's words: they name files, tables and hosts)."""
     return ApiError(500, "internal", "the server failed; the error is logged")
 
 
@@ -135,8 +142,20 @@ async def http_error(_request: Request, exc: Exception) -> Response:
     return error_response(ApiError(status, code, str(detail), headers))
 
 
-EXCEPTION_HANDLERS: Final = {HTTPException: http_error}
-"""For ``Starlette(exception_handlers=...)``: every refusal of the app in JSON."""
+async def server_error(request: Request, _exc: Exception) -> Response:
+    """An error that escaped a route (one not wrapped by :func:`endpoint`: the OpenAPI
+    document, the static files): 500 ``internal`` in the API's JSON. Starlette answers it
+    outside every middleware, so the security headers are added here, from the one list
+    (:func:`~cardroom.server.headers.security_headers`); Starlette then raises the error
+    again, and uvicorn logs it with its traceback."""
+    response = error_response(internal())
+    response.headers.update(security_headers(request, server_of(request).settings))
+    return response
+
+
+EXCEPTION_HANDLERS: Final = {HTTPException: http_error, Exception: server_error}
+"""For ``Starlette(exception_handlers=...)``: every refusal of the app in JSON (an
+``Exception`` handler is Starlette's outermost 500, :func:`server_error`)."""
 
 
 def throttle(request: Request) -> None:
@@ -196,7 +215,7 @@ def csrf_token(session_token: str) -> str:
 
 def check_origin(request: Request) -> None:
     """403 ``csrf`` when a browser says the request comes from another site."""
-    if not same_origin(request):
+    if not same_origin(request, server_of(request).settings):
         raise ApiError(403, "csrf", "cross-site request refused")
 
 

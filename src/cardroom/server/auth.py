@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ipaddress
 from typing import Annotated, Final
+from urllib.parse import urlsplit
 
 import msgspec
 from msgspec import Meta
@@ -168,11 +169,43 @@ def over_tls(conn: HTTPConnection, settings: ServerSettings) -> bool:
     return settings.secure_cookies or conn.url.scheme in ("https", "wss")
 
 
-def same_origin(conn: HTTPConnection) -> bool:
+DEFAULT_PORTS: Final = {"http": 80, "https": 443}
+"""The port an origin of each scheme has when it names none (RFC 6454)."""
+
+Origin = tuple[str, str, int]
+"""An origin: (scheme, host, port), the port always said."""
+
+
+def origin_of(url: str) -> Origin | None:
+    """The origin ``url`` is, when it is one: ``http`` or ``https``, a host, perhaps a
+    port, nothing else (no user, path, query or fragment); None otherwise (``null``, a
+    port that is not a number).
+
+    >>> origin_of("https://Room.example"), origin_of("http://[::1]:8000/")
+    (('https', 'room.example', 443), ('http', '::1', 8000))
+    """
+    try:
+        parts = urlsplit(url)
+        port = parts.port
+    except ValueError:
+        return None
+    scheme, host = parts.scheme.lower(), parts.hostname
+    extra = parts.username is not None or parts.query or parts.fragment
+    if scheme not in DEFAULT_PORTS or not host or extra or parts.path not in ("", "/"):
+        return None
+    return scheme, host, DEFAULT_PORTS[scheme] if port is None else port
+
+
+def same_origin(conn: HTTPConnection, settings: ServerSettings) -> bool:
     """Whether a browser request comes from this server's own pages (no Origin: not a
-    browser, allowed)."""
+    browser, allowed): its ``Origin`` is the server's own, scheme, host and port. The
+    server's scheme is that of :func:`over_tls` (https, also as a trusted proxy says,
+    or ``secure_cookies``; a WebSocket's wss is https), its host and port the ``Host``
+    the request was sent to; a port left out is the scheme's default, so
+    ``https://h`` and ``https://h:443`` are one origin, ``http://h:443`` another."""
     origin = conn.headers.get("origin")
     if origin is None:
         return True
-    host = conn.headers.get("host", "")
-    return origin.split("://", 1)[-1].rstrip("/") == host
+    scheme = "https" if over_tls(conn, settings) else "http"
+    own = origin_of(f"{scheme}://{conn.headers.get('host', '')}")
+    return own is not None and origin_of(origin) == own

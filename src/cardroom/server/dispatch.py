@@ -19,10 +19,11 @@ from cardroom.room.errors import TableError
 from cardroom.server import protocol as p
 from cardroom.server.actor import TableActor
 from cardroom.server.broadcast import Watcher
-from cardroom.server.jobs import Job, Outcome
+from cardroom.server.jobs import NOT_STORED, Job, Outcome
 from cardroom.server.storage import Busy
 from cardroom.store import SanctionKind
 from cardroom.store.client_ids import Answered
+from cardroom.store.leases import LeaseLost
 from cardroom.store.reports import REPORT
 from cardroom.store.tables import ChatOffence
 
@@ -218,8 +219,13 @@ async def _report(
         return Outcome("bad_report", str(exc), actor.seq)
     lines: list[dict[str, Any]] = [{"text": x.text, "at": x.at} for x in report.lines]
     answered = Answered(conn.player, msg.id, actor.table_id, actor.seq, digest)
-    await actor.storage.run(
-        actor.records.note, conn.alias, REPORT, subject, answered,
-        table=actor.table_id, reason=msg.reason, note=report.note, lines=lines,
-    )  # fmt: skip
+    try:
+        await actor.storage.run(
+            actor.records.note, conn.alias, REPORT, subject, answered,
+            table=actor.table_id, reason=msg.reason, note=report.note, lines=lines,
+        )  # fmt: skip
+    except LeaseLost:  # refused like a table's step: the table runs nothing more, the room stops
+        log.warning("table %s: a report was not stored (the lease is lost)", actor.table_id)
+        actor.lease_lost()
+        return Outcome("not_stored", NOT_STORED, actor.seq)
     return Outcome(seq=actor.seq)

@@ -83,9 +83,20 @@ HSTS = "max-age=31536000"
 hosts may still serve plain http)."""
 
 
+def security_headers(conn: HTTPConnection, settings: ServerSettings) -> dict[str, str]:
+    """The headers an HTTP answer to ``conn`` carries: :data:`SECURITY_HEADERS`, and, by
+    path and scheme, ``Cache-Control`` and HSTS. The one list: the middleware adds it to
+    every answer, the server's own 500 (``api_common.server_error``, outside it) too."""
+    headers = dict(SECURITY_HEADERS)
+    if str(conn.scope.get("path", "")).startswith(PRIVATE_PREFIX):
+        headers["Cache-Control"] = "no-store"
+    if over_tls(conn, settings):
+        headers["Strict-Transport-Security"] = HSTS
+    return headers
+
+
 class SecurityHeaders:
-    """Adds :data:`SECURITY_HEADERS` (and, by path and scheme, ``Cache-Control`` and
-    HSTS) to every HTTP response of ``app``."""
+    """Adds :func:`security_headers` to every HTTP response of ``app``."""
 
     def __init__(self, app: ASGIApp, settings: ServerSettings) -> None:
         self.app = app
@@ -95,18 +106,11 @@ class SecurityHeaders:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        private = str(scope.get("path", "")).startswith(PRIVATE_PREFIX)
-        secure = over_tls(HTTPConnection(scope), self.settings)
+        added = security_headers(HTTPConnection(scope), self.settings)
 
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
-                headers = MutableHeaders(scope=message)
-                for name, value in SECURITY_HEADERS.items():
-                    headers[name] = value
-                if private:
-                    headers["Cache-Control"] = "no-store"
-                if secure:
-                    headers["Strict-Transport-Security"] = HSTS
+                MutableHeaders(scope=message).update(added)
             await send(message)
 
         await self.app(scope, receive, send_with_headers)

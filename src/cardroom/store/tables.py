@@ -143,10 +143,10 @@ class TableRecords:
         self.engine = engine
         self.clock = clock
         self.lease = lease
-        """(name, instance): steps are stored, and tables opened or closed, only while
-        that instance holds that lease (``store/leases.py``: a server that lost it
-        stores nothing more); None: no check (the recovery command, which holds the
-        lease for its run, and tools)."""
+        """(name, instance): steps are stored, tables opened or closed, and notes about
+        them (:meth:`note`) written only while that instance holds that lease
+        (``store/leases.py``: a server that lost it stores nothing more); None: no check
+        (the recovery command, which holds the lease for its run, and tools)."""
 
     def fence(self, session: Session) -> None:
         """In a writer's transaction: ``LeaseLost`` unless the records' server holds the
@@ -332,8 +332,10 @@ class TableRecords:
         **detail: Any,
     ) -> None:  # fmt: skip
         """Append an audit record about a table (a report, a chat offence) for review;
-        with the client id it answers, in the same transaction."""
+        with the client id it answers, in the same transaction. Fenced like a step
+        (``LeaseLost``): a server that lost the lease writes no more rows of its tables."""
         with Session(self.engine) as session, session.begin():
+            self.fence(session)
             audit(session, self.clock, actor, action, subject, **_plain(detail))
             if answered is not None:
                 remember(session, [answered], int(self.clock().timestamp()))
