@@ -427,11 +427,10 @@ class TableActor:
 
     def lease_lost(self) -> None:
         """A step (or a report's note, ``dispatch``) was refused: this server no longer
-        holds the database's lease. Another
-        server, or a recovery, may have recovered the table, so it is not read back and
-        runs nothing more (every job answered ``no_such_table``, as at a stop); the room
-        is told, and stops every table at once (``on_lease_lost``), not at its next
-        renewal of the lease."""
+        holds the database's lease. Another server, or a recovery, may have recovered the
+        table, so it is not read back and runs nothing more (every job answered
+        ``no_such_table``, as at a stop); the room is told, and stops every table at once
+        (``on_lease_lost``), not at its next renewal of the lease."""
         self.discard("not_stored", jobs.NOT_STORED)
         self.closed = True
         if self.on_lease_lost is not None:
