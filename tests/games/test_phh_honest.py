@@ -178,6 +178,33 @@ def test_a_live_post_agrees_with_pokerkit() -> None:
     assert list(states[-1].stacks) == list(replay(loads(POSTED)[0]).finishing_stacks)
 
 
+# The small blind's seat is dead (p1 posts the big blind alone) and p3 joins with a live
+# big blind: a room's usual hand (HandHQ's Ongame files hold such), read by PokerKit.
+LONE_BLIND_POSTED = """variant = "NT"
+antes = [0, 0, 0, 0]
+blinds_or_straddles = [2, 0, -2, 0]
+min_bet = 2
+starting_stacks = [100, 100, 100, 100]
+actions = ["d dh p1 ????", "d dh p2 ????", "d dh p3 ????", "d dh p4 ????",
+  "p2 cbr 6", "p3 f", "p4 cbr 20", "p1 f", "p2 f"]
+"""
+
+
+def test_10_3_a_live_post_after_a_lone_big_blind_replays_as_pokerkit_reads_it() -> None:
+    # §10.3: the joining player's big blind is live and does not move the first actor
+    # (p2, left of the lone big blind); p4's raise takes the 2 + 2 + 6 of the others.
+    import pokerkit
+
+    ours = replay(loads(LONE_BLIND_POSTED)[0])
+    posted = [e for e in ours.hand.events if isinstance(e, ev.Posted)]
+    assert [(e.seat, e.amount, e.live) for e in posted] == [(0, 2, True), (2, 2, True)]
+    assert ours.finishing_stacks == (98, 94, 98, 110)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        states = list(pokerkit.HandHistory.loads(LONE_BLIND_POSTED))
+    assert list(states[-1].stacks) == list(ours.finishing_stacks)
+
+
 @pytest.mark.parametrize(
     ("blinds", "reason"),
     [("[1, 2, 0, -3]", "a live post is the big blind"), ("[1, -2, 0, 0]", "posts a blind")],

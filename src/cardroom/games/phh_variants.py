@@ -228,7 +228,8 @@ def seats_of(hh: HandHistory, stacks: list[int]) -> list[int | Seat]:
 
 
 def _check_posts(hh: HandHistory, small: int, big: int) -> None:
-    """A negative entry is a live post of the big blind, by a player who posts no blind;
+    """A negative entry is a live post of the big blind, by a player who posts no blind
+    (after a lone big blind too: it does not move the first actor, left of that blind);
     the poster's ante entry may add a dead small blind, no other amount."""
     for i, dead in dead_small_blinds(hh).items():
         if dead != small or not small:
@@ -238,7 +239,7 @@ def _check_posts(hh: HandHistory, small: int, big: int) -> None:
             )
     for i in posters(hh):
         amount = -(hh.blinds_or_straddles or ())[i]
-        if hh.player_count == 2 or i < 2 or _lone_blind(hh):
+        if hh.player_count == 2 or i < 2:
             raise PhhError(f"blinds_or_straddles: p{i + 1} posts a blind; it cannot post again")
         if amount != big:
             raise PhhError(
