@@ -11,7 +11,8 @@ folder of ``.phh``/``.phhs`` files. Two sources (docs/rule_audit.md has the figu
 
 PokerKit is the oracle. Each hand must end one of these ways:
 
-- both replay it, to the same finishing stacks;
+- both replay it, to the same finishing stacks (or, for a file that stops before the
+  hand ends, to the same stacks behind the line, both saying the hand is unfinished);
 - both refuse it (a malformed file: a fixed-limit raise of the wrong size, say);
 - PokerKit replays it and we refuse it, and the file's own ``finishing_stacks`` disagree
   with PokerKit's: the file is ambiguous (a big-blind ante written with
@@ -60,23 +61,29 @@ def pokerkit_hands(path: Path) -> list[Any]:
     return out
 
 
-def ours(hh: HandHistory | PhhError) -> list[int | None] | PhhError:
-    """Our finishing stacks for a hand, in the file's smallest unit, or our refusal."""
+def ours(hh: HandHistory | PhhError) -> tuple[list[int | None], bool] | PhhError:
+    """Our stacks at the end of a hand's replay, in the file's smallest unit (None: an
+    unknown, ``inf``, stack), and whether the hand finished; or our refusal."""
     if isinstance(hh, PhhError):
         return hh
     try:
-        return list(replay(hh).finishing_stacks)
+        done = replay(hh)
     except PhhError as exc:
         return exc
+    return list(done.finishing_stacks), done.finished
 
 
-def in_units(values: Any, scale: int) -> list[int]:
-    """PokerKit's numbers (ints or Decimals in the file's units) in the smallest unit."""
-    return [int(Decimal(str(v)) * scale) for v in values]
+def in_units(values: Any, scale: int) -> list[int | None]:
+    """PokerKit's numbers (ints or Decimals in the file's units) in the smallest unit; an
+    unknown (infinite) stack is None, as ours are."""
+    numbers = [Decimal(str(v)) for v in values]
+    return [int(n * scale) if n.is_finite() else None for n in numbers]
 
 
 def judge(mine: Any, theirs: Any, scale: int) -> str:
-    """How one hand ended: ``agree``, ``both_refuse``, ``ambiguous`` or a failure."""
+    """How one hand ended: ``agree`` (or ``unfinished``: the file stops before the hand
+    ends, and both engines stand at the same stacks), ``both_refuse``, ``ambiguous``, or a
+    failure."""
     if isinstance(theirs, Exception):
         if isinstance(mine, PhhError):
             return "both_refuse"
@@ -87,7 +94,12 @@ def judge(mine: Any, theirs: Any, scale: int) -> str:
         if finishing is not None and in_units(finishing, scale) != expected:
             return "ambiguous"
         return f"FAIL we refuse: {mine}"
-    return "agree" if mine == expected else f"FAIL stacks {mine} != PokerKit's {expected}"
+    stacks, finished = mine
+    if stacks != expected:
+        return f"FAIL stacks {stacks} != PokerKit's {expected}"
+    if finished != (not state.status):
+        return f"FAIL finished: ours {finished}, PokerKit's {not state.status}"
+    return "agree" if finished else "unfinished"
 
 
 def test_every_hand_of_the_dataset_replays_as_pokerkit_replays_it() -> None:
