@@ -300,14 +300,31 @@ def axe_script() -> str:
 
 
 def serious_violations(page: Any) -> list[str]:
-    """axe-core run in the page: its serious and critical violations, in words."""
+    """axe-core run in the page: its serious and critical violations, in words, with the
+    elements at fault.
+
+    The table is live (bots play, clocks tick, the client patches the DOM) and axe takes
+    a second or more under load, so it can meet an element halfway through a change. A
+    violation counts when it is there again in a second run after the page has settled:
+    a real one always is."""
     page.add_script_tag(content=axe_script())
-    result = page.evaluate("async () => (await axe.run(document)).violations")
-    return [
-        f"{v['id']}: {v['help']} ({len(v['nodes'])})"
-        for v in result
-        if v.get("impact") in ("serious", "critical")
-    ]
+
+    def run() -> dict[str, str]:
+        result = page.evaluate("async () => (await axe.run(document)).violations")
+        return {
+            v["id"]: f"{v['id']}: {v['help']} ({len(v['nodes'])}: "
+            + "; ".join(str(n.get("target")) for n in v["nodes"][:5])
+            + ")"
+            for v in result
+            if v.get("impact") in ("serious", "critical")
+        }
+
+    first = run()
+    if not first:
+        return []
+    settled(page)
+    again = run()
+    return [again[key] for key in first if key in again]
 
 
 def shoot(page: Any, name: str) -> Path:
