@@ -274,3 +274,28 @@ def test_10_2_a_mixed_table_deals_in_only_players_with_chips_for_that_hands_forc
         h.act("check" if hand.legal_actions(hand.actor).check else "fold")  # type: ignore[arg-type]
     ((stud, _),) = play(h, 1)
     assert h.settings.games[stud.game].variant.name == "stud" and 5 in stud.dealt
+
+
+def test_3_a_horse_table_whose_players_all_left_in_the_stud_rounds_starts_anew() -> None:
+    """A table every player left is new again (§3): everyone present is dealt in and owes
+    no blind. In HORSE's stud rounds the debts of the seats dealt in stand (the blind
+    games resume as if the stud hands had not been played, §9), but at a new table there
+    is no blind game to resume: the newcomers who started it in Razz owed a big blind
+    still at the first Hold'em hand, so with one of them posting now, two were left out
+    of a four-player table's first Hold'em hands, waiting for a big blind."""
+    rotation = horse(4, hands_per_game=2)
+    h = Harness(TableSettings.with_rotation("m", rotation, seed="mixed", draw_button=False))
+    h.seat({0: 40, 1: 40, 2: 40})
+    play(h, 5)  # hand 5: the first Razz hand
+    for p in ("p0", "p1", "p2"):
+        h.do(cmd.Leave(p))
+    h.do(cmd.Sit("p4", 4, 80, post_now=True))
+    for s in (5, 6, 7):
+        h.do(cmd.Sit(f"p{s}", s, 80))
+    stud = play(h, 5)  # a new table: all four dealt in from the first Razz hand
+    assert all(d.dealt == (4, 5, 6, 7) for d, _ in stud)
+    assert all(h.table.seat(s).owes is None for s in (4, 5, 6, 7))
+    ((holdem, posts),) = play(h, 1)
+    assert h.settings.games[holdem.game].variant.name == "holdem"
+    assert holdem.dealt == (4, 5, 6, 7) and holdem.posts == ()
+    assert sorted(p.what for p in posts) == ["big_blind", "small_blind"]

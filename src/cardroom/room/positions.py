@@ -167,7 +167,7 @@ def _plan(
     if prev is None:  # a new table: the button goes to the draw's winner
         after = None if drawn is None else (drawn - 1) % n
         first = _fresh(eligible, after, n)
-        return first if blinds else Plan(first.positions, first.dealt, None, None)
+        return first if blinds else Plan(first.positions, first.dealt, None, None, fresh=True)
     if not blinds:
         return _plan_open(eligible, prev, n, frozen)
     plan = _plan_blinds(facts, eligible, prev, hand_no)
