@@ -95,7 +95,8 @@ class Plan:
     missed_at: tuple[int, ...] = ()
     """Seats the big blind went past this hand."""
     fresh: bool = False
-    """A new game: everyone eligible dealt in, the blinds placed from the button."""
+    """A new game: everyone eligible dealt in (owing no blind after it, even in HORSE's
+    stud rounds: there is no blind game to resume), the blinds placed from the button."""
 
 
 def between(a: int, s: int, b: int, n: int) -> bool:
