@@ -4,6 +4,9 @@ forced bets; CUSTOM_MIXED keeps the button moving, HORSE freezes it in the stud 
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
+
+import pytest
 
 from cardroom.games import events as hev
 from cardroom.ledger import Currency
@@ -274,3 +277,33 @@ def test_10_2_a_mixed_table_deals_in_only_players_with_chips_for_that_hands_forc
         h.act("check" if hand.legal_actions(hand.actor).check else "fold")  # type: ignore[arg-type]
     ((stud, _),) = play(h, 1)
     assert h.settings.games[stud.game].variant.name == "stud" and 5 in stud.dealt
+
+
+@pytest.mark.parametrize("make", [horse, eight_game])
+def test_3_a_mixed_table_whose_players_all_left_in_the_stud_rounds_starts_anew(
+    make: Callable[..., Rotation],
+) -> None:
+    """A table every player left is new again (§3): everyone present is dealt in and owes
+    no blind. In HORSE's and 8-Game's stud rounds the debts of the seats dealt in stand
+    (the blind games resume as if the stud hands had not been played, §9), but at a new
+    table there is no blind game to resume: the newcomers who started it in Razz owed a
+    big blind still at the first Hold'em hand, so with one of them posting now, two were
+    left out of a four-player table's first Hold'em hands, waiting for a big blind."""
+    rotation = make(4, hands_per_game=2)
+    h = Harness(TableSettings.with_rotation("m", rotation, seed="mixed", draw_button=False))
+    h.seat({0: 80, 1: 80, 2: 80})
+    razz = [g.game for g in rotation.games].index("razz")
+    first, _ = play(h, 2 * razz + 1)[-1]  # the first Razz hand
+    assert h.settings.games[first.game].variant.name == "razz"
+    for p in ("p0", "p1", "p2"):
+        h.do(cmd.Leave(p))
+    h.do(cmd.Sit("p6", 2, 80, post_now=True))  # on the button (the first seat) in Razz
+    for s in (3, 4, 5):
+        h.do(cmd.Sit(f"p{s + 4}", s, 80))
+    stud = play(h, 5)  # a new table: all four dealt in from the second Razz hand
+    assert all(d.dealt == (2, 3, 4, 5) for d, _ in stud)
+    assert all(h.table.seat(s).owes is None for s in (2, 3, 4, 5))
+    ((holdem, posts),) = play(h, 1)
+    assert h.settings.games[holdem.game].variant.name == "holdem"
+    assert holdem.dealt == (2, 3, 4, 5) and holdem.posts == ()
+    assert sorted(p.what for p in posts) == ["big_blind", "small_blind"]

@@ -95,7 +95,8 @@ class Plan:
     missed_at: tuple[int, ...] = ()
     """Seats the big blind went past this hand."""
     fresh: bool = False
-    """A new game: everyone eligible dealt in, the blinds placed from the button."""
+    """A new game: everyone eligible dealt in (owing no blind after it, even in HORSE's
+    stud rounds: there is no blind game to resume), the blinds placed from the button."""
 
 
 def between(a: int, s: int, b: int, n: int) -> bool:
@@ -167,7 +168,7 @@ def _plan(
     if prev is None:  # a new table: the button goes to the draw's winner
         after = None if drawn is None else (drawn - 1) % n
         first = _fresh(eligible, after, n)
-        return first if blinds else Plan(first.positions, first.dealt, None, None)
+        return first if blinds else Plan(first.positions, first.dealt, None, None, fresh=True)
     if not blinds:
         return _plan_open(eligible, prev, n, frozen)
     plan = _plan_blinds(facts, eligible, prev, hand_no)

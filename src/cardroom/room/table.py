@@ -290,7 +290,9 @@ class Table:
                 tuple(sorted(plan.owes.items())),
                 plan.missed_at,
                 self.now,
-                slot.button_frozen,  # HORSE's stud: the blinds owed wait for the flop games
+                # HORSE's stud: the blinds owed wait for the flop games; not at a new
+                # table (§3), which has no blind game to resume: everyone is dealt in.
+                slot.button_frozen and not plan.fresh,
             )
         )
         self.hand = hand
