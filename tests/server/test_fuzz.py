@@ -74,25 +74,36 @@ def mutated(rng: random.Random, n: int) -> str | bytes:
     return json.dumps(base)
 
 
+IN_FLIGHT = 500
+"""Messages a connection sends ahead of their answers. Unbounded, a flood of tens of
+thousands queues the client's answer to the server's keepalive ping behind itself, and
+the server rightly closes the connection (1011) before it reads that far."""
+
+
 async def fuzz(base: str, clients: int, count: int, seed: int) -> dict[str, int]:
     """Send ``count`` messages over ``clients`` connections; tally the answers."""
     rng = random.Random(seed)
     conns = [await player(base, f"fuzz{i}") for i in range(clients)]
     tally: dict[str, int] = {}
+    windows = [asyncio.Semaphore(IN_FLIGHT) for _ in conns]
 
-    async def reader(client: Any, expect: int) -> None:
+    async def reader(client: Any, expect: int, window: asyncio.Semaphore) -> None:
         got = 0
         while got < expect:
             msg = await client.receive()
             if msg["type"] in ("ok", "error"):
                 got += 1
+                window.release()
                 code = msg.get("code", "ok")
                 tally[code] = tally.get(code, 0) + 1
 
     per = count // clients
-    readers = [asyncio.create_task(reader(c, per)) for c, _ in conns]
+    readers = [
+        asyncio.create_task(reader(c, per, w)) for (c, _), w in zip(conns, windows, strict=True)
+    ]
     for n in range(per):
         for i, (c, _) in enumerate(conns):
+            await windows[i].acquire()
             await c.ws.send(mutated(rng, n * clients + i))
     async with asyncio.timeout(120):
         await asyncio.gather(*readers)
