@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from sqlalchemy import update
+from sqlalchemy import Engine, update
 from tests.server.sessions import answer, first_turn, money_problems, player, stacks_come_back
 from tests.server.sessions import until as until_message
 from tests.server.test_crash import SRC, ServerProcess
@@ -54,6 +54,15 @@ action_seconds = 30
 QUICK = ("--heartbeat-seconds", "0.3")
 """The lease renewed every 0.3 s: a loss is found at once."""
 LOST = "lost the database's lease"
+
+
+@pytest.fixture
+def engine(database_url: str) -> Iterator[Engine]:
+    """A fresh database, migrated; its engine disposed after the test."""
+    made = make_engine(database_url)
+    migrate.upgrade(made)
+    yield made
+    made.dispose()
 
 
 @pytest.fixture
@@ -383,78 +392,63 @@ def test_a_room_stops_once_however_many_tables_and_renewals_find_its_lease_lost(
     assert stopped == ["stopped"] and lost is not None
 
 
-def test_a_table_step_is_refused_unless_its_writer_holds_the_lease(database_url: str) -> None:
-    engine = make_engine(database_url)
-    migrate.upgrade(engine)
-    try:
-        assert lease.take(engine, "mine") is None
-        mine = TableRecords(engine, lease=(lease.SERVING, "mine"))
-        mine.open("t", {})
-        mine.commit("t", 1, [{"type": "Chat", "text": "a"}])  # its own: stored
-        assert lease.take(engine, "other", force=True) is None
-        with pytest.raises(LeaseLost):
-            mine.commit("t", 2, [{"type": "Chat", "text": "b"}])
-        lease.give_back(engine, "other")
-        with pytest.raises(LeaseLost):  # free again: still not its own
-            mine.commit("t", 2, [{"type": "Chat", "text": "b"}])
-        assert [e["text"] for _, e in TableRecords(engine).entries("t", 0, 10)] == ["a"]
-        TableRecords(engine).commit("t", 2, [{"type": "Chat", "text": "c"}])  # unfenced: tools
-    finally:
-        engine.dispose()
+def test_a_table_step_is_refused_unless_its_writer_holds_the_lease(engine: Engine) -> None:
+    assert lease.take(engine, "mine") is None
+    mine = TableRecords(engine, lease=(lease.SERVING, "mine"))
+    mine.open("t", {})
+    mine.commit("t", 1, [{"type": "Chat", "text": "a"}])  # its own: stored
+    assert lease.take(engine, "other", force=True) is None
+    with pytest.raises(LeaseLost):
+        mine.commit("t", 2, [{"type": "Chat", "text": "b"}])
+    lease.give_back(engine, "other")
+    with pytest.raises(LeaseLost):  # free again: still not its own
+        mine.commit("t", 2, [{"type": "Chat", "text": "b"}])
+    assert [e["text"] for _, e in TableRecords(engine).entries("t", 0, 10)] == ["a"]
+    TableRecords(engine).commit("t", 2, [{"type": "Chat", "text": "c"}])  # unfenced: tools
 
 
 def test_a_table_is_opened_or_closed_only_while_its_server_holds_the_lease(
-    database_url: str,
+    engine: Engine,
 ) -> None:
     # A stale server closing a table (an operator's close; a retired table) marked the
     # new holder's table closed, so its next start neither recovered nor listed it; one
     # opening a table reopened a table the new holder had closed, with its own settings.
-    engine = make_engine(database_url)
-    migrate.upgrade(engine)
-    try:
-        assert lease.take(engine, "mine") is None
-        mine = TableRecords(engine, lease=(lease.SERVING, "mine"))
-        mine.open("t", {"v": 1})
-        mine.open("u", {"v": 1})
-        mine.close("u")
-        assert lease.take(engine, "other", force=True) is None
-        with pytest.raises(LeaseLost):
-            mine.close("t")
-        with pytest.raises(LeaseLost):
-            mine.open("u", {"v": 2})
-        with pytest.raises(LeaseLost):
-            mine.open("new", {"v": 2})
-        records = TableRecords(engine)
-        assert records.open_tables() == ["t"]
-        loaded = records.load("u")
-        assert loaded is not None and loaded.settings == {"v": 1}
-    finally:
-        engine.dispose()
+    assert lease.take(engine, "mine") is None
+    mine = TableRecords(engine, lease=(lease.SERVING, "mine"))
+    mine.open("t", {"v": 1})
+    mine.open("u", {"v": 1})
+    mine.close("u")
+    assert lease.take(engine, "other", force=True) is None
+    with pytest.raises(LeaseLost):
+        mine.close("t")
+    with pytest.raises(LeaseLost):
+        mine.open("u", {"v": 2})
+    with pytest.raises(LeaseLost):
+        mine.open("new", {"v": 2})
+    records = TableRecords(engine)
+    assert records.open_tables() == ["t"]
+    loaded = records.load("u")
+    assert loaded is not None and loaded.settings == {"v": 1}
 
 
 def test_a_note_about_a_table_is_written_only_while_its_server_holds_the_lease(
-    database_url: str,
+    engine: Engine,
 ) -> None:
     # A stale server's report (an audit row, and the client id it answers) was written
     # whoever held the lease: the new holder's review read a report of a table it
     # serves that no table of its own took, and its cooldown counted it.
-    engine = make_engine(database_url)
-    migrate.upgrade(engine)
-    try:
-        assert lease.take(engine, "mine") is None
-        mine = TableRecords(engine, lease=(lease.SERVING, "mine"))
-        mine.note("ann", REPORT, "bob", Answered("1", "r1", "t", 0), table="t", reason="other")
-        assert lease.take(engine, "other", force=True) is None
-        with pytest.raises(LeaseLost):
-            mine.note("ann", REPORT, "cat", Answered("1", "r2", "t", 0), table="t", reason="other")
-        reports, ids = Reports(engine), ClientIds(engine)
-        assert reports.last("ann", "bob", "t", 0) is not None
-        assert reports.last("ann", "cat", "t", 0) is None  # neither the row...
-        assert ids.find("1", "r1") is not None and ids.find("1", "r2") is None  # ...nor its id
-        TableRecords(engine).note("ann", REPORT, "cat", None, table="t")  # unfenced: tools
-        assert reports.last("ann", "cat", "t", 0) is not None
-    finally:
-        engine.dispose()
+    assert lease.take(engine, "mine") is None
+    mine = TableRecords(engine, lease=(lease.SERVING, "mine"))
+    mine.note("ann", REPORT, "bob", Answered("1", "r1", "t", 0), table="t", reason="other")
+    assert lease.take(engine, "other", force=True) is None
+    with pytest.raises(LeaseLost):
+        mine.note("ann", REPORT, "cat", Answered("1", "r2", "t", 0), table="t", reason="other")
+    reports, ids = Reports(engine), ClientIds(engine)
+    assert reports.last("ann", "bob", "t", 0) is not None
+    assert reports.last("ann", "cat", "t", 0) is None  # neither the row...
+    assert ids.find("1", "r1") is not None and ids.find("1", "r2") is None  # ...nor its id
+    TableRecords(engine).note("ann", REPORT, "cat", None, table="t")  # unfenced: tools
+    assert reports.last("ann", "cat", "t", 0) is not None
 
 
 def test_a_report_refused_by_the_fence_stops_the_server_at_once(
@@ -493,21 +487,16 @@ def test_a_report_refused_by_the_fence_stops_the_server_at_once(
 
 
 def test_the_integrity_counts_are_kept_only_while_their_server_holds_the_lease(
-    database_url: str,
+    engine: Engine,
 ) -> None:
-    engine = make_engine(database_url)
-    migrate.upgrade(engine)
-    try:
-        assert lease.take(engine, "mine") is None
-        mine = RoomMemories(engine, lease=(lease.SERVING, "mine"))
-        mine.keep(INTEGRITY, {"by": "mine"})
-        assert lease.take(engine, "other", force=True) is None
-        RoomMemories(engine).keep(INTEGRITY, {"by": "other"})  # the new holder's counts
-        with pytest.raises(LeaseLost):
-            mine.keep(INTEGRITY, {"by": "mine, stale"})
-        assert RoomMemories(engine).read(INTEGRITY) == {"by": "other"}
-    finally:
-        engine.dispose()
+    assert lease.take(engine, "mine") is None
+    mine = RoomMemories(engine, lease=(lease.SERVING, "mine"))
+    mine.keep(INTEGRITY, {"by": "mine"})
+    assert lease.take(engine, "other", force=True) is None
+    RoomMemories(engine).keep(INTEGRITY, {"by": "other"})  # the new holder's counts
+    with pytest.raises(LeaseLost):
+        mine.keep(INTEGRITY, {"by": "mine, stale"})
+    assert RoomMemories(engine).read(INTEGRITY) == {"by": "other"}
 
 
 def test_a_server_that_lost_its_lease_keeps_no_integrity_counts_over_the_new_holders(
