@@ -56,6 +56,14 @@ def _assert_guarded(answer: httpx.Response) -> None:
     assert "strict-transport-security" not in answer.headers, f"{where}: HSTS over http"
 
 
+async def first_answer(url: str, headers: dict[str, str]) -> str:
+    """The first message a WebSocket handshake with ``headers`` gets: its type, or the
+    error's code."""
+    async with websockets.connect(url, additional_headers=headers) as ws:
+        message = json.loads(await ws.recv())
+        return str(message.get("code", message["type"]))
+
+
 def test_every_kind_of_answer_carries_the_security_headers(api: Api) -> None:
     alias = register(api)
     client, session = login(api, alias)
@@ -186,11 +194,6 @@ def test_a_cookie_websocket_is_refused_from_every_origin_but_the_room_s(api: Api
     port = host.rsplit(":", 1)[1]
     url = api.base.replace("http://", "ws://") + "/ws"
 
-    async def first(headers: dict[str, str]) -> str:
-        async with websockets.connect(url, additional_headers=headers) as ws:
-            message = json.loads(await ws.recv())
-            return str(message.get("code", message["type"]))
-
     async def go() -> dict[str, str]:
         origins = {
             "foreign": "https://evil.example",
@@ -200,8 +203,8 @@ def test_a_cookie_websocket_is_refused_from_every_origin_but_the_room_s(api: Api
             "sub-host": f"http://evil.example.127.0.0.1:{port}",
             "own": f"http://{host}",
         }
-        seen = {k: await first({**cookie, "Origin": v}) for k, v in origins.items()}
-        seen["none"] = await first(cookie)
+        seen = {k: await first_answer(url, {**cookie, "Origin": v}) for k, v in origins.items()}
+        seen["none"] = await first_answer(url, cookie)
         return seen
 
     seen = asyncio.run(go())
@@ -250,18 +253,13 @@ def test_an_origin_of_the_other_scheme_is_not_the_room_s(api: Api) -> None:
     cookie = {"Cookie": f"cardroom_session={session['token']}"}
     url = api.base.replace("http://", "ws://") + "/ws"
 
-    async def first(headers: dict[str, str]) -> str:
-        async with websockets.connect(url, additional_headers=headers) as ws:
-            message = json.loads(await ws.recv())
-            return str(message.get("code", message["type"]))
-
     async def go() -> dict[str, str]:
         cases = {
             "https page, ws room": {"Origin": f"https://{host}"},
             "http page, wss room": {"Origin": f"http://{host}", **tls},
             "https page, wss room": {"Origin": f"https://{host}", **tls},
         }
-        return {k: await first({**cookie, **v}) for k, v in cases.items()}
+        return {k: await first_answer(url, {**cookie, **v}) for k, v in cases.items()}
 
     assert asyncio.run(go()) == {
         "https page, ws room": "unauthorized",
