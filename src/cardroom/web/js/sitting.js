@@ -86,14 +86,17 @@ function sitToggle(t, seat) {
 
 /** Adding chips: offered up to the table's maximum (RULEBOOK §10.2), the box filled
  *  with what tops the stack up to it (the room refuses a stack above it); at the
- *  maximum, said instead. */
+ *  maximum, said instead. Only between hands: a seat dealt into the hand in progress
+ *  sees the box held (the room refuses it there; sitting out, chips may be added). */
 function rebuyBox(t, seat) {
   const [low, high] = t.info.buy_in || [0, null];
   const room = high === null || !seat ? null : high - seat.stack;
   if (room !== null && room < 1) return h("span.rebuy.hint", { text: `Your stack is at the table's maximum (${chips(high)}).` });
-  const amount = h("input#rebuy-amount", { type: "number", min: 1, max: room ?? undefined, inputMode: "numeric", value: room ?? low });
-  return h("span.rebuy", h("label", { for: "rebuy-amount", text: room === null ? "Add chips" : `Add up to ${chips(room)}` }), amount,
-    h("button#rebuy", { type: "button", text: "Rebuy", onclick: () => rebuy(t, amount.value) }));
+  const held = Boolean(seat && seat.dealt_in);
+  const amount = h("input#rebuy-amount", { type: "number", min: 1, max: room ?? undefined, inputMode: "numeric", value: room ?? low, disabled: held });
+  const label = held ? "Add chips between hands" : room === null ? "Add chips" : `Add up to ${chips(room)}`;
+  return h("span.rebuy", h("label", { for: "rebuy-amount", text: label }), amount,
+    h("button#rebuy", { type: "button", text: "Rebuy", disabled: held, onclick: () => rebuy(t, amount.value) }));
 }
 
 /** "Auto-muck losing hands" (RULEBOOK §7, on by default): off, our losing hands are
