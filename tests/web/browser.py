@@ -195,6 +195,7 @@ action_seconds = 20
     + _table("automuck", "holdem", BLINDS, seats=2)  # nobody else: the seat's options
     + _table("topup", "holdem", BLINDS, seats=2)  # a puppet: the stack moves, the box follows
     + _table("rebuy-hand", "holdem", BLINDS, seats=2)  # a puppet: no rebuy in a hand
+    + _table("chat-long", "holdem", BLINDS, seats=2)  # nobody else: a long chat line
     + _table("draw-pick", "triple_draw_27", DRAW_STAKES, seats=2)  # a puppet: our draw comes
     + "".join(
         f"""
@@ -219,7 +220,7 @@ short stack may sit; ``words`` and ``words-stud``, two puppets alone; ``complete
 ``laptop``, ``short`` and ``short-call`` (a 20-chip stack may sit), heads-up with one;
 ``waiting``, two; ``stud8``, seven; ``ring9`` and ``ring10``, full-ring Hold'em for
 ``test_layout.py``), ``stood-up`` (a seat out 3 s is given up), ``topup`` (a puppet: the
-stack moves under the rebuy box), ``rebuy-hand`` (a puppet: the box held in a hand), ``draw-pick`` (a puppet: our draw comes at once), and
+stack moves under the rebuy box), ``rebuy-hand`` (a puppet: the box held in a hand), ``chat-long`` (a phone's player alone, chatting), ``draw-pick`` (a puppet: our draw comes at once), and
 the Chinese poker tables (OFC, Pineapple) of ``test_ofc_table.py``."""
 THINK = 0.3
 """The session's bots think up to this many seconds a decision (still faster than people):
