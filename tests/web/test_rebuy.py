@@ -79,7 +79,7 @@ def test_10_2_no_rebuy_is_offered_to_a_seat_dealt_into_the_hand(
     page.locator(".seat.mine .card:not(.back)").first.wait_for(timeout=20_000)
     controls = page.get_by_role("group", name="Your seat")
     button = controls.get_by_role("button", name="Rebuy")
-    expect(controls).to_contain_text("Add chips between hands")
+    expect(controls).to_contain_text("Add between hands")
     expect(button).to_be_disabled()
     expect(page.locator("#rebuy-amount")).to_be_disabled()
     shoot(page, "rebuy-held-in-a-hand")
