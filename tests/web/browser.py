@@ -221,7 +221,9 @@ short stack may sit; ``words`` and ``words-stud``, two puppets alone; ``complete
 ``laptop``, ``short`` and ``short-call`` (a 20-chip stack may sit), heads-up with one;
 ``waiting``, two; ``stud8``, seven; ``ring9`` and ``ring10``, full-ring Hold'em for
 ``test_layout.py``), ``stood-up`` (a seat out 3 s is given up), ``topup`` (a puppet: the
-stack moves under the rebuy box), ``rebuy-hand`` (a puppet: the box held in a hand), ``chat-long`` (a phone's player alone, chatting), ``come-back`` (a player sat out owing the big blind, then a puppet), ``draw-pick`` (a puppet: our draw comes at once), and
+stack moves under the rebuy box), ``rebuy-hand`` (a puppet: the box held in a hand),
+``chat-long`` (a phone's player alone, chatting), ``come-back`` (a player sat out owing
+the big blind, then a puppet), ``draw-pick`` (a puppet: our draw comes at once), and
 the Chinese poker tables (OFC, Pineapple) of ``test_ofc_table.py``."""
 THINK = 0.3
 """The session's bots think up to this many seconds a decision (still faster than people):

@@ -6,7 +6,6 @@ hand finds us sitting out."""
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import pytest
@@ -46,7 +45,6 @@ def test_sitting_out_asked_in_a_hand_is_said_and_can_be_taken_back(
     puppet.passive_until(page, back.count, "we were not sat out after the hand", 30)
     expect(controls).not_to_contain_text("You will sit out")
     expect(page.locator(".seat.mine .tag", has_text="Sitting out")).to_be_visible()
-
 
 
 def test_10_4_a_player_who_owes_the_big_blind_may_post_it_now_on_coming_back(
