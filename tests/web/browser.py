@@ -194,6 +194,9 @@ action_seconds = 20
     + _table("rebuy", "holdem", BLINDS, seats=2)  # nobody else: no hand, chips may be added
     + _table("automuck", "holdem", BLINDS, seats=2)  # nobody else: the seat's options
     + _table("topup", "holdem", BLINDS, seats=2)  # a puppet: the stack moves, the box follows
+    + _table("rebuy-hand", "holdem", BLINDS, seats=2)  # a puppet: no rebuy in a hand
+    + _table("chat-long", "holdem", BLINDS, seats=2)  # nobody else: a long chat line
+    + _table("come-back", "holdem", BLINDS, seats=2)  # a player out owing the big blind
     + _table("draw-pick", "triple_draw_27", DRAW_STAKES, seats=2)  # a puppet: our draw comes
     + "".join(
         f"""
@@ -218,7 +221,9 @@ short stack may sit; ``words`` and ``words-stud``, two puppets alone; ``complete
 ``laptop``, ``short`` and ``short-call`` (a 20-chip stack may sit), heads-up with one;
 ``waiting``, two; ``stud8``, seven; ``ring9`` and ``ring10``, full-ring Hold'em for
 ``test_layout.py``), ``stood-up`` (a seat out 3 s is given up), ``topup`` (a puppet: the
-stack moves under the rebuy box), ``draw-pick`` (a puppet: our draw comes at once), and
+stack moves under the rebuy box), ``rebuy-hand`` (a puppet: the box held in a hand),
+``chat-long`` (a phone's player alone, chatting), ``come-back`` (a player sat out owing
+the big blind, then a puppet), ``draw-pick`` (a puppet: our draw comes at once), and
 the Chinese poker tables (OFC, Pineapple) of ``test_ofc_table.py``."""
 THINK = 0.3
 """The session's bots think up to this many seconds a decision (still faster than people):
@@ -351,8 +356,16 @@ def until(page: Any, expression: str, timeout: float = 15_000) -> None:
         page.wait_for_timeout(50)
 
 
-def sit(page: Any, base: str, table: str, attempts: int = 6, amount: int | None = None) -> None:
-    """Open ``table``, take a free seat with the default buy-in (or ``amount``).
+def sit(
+    page: Any,
+    base: str,
+    table: str,
+    attempts: int = 6,
+    amount: int | None = None,
+    post_now: bool = True,
+) -> None:
+    """Open ``table``, take a free seat with the default buy-in (or ``amount``), posting
+    the big blind now where there is one (or not: ``post_now``).
 
     Bots may take the seat chosen between our click and the buy-in: the refusal is
     said in the table's notice and another free seat is tried. Waits are long, the CI
@@ -371,6 +384,8 @@ def sit(page: Any, base: str, table: str, attempts: int = 6, amount: int | None 
             continue
         if amount is not None:
             page.locator("#buyin-amount").fill(str(amount))
+        if not post_now:
+            page.locator("#buyin-post").uncheck()
         buy.click()
         # Either the join is done (the form goes) or refused (the notice says why).
         until(

@@ -56,3 +56,21 @@ def test_moderation_refusals_are_said_once_in_words(page: Any, server: str) -> N
     text = page.locator(".chatlines").inner_text()
     assert text.count("banned") == 2 and "advertising" not in text and "card_talk" not in text
     shoot(page, "chat-moderation")
+
+
+def test_a_long_unbroken_chat_line_wraps_inside_the_phone_screen(phone: Any, server: str) -> None:
+    """A chat line of 300 letters without a space (any seated player may send one) made
+    everyone's page at the table 1,700 px wide on a phone: the felt, the seat's controls
+    and the chat's own Send button were pushed off the screen. It wraps in the chat."""
+    register(phone, server, fresh_alias())
+    sit(phone, server, "chat-long")
+    word = "x" * 300
+    assert word[:150] in _say(phone, word)  # the room keeps the first 200 characters
+    wide = phone.evaluate("() => document.documentElement.scrollWidth")
+    assert wide <= phone.viewport_size["width"], wide
+    line = phone.locator(".chatlines li").last.bounding_box()
+    chat = phone.locator(".chat").bounding_box()
+    assert line is not None and chat is not None
+    assert line["x"] + line["width"] <= chat["x"] + chat["width"], (line, chat)
+    phone.get_by_role("button", name="Send").click(trial=True, timeout=2000)  # reachable
+    shoot(phone, "chat-long-line-phone")

@@ -147,7 +147,10 @@ def test_chips_to_add_and_stakes_to_filter_are_checked_before_sending(
     page.locator("#filter-min").fill("")
     page.locator("#filter-min").dispatch_event("change")
     expect(page.locator("#lobby-status")).to_have_text(re.compile(r"^\d+ tables?\.$"))
-    sit(page, server, "report", amount=1500)  # below the maximum: a rebuy is offered
+    # Below the maximum, and out of the hands (a seat dealt in has its rebuy held, §10.2).
+    sit(page, server, "report", amount=1500, post_now=False)
+    page.get_by_role("button", name="Sit out next hand").click()
+    expect(page.get_by_role("button", name="I'm back")).to_be_visible(timeout=30_000)
     for bad in ("-5", "1.5"):
         page.locator("#rebuy-amount").fill(bad)
         page.get_by_role("button", name="Rebuy").click()

@@ -64,3 +64,37 @@ def test_10_2_the_rebuy_box_follows_the_stack_as_it_changes(
         page.wait_for_timeout(50)
     expect(box).to_have_value(str(room()))
     shoot(page, "rebuy-box-follows-the-stack")
+
+
+def test_10_2_no_rebuy_is_offered_to_a_seat_dealt_into_the_hand(
+    page: Any, server: str, driven: Any
+) -> None:
+    """Chips are added only between hands: a seat dealt in was offered "Add up to 2"
+    (its bet left out of its stack) and a Rebuy button the room refused ("Chips may be
+    added only between hands."). The box is held in the hand, and sitting out (the way
+    to add chips at a table that deals hand after hand) offers it again."""
+    register(page, server, fresh_alias())
+    puppet = driven.puppet("rebuy-hand", fresh_alias("pup"))
+    sit(page, server, "rebuy-hand", amount=1500)
+    page.locator(".seat.mine .card:not(.back)").first.wait_for(timeout=20_000)
+    controls = page.get_by_role("group", name="Your seat")
+    button = controls.get_by_role("button", name="Rebuy")
+    expect(controls).to_contain_text("Add between hands")
+    expect(button).to_be_disabled()
+    expect(page.locator("#rebuy-amount")).to_be_disabled()
+    shoot(page, "rebuy-held-in-a-hand")
+    controls.get_by_role("button", name="Sit out next hand").click()
+    fold = page.locator(".actionbar").get_by_role("button", name="Fold")
+    back = controls.get_by_role("button", name="I'm back")
+    deadline = time.monotonic() + 20
+    while not back.count():  # the hand ends (we fold), the next is dealt without us
+        assert time.monotonic() < deadline, "the seat did not sit out"
+        puppet.passive()
+        if fold.count():
+            with contextlib.suppress(Exception):
+                fold.click(timeout=1000)
+        page.wait_for_timeout(50)
+    expect(controls).to_contain_text(re.compile(r"Add up to \d"))
+    expect(button).to_be_enabled()
+    button.click()
+    expect(page.locator(".seat.mine .stack .chips")).to_have_text("2,000")

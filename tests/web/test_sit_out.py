@@ -25,8 +25,7 @@ def test_sitting_out_asked_in_a_hand_is_said_and_can_be_taken_back(
     # Our turn: we are in a hand, which cannot end before we act.
     puppet.passive_until(page, bar.count, "no turn of ours came")
     controls = page.get_by_role("group", name="Your seat")
-    controls.get_by_role("button", name="Rebuy").click()  # the room's refusal, a sentence
-    expect(page.locator("#table-notice")).to_have_text("Chips may be added only between hands.")
+    expect(controls.get_by_role("button", name="Rebuy")).to_be_disabled()  # §10.2
     controls.get_by_role("button", name="Sit out next hand").click()
     expect(controls).to_contain_text("You will sit out from the next hand.")
     shoot(page, "sit-out-asked")
@@ -46,3 +45,28 @@ def test_sitting_out_asked_in_a_hand_is_said_and_can_be_taken_back(
     puppet.passive_until(page, back.count, "we were not sat out after the hand", 30)
     expect(controls).not_to_contain_text("You will sit out")
     expect(page.locator(".seat.mine .tag", has_text="Sitting out")).to_be_visible()
+
+
+def test_10_4_a_player_who_owes_the_big_blind_may_post_it_now_on_coming_back(
+    page: Any, server: str, driven: Any
+) -> None:
+    """RULEBOOK §10.4: one who missed the big blind waits for it or posts it now. A seat
+    sitting out offered only "I'm back" (waiting for the big blind, unsaid: up to a
+    round of hands) though the view says what is owed (`owes`) and the room takes
+    `sit_in` with `post_now`. It says what is owed and offers "Post now", which deals
+    us into the next hand."""
+    alias = fresh_alias()
+    register(page, server, alias)
+    sit(page, server, "come-back", post_now=False)  # alone: no hand, the big blind owed
+    controls = page.get_by_role("group", name="Your seat")
+    controls.get_by_role("button", name="Sit out next hand").click()
+    post = controls.get_by_role("button", name="Post now")
+    expect(post).to_be_visible()
+    expect(controls).to_contain_text("You owe the big blind: wait for it to reach you")
+    expect(controls.get_by_role("button", name="I'm back")).to_be_visible()
+    shoot(page, "owed-blind-offered")
+    post.click()
+    expect(controls.get_by_role("button", name="Sit out next hand")).to_be_visible()
+    driven.puppet("come-back", fresh_alias("pup"))
+    page.locator(".seat.mine .card.face").first.wait_for(timeout=20_000)
+    expect(page.locator(".log")).to_contain_text(f"{alias} posts big blind 2.")

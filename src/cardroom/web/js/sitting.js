@@ -74,9 +74,24 @@ async function sitOut(t) {
   }
 }
 
-function sitToggle(t, seat) {
+/** Missed blinds (the view's `owes`), in words: what "I'm back" waits for. */
+const MISSED = {
+  big_blind: "You owe the big blind: wait for it to reach you, or post it now.",
+  big_and_dead_small: "You missed both blinds: wait for the big blind to reach you, or post both now (the small one dead).",
+};
+
+/** Sitting out: "I'm back", and when blinds were missed (RULEBOOK §10.4: wait for the
+ *  big blind or post now) what was missed and "Post now" (`sit_in`'s `post_now`). */
+function comeBack(t, seat) {
   // Ids: the focus stays on a button when the region is drawn again.
-  if (seat && seat.sitting_out) return h("button#sit-toggle", { type: "button", text: "I'm back", onclick: () => t.send("sit_in") });
+  const back = h("button#sit-toggle", { type: "button", text: "I'm back", onclick: () => t.send("sit_in") });
+  if (!MISSED[seat.owes]) return back;
+  return [h("span.hint", { text: MISSED[seat.owes] }), back,
+    h("button#sit-post", { type: "button", text: "Post now", onclick: () => t.send("sit_in", { post_now: true }) })];
+}
+
+function sitToggle(t, seat) {
+  if (seat && seat.sitting_out) return comeBack(t, seat);
   if (t.sitOutNext) {
     return [h("span.hint", { text: "You will sit out from the next hand." }),
       h("button#sit-toggle", { type: "button", text: "Keep playing", onclick: () => t.send("sit_in") })];
@@ -86,14 +101,17 @@ function sitToggle(t, seat) {
 
 /** Adding chips: offered up to the table's maximum (RULEBOOK §10.2), the box filled
  *  with what tops the stack up to it (the room refuses a stack above it); at the
- *  maximum, said instead. */
+ *  maximum, said instead. Only between hands: a seat dealt into the hand in progress
+ *  sees the box held (the room refuses it there; sitting out, chips may be added). */
 function rebuyBox(t, seat) {
   const [low, high] = t.info.buy_in || [0, null];
   const room = high === null || !seat ? null : high - seat.stack;
   if (room !== null && room < 1) return h("span.rebuy.hint", { text: `Your stack is at the table's maximum (${chips(high)}).` });
-  const amount = h("input#rebuy-amount", { type: "number", min: 1, max: room ?? undefined, inputMode: "numeric", value: room ?? low });
-  return h("span.rebuy", h("label", { for: "rebuy-amount", text: room === null ? "Add chips" : `Add up to ${chips(room)}` }), amount,
-    h("button#rebuy", { type: "button", text: "Rebuy", onclick: () => rebuy(t, amount.value) }));
+  const held = Boolean(seat && seat.dealt_in);
+  const amount = h("input#rebuy-amount", { type: "number", min: 1, max: room ?? undefined, inputMode: "numeric", value: room ?? low, disabled: held });
+  const label = held ? "Add between hands" : room === null ? "Add chips" : `Add up to ${chips(room)}`;
+  return h("span.rebuy", h("label", { for: "rebuy-amount", text: label }), amount,
+    h("button#rebuy", { type: "button", text: "Rebuy", disabled: held, onclick: () => rebuy(t, amount.value) }));
 }
 
 /** "Auto-muck losing hands" (RULEBOOK §7, on by default): off, our losing hands are
