@@ -231,3 +231,22 @@ def test_a_session_ended_while_reconnecting_asks_to_log_in(page: Any, server: st
     page.get_by_role("button", name="Log in").click()
     page.get_by_role("heading", name="Lobby").wait_for()
     expect(banner).to_be_hidden()
+
+
+def test_the_log_marks_stud_streets_and_draws_by_name(page: Any, server: str) -> None:
+    """A stud or draw hand's log says where each street begins, as a flop game's says
+    the board: "Fourth street.", "First draw."; a flop street and the deal are not
+    named (the board line and "Hand #n begins." say them)."""
+    page.goto(server + "/#/rules")
+    words = page.evaluate(
+        """async () => {
+        const { describe } = await import('/js/tablelog.js');
+        const street = (index, name) => describe({ type: 'StreetStarted', index, name }, (p) => p);
+        return [street(1, 'fourth street'), street(3, 'sixth street'), street(1, 'first draw'),
+                street(1, 'draw'), street(0, 'third street'), street(0, 'pre-draw'),
+                street(1, 'flop'), street(2, 'discard')];
+    }"""
+    )
+    assert words == [
+        "Fourth street.", "Sixth street.", "First draw.", "Draw.", None, None, None, None,
+    ]  # fmt: skip

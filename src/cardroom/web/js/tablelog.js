@@ -95,7 +95,9 @@ export function describe(e, name, seatName = (s) => `Seat ${s + 1}`, discardStre
       if (discardStreet) return `${S(e.seat)} discards${e.discarded ? ` ${e.discarded.join(" ")}` : ""}.`;
       return `${S(e.seat)} ${e.count === 0 ? "stands pat" : `draws ${e.count}`}.`;
     case "BoardDealt": return `Board: ${e.cards.join(" ")}.`;
-    case "StreetStarted": return null;
+    // Stud's streets and the draws have no board line to mark them: said by name.
+    // Flop games have their "Board:" line, and the first street is the deal.
+    case "StreetStarted": return e.index > 0 && /(street|draw)$/.test(e.name) ? `${e.name[0].toUpperCase()}${e.name.slice(1)}.` : null;
     case "TimedOut": return `${S(e.seat)} ran out of time${e.disconnected ? " (disconnected)" : ""}.`;
     case "UncalledReturned": return `${chips(e.amount)} uncalled returned to ${S(e.seat)}.`;
     case "Shown": return `${S(e.seat)} shows ${e.cards.join(" ")}.`;
