@@ -148,3 +148,27 @@ actions = ["d dh p1 ????", "d dh p2 ????", "d dh p3 ????", "d dh p4 ????", "d dh
     assert pokerkit_stacks(text) == [199, 198, 200, 200, 200, 203]
     with pytest.raises(PhhError, match="p6 straddles but p3 does not"):
         replay(loads(text)[0])
+
+
+def test_an_error_about_a_fractional_file_says_the_unit_of_the_engine_s_amounts() -> None:
+    # The engine counts a 0.50/1 file in tenths (its finest amount): "must be to between
+    # 30 and 1000, not 25" needs its unit said beside the file's own "cbr 2.5" (a
+    # whole-chip file needs none).
+    cents = """variant = "NT"
+antes = [0, 0, 0]
+blinds_or_straddles = [0.50, 1, 0]
+min_bet = 1
+starting_stacks = [100, 100, 100]
+actions = ["d dh p1 ????", "d dh p2 ????", "d dh p3 ????", "p3 cbr 2", "p1 cbr 2.50"]
+"""
+    with pytest.raises(PhhError) as caught:
+        replay(loads(cents)[0])
+    said = str(caught.value)
+    assert said.startswith("action 5 (p1 cbr 2.5): ") and "not 25 " in said
+    assert said.endswith("(the engine's amounts are in units of 0.1)")
+    assert caught.value.action == 5
+    chips = cents.replace("0.50, 1, 0", "1, 2, 0").replace("min_bet = 1", "min_bet = 2")
+    chips = chips.replace("cbr 2.50", "cbr 5").replace("cbr 2", "cbr 4")
+    with pytest.raises(PhhError) as whole:
+        replay(loads(chips)[0])
+    assert "units of" not in str(whole.value) and str(whole.value).startswith("action 5")

@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from decimal import Decimal
 
 from cardroom.cards import Card
 from cardroom.games.actions import CALL, CHECK, FOLD, RAISE, Action
@@ -73,7 +74,21 @@ class Replay:
 
 
 def replay(hh: HandHistory) -> Replay:
-    """Replay ``hh`` through the engine; :class:`PhhError` says which action breaks it."""
+    """Replay ``hh`` through the engine; :class:`PhhError` says which action breaks it.
+
+    The engine counts in the file's smallest unit (cents for a file of 0.50 and 1), so
+    an error about a fractional file says which unit its amounts are in."""
+    try:
+        return _replay(hh)
+    except PhhError as exc:
+        if hh.scale == 1:
+            raise
+        unit = format(Decimal(1) / hh.scale, "f")
+        said = f"{exc} (the engine's amounts are in units of {unit})"
+        raise PhhError(said, exc.action, code=exc.code) from None
+
+
+def _replay(hh: HandHistory) -> Replay:
     config = table_config(hh)
     plan = deal_plan(hh, config)
     hand = _play(hh, config, plan)
