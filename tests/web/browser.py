@@ -197,6 +197,7 @@ action_seconds = 20
     + _table("rebuy-hand", "holdem", BLINDS, seats=2)  # a puppet: no rebuy in a hand
     + _table("chat-long", "holdem", BLINDS, seats=2)  # nobody else: a long chat line
     + _table("come-back", "holdem", BLINDS, seats=2)  # a player out owing the big blind
+    + _table("waiting-bb", "holdem", BLINDS, seats=3)  # two puppets; we wait for the blind
     + _table("draw-pick", "triple_draw_27", DRAW_STAKES, seats=2)  # a puppet: our draw comes
     + "".join(
         f"""
@@ -222,7 +223,8 @@ short stack may sit; ``words`` and ``words-stud``, two puppets alone; ``complete
 ``waiting``, two; ``stud8``, seven; ``ring9`` and ``ring10``, full-ring Hold'em for
 ``test_layout.py``), ``stood-up`` (a seat out 3 s is given up), ``topup`` (a puppet: the
 stack moves under the rebuy box), ``rebuy-hand`` (a puppet: the box held in a hand),
-``chat-long`` (a phone's player alone, chatting), ``come-back`` (a player sat out owing
+``chat-long`` (a phone's player alone, chatting), ``waiting-bb`` (two puppets in a hand,
+we sit down waiting for the big blind), ``come-back`` (a player sat out owing
 the big blind, then a puppet), ``draw-pick`` (a puppet: our draw comes at once), and
 the Chinese poker tables (OFC, Pineapple) of ``test_ofc_table.py``."""
 THINK = 0.3

@@ -7,6 +7,7 @@ hand finds us sitting out."""
 from __future__ import annotations
 
 import json
+import time
 from typing import Any
 
 import pytest
@@ -77,3 +78,35 @@ def test_10_4_a_player_who_owes_the_big_blind_may_post_it_now_on_coming_back(
     driven.puppet("come-back", fresh_alias("pup"))
     page.locator(".seat.mine .card.face").first.wait_for(timeout=20_000)
     expect(page.locator(".log")).to_contain_text(f"{alias} is back.")
+
+
+def test_10_3_a_player_waiting_for_the_big_blind_may_still_post_it_now(
+    page: Any, server: str, driven: Any
+) -> None:
+    """RULEBOOK §10.3: a new player waits for the big blind or posts one now. Seated to
+    wait (the box unticked) at a table in a hand, the seat offered only "Sit out next
+    hand": the wait (up to a round of hands) could not be cut short. It now says so and
+    offers "Post now" (`sit_in` with `post_now`), which the room takes; then we are dealt
+    into the next hand."""
+    sent: list[str] = []
+    page.on("websocket", lambda ws: ws.on("framesent", lambda f: sent.append(str(f))))
+    first = driven.puppet("waiting-bb", fresh_alias("pup"))
+    second = driven.puppet("waiting-bb", fresh_alias("pup"))
+    register(page, server, fresh_alias())
+    sit(page, server, "waiting-bb", post_now=False)  # their hand is on: we wait
+    controls = page.get_by_role("group", name="Your seat")
+    expect(controls).to_contain_text("You wait for the big blind to reach you, or post it now.")
+    post = controls.get_by_role("button", name="Post now")
+    shoot(page, "waiting-for-the-big-blind")
+    post.click()
+    expect(post).to_have_count(0)  # asked: the view's post_now says so
+    expect(controls).not_to_contain_text("You wait for the big blind")
+    asked = [json.loads(f) for f in sent if '"sit_in"' in f]
+    assert [(m["table"], m.get("post_now")) for m in asked] == [("waiting-bb", True)], sent
+    mine = page.locator(".seat.mine .card.face")
+    deadline = time.monotonic() + 30
+    while not mine.count():  # their hand ends; the next deals us in
+        assert time.monotonic() < deadline, "we were not dealt into the next hand"
+        first.passive()
+        second.passive()
+        page.wait_for_timeout(100)

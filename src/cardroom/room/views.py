@@ -60,6 +60,7 @@ def seat_rows(table: Table, live: Sequence[int | None] | None) -> list[dict[str,
                 "sit_out_next": seat.sit_out_next,  # asked in a hand (public: SitOutRequested)
                 "connected": seat.connected,
                 "owes": seat.owes,
+                "post_now": seat.post_now,  # posts what it owes at once (public: SatIn)
                 "time_bank": seat.time_bank,
                 "dealt_in": dealt,
             }

@@ -86,8 +86,18 @@ function comeBack(t, seat) {
   // Ids: the focus stays on a button when the region is drawn again.
   const back = h("button#sit-toggle", { type: "button", text: "I'm back", onclick: () => t.send("sit_in") });
   if (!MISSED[seat.owes]) return back;
-  return [h("span.hint", { text: MISSED[seat.owes] }), back,
-    h("button#sit-post", { type: "button", text: "Post now", onclick: () => t.send("sit_in", { post_now: true }) })];
+  return [h("span.hint", { text: MISSED[seat.owes] }), back, postNow(t)];
+}
+
+/** Waiting in the seat for the big blind (joined or back without posting), in words. */
+const WAITING = {
+  big_blind: "You wait for the big blind to reach you, or post it now.",
+  big_and_dead_small: "You wait for the big blind to reach you, or post both blinds now (the small one dead).",
+};
+
+/** "Post now": be dealt in at the next hand, posting what is owed (`sit_in`'s `post_now`). */
+function postNow(t) {
+  return h("button#sit-post", { type: "button", text: "Post now", onclick: () => t.send("sit_in", { post_now: true }) });
 }
 
 function sitToggle(t, seat) {
@@ -96,7 +106,12 @@ function sitToggle(t, seat) {
     return [h("span.hint", { text: "You will sit out from the next hand." }),
       h("button#sit-toggle", { type: "button", text: "Keep playing", onclick: () => t.send("sit_in") })];
   }
-  return h("button#sit-toggle", { type: "button", text: "Sit out next hand", onclick: () => sitOut(t) });
+  const out = h("button#sit-toggle", { type: "button", text: "Sit out next hand", onclick: () => sitOut(t) });
+  // Seated, waiting for the big blind to come round (not dealt in): it may still be posted now.
+  if (seat && WAITING[seat.owes] && !seat.dealt_in && !seat.post_now) {
+    return [h("span.hint", { text: WAITING[seat.owes] }), out, postNow(t)];
+  }
+  return out;
 }
 
 /** Adding chips: offered up to the table's maximum (RULEBOOK §10.2), the box filled
