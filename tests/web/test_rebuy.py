@@ -44,25 +44,36 @@ def test_10_2_the_rebuy_box_follows_the_stack_as_it_changes(
     register(page, server, fresh_alias())
     puppet = driven.puppet("topup", fresh_alias("pup"))
     sit(page, server, "topup", amount=1500)  # buy-in 1,000 to 2,000, heads-up: blinds
-    controls = page.get_by_role("group", name="Your seat")
     box = page.locator("#rebuy-amount")
     first = box.input_value()
     fold = page.locator(".actionbar").get_by_role("button", name="Fold")
 
-    def room() -> int:
-        """What the seat says may be added now (its stack moves with each hand)."""
-        said = re.search(r"Add up to ([\d,]+)", controls.inner_text())
-        return int(said.group(1).replace(",", "")) if said else 0
+    def offered() -> tuple[int, str] | None:
+        """What the seat says may be added now (its stack moves with each hand) and the
+        box's value, read in one go (a hand dealt between two reads holds the box, with
+        another value); None while the box is held (dealt in: "Add between hands")."""
+        found = page.evaluate(
+            """() => {
+            const controls = document.querySelector('.seatcontrols');
+            const said = /Add up to ([\\d,]+)/.exec(controls ? controls.innerText : '');
+            const box = document.querySelector('#rebuy-amount');
+            return said && box ? [parseInt(said[1].replace(/,/g, ''), 10), box.value] : null;
+        }"""
+        )
+        return None if found is None else (int(found[0]), str(found[1]))
 
     deadline = time.monotonic() + 20
-    while room() in (0, int(first)):  # we fold each hand: the blinds move the stack
+    while True:  # we fold each hand: the blinds move the stack
+        now = offered()
+        if now is not None and now[0] != int(first):
+            break
         assert time.monotonic() < deadline, "the stack did not move"
         puppet.passive()
         if fold.count():
             with contextlib.suppress(Exception):
                 fold.click(timeout=1000)
         page.wait_for_timeout(50)
-    expect(box).to_have_value(str(room()))
+    assert now[1] == str(now[0]), f"the box holds {now[1]} under 'Add up to {now[0]}'"
     shoot(page, "rebuy-box-follows-the-stack")
 
 
