@@ -175,10 +175,17 @@ def _wrong_at_each_size(page: Any, name: str) -> dict[str, list[str]]:
         page.set_viewport_size({"width": width, "height": height})
         settled(page)
         shoot(page, f"layout-{name}-{width}x{height}")
-        wrong = page.evaluate(OUTSIDE) + page.evaluate(OVERLAPS)
-        scroll = page.evaluate(WIDTHS)
-        if scroll[0] > scroll[1]:
-            wrong.append(f"the page scrolls sideways ({scroll})")
+        # The table is live: a seat's words change between fits (its clock, a bet), and
+        # under load a refit may land a little later. What is wrong must stay wrong.
+        deadline = time.monotonic() + 3
+        while True:
+            wrong = page.evaluate(OUTSIDE) + page.evaluate(OVERLAPS)
+            scroll = page.evaluate(WIDTHS)
+            if scroll[0] > scroll[1]:
+                wrong.append(f"the page scrolls sideways ({scroll})")
+            if not wrong or time.monotonic() > deadline:
+                break
+            page.wait_for_timeout(100)
         if wrong:
             problems[f"{width}x{height}"] = wrong
     return problems
