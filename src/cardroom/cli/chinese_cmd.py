@@ -12,7 +12,7 @@ import reprlib
 import sys
 from typing import Any
 
-from cardroom.cli.errors import clipped
+from cardroom.words import clipped
 
 SCORE_HELP = """\
 Score one showdown read as a JSON object on standard input:

@@ -10,21 +10,9 @@ import argparse
 import reprlib
 from collections.abc import Callable
 
-LONGEST_MESSAGE = 400
-"""An error's message is cut here: it may quote input of any size."""
-
 
 class UsageError(Exception):
     """The command line is wrong (exit code 2); raised by a command after parsing."""
-
-
-def clipped(error: object) -> str:
-    """An error's message for the user, cut to :data:`LONGEST_MESSAGE` characters (a
-    hostile input's words are quoted, not dumped)."""
-    message = str(error)
-    if len(message) <= LONGEST_MESSAGE:
-        return message
-    return f"{message[:LONGEST_MESSAGE]}... ({len(message)} characters)"
 
 
 def seed(text: str) -> int:

@@ -30,6 +30,7 @@ from typing import Any, Literal
 
 from cardroom.cards import Card, CardError
 from cardroom.games.phh_codes import PHH_CODES, required_fields
+from cardroom.words import clipped
 
 __all__ = [
     "PHH_VARIANTS",
@@ -49,10 +50,6 @@ __all__ = [
 ]
 
 
-_LONGEST_MESSAGE = 400
-"""An error's message is cut here: it quotes the file, which may be any size."""
-
-
 class PhhError(ValueError):
     """A PHH text or record that breaks the standard, or a hand the engine cannot replay;
     the message says what and where. ``action`` is the 1-based number of the action
@@ -61,9 +58,7 @@ class PhhError(ValueError):
     :data:`cardroom.games.phh_export.REFUSALS`; empty otherwise)."""
 
     def __init__(self, message: str, action: int | None = None, *, code: str = "") -> None:
-        if len(message) > _LONGEST_MESSAGE:  # a hostile file's words are echoed, not dumped
-            message = f"{message[:_LONGEST_MESSAGE]}... ({len(message)} characters)"
-        super().__init__(message)
+        super().__init__(clipped(message))  # it quotes the file, which may be any size
         self.action = action
         self.code = code
 
