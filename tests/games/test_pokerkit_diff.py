@@ -6,7 +6,7 @@ call amount, the smallest and largest bet/raise total), and at the end on the
 finishing stacks. Random stacks (short ones included: all-ins for less than
 the blinds or the ante), antes, blinds and seat counts.
 
-Hands per variant: ``CARDROOM_DIFF_HANDS`` (default 200; run with e.g. 100000
+Hands per variant: ``CARDROOM_DIFF_HANDS`` (default 120; run with e.g. 100000
 for a long soak). Our defaults already match PokerKit's options where it has
 them (tournament mode: one run-out; no rake; ``ante_trimming_status=True``: antes
 count in side pots like any chip). PokerKit's tournament mode refuses a fold when
@@ -64,7 +64,7 @@ from cardroom.cards import format_cards
 from cardroom.games.config import Stakes, TableConfig
 from cardroom.games.variants import FIXED_LIMIT, NO_LIMIT, POT_LIMIT
 
-HANDS = int(os.environ.get("CARDROOM_DIFF_HANDS", "200"))
+HANDS = int(os.environ.get("CARDROOM_DIFF_HANDS", "120"))
 CODES = ("NT", "FT", "PO", "NS", "FO/8", "NT bba", "PO bba", "NT straddle", "PO straddle")
 
 

@@ -1,7 +1,7 @@
 """Durability (RULEBOOK §10.10, issue 14): a real server process under bot load is killed
 with SIGKILL at random moments and restarted, again and again; then the ledger checks,
 every chip is accounted for, no hand is half-settled and every cancelled hand is in the
-history. ``CARDROOM_CRASH_KILLS`` sets the number of kills per database (default 20: 40
+history. ``CARDROOM_CRASH_KILLS`` sets the number of kills per database (default 12: 24
 in a run, SQLite and PostgreSQL)."""
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from cardroom.store import SqlLedger, make_engine
 from cardroom.store.room_memory import RoomMemories
 from cardroom.store.tables import TableRecords
 
-KILLS = int(os.environ.get("CARDROOM_CRASH_KILLS", "20"))
+KILLS = int(os.environ.get("CARDROOM_CRASH_KILLS", "12"))
 SRC = str(Path(__file__).resolve().parents[2] / "src")
 TABLES = """
 [[table]]
