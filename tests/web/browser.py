@@ -199,6 +199,7 @@ action_seconds = 20
     + _table("come-back", "holdem", BLINDS, seats=2)  # a player out owing the big blind
     + _table("waiting-bb", "holdem", BLINDS, seats=3)  # two puppets; we wait for the blind
     + _table("draw-pick", "triple_draw_27", DRAW_STAKES, seats=2)  # a puppet: our draw comes
+    + _table("leaving", "holdem", BLINDS, seats=2)  # a puppet: we leave in a hand, then stay
     + "".join(
         f"""
 [[table]]
@@ -225,8 +226,9 @@ short stack may sit; ``words`` and ``words-stud``, two puppets alone; ``complete
 stack moves under the rebuy box), ``rebuy-hand`` (a puppet: the box held in a hand),
 ``chat-long`` (a phone's player alone, chatting), ``waiting-bb`` (two puppets in a hand,
 we sit down waiting for the big blind), ``come-back`` (a player sat out owing
-the big blind, then a puppet), ``draw-pick`` (a puppet: our draw comes at once), and
-the Chinese poker tables (OFC, Pineapple) of ``test_ofc_table.py``."""
+the big blind, then a puppet), ``draw-pick`` (a puppet: our draw comes at once),
+``leaving`` (a puppet: leaving asked in a hand, then taken back), and the Chinese poker
+tables (OFC, Pineapple) of ``test_ofc_table.py``."""
 THINK = 0.3
 """The session's bots think up to this many seconds a decision (still faster than people):
 at full speed the bots of some thirty tables kept a core busy all session, and every

@@ -1,5 +1,5 @@
 // The seats around the table: alias, stack, bet, cards, button, all-in, sitting out,
-// whose turn with its countdown and time bank.
+// leaving after the hand, whose turn with its countdown and time bank.
 
 import { h, chips } from "./dom.js";
 import { card, cardRow } from "./cards.js";
@@ -71,6 +71,13 @@ export function timeBank(t, s, seat) {
   return h("small.timebank", { text: bankText(t, s, seat) });
 }
 
+/** The seat stands up when the hand ends (its player asked to leave in it, or the room
+ *  stands him up: the view's public `leaving`, never why): said to everyone, the seat
+ *  being empty next hand. */
+export function leavingTag(seat) {
+  return seat.leaving ? h("span.tag.leaving", { text: "Leaving after this hand" }) : null;
+}
+
 /** One seat: empty (with "Sit here" when we may) or taken. */
 function seatEl(t, s, n) {
   const seat = t.view.seats[s];
@@ -96,6 +103,7 @@ function seatEl(t, s, n) {
   if (hs && hs.all_in) badges.push(h("span.tag.allin", { text: "All-in" }));
   if (seat.sitting_out) badges.push(h("span.tag", { text: "Sitting out" }));
   if (!seat.connected) badges.push(h("span.tag", { text: "Disconnected" }));
+  if (seat.leaving) badges.push(leavingTag(seat));
   if (hand && hs && !hs.in_hand && seat.dealt_in) badges.push(h("span.tag", { text: "Folded" }));
   // Seated since the deal (or back from sitting out): no cards, and why.
   if (hand && !seat.dealt_in && !seat.sitting_out) badges.push(h("span.tag", { text: "Waiting", title: "Dealt in from a later hand" }));

@@ -145,6 +145,7 @@ class TableController {
       this.view = msg.view;
       const mine = msg.view.you === null || msg.view.you === undefined ? null : msg.view.seats[msg.view.you];
       this.sitOutNext = Boolean(mine && mine.sit_out_next); // a reload keeps what was asked
+      if (mine && mine.leaving) this.leaving = true; // asked before a reload: still going
       if (wasSeated && (msg.view.you === null || msg.view.you === undefined)) {
         // Gone, and the page did not see how (PlayerLeft, said by leftWords: a server
         // restarted): say so. A player who asked to leave stays "leaving" through the
@@ -218,6 +219,12 @@ class TableController {
     // Sitting out asked in a hand waits until the seat sits out, comes back or goes.
     if (SIT_OUT_NEXT.has(e.type) && e.seat === this.me()) this.sitOutNext = e.type === "SitOutRequested";
     if (e.type === "AutoMuckSet" && this.view && e.seat === this.me()) this.view.auto_muck = e.on;
+    // Leaving after the hand, or not after all: the seat's marker follows at once.
+    const seatNow = this.view && this.view.seats[e.seat];
+    if ((e.type === "LeaveRequested" || e.type === "LeaveCancelled") && seatNow) {
+      seatNow.leaving = e.type === "LeaveRequested";
+      if (!seatNow.leaving && e.seat === this.me()) this.leaving = false; // stayed (any tab)
+    }
     if (e.type === "TimeBankChanged" && this.view && this.view.seats[e.seat]) {
       this.view.seats[e.seat].time_bank = e.seconds; // what is left, or a refill
     }
@@ -442,7 +449,7 @@ class TableController {
       this.barShown = !!bar;
     }
     const mySeat = this.me() !== null && this.me() !== undefined ? this.view.seats[this.me()] : null;
-    this.update("controls", [this.me(), mySeat && mySeat.sitting_out, mySeat && mySeat.stack, mySeat && mySeat.dealt_in, mySeat && mySeat.owes, mySeat && mySeat.post_now, this.view.auto_muck, this.sitOutNext, this.view.offer,
+    this.update("controls", [this.me(), mySeat && mySeat.sitting_out, mySeat && mySeat.stack, mySeat && mySeat.dealt_in, mySeat && mySeat.owes, mySeat && mySeat.post_now, mySeat && mySeat.leaving, this.view.auto_muck, this.sitOutNext, this.view.offer,
       this.view.seats.every((x) => x !== null)], () => seatControls(this), true);
     if (this.focusSeat && mySeat) {
       this.focusSeat = false;
