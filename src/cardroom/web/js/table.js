@@ -402,18 +402,21 @@ class TableController {
 
   askBuyIn(seat) { askBuyIn(this, seat); }
 
+  /** What the head region (itself the page grid's `.tablehead`) holds: the table and
+   *  its game, the hand, the money, the rules link and the table's own rules. */
   header() {
     const v = this.view;
     const g = shownGame(v);
     const rules = rulesLink(g.game);
-    return h("div.tablehead",
+    return [
       h("h1", { text: `${v.table} · ${g.label || g.title || ""}` }),
       h("p.gameinfo",
         v.mixed ? rotationLine(v) : null,
         h("span", { text: v.hand_no ? ` Hand #${v.hand_no}` : " No hand yet" }),
         h("span", { text: ` · ${v.currency === "real" ? "Real money" : "Play money"}` }),
         " · ", h("a", { href: `#/rules/${rules.page}`, text: rules.label })),
-      tableRules(g.rules) && h("p.tablerules", { text: tableRules(g.rules) }));
+      tableRules(g.rules) && h("p.tablerules", { text: tableRules(g.rules) }),
+    ];
   }
 
   /** Draw what changed (regions whose content signature changed are rebuilt). */
