@@ -12,6 +12,7 @@ import random
 
 import pytest
 
+from cardroom.room import commands as cmd
 from cardroom.room import events as rv
 from cardroom.room import table as table_module
 from cardroom.room.codec import (
@@ -168,6 +169,37 @@ def test_room_codec_reads_a_turn_recorded_before_a_decision_waited_once() -> Non
     snapshot = state_to_dict(TableState([SeatState("p0", 40, 0.0)], turn=new))
     del snapshot["turn"]["waited"]  # a snapshot taken before
     assert state_from_dict(snapshot).turn == rv.TurnStarted(2, 90.0, False, False)
+
+
+def test_a_leave_taken_back_is_rebuilt_from_the_record_as_it_was_live() -> None:
+    """``LeaveRequested`` then ``LeaveCancelled`` (``Stay``), through the record's JSON:
+    a table rebuilt mid-hand at each step has the live one's state and views (leaving,
+    then not), and both play the hand out alike, the player keeping his seat."""
+    from .conftest import Harness, holdem
+
+    h = Harness(holdem())
+    h.seat({0: 40, 1: 40, 2: 40})
+    h.tick()
+
+    def rebuilt() -> Table:
+        snapshot, events = decode_record(json.loads(json.dumps(encode_record(*h.table.record()))))
+        return Table.restore(h.settings, snapshot, events, h.ledger, h.clock)
+
+    h.do(cmd.Leave("p1"))
+    copy = rebuilt()
+    same_table(h.table, copy)
+    assert copy.view(None)["seats"][1]["leaving"] is True
+    h.do(cmd.Stay("p1"))
+    copy = rebuilt()
+    same_table(h.table, copy)
+    assert copy.view(None)["seats"][1]["leaving"] is False
+    assert decode_room_event(encode_room_event(rv.LeaveCancelled(1))) == rv.LeaveCancelled(1)
+    while h.table.state.in_hand:
+        legal = h.table.hand.legal_actions(h.table.hand.actor)  # type: ignore[union-attr,arg-type]
+        command = cmd.Act(h.actor, "check" if legal.check else "fold")
+        assert copy.handle(command) == h.do(command)
+    same_table(h.table, copy)
+    assert copy.state.seat_of("p1") == 1
 
 
 def test_snapshot_codec_rejects_other_entries() -> None:

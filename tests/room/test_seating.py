@@ -293,6 +293,57 @@ def test_10_2_leaving_during_a_hand_folds_in_turn_and_cashes_out_after_it(h: Har
     assert h.balance("p0") == FUNDS
 
 
+def test_10_2_a_player_who_asked_to_leave_in_a_hand_may_stay_and_keeps_his_seat(
+    h: Harness,
+) -> None:
+    """Leaving asked in a hand waits for its end; until then the player may take it back
+    (``Stay``): every view says the seat is leaving (it will be empty next hand), then
+    that it is not; his next decision is his own (not played at once as a leaver's),
+    and he keeps his seat and is dealt the next hand."""
+    h.seat({0: 40, 1: 40, 2: 40})
+    h.tick()
+    assert h.actor == "p0"
+    assert h.do(cmd.Leave("p1")) == [rv.LeaveRequested(1)]
+    for viewer in (None, "p0", "p1"):
+        assert h.table.view(viewer)["seats"][1]["leaving"] is True
+    assert h.do(cmd.Stay("p1")) == [rv.LeaveCancelled(1)]
+    for viewer in (None, "p0", "p1"):
+        assert h.table.view(viewer)["seats"][1]["leaving"] is False
+    h.act("call")  # p0: now p1 decides, nothing is played for him
+    assert h.actor == "p1" and h.table.state.turn is not None and h.table.state.turn.seat == 1
+    while h.table.state.in_hand:
+        h.act("fold")
+    assert not any(isinstance(e, rv.PlayerLeft) for e in h.table.log)
+    assert h.table.state.seat_of("p1") == 1
+    dealt = next(e for e in h.tick() if isinstance(e, rv.HandDealt))
+    assert 1 in dealt.dealt
+
+
+def test_10_2_staying_is_refused_with_no_leave_of_one_s_own_pending(h: Harness) -> None:
+    """``Stay`` takes back only a leave the player asked for and the hand still holds:
+    not seated, nothing asked, asked and taken back already (``not_leaving``), or stood
+    up by the room (a sanction, §10.9: ``stood_up``, and he still leaves). Each refusal
+    changes nothing."""
+    h.seat({0: 40, 1: 40, 2: 40})
+    h.tick()
+    cases = [("p5", "not_seated"), ("p1", "not_leaving")]
+    h.do(cmd.Leave("p2", rv.FROZEN))
+    cases.append(("p2", "stood_up"))
+    h.do(cmd.Leave("p1"))
+    h.do(cmd.Stay("p1"))
+    cases.append(("p1", "not_leaving"))
+    for player, code in cases:
+        before = state_to_dict(h.table.state), len(h.table.log)
+        with pytest.raises(TableError) as err:
+            h.do(cmd.Stay(player))
+        assert err.value.code == code, player
+        assert (state_to_dict(h.table.state), len(h.table.log)) == before
+    while h.table.state.in_hand:
+        h.act("fold")
+    left = [(e.player, e.reason) for e in h.table.log if isinstance(e, rv.PlayerLeft)]
+    assert left == [("p2", rv.FROZEN)]
+
+
 def test_10_4_sitting_out_during_a_hand_takes_effect_from_the_next(h: Harness) -> None:
     h.seat({0: 40, 1: 40, 2: 40})
     h.tick()

@@ -199,6 +199,7 @@ VALID: dict[str, dict[str, Any]] = {
     "unwatch": {"table": "stud"},
     "join": {"table": "stud", "seat": 5, "amount": 20},
     "leave": {"table": "stud"},
+    "stay": {"table": "stud"},
     "waitlist": {"table": "stud", "on": False},
     "rebuy": {"table": "stud", "amount": 5},
     "sit_out": {"table": "stud"},

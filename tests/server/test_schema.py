@@ -81,6 +81,7 @@ async def _every_other_message(base: str) -> None:
         ("report", {"table": "holdem", "player": "witness", "reason": "other", "note": "x"}),
         ("sit_out", {"table": "holdem"}),
         ("sit_in", {"table": "holdem", "post_now": False}),
+        ("stay", {"table": "holdem"}),  # refused (no leave pending): an error
         ("rebuy", {"table": "holdem", "amount": 1}),
         ("reset_allowance", {"table": "holdem"}),
         ("waitlist", {"table": "holdem", "on": True}),

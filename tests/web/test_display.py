@@ -43,7 +43,7 @@ class Pair:
 def _sit_short(page: Any, server: str, amount: int, table: str = "sidepot") -> None:
     page.goto(f"{server}/#/table/{table}")
     page.wait_for_function("document.querySelectorAll('.seat:not(.empty)').length >= 2")
-    page.get_by_role("button", name=re.compile(r"^Sit at seat \d+$")).last.click()
+    page.get_by_role("button", name=re.compile(r"^Sit here: seat \d+$")).last.click()
     page.locator("#buyin-amount").fill(str(amount))
     page.get_by_role("button", name="Buy in").click()
     page.locator(".seat.mine").wait_for(timeout=30_000)

@@ -73,7 +73,7 @@ def test_keyboard_chat_sit_out_and_leave(page: Any, server: str) -> None:
     page.get_by_role("button", name="Sit out next hand").wait_for(timeout=30_000)
     page.get_by_role("button", name="Leave table").click()
     page.locator(".seat.mine").wait_for(state="detached", timeout=30_000)
-    assert page.get_by_role("button", name="Sit at seat").count() >= 1
+    assert page.get_by_role("button", name="Sit here: seat").count() >= 1
 
 
 def test_replayer_steps_through_a_hand_we_played(page: Any, server: str) -> None:
@@ -137,7 +137,7 @@ def test_after_buying_in_the_focus_is_on_ones_own_seat(page: Any, server: str) -
     the seat just taken (not the top of the page), and stays there as the table moves."""
     register(page, server, fresh_alias())
     page.goto(f"{server}/#/table/focus")
-    page.get_by_role("button", name=re.compile(r"^Sit at seat \d+$")).last.click()
+    page.get_by_role("button", name=re.compile(r"^Sit here: seat \d+$")).last.click()
     amount = page.locator("#buyin-amount")
     assert page.evaluate("document.activeElement.id") == "buyin-amount"
     amount.press("Enter")

@@ -2,7 +2,8 @@
 street, six players with seven cards each, every seat and every card inside the felt at
 1280x800 and on a phone (390 px wide, nothing wider than the screen); full-ring Hold'em
 (9 and 10 seats) on the river, bets out, at the usual screen sizes: every seat inside
-the felt, no two seats and no seat and the board over each other."""
+the felt, no two seats and no seat and the board over each other; the page's head is
+one box of its grid."""
 
 from __future__ import annotations
 
@@ -229,3 +230,24 @@ def test_our_turn_brings_the_whole_action_bar_onto_a_small_laptops_screen(
     assert box and box["y"] >= 0 and box["y"] + box["height"] <= 768, box
     assert page.locator(".seat.mine").bounding_box()["y"] >= 0  # our cards in sight too
     shoot(page, "laptop-our-turn")
+
+
+def test_the_table_page_has_one_head_in_the_grid(page: Any, server: str) -> None:
+    """The header (the table's name and game, the hand, the rules link) is one
+    ``.tablehead``, the page grid's ``head`` area: it was a ``.tablehead`` inside
+    another (the region and the header built into it), two boxes where one was meant,
+    the grid's rule matching both."""
+    register(page, server, fresh_alias())
+    page.goto(f"{server}/#/table/holdem")
+    page.locator(".tablehead h1").wait_for(timeout=30_000)
+    heads = page.evaluate(
+        """() => [...document.querySelectorAll(".tablehead")].map((el) => ({
+            parent: el.parentElement.className,
+            area: getComputedStyle(el).gridRowStart,
+            children: [...el.children].map((c) => c.tagName.toLowerCase() + "." + c.className),
+        }))"""
+    )
+    assert len(heads) == 1, json.dumps(heads, indent=1)
+    (head,) = heads
+    assert head["parent"] == "tablepage" and head["area"] == "head", head
+    assert head["children"][:2] == ["h1.", "p.gameinfo"], head

@@ -91,7 +91,7 @@ def test_a_newcomer_plays_a_hand_from_cardroom_serve(served: str, page: Any) -> 
     row = page.locator('tr[data-table="holdem-nl-1"]')
     expect(row.locator("td").nth(2)).to_have_text(re.compile(r"^[1-9]/6$"), timeout=60_000)
     row.get_by_role("link", name="Open table holdem-nl-1").click()
-    page.get_by_role("button", name=re.compile(r"^Sit at seat \d+$")).last.click()
+    page.get_by_role("button", name=re.compile(r"^Sit here: seat \d+$")).last.click()
     page.get_by_role("button", name="Buy in").click()
     mine = page.locator(".seat.mine")
     expect(mine.locator(".alias")).to_have_text(alias, timeout=30_000)

@@ -230,7 +230,7 @@ def test_10_3_only_a_blind_game_offers_to_post_the_big_blind(page: Any, server: 
     register(page, server, fresh_alias())
     for table, offered in (("words-stud", 0), ("words", 1)):
         page.goto(f"{server}/#/table/{table}")
-        page.get_by_role("button", name=re.compile(r"^Sit at seat \d+$")).last.click()
+        page.get_by_role("button", name=re.compile(r"^Sit here: seat \d+$")).last.click()
         form = page.get_by_role("form", name="Buy in")
         expect(form.get_by_role("button", name="Buy in")).to_be_visible()
         expect(form.get_by_label("Post the big blind now", exact=False)).to_have_count(offered)

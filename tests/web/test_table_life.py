@@ -138,8 +138,15 @@ def test_phone_layout_fits_the_screen(phone: Any, server: str) -> None:
 
 
 def test_lobby_and_table_pass_axe(page: Any, server: str) -> None:
+    """The lobby, a table watched before sitting down (its "Sit here" buttons: their
+    names did not hold their text, "Sit at seat N", axe's label in name) and the table
+    seated in a hand: no serious violation."""
     register(page, server, fresh_alias())
     page.locator("table.lobby tbody tr[data-table]").first.wait_for()  # the rows, loaded
+    problems = serious_violations(page)
+    assert problems == [], json.dumps(problems, indent=1)
+    page.goto(f"{server}/#/table/axe")
+    page.locator(".seat.empty button").first.wait_for(timeout=30_000)
     problems = serious_violations(page)
     assert problems == [], json.dumps(problems, indent=1)
     sit(page, server, "axe")

@@ -44,6 +44,14 @@ class Leave:
 
 
 @value
+class Stay:
+    """Take back a leave asked during the hand (``Leave`` while dealt in): the seat plays
+    on. Only the player's own leave: one the room stands him up for stays."""
+
+    player: str
+
+
+@value
 class SitOut:
     """Keep the seat, stop being dealt in (from the next hand when dealt in)."""
 
@@ -167,6 +175,7 @@ Command = (
     Sit
     | Rebuy
     | Leave
+    | Stay
     | SitOut
     | AutoMuck
     | SitIn

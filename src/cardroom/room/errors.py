@@ -22,6 +22,10 @@ NO_RESET_LEFT: Final = "no_reset_left"
 NOTHING_TO_RESET: Final = "nothing_to_reset"
 """A reset of disconnect all-ins asked with none used today: refused, so the day's reset
 is kept for when it is needed."""
+NOT_LEAVING: Final = "not_leaving"
+"""A stay asked with no leave pending (none asked, or the seat already gone)."""
+STOOD_UP: Final = "stood_up"
+"""A stay asked of a leave the room made (a sanction, §10.9), not the player's: it stands."""
 NO_HAND: Final = "no_hand"
 NOT_YOUR_TURN: Final = "not_your_turn"
 """The engine's code, used by a Chinese poker table for a placement out of turn."""
@@ -42,7 +46,7 @@ CODES: Final = frozenset(
         BUY_IN_TOO_SMALL, BUY_IN_TOO_LARGE, INSUFFICIENT_FUNDS, HAND_IN_PROGRESS,
         NOT_IN_HAND, TABLE_NOT_FULL, ALREADY_WAITING, NOT_WAITING, BAD_COMMAND,
         NO_RESET_LEFT, NOTHING_TO_RESET, NO_HAND, NOT_YOUR_TURN, BAD_PLACEMENT, WRONG_GAME,
-        YOUR_TURN, RATE_LIMITED,
+        YOUR_TURN, RATE_LIMITED, NOT_LEAVING, STOOD_UP,
     }
 )  # fmt: skip
 """Every code of this module (a refusal may also carry an engine code)."""

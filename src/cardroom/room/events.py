@@ -85,6 +85,14 @@ class LeaveRequested:
 
 
 @value
+class LeaveCancelled:
+    """A player who asked to leave during the hand (``LeaveRequested``, his own) takes it
+    back: he keeps the seat after the hand and his decisions are his again."""
+
+    seat: int
+
+
+@value
 class SatOut:
     """A player stopped being dealt in (``reason``: ``asked``, ``short`` of chips for the
     forced bets, ``disconnected``); the seat is kept."""
@@ -334,6 +342,7 @@ RoomEvent = (
     | PlayerLeft
     | DeparturesForgotten
     | LeaveRequested
+    | LeaveCancelled
     | SatOut
     | SitOutRequested
     | AutoMuckSet

@@ -62,6 +62,11 @@ def _leave_requested(state: TableState, e: rv.LeaveRequested) -> None:
     seat.leaving, seat.leave_reason = True, e.reason
 
 
+def _leave_cancelled(state: TableState, e: rv.LeaveCancelled) -> None:
+    seat = _seat(state, e.seat)
+    seat.leaving, seat.leave_reason = False, "left"
+
+
 def _sat_out(state: TableState, e: rv.SatOut) -> None:
     seat = _seat(state, e.seat)
     seat.sitting_out, seat.sat_out_at, seat.sit_out_next = True, e.at, False
@@ -170,6 +175,7 @@ _HANDLERS: dict[type, Callable[[TableState, Any], None]] = {
     rv.PlayerLeft: _left,
     rv.DeparturesForgotten: _departures_forgotten,
     rv.LeaveRequested: _leave_requested,
+    rv.LeaveCancelled: _leave_cancelled,
     rv.SatOut: _sat_out,
     rv.SitOutRequested: _sit_out_requested,
     rv.AutoMuckSet: _auto_muck_set,

@@ -1,5 +1,5 @@
 """Seats and money at the table (RULEBOOK §10.2–§10.4): sitting down, buying in,
-rebuys, leaving, sitting out and back in, the waiting list.
+rebuys, leaving (and staying after all), sitting out and back in, the waiting list.
 
 Each handler checks everything first, then moves money through the table's bank,
 then emits events: a refused command changes nothing.
@@ -22,10 +22,12 @@ from cardroom.room.errors import (
     HAND_IN_PROGRESS,
     INSUFFICIENT_FUNDS,
     NO_SUCH_SEAT,
+    NOT_LEAVING,
     NOT_SEATED,
     NOT_WAITING,
     SEAT_RESERVED,
     SEAT_TAKEN,
+    STOOD_UP,
     TABLE_NOT_FULL,
     TableError,
 )
@@ -123,6 +125,16 @@ def _leave(table: Table, c: cmd.Leave) -> None:
             table.after_hand_change()  # a leaving player's turn is played at once
         return
     remove(table, s, c.reason)
+
+
+def _stay(table: Table, c: cmd.Stay) -> None:
+    s = seat_of(table, c.player)
+    seat = table.seat(s)
+    if not seat.leaving:
+        raise TableError(NOT_LEAVING, "you are not leaving: there is nothing to take back")
+    if seat.leave_reason != "left":  # the room's decision (a sanction), not the player's
+        raise TableError(STOOD_UP, "the room stands you up after this hand: you may not stay")
+    table.emit(rv.LeaveCancelled(s))
 
 
 def remove(table: Table, s: int, reason: str) -> None:
@@ -246,6 +258,7 @@ HANDLERS: dict[type, Callable[[Table, Any], None]] = {
     cmd.Sit: _sit,
     cmd.Rebuy: _rebuy,
     cmd.Leave: _leave,
+    cmd.Stay: _stay,
     cmd.SitOut: _sit_out,
     cmd.AutoMuck: _auto_muck,
     cmd.SitIn: _sit_in,

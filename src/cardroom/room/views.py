@@ -58,6 +58,9 @@ def seat_rows(table: Table, live: Sequence[int | None] | None) -> list[dict[str,
                 "stack": seat.stack if stack is None else stack,
                 "sitting_out": seat.sitting_out,
                 "sit_out_next": seat.sit_out_next,  # asked in a hand (public: SitOutRequested)
+                # Stands up after the hand (public: LeaveRequested; the seat is free next
+                # hand). Why is not said: a sanction is the staff's (rv.SANCTIONED).
+                "leaving": seat.leaving,
                 "connected": seat.connected,
                 "owes": seat.owes,
                 "post_now": seat.post_now,  # posts what it owes at once (public: SatIn)

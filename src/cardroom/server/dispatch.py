@@ -51,6 +51,8 @@ def command_for(player: str, msg: p.AnyClientMessage) -> cmd.Command | Outcome |
         return cmd.Sit(player, msg.seat, msg.amount, msg.post_now)
     if isinstance(msg, p.Leave):
         return cmd.Leave(player)
+    if isinstance(msg, p.Stay):
+        return cmd.Stay(player)
     if isinstance(msg, p.Waitlist):
         return cmd.JoinWaitlist(player) if msg.on else cmd.LeaveWaitlist(player)
     if isinstance(msg, p.Rebuy):

@@ -86,6 +86,10 @@ class Leave(TableMessage, tag="leave", kw_only=True):
     """Stand up and cash out (after the hand if dealt in)."""
 
 
+class Stay(TableMessage, tag="stay", kw_only=True):
+    """Take back a ``leave`` asked during the hand: keep the seat after it."""
+
+
 class Waitlist(TableMessage, tag="waitlist", kw_only=True):
     """Join (``on``) or leave the waiting list of a full table."""
 
@@ -181,12 +185,12 @@ class Ping(ClientMessage, tag="ping", kw_only=True):
 
 
 CLIENT_TYPES: Final = (
-    Watch, Unwatch, Join, Leave, Waitlist, Rebuy, SitOut, SitIn, AutoMuck, Act, Place,
+    Watch, Unwatch, Join, Leave, Stay, Waitlist, Rebuy, SitOut, SitIn, AutoMuck, Act, Place,
     Advance, TimeBank, ResetAllowance, Chat, Report, Ping,
 )  # fmt: skip
 AnyClientMessage = (
-    Watch | Unwatch | Join | Leave | Waitlist | Rebuy | SitOut | SitIn | AutoMuck | Act | Place
-    | Advance | TimeBank | ResetAllowance | Chat | Report | Ping
+    Watch | Unwatch | Join | Leave | Stay | Waitlist | Rebuy | SitOut | SitIn | AutoMuck | Act
+    | Place | Advance | TimeBank | ResetAllowance | Chat | Report | Ping
 )  # fmt: skip
 
 

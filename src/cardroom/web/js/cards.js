@@ -14,6 +14,12 @@ export function cardName(text) {
   return `${rank} of ${suit}`;
 }
 
+/** A button's name for acting on a card: its visible text first (what a voice user
+ *  says: "label in name", WCAG 2.5.3), then its name ("Pick A♥, Ace of hearts"). */
+export function cardAction(verb, text) {
+  return `${verb} ${card(text).textContent}, ${cardName(text)}`;
+}
+
 /** One card element: a face, or a back when `text` is null. */
 export function card(text, opts = {}) {
   const el = document.createElement("span");

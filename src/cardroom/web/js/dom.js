@@ -66,7 +66,7 @@ function syncAttributes(old, fresh) {
 /** Make the children of `el` look like `children`, touching only what differs.
  *
  *  Only for regions whose listeners follow from a control's identity attributes
- *  (a kept button keeps its listener: "Sit at seat 3" sits at seat 3 whichever
+ *  (a kept button keeps its listener: "Sit here: seat 3" sits at seat 3 whichever
  *  build made it), such as the felt and the lobby's rows. Returns whether anything
  *  changed. */
 export function patch(el, ...children) {

@@ -9,8 +9,8 @@
 // or bottom row, X discards it, P places.
 
 import { h, chips } from "./dom.js";
-import { card, cardName, cardRow } from "./cards.js";
-import { clock, timeBank } from "./seats.js";
+import { card, cardAction, cardName, cardRow } from "./cards.js";
+import { clock, leavingTag, sitHere, timeBank } from "./seats.js";
 
 export const ROWS = ["top", "middle", "bottom"];
 const SIZES = { top: 3, middle: 5, bottom: 5 };
@@ -91,12 +91,6 @@ export function submit(t) {
   t.acting("place", fields);
 }
 
-/** A card as a button's name: its visible text first (what a voice user says), then
- *  its name ("Pick A♥, Ace of hearts"). */
-function named(verb, c) {
-  return `${verb} ${card(c).textContent}, ${cardName(c)}`;
-}
-
 function slots(count) {
   return Array.from({ length: Math.max(0, count) }, () => h("span.slot", { "aria-hidden": "true" }));
 }
@@ -111,7 +105,7 @@ function rowEl(t, p, row, asked, st) {
     h("span.rowname", { text: ROW_NAMES[row] }),
     placed.map((c) => card(c)),
     Array.from({ length: faceDown }, () => card(null)),
-    staged.map((c) => h("button.card-pick.staged", { type: "button", "aria-label": named("Take back", c), onclick: () => unstage(t, c) }, card(c))),
+    staged.map((c) => h("button.card-pick.staged", { type: "button", "aria-label": cardAction("Take back", c), onclick: () => unstage(t, c) }, card(c))),
     slots(SIZES[row] - placed.length - faceDown - staged.length));
   if (asked && p.seat === t.me()) dropTarget(t, el, row);
   return el;
@@ -140,10 +134,7 @@ function tags(t, s, p) {
 function seatEl(t, s) {
   const seat = t.view.seats[s];
   if (!seat) {
-    const canSit = t.me() === null || t.me() === undefined;
-    return h("div.seat.ofc-seat.empty", { "data-seat": s },
-      canSit ? h("button", { type: "button", text: "Sit here", "aria-label": `Sit at seat ${s + 1}`, onclick: () => t.askBuyIn(s) })
-        : h("span", { text: `Seat ${s + 1} empty` }));
+    return h("div.seat.ofc-seat.empty", { "data-seat": s }, sitHere(t, s));
   }
   const hand = t.view.hand;
   const p = hand && hand.players ? hand.players.find((x) => x.seat === s) : null;
@@ -160,6 +151,7 @@ function seatEl(t, s) {
   const badges = tags(t, s, p);
   if (seat.sitting_out) badges.push(h("span.tag", { text: "Sitting out" }));
   if (!seat.connected) badges.push(h("span.tag", { text: "Disconnected" }));
+  if (seat.leaving) badges.push(leavingTag(seat));
   const waiting = p && !mine && typeof p.pending === "number" && p.pending ? h("small.pending", { text: `${p.pending} card${p.pending > 1 ? "s" : ""} to place` }) : null;
   const discards = p && (Array.isArray(p.discards) ? p.discards.length : p.discards);
   return h(`div.${cls.join(".")}`, { "data-seat": s, role: "group", "aria-label": `Seat ${s + 1}: ${alias}${mine ? " (you)" : ""}` },
@@ -192,7 +184,7 @@ export function placeBar(t) {
   const hand = h("span.cards.to-place", { role: "group", "aria-label": "Your cards to place" },
     left.map((c) => {
       const btn = h("button.card-pick", {
-        type: "button", "aria-pressed": String(st.picked === c), "aria-label": named("Pick", c),
+        type: "button", "aria-pressed": String(st.picked === c), "aria-label": cardAction("Pick", c),
         draggable: "true", onclick: () => pick(t, c),
       }, card(c, { selected: st.picked === c }));
       btn.addEventListener("dragstart", (e) => { e.dataTransfer.setData("text/plain", c); st.picked = c; });
@@ -213,7 +205,7 @@ export function placeBar(t) {
   return h("div.actionbar.placebar", { role: "group", "aria-label": "Place your cards" },
     h("strong", { text: `${what}:` }), hand,
     h("span.row-targets", targets),
-    staged.length ? h("span.discarding", h("span", { text: "Discarding " }), staged.map((c) => h("button.card-pick.staged", { type: "button", "aria-label": named("Take back", c), onclick: () => unstage(t, c) }, card(c)))) : null,
+    staged.length ? h("span.discarding", h("span", { text: "Discarding " }), staged.map((c) => h("button.card-pick.staged", { type: "button", "aria-label": cardAction("Take back", c), onclick: () => unstage(t, c) }, card(c)))) : null,
     h("button.primary", { type: "button", text: "Place cards", disabled: !ready(asked, st), "data-key": "p", "aria-keyshortcuts": "P", onclick: () => submit(t) }),
     h("button", { type: "button", text: "Clear", onclick: () => { t.ofc = null; t.render(); } }));
 }

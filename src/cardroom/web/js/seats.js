@@ -1,8 +1,8 @@
 // The seats around the table: alias, stack, bet, cards, button, all-in, sitting out,
-// whose turn with its countdown and time bank.
+// leaving after the hand, whose turn with its countdown and time bank.
 
 import { h, chips } from "./dom.js";
-import { card, cardRow } from "./cards.js";
+import { card, cardAction, cardRow } from "./cards.js";
 import { studUps } from "./families.js";
 
 /** Where seat `i` of `n` sits around the felt, with `me` at the bottom: how far across
@@ -35,7 +35,7 @@ function seatCards(t, s, handSeat) {
     if (selectable) {
       const btn = h("button.card-pick", {
         type: "button", "aria-pressed": String(t.discards.has(c)),
-        "aria-label": `Discard ${el.getAttribute("aria-label")}`,
+        "aria-label": cardAction("Discard", c),
         onclick: () => t.toggleDiscard(c),
       }, el);
       row.append(btn);
@@ -71,6 +71,21 @@ export function timeBank(t, s, seat) {
   return h("small.timebank", { text: bankText(t, s, seat) });
 }
 
+/** The seat stands up when the hand ends (its player asked to leave in it, or the room
+ *  stands him up: the view's public `leaving`, never why): said to everyone, the seat
+ *  being empty next hand. */
+export function leavingTag(seat) {
+  return seat.leaving ? h("span.tag.leaving", { text: "Leaving after this hand" }) : null;
+}
+
+/** An empty seat's content: "Sit here" when we may sit (not seated yet), its name
+ *  starting with what it shows ("label in name", WCAG 2.5.3: a voice user says "Sit
+ *  here"), "Sit here: seat 3"; else "Seat 3 empty". */
+export function sitHere(t, s) {
+  if (t.me() !== null && t.me() !== undefined) return h("span", { text: `Seat ${s + 1} empty` });
+  return h("button", { type: "button", text: "Sit here", "aria-label": `Sit here: seat ${s + 1}`, onclick: () => t.askBuyIn(s) });
+}
+
 /** One seat: empty (with "Sit here" when we may) or taken. */
 function seatEl(t, s, n) {
   const seat = t.view.seats[s];
@@ -79,10 +94,7 @@ function seatEl(t, s, n) {
   const [x, y] = [pos.left.toFixed(1), pos.top.toFixed(1)];
   const style = { left: `${x}%`, top: `${y}%`, "--x": x, "--y": y };
   if (!seat) {
-    const canSit = t.view.you === null || t.view.you === undefined;
-    return h("div.seat.empty", { style, "data-seat": s },
-      canSit ? h("button", { type: "button", text: "Sit here", "aria-label": `Sit at seat ${s + 1}`, onclick: () => t.askBuyIn(s) })
-        : h("span", { text: `Seat ${s + 1} empty` }));
+    return h("div.seat.empty", { style, "data-seat": s }, sitHere(t, s));
   }
   const hs = hand ? hand.seats[s] : null;
   const alias = t.players[seat.player] || seat.player;
@@ -96,6 +108,7 @@ function seatEl(t, s, n) {
   if (hs && hs.all_in) badges.push(h("span.tag.allin", { text: "All-in" }));
   if (seat.sitting_out) badges.push(h("span.tag", { text: "Sitting out" }));
   if (!seat.connected) badges.push(h("span.tag", { text: "Disconnected" }));
+  if (seat.leaving) badges.push(leavingTag(seat));
   if (hand && hs && !hs.in_hand && seat.dealt_in) badges.push(h("span.tag", { text: "Folded" }));
   // Seated since the deal (or back from sitting out): no cards, and why.
   if (hand && !seat.dealt_in && !seat.sitting_out) badges.push(h("span.tag", { text: "Waiting", title: "Dealt in from a later hand" }));

@@ -1,5 +1,5 @@
 // Sitting down and the seat's own controls: the buy-in form, the waiting list's offer,
-// sitting out and coming back, adding chips, leaving.
+// sitting out and coming back, adding chips, leaving (and staying after all).
 
 import { h, chips } from "./dom.js";
 
@@ -142,11 +142,24 @@ function autoMuckBox(t) {
   return h("span.opt", box, h("label", { for: "auto-muck", text: "Auto-muck losing hands" }));
 }
 
+/** Leaving asked in a hand waits for its end (the view's `leaving`, after a reload too):
+ *  until then the player may change his mind, "Stay" (`stay`; the room refuses it when
+ *  the leave is its own). The same id as "Leave table": the focus stays on the button. */
+function stayControls(t) {
+  return h("div.seatcontrols", { role: "group", "aria-label": "Your seat" },
+    h("span.hint", { text: "You will leave the table after this hand." }),
+    h("button#leave", { type: "button", text: "Stay", onclick: async () => {
+      const r = await t.send("stay");
+      if (r.type === "ok") t.leaving = false;
+    } }));
+}
+
 /** The controls under the table: ours when seated, else a watcher's. */
 export function seatControls(t) {
   const me = t.me();
   if (me === null || me === undefined) return watcherControls(t);
   const seat = t.view.seats[me];
+  if (seat && seat.leaving) return stayControls(t);
   return h("div.seatcontrols", { role: "group", "aria-label": "Your seat" },
     sitToggle(t, seat),
     rebuyBox(t, seat),

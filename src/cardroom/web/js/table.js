@@ -145,6 +145,7 @@ class TableController {
       this.view = msg.view;
       const mine = msg.view.you === null || msg.view.you === undefined ? null : msg.view.seats[msg.view.you];
       this.sitOutNext = Boolean(mine && mine.sit_out_next); // a reload keeps what was asked
+      if (mine && mine.leaving) this.leaving = true; // asked before a reload: still going
       if (wasSeated && (msg.view.you === null || msg.view.you === undefined)) {
         // Gone, and the page did not see how (PlayerLeft, said by leftWords: a server
         // restarted): say so. A player who asked to leave stays "leaving" through the
@@ -218,6 +219,12 @@ class TableController {
     // Sitting out asked in a hand waits until the seat sits out, comes back or goes.
     if (SIT_OUT_NEXT.has(e.type) && e.seat === this.me()) this.sitOutNext = e.type === "SitOutRequested";
     if (e.type === "AutoMuckSet" && this.view && e.seat === this.me()) this.view.auto_muck = e.on;
+    // Leaving after the hand, or not after all: the seat's marker follows at once.
+    const seatNow = this.view && this.view.seats[e.seat];
+    if ((e.type === "LeaveRequested" || e.type === "LeaveCancelled") && seatNow) {
+      seatNow.leaving = e.type === "LeaveRequested";
+      if (!seatNow.leaving && e.seat === this.me()) this.leaving = false; // stayed (any tab)
+    }
     if (e.type === "TimeBankChanged" && this.view && this.view.seats[e.seat]) {
       this.view.seats[e.seat].time_bank = e.seconds; // what is left, or a refill
     }
@@ -395,18 +402,21 @@ class TableController {
 
   askBuyIn(seat) { askBuyIn(this, seat); }
 
+  /** What the head region (itself the page grid's `.tablehead`) holds: the table and
+   *  its game, the hand, the money, the rules link and the table's own rules. */
   header() {
     const v = this.view;
     const g = shownGame(v);
     const rules = rulesLink(g.game);
-    return h("div.tablehead",
+    return [
       h("h1", { text: `${v.table} · ${g.label || g.title || ""}` }),
       h("p.gameinfo",
         v.mixed ? rotationLine(v) : null,
         h("span", { text: v.hand_no ? ` Hand #${v.hand_no}` : " No hand yet" }),
         h("span", { text: ` · ${v.currency === "real" ? "Real money" : "Play money"}` }),
         " · ", h("a", { href: `#/rules/${rules.page}`, text: rules.label })),
-      tableRules(g.rules) && h("p.tablerules", { text: tableRules(g.rules) }));
+      tableRules(g.rules) && h("p.tablerules", { text: tableRules(g.rules) }),
+    ];
   }
 
   /** Draw what changed (regions whose content signature changed are rebuilt). */
@@ -442,7 +452,7 @@ class TableController {
       this.barShown = !!bar;
     }
     const mySeat = this.me() !== null && this.me() !== undefined ? this.view.seats[this.me()] : null;
-    this.update("controls", [this.me(), mySeat && mySeat.sitting_out, mySeat && mySeat.stack, mySeat && mySeat.dealt_in, mySeat && mySeat.owes, mySeat && mySeat.post_now, this.view.auto_muck, this.sitOutNext, this.view.offer,
+    this.update("controls", [this.me(), mySeat && mySeat.sitting_out, mySeat && mySeat.stack, mySeat && mySeat.dealt_in, mySeat && mySeat.owes, mySeat && mySeat.post_now, mySeat && mySeat.leaving, this.view.auto_muck, this.sitOutNext, this.view.offer,
       this.view.seats.every((x) => x !== null)], () => seatControls(this), true);
     if (this.focusSeat && mySeat) {
       this.focusSeat = false;

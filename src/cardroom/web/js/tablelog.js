@@ -82,6 +82,8 @@ export function describe(e, name, seatName = (s) => `Seat ${s + 1}`, discardStre
   switch (e.type) {
     case "PlayerSeated": return `${name(e.player)} sits down with ${chips(e.stack)}.`;
     case "PlayerLeft": return `${name(e.player)} leaves the table.`;
+    case "LeaveRequested": return `${S(e.seat)} leaves after this hand.`;
+    case "LeaveCancelled": return `${S(e.seat)} stays.`;
     case "SatOut": return `${S(e.seat)} sits out.`;
     case "SatIn": return `${S(e.seat)} is back.`;
     case "ChipsAdded": return `${S(e.seat)} adds ${chips(e.amount)}.`;
