@@ -48,6 +48,21 @@ OVERLAPS = """() => {
 }"""
 """The seats whose boxes run into each other or into the board and pots, named."""
 
+BOXES = """() => {
+    const felt = document.querySelector(".felt");
+    const seats = [...document.querySelectorAll(".felt .seat")].map((el) => {
+        const r = el.getBoundingClientRect();
+        const words = el.innerText.replace(/\\s+/g, " ");
+        return `${el.dataset.seat}: ${Math.round(r.left)},${Math.round(r.top)} `
+            + `${Math.round(r.width)}x${Math.round(r.height)} "${words}"`;
+    });
+    const c = document.querySelector(".felt .centre").getBoundingClientRect();
+    return `felt ${felt.clientWidth}x${felt.clientHeight} scale `
+        + `${felt.style.getPropertyValue("--seat-scale")}; board ${Math.round(c.width)}x`
+        + `${Math.round(c.height)}; ` + seats.join("; ");
+}"""
+"""Where each seat is, its size and words, and the felt's scale: what a failure shows."""
+
 SEVEN = (
     "[...document.querySelectorAll('.felt .seat')]"
     ".filter((s) => s.querySelectorAll('.card').length === 7).length"
@@ -188,7 +203,8 @@ def _wrong_at_each_size(page: Any, name: str) -> dict[str, list[str]]:
                 break
             page.wait_for_timeout(100)
         if wrong:
-            problems[f"{width}x{height}"] = wrong
+            shoot(page, f"layout-{name}-{width}x{height}-wrong")
+            problems[f"{width}x{height}"] = [*wrong, page.evaluate(BOXES)]
     return problems
 
 
