@@ -75,6 +75,7 @@ COUNTERS: tuple[str, ...] = (
     "blinds_posted_to_come_in",
     "dead_small_blinds",
     "rebuys",
+    "stays",
     "seats_offered",
     "advance_set",
     "chat_lines",
@@ -365,6 +366,8 @@ class Session:
             cmd.Say(player, rng.choice(_LINES)),
             cmd.AutoMuck(player, rng.random() < 0.5),
         ]
+        if table.seat(s).leaving:  # asked in this hand: he may take it back
+            options.append(cmd.Stay(player))
         return rng.choice(options)
 
     # --------------------------------------------------------------- counting
@@ -422,6 +425,7 @@ _COUNTED: dict[type, str] = {
     rv.AllowanceReset: "allowance_resets",
     rv.AdvanceSet: "advance_set",
     rv.ChipsAdded: "rebuys",
+    rv.LeaveCancelled: "stays",
     rv.SeatOffered: "seats_offered",
     rv.ChatSaid: "chat_lines",
 }
