@@ -110,6 +110,16 @@ async def until(
                 return msg
 
 
+async def table_event(client: ProtocolClient, kind: str, limit: float = 15) -> dict[str, Any]:
+    """Read until a table event of ``kind``; that event."""
+    async with asyncio.timeout(limit):
+        while True:
+            msg = await client.receive()
+            for e in msg.get("events", []) if msg["type"] == "events" else []:
+                if e["event"]["type"] == kind:
+                    return dict(e["event"])
+
+
 async def first_turn(
     clients: list[ProtocolClient], table: str, limit: float = 10
 ) -> tuple[ProtocolClient, dict[str, Any]]:

@@ -14,7 +14,7 @@ from typing import Any
 import httpx
 import pytest
 from tests.server.conftest import running_server
-from tests.server.sessions import answer, until
+from tests.server.sessions import answer, table_event, until
 from tests.server.test_crash import ServerProcess
 
 from cardroom.bots.client import ProtocolClient, account
@@ -52,16 +52,6 @@ async def _connect(base: str, token: str) -> ProtocolClient:
     client = await ProtocolClient.connect(base, token)
     assert (await client.receive())["type"] == "hello"
     return client
-
-
-async def _event(client: ProtocolClient, kind: str, limit: float = 15) -> dict[str, Any]:
-    """Read until a table event of ``kind``; that event."""
-    async with asyncio.timeout(limit):
-        while True:
-            msg = await client.receive()
-            for e in msg.get("events", []) if msg["type"] == "events" else []:
-                if e["event"]["type"] == kind:
-                    return dict(e["event"])
 
 
 async def _join(client: ProtocolClient, seat: int, client_id: str) -> dict[str, Any]:
@@ -137,9 +127,9 @@ async def _goes_away_facing_a_raise(
     turn = await until(stays, "turn", limit=20, table=TABLE)
     playing.cancel()
     await away.close()
-    await _event(stays, "Disconnected")
+    await table_event(stays, "Disconnected")
     await stays.send("act", table=TABLE, kind="raise", amount=turn["legal"]["min_raise_to"])
-    found = await _event(stays, wait_for)
+    found = await table_event(stays, wait_for)
     await stays.close()
     return found
 

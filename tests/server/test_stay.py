@@ -10,7 +10,15 @@ import asyncio
 from typing import Any
 
 from tests.server.conftest import running_server
-from tests.server.sessions import answer, first_turn, money_problems, player, seated_pair, until
+from tests.server.sessions import (
+    answer,
+    first_turn,
+    money_problems,
+    player,
+    seated_pair,
+    table_event,
+    until,
+)
 
 from cardroom.bots.client import ProtocolClient
 from cardroom.room.codec import decode_entry
@@ -30,16 +38,6 @@ async def _seats(client: ProtocolClient, client_id: str) -> list[dict[str, Any] 
     return seats
 
 
-async def _told(client: ProtocolClient, kind: str, limit: float = 10) -> dict[str, Any]:
-    """Read until a table event of ``kind``; that event."""
-    async with asyncio.timeout(limit):
-        while True:
-            msg = await client.receive()
-            for e in msg.get("events", []) if msg["type"] == "events" else []:
-                if e["event"]["type"] == kind:
-                    return dict(e["event"])
-
-
 def test_10_2_a_leave_asked_in_a_hand_is_taken_back_by_stay_and_stored(
     settings: ServerSettings,
 ) -> None:
@@ -52,13 +50,13 @@ def test_10_2_a_leave_asked_in_a_hand_is_taken_back_by_stay_and_stored(
         assert (early["type"], early["code"]) == ("error", "not_leaving"), early
         await other.send("leave", id="go", table="holdem")
         assert (await answer(other, "go"))["type"] == "ok"
-        asked = await _told(actor, "LeaveRequested")
+        asked = await table_event(actor, "LeaveRequested")
         assert asked == {"type": "LeaveRequested", "seat": s, "reason": "left"}
         seat = (await _seats(actor, "look"))[s]  # the other player's view: public
         assert seat is not None and seat["player"] == other_id and seat["leaving"] is True
         await other.send("stay", id="stay", table="holdem")
         assert (await answer(other, "stay"))["type"] == "ok"
-        assert await _told(actor, "LeaveCancelled") == {"type": "LeaveCancelled", "seat": s}
+        assert await table_event(actor, "LeaveCancelled") == {"type": "LeaveCancelled", "seat": s}
         seat = (await _seats(actor, "again"))[s]
         assert seat is not None and seat["leaving"] is False
         await other.send("stay", id="twice", table="holdem")
