@@ -52,7 +52,11 @@ def test_10_2_leaving_in_a_hand_is_marked_on_the_seat_and_may_be_taken_back(
     mine = page.locator(".seat.mine")
     controls.get_by_role("button", name="Leave table").click()
     expect(mine.locator(".tag", has_text="Leaving after this hand")).to_be_visible()
-    expect(controls).to_contain_text("You will leave the table after this hand.")
+    # A leaving seat's turns are played as a timeout's (room/turns.py): it says so.
+    expect(controls).to_contain_text(
+        "You will leave the table after this hand; until then your turns are played as if"
+        " your time ran out."
+    )
     stay = controls.get_by_role("button", name="Stay", exact=True)
     expect(stay).to_be_visible()
     seat = mine.get_attribute("data-seat")

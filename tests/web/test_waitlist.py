@@ -20,7 +20,7 @@ pytestmark = pytest.mark.browser
 def _leave(page: Any, seconds: float = 60.0) -> None:
     """Leave the table, folding meanwhile (the seat goes when the hand is over)."""
     page.get_by_role("button", name="Leave table").click()
-    said = re.compile(r"You will leave the table after this hand\.|You left the table: ")
+    said = re.compile(r"You will leave the table after this hand;|You left the table: ")
     expect(page.locator("#table-notice")).to_have_text(said)
     deadline = time.monotonic() + seconds
     while page.locator(".seat.mine").count():

@@ -147,7 +147,7 @@ function autoMuckBox(t) {
  *  the leave is its own). The same id as "Leave table": the focus stays on the button. */
 function stayControls(t) {
   return h("div.seatcontrols", { role: "group", "aria-label": "Your seat" },
-    h("span.hint", { text: "You will leave the table after this hand." }),
+    h("span.hint", { text: "You will leave the table after this hand; until then your turns are played as if your time ran out." }),
     h("button#leave", { type: "button", text: "Stay", onclick: async () => {
       const r = await t.send("stay");
       if (r.type === "ok") t.leaving = false;
@@ -171,7 +171,7 @@ export function seatControls(t) {
       if (r.type === "error") {
         t.leaving = false;
         t.refused(r);
-      } else if (!gone) t.notice("You will leave the table after this hand.");
+      } else if (!gone) t.notice("You will leave the table after this hand; until then your turns are played as if your time ran out.");
     } }),
     // An option last: the buttons keep one line (a laptop's width), the option may wrap.
     t.family === "chinese" ? null : autoMuckBox(t));
