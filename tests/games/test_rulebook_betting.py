@@ -250,6 +250,37 @@ def test_spread_limit_all_in_of_half_a_raise_reopens() -> None:
     assert low is not None and high is not None and high <= 3 * 60
 
 
+def test_spread_limit_cap_holds_when_the_next_full_raise_would_pass_it() -> None:
+    """§5 spread limit: "a round caps at 3x that street's maximum" (180 on a 60 river),
+    and "a raise at least equals the previous bet/raise".
+
+    Blinds 10/20, 20-40-60, checked to the river. Seat 2 bets 60, seat 0 calls, seat 1
+    raises to 120, seat 2 goes all-in to 150 (+30: half a raise, a full one under the
+    half rule). Seat 0 faces 150: a full raise (+60) would reach 210, past the cap,
+    and a raise to 180 adds less than the previous raise: call or fold only.
+    """
+    config = TableConfig.of(
+        "holdem", Stakes.spread_limit((20, 40, 60), 10, 20), structure="spread_limit"
+    )
+    hand = Hand(config, [1000, 1000, 20 + 150], button=0, seed=7)
+    act(hand, 0, "call")
+    act(hand, 1, "call")
+    act(hand, 2, "check")
+    while hand.street.name != "river":
+        act(hand, hand.actor or 0, "check")
+    act(hand, 1, "check")
+    act(hand, 2, "raise", 60)
+    act(hand, 0, "call")
+    act(hand, 1, "raise", 120)
+    act(hand, 2, "raise", 150)
+    assert hand.stacks[2] == 0
+    assert hand.legal_actions(0).call == 90
+    assert bounds(hand, 0) == (None, None)
+    for to in (180, 210):
+        with pytest.raises(IllegalAction):
+            hand.apply(Action(0, "raise", to))
+
+
 # ------------------------------------------------------------------ short deck
 
 
