@@ -193,6 +193,28 @@ def test_fixed_limit_under_raise_alone_keeps_the_opener_locked() -> None:
     assert hand.legal_actions(1).call == 4 and bounds(hand, 1) == (None, None)
 
 
+def test_fixed_limit_under_raises_never_add_up_to_reopen_the_betting() -> None:
+    """§5: in fixed limit "less than half does not reopen betting: players who already
+    acted may only call or fold"; the TDA sum of short all-ins is the NL/PL rule only.
+
+    10/20, five players call pre-flop. On the flop seat 1 bets 10; seats 2, 3 and 4
+    go all-in to 14, 18 and 22 (+4 each, under half a bet); the button calls. Seat 1
+    faces 12 more, over a full bet in all, yet none of the raises was full.
+    """
+    config = TableConfig.of("holdem", Stakes.limit(10, 20), structure="fixed_limit")
+    hand = Hand(config, [1000, 1000, 10 + 14, 10 + 18, 10 + 22], button=0, seed=5)
+    for seat in (3, 4, 0, 1):
+        act(hand, seat, "call")
+    act(hand, 2, "check")
+    act(hand, 1, "raise", 10)
+    for seat, to in ((2, 14), (3, 18), (4, 22)):
+        act(hand, seat, "raise", to)
+        assert hand.stacks[seat] == 0
+    assert bounds(hand, 0) == (32, 32)  # yet to act: may still make a full raise
+    act(hand, 0, "call")
+    assert hand.legal_actions(1).call == 12 and bounds(hand, 1) == (None, None)
+
+
 def test_heads_up_uncapped_counts_the_players_at_the_start_of_the_round() -> None:
     config = TableConfig.of(
         "holdem", Stakes.limit(10, 20), structure="fixed_limit", heads_up_uncapped=True
