@@ -296,6 +296,24 @@ def test_disconnect_all_in_plays_for_the_chips_already_in() -> None:
     assert 2 in hand.shown
 
 
+def test_no_raise_when_the_others_are_all_in_or_protected_by_a_disconnect() -> None:
+    """§5/§10.6: a raise needs somebody who could call it. Seat 2 is all-in for 50 and
+    seat 0 went all-in by disconnection with 998 chips behind, which he no longer bets:
+    seat 1, facing the all-in, may call or fold, not raise."""
+    hand = deal(HOLDEM, [1000, 1000, 50], 0, {}, "")
+    act(hand, 0, "call")
+    act(hand, 1, "call")
+    act(hand, 2, "check")
+    act(hand, 1, "raise", 10)
+    act(hand, 2, "raise", 48)
+    assert hand.stacks[2] == 0
+    hand.apply_room(RoomAction(0, DISCONNECT_ALL_IN))
+    legal = hand.legal_actions(1)
+    assert legal.call == 38
+    assert (legal.min_raise_to, legal.max_raise_to) == (None, None)
+    assert "nobody" in legal.no_raise
+
+
 def test_disconnect_all_in_needs_chips_in_the_pot() -> None:
     hand = deal(HOLDEM, [100, 100, 100, 100], 0, {}, "")
     act(hand, 3, "raise", 6)
