@@ -223,6 +223,18 @@ def test_without_a_bet_the_first_player_left_of_the_button_shows_first() -> None
     assert showdown(hand) == [(1, True), (2, True), (0, True)]
 
 
+def test_a_hand_beaten_by_any_hand_already_shown_is_mucked() -> None:
+    """§7: a player who is not first to show may muck a losing hand. Checked down, seat 1
+    shows fours first, seat 2 shows aces; seat 0's kings beat the fours but not the
+    aces, so they are mucked (auto-muck on): the best hand shown so far decides."""
+    hand = deal(HOLDEM, [100, 100, 100], 0, {0: "Kh Kd", 1: "4h 4d", 2: "As Ad"}, "2c 5d 9h Js 3s")
+    act(hand, 0, "call")
+    act(hand, 1, "call")
+    act(hand, 2, "check")
+    check_down(hand)
+    assert showdown(hand) == [(1, True), (2, True), (0, False)]
+
+
 def test_called_all_in_hand_is_always_shown() -> None:
     hand = deal(HOLDEM, [100, 100, 30], 0, {0: "As Ad", 1: "Kh Kd", 2: "7c 6d"}, "2c 5d Th Js 3s")
     act(hand, 0, "call")
