@@ -176,6 +176,18 @@ class TestOpenPair:
         assert (legal.min_raise_to, legal.max_raise_to) == (20, 30)
         assert legal.raise_sizes == (20, 30) and legal.call == 10
 
+    def test_small_rule_keeps_the_small_bet_with_an_open_pair(self) -> None:
+        """§5 stud 4th street: the big bet for an open pair is the default and
+        "option" lets the bettor choose; a table set to ``fourth_street_pair="small"``
+        keeps the small bet (10) with the open nines showing, and offers no choice."""
+        hand = self.fourth(fourth_street_pair="small")
+        assert hand.actor == 0
+        legal = hand.legal_actions(0)
+        assert (legal.min_raise_to, legal.max_raise_to) == (10, 10)
+        assert legal.raise_sizes == ()
+        with pytest.raises(IllegalAction):
+            hand.apply(Action.raise_to(0, 20))
+
     def test_razz_ignores_pairs(self) -> None:
         hand = deal(config("razz"), ["Ac Ad 9c 9d 2h 3h 4h", *self.HOLES[1:]])
         to_street(hand, 1)
