@@ -188,6 +188,20 @@ class TestOpenPair:
         with pytest.raises(IllegalAction):
             hand.apply(Action.raise_to(0, 20))
 
+    def test_option_big_bet_of_a_short_stack_is_its_all_in(self) -> None:
+        """§5 table stakes with the 4th-street option: a player never bets more than
+        the chips on the table. Stacks of 21: ante 1 and the bring-in 5 called leave
+        seat 0 (open nines) 15, so it may bet the small bet, 10, or all-in 15 for less
+        than the big bet, not 20."""
+        hand = deal(config(fourth_street_pair="option"), self.HOLES, stack=21)
+        to_street(hand, 1)
+        assert hand.actor == 0 and hand.stacks[0] == 15
+        legal = hand.legal_actions(0)
+        assert (legal.min_raise_to, legal.max_raise_to) == (10, 15)
+        assert legal.raise_sizes == (10, 15)
+        with pytest.raises(IllegalAction):
+            hand.apply(Action.raise_to(0, 20))
+
     def test_razz_ignores_pairs(self) -> None:
         hand = deal(config("razz"), ["Ac Ad 9c 9d 2h 3h 4h", *self.HOLES[1:]])
         to_street(hand, 1)
