@@ -366,3 +366,21 @@ def test_each_round_opens_with_the_best_board_as_first_to_act_says(players: int)
                     checked += 1
             hand.apply(to_action(hand, hand.actor, choose(hand.legal_actions(hand.actor), rng)))
     assert checked > 100
+
+
+def test_razz_checked_down_the_lowest_board_shows_first() -> None:
+    """§7: without a bet on the last round the stud family's best showing hand shows
+    first; in Razz that is the lowest board. Up cards: seat 0 K Q J T (brings in with
+    the king), seat 1 2 3 4 5, seat 2 9 8 7 6; checked down, seat 1 shows first."""
+    holes = ["Ac Ad Kc Qc Jc Tc 9c", "As Ks 2d 3d 4d 5d 6h", "Qh Qs 9d 8d 7d 6d 7h"]
+    hand = deal(config("razz"), holes)
+    assert hand.actor == 0 and hand.legal_actions(0).bring_in == 5
+    while hand.actor is not None:
+        check_or_call(hand)
+    assert hand.result is not None and hand.street_index == 4
+    shows = [
+        (e.seat, isinstance(e, ev.Shown))
+        for e in hand.events
+        if isinstance(e, ev.Shown | ev.Mucked)
+    ]
+    assert shows[0] == (1, True)
