@@ -224,6 +224,20 @@ def test_a_raise_over_a_straddle_adds_at_least_the_straddle_by_default() -> None
     assert Hand(double, [100] * 6, button=5, seed=1).legal_actions(4).min_raise_to == 16
 
 
+def test_after_a_straddle_the_flop_minimum_bet_is_the_big_blind_again() -> None:
+    """§5 NL: the minimum bet is the big blind; the straddle sizes raises of the
+    pre-flop round only. 1/2 with a 4 straddle, everyone in for 4: on the flop the
+    first bet may be 2, and a raise over it adds at least 2."""
+    hand = Hand(STRADDLE, [100] * 4, button=3, seed=1)
+    for seat in (3, 0, 1):
+        hand.apply(Action(seat, "call"))
+    hand.apply(Action(2, "check"))
+    assert hand.street.name == "flop" and hand.actor == 0
+    assert hand.legal_actions(0).min_raise_to == 2
+    hand.apply(Action(0, "raise", 2))
+    assert hand.legal_actions(1).min_raise_to == 4
+
+
 def test_with_big_blind_sizing_a_raise_over_a_straddle_adds_the_big_blind() -> None:
     config = TableConfig.of(
         "holdem", Stakes.blinds(5, 10, straddles=(25,)), straddle_raise="big_blind"

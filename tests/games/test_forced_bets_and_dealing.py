@@ -120,6 +120,17 @@ def test_dead_button_blind_seats_given_by_the_room() -> None:
     assert hand.actor == 3
 
 
+def test_heads_up_with_a_dead_button_both_blinds_are_still_posted() -> None:
+    """§4: blinds are posted left of the button; heads-up the button posts the small
+    blind, but on a dead button (an empty seat) nobody sits there to post it: the two
+    players post the small and the big blind in dealing order, and the small blind
+    acts first pre-flop as heads-up play has it."""
+    config = TableConfig.of("holdem", Stakes.blinds(1, 2))
+    hand = Hand(config, [100, None, 100], button=1, seed=4)
+    assert posts(hand) == [(2, "small_blind", 1, True), (0, "big_blind", 2, True)]
+    assert hand.actor == 2 and hand.legal_actions(2).call == 1
+
+
 def test_dealing_order_one_card_at_a_time_from_the_button_left_with_burns() -> None:
     config = TableConfig.of("holdem", Stakes.blinds(1, 2))
     deck = list(CARDS)

@@ -223,6 +223,18 @@ def test_without_a_bet_the_first_player_left_of_the_button_shows_first() -> None
     assert showdown(hand) == [(1, True), (2, True), (0, True)]
 
 
+def test_a_hand_beaten_by_any_hand_already_shown_is_mucked() -> None:
+    """§7: a player who is not first to show may muck a losing hand. Checked down, seat 1
+    shows fours first, seat 2 shows aces; seat 0's kings beat the fours but not the
+    aces, so they are mucked (auto-muck on): the best hand shown so far decides."""
+    hand = deal(HOLDEM, [100, 100, 100], 0, {0: "Kh Kd", 1: "4h 4d", 2: "As Ad"}, "2c 5d 9h Js 3s")
+    act(hand, 0, "call")
+    act(hand, 1, "call")
+    act(hand, 2, "check")
+    check_down(hand)
+    assert showdown(hand) == [(1, True), (2, True), (0, False)]
+
+
 def test_called_all_in_hand_is_always_shown() -> None:
     hand = deal(HOLDEM, [100, 100, 30], 0, {0: "As Ad", 1: "Kh Kd", 2: "7c 6d"}, "2c 5d Th Js 3s")
     act(hand, 0, "call")
@@ -294,6 +306,24 @@ def test_disconnect_all_in_plays_for_the_chips_already_in() -> None:
     assert [(p.amount, p.eligible) for p in hand.result.pots] == [(6, (1, 2, 0)), (20, (1, 0))]
     assert hand.result.stacks == (88, 108, 104)
     assert 2 in hand.shown
+
+
+def test_no_raise_when_the_others_are_all_in_or_protected_by_a_disconnect() -> None:
+    """§5/§10.6: a raise needs somebody who could call it. Seat 2 is all-in for 50 and
+    seat 0 went all-in by disconnection with 998 chips behind, which he no longer bets:
+    seat 1, facing the all-in, may call or fold, not raise."""
+    hand = deal(HOLDEM, [1000, 1000, 50], 0, {}, "")
+    act(hand, 0, "call")
+    act(hand, 1, "call")
+    act(hand, 2, "check")
+    act(hand, 1, "raise", 10)
+    act(hand, 2, "raise", 48)
+    assert hand.stacks[2] == 0
+    hand.apply_room(RoomAction(0, DISCONNECT_ALL_IN))
+    legal = hand.legal_actions(1)
+    assert legal.call == 38
+    assert (legal.min_raise_to, legal.max_raise_to) == (None, None)
+    assert "nobody" in legal.no_raise
 
 
 def test_disconnect_all_in_needs_chips_in_the_pot() -> None:

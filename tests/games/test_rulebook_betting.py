@@ -193,6 +193,28 @@ def test_fixed_limit_under_raise_alone_keeps_the_opener_locked() -> None:
     assert hand.legal_actions(1).call == 4 and bounds(hand, 1) == (None, None)
 
 
+def test_fixed_limit_under_raises_never_add_up_to_reopen_the_betting() -> None:
+    """§5: in fixed limit "less than half does not reopen betting: players who already
+    acted may only call or fold"; the TDA sum of short all-ins is the NL/PL rule only.
+
+    10/20, five players call pre-flop. On the flop seat 1 bets 10; seats 2, 3 and 4
+    go all-in to 14, 18 and 22 (+4 each, under half a bet); the button calls. Seat 1
+    faces 12 more, over a full bet in all, yet none of the raises was full.
+    """
+    config = TableConfig.of("holdem", Stakes.limit(10, 20), structure="fixed_limit")
+    hand = Hand(config, [1000, 1000, 10 + 14, 10 + 18, 10 + 22], button=0, seed=5)
+    for seat in (3, 4, 0, 1):
+        act(hand, seat, "call")
+    act(hand, 2, "check")
+    act(hand, 1, "raise", 10)
+    for seat, to in ((2, 14), (3, 18), (4, 22)):
+        act(hand, seat, "raise", to)
+        assert hand.stacks[seat] == 0
+    assert bounds(hand, 0) == (32, 32)  # yet to act: may still make a full raise
+    act(hand, 0, "call")
+    assert hand.legal_actions(1).call == 12 and bounds(hand, 1) == (None, None)
+
+
 def test_heads_up_uncapped_counts_the_players_at_the_start_of_the_round() -> None:
     config = TableConfig.of(
         "holdem", Stakes.limit(10, 20), structure="fixed_limit", heads_up_uncapped=True
@@ -248,6 +270,37 @@ def test_spread_limit_all_in_of_half_a_raise_reopens() -> None:
     act(hand, 1, "raise", 90)  # all-in: +30, half of 60 counts as a full raise
     low, high = bounds(hand, 2)
     assert low is not None and high is not None and high <= 3 * 60
+
+
+def test_spread_limit_cap_holds_when_the_next_full_raise_would_pass_it() -> None:
+    """§5 spread limit: "a round caps at 3x that street's maximum" (180 on a 60 river),
+    and "a raise at least equals the previous bet/raise".
+
+    Blinds 10/20, 20-40-60, checked to the river. Seat 2 bets 60, seat 0 calls, seat 1
+    raises to 120, seat 2 goes all-in to 150 (+30: half a raise, a full one under the
+    half rule). Seat 0 faces 150: a full raise (+60) would reach 210, past the cap,
+    and a raise to 180 adds less than the previous raise: call or fold only.
+    """
+    config = TableConfig.of(
+        "holdem", Stakes.spread_limit((20, 40, 60), 10, 20), structure="spread_limit"
+    )
+    hand = Hand(config, [1000, 1000, 20 + 150], button=0, seed=7)
+    act(hand, 0, "call")
+    act(hand, 1, "call")
+    act(hand, 2, "check")
+    while hand.street.name != "river":
+        act(hand, hand.actor or 0, "check")
+    act(hand, 1, "check")
+    act(hand, 2, "raise", 60)
+    act(hand, 0, "call")
+    act(hand, 1, "raise", 120)
+    act(hand, 2, "raise", 150)
+    assert hand.stacks[2] == 0
+    assert hand.legal_actions(0).call == 90
+    assert bounds(hand, 0) == (None, None)
+    for to in (180, 210):
+        with pytest.raises(IllegalAction):
+            hand.apply(Action(0, "raise", to))
 
 
 # ------------------------------------------------------------------ short deck

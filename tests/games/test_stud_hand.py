@@ -176,6 +176,32 @@ class TestOpenPair:
         assert (legal.min_raise_to, legal.max_raise_to) == (20, 30)
         assert legal.raise_sizes == (20, 30) and legal.call == 10
 
+    def test_small_rule_keeps_the_small_bet_with_an_open_pair(self) -> None:
+        """§5 stud 4th street: the big bet for an open pair is the default and
+        "option" lets the bettor choose; a table set to ``fourth_street_pair="small"``
+        keeps the small bet (10) with the open nines showing, and offers no choice."""
+        hand = self.fourth(fourth_street_pair="small")
+        assert hand.actor == 0
+        legal = hand.legal_actions(0)
+        assert (legal.min_raise_to, legal.max_raise_to) == (10, 10)
+        assert legal.raise_sizes == ()
+        with pytest.raises(IllegalAction):
+            hand.apply(Action.raise_to(0, 20))
+
+    def test_option_big_bet_of_a_short_stack_is_its_all_in(self) -> None:
+        """§5 table stakes with the 4th-street option: a player never bets more than
+        the chips on the table. Stacks of 21: ante 1 and the bring-in 5 called leave
+        seat 0 (open nines) 15, so it may bet the small bet, 10, or all-in 15 for less
+        than the big bet, not 20."""
+        hand = deal(config(fourth_street_pair="option"), self.HOLES, stack=21)
+        to_street(hand, 1)
+        assert hand.actor == 0 and hand.stacks[0] == 15
+        legal = hand.legal_actions(0)
+        assert (legal.min_raise_to, legal.max_raise_to) == (10, 15)
+        assert legal.raise_sizes == (10, 15)
+        with pytest.raises(IllegalAction):
+            hand.apply(Action.raise_to(0, 20))
+
     def test_razz_ignores_pairs(self) -> None:
         hand = deal(config("razz"), ["Ac Ad 9c 9d 2h 3h 4h", *self.HOLES[1:]])
         to_street(hand, 1)
@@ -340,3 +366,21 @@ def test_each_round_opens_with_the_best_board_as_first_to_act_says(players: int)
                     checked += 1
             hand.apply(to_action(hand, hand.actor, choose(hand.legal_actions(hand.actor), rng)))
     assert checked > 100
+
+
+def test_razz_checked_down_the_lowest_board_shows_first() -> None:
+    """§7: without a bet on the last round the stud family's best showing hand shows
+    first; in Razz that is the lowest board. Up cards: seat 0 K Q J T (brings in with
+    the king), seat 1 2 3 4 5, seat 2 9 8 7 6; checked down, seat 1 shows first."""
+    holes = ["Ac Ad Kc Qc Jc Tc 9c", "As Ks 2d 3d 4d 5d 6h", "Qh Qs 9d 8d 7d 6d 7h"]
+    hand = deal(config("razz"), holes)
+    assert hand.actor == 0 and hand.legal_actions(0).bring_in == 5
+    while hand.actor is not None:
+        check_or_call(hand)
+    assert hand.result is not None and hand.street_index == 4
+    shows = [
+        (e.seat, isinstance(e, ev.Shown))
+        for e in hand.events
+        if isinstance(e, ev.Shown | ev.Mucked)
+    ]
+    assert shows[0] == (1, True)
