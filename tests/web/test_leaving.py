@@ -65,12 +65,16 @@ def test_10_2_leaving_in_a_hand_is_marked_on_the_seat_and_may_be_taken_back(
     expect(rail.locator(".log")).to_contain_text("leaves after this hand.")
     page.reload()  # the table's view says it (the page's own memory is gone)
     expect(mine.locator(".tag", has_text="Leaving after this hand")).to_be_visible()
+    # No advance actions (they were offered): the room plays a leaving seat's turns as a
+    # timeout's, whatever is ticked.
+    expect(page.locator(".actionbar, .advance")).to_have_count(0)
     shoot(page, "leaving-after-this-hand")
     stay.click()
     expect(mine.locator(".tag", has_text="Leaving after this hand")).to_have_count(0)
     expect(theirs.locator(".tag", has_text="Leaving after this hand")).to_have_count(0)
     expect(controls.get_by_role("button", name="Leave table")).to_be_visible()
     expect(controls).not_to_contain_text("You will leave the table")
+    expect(page.locator(".advance")).to_be_visible()  # waiting on the puppet's turn
     asked = [json.loads(f) for f in sent if '"stay"' in f]
     assert [m["table"] for m in asked] == ["leaving"], sent
 

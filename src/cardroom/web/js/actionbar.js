@@ -157,6 +157,8 @@ export function advanceOffered(t) {
   const me = t.view.you;
   if (!hand || me === null || me === undefined || !hand.seats[me] || !hand.seats[me].in_hand || t.legal()) return false;
   if (hand.seats[me].all_in || hand.over || t.waiting || t.stale || hand.actor === me) return false;
+  // Leaving after the hand: the room plays our turns as a timeout's, whatever was ticked.
+  if (t.view.seats[me] && t.view.seats[me].leaving) return false;
   return !(t.view.turn && t.view.turn.seat === me);
 }
 
