@@ -213,12 +213,19 @@ def test_auto_muck_off_shows_a_losing_hand() -> None:
     assert showdown(hand) == [(2, True), (0, True), (1, True)]
 
 
-def test_without_a_bet_the_first_player_left_of_the_button_shows_first() -> None:
-    hand = deal(HOLDEM, [100, 100, 100], 0, {0: "As Ad", 1: "7c 6d", 2: "Kh Kd"}, "2c 5d 9h Js 3s")
+def checked_down(holes: dict[int, str]) -> Hand:
+    """Three players, button seat 0, in for the big blind and checked down to the end
+    on the board 2c 5d 9h Js 3s: the showdown with nobody's bet to call."""
+    hand = deal(HOLDEM, [100, 100, 100], 0, holes, "2c 5d 9h Js 3s")
     act(hand, 0, "call")
     act(hand, 1, "call")
     act(hand, 2, "check")
     check_down(hand)
+    return hand
+
+
+def test_without_a_bet_the_first_player_left_of_the_button_shows_first() -> None:
+    hand = checked_down({0: "As Ad", 1: "7c 6d", 2: "Kh Kd"})
     # Seat 1 shows first (left of the button), seat 2 beats it, seat 0 beats both.
     assert showdown(hand) == [(1, True), (2, True), (0, True)]
 
@@ -227,11 +234,7 @@ def test_a_hand_beaten_by_any_hand_already_shown_is_mucked() -> None:
     """§7: a player who is not first to show may muck a losing hand. Checked down, seat 1
     shows fours first, seat 2 shows aces; seat 0's kings beat the fours but not the
     aces, so they are mucked (auto-muck on): the best hand shown so far decides."""
-    hand = deal(HOLDEM, [100, 100, 100], 0, {0: "Kh Kd", 1: "4h 4d", 2: "As Ad"}, "2c 5d 9h Js 3s")
-    act(hand, 0, "call")
-    act(hand, 1, "call")
-    act(hand, 2, "check")
-    check_down(hand)
+    hand = checked_down({0: "Kh Kd", 1: "4h 4d", 2: "As Ad"})
     assert showdown(hand) == [(1, True), (2, True), (0, False)]
 
 

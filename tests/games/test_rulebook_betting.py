@@ -239,13 +239,16 @@ def test_heads_up_uncapped_counts_the_players_at_the_start_of_the_round() -> Non
 # ------------------------------------------------------------------ spread limit
 
 
-def river_of_spread_limit(short_stack: int) -> Hand:
+def river_of_spread_limit(short_stack: int, short_seat: int = 1) -> Hand:
     """1/2-style spread limit 20-40-60 (blinds 10/20), three players checked to the river;
-    the small blind (seat 1) has ``short_stack`` in all; seat 2 bets 60, seat 0 calls."""
+    ``short_seat`` (the small blind, seat 1, unless said) has ``short_stack`` in all, the
+    others 1,000; seat 2 bets 60, seat 0 calls."""
     config = TableConfig.of(
         "holdem", Stakes.spread_limit((20, 40, 60), 10, 20), structure="spread_limit"
     )
-    hand = Hand(config, [1000, short_stack, 1000], button=0, seed=7)
+    stacks = [1000, 1000, 1000]
+    stacks[short_seat] = short_stack
+    hand = Hand(config, stacks, button=0, seed=7)
     act(hand, 0, "call")
     act(hand, 1, "call")
     act(hand, 2, "check")
@@ -281,18 +284,7 @@ def test_spread_limit_cap_holds_when_the_next_full_raise_would_pass_it() -> None
     half rule). Seat 0 faces 150: a full raise (+60) would reach 210, past the cap,
     and a raise to 180 adds less than the previous raise: call or fold only.
     """
-    config = TableConfig.of(
-        "holdem", Stakes.spread_limit((20, 40, 60), 10, 20), structure="spread_limit"
-    )
-    hand = Hand(config, [1000, 1000, 20 + 150], button=0, seed=7)
-    act(hand, 0, "call")
-    act(hand, 1, "call")
-    act(hand, 2, "check")
-    while hand.street.name != "river":
-        act(hand, hand.actor or 0, "check")
-    act(hand, 1, "check")
-    act(hand, 2, "raise", 60)
-    act(hand, 0, "call")
+    hand = river_of_spread_limit(20 + 150, short_seat=2)
     act(hand, 1, "raise", 120)
     act(hand, 2, "raise", 150)
     assert hand.stacks[2] == 0
