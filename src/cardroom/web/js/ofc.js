@@ -151,7 +151,7 @@ function seatEl(t, s) {
   const badges = tags(t, s, p);
   if (seat.sitting_out) badges.push(h("span.tag", { text: "Sitting out" }));
   if (!seat.connected) badges.push(h("span.tag", { text: "Disconnected" }));
-  if (seat.leaving) badges.push(leavingTag(seat));
+  if (seat.leaving) badges.push(leavingTag());
   const waiting = p && !mine && typeof p.pending === "number" && p.pending ? h("small.pending", { text: `${p.pending} card${p.pending > 1 ? "s" : ""} to place` }) : null;
   const discards = p && (Array.isArray(p.discards) ? p.discards.length : p.discards);
   return h(`div.${cls.join(".")}`, { "data-seat": s, role: "group", "aria-label": `Seat ${s + 1}: ${alias}${mine ? " (you)" : ""}` },

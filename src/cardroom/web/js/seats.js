@@ -74,8 +74,8 @@ export function timeBank(t, s, seat) {
 /** The seat stands up when the hand ends (its player asked to leave in it, or the room
  *  stands him up: the view's public `leaving`, never why): said to everyone, the seat
  *  being empty next hand. */
-export function leavingTag(seat) {
-  return seat.leaving ? h("span.tag.leaving", { text: "Leaving after this hand" }) : null;
+export function leavingTag() {
+  return h("span.tag.leaving", { text: "Leaving after this hand" });
 }
 
 /** An empty seat's content: "Sit here" when we may sit (not seated yet), its name
@@ -108,7 +108,7 @@ function seatEl(t, s, n) {
   if (hs && hs.all_in) badges.push(h("span.tag.allin", { text: "All-in" }));
   if (seat.sitting_out) badges.push(h("span.tag", { text: "Sitting out" }));
   if (!seat.connected) badges.push(h("span.tag", { text: "Disconnected" }));
-  if (seat.leaving) badges.push(leavingTag(seat));
+  if (seat.leaving) badges.push(leavingTag());
   if (hand && hs && !hs.in_hand && seat.dealt_in) badges.push(h("span.tag", { text: "Folded" }));
   // Seated since the deal (or back from sitting out): no cards, and why.
   if (hand && !seat.dealt_in && !seat.sitting_out) badges.push(h("span.tag", { text: "Waiting", title: "Dealt in from a later hand" }));
