@@ -504,6 +504,25 @@ def test_a_message_nested_past_the_decoder_s_depth_is_bad_message() -> None:
         assert "RecursionError" not in str(refused.value)
 
 
+def test_a_refused_message_echoes_its_id_only_if_the_id_itself_is_valid() -> None:
+    # The id of a message refused for another reason is echoed in ``re`` so the client
+    # knows which one failed; an id that breaks the id's own rule (a control character,
+    # too long, not a string) is not echoed (it echoed anything of 1-64 characters).
+    from cardroom.server.protocol import ProtocolError, decode_client
+
+    cases = {"ok-1": "ok-1", "bell\u0007": None, "nul\u0000": None, "del\u007f": None,
+             "x" * 65: None, "x" * 64: "x" * 64, "": None}  # fmt: skip
+    for cid, echoed in cases.items():
+        for body in ('"v":9,"type":"ping"', '"v":1,"type":"fly"', '"v":1,"type":"ping","x":1'):
+            raw = "{" + body + ',"id":' + json.dumps(cid) + "}"
+            with pytest.raises(ProtocolError) as refused:
+                decode_client(raw)
+            assert refused.value.client_id == echoed, (raw, refused.value.client_id)
+    with pytest.raises(ProtocolError) as refused:
+        decode_client('{"v":9,"type":"ping","id":7}')
+    assert refused.value.client_id is None
+
+
 def test_time_bank_answers_what_is_left_while_it_runs(settings: ServerSettings) -> None:
     """The holdem table gives 5 s to act, then the 30 s bank: asked while it runs, the
     answer is what is left of it, not the bank the turn started with."""

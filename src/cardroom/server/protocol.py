@@ -397,7 +397,7 @@ def _classify(raw: str | bytes) -> tuple[str, str | None]:
     if not isinstance(data, dict):
         return "bad_message", None
     cid = data.get("id")
-    client_id = cid if isinstance(cid, str) and 0 < len(cid) <= 64 else None
+    client_id = _readable_id(cid)
     version = data.get("v", VERSION)
     if type(version) is not int or version != VERSION:  # 1.0 and true are not 1 here
         return "bad_version", client_id
@@ -405,6 +405,16 @@ def _classify(raw: str | bytes) -> tuple[str, str | None]:
     if not isinstance(kind, str) or kind not in _TYPES:
         return "unknown_type", client_id
     return "bad_message", client_id
+
+
+def _readable_id(cid: object) -> str | None:
+    """``cid`` if it is a valid :data:`ClientId` (one rule for both paths), else None."""
+    if not isinstance(cid, str):
+        return None
+    try:
+        return msgspec.convert(cid, ClientId)
+    except msgspec.ValidationError:
+        return None
 
 
 def encode(message: ServerMessage) -> bytes:
