@@ -12,6 +12,7 @@ from typing import Any
 from tests.server.conftest import running_server, with_limits
 from tests.server.sessions import bot_session, money_problems, player
 
+from cardroom.server.protocol import CLIENT_TYPES
 from cardroom.server.settings import ServerSettings
 
 MESSAGES = int(os.environ.get("CARDROOM_FUZZ_MESSAGES", "10000"))
@@ -21,6 +22,8 @@ TEMPLATES: list[dict[str, Any]] = [
     {"type": "unwatch"},
     {"type": "join", "seat": 1, "amount": 40, "post_now": True},
     {"type": "leave"},
+    {"type": "stay"},
+    {"type": "auto_muck", "on": False},
     {"type": "waitlist", "on": True},
     {"type": "rebuy", "amount": 10},
     {"type": "sit_out"},
@@ -112,6 +115,12 @@ async def fuzz(base: str, clients: int, count: int, seed: int) -> dict[str, int]
             await c.send("leave", table=t)
         await c.close()
     return tally
+
+
+def test_the_templates_cover_every_client_message() -> None:
+    # A message type left out is never fuzzed (``stay`` and ``auto_muck`` were not).
+    tags = {c.__struct_config__.tag for c in CLIENT_TYPES}
+    assert {t["type"] for t in TEMPLATES} == tags
 
 
 def test_fuzz_10000_hostile_messages_then_every_table_plays_and_money_holds(
