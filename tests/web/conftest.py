@@ -144,6 +144,10 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         cheap_passwords=True,
         tick_seconds=0.05,
         limits=OPEN_SIGNUPS,  # many players register from 127.0.0.1
+        # ``busy``'s full-speed bots lose their signup chips in about four minutes and
+        # then top up (one a period): a period of a minute keeps them playing all session
+        # (with none they sat out for good, and the slow-click test found a still table).
+        topup_period_seconds=60,
     )
     with _serve(settings) as base:
         bots = Bots(base)

@@ -24,14 +24,14 @@ answer."""
 
 
 def http_json(
-    base: str, path: str, body: dict[str, Any], timeout: float = 30
+    base: str, path: str, body: dict[str, Any], timeout: float = 30, token: str | None = None
 ) -> tuple[int, dict[str, Any]]:
-    """POST JSON to ``base + path``; the status and the JSON answer."""
+    """POST JSON to ``base + path`` (``token``: as a bearer); the status and the JSON answer."""
+    headers = {"content-type": "application/json"}
+    if token is not None:
+        headers["authorization"] = f"Bearer {token}"
     request = urllib.request.Request(
-        base.rstrip("/") + path,
-        data=json.dumps(body).encode(),
-        headers={"content-type": "application/json"},
-        method="POST",
+        base.rstrip("/") + path, data=json.dumps(body).encode(), headers=headers, method="POST"
     )
     status, answer = 0, {}
     for _ in range(10):
@@ -61,6 +61,13 @@ def account(base: str, alias: str, password: str) -> dict[str, Any]:
     of the address, and a room's bots all log in from one.)"""
     http_json(base, "/api/register", {"alias": alias, "password": password, "age_confirmed": True})
     return login(base, alias, password)
+
+
+def top_up(base: str, token: str) -> int:
+    """Ask for this period's play-money top-up (``POST /api/topup``); the chips added,
+    0 when refused (taken already this period, at the ceiling, or frozen)."""
+    status, answer = http_json(base, "/api/topup", {}, token=token)
+    return int(answer.get("added", 0)) if status == 200 else 0
 
 
 class ProtocolClient:

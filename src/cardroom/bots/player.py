@@ -20,7 +20,7 @@ from typing import Any, Protocol
 
 from websockets.exceptions import ConnectionClosed
 
-from cardroom.bots.client import ProtocolClient, account, login
+from cardroom.bots.client import ProtocolClient, account, login, top_up
 from cardroom.bots.placement import is_placement, random_placement
 from cardroom.bots.strategy import Strategy, random_action
 from cardroom.bots.timing import FAST, Timing
@@ -28,6 +28,9 @@ from cardroom.bots.tracker import HandTracker
 
 RECONNECT_TRIES = 20
 """Attempts to come back after a drop (about 30 s in all) before giving up."""
+INSUFFICIENT_FUNDS = "insufficient_funds"
+"""The protocol's code for a buy-in or rebuy the account cannot pay (a bot knows the
+server only by its protocol: docs/protocol.md)."""
 JOIN_TRIES = 10
 """Refused joins (by code) after which a bot stops asking for a seat."""
 
@@ -40,6 +43,8 @@ class BotStats:
     errors: int = 0
     hands: int = 0
     reconnects: int = 0
+    top_ups: int = 0
+    """Play-money top-ups taken (the account was short for a rebuy or a seat)."""
     codes: Counter[str] = field(default_factory=Counter)
     """Error codes received, counted."""
 
@@ -207,8 +212,14 @@ class Bot:
         self.stats.errors += 1
         self.stats.codes[str(msg.get("code"))] += 1
         re = msg.get("re")
-        if re is not None and re == self.asked.get("join") and self.seat is None:
+        broke = msg.get("code") == INSUFFICIENT_FUNDS
+        if re is not None and re == self.asked.get("rebuy"):
+            if broke and await self.top_up():
+                await self.add_chips(client)
+        elif re is not None and re == self.asked.get("join") and self.seat is None:
             self.joining = False
+            if broke:
+                await self.top_up()
             if self.stats.codes[str(msg.get("code"))] <= JOIN_TRIES:
                 await asyncio.sleep(self.rng.uniform(0.05, 0.5))
                 await self.watch_fresh(client)
@@ -251,8 +262,26 @@ class Bot:
             await self.watch_fresh(client)
         elif kind == "SatOut" and event.get("seat") == self.seat and self.seat is not None:
             if event.get("reason") == "short":
-                await client.send("rebuy", table=self.table, amount=int(self.buy_in[0] or 1))
-            await client.send("sit_in", table=self.table)
+                await self.add_chips(client)
+            else:
+                await client.send("sit_in", table=self.table)
+
+    async def add_chips(self, client: ProtocolClient) -> None:
+        """Rebuy the minimum buy-in and sit in again (a refused rebuy, the account being
+        short, asks for the play-money top-up and tries once more: :meth:`on_error`)."""
+        amount = int(self.buy_in[0] or 1)
+        self.asked["rebuy"] = await client.send("rebuy", table=self.table, amount=amount)
+        await client.send("sit_in", table=self.table)
+
+    async def top_up(self) -> int:
+        """This period's play-money top-up, if not taken yet: the chips added (0: none).
+        Without it a bot that lost its signup chips sat out for good (the browser
+        tests' full-speed bots within minutes, a room's house bots within days)."""
+        if self.token is None:
+            return 0
+        added = await asyncio.to_thread(top_up, self.base, self.token)
+        self.stats.top_ups += added > 0
+        return added
 
     async def watch_fresh(self, client: ProtocolClient) -> None:
         """Watch again without ``since``: the snapshot shows the free seats."""
