@@ -11,11 +11,11 @@ from tests.server.conftest import OPEN_SIGNUPS, TABLES_TOML, running_server
 from cardroom.server.settings import ServerSettings
 
 
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[str]:
+def bot_settings(tmp_path: Path) -> ServerSettings:
+    """A server for bots: the server tests' tables (holdem, stud, draw), SQLite."""
     tables = tmp_path / "tables.toml"
-    tables.write_text(TABLES_TOML)  # the server tests' tables: holdem, stud, draw
-    settings = ServerSettings(
+    tables.write_text(TABLES_TOML)
+    return ServerSettings(
         database_url=f"sqlite:///{tmp_path / 'bots.db'}",
         tables_file=tables,
         cheap_passwords=True,
@@ -23,5 +23,9 @@ def server(tmp_path: Path) -> Iterator[str]:
         web_dir=None,
         limits=OPEN_SIGNUPS,
     )
-    with running_server(settings) as base:
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[str]:
+    with running_server(bot_settings(tmp_path)) as base:
         yield base

@@ -12,7 +12,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.server.conftest import OPEN_SIGNUPS, TABLES_TOML, running_server
+from tests.bots.conftest import bot_settings
+from tests.server.conftest import running_server
 from tests.server.sessions import money_problems
 
 from cardroom.bots import Bot
@@ -25,16 +26,7 @@ BUY_IN = 40
 
 @pytest.fixture
 def short_settings(tmp_path: Path) -> ServerSettings:
-    tables = tmp_path / "tables.toml"
-    tables.write_text(TABLES_TOML)
-    return ServerSettings(
-        database_url=f"sqlite:///{tmp_path / 'short.db'}",
-        tables_file=tables,
-        cheap_passwords=True,
-        tick_seconds=0.05,
-        web_dir=None,
-        limits=OPEN_SIGNUPS,
-    )
+    return bot_settings(tmp_path)
 
 
 def _play(base: str, stop_when: Any, limit: float = 90) -> list[Bot]:
