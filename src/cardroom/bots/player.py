@@ -32,7 +32,8 @@ INSUFFICIENT_FUNDS = "insufficient_funds"
 """The protocol's code for a buy-in or rebuy the account cannot pay (a bot knows the
 server only by its protocol: docs/protocol.md)."""
 JOIN_TRIES = 10
-"""Refused joins (by code) after which a bot stops asking for a seat."""
+"""Refused joins in a row after which a bot stops asking for a seat (counted since it
+last sat down: over a long session, refusals of long ago made it give up at once)."""
 
 
 @dataclass
@@ -94,6 +95,8 @@ class Bot:
         self.player_id: str | None = None
         self.seat: int | None = None
         self.joining = False
+        self.refused_joins = 0
+        """Joins refused since the bot last sat down."""
         self.asked: dict[str, str] = {}
         """The id of the last join and act sent (to know what an error refers to)."""
         self.buy_in: list[int | None] = [None, None]
@@ -220,7 +223,8 @@ class Bot:
             self.joining = False
             if broke:
                 await self.top_up()
-            if self.stats.codes[str(msg.get("code"))] <= JOIN_TRIES:
+            self.refused_joins += 1
+            if self.refused_joins <= JOIN_TRIES:
                 await asyncio.sleep(self.rng.uniform(0.05, 0.5))
                 await self.watch_fresh(client)
         elif re is not None and re == self.asked.get("act"):
@@ -256,7 +260,7 @@ class Bot:
         elif kind == "HandFinished":
             self.stats.hands += 1
         elif kind == "PlayerSeated" and event.get("player") == self.player_id:
-            self.seat, self.joining = event["seat"], False
+            self.seat, self.joining, self.refused_joins = event["seat"], False, 0
         elif kind == "PlayerLeft" and event.get("player") == self.player_id:
             self.seat, self.joining = None, False
             await self.watch_fresh(client)
