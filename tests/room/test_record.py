@@ -30,7 +30,7 @@ from cardroom.room.positions import Positions
 from cardroom.room.reducer import apply_event
 from cardroom.room.review import review_table
 from cardroom.room.sim_tables import random_settings
-from cardroom.room.simulation import Session
+from cardroom.room.simulation import CANCEL, Session
 from cardroom.room.state import Advance, SeatState, TableState, state_from_dict, state_to_dict
 from cardroom.room.table import Table
 
@@ -94,7 +94,12 @@ def test_restored_table_plays_on_like_the_original() -> None:
         produced: list[object] = []
         for command in session.journal:
             with contextlib.suppress(TableError):
-                produced += copy.tick() if command is None else copy.handle(command)
+                if command is None:
+                    produced += copy.tick()
+                elif command == CANCEL:
+                    produced += copy.cancel_hand()
+                else:
+                    produced += copy.handle(command)
         produced += review_table(review, copy)  # the room reviews each step, as the session
         assert produced == session.record[before:]
     same_table(session.table, copy)

@@ -50,6 +50,8 @@ def test_simulate_plays_chinese_poker_tables_and_posts_dead_small_blinds(
     assert counters["chinese_hands"] >= 3 * 12
     assert counters["dead_small_blinds"] > 0  # players away for both blinds come back posting
     assert counters["review_shared_ip"] > 0  # two pairs of players share an address
+    assert counters["review_shared_device"] > 0  # and one pair a device (§10.9)
+    assert counters["chat_blocked_empty"] > 0  # a line of spaces is refused, not said
 
 
 def test_10_10_simulated_cancels_keep_the_money_and_the_order_of_the_blinds(

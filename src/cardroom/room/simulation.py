@@ -55,6 +55,7 @@ _LINES = (
     "play at www.example.com",
     "ty",
     "you are a shit player",
+    "   ",
 )
 """What the random players say (some lines the chat blocks, some are offences)."""
 
@@ -85,6 +86,8 @@ COUNTERS: tuple[str, ...] = (
     *(f"{kind}_{reason}" for kind, reasons in _EVERY_REASON.items() for reason in reasons),
 )
 """Every counter a simulation reports (each one, zero or not)."""
+CANCEL = "cancel_hand"
+"""In a session's journal: the hand in progress was cancelled (``Table.cancel_hand``)."""
 CHECKS: tuple[tuple[str, str], ...] = (
     ("money_invariant", "money: "),
     ("secrecy", "secrecy: "),
@@ -109,8 +112,9 @@ class Session:
     """Check the order of the blinds at every deal (:class:`BlindOrder`)."""
     counters: Counter[str] = field(default_factory=Counter)
     record: list[AnyEvent] = field(default_factory=list)
-    journal: list[cmd.Command | None] = field(default_factory=list)
-    """The last step's commands in order (None: a clock tick), to replay elsewhere."""
+    journal: list[cmd.Command | str | None] = field(default_factory=list)
+    """The last step's commands in order (None: a clock tick; :data:`CANCEL`: the hand
+    cancelled, §10.10), to replay elsewhere."""
 
     def __post_init__(self) -> None:
         self.rng = random.Random(self.seed)
@@ -130,6 +134,8 @@ class Session:
             )
         # Each player plays from his own address; p0 and p1 share one, p2 and p3 another.
         self.ips = {name: f"10.0.{i // 2 if i < 4 else i}.1" for i, name in enumerate(self.names)}
+        # And p4 and p5 one device (a phone lent, from two addresses): §10.9's shared device.
+        self.devices = {name: f"d{4 if i == 5 else i}" for i, name in enumerate(self.names)}
         self.table = table_type(self.settings)(self.settings, self.ledger, self.clock)
         self.integrity = IntegrityMonitor()
         self.chinese = isinstance(self.table, ChineseRoomTable)
@@ -160,6 +166,7 @@ class Session:
         in_hand = self.table.state.in_hand
         try:
             if r > 0.999 and in_hand:  # a hand that cannot finish, now and then (§10.10)
+                self.journal.append(CANCEL)
                 events = self.table.cancel_hand()
             elif r < 0.55 and in_hand:
                 events = self._play()
@@ -343,15 +350,16 @@ class Session:
         s = table.state.seat_of(player)
         amount = rng.randint(low, high if high is not None else 3 * low)
         if s is None:
-            ip = self.ips[player]
+            ip, device = self.ips[player], self.devices[player]
             seat = rng.choice(free) if free and rng.random() < 0.8 else rng.randrange(len(seats))
             options: list[cmd.Command] = [
-                cmd.Sit(player, seat, amount, rng.random() < 0.5, ip=ip),
+                cmd.Sit(player, seat, amount, rng.random() < 0.5, ip=ip, device=device),
                 cmd.JoinWaitlist(player),
                 cmd.LeaveWaitlist(player),
             ]
             if player in table.state.offers:
-                options.append(cmd.Sit(player, table.state.offers[player].seat, amount, ip=ip))
+                offered = table.state.offers[player].seat
+                options.append(cmd.Sit(player, offered, amount, ip=ip, device=device))
             return rng.choice(options)
         kinds = ("check_fold", "check", "call_any", "fold")
         options = [
@@ -368,6 +376,8 @@ class Session:
         ]
         if table.seat(s).leaving:  # asked in this hand: he may take it back
             options.append(cmd.Stay(player))
+        if table.seat(s).advance is not None and rng.random() < 0.3:
+            return cmd.ClearAdvance(player)  # he withdraws the action he pre-selected
         return rng.choice(options)
 
     # --------------------------------------------------------------- counting
