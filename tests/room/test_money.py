@@ -152,6 +152,8 @@ def test_10_9_play_money_and_real_money_never_mix() -> None:
     with pytest.raises(TableError) as err:
         h.do(cmd.Sit("x", 0, 40))  # play chips do not buy into a real-money table
     assert err.value.code == "insufficient_funds"
+    # Said in the player's words (it said "player/real/x holds 0, needs 40").
+    assert str(err.value) == "your real-money account holds 0, not 40"
     h.do(cmd.Sit("p0", 0, 40))
     assert h.ledger.balance(AccountRef.stack("t", "p0", Currency.REAL)) == 40
     assert h.ledger.balance(AccountRef.stack("t", "p0", Currency.PLAY)) == 0

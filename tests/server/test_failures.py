@@ -310,6 +310,7 @@ def test_a_buy_in_that_loses_the_race_for_a_balance_is_refused_insufficient_fund
         await a.send("join", id="j", table="holdem", seat=0, amount=40)
         refused = await answer(a, "j")
         assert refused["type"] == "error" and refused["code"] == "insufficient_funds", refused
+        assert refused["message"].startswith("your play-money account holds 10, not 40")
         await a.close()
 
     with running_server(settings, apps) as base:

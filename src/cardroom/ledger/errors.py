@@ -2,13 +2,24 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # accounts.py imports this module
+    from cardroom.ledger.accounts import AccountRef
+
 
 class LedgerError(ValueError):
     """A money movement or account operation was refused; the message says why."""
 
 
 class InsufficientFunds(LedgerError):
-    """The debited account does not hold enough to cover the amount."""
+    """The debited account does not hold enough to cover the amount: ``account`` (an
+    :class:`~cardroom.ledger.AccountRef`) holds ``held`` and the posting takes ``needed``
+    (so a caller can say it in a player's words, not the ledger's)."""
+
+    def __init__(self, account: AccountRef, held: int, needed: int) -> None:
+        super().__init__(f"{account} holds {held}, needs {needed}")
+        self.account, self.held, self.needed = account, held, needed
 
 
 class BalanceOutOfRange(LedgerError):

@@ -247,7 +247,7 @@ def balances_after(
 def _check_balance(ref: AccountRef, before: int, change: int) -> None:
     after = before + change
     if change < 0 and not ref.may_go_negative and after < 0:
-        raise InsufficientFunds(f"{ref} holds {before}, needs {-change}")
+        raise InsufficientFunds(ref, before, -change)
     low = MIN_BALANCE if ref.may_go_negative else 0
     if not low <= after <= MAX_BALANCE:
         raise BalanceOutOfRange(

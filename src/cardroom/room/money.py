@@ -19,6 +19,7 @@ from cardroom.ledger import (
     AccountKind,
     AccountRef,
     Currency,
+    InsufficientFunds,
     Ledger,
     LedgerError,
     MemoryLedger,
@@ -60,17 +61,22 @@ class TableBank:
         return self.ledger.balance(self.account(player))
 
     def buy_in(self, player: str, amount: int, key: str) -> None:
-        """Move ``amount`` from the player's account onto the table."""
-        self._post(
-            Transfer(
-                f"{self.table_id}:{key}",
-                Reason.BUY_IN,
-                self.account(player),
-                self.stack(player),
-                amount,
-                "buy-in",
-            ),
+        """Move ``amount`` from the player's account onto the table; TableError
+        ``insufficient_funds`` in the player's words when the account is short."""
+        moved = Transfer(
+            f"{self.table_id}:{key}",
+            Reason.BUY_IN,
+            self.account(player),
+            self.stack(player),
+            amount,
+            "buy-in",
         )
+        try:
+            self.ledger.post_all([moved])
+        except InsufficientFunds as exc:  # the ledger names accounts ("player/play/7")
+            raise TableError(INSUFFICIENT_FUNDS, short_of(exc)) from exc
+        except LedgerError as exc:
+            raise TableError(INSUFFICIENT_FUNDS, str(exc)) from exc
 
     def cash_out(self, player: str, amount: int, key: str) -> None:
         """Move ``amount`` from the table back to the player's account, as the player
@@ -138,6 +144,17 @@ class TableBank:
             self.ledger.post_all(transfers)
         except LedgerError as exc:
             raise TableError(INSUFFICIENT_FUNDS, str(exc)) from exc
+
+
+def short_of(exc: InsufficientFunds) -> str:
+    """What a player is told when his account cannot pay chips onto a table (another
+    account short is the ledger's own words: a fault, not the player's)."""
+    held, needed = exc.held, exc.needed
+    if exc.account.kind is not AccountKind.PLAYER:
+        return str(exc)
+    if exc.account.currency is Currency.PLAY:
+        return f"your play-money account holds {held}, not {needed}: top it up from your account"
+    return f"your real-money account holds {held}, not {needed}"
 
 
 def money_violations(

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from cardroom.ledger import InsufficientFunds
 from cardroom.room import commands as cmd
 from cardroom.room.errors import INSUFFICIENT_FUNDS
+from cardroom.room.money import short_of
 from cardroom.server.storage import Busy
 from cardroom.store import DatabaseError, SanctionKind, client_words
 from cardroom.store.sanction_rows import MoneyStopped
@@ -74,7 +75,7 @@ def refusal(exc: Exception) -> Outcome:
     stopped meanwhile, is told so, as when it is refused at once; anything else is
     ``not_stored``."""
     if isinstance(exc, InsufficientFunds):
-        return Outcome(INSUFFICIENT_FUNDS, str(exc))
+        return Outcome(INSUFFICIENT_FUNDS, short_of(exc))
     if isinstance(exc, MoneyStopped):  # a freeze or ban imposed while it was on its way
         return sanctioned(set(exc.kinds)) or Outcome("not_stored", NOT_STORED)
     return Outcome("not_stored", NOT_STORED)

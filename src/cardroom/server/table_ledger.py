@@ -48,7 +48,7 @@ class StepLedger:
                 if ref.kind is AccountKind.PLAYER and change < 0:
                     held = self.known.get(ref, 0)
                     if held + change < 0:
-                        raise InsufficientFunds(f"{ref} holds {held}, needs {-change}")
+                        raise InsufficientFunds(ref, held, -change)
         self.pending.extend(transfers)
 
     def balance(self, account: AccountRef) -> int:
