@@ -19,6 +19,8 @@ from cardroom.evaluation import (
     short_deck,
     soko,
 )
+from cardroom.evaluation.high import five_card_strength
+from cardroom.evaluation.lowball import low_27_strength
 
 
 def c(text: str) -> tuple[Card, ...]:
@@ -84,6 +86,8 @@ def test_playing_the_board() -> None:
         ("Qh Qd 5s 5c Kd 3c 2h", "Two Pair, Queens and Fives", "Qh Qd 5s 5c Kd"),
         ("As Ks Qs Js Ts 9s", "Royal Flush", "As Ks Qs Js Ts"),
         ("9h 8h 7h 6h 5h Ad", "Straight Flush, Nine high", "9h 8h 7h 6h 5h"),
+        # §7 the cards shown are the suited ones, not the higher suits of the same ranks
+        ("9h 8h 7h 6h 5h 9s 8s", "Straight Flush, Nine high", "9h 8h 7h 6h 5h"),
         ("9c 9d 9h 9s 2c Ad", "Four of a Kind, Nines", "9s 9h 9d 9c Ad"),
         ("Kh 7h 5h 3h 2h", "Flush, King high", "Kh 7h 5h 3h 2h"),
         ("6c 6d 6h Ks 2c", "Three of a Kind, Sixes", "6h 6d 6c Ks 2c"),
@@ -102,6 +106,21 @@ def test_high_strength_encoding_is_the_contract() -> None:
     assert high(c("Kh Kd Ks 7c 7d")).strength == 6 << 20 | 0xBBB55
     assert high(c("Qh Qd 5s 5c Kd")).strength == 2 << 20 | 0xAA33B
     assert high(c("Ac 2d 3h 4s 5c")).strength == 4 << 20 | 0x3210C
+
+
+@pytest.mark.parametrize(
+    "hand",
+    ["Ac 2c 3c 4c 5c", "9h 8h 7h 6h 5h", "Ac 2d 3h 4s 5c", "Tc Jd Qh Ks Ac", "Kh 7h 5h 3h 2h"],
+)
+def test_five_card_strength_ranks_straights_flushes_and_the_wheel_as_high_does(hand: str) -> None:
+    # §2, §8: Chinese poker's arranger ranks its five-card rows with five_card_strength.
+    assert five_card_strength(c(hand)) == high(c(hand)).strength
+
+
+def test_five_card_strength_without_the_wheel_reads_a_2_3_4_5_as_ace_high() -> None:
+    # §2 deuce-to-seven: A-2-3-4-5 is ace high (a flush when suited), not a straight.
+    assert five_card_strength(c("Ac 2d 3h 4s 5c"), wheel=False) == 0x0C3210
+    assert five_card_strength(c("Ac 2c 3c 4c 5c"), wheel=False) == 5 << 20 | 0x0C3210
 
 
 # --- Short Deck (RULEBOOK §2, seed 004 table, seed 000 list) --------------------------------
@@ -280,6 +299,20 @@ def test_seed_003_deuce_to_seven() -> None:
     assert low_27(c("2c 2d 7h 8s 9c")) < low_27(c("Ac 2d 3h 4s 5c"))  # a pair is worse
     every = [low_27(c(h)) for h in ["8c 6d 4h 3s 2c", "7c 6d 4h 3s 2c", "7c 5d 4h 3s 2c"]]
     assert every == sorted(every)
+
+
+def test_deuce_to_seven_suited_a_2_3_4_5_is_an_ace_high_flush() -> None:
+    # §2: not a straight flush; as a flush it beats (is lower than) A-K-Q-J-9 suited.
+    wheel, broadway = c("Ah 2h 3h 4h 5h"), c("As Ks Qs Js 9s")
+    assert (low_27(wheel).category, low_27(wheel).name) == ("Flush", "Flush, Ace high")
+    assert low_27(wheel) > low_27(broadway)
+    assert low_27_strength(wheel) > low_27_strength(broadway)
+
+
+def test_deuce_to_seven_paired_hands_are_named_by_the_pair() -> None:
+    # §7 awards are named: a paired 2-7 hand is "Pair of Sevens", not a "7 low".
+    value = low_27(c("7s 7h 4d 3c 2s"))
+    assert (value.category, value.name) == ("Pair", "Pair of Sevens")
 
 
 # --- Badugi (seed 000 rules) ---------------------------------------------------------------
