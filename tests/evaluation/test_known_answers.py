@@ -210,6 +210,14 @@ def test_razz_has_no_qualifier_and_pairs_are_bad() -> None:
     assert low_a5(c("Ac Ad 2h 3s 4c")).name == "Pair of Aces, 4-3-2"
 
 
+def test_stud_hi_lo_low_evaluator_is_eight_or_better() -> None:
+    # §2 Hi-Lo lows qualify 8-or-better: the registered "a5_low8" (Stud Hi-Lo) takes an 8, not a 9.
+    low8 = get_evaluator("a5_low8")
+    assert low8(c("9c 7d 5h 3s 2c Kd Kh"), ()) is None
+    value = low8(c("8c 7d 5h 3s 2c Kd Kh"), ())
+    assert value is not None and value.name == "8-7-5-3-2 low"
+
+
 @pytest.mark.parametrize(
     ("hand", "name", "category"),
     [
