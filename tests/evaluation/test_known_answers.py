@@ -230,6 +230,20 @@ def test_a5_names(hand: str, name: str, category: str) -> None:
     assert value is not None and (value.name, value.category) == (name, category)
 
 
+@pytest.mark.parametrize(
+    ("hand", "name"),
+    [
+        ("Kc Kd 7h 7s 2c", "Two Pair, Kings and Sevens, 2"),
+        ("Kc Kd Kh 7s 2c", "Three of a Kind, Kings, 7-2"),
+        ("Kc Kd Kh 7s 7c", "Full House, Kings over Sevens"),
+        ("Kc Kd Kh Ks 2c", "Four of a Kind, Kings, 2"),
+    ],
+)
+def test_razz_paired_hands_are_named_groups_first(hand: str, name: str) -> None:
+    # §7 awards are named; a Razz hand without five ranks says its groups, then the rest.
+    assert low_a5(c(hand)).name == name
+
+
 # --- Omaha (seed 004 examples and low table) ---------------------------------------------
 
 
