@@ -171,6 +171,8 @@ def test_short_deck_a6789_is_the_lowest_straight() -> None:
     assert low < short_deck(c("6s 7d 8h 9c Ts"))
     assert short_deck(c("As 6d 7h 8c 9s Kd Kh")).category == "Straight"
     assert short_deck(c("Ts Jd Qh Kc As")).name == "Straight, Ace high"
+    # the wheel's ace low never hides a higher straight in the same seven cards
+    assert short_deck(c("As 6d 7h 8c 9s Td Kh")).name == "Straight, Ten high"
 
 
 def test_short_deck_refuses_small_cards() -> None:
@@ -208,6 +210,7 @@ def test_razz_has_no_qualifier_and_pairs_are_bad() -> None:
     assert get_evaluator("a5_low8")(c("Kc Kd Qh Qs Jc Jd Tc"), ()) is None
     assert low_a5(c("Kc Qd Jh 9s 8c")) > low_a5(c("Ac Ad 2h 3s 4c"))  # any no-pair beats a pair
     assert low_a5(c("Ac Ad 2h 3s 4c")).name == "Pair of Aces, 4-3-2"
+    assert low_a5(c("Kc Kd Qh Js Tc")) > low_a5(c("Ac Ad 2h 2s 3c"))  # a pair beats two pair
 
 
 def test_stud_hi_lo_low_evaluator_is_eight_or_better() -> None:
