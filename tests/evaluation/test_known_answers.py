@@ -110,7 +110,18 @@ def test_high_strength_encoding_is_the_contract() -> None:
 
 @pytest.mark.parametrize(
     "hand",
-    ["Ac 2c 3c 4c 5c", "9h 8h 7h 6h 5h", "Ac 2d 3h 4s 5c", "Tc Jd Qh Ks Ac", "Kh 7h 5h 3h 2h"],
+    [
+        "Ac 2c 3c 4c 5c",
+        "9h 8h 7h 6h 5h",
+        "Ac 2d 3h 4s 5c",
+        "Tc Jd Qh Ks Ac",
+        "Kh 7h 5h 3h 2h",
+        "9c 9d 9h 9s 2c",
+        "Kh Kd Ks 7c 7d",
+        "6c 6d 6h Ks 2c",
+        "Qh Qd 5s 5c Kd",
+        "Jc Jd 9h 4s 2c",
+    ],
 )
 def test_five_card_strength_ranks_straights_flushes_and_the_wheel_as_high_does(hand: str) -> None:
     # §2, §8: Chinese poker's arranger ranks its five-card rows with five_card_strength.
@@ -173,6 +184,13 @@ def test_short_deck_a6789_is_the_lowest_straight() -> None:
     assert short_deck(c("Ts Jd Qh Kc As")).name == "Straight, Ace high"
     # the wheel's ace low never hides a higher straight in the same seven cards
     assert short_deck(c("As 6d 7h 8c 9s Td Kh")).name == "Straight, Ten high"
+
+
+def test_short_deck_kickers_and_a_full_house_of_two_trips() -> None:
+    # §2 kickers break ties: the three highest side cards of a pair play, and only they.
+    assert short_deck(c("Ac Ad Kh Qs Jc 9d 8h")) > short_deck(c("As Ah Kd Qc Tc 9s 8d"))
+    assert short_deck(c("Ac Ad Kh Qs Jc 6d 7h")).ties(short_deck(c("As Ah Kd Qc Jd 8s 6c")))
+    assert short_deck(c("Kc Kd Kh 7s 7c 7h 9d")).name == "Full House, Kings over Sevens"
 
 
 def test_short_deck_refuses_small_cards() -> None:
