@@ -228,7 +228,8 @@ def test_razz_has_no_qualifier_and_pairs_are_bad() -> None:
     assert get_evaluator("a5_low8")(c("Kc Kd Qh Qs Jc Jd Tc"), ()) is None
     assert low_a5(c("Kc Qd Jh 9s 8c")) > low_a5(c("Ac Ad 2h 3s 4c"))  # any no-pair beats a pair
     assert low_a5(c("Ac Ad 2h 3s 4c")).name == "Pair of Aces, 4-3-2"
-    assert low_a5(c("Kc Kd Qh Js Tc")) > low_a5(c("Ac Ad 2h 2s 3c"))  # a pair beats two pair
+    pair, two_pair = low_a5(c("Kc Kd Qh Js Tc")), low_a5(c("Ac Ad 2h 2s 3c"))
+    assert pair is not None and two_pair is not None and pair > two_pair  # a pair beats two pair
 
 
 def test_stud_hi_lo_low_evaluator_is_eight_or_better() -> None:
@@ -262,7 +263,8 @@ def test_a5_names(hand: str, name: str, category: str) -> None:
 )
 def test_razz_paired_hands_are_named_groups_first(hand: str, name: str) -> None:
     # §7 awards are named; a Razz hand without five ranks says its groups, then the rest.
-    assert low_a5(c(hand)).name == name
+    value = low_a5(c(hand))
+    assert value is not None and value.name == name
 
 
 # --- Omaha (seed 004 examples and low table) ---------------------------------------------
