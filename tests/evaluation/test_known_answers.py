@@ -19,6 +19,8 @@ from cardroom.evaluation import (
     short_deck,
     soko,
 )
+from cardroom.evaluation.high import five_card_strength
+from cardroom.evaluation.lowball import low_27_strength
 
 
 def c(text: str) -> tuple[Card, ...]:
@@ -84,6 +86,8 @@ def test_playing_the_board() -> None:
         ("Qh Qd 5s 5c Kd 3c 2h", "Two Pair, Queens and Fives", "Qh Qd 5s 5c Kd"),
         ("As Ks Qs Js Ts 9s", "Royal Flush", "As Ks Qs Js Ts"),
         ("9h 8h 7h 6h 5h Ad", "Straight Flush, Nine high", "9h 8h 7h 6h 5h"),
+        # §7 the cards shown are the suited ones, not the higher suits of the same ranks
+        ("9h 8h 7h 6h 5h 9s 8s", "Straight Flush, Nine high", "9h 8h 7h 6h 5h"),
         ("9c 9d 9h 9s 2c Ad", "Four of a Kind, Nines", "9s 9h 9d 9c Ad"),
         ("Kh 7h 5h 3h 2h", "Flush, King high", "Kh 7h 5h 3h 2h"),
         ("6c 6d 6h Ks 2c", "Three of a Kind, Sixes", "6h 6d 6c Ks 2c"),
@@ -102,6 +106,32 @@ def test_high_strength_encoding_is_the_contract() -> None:
     assert high(c("Kh Kd Ks 7c 7d")).strength == 6 << 20 | 0xBBB55
     assert high(c("Qh Qd 5s 5c Kd")).strength == 2 << 20 | 0xAA33B
     assert high(c("Ac 2d 3h 4s 5c")).strength == 4 << 20 | 0x3210C
+
+
+@pytest.mark.parametrize(
+    "hand",
+    [
+        "Ac 2c 3c 4c 5c",
+        "9h 8h 7h 6h 5h",
+        "Ac 2d 3h 4s 5c",
+        "Tc Jd Qh Ks Ac",
+        "Kh 7h 5h 3h 2h",
+        "9c 9d 9h 9s 2c",
+        "Kh Kd Ks 7c 7d",
+        "6c 6d 6h Ks 2c",
+        "Qh Qd 5s 5c Kd",
+        "Jc Jd 9h 4s 2c",
+    ],
+)
+def test_five_card_strength_ranks_straights_flushes_and_the_wheel_as_high_does(hand: str) -> None:
+    # §2, §8: Chinese poker's arranger ranks its five-card rows with five_card_strength.
+    assert five_card_strength(c(hand)) == high(c(hand)).strength
+
+
+def test_five_card_strength_without_the_wheel_reads_a_2_3_4_5_as_ace_high() -> None:
+    # §2 deuce-to-seven: A-2-3-4-5 is ace high (a flush when suited), not a straight.
+    assert five_card_strength(c("Ac 2d 3h 4s 5c"), wheel=False) == 0x0C3210
+    assert five_card_strength(c("Ac 2c 3c 4c 5c"), wheel=False) == 5 << 20 | 0x0C3210
 
 
 # --- Short Deck (RULEBOOK §2, seed 004 table, seed 000 list) --------------------------------
@@ -152,6 +182,15 @@ def test_short_deck_a6789_is_the_lowest_straight() -> None:
     assert low < short_deck(c("6s 7d 8h 9c Ts"))
     assert short_deck(c("As 6d 7h 8c 9s Kd Kh")).category == "Straight"
     assert short_deck(c("Ts Jd Qh Kc As")).name == "Straight, Ace high"
+    # the wheel's ace low never hides a higher straight in the same seven cards
+    assert short_deck(c("As 6d 7h 8c 9s Td Kh")).name == "Straight, Ten high"
+
+
+def test_short_deck_kickers_and_a_full_house_of_two_trips() -> None:
+    # §2 kickers break ties: the three highest side cards of a pair play, and only they.
+    assert short_deck(c("Ac Ad Kh Qs Jc 9d 8h")) > short_deck(c("As Ah Kd Qc Tc 9s 8d"))
+    assert short_deck(c("Ac Ad Kh Qs Jc 6d 7h")).ties(short_deck(c("As Ah Kd Qc Jd 8s 6c")))
+    assert short_deck(c("Kc Kd Kh 7s 7c 7h 9d")).name == "Full House, Kings over Sevens"
 
 
 def test_short_deck_refuses_small_cards() -> None:
@@ -189,6 +228,16 @@ def test_razz_has_no_qualifier_and_pairs_are_bad() -> None:
     assert get_evaluator("a5_low8")(c("Kc Kd Qh Qs Jc Jd Tc"), ()) is None
     assert low_a5(c("Kc Qd Jh 9s 8c")) > low_a5(c("Ac Ad 2h 3s 4c"))  # any no-pair beats a pair
     assert low_a5(c("Ac Ad 2h 3s 4c")).name == "Pair of Aces, 4-3-2"
+    pair, two_pair = low_a5(c("Kc Kd Qh Js Tc")), low_a5(c("Ac Ad 2h 2s 3c"))
+    assert pair is not None and two_pair is not None and pair > two_pair  # a pair beats two pair
+
+
+def test_stud_hi_lo_low_evaluator_is_eight_or_better() -> None:
+    # §2 Hi-Lo lows qualify 8-or-better: the registered "a5_low8" (Stud Hi-Lo) takes an 8, not a 9.
+    low8 = get_evaluator("a5_low8")
+    assert low8(c("9c 7d 5h 3s 2c Kd Kh"), ()) is None
+    value = low8(c("8c 7d 5h 3s 2c Kd Kh"), ())
+    assert value is not None and value.name == "8-7-5-3-2 low"
 
 
 @pytest.mark.parametrize(
@@ -201,6 +250,21 @@ def test_razz_has_no_qualifier_and_pairs_are_bad() -> None:
 def test_a5_names(hand: str, name: str, category: str) -> None:
     value = low_a5(c(hand), 8)
     assert value is not None and (value.name, value.category) == (name, category)
+
+
+@pytest.mark.parametrize(
+    ("hand", "name"),
+    [
+        ("Kc Kd 7h 7s 2c", "Two Pair, Kings and Sevens, 2"),
+        ("Kc Kd Kh 7s 2c", "Three of a Kind, Kings, 7-2"),
+        ("Kc Kd Kh 7s 7c", "Full House, Kings over Sevens"),
+        ("Kc Kd Kh Ks 2c", "Four of a Kind, Kings, 2"),
+    ],
+)
+def test_razz_paired_hands_are_named_groups_first(hand: str, name: str) -> None:
+    # §7 awards are named; a Razz hand without five ranks says its groups, then the rest.
+    value = low_a5(c(hand))
+    assert value is not None and value.name == name
 
 
 # --- Omaha (seed 004 examples and low table) ---------------------------------------------
@@ -280,6 +344,20 @@ def test_seed_003_deuce_to_seven() -> None:
     assert low_27(c("2c 2d 7h 8s 9c")) < low_27(c("Ac 2d 3h 4s 5c"))  # a pair is worse
     every = [low_27(c(h)) for h in ["8c 6d 4h 3s 2c", "7c 6d 4h 3s 2c", "7c 5d 4h 3s 2c"]]
     assert every == sorted(every)
+
+
+def test_deuce_to_seven_suited_a_2_3_4_5_is_an_ace_high_flush() -> None:
+    # §2: not a straight flush; as a flush it beats (is lower than) A-K-Q-J-9 suited.
+    wheel, broadway = c("Ah 2h 3h 4h 5h"), c("As Ks Qs Js 9s")
+    assert (low_27(wheel).category, low_27(wheel).name) == ("Flush", "Flush, Ace high")
+    assert low_27(wheel) > low_27(broadway)
+    assert low_27_strength(wheel) > low_27_strength(broadway)
+
+
+def test_deuce_to_seven_paired_hands_are_named_by_the_pair() -> None:
+    # §7 awards are named: a paired 2-7 hand is "Pair of Sevens", not a "7 low".
+    value = low_27(c("7s 7h 4d 3c 2s"))
+    assert (value.category, value.name) == ("Pair", "Pair of Sevens")
 
 
 # --- Badugi (seed 000 rules) ---------------------------------------------------------------

@@ -221,6 +221,18 @@ def test_every_registered_evaluator_refuses_bad_cards() -> None:
             evaluate([99, *CARDS[1:5]], [])  # not a card
 
 
+def test_every_registered_evaluator_refuses_a_repeated_card_in_a_hand_of_its_size() -> None:
+    # §1 one deck: a card dealt twice is refused, not ranked (a pair of one card).
+    sizes = {"badugi": 4, "front3": 3}
+    for name, evaluate in EVALUATORS.items():
+        if name.startswith("omaha"):
+            hole, board = [CARDS[40], CARDS[40], CARDS[41], CARDS[42]], list(CARDS[44:47])
+        else:
+            hole, board = [CARDS[40], CARDS[40], *CARDS[41 : 39 + sizes.get(name, 5)]], []
+        with pytest.raises(EvaluationError, match="more than once"):
+            evaluate(hole, board)
+
+
 @pytest.mark.parametrize(
     ("call", "message"),
     [

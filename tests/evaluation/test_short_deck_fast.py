@@ -55,3 +55,9 @@ def test_bad_input_raises_the_reference_error() -> None:
         short_deck_strength(parse_cards("2h 6h 7c 8d 9s"))
     with pytest.raises(EvaluationError):
         short_deck_strength(parse_cards("Ah 6h 7c 8d"))
+
+
+def test_a_flush_holding_a_card_below_six_is_refused_too() -> None:
+    # §1 the Short Deck has no deuce to five: the flush table must not know such a suit.
+    with pytest.raises(EvaluationError):
+        short_deck_strength(parse_cards("5h 7h 8h 9h Jh"))

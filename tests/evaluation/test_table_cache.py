@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -57,6 +58,8 @@ def test_an_edited_generator_never_reads_the_old_table(tmp_path: Path, source: P
     [
         lambda raw: raw[: len(raw) // 2],  # truncated
         lambda raw: raw[:-1] + bytes([raw[-1] ^ 1]),  # one bit flipped
+        # a bit of the last value (99 -> 98): still reads back, still of the right shape
+        lambda raw: raw[:-5] + bytes([raw[-5] ^ 1]) + raw[-4:],
         lambda raw: b"",  # emptied
     ],
 )
@@ -99,8 +102,19 @@ def test_where_the_cache_lives(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) 
     assert cache_dir() == tmp_path / "xdg" / "cardroom"
     monkeypatch.setenv(table_cache.ENV_DIR, str(tmp_path / "mine"))
     assert cache_dir() == tmp_path / "mine"
+    monkeypatch.setenv(table_cache.ENV_OFF, "0")  # "0" leaves the cache on
+    assert cache_dir() == tmp_path / "mine"
     monkeypatch.setenv(table_cache.ENV_OFF, "1")
     assert cache_dir() is None
+
+
+def test_another_python_version_never_reads_the_table(
+    monkeypatch: pytest.MonkeyPatch, source: Path
+) -> None:
+    # marshal's format may change between Python versions: the version is in the key.
+    key = version_key(source)
+    monkeypatch.setattr(sys, "version_info", (3, 99, 0))
+    assert version_key(source) != key
 
 
 def test_cached_high_tables_are_the_generated_ones(tmp_path: Path) -> None:
