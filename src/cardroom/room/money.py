@@ -61,22 +61,17 @@ class TableBank:
         return self.ledger.balance(self.account(player))
 
     def buy_in(self, player: str, amount: int, key: str) -> None:
-        """Move ``amount`` from the player's account onto the table; TableError
-        ``insufficient_funds`` in the player's words when the account is short."""
-        moved = Transfer(
-            f"{self.table_id}:{key}",
-            Reason.BUY_IN,
-            self.account(player),
-            self.stack(player),
-            amount,
-            "buy-in",
+        """Move ``amount`` from the player's account onto the table."""
+        self._post(
+            Transfer(
+                f"{self.table_id}:{key}",
+                Reason.BUY_IN,
+                self.account(player),
+                self.stack(player),
+                amount,
+                "buy-in",
+            ),
         )
-        try:
-            self.ledger.post_all([moved])
-        except InsufficientFunds as exc:  # the ledger names accounts ("player/play/7")
-            raise TableError(INSUFFICIENT_FUNDS, short_of(exc)) from exc
-        except LedgerError as exc:
-            raise TableError(INSUFFICIENT_FUNDS, str(exc)) from exc
 
     def cash_out(self, player: str, amount: int, key: str) -> None:
         """Move ``amount`` from the table back to the player's account, as the player
@@ -142,6 +137,8 @@ class TableBank:
     def _post_all(self, transfers: list[Transfer]) -> None:
         try:
             self.ledger.post_all(transfers)
+        except InsufficientFunds as exc:  # the ledger names accounts ("player/play/7")
+            raise TableError(INSUFFICIENT_FUNDS, short_of(exc)) from exc
         except LedgerError as exc:
             raise TableError(INSUFFICIENT_FUNDS, str(exc)) from exc
 
