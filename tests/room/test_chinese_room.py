@@ -364,6 +364,24 @@ def test_8_fantasyland_lost_by_a_player_not_dealt_the_next_hand(
     assert table_of(h).fantasyland == {}
 
 
+def test_8_fantasyland_lost_by_a_player_who_leaves_and_sits_again_before_the_next_hand(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # §8 Fantasyland is the player's next hand at this table; leaving gives it up, even
+    # when he sits down again in the pause before that hand is dealt.
+    rig(monkeypatch, deck_for(SEAT1, SEAT0))
+    h = Harness(ofc())
+    h.seat({0: 1000, 1: 1000})
+    h.tick()
+    play_plans(h, {0: SEAT0, 1: SEAT1})
+    assert table_of(h).fantasyland == {"p0": 13}
+    h.do(cmd.Leave("p0"))
+    assert table_of(h).fantasyland == {}
+    h.do(cmd.Sit("p0", 2, 1130))
+    started = next(e for e in h.tick() if isinstance(e, HandStarted))
+    assert set(started.seats) == {1, 2} and started.fantasyland == (0, 0)
+
+
 def test_10_10_a_cancelled_hand_gives_back_the_fantasyland_of_one_who_sat_it_out() -> None:
     # p0 earned Fantasyland, then sat one hand out; that hand is cancelled: as if never
     # dealt, so p0 has not missed his next hand and keeps Fantasyland for it.
