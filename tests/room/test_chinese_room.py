@@ -403,6 +403,25 @@ def test_10_10_a_cancelled_hand_gives_back_the_fantasyland_of_one_who_sat_it_out
     assert dict(zip(started.seats, started.fantasyland, strict=True))[0] == 13
 
 
+def test_10_10_a_cancelled_hand_gives_no_fantasyland_back_to_one_who_left_during_it() -> None:
+    # §8/§10.10: a cancelled hand puts back the Fantasyland pending at its deal, but not
+    # for a player who left the table meanwhile: he may sit again and is not in it.
+    h = Harness(ofc())
+    h.seat({0: 1000, 1: 1000, 2: 1000})
+    table = table_of(h)
+    table.fantasyland = {"p0": 13}  # as a previous hand's QQ on top would have left it
+    table.snapshot = table.take_snapshot()
+    h.do(cmd.SitOut("p0"))
+    h.tick()
+    h.do(cmd.Leave("p0"))
+    table.cancel_hand()
+    h.check()
+    assert table.fantasyland == {}
+    h.do(cmd.Sit("p0", 0, 1000))
+    started = next(e for e in h.tick() if isinstance(e, HandStarted))
+    assert 0 in started.seats and started.fantasyland == (0, 0, 0)
+
+
 def test_3_a_chinese_table_whose_players_all_left_starts_anew() -> None:
     """As at a poker table (§3): a table every player left is new again, and the next
     players' first hand has the button drawn for, as at a table never played, not
@@ -456,6 +475,16 @@ def test_8_classic_everyone_sets_at_once_and_timeouts_finish_the_hand() -> None:
         x for x in game.seats if x != s
     )
     assert sum(h.table.stacks().values()) == 3000
+
+
+def test_8_classic_sets_in_its_arrange_seconds_120_unless_the_table_says() -> None:
+    # §8 classic: "timeout 90-120 s (arrange_seconds)"; the game's value is 120 s, the
+    # 90 s default is for Fantasyland hands of the open-face games.
+    h = Harness(ofc("classic"))
+    h.seat({0: 1000, 1: 1000})
+    h.tick()
+    turn = h.table.state.turn
+    assert turn is not None and turn.deadline == h.clock() + 120.0
 
 
 def test_8_classic_one_clock_for_all_from_the_deal() -> None:
