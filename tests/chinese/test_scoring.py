@@ -297,3 +297,10 @@ def test_8_score_hands_keeps_a_fantasyland_player_only_by_the_stay_rule() -> Non
     staying = score_hands(VARIANTS["ofc"], [queens, WEAK], in_fantasyland=[True, False])
     assert entering[0].fantasyland_next == 13
     assert staying[0].fantasyland_next == 0
+
+
+def test_8_two_rows_won_and_one_tied_is_no_scoop() -> None:
+    # §8: the 3 extra units are for winning all three rows; two wins and a tie score 2.
+    a = arr("2c 3d 6h", "4c 4d 7h 8s 9c", "Ac Ad Kh Ks Qc")
+    b = arr("2s 3h 5c", "4h 4s 7d 8d 9d", "Ah As Kc Kd Jc")  # ties the middle only
+    assert points("ofc", a, b) == [2, -2]
