@@ -284,6 +284,13 @@ def test_8_a_card_placed_twice_is_refused_even_when_every_card_is_accounted_for(
     assert snapshot(hand) == before
 
 
+def test_a_hint_is_only_for_a_whole_hand_to_set() -> None:
+    # ``hint`` sets 13 or more cards (classic, Fantasyland); an open-face street has none.
+    hand = ChineseHand.start("ofc", [0, 1], button=1, seed=4)
+    assert hand.hint(0) is None
+    assert ChineseHand.start("classic", [0, 1], button=1, seed=4).hint(0) is not None
+
+
 def test_views_hide_pending_cards_and_the_deck() -> None:
     hand = ChineseHand.start("ofc", [0, 1], button=1, seed=8)
     mine = seat_view(hand, 0, 0)
