@@ -173,6 +173,21 @@ def test_10_5_timeout_places_for_the_player_after_the_time_bank() -> None:
     assert sum(h.table.stacks().values()) == 2000
 
 
+def test_10_5_a_placement_in_the_players_own_time_leaves_his_time_bank_alone() -> None:
+    # §10.5: the time bank runs only after the decision's own time; placing 5 s into a
+    # 20 s street uses none of it (its 15 s left are not the new bank).
+    h = Harness(ofc(action_seconds=20, time_bank_start=30))
+    h.seat({0: 1000, 1: 1000})
+    h.tick()
+    actor = to_act(h)
+    s = h.table.state.seat_of(actor)
+    assert s is not None
+    h.tick(5)
+    out = place_legally(h, random.Random(1))
+    assert not [e for e in out if isinstance(e, rv.TimeBankChanged)]
+    assert h.table.seat(s).time_bank == 30
+
+
 def test_10_6_a_disconnected_players_turn_waits_reconnect_seconds() -> None:
     h = Harness(ofc(action_seconds=10, reconnect_seconds=40, time_bank_start=0))
     h.seat({0: 1000, 1: 1000})
