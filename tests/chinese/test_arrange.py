@@ -120,3 +120,40 @@ def test_bad_card_counts_are_refused(n: int) -> None:
         best_arrangement(VARIANTS["ofc"], Deck.standard(1).deal(n))
     with pytest.raises(ChineseError):
         best_arrangement(VARIANTS["ofc"], [0] * 13)
+
+
+def test_8_pineapple27_a_middle_of_exactly_ten_high_stands() -> None:
+    # §8 Pineapple 2-7: the middle must not be stronger than 10-high, so T-9-8-7-5 (the
+    # weakest such low) stands; here it is the only five ranks of ten or lower.
+    cards = parse_cards("Td 9c 8h 7s 5c Jc Jd Qc Qd Kc Kd Ac Ad")
+    result = best_arrangement(VARIANTS["pineapple27"], cards)
+    assert not result.fouled
+    assert sorted(c >> 2 for c in result.arrangement.middle) == [3, 5, 6, 7, 8]
+
+
+def test_8_a_fantasyland_hand_keeps_trips_on_top_to_stay() -> None:
+    # §8: staying in Fantasyland takes trips on top. Without the stay counted, KK on top
+    # (8), a middle flush (8) and nines full (6) beat 555 (13), nines (2) and a flush (4).
+    cards = parse_cards("9c 9d 9h Kc 5s 4c 5h Kd Qc 5d 8c 6c 7h")
+    staying = best_arrangement(VARIANTS["ofc"], cards, in_fantasyland=True)
+    assert [c >> 2 for c in staying.arrangement.top] == [3, 3, 3]
+    no_bonus = best_arrangement(VARIANTS["ofc"], cards, in_fantasyland=True, fantasyland_value=0)
+    assert sorted(c >> 2 for c in no_bonus.arrangement.top) == [5, 11, 11]
+
+
+def test_8_pineapple27_the_nut_low_middle_counts_as_a_way_into_fantasyland() -> None:
+    # §8 Pineapple 2-7: 7-5-4-3-2 in the middle enters Fantasyland as KK+ on top does.
+    # QQ on top with the nut low (7 + 8 and Fantasyland) beats AA on top with a 9-high
+    # middle (9 + 1 and Fantasyland); unless the low's way in is counted.
+    cards = parse_cards("7c 5d 4h 3s 2c Qc 7h Ah 3h Ac Ks Qd 9h")
+    result = best_arrangement(VARIANTS["pineapple27"], cards)
+    assert sorted(c >> 2 for c in result.arrangement.middle) == [0, 1, 2, 3, 5]
+    assert sorted(c >> 2 for c in result.arrangement.top) == [10, 10, 11]
+
+
+def test_8_a_fantasyland_hand_keeps_quads_at_the_back_to_stay() -> None:
+    # §8: quads or better on the bottom stays in Fantasyland. 3333 at the back with KK
+    # on top (18 and the stay) beats KK, a wheel and threes full (18, no stay).
+    cards = parse_cards("3c 3d 3h 3s 5c 7d Th Kc Kh Ah Qd 2d 2c 4h Tc")
+    result = best_arrangement(VARIANTS["progressive"], cards, in_fantasyland=True)
+    assert sorted(c >> 2 for c in result.arrangement.bottom)[:4] == [1, 1, 1, 1]

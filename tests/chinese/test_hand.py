@@ -263,6 +263,34 @@ def test_bad_starts_are_refused(variant: str, seats: list[int], kwargs: dict[str
         ChineseHand.start(variant, seats, button=0, **kwargs)
 
 
+def test_3_an_ofc_family_game_seats_three_even_when_the_deck_would_deal_four() -> None:
+    # §3: "OFC family 3 (4 allowed for plain OFC)". Four Turbo hands take exactly 52
+    # cards, so only the seat limit refuses them (Pineapple's 17 cards each would not fit).
+    with pytest.raises(ChineseError, match="takes 2 to 3 players"):
+        ChineseHand.start("turbo", [0, 1, 2, 3], button=0, seed=1)
+    assert len(ChineseHand.start("ofc", [0, 1, 2, 3], button=0, seed=1).seats) == 4
+
+
+def test_8_a_card_placed_twice_is_refused_even_when_every_card_is_accounted_for() -> None:
+    # §8 Pineapple: of three cards two are placed and one discarded. Placing one card
+    # twice with the other two gives the same set of cards and the right discard count.
+    hand = ChineseHand.start("pineapple", [0, 1], button=1, seed=2)
+    hand.apply(hand.timeout_action(0))
+    hand.apply(hand.timeout_action(1))
+    a, b, c = hand.players[0].pending
+    before = snapshot(hand)
+    with pytest.raises(ChineseError, match="twice"):
+        hand.apply(Place(0, middle=(a, a, b), discard=(c,)))
+    assert snapshot(hand) == before
+
+
+def test_a_hint_is_only_for_a_whole_hand_to_set() -> None:
+    # ``hint`` sets 13 or more cards (classic, Fantasyland); an open-face street has none.
+    hand = ChineseHand.start("ofc", [0, 1], button=1, seed=4)
+    assert hand.hint(0) is None
+    assert ChineseHand.start("classic", [0, 1], button=1, seed=4).hint(0) is not None
+
+
 def test_views_hide_pending_cards_and_the_deck() -> None:
     hand = ChineseHand.start("ofc", [0, 1], button=1, seed=8)
     mine = seat_view(hand, 0, 0)

@@ -103,6 +103,12 @@ def test_top_royalty_of_every_pair_and_trips(rank: str) -> None:
         assert row_royalties(OFC.royalties, OFC, values)["top"] == expected
 
 
+def test_8_a_top_pair_scores_by_its_pair_not_a_higher_kicker() -> None:
+    # §8 top royalties: 66 = 1 ... QQ = 7, whatever the third card.
+    assert royalties("ofc", "6c 6d Ah", "9s 8s 7s 6s 5s", "As Ks Qs Js Ts")["top"] == 1
+    assert royalties("ofc", "Qc Qd Ah", "9s 8s 7s 6s 5s", "As Ks Qs Js Ts")["top"] == 7
+
+
 def test_top_high_card_scores_nothing() -> None:
     assert royalties("ofc", "Ac Kd Qh", "9s 8s 7s 6s 5s", "As Ks Qs Js Ts")["top"] == 0
 

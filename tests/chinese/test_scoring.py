@@ -287,3 +287,20 @@ def test_bulk_showdowns_match_the_oracle() -> None:
         assert [s.points for s in scores] == oracle_points(variant, hands)
         hands_seen += players
     assert hands_seen >= 2 * BULK
+
+
+def test_8_score_hands_keeps_a_fantasyland_player_only_by_the_stay_rule() -> None:
+    # §8: QQ on top sends a player to Fantasyland; one already there stays only with
+    # trips on top or quads or better at the back, so the same hand scores 0 for him.
+    queens = arr("Qh Qd 2s", "Kd Kh 3h 3s 4h", "Ac Ah Ad 8d 8h")  # QQ, kings up, full house
+    entering = score_hands(VARIANTS["ofc"], [queens, WEAK], in_fantasyland=[False, False])
+    staying = score_hands(VARIANTS["ofc"], [queens, WEAK], in_fantasyland=[True, False])
+    assert entering[0].fantasyland_next == 13
+    assert staying[0].fantasyland_next == 0
+
+
+def test_8_two_rows_won_and_one_tied_is_no_scoop() -> None:
+    # §8: the 3 extra units are for winning all three rows; two wins and a tie score 2.
+    a = arr("2c 3d 6h", "4c 4d 7h 8s 9c", "Ac Ad Kh Ks Qc")
+    b = arr("2s 3h 5c", "4h 4s 7d 8d 9d", "Ah As Kc Kd Jc")  # ties the middle only
+    assert points("ofc", a, b) == [2, -2]

@@ -173,6 +173,21 @@ def test_10_5_timeout_places_for_the_player_after_the_time_bank() -> None:
     assert sum(h.table.stacks().values()) == 2000
 
 
+def test_10_5_a_placement_in_the_players_own_time_leaves_his_time_bank_alone() -> None:
+    # §10.5: the time bank runs only after the decision's own time; placing 5 s into a
+    # 20 s street uses none of it (its 15 s left are not the new bank).
+    h = Harness(ofc(action_seconds=20, time_bank_start=30))
+    h.seat({0: 1000, 1: 1000})
+    h.tick()
+    actor = to_act(h)
+    s = h.table.state.seat_of(actor)
+    assert s is not None
+    h.tick(5)
+    out = place_legally(h, random.Random(1))
+    assert not [e for e in out if isinstance(e, rv.TimeBankChanged)]
+    assert h.table.seat(s).time_bank == 30
+
+
 def test_10_6_a_disconnected_players_turn_waits_reconnect_seconds() -> None:
     h = Harness(ofc(action_seconds=10, reconnect_seconds=40, time_bank_start=0))
     h.seat({0: 1000, 1: 1000})
@@ -364,6 +379,24 @@ def test_8_fantasyland_lost_by_a_player_not_dealt_the_next_hand(
     assert table_of(h).fantasyland == {}
 
 
+def test_8_fantasyland_lost_by_a_player_who_leaves_and_sits_again_before_the_next_hand(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # §8 Fantasyland is the player's next hand at this table; leaving gives it up, even
+    # when he sits down again in the pause before that hand is dealt.
+    rig(monkeypatch, deck_for(SEAT1, SEAT0))
+    h = Harness(ofc())
+    h.seat({0: 1000, 1: 1000})
+    h.tick()
+    play_plans(h, {0: SEAT0, 1: SEAT1})
+    assert table_of(h).fantasyland == {"p0": 13}
+    h.do(cmd.Leave("p0"))
+    assert table_of(h).fantasyland == {}
+    h.do(cmd.Sit("p0", 2, 1130))
+    started = next(e for e in h.tick() if isinstance(e, HandStarted))
+    assert set(started.seats) == {1, 2} and started.fantasyland == (0, 0)
+
+
 def test_10_10_a_cancelled_hand_gives_back_the_fantasyland_of_one_who_sat_it_out() -> None:
     # p0 earned Fantasyland, then sat one hand out; that hand is cancelled: as if never
     # dealt, so p0 has not missed his next hand and keeps Fantasyland for it.
@@ -383,6 +416,25 @@ def test_10_10_a_cancelled_hand_gives_back_the_fantasyland_of_one_who_sat_it_out
     h.do(cmd.SitIn("p0"))
     started = next(e for e in h.tick() if isinstance(e, HandStarted))
     assert dict(zip(started.seats, started.fantasyland, strict=True))[0] == 13
+
+
+def test_10_10_a_cancelled_hand_gives_no_fantasyland_back_to_one_who_left_during_it() -> None:
+    # §8/§10.10: a cancelled hand puts back the Fantasyland pending at its deal, but not
+    # for a player who left the table meanwhile: he may sit again and is not in it.
+    h = Harness(ofc())
+    h.seat({0: 1000, 1: 1000, 2: 1000})
+    table = table_of(h)
+    table.fantasyland = {"p0": 13}  # as a previous hand's QQ on top would have left it
+    table.snapshot = table.take_snapshot()
+    h.do(cmd.SitOut("p0"))
+    h.tick()
+    h.do(cmd.Leave("p0"))
+    table.cancel_hand()
+    h.check()
+    assert table.fantasyland == {}
+    h.do(cmd.Sit("p0", 0, 1000))
+    started = next(e for e in h.tick() if isinstance(e, HandStarted))
+    assert 0 in started.seats and started.fantasyland == (0, 0, 0)
 
 
 def test_3_a_chinese_table_whose_players_all_left_starts_anew() -> None:
@@ -438,6 +490,16 @@ def test_8_classic_everyone_sets_at_once_and_timeouts_finish_the_hand() -> None:
         x for x in game.seats if x != s
     )
     assert sum(h.table.stacks().values()) == 3000
+
+
+def test_8_classic_sets_in_its_arrange_seconds_120_unless_the_table_says() -> None:
+    # §8 classic: "timeout 90-120 s (arrange_seconds)"; the game's value is 120 s, the
+    # 90 s default is for Fantasyland hands of the open-face games.
+    h = Harness(ofc("classic"))
+    h.seat({0: 1000, 1: 1000})
+    h.tick()
+    turn = h.table.state.turn
+    assert turn is not None and turn.deadline == h.clock() + 120.0
 
 
 def test_8_classic_one_clock_for_all_from_the_deal() -> None:

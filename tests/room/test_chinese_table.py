@@ -9,8 +9,8 @@ import random
 import pytest
 
 from cardroom.cards import CARDS, parse_cards
-from cardroom.chinese import ChineseError
-from cardroom.room.chinese_table import ChineseTableConfig, settle
+from cardroom.chinese import ChineseError, ChineseHand, Place, RoyaltyTable
+from cardroom.room.chinese_table import ChineseTableConfig, hand_debts, settle
 
 # Seat 0: QQ on top, two pair in the middle, aces full on the bottom (royalties 7 + 6).
 SEAT0 = {"top": "Qh Qd 2c", "middle": "Ks Kd 3h 3d 4c", "bottom": "As Ad Ac 5s 5d"}
@@ -117,6 +117,23 @@ def deck_for(*hands: dict[str, str]) -> list[int]:
     cards = [[int(c) for row in h.values() for c in parse_cards(row)] for h in hands]
     dealt = [c for round_ in zip(*cards, strict=True) for c in round_]
     return dealt + [int(c) for c in CARDS if int(c) not in dealt]
+
+
+def test_8_hand_debts_score_with_the_hands_own_royalty_table() -> None:
+    # §8 "royalties are added": a hand dealt with a room's own table (here none at all)
+    # owes what its settlement scored, not what the standard table would give (13).
+    hand = ChineseHand.start(
+        "classic",
+        [0, 1],
+        button=1,
+        deck=deck_for(SEAT0, SEAT1),
+        royalties=RoyaltyTable(),
+        point_value=5,
+    )
+    for seat, rows in ((0, SEAT0), (1, SEAT1)):
+        hand.apply(Place.of(seat, **{r: rows[r].split() for r in rows}))
+    assert [r.chips for r in hand.results or ()] == [30, -30]
+    assert hand_debts(hand) == {(1, 0): 30}
 
 
 def test_8_table_config_checks_its_values() -> None:
