@@ -364,14 +364,20 @@ def test_8_fantasyland_carries_over_through_the_room(monkeypatch: pytest.MonkeyP
     assert turn.deadline == h.clock() + 90.0
 
 
-def test_8_fantasyland_lost_by_a_player_not_dealt_the_next_hand(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def _p0_earns_fantasyland(monkeypatch: pytest.MonkeyPatch) -> Harness:
+    """Heads-up OFC, one hand played: p0's QQ on top earns him Fantasyland (13 cards)."""
     rig(monkeypatch, deck_for(SEAT1, SEAT0))
     h = Harness(ofc())
     h.seat({0: 1000, 1: 1000})
     h.tick()
     play_plans(h, {0: SEAT0, 1: SEAT1})
+    return h
+
+
+def test_8_fantasyland_lost_by_a_player_not_dealt_the_next_hand(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    h = _p0_earns_fantasyland(monkeypatch)
     h.do(cmd.SitOut("p0"))
     h.seat({2: 1000})
     started = next(e for e in h.tick() if isinstance(e, HandStarted))
@@ -384,11 +390,7 @@ def test_8_fantasyland_lost_by_a_player_who_leaves_and_sits_again_before_the_nex
 ) -> None:
     # §8 Fantasyland is the player's next hand at this table; leaving gives it up, even
     # when he sits down again in the pause before that hand is dealt.
-    rig(monkeypatch, deck_for(SEAT1, SEAT0))
-    h = Harness(ofc())
-    h.seat({0: 1000, 1: 1000})
-    h.tick()
-    play_plans(h, {0: SEAT0, 1: SEAT1})
+    h = _p0_earns_fantasyland(monkeypatch)
     assert table_of(h).fantasyland == {"p0": 13}
     h.do(cmd.Leave("p0"))
     assert table_of(h).fantasyland == {}
