@@ -29,6 +29,18 @@ async def _watch_hands(base: str, tables: list[str], hands: int, limit: float) -
     return finished
 
 
+async def _seats_taken(base: str, table: str) -> list[int]:
+    """The seats taken at ``table``, from a spectator's snapshot."""
+    login = await asyncio.to_thread(account, base, "seatcounter", "password1")
+    spectator = await ProtocolClient.connect(base, login["token"])
+    await spectator.send("watch", table=table)
+    async with asyncio.timeout(10):
+        while (msg := await spectator.receive())["type"] != "snapshot":
+            pass
+    await spectator.close()
+    return [i for i, s in enumerate(msg["view"]["seats"]) if s is not None]
+
+
 def test_sensible_and_random_bots_play_flop_stud_and_draw_hands_without_a_refusal(
     server: str,
 ) -> None:
@@ -162,15 +174,19 @@ def test_house_bots_fill_a_table_and_play_until_cancelled(server: str, tmp_path:
     prepare_house_bots(engine, {a: bot_password(a, "s3cret") for a in aliases}, {}, 10_000)
     engine.dispose()
 
-    async def session() -> dict[str, int]:
+    async def session() -> tuple[dict[str, int], list[int]]:
         house = asyncio.create_task(run_house_bots(server, {"holdem": aliases}, "s3cret", FAST))
         finished = await _watch_hands(server, ["holdem"], 2, 60)
+        taken = await _seats_taken(server, "holdem")
         house.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await house
-        return finished
+        return finished, taken
 
-    assert asyncio.run(session())["holdem"] >= 2
+    finished, taken = asyncio.run(session())
+    assert finished["holdem"] >= 2
+    # The house's bots fill the table from the front: the last seats stay free for people.
+    assert taken == [0, 1, 2]
     assert bot_password("Bot001", "s3cret") != bot_password("Bot002", "s3cret")  # one each
     assert bot_password("Bot001", "s3cret") != bot_password("Bot001", "other")
 

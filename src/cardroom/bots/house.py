@@ -41,15 +41,21 @@ async def run_house_bots(
     in worker threads: they share the event loop of the server that seats them."""
     tasks = []
     for table, names in aliases.items():
-        for alias in names:
+        for seat, alias in enumerate(names):
             password = bot_password(alias, secret)
-            tasks.append(asyncio.create_task(_keep_playing(base, alias, password, table, timing)))
+            play = _keep_playing(base, alias, password, table, seat, timing)
+            tasks.append(asyncio.create_task(play))
     await asyncio.gather(*tasks)
 
 
-async def _keep_playing(base: str, alias: str, password: str, table: str, timing: Timing) -> None:
+async def _keep_playing(
+    base: str, alias: str, password: str, table: str, seat: int, timing: Timing
+) -> None:
+    # The house's n-th bot asks for the n-th seat (a random free one if a player has
+    # it): the bots fill the table from the front, so the seats a newcomer sees free
+    # are not the ones a bot still logging in is about to take.
     while True:
-        bot = Bot(base, alias, password, table, strategy=sensible_action,
+        bot = Bot(base, alias, password, table, strategy=sensible_action, seat=seat,
                   timing=timing, offload=True, register=False)  # fmt: skip
         try:
             await bot.play()
