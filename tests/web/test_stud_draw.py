@@ -11,7 +11,15 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import expect
-from tests.web.browser import fresh_alias, play_passively, register, shoot, sit, until
+from tests.web.browser import (
+    fresh_alias,
+    play_passively,
+    register,
+    serious_violations,
+    shoot,
+    sit,
+    until,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -229,6 +237,14 @@ def test_a_card_picked_to_discard_leaves_our_stack_readable(
         picks.nth(i).click()
         expect(picks.nth(i)).to_have_attribute("aria-pressed", "true")
     assert not page.evaluate(OVERLAPS)
+    # Marked, not dimmed: at 60 % opacity a picked red card's rank blended into the felt
+    # below 4.5:1 (axe's colour-contrast rule, seen at the OFC table's pick).
+    opacities = page.eval_on_selector_all(
+        ".seat.mine .card-pick .card", "cs => cs.map(c => getComputedStyle(c).opacity)"
+    )
+    assert opacities and set(opacities) == {"1"}, opacities
+    problems = serious_violations(page, only=["color-contrast"])
+    assert problems == [], json.dumps(problems, indent=1)
     shoot(page, "draw-picked-cards")
 
 
