@@ -244,8 +244,9 @@ BOT_TABLES = (
     | {"quick": 1, "busy": 4, "lobby-live": 0, "wait": 1}
     | {name: 2 for name in CHINESE_TABLES if name != "classic-clock"}
 )
-"""Bots seated for the whole session (the other tables of MORE_TOML get theirs in their
-test)."""
+"""The session's bots, seated at a table the first time a page of a test watches it and
+playing to the session's end (conftest's ``SessionBots``); the other tables of
+MORE_TOML get theirs in their test."""
 
 
 _counter = iter(range(1, 1_000_000))

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import os
 import socket
 import threading
@@ -150,11 +151,56 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         topup_period_seconds=60,
     )
     with _serve(settings) as base:
-        bots = Bots(base)
-        for table, count in BOT_TABLES.items():
-            bots.seat(table, count, SLOW_BOTS.get(table, THINK))
+        bots = SessionBots(base)
+        _SESSION.append(bots)
         yield base
+        _SESSION.remove(bots)
         bots.close()
+
+
+class SessionBots(Bots):
+    """The session's bots of :data:`BOT_TABLES`, seated at a table the first time a page
+    watches it (or a test asks, :func:`bots_at`), then playing to the session's end.
+    Seated at every table from the start, the bots of some forty tables played all
+    session and took about 0.7 of a core from each worker's browser tests."""
+
+    def __init__(self, base: str) -> None:
+        super().__init__(base)
+        self.seated: set[str] = set()
+        self.lock = threading.Lock()
+
+    def ensure(self, table: str) -> None:
+        """Seat the bots of ``table`` unless they are there already (a table of no bots:
+        nothing)."""
+        with self.lock:
+            if table in self.seated or not BOT_TABLES.get(table):
+                return
+            self.seated.add(table)
+        self.seat(table, BOT_TABLES[table], SLOW_BOTS.get(table, THINK))
+
+    def on_websocket(self, ws: Any) -> None:
+        """Follow a page's connection: a table it watches on this server gets its bots."""
+        if not ws.url.startswith(self.base.replace("http", "ws", 1) + "/"):
+            return  # a test's own server
+
+        def sent(payload: str | bytes) -> None:
+            with contextlib.suppress(ValueError, TypeError, AttributeError):
+                message = json.loads(payload)
+                if message.get("type") == "watch":
+                    self.ensure(str(message.get("table")))
+
+        ws.on("framesent", sent)
+
+
+_SESSION: list[SessionBots] = []
+"""The session server's bots, while it runs (pages started before it watch no table of it)."""
+
+
+@pytest.fixture
+def session_bots(server: str) -> SessionBots:
+    """The session's bots: ``session_bots.ensure(table)`` seats a table's bots now, for a
+    test that needs their hands at a table its pages do not watch (the lobby's figures)."""
+    return next(b for b in _SESSION if b.base == server)
 
 
 @pytest.fixture
@@ -200,12 +246,18 @@ def console() -> Console:
     return Console()
 
 
+def _follow_watches(ws: Any) -> None:
+    for bots in _SESSION:
+        bots.on_websocket(ws)
+
+
 def _open_page(browser: Any, console: Console, **context_args: Any) -> Any:
     # The room's Content-Security-Policy refuses eval, which page.wait_for_function
     # uses: the tests' pages bypass the policy, but for ``strict_page``
     # (test_security_policy.py plays under it, with not one violation).
     context = browser.new_context(**{"bypass_csp": True, **context_args})
     page = context.new_page()
+    page.on("websocket", _follow_watches)
     page.on("console", lambda m: console.errors.append(m.text) if m.type == "error" else None)
     page.on("pageerror", lambda exc: console.errors.append(f"uncaught: {exc}"))
     page.set_default_timeout(15_000)

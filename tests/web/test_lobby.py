@@ -38,7 +38,10 @@ def _wait_for_rows(page: Any, shown: Any, seconds: float = 15.0) -> set[str]:
     return tables
 
 
-def test_lobby_lists_the_real_tables_with_their_figures(page: Any, server: str) -> None:
+def test_lobby_lists_the_real_tables_with_their_figures(
+    page: Any, server: str, session_bots: Any
+) -> None:
+    session_bots.ensure("holdem")  # no page of ours watches it: its bots sit down now
     register(page, server, fresh_alias())
     holdem = page.locator('tr[data-table="holdem"]')
     holdem.wait_for()
