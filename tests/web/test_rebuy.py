@@ -17,6 +17,22 @@ from tests.web.browser import fresh_alias, register, shoot, sit
 pytestmark = pytest.mark.browser
 
 
+def _sit_out_folding(page: Any, puppet: Any, seconds: float) -> None:
+    """Dealt in, ask to sit out from the next hand and fold (the puppet checking or
+    calling) until the seat is sat out ("I'm back" offered); ``seconds`` a bound."""
+    controls = page.get_by_role("group", name="Your seat")
+    controls.get_by_role("button", name="Sit out next hand").click()
+    fold = page.locator(".actionbar").get_by_role("button", name="Fold")
+    deadline = time.monotonic() + seconds
+    while not controls.get_by_role("button", name="I'm back").count():
+        assert time.monotonic() < deadline, "the seat did not sit out"
+        puppet.passive()
+        if fold.count():
+            with contextlib.suppress(Exception):
+                fold.click(timeout=1000)
+        page.wait_for_timeout(50)
+
+
 def test_10_2_the_rebuy_box_tops_up_to_the_maximum_and_no_further(page: Any, server: str) -> None:
     alias = fresh_alias()
     register(page, server, alias)
@@ -48,7 +64,6 @@ def test_10_2_the_rebuy_box_follows_the_stack_as_it_changes(
     # could give the value after a hand had moved the stack already, and the stack be
     # the same again when we sat out: the assertion below then failed on a sound box.)
     first = 500
-    fold = page.locator(".actionbar").get_by_role("button", name="Fold")
 
     def offered() -> tuple[int, str] | None:
         """What the seat says may be added now (its stack moves with each hand) and the
@@ -72,15 +87,7 @@ def test_10_2_the_rebuy_box_follows_the_stack_as_it_changes(
     back = controls.get_by_role("button", name="I'm back")
     for _ in range(5):
         page.locator(".seat.mine .card:not(.back)").first.wait_for(timeout=30_000)
-        controls.get_by_role("button", name="Sit out next hand").click()
-        deadline = time.monotonic() + 45  # a bound, not a speed
-        while not back.count():
-            assert time.monotonic() < deadline, "the seat did not sit out"
-            puppet.passive()
-            if fold.count():
-                with contextlib.suppress(Exception):
-                    fold.click(timeout=1000)
-            page.wait_for_timeout(50)
+        _sit_out_folding(page, puppet, 45)
         expect(controls).to_contain_text(re.compile(r"Add up to \d"))
         now = offered()
         assert now is not None
@@ -109,17 +116,7 @@ def test_10_2_no_rebuy_is_offered_to_a_seat_dealt_into_the_hand(
     expect(button).to_be_disabled()
     expect(page.locator("#rebuy-amount")).to_be_disabled()
     shoot(page, "rebuy-held-in-a-hand")
-    controls.get_by_role("button", name="Sit out next hand").click()
-    fold = page.locator(".actionbar").get_by_role("button", name="Fold")
-    back = controls.get_by_role("button", name="I'm back")
-    deadline = time.monotonic() + 20
-    while not back.count():  # the hand ends (we fold), the next is dealt without us
-        assert time.monotonic() < deadline, "the seat did not sit out"
-        puppet.passive()
-        if fold.count():
-            with contextlib.suppress(Exception):
-                fold.click(timeout=1000)
-        page.wait_for_timeout(50)
+    _sit_out_folding(page, puppet, 20)  # the hand ends (we fold), the next is dealt without us
     expect(controls).to_contain_text(re.compile(r"Add up to \d"))
     expect(button).to_be_enabled()
     button.click()
