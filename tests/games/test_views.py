@@ -8,7 +8,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from cardroom.cards import parse_cards
-from cardroom.games import Action, Hand, Seat, Stakes, TableConfig, arrange_deck, dealing_order
+from cardroom.games import (
+    Action,
+    Hand,
+    Seat,
+    Stakes,
+    TableConfig,
+    arrange_deck,
+    dealing_order,
+    event_view,
+    events,
+)
 
 HOLDEM = TableConfig.of("holdem", Stakes.blinds(1, 2))
 BOARD = "2c 5d 9h Js 3s"
@@ -60,3 +70,21 @@ def test_12_a_mucked_hand_stays_hidden_from_every_other_seat_and_the_rail() -> N
     assert cards_of(hand.view(1), 1) == ["7c", "6d"]
     for viewer in (0, 2, None):
         assert cards_of(hand.view(viewer), 1) == [None, None]
+
+
+STUD = TableConfig.of("stud", Stakes(ante=1, small_bet=10, big_bet=20, bring_in=5))
+
+
+def test_12_a_stud_up_card_dealt_is_public_in_its_event_and_a_down_card_its_owner_s() -> None:
+    """§12: every face-up card is public as it is dealt, not only in the next snapshot:
+    the other seats and the rail read the door card in the ``HoleDealt`` event, the two
+    down cards as ``None`` (their number shown); the owner reads all three."""
+    holes = ["Kc Kd Ks 9c 8d Jh Qc", "Ac 3d 2h 4s 6c Th Jd", "7c 7d 9h 5s 5d 2s 3s"]
+    deck = arrange_deck(STUD, [0, 1, 2], {s: parse_cards(h) for s, h in enumerate(holes)})
+    hand = Hand(STUD, [500] * 3, 2, deck, seed=1)
+    dealt = [e for e in hand.events if isinstance(e, events.HoleDealt) and e.seat == 0]
+    assert [list(e.up) for e in dealt] == [[False, False, True]]
+    for viewer in (1, None):
+        seen = event_view(dealt[0], viewer)
+        assert seen["cards"] == [None, None, "Ks"] and seen["up"] == [False, False, True]
+    assert event_view(dealt[0], 0)["cards"] == ["Kc", "Kd", "Ks"]
