@@ -88,3 +88,18 @@ def test_12_a_stud_up_card_dealt_is_public_in_its_event_and_a_down_card_its_owne
         seen = event_view(dealt[0], viewer)
         assert seen["cards"] == [None, None, "Ks"] and seen["up"] == [False, False, True]
     assert event_view(dealt[0], 0)["cards"] == ["Kc", "Kd", "Ks"]
+
+
+def test_12_hand_started_tells_the_stacks_and_not_a_seat_s_auto_muck_choice() -> None:
+    """§7/§12: whether a player mucks losing hands is his own choice (``AutoMuckSet`` is
+    seen by his seat only); the hand's first event names every seat's stack, and the
+    other seats and the rail read nothing in it that tells them the choice."""
+    projected = []
+    for auto_muck in (True, False):
+        seats: list[Seat | int | None] = [Seat(100), Seat(100, auto_muck=auto_muck), Seat(100)]
+        hand = deal(seats, {0: "As Ad", 1: "7c 6d", 2: "Kh Kd"})
+        started = hand.events[0]
+        assert isinstance(started, events.HandStarted)
+        projected.append([event_view(started, viewer) for viewer in (0, 2, None)])
+    assert projected[0] == projected[1]
+    assert projected[0][0]["stacks"] == [100, 100, 100]
