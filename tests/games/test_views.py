@@ -103,3 +103,15 @@ def test_12_hand_started_tells_the_stacks_and_not_a_seat_s_auto_muck_choice() ->
         projected.append([event_view(started, viewer) for viewer in (0, 2, None)])
     assert projected[0] == projected[1]
     assert projected[0][0]["stacks"] == [100, 100, 100]
+
+
+def test_12_a_burn_card_is_shown_to_no_seat_and_not_to_the_rail() -> None:
+    """§12: a burn card is nobody's: every seat and the rail learn that a card was burned,
+    never which (it was caught before only by the server's check on receipt, two
+    minutes into the server tests)."""
+    hand = river_showdown()
+    burns = [e for e in hand.events if isinstance(e, events.Burned)]
+    assert len(burns) == 3
+    for burn in burns:
+        for viewer in (0, 1, 2, None):
+            assert event_view(burn, viewer) == {"type": "Burned"}
