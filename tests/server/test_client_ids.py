@@ -188,3 +188,40 @@ def test_14_an_id_sent_again_with_another_message_is_refused_id_reused(
             ("ok", True),
             ("ok", True),
         ]
+
+
+def test_14_an_id_answered_busy_when_the_store_could_not_be_asked_is_done_when_sent_again() -> None:
+    # Whether an id acted before is asked of the store; when the store cannot answer, the
+    # id is answered ``busy`` ("try again") and nothing is done. The client tries again
+    # with the same id, as the protocol asks: that resend is done, not answered with the
+    # remembered ``busy`` as a replay (which would refuse the message for ever).
+    import json
+    from types import SimpleNamespace
+
+    from cardroom.server import protocol as p
+    from cardroom.server.gateway import Answers, _once
+
+    class Storage:
+        calls = 0
+
+        async def run(self, fn: object, *args: object) -> None:
+            self.calls += 1
+            if self.calls == 1:
+                raise OSError("the database is down")
+
+    sent: list[dict[str, Any]] = []
+    conn = SimpleNamespace(player="alice", send=lambda data: sent.append(json.loads(data)))
+    room = SimpleNamespace(storage=Storage(), answered=SimpleNamespace(find=None))
+    room.actor = lambda table: None  # no table: the resend, done, is refused for that
+    msg = p.decode_client(b'{"v": 1, "type": "leave", "id": "LEAVE-1", "table": "holdem"}')
+
+    async def go() -> None:
+        answers = Answers(size=8)
+        for _ in range(2):
+            await _once(conn, SimpleNamespace(room=room), answers, msg)  # type: ignore[arg-type]
+
+    asyncio.run(go())
+    assert [(m["code"], m["re"], m["replay"]) for m in sent] == [
+        ("busy", "LEAVE-1", False),
+        ("no_such_table", "LEAVE-1", False),
+    ]
