@@ -1,0 +1,33 @@
+"""What each watcher of a table is sent (RULEBOOK §12): every event projected for the
+seat the watcher held when it happened. Pins lines of ``server/broadcast.py`` the
+mutation audit (docs/views_mutation_audit.md) found unpinned."""
+
+from __future__ import annotations
+
+from cardroom.cards import parse_cards
+from cardroom.games import events as ev
+from cardroom.room import events as rv
+from cardroom.server.broadcast import History, projected
+
+
+def seated(player: str, seat: int) -> rv.PlayerSeated:
+    return rv.PlayerSeated(player, seat, 40, None, False, 30.0, 0.0)
+
+
+def test_12_a_player_who_left_a_seat_never_sees_the_cards_of_the_next_player_in_it() -> None:
+    """§12: p1 leaves seat 0 and stays on the rail; p2 sits there and is dealt in. The
+    cards dealt to seat 0 now are p2's: p1 reads them as any watcher does, face down."""
+    history = History()
+    stored = history.add(
+        1,
+        [
+            seated("p1", 0),
+            rv.PlayerLeft(0, "p1", 40, "left", 0.0),
+            seated("p2", 0),
+            ev.HoleDealt(0, tuple(parse_cards("As Kd")), (False, False)),
+        ],
+    )
+    dealt = {pl: projected(stored, pl)[-1].event for pl in ("p1", "p2", "rail")}
+    assert dealt["p2"]["cards"] == ["As", "Kd"]
+    assert dealt["p1"]["cards"] == dealt["rail"]["cards"] == [None, None]
+    assert "p1" not in history.seats and history.seats["p2"] == 0
