@@ -225,3 +225,22 @@ def test_14_an_id_answered_busy_when_the_store_could_not_be_asked_is_done_when_s
         ("busy", "LEAVE-1", False),
         ("no_such_table", "LEAVE-1", False),
     ]
+
+
+def test_14_an_id_still_being_done_is_not_pushed_out_of_the_window_by_later_ids() -> None:
+    # The window keeps the last ``size`` answered ids per account; an id whose outcome is
+    # still coming (a slow join, its balance being read) stays however many ids come
+    # after it: its resend must wait for that outcome, not be done a second time.
+    from cardroom.server.gateway import Answers
+    from cardroom.server.jobs import Outcome
+
+    async def go() -> None:
+        answers = Answers(size=2)
+        slow = answers.start("ann", "JOIN-1", "d")
+        for i in range(4):
+            answers.start("ann", f"T{i}", "d").set_result(Outcome())
+        assert answers.seen("ann", "JOIN-1") == (slow, "d")
+        assert answers.seen("ann", "T0") is None and answers.seen("ann", "T3") is not None
+        slow.set_result(Outcome())
+
+    asyncio.run(go())
