@@ -4,10 +4,13 @@ mutation audit (docs/views_mutation_audit.md) found unpinned."""
 
 from __future__ import annotations
 
+import json
+from typing import Any
+
 from cardroom.cards import parse_cards
 from cardroom.games import events as ev
 from cardroom.room import events as rv
-from cardroom.server.broadcast import History, projected
+from cardroom.server.broadcast import History, Watcher, fan_out, projected
 
 
 def seated(player: str, seat: int) -> rv.PlayerSeated:
@@ -31,3 +34,21 @@ def test_12_a_player_who_left_a_seat_never_sees_the_cards_of_the_next_player_in_
     assert dealt["p2"]["cards"] == ["As", "Kd"]
     assert dealt["p1"]["cards"] == dealt["rail"]["cards"] == [None, None]
     assert "p1" not in history.seats and history.seats["p2"] == 0
+
+
+def test_12_one_batch_that_seats_a_player_and_deals_him_in_sends_his_cards_to_him_alone() -> None:
+    """§12: a projection is computed once per history of seats over the whole batch, not
+    per seat at its first event: p1 sits down, then p2, who is dealt in, all in one
+    batch. The rail and p2 held no seat at the first event; only p2 may be sent the
+    cards dealt to seat 0."""
+    history = History()
+    dealt = ev.HoleDealt(0, tuple(parse_cards("As Kd")), (False, False))
+    stored = history.add(1, [seated("p1", 1), seated("p2", 0), dealt])
+    sent: dict[str, list[Any]] = {}
+
+    def watcher(conn: int, player: str) -> Watcher:
+        return Watcher(conn, player, lambda data: sent.setdefault(player, []).append(data))
+
+    fan_out("holdem", stored, [watcher(1, "p2"), watcher(2, "rail")])
+    cards = {pl: json.loads(data)["events"][-1]["event"]["cards"] for pl, [data] in sent.items()}
+    assert cards == {"p2": ["As", "Kd"], "rail": [None, None]}
