@@ -5,6 +5,7 @@ mutation audit (docs/views_mutation_audit.md) found unpinned."""
 from __future__ import annotations
 
 import json
+from collections import deque
 from typing import Any
 
 from cardroom.cards import parse_cards
@@ -52,3 +53,15 @@ def test_12_one_batch_that_seats_a_player_and_deals_him_in_sends_his_cards_to_hi
     fan_out("holdem", stored, [watcher(1, "p2"), watcher(2, "rail")])
     cards = {pl: json.loads(data)["events"][-1]["event"]["cards"] for pl, [data] in sent.items()}
     assert cards == {"p2": ["As", "Kd"], "rail": [None, None]}
+
+
+def test_a_reconnect_that_missed_an_event_no_longer_at_hand_gets_a_snapshot() -> None:
+    """A client reconnecting with ``since`` gets the events after it only when every one
+    of them is still at hand; when the oldest kept is not the next it missed, it gets
+    nothing from here (a fresh snapshot instead), never the later events with a gap."""
+    history = History()
+    history.recent = deque(maxlen=3)
+    history.add(1, [seated(f"p{i}", i) for i in range(5)])  # 1..5 numbered, 3..5 kept
+    assert history.since(2) is not None and [s.seq for s in history.since(2) or []] == [3, 4, 5]
+    assert history.since(1) is None  # event 2 is gone: a snapshot
+    assert history.since(0) is None
