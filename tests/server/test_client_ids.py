@@ -244,3 +244,27 @@ def test_14_an_id_still_being_done_is_not_pushed_out_of_the_window_by_later_ids(
         slow.set_result(Outcome())
 
     asyncio.run(go())
+
+
+def test_14_a_ping_is_answered_and_not_remembered() -> None:
+    # A ping does nothing: it is answered ``ok`` and takes no place among the ids
+    # remembered (a client pinging every few seconds would push out the ids that acted,
+    # and a ping sent again is answered afresh, not as a replay).
+    import json
+    from types import SimpleNamespace
+
+    from cardroom.server import protocol as p
+    from cardroom.server.gateway import Answers, _once
+
+    sent: list[dict[str, Any]] = []
+    conn = SimpleNamespace(player="alice", send=lambda data: sent.append(json.loads(data)))
+    msg = p.decode_client(b'{"v": 1, "type": "ping", "id": "P1"}')
+    answers = Answers(size=8)
+
+    async def go() -> None:
+        for _ in range(2):
+            await _once(conn, SimpleNamespace(room=None), answers, msg)  # type: ignore[arg-type]
+
+    asyncio.run(go())
+    assert [(m["type"], m["re"], m["replay"]) for m in sent] == [("ok", "P1", False)] * 2
+    assert answers.seen("alice", "P1") is None
