@@ -8,6 +8,8 @@ import json
 from collections import deque
 from typing import Any
 
+from tests.room.conftest import Harness, holdem
+
 from cardroom.cards import parse_cards
 from cardroom.games import events as ev
 from cardroom.room import events as rv
@@ -65,3 +67,17 @@ def test_a_reconnect_that_missed_an_event_no_longer_at_hand_gets_a_snapshot() ->
     assert history.since(2) is not None and [s.seq for s in history.since(2) or []] == [3, 4, 5]
     assert history.since(1) is None  # event 2 is gone: a snapshot
     assert history.since(0) is None
+
+
+def test_12_after_a_rebuild_each_seated_player_still_sees_his_own_cards() -> None:
+    """A table rebuilt from its record starts its history afresh from the seating as it
+    stands: each seated player is still at his seat, so the cards dealt to it next are
+    sent to him face up (an empty seating sent every player the rail's projection)."""
+    h = Harness(holdem(seats=2))
+    h.seat({0: 40, 1: 40})
+    history = History()
+    history.reset(h.table)
+    assert history.seats == {"p0": 0, "p1": 1}
+    stored = history.add(9, [ev.HoleDealt(0, tuple(parse_cards("As Kd")), (False, False))])
+    assert projected(stored, "p0")[0].event["cards"] == ["As", "Kd"]
+    assert projected(stored, "p1")[0].event["cards"] == [None, None]
