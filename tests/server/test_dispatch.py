@@ -1,4 +1,5 @@
-"""Client messages to table jobs (``server/dispatch.py``): what a hostile client can and
+"""Client messages to table jobs (``server/dispatch.py``) and the stale-turn check
+(``TableActor.stale``): what a hostile or late client can and
 cannot make a table do. Pins lines the mutation audit (docs/views_mutation_audit.md)
 found unpinned; the real server runs them in ``test_protocol.py``."""
 
@@ -63,3 +64,37 @@ def test_14_every_message_that_changes_stored_state_is_looked_up_by_its_id(kind:
     table = {} if kind is p.Ping else {"table": "holdem"}
     msg = kind(id="m1", **table, **REQUIRED.get(kind, {}))
     assert stores_its_id(msg) is (kind not in STATELESS)
+
+
+def _stale(turn: int, decision_now: str = "bet 10") -> str | None:
+    """The refusal of p0's action decided at ``turn``: the table's last event is 10, and
+    p0's decision ("bet 10" to call) began at event 8."""
+    from cardroom.server.actor import TableActor
+
+    table = SimpleNamespace(
+        state=SimpleNamespace(seat_of=lambda player: 0), decision_key=lambda seat: decision_now
+    )
+    actor: Any = SimpleNamespace(seq=10, table=table, decisions={0: ("bet 10", 8)})
+    refused = TableActor.stale(actor, "p0", turn)
+    return None if refused is None else refused.code
+
+
+def test_14_an_action_decided_before_its_decision_began_is_refused_stale_turn() -> None:
+    """The hand moved past the decision the client saw: refused ``stale_turn``, not
+    played on a decision it was not meant for; decided at or after the event that began
+    it (8), it is played."""
+    assert [_stale(turn) for turn in (6, 7, 8, 9, 10)] == [
+        "stale_turn", "stale_turn", None, None, None,
+    ]  # fmt: skip
+
+
+def test_14_an_action_whose_decision_moved_in_this_batch_is_refused_stale_turn() -> None:
+    """p0's decision changed in this batch (a raise before his call arrived), unseen by
+    any client yet: whatever ``turn`` he sent, his action was decided on the old one."""
+    assert _stale(10, decision_now="bet 30") == "stale_turn"
+
+
+def test_14_a_turn_past_the_table_s_last_event_is_bad_message() -> None:
+    """No client can have seen an event the table has not made: such a ``turn`` is
+    malformed (``bad_message``), however close to the last event it is."""
+    assert _stale(11) == "bad_message" and _stale(10**9) == "bad_message"
