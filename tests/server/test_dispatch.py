@@ -1,7 +1,7 @@
 """Client messages to table jobs (``server/dispatch.py``) and the stale-turn check
-(``TableActor.stale``): what a hostile or late client can and
-cannot make a table do. Pins lines the mutation audit (docs/views_mutation_audit.md)
-found unpinned; the real server runs them in ``test_protocol.py``."""
+(``TableActor.stale``): what a hostile or late client can and cannot make a table do.
+Pins lines the mutation audit (docs/views_mutation_audit.md) found unpinned; the real
+server runs them in ``test_protocol.py``."""
 
 from __future__ import annotations
 
