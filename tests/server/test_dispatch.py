@@ -98,3 +98,20 @@ def test_14_a_turn_past_the_table_s_last_event_is_bad_message() -> None:
     """No client can have seen an event the table has not made: such a ``turn`` is
     malformed (``bad_message``), however close to the last event it is."""
     assert _stale(11) == "bad_message" and _stale(10**9) == "bad_message"
+
+
+def test_14_a_decision_keeps_the_event_it_began_at_until_it_changes() -> None:
+    """After each stored step, each seat's decision is noted with the event that began
+    it: kept while the decision stays the same (events that do not change it, a chat
+    line or another seat's fold, make no client's action late), renewed when it changes
+    (a raise: an action decided before it is stale)."""
+    from cardroom.server.actor import TableActor
+
+    keys = {0: "bet 10", 1: "bet 10"}
+    state = SimpleNamespace(in_hand=True, dealt=[0, 1])
+    actor: Any = SimpleNamespace(
+        table=SimpleNamespace(state=state, decision_key=lambda seat: keys[seat]),
+        decisions={0: ("bet 10", 8), 1: ("bet 5", 8)},
+    )
+    TableActor.note_decisions(actor, 12)
+    assert actor.decisions == {0: ("bet 10", 8), 1: ("bet 10", 12)}
