@@ -115,3 +115,30 @@ def test_14_a_decision_keeps_the_event_it_began_at_until_it_changes() -> None:
     )
     TableActor.note_decisions(actor, 12)
     assert actor.decisions == {0: ("bet 10", 8), 1: ("bet 10", 12)}
+
+
+def _time_bank(player: str, turn_seat: int) -> tuple[str | None, dict[str, Any] | None]:
+    """What ``time_bank`` answers ``player`` at a table where p0 (seat 0, 30 s banked)
+    and p1 (seat 1, 20 s) sit and seat ``turn_seat`` acts on its running bank, 5 s left."""
+    from cardroom.server.dispatch import _time_bank as ask
+
+    seats = {"p0": 0, "p1": 1}
+    banks = {0: 30.0, 1: 20.0}
+    turn = SimpleNamespace(seat=turn_seat, bank=True, deadline=105.0)
+    table = SimpleNamespace(
+        state=SimpleNamespace(seat_of=seats.get, turn=turn),
+        seat=lambda s: SimpleNamespace(time_bank=banks[s]),
+        clock=lambda: 100.0,
+    )
+    actor: Any = SimpleNamespace(table=table, seq=10)
+    outcome = asyncio.run(ask(actor, player))
+    return outcome.code, outcome.detail
+
+
+def test_10_5_the_time_bank_answers_a_player_his_own_bank_and_a_watcher_not_seated() -> None:
+    """§10.5: ``time_bank`` tells a seated player what is left of his own bank (running:
+    what is left of it now), never another seat's; asked by somebody not seated it is
+    refused ``not_seated`` (it raised inside the table's job: a fault, and a rebuild)."""
+    assert _time_bank("p0", turn_seat=0) == (None, {"time_bank": 5.0, "automatic": True})
+    assert _time_bank("p1", turn_seat=0) == (None, {"time_bank": 20.0, "automatic": True})
+    assert _time_bank("rail", turn_seat=0)[0] == "not_seated"
