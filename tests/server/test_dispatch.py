@@ -142,3 +142,28 @@ def test_10_5_the_time_bank_answers_a_player_his_own_bank_and_a_watcher_not_seat
     assert _time_bank("p0", turn_seat=0) == (None, {"time_bank": 5.0, "automatic": True})
     assert _time_bank("p1", turn_seat=0) == (None, {"time_bank": 20.0, "automatic": True})
     assert _time_bank("rail", turn_seat=0)[0] == "not_seated"
+
+
+@pytest.mark.parametrize("sanction", ["CHAT_BAN", "BAN"])
+def test_10_7_a_chat_banned_or_banned_account_s_line_is_refused_and_never_reaches_the_table(
+    sanction: str,
+) -> None:
+    """§10.7: an account banned from chat, or banned outright (its connections are
+    closed, but a line may be on its way), says nothing: ``chat_refused`` before the
+    table's job is queued."""
+    from cardroom.store import SanctionKind
+
+    async def run(fn: object, *args: object) -> set[SanctionKind]:
+        return {SanctionKind[sanction]}
+
+    async def submit(job: Job) -> Outcome:
+        raise AssertionError("the line reached the table")
+
+    conn = SimpleNamespace(id=1, player="alice", alias="Alice")
+    room = SimpleNamespace(storage=SimpleNamespace(run=run), players=SimpleNamespace())
+    room.players.sanctions = None
+    actor: Any = SimpleNamespace(submit=submit, table_id="holdem")
+    msg = p.decode_client('{"v": 1, "type": "chat", "id": "c1", "table": "holdem", "text": "hi"}')
+    assert isinstance(msg, p.TableMessage)
+    outcome = asyncio.run(_table_message(conn, room, actor, msg, "d"))  # type: ignore[arg-type]
+    assert outcome.code == "chat_refused"
