@@ -268,3 +268,33 @@ def test_14_a_ping_is_answered_and_not_remembered() -> None:
     asyncio.run(go())
     assert [(m["type"], m["re"], m["replay"]) for m in sent] == [("ok", "P1", False)] * 2
     assert answers.seen("alice", "P1") is None
+
+
+def test_14_an_error_sent_again_is_answered_again_marked_replay() -> None:
+    # A resent id is answered with its first answer, an error too, marked ``replay``:
+    # the client knows nothing was done again (here: the table it named does not exist).
+    import json
+    from types import SimpleNamespace
+
+    from cardroom.server import protocol as p
+    from cardroom.server.gateway import Answers, _once
+
+    async def run(fn: object, *args: object) -> None:
+        return None  # the store has no answer for the id: it never acted
+
+    sent: list[dict[str, Any]] = []
+    conn = SimpleNamespace(player="alice", send=lambda data: sent.append(json.loads(data)))
+    room = SimpleNamespace(storage=SimpleNamespace(run=run), answered=SimpleNamespace(find=None))
+    room.actor = lambda table: None
+    msg = p.decode_client(b'{"v": 1, "type": "leave", "id": "LEAVE-1", "table": "nowhere"}')
+
+    async def go() -> None:
+        answers = Answers(size=8)
+        for _ in range(2):
+            await _once(conn, SimpleNamespace(room=room), answers, msg)  # type: ignore[arg-type]
+
+    asyncio.run(go())
+    assert [(m["code"], m["replay"]) for m in sent] == [
+        ("no_such_table", False),
+        ("no_such_table", True),
+    ]

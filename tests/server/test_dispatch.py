@@ -167,3 +167,18 @@ def test_10_7_a_chat_banned_or_banned_account_s_line_is_refused_and_never_reache
     assert isinstance(msg, p.TableMessage)
     outcome = asyncio.run(_table_message(conn, room, actor, msg, "d"))  # type: ignore[arg-type]
     assert outcome.code == "chat_refused"
+
+
+def test_a_report_names_a_player_seated_or_gone_lately_not_one_waiting_for_a_seat() -> None:
+    """A report is about a player at the table: seated, or gone lately (by id or alias,
+    in any case). A player only on the waiting list has neither played nor chatted
+    here: no such player (``bad_report``)."""
+    from cardroom.server.dispatch import _at_table
+
+    state = SimpleNamespace(
+        seats=[SimpleNamespace(player="p0"), None], departures={"p9": 1.0}, waitlist=["p5"]
+    )
+    actor: Any = SimpleNamespace(table=SimpleNamespace(state=state))
+    room: Any = SimpleNamespace(aliases={"p0": "Ann", "p9": "Gus", "p5": "Wes"})
+    found = [_at_table(actor, room, name) for name in ("p0", "ANN", "gus", "p5", "Wes")]
+    assert found == ["p0", "p0", "p9", None, None]
