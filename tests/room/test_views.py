@@ -153,3 +153,17 @@ def test_9_mixed_table_view_names_the_game_dealt_last_apart_from_the_next() -> N
     assert {games for games in changes.values()} <= {
         ("holdem", "omaha_hi_lo"), ("omaha_hi_lo", "razz"), ("razz", "stud")
     }  # fmt: skip
+
+
+def test_10_3_a_seat_offered_from_the_waiting_list_is_in_the_offered_player_s_view_only() -> None:
+    """§10.3: the seat held for the first player waiting is his to take: his view says
+    ``offer``; the next one waiting, a seated player and the rail have none (read as
+    theirs, it would invite them to a seat held for somebody else)."""
+    h = Harness(holdem(seats=2, waitlist_offer_seconds=60))
+    h.seat({0: 40, 1: 40})
+    h.do(cmd.JoinWaitlist("p2"))
+    h.do(cmd.JoinWaitlist("p3"))
+    h.do(cmd.Leave("p0"))
+    assert h.table.view("p2")["offer"]["seat"] == 0
+    for other in ("p3", "p1", None):
+        assert "offer" not in h.table.view(other)

@@ -208,3 +208,35 @@ def test_refused_handshakes_past_an_address_s_allowance_are_turned_away_unlooked
     assert seen[:3] == [("unauthorized", 4401)] * 3
     assert seen[3:6] == [("throttled", 1013)] * 3
     assert seen[6][0] == "hello"
+
+
+def test_a_message_of_exactly_the_size_limit_is_read_and_one_byte_more_is_too_large(
+    server: str,
+) -> None:
+    """The limit is a maximum: a frame of exactly ``max_message_bytes`` is read as usual
+    (a client that sizes its messages to the published limit is not refused), the next
+    byte makes it ``too_large``. Padded with JSON whitespace, which the decoder skips."""
+    limit = Limits().max_message_bytes
+
+    def ping(client_id: str, size: int) -> str:
+        body = json.dumps({"v": 1, "type": "ping", "id": client_id})
+        return body[:-1] + " " * (size - len(body)) + "}"
+
+    async def go() -> list[dict[str, Any]]:
+        a, _ = await player(server, "alice")
+        at, over = ping("at", limit), ping("over", limit + 1)
+        assert (len(at.encode()), len(over.encode())) == (limit, limit + 1)
+        await a.ws.send(at)
+        await a.ws.send(over)
+        got = []
+        async with asyncio.timeout(10):
+            while len(got) < 2:
+                msg = await a.receive()
+                if msg["type"] in ("ok", "error"):
+                    got.append(msg)
+        await a.close()
+        return got
+
+    at, over = asyncio.run(go())
+    assert at["type"] == "ok" and at["re"] == "at", at
+    assert over["type"] == "error" and over["code"] == "too_large" and over["re"] is None, over

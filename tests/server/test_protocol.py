@@ -549,3 +549,61 @@ def test_time_bank_answers_what_is_left_while_it_runs(settings: ServerSettings) 
         before, running = asyncio.run(go(base))
     assert before == 30.0
     assert 20.0 < running < 29.0, running
+
+
+def _msg(**fields: object) -> str:
+    return json.dumps({"v": 1, "id": "m1", "table": "holdem", **fields})
+
+
+JOIN = {"type": "join", "seat": 0, "amount": 40}
+ACT = {"type": "act", "kind": "fold"}
+REPORT = {"type": "report", "player": "bob", "reason": "abuse"}
+AT_THE_BOUND = [
+    _msg(**JOIN).replace('"m1"', json.dumps("x" * 64)),
+    _msg(**{**JOIN, "seat": 63, "amount": 2**53 - 1}),
+    _msg(**{**ACT, "kind": "draw", "cards": ["Ah"] * 13, "turn": 0}),
+    _msg(type="chat", text="x" * 500),
+    _msg(**{**REPORT, "player": "p" * 32, "note": "n" * 500}),
+    _msg(type="watch", since=0),
+]
+PAST_THE_BOUND = {
+    "an id of 65 characters": _msg(**JOIN).replace('"m1"', json.dumps("x" * 65)),
+    "a unit separator in the id": _msg(**JOIN).replace('"m1"', json.dumps("a\u001fb")),
+    "a NUL in the id": _msg(**JOIN).replace('"m1"', json.dumps("a\u0000b")),
+    "a negative buy-in": _msg(**{**JOIN, "amount": -1}),
+    "a buy-in past 2^53 - 1": _msg(**{**JOIN, "amount": 2**53}),
+    "a negative seat": _msg(**{**JOIN, "seat": -1}),
+    "seat 64": _msg(**{**JOIN, "seat": 64}),
+    "a negative turn": _msg(**{**ACT, "turn": -1}),
+    "a negative since": _msg(type="watch", since=-1),
+    "a table name with a space": _msg(**JOIN).replace('"holdem"', '"hold em"'),
+    "a card with no such rank": _msg(**{**ACT, "kind": "draw", "cards": ["1h"]}),
+    "14 cards": _msg(**{**ACT, "kind": "draw", "cards": ["Ah"] * 14}),
+    "a kind in capitals": _msg(**{**ACT, "kind": "Fold"}),
+    "a chat line of 501 characters": _msg(type="chat", text="x" * 501),
+    "a report note of 501 characters": _msg(**{**REPORT, "note": "n" * 501}),
+    "a reported name of 33 characters": _msg(**{**REPORT, "player": "p" * 33}),
+    "a field of no message": _msg(**{**JOIN, "seat_of": 3}),
+}
+
+
+@pytest.mark.parametrize("raw", AT_THE_BOUND)
+def test_a_message_at_each_bound_of_the_schema_is_read(raw: str) -> None:
+    """Every bound is inclusive: a client that keeps to the published schema is read."""
+    from cardroom.server.protocol import decode_client
+
+    decode_client(raw)
+
+
+@pytest.mark.parametrize("why", sorted(PAST_THE_BOUND))
+def test_a_message_past_a_bound_of_the_schema_is_refused_bad_message_at_reading(why: str) -> None:
+    """Every client is hostile: a field past its bound (a negative amount or seat, an id
+    PostgreSQL cannot store, a huge list or text) is refused ``bad_message`` when it is
+    read, naming its id when the id is valid, before any table sees it; the room's own
+    checks stand behind these, but the code and the schema say it here first."""
+    from cardroom.server.protocol import ProtocolError, decode_client
+
+    with pytest.raises(ProtocolError) as refused:
+        decode_client(PAST_THE_BOUND[why])
+    assert refused.value.code == "bad_message"
+    assert refused.value.client_id == (None if "id" in why.split() else "m1")
