@@ -75,6 +75,8 @@ def test_every_action_of_the_grammar_parses_and_writes_back(text: str, expected:
         ("p1 cbr -5", "negative"),
         # An amount finer than the chip unit is refused, not cut to whole chips (phh P20).
         ("p1 cbr 1.5", "finer"),
+        # A bet is one amount: a second word is no part of the grammar (phh P21).
+        ("p1 cbr 300 400", "grammar"),
     ],
 )
 def test_bad_actions_are_rejected_with_a_reason(text: str, reason: str) -> None:

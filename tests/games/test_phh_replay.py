@@ -331,3 +331,18 @@ def test_a_lone_big_blind_from_the_first_player_replays_and_exports() -> None:
     again = export(ours.hand)
     assert again.blinds_or_straddles == (2000, 0, 0)
     assert replay(loads(dumps(again))[0]).finishing_stacks == ours.finishing_stacks
+
+
+# ---------------------------------------------------------------- mutation audit (phh)
+
+
+def test_a_lone_big_blind_needs_three_players_heads_up_one_blind_is_refused() -> None:
+    """A lone big blind (``[X, 0, 0...]``: the small blind's seat dead) is a rule of three
+    players or more; heads-up the two players post both blinds (RULEBOOK §4), so a
+    heads-up ``[2, 0]`` has no big blind and is refused, not played as a lone blind (phh V12)."""
+    text = (
+        'variant = "NT"\nantes = [0, 0]\nblinds_or_straddles = [2, 0]\nmin_bet = 2\n'
+        'starting_stacks = [100, 100]\nactions = ["d dh p1 ????", "d dh p2 ????", "p2 f"]\n'
+    )
+    with pytest.raises(PhhError, match="big blind must be positive"):
+        replay(loads(text)[0])
