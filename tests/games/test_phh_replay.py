@@ -346,3 +346,17 @@ def test_a_lone_big_blind_needs_three_players_heads_up_one_blind_is_refused() ->
     )
     with pytest.raises(PhhError, match="big blind must be positive"):
         replay(loads(text)[0])
+
+
+def test_a_short_deck_file_dealing_a_deuce_is_refused_naming_the_deal() -> None:
+    """Short Deck plays 36 cards, the 2s to 5s removed (RULEBOOK §1): a file that deals 2s
+    has a card the deck does not hold, refused at that deal, not played from a 37-card
+    deck (phh D10)."""
+    text = (
+        'variant = "NS"\nantes = [1, 1, 1]\nblinds_or_straddles = [0, 0, 2]\nmin_bet = 2\n'
+        "starting_stacks = [100, 100, 100]\n"
+        'actions = ["d dh p1 2s7h", "d dh p2 ????", "d dh p3 ????"]\n'
+    )
+    with pytest.raises(PhhError, match="deals 2s but the Short Deck") as refused:
+        replay(loads(text)[0])
+    assert refused.value.action == 1
