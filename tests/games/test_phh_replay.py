@@ -360,3 +360,20 @@ def test_a_short_deck_file_dealing_a_deuce_is_refused_naming_the_deal() -> None:
     with pytest.raises(PhhError, match="deals 2s but the Short Deck") as refused:
         replay(loads(text)[0])
     assert refused.value.action == 1
+
+
+def test_hole_cards_the_engine_dealt_elsewhere_are_refused_at_the_deal() -> None:
+    """A deal is checked where it happens: the file deals p2 first, so the engine, which
+    deals from p1, gave p1's named aces elsewhere. With both hands shown as ``sm -`` (the
+    cards already dealt) no later check would see it, and the showdown would be played
+    with cards the file never gave p1 (phh R8)."""
+    text = (
+        'variant = "NT"\nantes = [0, 0, 0]\nblinds_or_straddles = [1, 2, 0]\nmin_bet = 2\n'
+        "starting_stacks = [100, 100, 100]\n"
+        'actions = ["d dh p2 ????", "d dh p1 AcAd", "d dh p3 ????", "p3 f", "p1 cc", "p2 cc",'
+        ' "d db 2c7d9h", "p1 cc", "p2 cc", "d db Ts", "p1 cc", "p2 cc", "d db 4s", "p1 cc",'
+        ' "p2 cc", "p1 sm -", "p2 sm -"]\n'
+    )
+    with pytest.raises(PhhError, match="engine did not deal AcAd to p1") as refused:
+        replay(loads(text)[0])
+    assert refused.value.action == 2
