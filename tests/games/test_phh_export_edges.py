@@ -14,7 +14,7 @@ import pytest
 
 from cardroom.games import DISCONNECT_ALL_IN, Action, Hand, RoomAction, Seat, Stakes, TableConfig
 from cardroom.games import events as ev
-from cardroom.games.config import POST_BIG_BLIND
+from cardroom.games.config import POST_BIG_BLIND, POST_BOTH_BLINDS
 from cardroom.games.phh import PhhError, dumps, loads
 from cardroom.games.phh_export import export
 from cardroom.games.phh_replay import replay
@@ -229,3 +229,30 @@ def test_a_covering_player_s_muck_after_an_all_in_is_written_at_the_end() -> Non
     stacks = [hand.stacks[s] for s in hand.order]
     assert list(replay(loads(text)[0]).finishing_stacks or ()) == stacks
     assert _pokerkit_stacks(text) == stacks
+
+
+# ---------------------------------------------------------------- mutation audit (phh)
+
+
+def test_a_big_blind_ante_after_a_lone_big_blind_is_written_in_p1_s_entry() -> None:
+    """The small blind's seat is dead, so p1 posts the lone big blind and its ante: the
+    ante is in p1's entry, where the importer (and PokerKit) charge it, and the file
+    replays to the hand's stacks (phh E3: written in p2's, the file did not read)."""
+    config = TableConfig.of("holdem", Stakes(1, 2, big_blind_ante=2))
+    hand = _play_out(Hand(config, [100] * 4, button=3, seed=1, blind_seats=(None, 0)))
+    history = export(hand)
+    assert history.antes == (2, 0, 0, 0)
+    assert history.blinds_or_straddles == (2, 0, 0, 0)
+    text = dumps(history)
+    assert replay(loads(text)[0]).finishing_stacks == hand.stacks
+    assert _pokerkit_stacks(text) == list(hand.stacks)
+
+
+def test_a_dead_small_blind_beside_equal_antes_is_refused_as_dead_blind() -> None:
+    """PHH writes a dead small blind in the poster's ante entry (dead money); beside equal
+    antes, which count in the side pots, that entry could not say both (phh E10)."""
+    config = TableConfig.of("holdem", Stakes(1, 2, 1))
+    hand = Hand(config, [100, 100, 100, Seat(100, post=POST_BOTH_BLINDS)], button=0, seed=1)
+    with pytest.raises(PhhError, match="dead small blind beside antes") as refused:
+        export(hand)
+    assert refused.value.code == "dead_blind"
