@@ -377,3 +377,18 @@ def test_hole_cards_the_engine_dealt_elsewhere_are_refused_at_the_deal() -> None
     with pytest.raises(PhhError, match="engine did not deal AcAd to p1") as refused:
         replay(loads(text)[0])
     assert refused.value.action == 2
+
+
+def test_equal_blinds_are_read_as_pokerkit_reads_them() -> None:
+    """In NL/PL the table sets both blinds (RULEBOOK §4): a small blind as large as the big
+    one (``[2, 2, 0]``, as some recorded games post) is a hand, not an error; only a
+    small blind above the big one is refused (phh V23)."""
+    text = (
+        'variant = "NT"\nantes = [0, 0, 0]\nblinds_or_straddles = [2, 2, 0]\nmin_bet = 2\n'
+        "starting_stacks = [100, 100, 100]\n"
+        'actions = ["d dh p1 ????", "d dh p2 ????", "d dh p3 ????", "p3 cbr 6", "p1 f", "p2 f"]\n'
+    )
+    assert replay(loads(text)[0]).finishing_stacks == (98, 98, 104)
+    bigger = text.replace("[2, 2, 0]", "[3, 2, 0]")
+    with pytest.raises(PhhError, match="the small blind exceeds the big"):
+        replay(loads(bigger)[0])
