@@ -256,3 +256,14 @@ def test_a_dead_small_blind_beside_equal_antes_is_refused_as_dead_blind() -> Non
     with pytest.raises(PhhError, match="dead small blind beside antes") as refused:
         export(hand)
     assert refused.value.code == "dead_blind"
+
+
+def test_a_heads_up_hand_with_only_a_big_blind_is_refused_as_blind_seats() -> None:
+    """A lone big blind is a rule of three players or more (phh E2): heads-up, a hand whose
+    room named only a big blind is refused for its blind seats, the stable code clients
+    switch on (docs/api.md), not as a table PHH cannot describe."""
+    config = TableConfig.of("holdem", Stakes.blinds(1, 2))
+    hand = Hand(config, [100, 100], button=1, seed=1, blind_seats=(None, 0))
+    with pytest.raises(PhhError, match="usual seats") as refused:
+        export(hand)
+    assert refused.value.code == "blind_seats"
