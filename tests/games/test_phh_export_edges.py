@@ -267,3 +267,14 @@ def test_a_heads_up_hand_with_only_a_big_blind_is_refused_as_blind_seats() -> No
     with pytest.raises(PhhError, match="usual seats") as refused:
         export(hand)
     assert refused.value.code == "blind_seats"
+
+
+def test_a_straddle_after_a_lone_big_blind_is_refused_as_straddles() -> None:
+    """After a lone big blind the next player straddles. PHH writes a lone big blind as
+    p1's entry alone (``[2, 0, 0, 0]``), which leaves the straddle no entry: the hand is
+    refused with its own documented code (phh E15), not written as another hand."""
+    config = TableConfig.of("holdem", Stakes(1, 2, straddles=(4,)))
+    hand = Hand(config, [100] * 4, button=3, seed=1, blind_seats=(None, 0))
+    with pytest.raises(PhhError, match="straddles after a lone big blind") as refused:
+        export(hand)
+    assert refused.value.code == "straddles"
