@@ -278,3 +278,14 @@ def test_a_straddle_after_a_lone_big_blind_is_refused_as_straddles() -> None:
     with pytest.raises(PhhError, match="straddles after a lone big blind") as refused:
         export(hand)
     assert refused.value.code == "straddles"
+
+
+def test_a_table_dealt_without_burn_cards_is_refused_as_table() -> None:
+    """PHH hands are dealt with burn cards, unrecorded (PokerKit deals them): a file of a
+    table without burns would be replayed with them, which in a stud or draw hand moves
+    where the deck runs out. Refused with the table code (phh E17)."""
+    config = TableConfig.of("holdem", Stakes.blinds(1, 2), burn_cards=False)
+    hand = Hand(config, [100, 100, 100], button=2, seed=1)
+    with pytest.raises(PhhError, match="burn_cards") as refused:
+        export(hand)
+    assert refused.value.code == "table"
