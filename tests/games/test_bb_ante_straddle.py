@@ -443,3 +443,24 @@ def test_cli_replays_a_big_blind_ante_and_straddle_file_as_pokerkit_does(
         warnings.simplefilter("ignore")
         states = list(pokerkit.HandHistory.loads(BBA_FILE))
     assert list(states[-1].stacks) == stacks
+
+
+# ---------------------------------------------------------------- mutation audit (phh)
+
+STRADDLE_RAISED_BY_A_BIG_BLIND = """variant = "NT"
+antes = [0, 0, 0, 0]
+blinds_or_straddles = [1, 2, 4, 0]
+min_bet = 2
+starting_stacks = [100, 100, 100, 100]
+actions = [
+  "d dh p1 ????", "d dh p2 ????", "d dh p3 ????", "d dh p4 ????",
+  "p4 cbr 6", "p1 f", "p2 f", "p3 f",
+]
+"""
+
+
+def test_a_phh_raise_over_a_straddle_may_add_just_the_big_blind_as_pokerkit_plays_it() -> None:
+    """PHH files are read with PokerKit's straddle sizing: over a straddle of 4 the raise
+    adds the big blind (to 6), not the straddle (to 8), our table default (phh V5)."""
+    stacks = phh_replay(loads(STRADDLE_RAISED_BY_A_BIG_BLIND)[0]).finishing_stacks
+    assert stacks == (99, 98, 96, 107)

@@ -70,3 +70,25 @@ def test_an_eight_handed_stud_hand_with_the_community_card_round_trips() -> None
     assert len(hand.board) == 1
     (history,) = loads(dumps(export(hand)))
     assert replay(history).finishing_stacks == hand.stacks
+
+
+# ---------------------------------------------------------------- mutation audit (phh)
+
+UNKNOWN_DISCARD = """variant = "N2L1D"
+antes = [0, 0, 0]
+blinds_or_straddles = [1, 2, 0]
+min_bet = 2
+starting_stacks = [100, 100, 100]
+actions = [
+  "d dh p1 7c5d4h3s??", "d dh p2 ??????????", "d dh p3 ??????????",
+  "p3 f", "p1 cc", "p2 cc", "p1 sd ??", "p2 sd", "d dh p1 2c", "p1 cc", "p2 cc",
+  "p1 sm 7c5d4h3s2c", "p2 sm",
+]
+"""
+
+
+def test_a_discard_written_unknown_throws_the_card_the_file_does_not_know() -> None:
+    """``sd ??`` throws a card the file never named: p1 keeps the four it named and draws
+    the deuce to a 7-5 low, shown, which takes the pot (phh R11). Throwing a named card
+    in its place would leave p1 holding cards other than the ones shown."""
+    assert replay(loads(UNKNOWN_DISCARD)[0]).finishing_stacks == (102, 98, 100)

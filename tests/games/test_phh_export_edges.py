@@ -14,7 +14,7 @@ import pytest
 
 from cardroom.games import DISCONNECT_ALL_IN, Action, Hand, RoomAction, Seat, Stakes, TableConfig
 from cardroom.games import events as ev
-from cardroom.games.config import POST_BIG_BLIND
+from cardroom.games.config import POST_BIG_BLIND, POST_BOTH_BLINDS
 from cardroom.games.phh import PhhError, dumps, loads
 from cardroom.games.phh_export import export
 from cardroom.games.phh_replay import replay
@@ -229,3 +229,63 @@ def test_a_covering_player_s_muck_after_an_all_in_is_written_at_the_end() -> Non
     stacks = [hand.stacks[s] for s in hand.order]
     assert list(replay(loads(text)[0]).finishing_stacks or ()) == stacks
     assert _pokerkit_stacks(text) == stacks
+
+
+# ---------------------------------------------------------------- mutation audit (phh)
+
+
+def test_a_big_blind_ante_after_a_lone_big_blind_is_written_in_p1_s_entry() -> None:
+    """The small blind's seat is dead, so p1 posts the lone big blind and its ante: the
+    ante is in p1's entry, where the importer (and PokerKit) charge it, and the file
+    replays to the hand's stacks (phh E3: written in p2's, the file did not read)."""
+    config = TableConfig.of("holdem", Stakes(1, 2, big_blind_ante=2))
+    hand = _play_out(Hand(config, [100] * 4, button=3, seed=1, blind_seats=(None, 0)))
+    history = export(hand)
+    assert history.antes == (2, 0, 0, 0)
+    assert history.blinds_or_straddles == (2, 0, 0, 0)
+    text = dumps(history)
+    assert replay(loads(text)[0]).finishing_stacks == hand.stacks
+    assert _pokerkit_stacks(text) == list(hand.stacks)
+
+
+def test_a_dead_small_blind_beside_equal_antes_is_refused_as_dead_blind() -> None:
+    """PHH writes a dead small blind in the poster's ante entry (dead money); beside equal
+    antes, which count in the side pots, that entry could not say both (phh E10)."""
+    config = TableConfig.of("holdem", Stakes(1, 2, 1))
+    hand = Hand(config, [100, 100, 100, Seat(100, post=POST_BOTH_BLINDS)], button=0, seed=1)
+    with pytest.raises(PhhError, match="dead small blind beside antes") as refused:
+        export(hand)
+    assert refused.value.code == "dead_blind"
+
+
+def test_a_heads_up_hand_with_only_a_big_blind_is_refused_as_blind_seats() -> None:
+    """A lone big blind is a rule of three players or more (phh E2): heads-up, a hand whose
+    room named only a big blind is refused for its blind seats, the stable code clients
+    switch on (docs/api.md), not as a table PHH cannot describe."""
+    config = TableConfig.of("holdem", Stakes.blinds(1, 2))
+    hand = Hand(config, [100, 100], button=1, seed=1, blind_seats=(None, 0))
+    with pytest.raises(PhhError, match="usual seats") as refused:
+        export(hand)
+    assert refused.value.code == "blind_seats"
+
+
+def test_a_straddle_after_a_lone_big_blind_is_refused_as_straddles() -> None:
+    """After a lone big blind the next player straddles. PHH writes a lone big blind as
+    p1's entry alone (``[2, 0, 0, 0]``), which leaves the straddle no entry: the hand is
+    refused with its own documented code (phh E15), not written as another hand."""
+    config = TableConfig.of("holdem", Stakes(1, 2, straddles=(4,)))
+    hand = Hand(config, [100] * 4, button=3, seed=1, blind_seats=(None, 0))
+    with pytest.raises(PhhError, match="straddles after a lone big blind") as refused:
+        export(hand)
+    assert refused.value.code == "straddles"
+
+
+def test_a_table_dealt_without_burn_cards_is_refused_as_table() -> None:
+    """PHH hands are dealt with burn cards, unrecorded (PokerKit deals them): a file of a
+    table without burns would be replayed with them, which in a stud or draw hand moves
+    where the deck runs out. Refused with the table code (phh E17)."""
+    config = TableConfig.of("holdem", Stakes.blinds(1, 2), burn_cards=False)
+    hand = Hand(config, [100, 100, 100], button=2, seed=1)
+    with pytest.raises(PhhError, match="burn_cards") as refused:
+        export(hand)
+    assert refused.value.code == "table"

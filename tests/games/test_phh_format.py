@@ -73,6 +73,10 @@ def test_every_action_of_the_grammar_parses_and_writes_back(text: str, expected:
         ("d db", "dealer action"),
         ("p1 cbr lots", "amount"),
         ("p1 cbr -5", "negative"),
+        # An amount finer than the chip unit is refused, not cut to whole chips (phh P20).
+        ("p1 cbr 1.5", "finer"),
+        # A bet is one amount: a second word is no part of the grammar (phh P21).
+        ("p1 cbr 300 400", "grammar"),
     ],
 )
 def test_bad_actions_are_rejected_with_a_reason(text: str, reason: str) -> None:
@@ -212,3 +216,32 @@ def test_any_text_read_writes_back_as_toml_both_readers_read() -> None:
 
     theirs = pokerkit.HandHistory.loads(written)
     assert theirs.players == ["Jürgen\x7f", "李明 😀", '\\ " \t']
+
+
+# ---------------------------------------------------------------- mutation audit (phh)
+
+
+def test_a_negative_infinite_starting_stack_is_refused_not_read_as_unknown() -> None:
+    """The standard's ``inf`` is an unknown stack; ``-inf`` is no stack at all (phh P8)."""
+    text = NT_HEADER.replace("[100, 100, 100]", "[-inf, 100, 100]") + "actions = []"
+    with pytest.raises(PhhError, match="finite"):
+        loads(text)
+
+
+def test_amounts_finer_than_nine_decimal_places_are_refused_with_the_reason() -> None:
+    """The chip unit is at most 10**-9 (a nano-unit), so a 10-place amount is refused,
+    not scaled by 10**10 (phh P12); 9 places still read."""
+    nine = NT_HEADER.replace("[100, 100, 100]", "[100.000000001, 100, 100]") + "actions = []"
+    assert loads(nine)[0].scale == 10**9
+    ten = NT_HEADER.replace("[100, 100, 100]", "[100.0000000001, 100, 100]") + "actions = []"
+    with pytest.raises(PhhError, match="more than 9 decimal places"):
+        loads(ten)
+
+
+def test_a_negative_finishing_stack_is_not_read_as_chips_but_kept_as_written() -> None:
+    """optional.rst: ``finishing_stacks`` are non-negative. A negative one is no outcome the
+    record can hold (phh P19): it stays in ``fields`` and is written back as read."""
+    text = NT_HEADER + "actions = []\nfinishing_stacks = [-5, 100, 100]\n"
+    hh = loads(text)[0]
+    assert hh.finishing_stacks is None
+    assert "finishing_stacks = [-5, 100, 100]" in dumps(hh)

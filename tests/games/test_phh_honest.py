@@ -113,6 +113,8 @@ actions = [
         (('"d dh p3 7h6h"', '"d dh p3 7h6h5h"'), 3, "p3 has been dealt 3 cards"),
         (('"p1 sm Ac2d"', '"p1 sm AcKd"'), 16, "p1 shows AcKd but holds Ac2d"),
         (('"p3 sm 7h6h"', '"p3 sm 7h6hJh"'), 17, "p3 shows"),
+        # More cards than the player holds, the extra one unknown (mutation audit phh R10).
+        (('"p3 sm 7h6h"', '"p3 sm 7h6h??"'), 17, "p3 shows 7h6h\\?\\? but holds"),
         (('"p3 sm 7h6h"', '"p2 sm 7h6h"'), 17, "p2 shows cards after folding"),
         (('"p2 f"', '"p2 f", "d dh p2 Kd"'), 7, "p2 has been dealt 3 cards"),
         (('"p3 cbr 7000"', '"p2 cbr 7000"'), 4, "p2 acts but it is p3's turn"),

@@ -331,3 +331,64 @@ def test_a_lone_big_blind_from_the_first_player_replays_and_exports() -> None:
     again = export(ours.hand)
     assert again.blinds_or_straddles == (2000, 0, 0)
     assert replay(loads(dumps(again))[0]).finishing_stacks == ours.finishing_stacks
+
+
+# ---------------------------------------------------------------- mutation audit (phh)
+
+
+def test_a_lone_big_blind_needs_three_players_heads_up_one_blind_is_refused() -> None:
+    """A lone big blind (``[X, 0, 0...]``: the small blind's seat dead) is a rule of three
+    players or more; heads-up the two players post both blinds (RULEBOOK §4), so a
+    heads-up ``[2, 0]`` has no big blind and is refused, not played as a lone blind (phh V12)."""
+    text = (
+        'variant = "NT"\nantes = [0, 0]\nblinds_or_straddles = [2, 0]\nmin_bet = 2\n'
+        'starting_stacks = [100, 100]\nactions = ["d dh p1 ????", "d dh p2 ????", "p2 f"]\n'
+    )
+    with pytest.raises(PhhError, match="big blind must be positive"):
+        replay(loads(text)[0])
+
+
+def test_a_short_deck_file_dealing_a_deuce_is_refused_naming_the_deal() -> None:
+    """Short Deck plays 36 cards, the 2s to 5s removed (RULEBOOK §1): a file that deals 2s
+    has a card the deck does not hold, refused at that deal, not played from a 37-card
+    deck (phh D10)."""
+    text = (
+        'variant = "NS"\nantes = [1, 1, 1]\nblinds_or_straddles = [0, 0, 2]\nmin_bet = 2\n'
+        "starting_stacks = [100, 100, 100]\n"
+        'actions = ["d dh p1 2s7h", "d dh p2 ????", "d dh p3 ????"]\n'
+    )
+    with pytest.raises(PhhError, match="deals 2s but the Short Deck") as refused:
+        replay(loads(text)[0])
+    assert refused.value.action == 1
+
+
+def test_hole_cards_the_engine_dealt_elsewhere_are_refused_at_the_deal() -> None:
+    """A deal is checked where it happens: the file deals p2 first, so the engine, which
+    deals from p1, gave p1's named aces elsewhere. With both hands shown as ``sm -`` (the
+    cards already dealt) no later check would see it, and the showdown would be played
+    with cards the file never gave p1 (phh R8)."""
+    text = (
+        'variant = "NT"\nantes = [0, 0, 0]\nblinds_or_straddles = [1, 2, 0]\nmin_bet = 2\n'
+        "starting_stacks = [100, 100, 100]\n"
+        'actions = ["d dh p2 ????", "d dh p1 AcAd", "d dh p3 ????", "p3 f", "p1 cc", "p2 cc",'
+        ' "d db 2c7d9h", "p1 cc", "p2 cc", "d db Ts", "p1 cc", "p2 cc", "d db 4s", "p1 cc",'
+        ' "p2 cc", "p1 sm -", "p2 sm -"]\n'
+    )
+    with pytest.raises(PhhError, match="engine did not deal AcAd to p1") as refused:
+        replay(loads(text)[0])
+    assert refused.value.action == 2
+
+
+def test_equal_blinds_are_read_as_pokerkit_reads_them() -> None:
+    """In NL/PL the table sets both blinds (RULEBOOK §4): a small blind as large as the big
+    one (``[2, 2, 0]``, as some recorded games post) is a hand, not an error; only a
+    small blind above the big one is refused (phh V23)."""
+    text = (
+        'variant = "NT"\nantes = [0, 0, 0]\nblinds_or_straddles = [2, 2, 0]\nmin_bet = 2\n'
+        "starting_stacks = [100, 100, 100]\n"
+        'actions = ["d dh p1 ????", "d dh p2 ????", "d dh p3 ????", "p3 cbr 6", "p1 f", "p2 f"]\n'
+    )
+    assert replay(loads(text)[0]).finishing_stacks == (98, 98, 104)
+    bigger = text.replace("[2, 2, 0]", "[3, 2, 0]")
+    with pytest.raises(PhhError, match="the small blind exceeds the big"):
+        replay(loads(bigger)[0])
