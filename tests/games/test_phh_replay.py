@@ -362,21 +362,26 @@ def test_a_short_deck_file_dealing_a_deuce_is_refused_naming_the_deal() -> None:
     assert refused.value.action == 1
 
 
-def test_hole_cards_the_engine_dealt_elsewhere_are_refused_at_the_deal() -> None:
-    """A deal is checked where it happens: the file deals p2 first, so the engine, which
-    deals from p1, gave p1's named aces elsewhere. With both hands shown as ``sm -`` (the
-    cards already dealt) no later check would see it, and the showdown would be played
-    with cards the file never gave p1 (phh R8)."""
+def test_a_street_s_deals_listed_out_of_order_replay_as_pokerkit_replays_them() -> None:
+    """PHH orders the players as they are dealt to (p1 first), but a file may list a
+    street's deals in any order, and PokerKit reads ``d dh p2`` before ``d dh p1``. The
+    deck was laid out in the file's order, so p1's named aces went to p2 and the file was
+    refused ("the engine did not deal AcAd to p1"), a legal file lost. Now it replays as
+    the same hand listed in order, and as PokerKit plays it (phh R8, on review)."""
+    shown = ' "p1 sm AcAd", "p2 sm KhKs"]\n'
     text = (
         'variant = "NT"\nantes = [0, 0, 0]\nblinds_or_straddles = [1, 2, 0]\nmin_bet = 2\n'
         "starting_stacks = [100, 100, 100]\n"
-        'actions = ["d dh p2 ????", "d dh p1 AcAd", "d dh p3 ????", "p3 f", "p1 cc", "p2 cc",'
+        'actions = ["d dh p2 KhKs", "d dh p1 AcAd", "d dh p3 ????", "p3 f", "p1 cc", "p2 cc",'
         ' "d db 2c7d9h", "p1 cc", "p2 cc", "d db Ts", "p1 cc", "p2 cc", "d db 4s", "p1 cc",'
-        ' "p2 cc", "p1 sm -", "p2 sm -"]\n'
+        ' "p2 cc",' + shown
     )
-    with pytest.raises(PhhError, match="engine did not deal AcAd to p1") as refused:
-        replay(loads(text)[0])
-    assert refused.value.action == 2
+    in_order = text.replace('"d dh p2 KhKs", "d dh p1 AcAd"', '"d dh p1 AcAd", "d dh p2 KhKs"')
+    ours = replay(loads(text)[0])
+    assert ours.finishing_stacks == replay(loads(in_order)[0]).finishing_stacks == (102, 98, 100)
+    import pokerkit
+
+    assert _pokerkit_final(pokerkit.HandHistory.loads(text)) == [102, 98, 100]
 
 
 def test_equal_blinds_are_read_as_pokerkit_reads_them() -> None:

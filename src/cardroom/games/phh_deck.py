@@ -129,11 +129,14 @@ class _Planner:
             self.streets += 1
         if self.after_draw:  # replacements go to each drawer in turn
             dealt = [(a.player, c, n) for n, a in self.group for c in a.cards or ()]
-        else:  # a street's cards go one at a time round the table
-            per: dict[int | None, list[tuple[Card | None, int]]] = {}
+        else:  # a street's cards go one at a time round the table, from p1
+            per: dict[int, list[tuple[Card | None, int]]] = {}
             for n, a in self.group:  # a player's down and up cards may come in two entries
+                assert a.player is not None  # the reader refuses a deal to nobody
                 per.setdefault(a.player, []).extend((c, n) for c in a.cards or ())
-            dealt = round_robin([[(p, *c) for c in cards] for p, cards in per.items()])
+            # PHH orders players as they are dealt to, p1 first (spec: "the ordering of the
+            # players"), but may list a street's deals in any order, as PokerKit reads them.
+            dealt = round_robin([[(p, *c) for c in per[p]] for p in sorted(per)])
         previous = None
         for player, card, number in dealt:
             assert player is not None
