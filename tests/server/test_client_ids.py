@@ -190,16 +190,34 @@ def test_14_an_id_sent_again_with_another_message_is_refused_id_reused(
         ]
 
 
-def test_14_an_id_answered_busy_when_the_store_could_not_be_asked_is_done_when_sent_again() -> None:
-    # Whether an id acted before is asked of the store; when the store cannot answer, the
-    # id is answered ``busy`` ("try again") and nothing is done. The client tries again
-    # with the same id, as the protocol asks: that resend is done, not answered with the
-    # remembered ``busy`` as a replay (which would refuse the message for ever).
+def _sent_twice(raw: bytes, room: Any, answers: Any = None) -> list[dict[str, Any]]:
+    """What alice's connection is told when the gateway gets ``raw`` twice (``room``: what
+    the gateway asks of the room; ``answers``: its window of ids, a fresh one if None)."""
     import json
     from types import SimpleNamespace
 
     from cardroom.server import protocol as p
     from cardroom.server.gateway import Answers, _once
+
+    sent: list[dict[str, Any]] = []
+    conn = SimpleNamespace(player="alice", send=lambda data: sent.append(json.loads(data)))
+    msg = p.decode_client(raw)
+
+    async def go() -> None:
+        window = Answers(size=8) if answers is None else answers
+        for _ in range(2):
+            await _once(conn, SimpleNamespace(room=room), window, msg)  # type: ignore[arg-type]
+
+    asyncio.run(go())
+    return sent
+
+
+def test_14_an_id_answered_busy_when_the_store_could_not_be_asked_is_done_when_sent_again() -> None:
+    # Whether an id acted before is asked of the store; when the store cannot answer, the
+    # id is answered ``busy`` ("try again") and nothing is done. The client tries again
+    # with the same id, as the protocol asks: that resend is done, not answered with the
+    # remembered ``busy`` as a replay (which would refuse the message for ever).
+    from types import SimpleNamespace
 
     class Storage:
         calls = 0
@@ -209,18 +227,9 @@ def test_14_an_id_answered_busy_when_the_store_could_not_be_asked_is_done_when_s
             if self.calls == 1:
                 raise OSError("the database is down")
 
-    sent: list[dict[str, Any]] = []
-    conn = SimpleNamespace(player="alice", send=lambda data: sent.append(json.loads(data)))
     room = SimpleNamespace(storage=Storage(), answered=SimpleNamespace(find=None))
     room.actor = lambda table: None  # no table: the resend, done, is refused for that
-    msg = p.decode_client(b'{"v": 1, "type": "leave", "id": "LEAVE-1", "table": "holdem"}')
-
-    async def go() -> None:
-        answers = Answers(size=8)
-        for _ in range(2):
-            await _once(conn, SimpleNamespace(room=room), answers, msg)  # type: ignore[arg-type]
-
-    asyncio.run(go())
+    sent = _sent_twice(b'{"v": 1, "type": "leave", "id": "LEAVE-1", "table": "holdem"}', room)
     assert [(m["code"], m["re"], m["replay"]) for m in sent] == [
         ("busy", "LEAVE-1", False),
         ("no_such_table", "LEAVE-1", False),
@@ -250,22 +259,10 @@ def test_14_a_ping_is_answered_and_not_remembered() -> None:
     # A ping does nothing: it is answered ``ok`` and takes no place among the ids
     # remembered (a client pinging every few seconds would push out the ids that acted,
     # and a ping sent again is answered afresh, not as a replay).
-    import json
-    from types import SimpleNamespace
+    from cardroom.server.gateway import Answers
 
-    from cardroom.server import protocol as p
-    from cardroom.server.gateway import Answers, _once
-
-    sent: list[dict[str, Any]] = []
-    conn = SimpleNamespace(player="alice", send=lambda data: sent.append(json.loads(data)))
-    msg = p.decode_client(b'{"v": 1, "type": "ping", "id": "P1"}')
     answers = Answers(size=8)
-
-    async def go() -> None:
-        for _ in range(2):
-            await _once(conn, SimpleNamespace(room=None), answers, msg)  # type: ignore[arg-type]
-
-    asyncio.run(go())
+    sent = _sent_twice(b'{"v": 1, "type": "ping", "id": "P1"}', None, answers)
     assert [(m["type"], m["re"], m["replay"]) for m in sent] == [("ok", "P1", False)] * 2
     assert answers.seen("alice", "P1") is None
 
@@ -273,27 +270,14 @@ def test_14_a_ping_is_answered_and_not_remembered() -> None:
 def test_14_an_error_sent_again_is_answered_again_marked_replay() -> None:
     # A resent id is answered with its first answer, an error too, marked ``replay``:
     # the client knows nothing was done again (here: the table it named does not exist).
-    import json
     from types import SimpleNamespace
-
-    from cardroom.server import protocol as p
-    from cardroom.server.gateway import Answers, _once
 
     async def run(fn: object, *args: object) -> None:
         return None  # the store has no answer for the id: it never acted
 
-    sent: list[dict[str, Any]] = []
-    conn = SimpleNamespace(player="alice", send=lambda data: sent.append(json.loads(data)))
     room = SimpleNamespace(storage=SimpleNamespace(run=run), answered=SimpleNamespace(find=None))
     room.actor = lambda table: None
-    msg = p.decode_client(b'{"v": 1, "type": "leave", "id": "LEAVE-1", "table": "nowhere"}')
-
-    async def go() -> None:
-        answers = Answers(size=8)
-        for _ in range(2):
-            await _once(conn, SimpleNamespace(room=room), answers, msg)  # type: ignore[arg-type]
-
-    asyncio.run(go())
+    sent = _sent_twice(b'{"v": 1, "type": "leave", "id": "LEAVE-1", "table": "nowhere"}', room)
     assert [(m["code"], m["replay"]) for m in sent] == [
         ("no_such_table", False),
         ("no_such_table", True),

@@ -27,6 +27,18 @@ async def _codes(client: ProtocolClient, count: int) -> list[str]:
     return codes
 
 
+async def _two_answers(client: Any) -> list[dict[str, Any]]:
+    """The next two answers (``ok`` or ``error``) ``client`` gets; then it closes."""
+    got = []
+    async with asyncio.timeout(10):
+        while len(got) < 2:
+            msg = await client.receive()
+            if msg["type"] in ("ok", "error"):
+                got.append(msg)
+    await client.close()
+    return got
+
+
 def test_the_size_limit_counts_utf8_bytes_not_characters(server: str) -> None:
     async def go() -> list[dict[str, Any]]:
         a, _ = await player(server, "alice")
@@ -46,14 +58,7 @@ def test_the_size_limit_counts_utf8_bytes_not_characters(server: str) -> None:
         )
         assert len(small.encode()) < 8192
         await a.ws.send(small)
-        got = []
-        async with asyncio.timeout(10):
-            while len(got) < 2:
-                msg = await a.receive()
-                if msg["type"] in ("ok", "error"):
-                    got.append(msg)
-        await a.close()
-        return got
+        return await _two_answers(a)
 
     big, small = asyncio.run(go())
     assert big["type"] == "error" and big["code"] == "too_large" and big["re"] is None, big
@@ -228,14 +233,7 @@ def test_a_message_of_exactly_the_size_limit_is_read_and_one_byte_more_is_too_la
         assert (len(at.encode()), len(over.encode())) == (limit, limit + 1)
         await a.ws.send(at)
         await a.ws.send(over)
-        got = []
-        async with asyncio.timeout(10):
-            while len(got) < 2:
-                msg = await a.receive()
-                if msg["type"] in ("ok", "error"):
-                    got.append(msg)
-        await a.close()
-        return got
+        return await _two_answers(a)
 
     at, over = asyncio.run(go())
     assert at["type"] == "ok" and at["re"] == "at", at
