@@ -159,3 +159,28 @@ def test_a_bad_hand_on_the_command_line_is_a_usage_error(
 ) -> None:
     code, out, err = run(capsys, *argv)
     assert code == 2 and out == "" and message in err
+
+
+def test_stdin_bytes_that_are_not_utf8_are_one_bad_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A strict UTF-8 stdin (any locale but C, or PYTHONIOENCODING) raised mid-loop: now the
+    bad line is reported and the lines around it are still ranked."""
+    data = b"Kh Kd | Ks 7d 7h 2c 9s\n\xff\xfe Kh | Ks 7d 7h\nAh Ad | Ks 7d 7h 2c 9s\n"
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(data), encoding="utf-8"))
+    code = main(["eval", "--game", "holdem", "--stdin"])
+    records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert code == 1
+    assert "name" in records[0] and "name" in records[2]
+    assert records[1] == {"line": 2, "error": "line 2 is not UTF-8 text"}
+
+
+def test_an_error_quotes_a_long_line_clipped(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A hostile line is quoted, not dumped (cardroom.words.clipped): a megabyte in, not out."""
+    code, records = run_stdin(capsys, monkeypatch, "holdem", "As" * 500_000 + "K\n")
+    assert code == 1
+    assert len(str(records[0]["error"])) < 500
+    code, _, err = run(capsys, "--game", "holdem", "As" * 100_000 + "K")
+    assert code == 2 and len(err) < 600

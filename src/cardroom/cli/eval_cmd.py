@@ -21,7 +21,9 @@ as ``omaha-hilo``, ``shortdeck``, ``27`` and ``a5`` are accepted.
 from __future__ import annotations
 
 import argparse
+import io
 import json
+import re
 import sys
 from dataclasses import dataclass
 from functools import cache
@@ -29,6 +31,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from cardroom.cli.errors import UsageError
 from cardroom.cli.names import game_name
+from cardroom.words import clipped
 
 if TYPE_CHECKING:
     from cardroom.evaluation import Evaluator, HandValue
@@ -108,11 +111,15 @@ def run(args: argparse.Namespace) -> int:
     """Name one hand, or rank every line of standard input."""
     game = games()[args.game]
     if args.stdin:
+        if isinstance(sys.stdin, io.TextIOWrapper):
+            # Bytes that are not UTF-8 reach rank_lines as lone surrogates, one bad line,
+            # as under the C locale, instead of stopping the loop (strict in other locales).
+            sys.stdin.reconfigure(errors="surrogateescape")
         return rank_lines(game, sys.stdin, sys.stdout)
     try:
         high_value, low_value = evaluate(game, args.cards, args.board)
     except ValueError as exc:
-        raise UsageError(str(exc)) from None
+        raise UsageError(clipped(exc)) from None
     assert high_value is not None  # every hand has a high (or a low-only game's) value
     if game.low is None:
         print(high_value.name)
@@ -157,6 +164,10 @@ def as_json(value: HandValue | None) -> dict[str, Any] | None:
     }
 
 
+_NOT_UTF8 = re.compile("[\udc80-\udcff]")
+"""The lone surrogates a ``surrogateescape`` reader puts for bytes that are not UTF-8."""
+
+
 def rank_lines(game: EvalGame, lines: TextIO, out: TextIO) -> int:
     """Rank each ``HOLE | BOARD`` line; one JSON line out per line in (blank lines skipped)."""
     failed = False
@@ -165,6 +176,8 @@ def rank_lines(game: EvalGame, lines: TextIO, out: TextIO) -> int:
             continue
         hole_text, _, board_text = line.partition("|")
         try:
+            if _NOT_UTF8.search(line):
+                raise ValueError(f"line {number} is not UTF-8 text")
             high_value, low_value = evaluate(game, hole_text, board_text)
             record = (
                 as_json(high_value)
@@ -173,6 +186,6 @@ def rank_lines(game: EvalGame, lines: TextIO, out: TextIO) -> int:
             )
         except ValueError as exc:
             failed = True
-            record = {"line": number, "error": str(exc)}
+            record = {"line": number, "error": clipped(exc)}
         out.write(json.dumps(record) + "\n")
     return 1 if failed else 0
