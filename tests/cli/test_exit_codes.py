@@ -54,6 +54,28 @@ def test_usage_errors_exit_2(argv: list[str], capsys: pytest.CaptureFixture[str]
 
 
 @pytest.mark.parametrize(
+    "argv",
+    [
+        ["deal", "--seed=--"],
+        ["deal", "-n=--"],
+        ["deal", "-n--"],
+        ["eval", "--game=--", "Kh Kd"],
+        ["play", "--hands=--", "--watch"],
+        ["play", "--players=--"],
+        ["simulate", "--tables=--"],
+    ],
+)
+def test_an_option_given_the_value_dash_dash_is_a_usage_error(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Python 3.11's argparse reads ``--seed=--`` as an empty list, which then failed deep in
+    the command with a traceback; it is refused as the option's bad value."""
+    assert code_of(argv) == 2
+    err = capsys.readouterr().err
+    assert "error" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize(
     ("argv", "stdin"),
     [
         (["chinese", "score"], "not json"),

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import re
 import sys
 from collections.abc import Iterable, Sequence
 
@@ -65,11 +66,27 @@ def _command_of(argv: Sequence[str]) -> str | None:
     return next((a for a in argv if not a.startswith("-")), None)
 
 
+_DASH_DASH_VALUE = re.compile(r"(--[^=]+=|-[^-]=?)--")
+"""An option given ``--`` as its value: ``--seed=--``, ``-n=--``, ``-n--``."""
+
+
+def _refuse_dash_dash_values(parser: argparse.ArgumentParser, argv: Sequence[str]) -> None:
+    """Python 3.11's argparse reads an option's value ``--`` as an empty list, whatever the
+    option's type, and the command then fails on it; refuse it as argparse refuses a bad value."""
+    for arg in argv:
+        if arg == "--":  # what follows is positional
+            return
+        if _DASH_DASH_VALUE.fullmatch(arg):
+            option = arg[:-2].removesuffix("=")
+            parser.error(f"argument {option}: expected a value, not '--'")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the process exit code."""
     args_list = list(sys.argv[1:] if argv is None else argv)
     command = _command_of(args_list)
     parser = build_parser([command] if command in COMMANDS else [])
+    _refuse_dash_dash_values(parser, args_list)
     args = parser.parse_args(args_list)
     func = getattr(args, "func", None)
     if func is None:
