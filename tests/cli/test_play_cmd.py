@@ -175,3 +175,26 @@ def test_game_names_are_the_engines_and_aliases_are_accepted(
     assert tuple(VARIANTS) == GAMES
     assert main(["play", "--game", "Omaha-HiLo", "--watch", "--seed", "1", "--hands", "1"]) == 0
     assert "Omaha Hi-Lo" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("argv", "hands"),
+    [
+        (["--stack", str(10**22)], "1"),  # past the engine's 2**53 - 1 before the first hand
+        (["--stack", str(2**53 - 1), "--players", "2"], "3"),  # once a pot is won
+    ],
+)
+def test_a_stack_the_table_cannot_hold_is_a_usage_error(
+    argv: list[str], hands: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Every chip at the table may end in one stack, which the engine holds up to 2**53 - 1:
+    a larger --stack failed in the engine with a traceback, at once or after a won pot."""
+    code = main(["play", "--watch", "--seed", "1", "--hands", hands, *argv])
+    err = capsys.readouterr().err
+    assert code == 2 and "--stack" in err and "2**53 - 1" in err
+
+
+def test_the_largest_stack_the_table_holds_plays(capsys: pytest.CaptureFixture[str]) -> None:
+    stack = (2**53 - 1) // 3
+    assert main(["play", "--watch", "--seed", "1", "--hands", "3", "--stack", str(stack)]) == 0
+    assert sum(final_stacks(capsys.readouterr().out)[-1]) == 3 * stack

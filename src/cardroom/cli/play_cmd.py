@@ -20,7 +20,7 @@ import sys
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, TextIO
 
-from cardroom.cli.errors import positive_int, seed
+from cardroom.cli.errors import UsageError, positive_int, seed
 from cardroom.cli.names import game_name
 from cardroom.cli.play_view import (
     Namer,
@@ -31,6 +31,7 @@ from cardroom.cli.play_view import (
     street_line,
     table_lines,
 )
+from cardroom.games.checks import MAX_CHIPS
 from cardroom.games.variants import VARIANTS
 
 if TYPE_CHECKING:
@@ -94,6 +95,11 @@ def run(args: argparse.Namespace) -> int:
     """Play until the player quits, a side runs out of chips, or ``--hands`` are played."""
     from cardroom.games import ConfigError, Hand
 
+    if args.stack * args.players > MAX_CHIPS:  # every chip may end in one stack
+        raise UsageError(
+            f"--stack {args.stack}: {args.players} players hold at most 2**53 - 1 chips "
+            f"in all, {MAX_CHIPS // args.players} each"
+        )
     try:
         config = _config(args.game, *args.blinds)
     except ConfigError as exc:
