@@ -397,3 +397,26 @@ def test_equal_blinds_are_read_as_pokerkit_reads_them() -> None:
     bigger = text.replace("[2, 2, 0]", "[3, 2, 0]")
     with pytest.raises(PhhError, match="the small blind exceeds the big"):
         replay(loads(bigger)[0])
+
+
+@pytest.mark.parametrize(
+    ("change", "reason"),
+    [
+        (("min_bet = 2000", "min_bet = 10000000000000000000"), "min_bet must be"),
+        (("[1000, 2000, 0]", "[1000, 20000000000000000000, 0]"), "big_blind must be"),
+        (("[500, 500, 500]", "[9007199254740992, 9007199254740992, 9007199254740992]"), "ante"),
+        (("starting_stacks = [1125600,", "starting_stacks = [12345678901234567890,"), "p1: a seat"),
+    ],
+)
+def test_an_amount_past_the_engines_largest_is_refused_as_the_files_fault(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], change: tuple[str, str], reason: str
+) -> None:
+    """The reader takes amounts up to 10**30, the engine up to 2**53 - 1: a forced bet or bet
+    size between the two printed "internal error: ConfigError(...)", a stack named "seat 0"."""
+    path = tmp_path / "big.phh"
+    path.write_text(DWAN_IVEY.replace(*change))
+    with pytest.raises(PhhError, match=reason):
+        replay(load_path(path)[0])
+    assert main(["replay", str(path), "--json"]) == 1
+    error = json.loads(capsys.readouterr().out)["error"]
+    assert "internal error" not in error and "seat 0" not in error and "2**53 - 1" in error

@@ -167,7 +167,7 @@ def _play(hh: HandHistory, config: TableConfig, plan: DealPlan) -> Hand:
             blind_seats=blind_seats(hh),
         )
     except ConfigError as exc:
-        raise PhhError(f"cannot start the hand: {exc}") from None
+        raise PhhError(f"cannot start the hand: {_players(str(exc))}") from None
     player = _Player(hand, unknown)
     number = 0
     try:
@@ -180,10 +180,14 @@ def _play(hh: HandHistory, config: TableConfig, plan: DealPlan) -> Hand:
         # DrawError: a recorded reshuffle that is not the engine's muck (a wrong file).
         number = getattr(exc, "action", None) or number
         text = format_action(hh.actions[number - 1], hh.scale)
-        # The engine counts seats from 0; a PHH file names players p1, p2, ...
-        said = re.sub(r"\bseat (\d+)", lambda m: f"p{int(m.group(1)) + 1}", str(exc))
-        raise PhhError(f"action {number} ({text}): {said}", number) from None
+        raise PhhError(f"action {number} ({text}): {_players(str(exc))}", number) from None
     return hand
+
+
+def _players(said: str) -> str:
+    """An engine message in the file's words: the engine counts seats from 0, a PHH file
+    names players p1, p2, ..."""
+    return re.sub(r"\bseat (\d+)", lambda m: f"p{int(m.group(1)) + 1}", said)
 
 
 class _Player:

@@ -106,6 +106,26 @@ def table_config(hh: HandHistory) -> TableConfig:
             f"replayable: {', '.join(PHH_GAMES)}"
         )
     variant = get_variant(game.game)
+    try:  # the file's amounts may pass what the engine holds (2**53 - 1)
+        variant, stakes = _stakes(hh, variant)
+    except ConfigError as exc:
+        raise PhhError(f"this table cannot be played: {exc}") from None
+    options = {**_PHH_OPTIONS, **game.options}
+    try:
+        return TableConfig(
+            variant,
+            stakes,
+            structure=game.structure,
+            max_seats=max(hh.player_count, 2),
+            **options,
+        )
+    except ConfigError as exc:
+        raise PhhError(f"this table cannot be played: {exc}") from None
+
+
+def _stakes(hh: HandHistory, variant: Variant) -> tuple[Variant, Stakes]:
+    """The forced bets and bet sizes of ``hh`` (Short Deck may trade its button blind for
+    blinds); :class:`ConfigError` for an amount the engine does not hold."""
     ante, big_blind_ante = _antes(hh, variant)
     if variant.forced_bets == BUTTON_BLIND:
         variant, stakes = _short_deck_stakes(hh, variant, ante)
@@ -127,17 +147,7 @@ def table_config(hh: HandHistory) -> TableConfig:
         big_bet=hh.big_bet,
         bring_in=hh.bring_in,
     )
-    options = {**_PHH_OPTIONS, **game.options}
-    try:
-        return TableConfig(
-            variant,
-            stakes,
-            structure=game.structure,
-            max_seats=max(hh.player_count, 2),
-            **options,
-        )
-    except ConfigError as exc:
-        raise PhhError(f"this table cannot be played: {exc}") from None
+    return variant, stakes
 
 
 def big_blind_ante_index(player_count: int, lone_blind: bool) -> int:
