@@ -178,20 +178,22 @@ def test_game_names_are_the_engines_and_aliases_are_accepted(
 
 
 @pytest.mark.parametrize(
-    ("argv", "hands"),
+    ("argv", "hands", "said"),
     [
-        (["--stack", str(10**22)], "1"),  # past the engine's 2**53 - 1 before the first hand
-        (["--stack", str(2**53 - 1), "--players", "2"], "3"),  # once a pot is won
+        (["--stack", str(10**22)], "1", "--stack"),  # past the engine's 2**53 - 1 at once
+        (["--stack", str(2**53 - 1), "--players", "2"], "3", "--stack"),  # once a pot is won
+        (["--blinds", f"1/{2**60}"], "1", "--blinds"),  # was "error:" and exit 1
     ],
 )
-def test_a_stack_the_table_cannot_hold_is_a_usage_error(
-    argv: list[str], hands: str, capsys: pytest.CaptureFixture[str]
+def test_a_table_the_engine_cannot_hold_is_a_usage_error(
+    argv: list[str], hands: str, said: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Every chip at the table may end in one stack, which the engine holds up to 2**53 - 1:
-    a larger --stack failed in the engine with a traceback, at once or after a won pot."""
+    """The engine holds amounts up to 2**53 - 1, and every chip at the table may end in one
+    stack: a larger --stack failed in the engine with a traceback, at once or after a won
+    pot. Both options are the command line's, so either is a usage error (exit 2)."""
     code = main(["play", "--watch", "--seed", "1", "--hands", hands, *argv])
     err = capsys.readouterr().err
-    assert code == 2 and "--stack" in err and "2**53 - 1" in err
+    assert code == 2 and said in err and "2**53 - 1" in err
 
 
 def test_the_largest_stack_the_table_holds_plays(capsys: pytest.CaptureFixture[str]) -> None:

@@ -102,9 +102,9 @@ def run(args: argparse.Namespace) -> int:
         )
     try:
         config = _config(args.game, *args.blinds)
-    except ConfigError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 1
+    except ConfigError as exc:  # the table is the command line's: a usage error
+        small, big = args.blinds
+        raise UsageError(f"--blinds {small}/{big}: {exc}") from None
     rng = random.Random(args.seed)
     # Watching, every seat is a bot and every action is printed.
     choosers: dict[int, Chooser] = {} if args.watch else {0: _human(sys.stdin, sys.stdout)}
