@@ -208,7 +208,7 @@ def routes() -> list[Route]:
     """The hand history routes."""
     return [
         Route("/api/hands", hands, methods=["GET"]),
-        Route("/api/hands/{table:str}/{hand_no:int}", hand, methods=["GET"]),
+        Route("/api/hands/{table:str}/{hand_no:whole}", hand, methods=["GET"]),
     ]
 
 

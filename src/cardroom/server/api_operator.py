@@ -448,7 +448,7 @@ def routes() -> list[Route]:
         Route(f"{base}/tables", open_table, methods=["POST"]),
         Route(f"{base}/tables/{{table:str}}/close", close_table, methods=["POST"]),
         Route(f"{base}/sanctions", sanction, methods=["POST"]),
-        Route(f"{base}/sanctions/{{id:int}}/lift", lift, methods=["POST"]),
+        Route(f"{base}/sanctions/{{id:whole}}/lift", lift, methods=["POST"]),
         Route(f"{base}/roles", set_role, methods=["POST"]),
         Route(f"{base}/players/{{alias:str}}", player, methods=["GET"]),
         Route(f"{base}/integrity", integrity, methods=["GET"]),
