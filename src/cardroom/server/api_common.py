@@ -21,7 +21,7 @@ import functools
 import hashlib
 import hmac
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, Final, TypeVar
 
@@ -277,11 +277,24 @@ async def require_operator(request: Request, *, write: bool = False) -> Caller:
     return caller
 
 
+def whole(low: int, high: int) -> dict[str, Any]:
+    """The JSON Schema of a parameter's whole number from ``low`` to ``high`` (the bounds
+    :func:`int_param` keeps), for ``/openapi.json``."""
+    return {"type": "integer", "minimum": low, "maximum": high}
+
+
+def one_of(values: Iterable[str]) -> dict[str, Any]:
+    """The JSON Schema of a query's word, one of ``values``, for ``/openapi.json``."""
+    return {"type": "string", "enum": list(values)}
+
+
 def int_param(request: Request, name: str, default: int, low: int, high: int) -> int:
     """An integer query parameter within bounds (400 ``bad_request`` otherwise)."""
     raw = request.query_params.get(name)
     if raw is None:
         return default
-    if not (raw.isascii() and raw.isdigit()) or len(raw) > 18 or not low <= int(raw) <= high:
+    # No more digits than ``high`` has, before int() reads them (4,301 digits: it raises).
+    digits = raw.isascii() and raw.isdigit() and len(raw) <= len(str(high))
+    if not digits or not low <= int(raw) <= high:
         raise ApiError(400, "bad_request", f"{name}: an integer from {low} to {high}")
     return int(raw)
