@@ -18,7 +18,16 @@ from starlette.routing import Route, WebSocketRoute
 
 from cardroom.server.app import create_app
 
-from .api_client import BACKENDS, Api, fresh_alias, login, make_operator, register, start_api
+from .api_client import (
+    BACKENDS,
+    Api,
+    bearer,
+    fresh_alias,
+    login,
+    make_operator,
+    register,
+    start_api,
+)
 
 BODIES_PER_ROUTE = int(os.environ.get("CARDROOM_API_FUZZ_BODIES", "25"))
 """Random bodies sent to each POST route (more through the environment variable)."""
@@ -180,3 +189,57 @@ def test_openapi_declares_the_refusals_a_route_can_answer_too_large_and_internal
         huge = client.post(concrete, content=b"{" + b" " * 9000 + b"}", headers=headers)
         assert huge.status_code == 413 and huge.json()["code"] == "too_large", (path, huge.text)
         assert responses["413"]["content"]["application/json"]["schema"] == error, path
+
+
+def _query_params(document: dict[str, Any]) -> Iterator[tuple[str, str, dict[str, Any]]]:
+    """Every GET operation's query parameter: path, name and schema."""
+    for path, ops in document["paths"].items():
+        for param in ops.get("get", {}).get("parameters", []):
+            if param["in"] == "query":
+                yield path, param["name"], param["schema"]
+
+
+def test_openapi_gives_each_query_its_bounds_and_choices_and_the_server_keeps_them(
+    api: Api,
+) -> None:
+    """schemathesis (positive data acceptance) sent ``limit=0``, ``game=``, ``money=``: values
+    the document allowed and the server refused with 400. The document now states the
+    server's bounds and choices, and the server takes every one it states: each bound
+    (``after`` up to the largest 64-bit id: a 19-digit number was refused, though the
+    refusal itself named that bound) and each choice, and refuses one past a bound and a
+    word outside the choices."""
+    document = httpx.get(api.base + "/openapi.json").json()
+    alias = register(api)
+    make_operator(api, alias)
+    with bearer(api, alias) as client:
+        checked = 0
+        for path, name, schema in _query_params(document):
+            if schema["type"] == "integer":
+                low, high = schema["minimum"], schema["maximum"]
+                cases = [(low, True), (high, True), (low - 1, False), (high + 1, False)]
+            elif "enum" in schema:
+                cases = [(value, True) for value in schema["enum"]] + [("", False)]
+            else:  # a table's id
+                assert schema["pattern"] == "^[A-Za-z0-9_-]+$", (path, name)
+                cases = [("holdem", True), ("a b", False), ("x" * 41, False)]
+            for value, taken in cases:
+                answer = client.get(path, params={name: value})
+                assert (answer.status_code == 200) is taken, (path, name, value, answer.text)
+                checked += 1
+        assert checked > 60  # every game of the lobby's filter among them
+    for path in ("/api/hands/{table}/{hand_no}", "/api/operator/sanctions/{id}/lift"):
+        method = "get" if path.startswith("/api/hands") else "post"
+        params = document["paths"][path][method]["parameters"]
+        number = next(p for p in params if p["name"] in ("hand_no", "id"))
+        assert number["schema"] == {"type": "integer", "minimum": 1, "maximum": 2**63 - 1}
+
+
+def test_openapi_says_a_logout_needs_no_session(api: Api) -> None:
+    """schemathesis (ignored auth) logged out without a session and was answered 200: the
+    server answers every logout 200 and clears the cookie (a browser whose session ran
+    out can still log out), while the document required a session. It allows none now."""
+    document = httpx.get(api.base + "/openapi.json").json()
+    assert {} in document["paths"]["/api/logout"]["post"]["security"]
+    answer = httpx.post(api.base + "/api/logout")
+    assert answer.status_code == 200 and answer.json() == {"ok": True}
+    assert document["paths"]["/api/me"]["get"].get("security") is None  # the global one

@@ -46,7 +46,7 @@ def _operator_routes(api: Api) -> list[tuple[str, str]]:
     found = []
     for route in app.routes:
         if isinstance(route, Route) and route.path.startswith("/api/operator"):
-            path = re.sub(r"{(\w+):int}", "1", route.path)
+            path = re.sub(r"{(\w+):whole}", "1", route.path)
             path = re.sub(r"{(\w+):str}", "holdem", path)
             found += [(m, path) for m in sorted(route.methods or ()) if m != "HEAD"]
     return found

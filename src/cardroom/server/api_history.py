@@ -45,10 +45,12 @@ from cardroom.server.api_common import (
     int_param,
     reply,
     require_player,
+    whole,
 )
 from cardroom.store.history import HandRef, TableHistory
 
 MAX_PAGE: Final = 50
+MAX_OFFSET: Final = 10**9
 CANCELLED_NOTE: Final = (
     "no PHH for this hand: it was cancelled (RULEBOOK 10.10), every stack back to its "
     "start-of-hand value (HandVoided in events); PHH has no form for a cancelled hand"
@@ -186,7 +188,7 @@ def _one(history: TableHistory, player: str, table_id: str, hand_no: int) -> Han
 async def hands(request: Request) -> Response:
     """``GET /api/hands?offset=&limit=``: the caller's hands, newest first."""
     caller = await require_player(request)
-    offset = int_param(request, "offset", 0, 0, 10**9)
+    offset = int_param(request, "offset", 0, 0, MAX_OFFSET)
     limit = int_param(request, "limit", 20, 1, MAX_PAGE)
     storage = accounts_of(request).storage
     history = TableHistory(storage.engine)
@@ -208,10 +210,15 @@ def routes() -> list[Route]:
     """The hand history routes."""
     return [
         Route("/api/hands", hands, methods=["GET"]),
-        Route("/api/hands/{table:str}/{hand_no:int}", hand, methods=["GET"]),
+        Route("/api/hands/{table:str}/{hand_no:whole}", hand, methods=["GET"]),
     ]
 
 
+QUERY: Final = {
+    "offset": ("hands to skip", whole(0, MAX_OFFSET)),
+    "limit": (f"hands per page (at most {MAX_PAGE})", whole(1, MAX_PAGE)),
+}
+"""``GET /api/hands``'s query: each parameter's description and JSON Schema."""
 OPERATIONS: Final = [
     ("/api/hands", "get", "One's own finished hands, record and PHH, paged", None, HandPage),
     ("/api/hands/{table}/{hand_no}", "get", "One of one's own hands", None, HandRecord),

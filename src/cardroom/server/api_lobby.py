@@ -40,12 +40,15 @@ from cardroom.server.api_common import (
     accounts_of,
     endpoint,
     int_param,
+    one_of,
     reply,
     server_of,
+    whole,
 )
 from cardroom.server.auth import token_of
 
 MAX_STAKE: Final = 2**53 - 1
+MONEY: Final = ("play", "real")
 
 
 class StoredLike(Protocol):
@@ -241,7 +244,7 @@ async def tables(request: Request) -> Response:
     options = filter_options()
     game = _choice(request, "game", {value for value, _ in options.games})
     structure = _choice(request, "structure", {value for value, _ in options.structures})
-    money = _choice(request, "money", {"play", "real"})
+    money = _choice(request, "money", set(MONEY))
     low = int_param(request, "min_stake", 0, 0, MAX_STAKE)
     high = int_param(request, "max_stake", MAX_STAKE, 0, MAX_STAKE)
     rows = lobby_of(request).tables(
@@ -268,13 +271,22 @@ def routes() -> list[Route]:
     return [Route("/api/tables", tables, methods=["GET"])]
 
 
+_OPTIONS: Final = filter_options()
 QUERY: Final = {
-    "game": "an engine game (holdem, stud, ...) or a mixed format (HORSE, ...)",
-    "structure": "no_limit, pot_limit, fixed_limit, ...",
-    "min_stake": "lowest stake level (big blind, or small bet), chips",
-    "max_stake": "highest stake level, chips",
-    "money": "play or real",
+    "game": (
+        "an engine game (holdem, stud, ...) or a mixed format (HORSE, ...)",
+        one_of(value for value, _ in _OPTIONS.games),
+    ),
+    "structure": (
+        "no_limit, pot_limit, fixed_limit, ...",
+        one_of(value for value, _ in _OPTIONS.structures),
+    ),
+    "min_stake": ("lowest stake level (big blind, or small bet), chips", whole(0, MAX_STAKE)),
+    "max_stake": ("highest stake level, chips", whole(0, MAX_STAKE)),
+    "money": ("play or real", one_of(MONEY)),
 }
+"""``GET /api/tables``'s query: each filter's description and JSON Schema (the choices
+:func:`tables` takes, those of ``filter_options``)."""
 OPERATIONS: Final = [
     ("/api/tables", "get", "The lobby: tables with badges and figures, filtered", None, TableList),
 ]

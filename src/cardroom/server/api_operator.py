@@ -44,6 +44,7 @@ from cardroom.server.api_common import (
     reply,
     require_operator,
     server_of,
+    whole,
 )
 from cardroom.server.auth import Accounts
 from cardroom.server.jobs import Job, Outcome
@@ -63,6 +64,8 @@ DISCONNECT_KINDS: Final = (
 )
 CHAT_KINDS: Final = ("ChatSaid", "ChatBlocked", "ChatReported")
 FLAG_KINDS: Final = ("ReviewFlagged",)
+LOG_PAGE: Final = 1000
+"""Log entries (and chat notes) a page holds at most."""
 FLAGS_SHOWN: Final = 1000
 """The table flags the integrity page shows: the newest, newest first."""
 FLAG_PAGES: Final = 20
@@ -245,8 +248,8 @@ def _line(row: LogEntry) -> LogLine:
 
 
 async def _log(request: Request, kinds: tuple[str, ...]) -> LogPage:
-    after = int_param(request, "after", 0, 0, 2**63 - 1)
-    limit = int_param(request, "limit", 100, 1, 1000)
+    after = int_param(request, "after", 0, 0, LARGEST_ID)
+    limit = int_param(request, "limit", 100, 1, LOG_PAGE)
     table_id = _table_param(request)
     storage = accounts_of(request).storage
     history = TableHistory(storage.engine)
@@ -431,8 +434,8 @@ async def chat_log(request: Request) -> Response:
     """``GET /api/operator/logs/chat?table=&after=&after_note=&limit=``."""
     await require_operator(request)
     page = await _log(request, CHAT_KINDS)
-    after = int_param(request, "after_note", 0, 0, 2**63 - 1)
-    limit = int_param(request, "limit", 100, 1, 1000)
+    after = int_param(request, "after_note", 0, 0, LARGEST_ID)
+    limit = int_param(request, "limit", 100, 1, LOG_PAGE)
     storage = accounts_of(request).storage
     history = TableHistory(storage.engine)
     rows = await storage.run(history.notes, NOTE_ACTIONS, after_id=after, limit=limit)
@@ -448,7 +451,7 @@ def routes() -> list[Route]:
         Route(f"{base}/tables", open_table, methods=["POST"]),
         Route(f"{base}/tables/{{table:str}}/close", close_table, methods=["POST"]),
         Route(f"{base}/sanctions", sanction, methods=["POST"]),
-        Route(f"{base}/sanctions/{{id:int}}/lift", lift, methods=["POST"]),
+        Route(f"{base}/sanctions/{{id:whole}}/lift", lift, methods=["POST"]),
         Route(f"{base}/roles", set_role, methods=["POST"]),
         Route(f"{base}/players/{{alias:str}}", player, methods=["GET"]),
         Route(f"{base}/integrity", integrity, methods=["GET"]),
@@ -457,6 +460,17 @@ def routes() -> list[Route]:
     ]
 
 
+DISCONNECT_QUERY: Final = {
+    "table": ("one table's entries only", msgspec.json.schema(TableId)),
+    "after": ("the last id seen", whole(0, LARGEST_ID)),
+    "limit": (f"at most {LOG_PAGE}", whole(1, LOG_PAGE)),
+}
+"""The disconnect log's query: each parameter's description and JSON Schema."""
+CHAT_QUERY: Final = {
+    **DISCONNECT_QUERY,
+    "after_note": ("the last note id seen", whole(0, LARGEST_ID)),
+}
+"""The chat log's query."""
 OPERATIONS: Final = [
     ("/api/operator/tables", "post", "Open a table", OpenTableBody, TableOpened),
     ("/api/operator/tables/{table}/close", "post", "Close a table", None, Ok),

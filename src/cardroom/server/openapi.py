@@ -16,7 +16,9 @@ import msgspec
 
 from cardroom import __version__
 from cardroom.server import api_accounts, api_history, api_lobby, api_operator
-from cardroom.server.api_common import CSRF_HEADER, ErrorBody
+from cardroom.server.api_common import CSRF_HEADER, ErrorBody, whole
+from cardroom.server.protocol import TableId
+from cardroom.store.errors import LARGEST_ID
 
 Operation = tuple[str, str, str, type | None, type | None]
 
@@ -25,21 +27,22 @@ _PLAIN: Final[list[Operation]] = [
     ("/openapi.json", "get", "This document", None, None),
     ("/schema/ws.json", "get", "The JSON Schema of the WebSocket messages (/ws)", None, None),
 ]
-_PAGING: Final = {"offset": "hands to skip", "limit": "hands per page (at most 50)"}
-_LOG_QUERY: Final = {
-    "table": "one table's entries only",
-    "after": "the last id seen",
-    "limit": "at most 1000",
-}
-QUERIES: Final[dict[str, dict[str, str]]] = {
+QUERIES: Final[dict[str, dict[str, tuple[str, dict[str, Any]]]]] = {
     "/api/tables": api_lobby.QUERY,
-    "/api/hands": _PAGING,
-    "/api/operator/logs/disconnects": _LOG_QUERY,
-    "/api/operator/logs/chat": {**_LOG_QUERY, "after_note": "the last note id seen"},
+    "/api/hands": api_history.QUERY,
+    "/api/operator/logs/disconnects": api_operator.DISCONNECT_QUERY,
+    "/api/operator/logs/chat": api_operator.CHAT_QUERY,
 }
-_INTEGER_PARAMS: Final = {
-    *("min_stake", "max_stake", "offset", "limit", "after", "after_note", "hand_no", "id"),
+"""Each path's query parameters: description and JSON Schema, the bounds and choices the
+route keeps (a value the document allows is never refused as malformed)."""
+_PATH_PARAMS: Final = {
+    "hand_no": whole(1, LARGEST_ID),
+    "id": whole(1, LARGEST_ID),
+    "table": msgspec.json.schema(TableId),
 }
+"""The path parameters' schemas (``alias`` is any text: an alias, or a player's id)."""
+SESSION: Final[list[dict[str, list[str]]]] = [{"bearer": []}, {"cookie": []}]
+"""Who may call an operation: a session, by bearer token or cookie."""
 PUBLIC: Final = {"/healthz", "/openapi.json", "/schema/ws.json", "/api/register", "/api/login"}
 """Paths that need no session (the lobby too: anyone may look at the tables)."""
 _ERRORS: Final = {
@@ -65,9 +68,11 @@ def operations() -> list[Operation]:
     return [*_PLAIN, *(op for m in modules for op in m.OPERATIONS)]
 
 
-def _param(name: str, where: str, description: str = "") -> dict[str, Any]:
-    kind = "integer" if name in _INTEGER_PARAMS else "string"
-    out: dict[str, Any] = {"name": name, "in": where, "schema": {"type": kind}}
+def _param(
+    name: str, where: str, description: str = "", schema: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    schema = schema or _PATH_PARAMS.get(name, {"type": "string"})
+    out: dict[str, Any] = {"name": name, "in": where, "schema": schema}
     out["required"] = where == "path"
     if description:
         out["description"] = description
@@ -86,7 +91,7 @@ def _operation(path: str, method: str, summary: str, body: Any, answer: Any) -> 
     for status, why in _ERRORS.items():
         op["responses"][status] = {"description": why, "content": _ref(ErrorBody)}
     params = [_param(name, "path") for name in re.findall(r"{(\w+)}", path)]
-    params += [_param(n, "query", d) for n, d in QUERIES.get(path, {}).items()]
+    params += [_param(n, "query", d, s) for n, (d, s) in QUERIES.get(path, {}).items()]
     if body is not None:  # a body is read under the size limit
         op["responses"]["413"] = {"description": _TOO_LARGE, "content": _ref(ErrorBody)}
     if method == "post" and path.startswith("/api/") and not path.endswith(("login", "register")):
@@ -95,6 +100,8 @@ def _operation(path: str, method: str, summary: str, body: Any, answer: Any) -> 
         op["parameters"] = params
     if path in PUBLIC or path == "/api/tables":
         op["security"] = []
+    elif path == "/api/logout":  # answered 200 without a session too: nothing to end
+        op["security"] = [{}, *SESSION]
     if body is not None:
         op["requestBody"] = {"required": True, "content": _ref(body)}
     return op
@@ -121,6 +128,6 @@ def document() -> dict[str, Any]:
                 "cookie": {"type": "apiKey", "in": "cookie", "name": "cardroom_session"},
             },
         },
-        "security": [{"bearer": []}, {"cookie": []}],
+        "security": SESSION,
         "externalDocs": {"description": "WebSocket messages", "url": "/schema/ws.json"},
     }
