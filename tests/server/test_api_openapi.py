@@ -243,3 +243,14 @@ def test_openapi_says_a_logout_needs_no_session(api: Api) -> None:
     answer = httpx.post(api.base + "/api/logout")
     assert answer.status_code == 200 and answer.json() == {"ok": True}
     assert document["paths"]["/api/me"]["get"].get("security") is None  # the global one
+
+
+def test_a_logout_from_another_site_is_refused_even_without_a_session(api: Api) -> None:
+    """A SameSite=Strict cookie is not sent with another site's form post, so such a post
+    came without a session; it was still answered 200 with the cookie cleared (a cross-site
+    logout). It is refused ``csrf`` as any write from another site is, and changes nothing."""
+    answer = httpx.post(api.base + "/api/logout", headers={"origin": "https://evil.example"})
+    assert answer.status_code == 403 and answer.json()["code"] == "csrf"
+    assert "set-cookie" not in answer.headers
+    own = httpx.post(api.base + "/api/logout", headers={"origin": api.base})
+    assert own.status_code == 200 and "set-cookie" in own.headers

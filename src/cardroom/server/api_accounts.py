@@ -235,6 +235,8 @@ async def logout(request: Request) -> Response:
         shared = request.app.state.server.shared
         if shared is not None:  # the session's sockets end with it
             shared.end_sessions({caller.token})
+    else:  # another site's post carries no SameSite=Strict cookie: no clearing it either
+        check_origin(request)
     response = reply(Ok())
     response.delete_cookie(COOKIE, path="/")
     return response
