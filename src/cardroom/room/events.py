@@ -255,7 +255,9 @@ class AdvanceSet:
 @value
 class AdvanceCleared:
     """A pre-selected action was used, withdrawn, or dropped because the situation it
-    assumed changed (``reason``)."""
+    assumed changed (``reason``: ``used``, ``stale`` (it no longer fitted when the turn
+    came: nothing played), ``acted``, ``withdrawn``, ``street``, ``bet_changed``,
+    ``out``)."""
 
     seat: int
     reason: str
