@@ -8,12 +8,16 @@ import json
 from collections import deque
 from typing import Any
 
+import pytest
+
 from tests.room.conftest import Harness, holdem
 
 from cardroom.cards import parse_cards
 from cardroom.games import events as ev
+from cardroom.room import commands as cmd
 from cardroom.room import events as rv
-from cardroom.server.broadcast import History, Watcher, fan_out, projected
+from cardroom.room.errors import TableError
+from cardroom.server.broadcast import History, Watcher, fan_out, projected, snapshot
 
 
 def seated(player: str, seat: int) -> rv.PlayerSeated:
@@ -81,3 +85,26 @@ def test_12_after_a_rebuild_each_seated_player_still_sees_his_own_cards() -> Non
     stored = history.add(9, [ev.HoleDealt(0, tuple(parse_cards("As Kd")), (False, False))])
     assert projected(stored, "p0")[0].event["cards"] == ["As", "Kd"]
     assert projected(stored, "p1")[0].event["cards"] == [None, None]
+
+
+def test_10_2_a_snapshot_tells_the_most_a_rebuy_may_bring_a_stack_to() -> None:
+    """The reducing rule (§10.2) raises a returning player's buy-in range (``buy_in``)
+    above the table's maximum; a rebuy stays capped at the table's own maximum. A client
+    offered the raised figure for a rebuy, refused ``buy_in_too_large``: ``max_stack``
+    tells it the cap."""
+    h = Harness(holdem(max_buy_in=40))
+    h.seat({0: 40, 1: 40})
+    h.tick()
+    while h.table.state.in_hand:  # p1 folds to p0, who takes the blinds
+        h.act("fold" if h.actor == "p1" else "call")
+    won = h.table.stacks()["p0"]
+    assert won > 40
+    h.do(cmd.Leave("p0"))
+    info = json.loads(snapshot(h.table, 0, "p0", {}))["info"]
+    assert info["buy_in"] == [won, won] and info["max_stack"] == 40
+    h.do(cmd.Sit("p0", 0, won))
+    with pytest.raises(TableError) as err:
+        h.do(cmd.Rebuy("p0", 1))
+    assert err.value.code == "buy_in_too_large"
+    fresh = json.loads(snapshot(h.table, 0, "p1", {}))["info"]
+    assert fresh["buy_in"] == [20, 40] and fresh["max_stack"] == 40

@@ -108,6 +108,7 @@ def snapshot(table: Table, seq: int, player: str, aliases: dict[str, str]) -> by
     settings = table.settings
     info = p.TableInfo(
         buy_in=buy_in_bounds(table, player),  # the player's own (§10.2 reducing)
+        max_stack=settings.buy_in_range[1],  # a rebuy's cap: the table's own (§10.2)
         currency=settings.currency.value,
         seats=settings.seat_count,
     )

@@ -233,9 +233,12 @@ class Events(ServerMessage, tag="events", kw_only=True):
 
 class TableInfo(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     """A table's terms for you: ``buy_in`` [min, max] (max null: no maximum; the reducing
-    rule may raise both), ``currency`` (``play`` or ``real``), ``seats``."""
+    rule may raise both), ``max_stack`` (the most a rebuy may bring a stack to: the
+    table's own maximum, never raised; null: none), ``currency`` (``play`` or ``real``),
+    ``seats``."""
 
     buy_in: tuple[int, int | None]
+    max_stack: int | None
     currency: str
     seats: int
 

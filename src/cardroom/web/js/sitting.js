@@ -114,12 +114,14 @@ function sitToggle(t, seat) {
   return out;
 }
 
-/** Adding chips: offered up to the table's maximum (RULEBOOK §10.2), the box filled
- *  with what tops the stack up to it (the room refuses a stack above it); at the
- *  maximum, said instead. Only between hands: a seat dealt into the hand in progress
- *  sees the box held (the room refuses it there; sitting out, chips may be added). */
+/** Adding chips: offered up to the table's maximum (RULEBOOK §10.2: `info.max_stack`,
+ *  not the buy-in range, which the reducing rule may raise), the box filled with what
+ *  tops the stack up to it (the room refuses a stack above it); at the maximum, said
+ *  instead. Only between hands: a seat dealt into the hand in progress sees the box held
+ *  (the room refuses it there; sitting out, chips may be added). */
 function rebuyBox(t, seat) {
-  const [low, high] = t.info.buy_in || [0, null];
+  const [low] = t.info.buy_in || [0, null];
+  const high = t.info.max_stack ?? null;
   const room = high === null || !seat ? null : high - seat.stack;
   if (room !== null && room < 1) return h("span.rebuy.hint", { text: `Your stack is at the table's maximum (${chips(high)}).` });
   const held = Boolean(seat && seat.dealt_in);
