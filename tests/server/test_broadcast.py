@@ -9,7 +9,6 @@ from collections import deque
 from typing import Any
 
 import pytest
-
 from tests.room.conftest import Harness, holdem
 
 from cardroom.cards import parse_cards
