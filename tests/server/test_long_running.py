@@ -4,6 +4,7 @@ number of connections, players or hands it has served (counted, never timed)."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
@@ -12,7 +13,10 @@ from tests.server.sessions import answer, money_problems, player, seated_pair
 
 from cardroom.bots.client import ProtocolClient, account
 from cardroom.room import table as table_module
+from cardroom.server.actor import TableActor
+from cardroom.server.jobs import Job, Outcome
 from cardroom.server.settings import ServerSettings
+from cardroom.store.tables import TableStep
 
 
 async def _closed(app: Any) -> None:
@@ -115,4 +119,88 @@ def test_a_table_dealing_no_hand_does_not_keep_every_event(
     assert settings.database_url is not None
     with running_server(settings) as base:  # recovered from the rebased record
         pass
+    assert money_problems(settings.database_url) == []
+
+
+async def _nothing(actor: TableActor) -> Outcome:
+    return Outcome(seq=actor.seq)
+
+
+async def _behind_queued_jobs(app: Any, actor: TableActor) -> None:
+    """Until the jobs queued now at ``actor`` have been answered (a job of our own, queued
+    in the server's loop behind them, is answered)."""
+    assert actor.task is not None
+
+    async def barrier() -> Outcome:
+        return await actor.submit(Job(None, _nothing))
+
+    future = asyncio.run_coroutine_threadsafe(barrier(), actor.task.get_loop())
+    await asyncio.wrap_future(future)
+
+
+def test_a_connection_gone_while_its_table_is_unread_is_not_kept_among_its_watchers(
+    settings: ServerSettings,
+) -> None:
+    """A table whose step was lost and whose record could not be read back yet runs no
+    job: the going of each connection that watched it was answered ``busy`` and not
+    done. The connection stayed among the table's watchers for good (with the messages
+    queued for it), and a seated player's counted as watching: after the database came
+    back his seat stayed connected, though nobody was there. Those gone meanwhile are
+    forgotten, and the seat is disconnected once the table is read back (§10.6)."""
+    apps: list[Any] = []
+
+    async def go(base: str) -> tuple[set[str], bool]:
+        app = apps[0]
+        shared = app.state.server.shared
+        actor: TableActor = app.state.server.room.actors["holdem"]
+        a, _ = await player(base, "alice")
+        b, b_id = await player(base, "bobby")
+        for c, seat in ((a, 0), (b, 1)):
+            await c.send("join", id="j", table="holdem", seat=seat, amount=40)
+            assert (await answer(c, "j"))["type"] == "ok"
+        rail = []
+        for k in range(6):
+            c, _ = await player(base, f"rail{k}")
+            await c.send("watch", id="w", table="holdem")
+            assert (await answer(c, "w"))["type"] == "ok"
+            rail.append(c)
+        real_commit, real_rebuild = actor.records.commit_all, actor.rebuild_record
+        down = [True]
+
+        def failing_commit(steps: Sequence[TableStep]) -> None:
+            if down[0] and any(s.table_id == "holdem" for s in steps):
+                raise RuntimeError("database gone")
+            real_commit(steps)
+
+        def failing_rebuild() -> Any:
+            if down[0]:
+                raise RuntimeError("database still gone")
+            return real_rebuild()
+
+        actor.records.commit_all = failing_commit  # type: ignore[method-assign]
+        actor.rebuild_record = failing_rebuild  # type: ignore[method-assign]
+        await a.send("auto_muck", id="m", table="holdem", on=False)
+        assert (await answer(a, "m"))["code"] == "not_stored"  # lost: the table is unread
+        for c in [b, *rail]:
+            await c.close()
+        gone = {b_id}
+        async with asyncio.timeout(10):  # each unwatch is queued as its connection goes
+            while gone & set(shared.connections) or len(shared.connections) > 1:
+                await asyncio.sleep(0.01)
+        await _behind_queued_jobs(app, actor)
+        down[0] = False
+        async with asyncio.timeout(10):  # read back at the next tick
+            while actor.unread:
+                await asyncio.sleep(0.01)
+        await _behind_queued_jobs(app, actor)  # the presence of each seat made so
+        watching = {w.player for w in actor.watchers.values()}
+        seat = actor.table.state.seats[1]
+        await a.close()
+        return watching, seat is not None and seat.connected
+
+    with running_server(settings, apps) as base:
+        watching, bobby_connected = asyncio.run(go(base))
+    assert len(watching) == 1, watching  # alice's connection only
+    assert not bobby_connected
+    assert settings.database_url is not None
     assert money_problems(settings.database_url) == []
