@@ -4,12 +4,15 @@ number of connections, players or hands it has served (counted, never timed)."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import Sequence
 from typing import Any
 
+import httpx
 import pytest
 from tests.server.conftest import running_server
 from tests.server.sessions import answer, money_problems, player, seated_pair
+from websockets.exceptions import ConnectionClosed
 
 from cardroom.bots.client import ProtocolClient, account
 from cardroom.room import table as table_module
@@ -204,3 +207,63 @@ def test_a_connection_gone_while_its_table_is_unread_is_not_kept_among_its_watch
     assert not bobby_connected
     assert settings.database_url is not None
     assert money_problems(settings.database_url) == []
+
+
+async def _come_and_go(base: str, alias: str, how: str) -> None:
+    """A new player logs in (naming his device), watches two tables, sits at a third
+    and stands up, and goes: closing, dropping the connection, or logging out."""
+    login = await asyncio.to_thread(account, base, alias, "password1")
+    client = await ProtocolClient.connect(base, login["token"], device=f"device-{alias}")
+    for table in ("stud", "draw"):
+        await client.send("watch", id=f"w{table}", table=table)
+        assert (await answer(client, f"w{table}"))["type"] == "ok"
+    await client.send("join", id="j", table="holdem", seat=0, amount=40)
+    assert (await answer(client, "j"))["type"] == "ok"
+    await client.send("leave", id="l", table="holdem")
+    assert (await answer(client, "l"))["type"] == "ok"
+    if how == "close":
+        await client.close()
+    elif how == "drop":
+        client.drop()
+    else:
+        async with httpx.AsyncClient(base_url=base) as http:
+            auth = {"authorization": f"Bearer {login['token']}"}
+            assert (await http.post("/api/logout", headers=auth)).status_code == 200
+        with contextlib.suppress(ConnectionClosed):
+            while True:  # until the server closes it (4401)
+                await client.receive()
+
+
+def test_players_coming_and_going_leave_no_connection_or_watcher_behind(
+    settings: ServerSettings,
+) -> None:
+    """Each visit leaves the gateway's and the tables' books as they were, whether the
+    connection closed, dropped or ended with a logout: the connections and sessions of
+    each account, every table's watchers, the aliases. After 2K visitors no more than
+    after K (a guard of the churn a room meets for weeks)."""
+    apps: list[Any] = []
+
+    def books() -> tuple[int, ...]:
+        state = apps[0].state.server
+        actors = state.room.actors.values()
+        watchers = sum(len(a.watchers) for a in actors)
+        shared = state.shared
+        return len(shared.connections), len(shared.by_token), watchers, len(state.room.aliases)
+
+    async def go(base: str) -> list[tuple[int, ...]]:
+        sizes = []
+        ways = ("close", "drop", "logout")
+        for k in range(12):
+            await _come_and_go(base, f"guest{k}", ways[k % 3])
+            if k in (5, 11):
+                await _closed(apps[0])
+                for _ in range(500):  # the connections' ends reach the tables
+                    if books()[2] == 0:
+                        break
+                    await asyncio.sleep(0.01)
+                sizes.append(books())
+        return sizes
+
+    with running_server(settings, apps) as base:
+        after_k, after_2k = asyncio.run(go(base))
+    assert after_k == after_2k == (0, 0, 0, 0), (after_k, after_2k)
