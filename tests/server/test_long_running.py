@@ -18,6 +18,7 @@ from cardroom.bots.client import ProtocolClient, account
 from cardroom.room import table as table_module
 from cardroom.server.actor import TableActor
 from cardroom.server.jobs import Job, Outcome
+from cardroom.server.limits import AccountBuckets
 from cardroom.server.settings import ServerSettings
 from cardroom.store.tables import TableStep
 
@@ -267,3 +268,36 @@ def test_players_coming_and_going_leave_no_connection_or_watcher_behind(
     with running_server(settings, apps) as base:
         after_k, after_2k = asyncio.run(go(base))
     assert after_k == after_2k == (0, 0, 0, 0), (after_k, after_2k)
+
+
+class _Clock:
+    """A clock the test moves."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_the_rate_buckets_of_accounts_and_addresses_gone_quiet_are_forgotten() -> None:
+    """The per-account and per-address buckets (messages, API requests, refused
+    handshakes, registrations) kept one bucket for every key ever seen, up to 100,000
+    each (~30 MB apiece), though a bucket refilled to its burst is the same as none.
+    Those refilled are forgotten: each wave of K new addresses, the earlier ones quiet
+    past their refill, leaves about K kept, not all that ever came. A bucket still short
+    of tokens is kept: its limit holds."""
+    clock = _Clock()
+    buckets = AccountBuckets(rate=20.0, burst=100.0, clock=clock)  # full again within 5 s
+    sizes = []
+    for wave in range(4):
+        for i in range(3000):
+            assert buckets.take(f"10.{wave}.{i >> 8}.{i & 255}")
+        sizes.append(len(buckets.buckets))
+        clock.now += 10.0  # every bucket of this wave full again
+    assert max(sizes) < 2 * 3000, sizes
+    while buckets.take("10.9.9.9"):  # a flood from one address empties its bucket...
+        pass
+    for i in range(3000):  # ...and more addresses come at once, no time passing
+        assert buckets.take(f"10.8.{i >> 8}.{i & 255}")
+    assert not buckets.take("10.9.9.9")  # still short: kept, refused
