@@ -194,7 +194,7 @@ class TableActor:
         """Run a batch of jobs and perhaps the clock, then store and send."""
         if self.unread and not self.closed and not await self.reread():
             for job in batch:
-                jobs.resolve(job, jobs.unread())
+                self.refuse_unread(job)
             return
         if self.presence_unsure and not self.closed:
             self.presence_unsure = False
@@ -203,10 +203,10 @@ class TableActor:
             if self.closed:  # the table closed earlier in this batch
                 jobs.resolve(job, jobs.closed())
             elif self.unread:  # a step of this batch was lost, the record not read back
-                jobs.resolve(job, jobs.unread())
+                self.refuse_unread(job)
             elif job.command is None:
                 if not await self.flush() and self.unread:
-                    jobs.resolve(job, jobs.unread())
+                    self.refuse_unread(job)
                     continue
                 assert job.run is not None
                 outcome = await job.run(self)
@@ -216,6 +216,16 @@ class TableActor:
         if tick and not self.closed and not self.unread:
             self.pending.extend(self.table.tick(deal=self.dealing))
         await self.flush()
+
+    def refuse_unread(self, job: Job) -> None:
+        """Answer ``job`` busy: the table's record is not read back, so it runs nothing.
+        A connection leaving (:func:`jobs.unwatch`) is forgotten all the same, in memory
+        only: kept, a connection gone stayed among the watchers for good, with what was
+        queued for it, and its seated player counted as watching. The presence pass
+        after the reread (:meth:`presence`) disconnects a seat it left unwatched."""
+        if job.leaving is not None:
+            self.watchers.pop(job.leaving, None)
+        jobs.resolve(job, jobs.unread())
 
     async def command(self, job: Job) -> None:
         """Run one table command in memory (a buy-in alone, its balance loaded first).

@@ -19,7 +19,7 @@ from cardroom.room.errors import TableError
 from cardroom.server import protocol as p
 from cardroom.server.actor import TableActor
 from cardroom.server.broadcast import Watcher
-from cardroom.server.jobs import NOT_STORED, Job, Outcome
+from cardroom.server.jobs import NOT_STORED, Job, Outcome, unwatch
 from cardroom.server.storage import Busy
 from cardroom.store import SanctionKind
 from cardroom.store.client_ids import Answered
@@ -120,7 +120,7 @@ async def _table_message(
         return await _watch(conn, actor, msg.since)
     if isinstance(msg, p.Unwatch):
         conn.watching.discard(actor.table_id)
-        return await actor.submit(Job(None, lambda a: a.remove_watcher(conn.id)))
+        return await actor.submit(unwatch(conn.id))
     command = command_for(conn.player, msg)  # type: ignore[arg-type]
     if isinstance(command, Outcome):
         return command

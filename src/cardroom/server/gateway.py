@@ -31,7 +31,7 @@ from cardroom.room import commands as cmd
 from cardroom.server import auth
 from cardroom.server import protocol as p
 from cardroom.server.dispatch import dispatch, stores_its_id
-from cardroom.server.jobs import Job, Outcome
+from cardroom.server.jobs import Job, Outcome, unwatch
 from cardroom.server.limits import AccountBuckets, TokenBucket
 from cardroom.server.settings import Limits
 
@@ -268,7 +268,7 @@ async def _leave_waitlist_unless_back(actor: Any, shared: Shared, player: str) -
 
 
 async def _unwatch(actor: Any, conn_id: int) -> None:
-    await actor.submit(Job(None, lambda a: a.remove_watcher(conn_id)))
+    await actor.submit(unwatch(conn_id))
 
 
 class Shared:

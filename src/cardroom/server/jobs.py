@@ -52,10 +52,19 @@ class Job:
     """The message asking for ``command``: stored with its step."""
     turn: int | None = None
     """The table's sequence number an action was decided at (None: not said)."""
+    leaving: int | None = None
+    """The connection whose watch of the table this job ends (:func:`unwatch`)."""
 
 
 def _future() -> asyncio.Future[Outcome]:
     return asyncio.get_running_loop().create_future()
+
+
+def unwatch(conn: int) -> Job:
+    """The job that stops sending the table to connection ``conn`` (an ``unwatch``, or
+    the connection gone): ``TableActor.remove_watcher``. A table that runs no job (its
+    record not read back) still forgets the connection (``TableActor.refuse_unread``)."""
+    return Job(None, lambda actor: actor.remove_watcher(conn), leaving=conn)
 
 
 TICK: Job = Job.__new__(Job)

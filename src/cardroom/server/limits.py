@@ -11,6 +11,8 @@ from collections.abc import Callable
 class TokenBucket:
     """``rate`` messages a second on average, ``burst`` at once."""
 
+    __slots__ = ("at", "burst", "clock", "rate", "tokens")  # one per account and address
+
     def __init__(self, rate: float, burst: float, clock: Callable[[], float] = time.monotonic):
         self.rate, self.burst, self.clock = rate, burst, clock
         self.tokens, self.at = burst, clock()
@@ -29,6 +31,10 @@ class TokenBucket:
         self.tokens -= 1.0
         return True
 
+    def full(self, now: float) -> bool:
+        """Whether the bucket has refilled to its burst at ``now``: the same as a new one."""
+        return self.tokens + (now - self.at) * self.rate >= self.burst
+
     def wait(self) -> float:
         """Seconds until there is a token (0: there is one now)."""
         missing = 1.0 - self.refill()
@@ -37,12 +43,26 @@ class TokenBucket:
         return missing / self.rate if self.rate > 0 else 3600.0
 
 
-class AccountBuckets:
-    """One bucket per account (or address), the least recently used forgotten past ``size``."""
+SWEEP_FLOOR = 1024
+"""Buckets an :class:`AccountBuckets` holds before it first forgets those refilled."""
 
-    def __init__(self, rate: float, burst: float, size: int = 100_000) -> None:
-        self.rate, self.burst, self.size = rate, burst, size
+
+class AccountBuckets:
+    """One bucket per account (or address): those refilled to their burst are forgotten
+    (the same as none), and the least recently used past ``size``."""
+
+    def __init__(
+        self,
+        rate: float,
+        burst: float,
+        size: int = 100_000,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.rate, self.burst, self.size, self.clock = rate, burst, size, clock
         self.buckets: OrderedDict[str, TokenBucket] = OrderedDict()
+        self.made = 0
+        """Buckets made since the last sweep (:meth:`_forget_full`)."""
+        self.sweep_after = SWEEP_FLOOR
 
     def take(self, account: str) -> bool:
         """Spend one of the account's tokens."""
@@ -52,12 +72,26 @@ class AccountBuckets:
         """The bucket of ``key``, made full when first asked for."""
         bucket = self.buckets.get(key)
         if bucket is None:
-            bucket = self.buckets[key] = TokenBucket(self.rate, self.burst)
+            self.made += 1
+            if self.made >= self.sweep_after:
+                self._forget_full()
+            bucket = self.buckets[key] = TokenBucket(self.rate, self.burst, self.clock)
             if len(self.buckets) > self.size:
                 self.buckets.popitem(last=False)
         else:
             self.buckets.move_to_end(key)
         return bucket
+
+    def _forget_full(self) -> None:
+        # A server meets every account and address that ever comes, and kept a bucket
+        # for each until ``size`` (~30 MB): a bucket refilled is the same as none, so
+        # those are dropped. A sweep waits for as many new buckets as it kept (O(1) a
+        # new key on average, at ``size`` too), and what is kept follows the keys active
+        # lately.
+        now = self.clock()
+        for key in [k for k, b in self.buckets.items() if b.full(now)]:
+            del self.buckets[key]
+        self.made, self.sweep_after = 0, max(SWEEP_FLOOR, len(self.buckets))
 
 
 class Signups:
