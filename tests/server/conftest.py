@@ -245,3 +245,24 @@ def every_message_checked(monkeypatch: pytest.MonkeyPatch) -> Iterator[SecrecyCh
     monkeypatch.setattr(ProtocolClient, "receive", checked)
     yield check
     check.close()
+
+
+def database_down(actor: Any) -> list[bool]:
+    """The database refuses ``actor``'s steps and every read of its record back, until
+    the caller sets the returned flag's ``[0]`` to False (the database back)."""
+    real_commit, real_rebuild = actor.records.commit_all, actor.rebuild_record
+    down = [True]
+
+    def failing_commit(steps: Any) -> None:
+        if down[0] and any(s.table_id == actor.table_id for s in steps):
+            raise RuntimeError("database gone")
+        real_commit(steps)
+
+    def failing_rebuild() -> Any:
+        if down[0]:
+            raise RuntimeError("database still gone")
+        return real_rebuild()
+
+    actor.records.commit_all = failing_commit
+    actor.rebuild_record = failing_rebuild
+    return down

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import pytest
-from tests.server.conftest import running_server
+from tests.server.conftest import database_down, running_server
 from tests.server.sessions import (
     answer,
     first_turn,
@@ -152,27 +152,13 @@ def test_a_reconnection_whose_step_is_lost_and_record_unread_is_not_sent_the_tab
 
     async def go(base: str) -> None:
         actor = _actor(apps[0], "holdem")
-        real_commit, real_rebuild = actor.records.commit_all, actor.rebuild_record
         a, _ = await player(base, "alice")
         await a.send("join", id="j", table="holdem", seat=0, amount=40)
         await answer(a, "j")
         await a.close()
         while actor.table.seat(0).connected:  # the closed connection is a disconnection
             await asyncio.sleep(0.02)
-        down = [True]
-
-        def failing_commit(steps: Sequence[TableStep]) -> None:
-            if down[0] and any(s.table_id == "holdem" for s in steps):
-                raise RuntimeError("database gone")
-            real_commit(steps)
-
-        def failing_rebuild() -> Any:
-            if down[0]:
-                raise RuntimeError("database still gone")
-            return real_rebuild()
-
-        actor.records.commit_all = failing_commit  # type: ignore[method-assign]
-        actor.rebuild_record = failing_rebuild  # type: ignore[method-assign]
+        down = database_down(actor)
         back, _ = await player(base, "alice")
         await back.send("watch", id="w", table="holdem")
         heard = []

@@ -5,12 +5,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Sequence
 from typing import Any
 
 import httpx
 import pytest
-from tests.server.conftest import running_server
+from tests.server.conftest import database_down, running_server
 from tests.server.sessions import answer, money_problems, player, seated_pair
 from websockets.exceptions import ConnectionClosed
 
@@ -20,7 +19,6 @@ from cardroom.server.actor import TableActor
 from cardroom.server.jobs import Job, Outcome
 from cardroom.server.limits import AccountBuckets
 from cardroom.server.settings import ServerSettings
-from cardroom.store.tables import TableStep
 
 
 async def _closed(app: Any) -> None:
@@ -168,21 +166,7 @@ def test_a_connection_gone_while_its_table_is_unread_is_not_kept_among_its_watch
             await c.send("watch", id="w", table="holdem")
             assert (await answer(c, "w"))["type"] == "ok"
             rail.append(c)
-        real_commit, real_rebuild = actor.records.commit_all, actor.rebuild_record
-        down = [True]
-
-        def failing_commit(steps: Sequence[TableStep]) -> None:
-            if down[0] and any(s.table_id == "holdem" for s in steps):
-                raise RuntimeError("database gone")
-            real_commit(steps)
-
-        def failing_rebuild() -> Any:
-            if down[0]:
-                raise RuntimeError("database still gone")
-            return real_rebuild()
-
-        actor.records.commit_all = failing_commit  # type: ignore[method-assign]
-        actor.rebuild_record = failing_rebuild  # type: ignore[method-assign]
+        down = database_down(actor)
         await a.send("auto_muck", id="m", table="holdem", on=False)
         assert (await answer(a, "m"))["code"] == "not_stored"  # lost: the table is unread
         for c in [b, *rail]:
