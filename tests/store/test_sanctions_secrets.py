@@ -39,6 +39,19 @@ def test_restricted_lists_the_frozen_and_banned_players_in_force(
     assert players.restricted() == {} and players.sanctions_of(a.id) == set()
 
 
+def test_restricted_among_given_players_reads_only_theirs(players: Players) -> None:
+    """A server asks only of the players it has (connected, seated, waiting): a room's
+    bans pile up for ever and were all read every few seconds. Asked of more players than
+    one query's batch, every batch is read."""
+    a, b, c = (players.register(x, PW, age_confirmed=True) for x in ("Anna", "Boris", "Cleo"))
+    players.sanction("Anna", SanctionKind.FREEZE, operator="op")
+    players.sanction("Boris", SanctionKind.BAN, operator="op")
+    assert players.restricted(among={a.id, c.id}) == {a.id: {SanctionKind.FREEZE}}
+    assert players.restricted(among=set()) == {}
+    many = set(range(10**6, 10**6 + 1_200)) | {b.id}  # Boris past the first batches
+    assert players.restricted(among=many) == {b.id: {SanctionKind.BAN}}
+
+
 def test_a_registration_and_what_it_does_next_are_one_transaction(
     db: Any, players: Players
 ) -> None:

@@ -87,7 +87,10 @@ class SanctionWatch:
     async def restrict(self) -> int:
         """Close the banned accounts' connections and stand the frozen and banned players
         up; how many players were acted on."""
-        restricted = await self.storage.run(self.players.restricted)
+        present = self.present()
+        if not present:
+            return 0
+        restricted = await self.storage.run(self.players.restricted, present)
         if not restricted:
             return 0
         stopped = {str(k): kinds for k, kinds in restricted.items()}
@@ -114,6 +117,16 @@ class SanctionWatch:
             if isinstance(outcome, BaseException) or outcome.code is not None:
                 log.warning("a sanctioned player was not stood up: %s", outcome)
         return len(acted)
+
+    def present(self) -> set[int]:
+        """The players this process has: connected, seated or on a waiting list (their
+        sanctions are the ones a look needs; a room's bans pile up for ever)."""
+        players = set(self.shared.connections)
+        for actor in self.room.actors.values():
+            state = actor.table.state
+            players.update(seat.player for seat in state.seats if seat is not None)
+            players.update(state.waitlist)
+        return {int(p) for p in players if p.isdecimal()}
 
 
 def _why(kinds: Collection[SanctionKind]) -> str:

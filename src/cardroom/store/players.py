@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -44,6 +44,8 @@ ROLES = ("player", "operator")
 HOUSE_ROLE = "house"
 """The role of the house's bots, which the server makes (never a person's): the
 integrity review leaves them out (one address, pots between two of them)."""
+ID_BATCH = 500
+"""Player ids a query names at most (:meth:`Players.restricted`)."""
 
 
 class LoginRefused(AccountError):
@@ -492,16 +494,24 @@ class Players:
             return active_sanctions(session, player_id, self.clock())
 
     @storage_errors("reading sanctions")
-    def restricted(self) -> dict[int, set[SanctionKind]]:
+    def restricted(self, among: Collection[int] | None = None) -> dict[int, set[SanctionKind]]:
         """Every player whose money is stopped now (a freeze or a ban in force), by id,
-        with the kinds in force (one query: a server looks every few seconds)."""
+        with the kinds in force; ``among``: of those players only (a server looks every
+        few seconds at the players it has, while a room's bans pile up for ever)."""
         now = self.clock()
         query = select(Sanction.player_id, Sanction.kind).where(
             Sanction.kind.in_([k.value for k in MONEY_STOPPING]),
             *in_force(now),
         )
+        if among is None:
+            queries = [query]
+        else:  # in batches: a query's parameters are bounded (SQLite: 32,766)
+            ids = sorted(among)
+            batches = (ids[i : i + ID_BATCH] for i in range(0, len(ids), ID_BATCH))
+            queries = [query.where(Sanction.player_id.in_(batch)) for batch in batches]
         found: dict[int, set[SanctionKind]] = {}
         with Session(self.engine) as session:
-            for player_id, kind in session.execute(query):
-                found.setdefault(player_id, set()).add(SanctionKind(kind))
+            for each in queries:
+                for player_id, kind in session.execute(each):
+                    found.setdefault(player_id, set()).add(SanctionKind(kind))
         return found
