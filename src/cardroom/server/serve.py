@@ -7,6 +7,7 @@ import contextlib
 import logging
 import signal
 import socket
+import sys
 import threading
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -86,6 +87,12 @@ def uvicorn_config(
 
 class _RoomLog(logging.StreamHandler):  # type: ignore[type-arg]
     """The handler :func:`room_log` adds (stderr, the bare message), known by its class."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        """Write to ``sys.stderr`` as it is now, as Python's last resort does (a stream
+        kept from the first serve would be a stale one where stderr is replaced)."""
+        self.stream = sys.stderr
+        super().emit(record)
 
 
 def room_log(log_level: str) -> None:
