@@ -40,7 +40,11 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--db", metavar="URL", default=None, help=DB_HELP)
     parser.add_argument("--tables", type=Path, metavar="FILE", help="a TOML table list")
     parser.add_argument("--no-bots", action="store_true", help="open the tables without bots")
-    parser.add_argument("--log-level", default="warning", help="uvicorn's log level")
+    parser.add_argument(
+        "--log-level",
+        default="warning",
+        help="the room's and uvicorn's log level (warning; info: the players a start stood up)",
+    )
     parser.add_argument(
         "--integrity-keep-seconds",
         type=positive_seconds,

@@ -7,6 +7,7 @@ import contextlib
 import logging
 import signal
 import socket
+import sys
 import threading
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -84,6 +85,32 @@ def uvicorn_config(
     return config
 
 
+class _RoomLog(logging.StreamHandler):  # type: ignore[type-arg]
+    """The handler :func:`room_log` adds (stderr, the bare message), known by its class."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        """Write to ``sys.stderr`` as it is now, as Python's last resort does (a stream
+        kept from the first serve would be a stale one where stderr is replaced)."""
+        self.stream = sys.stderr
+        super().emit(record)
+
+
+def room_log(log_level: str) -> None:
+    """Let the room's own log (``cardroom.*``: what the start recovered, a lost lease...)
+    reach stderr at ``log_level`` (uvicorn's names), as uvicorn's does. Without a handler
+    only its warnings came out, through Python's last resort, whatever the level said."""
+    named = logging.getLevelName(log_level.upper())
+    level = named if isinstance(named, int) else 5  # uvicorn's "trace": 5
+    logger = logging.getLogger("cardroom")
+    if level < logger.getEffectiveLevel():  # never raised: others may want more
+        logger.setLevel(level)
+    handler = next((h for h in logger.handlers if isinstance(h, _RoomLog)), None)
+    if handler is None:
+        handler = _RoomLog()  # stderr, the bare message: as the last resort wrote it
+        logger.addHandler(handler)
+    handler.setLevel(level)
+
+
 def serve(
     settings: ServerSettings, log_level: str = "warning", on_ready: OnReady | None = None
 ) -> int:
@@ -92,6 +119,7 @@ def serve(
     or stopped because it lost the database's lease (``Room.lose``). A bad database URL
     or an unreachable database raises :class:`cardroom.store.DatabaseError` before
     anything listens, an address it cannot listen on :class:`ListenError`."""
+    room_log(log_level)
     lost: list[bool] = []
 
     def on_lost() -> None:  # the room stopped its tables: the process stops too

@@ -91,6 +91,10 @@ _CHINESE_KEYS = {"id", "game", "point_value", "min_points", "set_seconds", "seat
 _SETTINGS_KEYS = {f.name for f in fields(TableSettings)} - {
     "table_id", "games", "currency", "mixed", "seed", "rake", "chinese",
 }  # fmt: skip
+_STAKES_KEYS: Final = {f.name: None for f in fields(Stakes)}.keys()
+"""The ``stakes`` fields, in Stakes' order (an error message lists them)."""
+_FILE_KEYS: Final = frozenset({"table"})
+"""The one key at the top of a file: a misspelt ``[[tabel]]`` is refused, not skipped."""
 KEYS: Final = frozenset(_OWN_KEYS | _MIXED_KEYS | _CHINESE_KEYS | _SETTINGS_KEYS)
 """Every key a table of the file may have (docs/tables_file.md lists them)."""
 _OPTION_KINDS: Final = {
@@ -228,6 +232,11 @@ def _config(raw: dict[str, Any], stakes: dict[str, Any]) -> TableConfig:
         options["max_seats"] = raw["seats"]
     if "game" not in raw:
         raise ValueError("game: an engine game (or 'mixed' / 'games' for a mixed table)")
+    unknown = sorted(set(stakes) - _STAKES_KEYS)
+    if unknown:  # Stakes(**values) would say so in Python's words, naming its __init__
+        raise ValueError(
+            f"stakes: unknown keys {unknown}; the fields are {', '.join(_STAKES_KEYS)}"
+        )
     values: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v for k, v in stakes.items()}
     return TableConfig.of(str(raw["game"]), Stakes(**values), **options)
 
@@ -288,6 +297,11 @@ def load_tables(path: Path | None) -> list[TableSpec]:
             data = tomllib.loads(path.read_text(encoding="utf-8"))
         except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
             raise TablesFileError(f"{path}: {exc}") from None
+        unknown = sorted(set(data) - _FILE_KEYS)
+        if unknown:
+            raise TablesFileError(
+                f"{path}: unknown keys {unknown}: the file holds [[table]] entries"
+            )
         entries = data.get("table", [])
         if not isinstance(entries, list) or not entries:
             raise TablesFileError(f"{path}: no [[table]] entries")
