@@ -1,6 +1,7 @@
 """The chat ban ladder (RULEBOOK §10.7): one place for the room, which judges an
 offence, and the store, which keeps the bans with the account and counts the earlier
-ones. Standard library only, so both layers may import it."""
+ones; and the longest sanction with an end, for the operator's API and command line.
+Standard library only, so every layer may import it."""
 
 from __future__ import annotations
 
@@ -17,6 +18,10 @@ CHAT_BAN_STEPS: Final[tuple[timedelta | None, ...]] = (
 )
 """Chat ban length by offence: 24 h, 48 h, 72 h, 1 week, 1 month (30 days), then
 permanent; the first offence gets the first step."""
+
+MAX_SANCTION_HOURS: Final = 24 * 3650
+"""The longest sanction with an end an operator may impose: ten years (87,600 hours);
+a longer one is one until lifted."""
 
 
 def chat_ban_duration(past_offences: int) -> timedelta | None:

@@ -111,3 +111,20 @@ def test_a_seed_is_a_number_so_007_is_7(capsys: pytest.CaptureFixture[str]) -> N
         assert code_of(["play", "--watch", "--seed", seed, "--hands", "2"]) == 0
         decks.append(capsys.readouterr().out)
     assert decks[-1] == decks[-2]
+
+
+def test_the_command_line_s_longest_sanction_is_the_api_s(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """One limit for both ways an operator sanctions: the command line took 876,000
+    hours (100 years), the API 87,600 (ten years)."""
+    import msgspec
+
+    from cardroom.chat_bans import MAX_SANCTION_HOURS
+    from cardroom.server.api_operator import SanctionBody
+
+    schema = msgspec.json.schema(SanctionBody)["$defs"]["SanctionBody"]["properties"]["hours"]
+    assert schema["anyOf"][0]["maximum"] == MAX_SANCTION_HOURS == 87_600
+    longest = ["account", "ban", "x", "--hours", str(MAX_SANCTION_HOURS + 1), "--db", "sqlite://"]
+    assert code_of(longest) == 2
+    assert "--hours" in capsys.readouterr().err

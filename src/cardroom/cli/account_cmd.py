@@ -14,6 +14,7 @@ import os
 import sys
 from typing import Any
 
+from cardroom.chat_bans import MAX_SANCTION_HOURS
 from cardroom.cli.db_cmd import database_command, name_players, open_engine
 from cardroom.cli.errors import UsageError, whole_number
 from cardroom.ledger import Currency, Entry
@@ -79,8 +80,8 @@ def register(subparsers: Any) -> None:
         sub.add_argument(
             "--hours",
             type=whole_number(1, MAX_SANCTION_HOURS),
-            help="duration in whole hours, 1 to 876000 (100 years; default: until lifted; "
-            "chat bans escalate)",
+            help=f"duration in whole hours, 1 to {MAX_SANCTION_HOURS} (ten years; default: "
+            "until lifted; chat bans escalate)",
         )
         sub.add_argument("--operator", default=_operator())
         sub.set_defaults(kind=kind)
@@ -102,10 +103,6 @@ def _read_password() -> str:
             raise AccountError("the passwords differ")
         return first
     return sys.stdin.readline().rstrip("\r\n")
-
-
-MAX_SANCTION_HOURS = 876_000
-"""A hundred years: a longer sanction is one until lifted (no ``--hours``)."""
 
 
 def run_create(args: argparse.Namespace) -> int:

@@ -30,6 +30,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
+from cardroom.chat_bans import MAX_SANCTION_HOURS
 from cardroom.ledger import ChipDumpFlag, SharedAccessFlag
 from cardroom.server.actor import TableActor
 from cardroom.server.api_accounts import Profile, profile_of
@@ -172,7 +173,7 @@ class SanctionBody(msgspec.Struct, forbid_unknown_fields=True):
     alias: Alias
     kind: Literal["freeze", "ban", "chat_ban"] = "freeze"
     reason: Text = ""
-    hours: Annotated[int, Meta(ge=1, le=24 * 3650)] | None = None
+    hours: Annotated[int, Meta(ge=1, le=MAX_SANCTION_HOURS)] | None = None
 
 
 class SanctionMade(msgspec.Struct):
