@@ -18,7 +18,7 @@ import { judgedLine, refusedLine } from "./moderation.js";
 import { chineseFelt, chipsMoved, ofcShowdown, placeBar } from "./ofc.js";
 import { askBuyIn, leftWords, seatControls } from "./sitting.js";
 import { tableRules } from "./rules.js";
-import { focusedKey, onScreen, refocus, typedValues } from "./regions.js";
+import { focusedKey, holdFocus, onScreen, refocus, typedValues } from "./regions.js";
 import { tableClosed } from "./closing.js";
 
 const ADVANCE_NAMES = { check_fold: "Check/fold", check: "Check", call_any: "Call any", fold: "Fold" };
@@ -495,6 +495,7 @@ class TableController {
     const el = this.regions[region];
     const form = keepForm ? el.querySelector("form.buyin") : null;
     const focus = focusedKey(el);
+    const held = el.contains(document.activeElement); // the region itself, focused, too
     const typed = typedValues(el); // what the player is typing survives the rebuild
     const opened = [...el.querySelectorAll("details[open]")].map((d) => d.className);
     fill(el, build());
@@ -508,6 +509,7 @@ class TableController {
       again.dispatchEvent(new Event("input")); // what follows from it (the raise button's words)
     }
     if (focus) refocus(el, focus);
+    if (held) holdFocus(el);
   }
 
   tick() {
