@@ -230,8 +230,8 @@ stack moves under the rebuy box), ``rebuy-hand`` (a puppet: the box held in a ha
 we sit down waiting for the big blind), ``come-back`` (a player sat out owing
 the big blind, then a puppet), ``draw-pick`` (a puppet: our draw comes at once),
 ``leaving`` (a puppet: leaving asked in a hand, then taken back), ``act-focus`` (a
-puppet: we act with the keyboard), ``advance-quiet`` (a puppet: the live regions), and the Chinese poker
-tables (OFC, Pineapple) of ``test_ofc_table.py``."""
+puppet: we act with the keyboard), ``advance-quiet`` (a puppet: the live regions),
+and the Chinese poker tables (OFC, Pineapple) of ``test_ofc_table.py``."""
 THINK = 0.3
 """The session's bots think up to this many seconds a decision (still faster than people):
 at full speed the bots of some thirty tables kept a core busy all session, and every

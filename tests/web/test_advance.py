@@ -121,7 +121,8 @@ ANNOUNCED = """() => {
     new MutationObserver((changes) => {
         for (const c of changes) for (const n of c.addedNodes) {
             const root = live(n.nodeType === 1 ? n : c.target);
-            if (root && root.getAttribute('aria-live') !== 'off') window.announced.push(n.textContent);
+            const off = !root || root.getAttribute('aria-live') === 'off';
+            if (!off) window.announced.push(n.textContent);
         }
     }).observe(document.body, { subtree: true, childList: true });
 }"""
