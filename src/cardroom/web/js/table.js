@@ -440,9 +440,11 @@ class TableController {
       // not even patched while a pointer is pressed on it (layout.js, heldDown).
       if (!heldDown(r.felt, () => this.render())) {
         const focus = focusedKey(r.felt);
+        const held = r.felt.contains(document.activeElement); // a card to discard, drawn
         patch(r.felt, felt(this));
         fitSeats(r.felt.querySelector(".felt"), this.view.you);
         if (focus && !r.felt.contains(document.activeElement)) refocus(r.felt, focus, false);
+        if (held) holdFocus(r.felt);
       }
       this.update("actions", [legal, [...this.discards], advanceOffered(this), this.view.hand && this.view.hand.current_bet, this.view.advance, this.me(),
         this.view.hand && this.view.hand.seats[this.me()] && this.view.hand.seats[this.me()].in_hand],
