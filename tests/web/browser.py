@@ -200,6 +200,9 @@ action_seconds = 20
     + _table("waiting-bb", "holdem", BLINDS, seats=3)  # two puppets; we wait for the blind
     + _table("draw-pick", "triple_draw_27", DRAW_STAKES, seats=2)  # a puppet: our draw comes
     + _table("leaving", "holdem", BLINDS, seats=2)  # a puppet: we leave in a hand, then stay
+    + _table("act-focus", "holdem", BLINDS, seats=2)  # a puppet: we act by keyboard
+    + _table("advance-quiet", "holdem", BLINDS, seats=2)  # a puppet: what is announced
+    + _table("draw-focus", "badugi", DRAW_STAKES, seats=2)  # a puppet: we draw by keyboard
     + "".join(
         f"""
 [[table]]
@@ -227,8 +230,10 @@ stack moves under the rebuy box), ``rebuy-hand`` (a puppet: the box held in a ha
 ``chat-long`` (a phone's player alone, chatting), ``waiting-bb`` (two puppets in a hand,
 we sit down waiting for the big blind), ``come-back`` (a player sat out owing
 the big blind, then a puppet), ``draw-pick`` (a puppet: our draw comes at once),
-``leaving`` (a puppet: leaving asked in a hand, then taken back), and the Chinese poker
-tables (OFC, Pineapple) of ``test_ofc_table.py``."""
+``leaving`` (a puppet: leaving asked in a hand, then taken back), ``act-focus`` (a
+puppet: we act with the keyboard), ``advance-quiet`` (a puppet: the live regions),
+``draw-focus`` (a puppet: a draw by keyboard), and the Chinese poker tables (OFC,
+Pineapple) of ``test_ofc_table.py``."""
 THINK = 0.3
 """The session's bots think up to this many seconds a decision (still faster than people):
 at full speed the bots of some thirty tables kept a core busy all session, and every

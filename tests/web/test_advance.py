@@ -113,3 +113,38 @@ def test_advance_check_is_played_cleared_by_a_raise_and_refused_when_late(
             expect(bar.get_by_role("button", name=re.compile("^(Check|Call)"))).to_be_enabled()
             bar.get_by_role("button", name=re.compile("^(Check|Call)")).first.click()
             done.append("late")
+
+
+ANNOUNCED = """() => {
+    window.announced = [];
+    const live = (n) => n.closest('[aria-live], [role=status], [role=alert], [role=log]');
+    new MutationObserver((changes) => {
+        for (const c of changes) for (const n of c.addedNodes) {
+            const root = live(n.nodeType === 1 ? n : c.target);
+            const off = !root || root.getAttribute('aria-live') === 'off';
+            if (!off) window.announced.push(n.textContent);
+        }
+    }).observe(document.body, { subtree: true, childList: true });
+}"""
+"""Records the text a screen reader would announce: nodes added in a live region."""
+
+
+def test_the_advance_boxes_are_not_announced_at_each_move(
+    page: Any, server: str, driven: Any
+) -> None:
+    """The advance checkboxes come and go with every move of the others (offered from a
+    fresh view only): in the action area's live region, a screen reader read them all
+    out ("Act in advance, Check/fold, Check, Call any, Fold") after each move. Our turn
+    is still announced."""
+    register(page, server, fresh_alias())
+    puppet = driven.puppet("advance-quiet", fresh_alias("pup"))
+    sit(page, server, "advance-quiet")
+    page.evaluate(ANNOUNCED)
+    box, bar = page.locator("fieldset.advance"), page.locator(".actionbar")
+    turn = _puppet_turn(page, puppet)  # waiting for the puppet: the boxes are offered
+    box.wait_for()
+    puppet.move("check" if "check" in turn["legal"]["actions"] else "call")
+    puppet.passive_until(page, lambda: bar.count() > 0, "our turn did not come")
+    announced = page.evaluate("window.announced")
+    assert any("Your turn" in text for text in announced), announced
+    assert not [text for text in announced if "Act in advance" in text], announced

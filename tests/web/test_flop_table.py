@@ -189,3 +189,23 @@ def test_a_hand_reloaded_mid_way_comes_back_to_its_showdown(
     expect(panel.locator("h2")).to_have_text(re.compile(rf"hand #{number.group(1)}$"))
     expect(panel).to_contain_text(" wins ")
     shoot(page, "reloaded-showdown")
+
+
+def test_after_acting_by_keyboard_the_focus_stays_in_the_action_area(
+    page: Any, server: str, driven: Any
+) -> None:
+    """A keyboard player acts with Enter on the action bar's button: the bar goes with the
+    turn, and the focus stays where the bar was (the next Tab goes on from there), not
+    thrown back to the top of the page. Heads-up with a puppet that checks or calls."""
+    register(page, server, fresh_alias())
+    puppet = driven.puppet("act-focus", fresh_alias("pup"))
+    sit(page, server, "act-focus")
+    passive = page.locator(".actionbar .act.check, .actionbar .act.call")
+    puppet.passive_until(page, lambda: passive.count() > 0, "our turn did not come")
+    passive.first.focus()
+    passive.first.press("Enter")
+    page.locator(".actionbar").wait_for(state="detached")
+    inside = "document.activeElement.closest('.tablepage .actions') !== null"
+    assert page.evaluate(inside)
+    page.wait_for_timeout(1000)  # the puppet plays on, the table is redrawn
+    assert page.evaluate(inside)

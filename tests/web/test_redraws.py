@@ -3,6 +3,7 @@ play): a click held on a button and the keyboard focus on a card survive it."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 from typing import Any
@@ -148,3 +149,32 @@ def test_a_press_held_far_longer_than_a_click_does_not_freeze_the_table(
     expect(log).to_contain_text(f"{second} sits down")
     expect(taken).to_have_count(2)  # held past any click: drawn, the pointer still down
     page.mouse.up()
+
+
+def test_after_a_draw_by_keyboard_the_focus_stays_on_the_table(
+    page: Any, server: str, driven: Any
+) -> None:
+    """A keyboard player picks a card (Tab, Space) and draws (D): the picked card is no
+    longer a button once the draw is sent, and the focus stays on the table (the next
+    Tab goes on from there), not thrown back to the top of the page. Heads-up against a
+    puppet that checks or calls."""
+    register(page, server, fresh_alias())
+    puppet = driven.puppet("draw-focus", fresh_alias("pup"))
+    sit(page, server, "draw-focus")
+    bar = page.locator(".actionbar")
+
+    def at_our_draw() -> bool:
+        button = bar.locator(".act.check, .act.call")
+        if button.count():
+            with contextlib.suppress(Exception):  # the bar is redrawn as the table moves
+                button.first.click(timeout=1000)
+        return bar.locator(".act.draw").count() > 0
+
+    puppet.passive_until(page, at_our_draw, "no draw came to us", 30)
+    pick = page.locator(".seat.mine .card-pick").first
+    pick.focus()
+    pick.press("Space")
+    expect(pick).to_have_attribute("aria-pressed", "true")
+    page.keyboard.press("d")
+    page.locator(".seat.mine .card-pick").first.wait_for(state="detached")
+    assert page.evaluate("document.activeElement.closest('.tablepage') !== null")

@@ -174,7 +174,9 @@ export function advanceBox(t) {
   const options = [["check_fold", "Check/fold"],
     toCall ? ["call", `Call ${chips(toCall)}`, toCall] : ["check", "Check"],
     ["call_any", "Call any"], ["fold", "Fold"]];
-  return h("fieldset.advance", h("legend", { text: "Act in advance" }),
+  // Not announced: offered from a fresh view only, the boxes go and come back with
+  // every move of the others, and the action area's live region read them out each time.
+  return h("fieldset.advance", { "aria-live": "off" }, h("legend", { text: "Act in advance" }),
     options.map(([kind, label, amount]) => {
       const id = `adv-${kind}`;
       const box = h("input", { type: "checkbox", id, checked: current === kind,

@@ -27,6 +27,15 @@ export function refocus(el, selector, anyButton = true) {
   if (again) again.focus();
 }
 
+/** Keep the focus in `el` when the control that had it went with a rebuild (our action
+ *  sent: the bar replaced by nothing, or by the advance checkboxes): the region itself
+ *  takes it, so the next Tab goes on from there, not from the top of the page. */
+export function holdFocus(el) {
+  if (el.contains(document.activeElement)) return;
+  if (!el.hasAttribute("tabindex")) el.tabIndex = -1;
+  el.focus({ preventScroll: true });
+}
+
 /** Scroll just enough for the whole of `el` (the action bar, as our turn comes) to be on
  *  the screen when it runs below the screen's edge (a laptop's 768 px: the raise button
  *  on a second line), never past its top. Not on a phone, where the board comes first

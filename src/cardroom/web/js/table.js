@@ -18,7 +18,7 @@ import { judgedLine, refusedLine } from "./moderation.js";
 import { chineseFelt, chipsMoved, ofcShowdown, placeBar } from "./ofc.js";
 import { askBuyIn, leftWords, seatControls } from "./sitting.js";
 import { tableRules } from "./rules.js";
-import { focusedKey, onScreen, refocus, typedValues } from "./regions.js";
+import { focusedKey, holdFocus, onScreen, refocus, typedValues } from "./regions.js";
 import { tableClosed } from "./closing.js";
 
 const ADVANCE_NAMES = { check_fold: "Check/fold", check: "Check", call_any: "Call any", fold: "Fold" };
@@ -440,9 +440,11 @@ class TableController {
       // not even patched while a pointer is pressed on it (layout.js, heldDown).
       if (!heldDown(r.felt, () => this.render())) {
         const focus = focusedKey(r.felt);
+        const held = r.felt.contains(document.activeElement); // a card to discard, drawn
         patch(r.felt, felt(this));
         fitSeats(r.felt.querySelector(".felt"), this.view.you);
         if (focus && !r.felt.contains(document.activeElement)) refocus(r.felt, focus, false);
+        if (held) holdFocus(r.felt);
       }
       this.update("actions", [legal, [...this.discards], advanceOffered(this), this.view.hand && this.view.hand.current_bet, this.view.advance, this.me(),
         this.view.hand && this.view.hand.seats[this.me()] && this.view.hand.seats[this.me()].in_hand],
@@ -495,6 +497,7 @@ class TableController {
     const el = this.regions[region];
     const form = keepForm ? el.querySelector("form.buyin") : null;
     const focus = focusedKey(el);
+    const held = el.contains(document.activeElement); // the region itself, focused, too
     const typed = typedValues(el); // what the player is typing survives the rebuild
     const opened = [...el.querySelectorAll("details[open]")].map((d) => d.className);
     fill(el, build());
@@ -508,6 +511,7 @@ class TableController {
       again.dispatchEvent(new Event("input")); // what follows from it (the raise button's words)
     }
     if (focus) refocus(el, focus);
+    if (held) holdFocus(el);
   }
 
   tick() {
