@@ -469,3 +469,32 @@ def test_a_player_who_watched_a_closed_table_watches_it_again_when_sitting_at_it
     snapshots = [m for m in heard if m["type"] == "snapshot" and m["table"] == "reopen-me"]
     assert snapshots, heard
     assert boss.post("/api/operator/tables/reopen-me/close").status_code == 200
+
+
+def test_an_operator_reads_back_the_settings_of_a_table_opened_through_the_api(
+    api: Api, boss: httpx.Client
+) -> None:
+    # Nothing showed a table's clocks, rake or buy-in range once it was open.
+    options = {"action_seconds": 12.5, "time_bank_start": 45.0, "hand_pause_seconds": 2.0,
+               "min_buy_in": 60, "max_buy_in": 300}  # fmt: skip
+    spec = {"id": "read-me", "game": "holdem", "money": "real", "seats": 9,
+            "stakes": {"small_blind": 2, "big_blind": 4}, "options": options}  # fmt: skip
+    assert boss.post("/api/operator/tables", json=spec).status_code == 201
+    view = boss.get("/api/operator/tables/read-me")
+    assert view.status_code == 200, view.text
+    table = view.json()
+    assert (table["table_id"], table["open"], table["origin"]) == ("read-me", True, "operator")
+    settings = table["settings"]
+    assert {k: settings[k] for k in options} == options
+    assert settings["currency"] == "real" and settings["games"][0]["max_seats"] == 9
+    assert settings["games"][0]["stakes"]["big_blind"] == 4 and "seed" not in settings
+    assert table["buy_in"] == [60, 300] and table["bots"] == 0
+    assert table["rakes"] and table["rakes"][0]["per"] > 0  # seed 003's, real money
+    assert bearer(api, register(api)).get("/api/operator/tables/read-me").status_code == 403
+    assert boss.post("/api/operator/tables/read-me/close").status_code == 200
+    closed = boss.get("/api/operator/tables/read-me").json()  # from its record
+    assert (closed["open"], closed["origin"], closed["settings"]) == (False, None, settings)
+    unknown = boss.get("/api/operator/tables/never-was")
+    assert unknown.status_code == 404 and unknown.json()["code"] == "no_such_table"
+    started = boss.get("/api/operator/tables/holdem").json()  # the test server's own
+    assert started["open"] and started["origin"] == "tables_file"

@@ -4,7 +4,7 @@ The role is a column of the players (migration 0005), granted by an operator
 (``POST /api/operator/roles``, audited) or from the command line; a player
 gets 403 ``forbidden`` here. Routes:
 
-- open a table (the table-file entry as JSON) and close one (its hand
+- open a table (the table-file entry as JSON), read its settings back, and close one (its hand
   cancelled by §10.10, its players cashed out, its record marked closed);
 - players: a player's profile (role, sanctions with their ids, balances);
 - sanctions: freeze (or ban, chat-ban) an account, lift a sanction; a freeze or a
@@ -32,6 +32,7 @@ from starlette.routing import Route
 
 from cardroom.chat_bans import MAX_SANCTION_HOURS
 from cardroom.ledger import ChipDumpFlag, SharedAccessFlag
+from cardroom.room.settings import TableSettings, settings_from_dict, settings_to_dict
 from cardroom.server.actor import TableActor
 from cardroom.server.api_accounts import Profile, profile_of
 from cardroom.server.api_common import (
@@ -55,6 +56,7 @@ from cardroom.store import ROLES, SanctionKind
 from cardroom.store.errors import LARGEST_ID
 from cardroom.store.history import LogEntry, TableHistory
 from cardroom.store.leases import LeaseLost
+from cardroom.store.tables import TableRecords
 
 DISCONNECT_KINDS: Final = (
     "Disconnected",
@@ -164,6 +166,22 @@ class TableOpened(msgspec.Struct):
     """The table now open."""
 
     table_id: str
+
+
+class TableView(msgspec.Struct):
+    """A table's settings as its record stores them (``settings_to_dict``: every option,
+    its game(s) with stakes and seats; not the deck's seed), whether it is open here,
+    where it came from (``tables_file`` or ``operator``; None once closed), the house
+    bots seated at start, the buy-in range in force (maximum None: the whole balance)
+    and the rake rule each game's hands pay (None: no rake, as at play money)."""
+
+    table_id: str
+    open: bool
+    origin: Literal["tables_file", "operator"] | None
+    bots: int | None
+    buy_in: tuple[int, int | None]
+    rakes: list[dict[str, Any] | None]
+    settings: dict[str, Any]
 
 
 class SanctionBody(msgspec.Struct, forbid_unknown_fields=True):
@@ -298,7 +316,7 @@ async def open_table(request: Request) -> Response:
     if body.bots:  # the command line seats house bots at start: none would come
         raise ApiError(400, "bad_table", "house bots are seated from the tables file at start")
     try:
-        spec = spec_from_dict(raw)
+        spec = dataclasses.replace(spec_from_dict(raw), origin="operator")
     except TablesFileError as exc:
         raise ApiError(400, "bad_table", str(exc)) from None
     room = _room(request)
@@ -307,6 +325,37 @@ async def open_table(request: Request) -> Response:
             raise ApiError(409, "table_exists", f"table {body.id!r} is open already")
         await open_on(room, spec)
     return reply(TableOpened(body.id), 201)
+
+
+def _view(settings: TableSettings, spec: TableSpec | None) -> TableView:
+    origin: Any = None if spec is None else spec.origin
+    rakes = [dataclasses.asdict(r) if (r := settings.hand_config(c).rake) else None
+             for c in settings.games]  # fmt: skip
+    return TableView(
+        settings.table_id,
+        spec is not None,
+        origin,
+        None if spec is None else spec.bots,
+        settings.buy_in_range,
+        rakes,
+        settings_to_dict(settings),
+    )
+
+
+@endpoint
+async def table_settings(request: Request) -> Response:
+    """``GET /api/operator/tables/{table}``: an open table's settings, or a closed one's
+    from its record; 404 ``no_such_table``."""
+    await require_operator(request)
+    table_id = str(request.path_params["table"])
+    spec: TableSpec | None = getattr(_room(request), "specs", {}).get(table_id)
+    if spec is not None:
+        return reply(_view(spec.settings, spec))
+    storage = accounts_of(request).storage
+    stored = await storage.run(TableRecords(storage.engine).settings_of, table_id)
+    if stored is None:
+        raise ApiError(404, "no_such_table", f"no table {table_id!r}")
+    return reply(_view(settings_from_dict(stored), None))
 
 
 @endpoint
@@ -450,6 +499,7 @@ def routes() -> list[Route]:
     base = "/api/operator"
     return [
         Route(f"{base}/tables", open_table, methods=["POST"]),
+        Route(f"{base}/tables/{{table:str}}", table_settings, methods=["GET"]),
         Route(f"{base}/tables/{{table:str}}/close", close_table, methods=["POST"]),
         Route(f"{base}/sanctions", sanction, methods=["POST"]),
         Route(f"{base}/sanctions/{{id:whole}}/lift", lift, methods=["POST"]),
@@ -474,6 +524,7 @@ CHAT_QUERY: Final = {
 """The chat log's query."""
 OPERATIONS: Final = [
     ("/api/operator/tables", "post", "Open a table", OpenTableBody, TableOpened),
+    ("/api/operator/tables/{table}", "get", "A table's settings", None, TableView),
     ("/api/operator/tables/{table}/close", "post", "Close a table", None, Ok),
     ("/api/operator/sanctions", "post", "Freeze, ban or chat-ban", SanctionBody, SanctionMade),
     ("/api/operator/sanctions/{id}/lift", "post", "Lift a sanction", None, Ok),

@@ -119,6 +119,9 @@ class TableSpec:
 
     settings: TableSettings
     bots: int = 0
+    origin: str = "tables_file"
+    """Where the table came from: ``tables_file`` (the list read at start, or the default
+    tables without one) or ``operator`` (``POST /api/operator/tables``)."""
 
 
 DEFAULT_TABLES: tuple[dict[str, Any], ...] = (
