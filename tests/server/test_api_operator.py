@@ -350,8 +350,8 @@ def test_10_6_disconnect_log_and_the_allowance_left_today(api: Api, boss: httpx.
     log = boss.get("/api/operator/logs/disconnects", params={"table": "logs-1"}).json()
     kinds = [e["kind"] for e in log["entries"]]
     assert kinds == ["Disconnected", "DisconnectAllInUsed", "Reconnected"]
-    named = [e["entry"].get("alias") for e in log["entries"]]  # who sat at the seat then
-    assert named == [alias, None, alias]  # (the all-in names its player itself)
+    named = [e["entry"].get("alias") for e in log["entries"]]  # who sat at the seat then,
+    assert named == [alias, alias, alias]  # or the player the entry names by id
     assert log["next_after"] is None
     paged = boss.get(
         "/api/operator/logs/disconnects", params={"table": "logs-1", "limit": 1}
@@ -423,9 +423,32 @@ def test_10_7_chat_log_holds_lines_offences_and_reports(api: Api, boss: httpx.Cl
         ("ChatBlocked", None, "advertising"),
     ]
     assert mine[1]["entry"]["offence"] and mine[1]["entry"]["seat"] == 3
+    assert [e["entry"]["alias"] for e in mine] == [rude, rude]  # not the id alone
     actions = {(n["action"], n["subject"].lower()) for n in log["notes"]}
     assert ("report", rude.lower()) in actions
     assert ("chat_ban", rude.lower()) in actions  # an offence bans the account (§10.7)
+
+
+def test_the_chat_log_names_each_player_by_alias_as_the_disconnect_log_does(
+    api: Api, boss: httpx.Client
+) -> None:
+    # It named players by id only (the disconnect log added the alias of a seat's player).
+    mouth, ears = register(api), register(api)
+    ids = [bearer(api, a).get("/api/me").json()["player"] for a in (mouth, ears)]
+    events = [
+        rv.PlayerSeated(ids[0], 1, 40, None, False, 30.0, time.time()),
+        rv.ChatSaid(ids[0], "hello", time.time()),
+        rv.ChatBlocked(1, ids[0], "advertising", "www", False, time.time()),
+        rv.ChatReported(2, ids[1], ids[0], "chat_abuse", "", time.time()),
+    ]
+    engine = make_engine(api.database_url)
+    try:
+        TableRecords(engine).commit("logs-chat", 1, [encode_room_event(e) for e in events])
+    finally:
+        engine.dispose()
+    log = boss.get("/api/operator/logs/chat", params={"table": "logs-chat"}).json()
+    named = [(e["entry"].get("alias"), e["entry"].get("accused_alias")) for e in log["entries"]]
+    assert named == [(mouth, None), (mouth, None), (ears, mouth)]  # a report: its reporter
 
 
 def test_a_table_opened_through_the_api_asks_for_no_house_bots(

@@ -208,7 +208,9 @@ class RoleBody(msgspec.Struct, forbid_unknown_fields=True):
 
 
 class LogLine(msgspec.Struct):
-    """One entry of a table's record (``id`` orders the log; page with ``after``)."""
+    """One entry of a table's record (``id`` orders the log; page with ``after``), with
+    the aliases of the players it names: ``alias`` (the player it names by id, or who sat
+    at the seat it names; a report's reporter) and ``accused_alias`` (a report's)."""
 
     id: int
     table_id: str
@@ -273,7 +275,7 @@ async def _log(request: Request, kinds: tuple[str, ...]) -> LogPage:
     storage = accounts_of(request).storage
     history = TableHistory(storage.engine)
     rows = await storage.run(history.by_kind, kinds, table_id=table_id, after_id=after, limit=limit)
-    rows = await storage.run(_name_seats, history, rows)
+    rows = await storage.run(_name_players, history, rows)
     return LogPage([_line(r) for r in rows], rows[-1].id if len(rows) == limit else None)
 
 
@@ -284,24 +286,32 @@ def _table_param(request: Request) -> str | None:
     return None if raw is None else msgspec.convert(raw, TableId)
 
 
-def _name_seats(history: TableHistory, rows: list[LogEntry]) -> list[LogEntry]:
-    """Entries that name only a seat (``Disconnected``, ``TimedOut``...) with the alias
-    of the player who sat there then, as ``alias`` (in the database pool)."""
+NAMED: Final = {"player": "alias", "reporter": "alias", "accused": "accused_alias"}
+"""The fields of a log entry that name a player by id, and the field that gets his alias
+(a ``ChatReported``'s ``alias`` is the reporter's)."""
+
+
+def _name_players(history: TableHistory, rows: list[LogEntry]) -> list[LogEntry]:
+    """Log entries with the aliases of the players they name (in the database pool): by
+    id (``player``, a report's ``reporter`` and ``accused``: :data:`NAMED`), or only by
+    seat (``Disconnected``, ``TimedOut``...: who sat there then, as ``alias``). The
+    disconnect and chat logs alike: records name players by id, operators by alias."""
     bare: dict[str, list[int]] = {}
     for r in rows:
-        if "seat" in r.entry and "player" not in r.entry:
+        if "seat" in r.entry and not NAMED.keys() & r.entry.keys():
             bare.setdefault(r.table_id, []).append(r.seq)
-    if not bare:
-        return rows
     seated = {table: history.seated(table, seqs) for table, seqs in bare.items()}
+    ids = [str(r.entry[k]) for r in rows for k in NAMED if k in r.entry]
+    known = history.aliases(ids) if ids else {}
     out = []
     for r in rows:
+        names = {
+            to: known[str(r.entry[k])] for k, to in NAMED.items() if str(r.entry.get(k)) in known
+        }
         at = seated.get(r.table_id, {}).get(r.seq)
-        if at is not None and "player" not in r.entry:
-            alias = at.get(int(r.entry["seat"]))
-            if alias is not None:
-                r = dataclasses.replace(r, entry={**r.entry, "alias": alias})
-        out.append(r)
+        if at is not None and (alias := at.get(int(r.entry["seat"]))) is not None:
+            names["alias"] = alias
+        out.append(dataclasses.replace(r, entry={**r.entry, **names}) if names else r)
     return out
 
 
