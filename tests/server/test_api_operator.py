@@ -521,3 +521,6 @@ def test_an_operator_reads_back_the_settings_of_a_table_opened_through_the_api(
     assert unknown.status_code == 404 and unknown.json()["code"] == "no_such_table"
     started = boss.get("/api/operator/tables/holdem").json()  # the test server's own
     assert started["open"] and started["origin"] == "tables_file"
+    for bad in ("a%00b", "x" * 41):  # not a table id: never sent to the database
+        answer = boss.get(f"/api/operator/tables/{bad}")
+        assert answer.status_code == 400 and answer.json()["code"] == "bad_request", bad

@@ -51,7 +51,7 @@ from cardroom.server.api_common import (
 from cardroom.server.auth import Accounts
 from cardroom.server.jobs import Job, Outcome
 from cardroom.server.protocol import CLOSED_BY_OPERATOR, TableId
-from cardroom.server.tables_file import TablesFileError, TableSpec, spec_from_dict
+from cardroom.server.tables_file import Origin, TablesFileError, TableSpec, spec_from_dict
 from cardroom.store import ROLES, SanctionKind
 from cardroom.store.errors import LARGEST_ID
 from cardroom.store.history import LogEntry, TableHistory
@@ -177,7 +177,7 @@ class TableView(msgspec.Struct):
 
     table_id: str
     open: bool
-    origin: Literal["tables_file", "operator"] | None
+    origin: Origin | None
     bots: int | None
     buy_in: tuple[int, int | None]
     rakes: list[dict[str, Any] | None]
@@ -338,13 +338,13 @@ async def open_table(request: Request) -> Response:
 
 
 def _view(settings: TableSettings, spec: TableSpec | None) -> TableView:
-    origin: Any = None if spec is None else spec.origin
+    """A table's view: open (``spec``, the room's) or closed (its record's settings)."""
     rakes = [dataclasses.asdict(r) if (r := settings.hand_config(c).rake) else None
              for c in settings.games]  # fmt: skip
     return TableView(
         settings.table_id,
         spec is not None,
-        origin,
+        None if spec is None else spec.origin,
         None if spec is None else spec.bots,
         settings.buy_in_range,
         rakes,
@@ -355,9 +355,10 @@ def _view(settings: TableSettings, spec: TableSpec | None) -> TableView:
 @endpoint
 async def table_settings(request: Request) -> Response:
     """``GET /api/operator/tables/{table}``: an open table's settings, or a closed one's
-    from its record; 404 ``no_such_table``."""
+    from its record; 404 ``no_such_table``; 400 ``bad_request`` for what is no table id
+    (a NUL must not reach PostgreSQL, which refuses it: a 503)."""
     await require_operator(request)
-    table_id = str(request.path_params["table"])
+    table_id = msgspec.convert(str(request.path_params["table"]), TableId)
     spec: TableSpec | None = getattr(_room(request), "specs", {}).get(table_id)
     if spec is not None:
         return reply(_view(spec.settings, spec))

@@ -58,7 +58,7 @@ import re
 import tomllib
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, Literal
 
 from cardroom.chinese import VARIANTS as CHINESE_VARIANTS
 from cardroom.chinese import ChineseError
@@ -111,6 +111,10 @@ assert set(_OPTION_KINDS.values()) <= {"bool", "bool | None", "int", "int | None
 )
 
 
+Origin = Literal["tables_file", "operator"]
+"""Where an open table came from (:attr:`TableSpec.origin`)."""
+
+
 class TablesFileError(ValueError):
     """The table list is wrong; the message names the table and the key."""
 
@@ -121,7 +125,7 @@ class TableSpec:
 
     settings: TableSettings
     bots: int = 0
-    origin: str = "tables_file"
+    origin: Origin = "tables_file"
     """Where the table came from: ``tables_file`` (the list read at start, or the default
     tables without one) or ``operator`` (``POST /api/operator/tables``)."""
 
