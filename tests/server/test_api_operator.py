@@ -350,8 +350,8 @@ def test_10_6_disconnect_log_and_the_allowance_left_today(api: Api, boss: httpx.
     log = boss.get("/api/operator/logs/disconnects", params={"table": "logs-1"}).json()
     kinds = [e["kind"] for e in log["entries"]]
     assert kinds == ["Disconnected", "DisconnectAllInUsed", "Reconnected"]
-    named = [e["entry"].get("alias") for e in log["entries"]]  # who sat at the seat then
-    assert named == [alias, None, alias]  # (the all-in names its player itself)
+    named = [e["entry"].get("alias") for e in log["entries"]]  # who sat at the seat then,
+    assert named == [alias, alias, alias]  # or the player the entry names by id
     assert log["next_after"] is None
     paged = boss.get(
         "/api/operator/logs/disconnects", params={"table": "logs-1", "limit": 1}
@@ -423,9 +423,32 @@ def test_10_7_chat_log_holds_lines_offences_and_reports(api: Api, boss: httpx.Cl
         ("ChatBlocked", None, "advertising"),
     ]
     assert mine[1]["entry"]["offence"] and mine[1]["entry"]["seat"] == 3
+    assert [e["entry"]["alias"] for e in mine] == [rude, rude]  # not the id alone
     actions = {(n["action"], n["subject"].lower()) for n in log["notes"]}
     assert ("report", rude.lower()) in actions
     assert ("chat_ban", rude.lower()) in actions  # an offence bans the account (§10.7)
+
+
+def test_the_chat_log_names_each_player_by_alias_as_the_disconnect_log_does(
+    api: Api, boss: httpx.Client
+) -> None:
+    # It named players by id only (the disconnect log added the alias of a seat's player).
+    mouth, ears = register(api), register(api)
+    ids = [bearer(api, a).get("/api/me").json()["player"] for a in (mouth, ears)]
+    events = [
+        rv.PlayerSeated(ids[0], 1, 40, None, False, 30.0, time.time()),
+        rv.ChatSaid(ids[0], "hello", time.time()),
+        rv.ChatBlocked(1, ids[0], "advertising", "www", False, time.time()),
+        rv.ChatReported(2, ids[1], ids[0], "chat_abuse", "", time.time()),
+    ]
+    engine = make_engine(api.database_url)
+    try:
+        TableRecords(engine).commit("logs-chat", 1, [encode_room_event(e) for e in events])
+    finally:
+        engine.dispose()
+    log = boss.get("/api/operator/logs/chat", params={"table": "logs-chat"}).json()
+    named = [(e["entry"].get("alias"), e["entry"].get("accused_alias")) for e in log["entries"]]
+    assert named == [(mouth, None), (mouth, None), (ears, mouth)]  # a report: its reporter
 
 
 def test_a_table_opened_through_the_api_asks_for_no_house_bots(
@@ -469,3 +492,35 @@ def test_a_player_who_watched_a_closed_table_watches_it_again_when_sitting_at_it
     snapshots = [m for m in heard if m["type"] == "snapshot" and m["table"] == "reopen-me"]
     assert snapshots, heard
     assert boss.post("/api/operator/tables/reopen-me/close").status_code == 200
+
+
+def test_an_operator_reads_back_the_settings_of_a_table_opened_through_the_api(
+    api: Api, boss: httpx.Client
+) -> None:
+    # Nothing showed a table's clocks, rake or buy-in range once it was open.
+    options = {"action_seconds": 12.5, "time_bank_start": 45.0, "hand_pause_seconds": 2.0,
+               "min_buy_in": 60, "max_buy_in": 300}  # fmt: skip
+    spec = {"id": "read-me", "game": "holdem", "money": "real", "seats": 9,
+            "stakes": {"small_blind": 2, "big_blind": 4}, "options": options}  # fmt: skip
+    assert boss.post("/api/operator/tables", json=spec).status_code == 201
+    view = boss.get("/api/operator/tables/read-me")
+    assert view.status_code == 200, view.text
+    table = view.json()
+    assert (table["table_id"], table["open"], table["origin"]) == ("read-me", True, "operator")
+    settings = table["settings"]
+    assert {k: settings[k] for k in options} == options
+    assert settings["currency"] == "real" and settings["games"][0]["max_seats"] == 9
+    assert settings["games"][0]["stakes"]["big_blind"] == 4 and "seed" not in settings
+    assert table["buy_in"] == [60, 300] and table["bots"] == 0
+    assert table["rakes"] and table["rakes"][0]["per"] > 0  # seed 003's, real money
+    assert bearer(api, register(api)).get("/api/operator/tables/read-me").status_code == 403
+    assert boss.post("/api/operator/tables/read-me/close").status_code == 200
+    closed = boss.get("/api/operator/tables/read-me").json()  # from its record
+    assert (closed["open"], closed["origin"], closed["settings"]) == (False, None, settings)
+    unknown = boss.get("/api/operator/tables/never-was")
+    assert unknown.status_code == 404 and unknown.json()["code"] == "no_such_table"
+    started = boss.get("/api/operator/tables/holdem").json()  # the test server's own
+    assert started["open"] and started["origin"] == "tables_file"
+    for bad in ("a%00b", "x" * 41):  # not a table id: never sent to the database
+        answer = boss.get(f"/api/operator/tables/{bad}")
+        assert answer.status_code == 400 and answer.json()["code"] == "bad_request", bad

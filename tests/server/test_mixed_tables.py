@@ -77,7 +77,7 @@ def test_9_a_mixed_entry_opens_its_rotation_with_stakes_from_the_small_bet() -> 
         ({"mixed": "HORSE", "structure": "no_limit"}, "structure: a mixed table"),
         ({"mixed": "HORSE", "stakes": {"small_blind": 1, "big_blind": 2}}, "one stake"),
         ({"mixed": "HORSE", "stakes": {"small_bet": 1}}, "at least 2"),
-        ({"mixed": "HORSE", "stakes": {"small_bet": "4"}}, "small_bet must be"),
+        ({"mixed": "HORSE", "stakes": {"small_bet": "4"}}, "stakes.small_bet: a whole number"),
         ({"mixed": "HORSE", "hands_per_game": 0}, "hands_per_game: a whole number from 1"),
         ({"mixed": "HORSE", "hands_per_game": True}, "hands_per_game"),
         ({"mixed": "HORSE", "seats": 9}, "seats 2 to 8 players"),

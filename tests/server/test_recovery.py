@@ -17,7 +17,7 @@ from cardroom.cli import main as cli_main
 from cardroom.ledger import AccountRef, Currency, Reason, Transfer
 from cardroom.server.settings import ServerSettings
 from cardroom.server.tables_file import TablesFileError, load_tables
-from cardroom.store import SqlLedger, make_engine
+from cardroom.store import Players, SqlLedger, make_engine
 from cardroom.store.tables import TableRecords
 
 
@@ -291,3 +291,37 @@ def test_10_10_players_stood_up_with_no_hand_voided_are_told_quietly(
     told = [(r.levelno, r.getMessage()) for r in caplog.records if "recovered" in r.getMessage()]
     line = "table holdem recovered: 1 player(s) stood up, 40 chips back to their accounts"
     assert told == [(logging.INFO, line)], told
+
+
+def test_a_table_opened_through_the_api_and_not_in_the_tables_file_is_closed_with_a_warning(
+    settings: ServerSettings, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The start closed such a table without a word: now one WARNING a table on the
+    ``cardroom`` logger (``cardroom serve`` writes it to stderr), naming it and why; the
+    tables the file names say nothing of it."""
+    assert settings.database_url is not None
+    body = {"alias": "boss1", "password": "password1"}
+    with running_server(settings) as base:
+        made = httpx.post(base + "/api/register", json={**body, "age_confirmed": True})
+        assert made.status_code == 201, made.text
+        engine = make_engine(settings.database_url)
+        try:
+            Players(engine).set_role("boss1", "operator", operator="test")
+        finally:
+            engine.dispose()
+        token = httpx.post(base + "/api/login", json=body).json()["token"]
+        spec = {"id": "extra-1", "game": "holdem", "stakes": {"small_blind": 1, "big_blind": 2}}
+        opened = httpx.post(
+            base + "/api/operator/tables", json=spec, headers={"authorization": f"Bearer {token}"}
+        )
+        assert opened.status_code == 201, opened.text
+    caplog.clear()
+    with running_server(settings):
+        pass
+    told = [
+        (r.levelno, r.getMessage())
+        for r in caplog.records
+        if r.name.startswith("cardroom") and "tables file" in r.getMessage()
+    ]
+    line = "table extra-1 closed: the tables file no longer names it"
+    assert told == [(logging.WARNING, line)], told

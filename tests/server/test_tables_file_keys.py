@@ -6,6 +6,7 @@ without a word, so the table it held never opened)."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -38,3 +39,34 @@ def test_a_file_of_tables_alone_still_loads(tmp_path: Path) -> None:
     path = tmp_path / "tables.toml"
     path.write_text(GOOD, encoding="utf-8")
     assert [s.settings.table_id for s in load_tables(path)] == ["nl"]
+
+
+@pytest.mark.parametrize(
+    ("entry", "told"),
+    [
+        ({"seats": "6"}, "seats: a whole number, e.g. seats = 6, not '6'"),
+        ({"seats": -1}, "seats: a whole number, e.g. seats = 6, not -1"),
+        ({"game": "ofc", "point_value": 1, "seats": 3.0}, "seats: a whole number"),
+        ({"mixed": "HORSE", "stakes": {"small_bet": 4}, "seats": "6"}, "seats: a whole number"),
+        ({"stakes": {"small_blind": 1, "big_blind": 2, "straddles": 4}},
+         "stakes.straddles: a list of amounts, e.g. straddles = [4] or [4, 8], not 4"),
+        ({"stakes": {"small_blind": "1", "big_blind": 2}},
+         "stakes.small_blind: a whole number of chips, e.g. small_blind = 1, not '1'"),
+        ({"stakes": {"small_blind": 1, "big_blind": 2, "straddles": ["4"]}},
+         "stakes.straddles: a list of amounts, e.g. straddles = [4] or [4, 8], not ['4']"),
+    ],
+)  # fmt: skip
+def test_a_value_of_the_wrong_type_is_told_with_the_file_s_key_and_a_toml_example(
+    entry: dict[str, Any], told: str
+) -> None:
+    # `seats = "6"` was told as `max_seats ...`, `straddles = 4` as "a tuple ... e.g. (4,)":
+    # names and syntax of the code, not of the file the operator wrote.
+    base = {"id": "t1", "game": "holdem", "stakes": {"small_blind": 1, "big_blind": 2}}
+    for key in ("mixed", "point_value"):  # a mixed table names no game, Chinese no stakes
+        if key in entry:
+            del base["game" if key == "mixed" else "stakes"]
+    with pytest.raises(TablesFileError) as caught:
+        spec_from_dict({**base, **entry})
+    message = str(caught.value)
+    assert message.startswith("table 't1': ") and told in message, message
+    assert "max_seats" not in message and "tuple" not in message and "(4," not in message

@@ -4,7 +4,7 @@ The role is a column of the players (migration 0005), granted by an operator
 (``POST /api/operator/roles``, audited) or from the command line; a player
 gets 403 ``forbidden`` here. Routes:
 
-- open a table (the table-file entry as JSON) and close one (its hand
+- open a table (the table-file entry as JSON), read its settings back, and close one (its hand
   cancelled by §10.10, its players cashed out, its record marked closed);
 - players: a player's profile (role, sanctions with their ids, balances);
 - sanctions: freeze (or ban, chat-ban) an account, lift a sanction; a freeze or a
@@ -32,6 +32,7 @@ from starlette.routing import Route
 
 from cardroom.chat_bans import MAX_SANCTION_HOURS
 from cardroom.ledger import ChipDumpFlag, SharedAccessFlag
+from cardroom.room.settings import TableSettings, settings_from_dict, settings_to_dict
 from cardroom.server.actor import TableActor
 from cardroom.server.api_accounts import Profile, profile_of
 from cardroom.server.api_common import (
@@ -50,11 +51,12 @@ from cardroom.server.api_common import (
 from cardroom.server.auth import Accounts
 from cardroom.server.jobs import Job, Outcome
 from cardroom.server.protocol import CLOSED_BY_OPERATOR, TableId
-from cardroom.server.tables_file import TablesFileError, TableSpec, spec_from_dict
+from cardroom.server.tables_file import Origin, TablesFileError, TableSpec, spec_from_dict
 from cardroom.store import ROLES, SanctionKind
 from cardroom.store.errors import LARGEST_ID
 from cardroom.store.history import LogEntry, TableHistory
 from cardroom.store.leases import LeaseLost
+from cardroom.store.tables import TableRecords
 
 DISCONNECT_KINDS: Final = (
     "Disconnected",
@@ -166,6 +168,22 @@ class TableOpened(msgspec.Struct):
     table_id: str
 
 
+class TableView(msgspec.Struct):
+    """A table's settings as its record stores them (``settings_to_dict``: every option,
+    its game(s) with stakes and seats; not the deck's seed), whether it is open here,
+    where it came from (``tables_file`` or ``operator``; None once closed), the house
+    bots seated at start, the buy-in range in force (maximum None: the whole balance)
+    and the rake rule each game's hands pay (None: no rake, as at play money)."""
+
+    table_id: str
+    open: bool
+    origin: Origin | None
+    bots: int | None
+    buy_in: tuple[int, int | None]
+    rakes: list[dict[str, Any] | None]
+    settings: dict[str, Any]
+
+
 class SanctionBody(msgspec.Struct, forbid_unknown_fields=True):
     """Freeze (or ban, chat-ban) an account; ``hours`` None: until lifted (a chat ban
     without hours takes the next step of the escalation, RULEBOOK §10.7)."""
@@ -190,7 +208,9 @@ class RoleBody(msgspec.Struct, forbid_unknown_fields=True):
 
 
 class LogLine(msgspec.Struct):
-    """One entry of a table's record (``id`` orders the log; page with ``after``)."""
+    """One entry of a table's record (``id`` orders the log; page with ``after``), with
+    the aliases of the players it names: ``alias`` (the player it names by id, or who sat
+    at the seat it names; a report's reporter) and ``accused_alias`` (a report's)."""
 
     id: int
     table_id: str
@@ -255,7 +275,7 @@ async def _log(request: Request, kinds: tuple[str, ...]) -> LogPage:
     storage = accounts_of(request).storage
     history = TableHistory(storage.engine)
     rows = await storage.run(history.by_kind, kinds, table_id=table_id, after_id=after, limit=limit)
-    rows = await storage.run(_name_seats, history, rows)
+    rows = await storage.run(_name_players, history, rows)
     return LogPage([_line(r) for r in rows], rows[-1].id if len(rows) == limit else None)
 
 
@@ -266,24 +286,32 @@ def _table_param(request: Request) -> str | None:
     return None if raw is None else msgspec.convert(raw, TableId)
 
 
-def _name_seats(history: TableHistory, rows: list[LogEntry]) -> list[LogEntry]:
-    """Entries that name only a seat (``Disconnected``, ``TimedOut``...) with the alias
-    of the player who sat there then, as ``alias`` (in the database pool)."""
+NAMED: Final = {"player": "alias", "reporter": "alias", "accused": "accused_alias"}
+"""The fields of a log entry that name a player by id, and the field that gets his alias
+(a ``ChatReported``'s ``alias`` is the reporter's)."""
+
+
+def _name_players(history: TableHistory, rows: list[LogEntry]) -> list[LogEntry]:
+    """Log entries with the aliases of the players they name (in the database pool): by
+    id (``player``, a report's ``reporter`` and ``accused``: :data:`NAMED`), or only by
+    seat (``Disconnected``, ``TimedOut``...: who sat there then, as ``alias``). The
+    disconnect and chat logs alike: records name players by id, operators by alias."""
     bare: dict[str, list[int]] = {}
     for r in rows:
-        if "seat" in r.entry and "player" not in r.entry:
+        if "seat" in r.entry and not NAMED.keys() & r.entry.keys():
             bare.setdefault(r.table_id, []).append(r.seq)
-    if not bare:
-        return rows
     seated = {table: history.seated(table, seqs) for table, seqs in bare.items()}
+    ids = [str(r.entry[k]) for r in rows for k in NAMED if k in r.entry]
+    known = history.aliases(ids) if ids else {}
     out = []
     for r in rows:
+        names = {
+            to: known[str(r.entry[k])] for k, to in NAMED.items() if str(r.entry.get(k)) in known
+        }
         at = seated.get(r.table_id, {}).get(r.seq)
-        if at is not None and "player" not in r.entry:
-            alias = at.get(int(r.entry["seat"]))
-            if alias is not None:
-                r = dataclasses.replace(r, entry={**r.entry, "alias": alias})
-        out.append(r)
+        if at is not None and (alias := at.get(int(r.entry["seat"]))) is not None:
+            names["alias"] = alias
+        out.append(dataclasses.replace(r, entry={**r.entry, **names}) if names else r)
     return out
 
 
@@ -298,7 +326,7 @@ async def open_table(request: Request) -> Response:
     if body.bots:  # the command line seats house bots at start: none would come
         raise ApiError(400, "bad_table", "house bots are seated from the tables file at start")
     try:
-        spec = spec_from_dict(raw)
+        spec = dataclasses.replace(spec_from_dict(raw), origin="operator")
     except TablesFileError as exc:
         raise ApiError(400, "bad_table", str(exc)) from None
     room = _room(request)
@@ -307,6 +335,38 @@ async def open_table(request: Request) -> Response:
             raise ApiError(409, "table_exists", f"table {body.id!r} is open already")
         await open_on(room, spec)
     return reply(TableOpened(body.id), 201)
+
+
+def _view(settings: TableSettings, spec: TableSpec | None) -> TableView:
+    """A table's view: open (``spec``, the room's) or closed (its record's settings)."""
+    rakes = [dataclasses.asdict(r) if (r := settings.hand_config(c).rake) else None
+             for c in settings.games]  # fmt: skip
+    return TableView(
+        settings.table_id,
+        spec is not None,
+        None if spec is None else spec.origin,
+        None if spec is None else spec.bots,
+        settings.buy_in_range,
+        rakes,
+        settings_to_dict(settings),
+    )
+
+
+@endpoint
+async def table_settings(request: Request) -> Response:
+    """``GET /api/operator/tables/{table}``: an open table's settings, or a closed one's
+    from its record; 404 ``no_such_table``; 400 ``bad_request`` for what is no table id
+    (a NUL must not reach PostgreSQL, which refuses it: a 503)."""
+    await require_operator(request)
+    table_id = msgspec.convert(str(request.path_params["table"]), TableId)
+    spec: TableSpec | None = getattr(_room(request), "specs", {}).get(table_id)
+    if spec is not None:
+        return reply(_view(spec.settings, spec))
+    storage = accounts_of(request).storage
+    stored = await storage.run(TableRecords(storage.engine).settings_of, table_id)
+    if stored is None:
+        raise ApiError(404, "no_such_table", f"no table {table_id!r}")
+    return reply(_view(settings_from_dict(stored), None))
 
 
 @endpoint
@@ -450,6 +510,7 @@ def routes() -> list[Route]:
     base = "/api/operator"
     return [
         Route(f"{base}/tables", open_table, methods=["POST"]),
+        Route(f"{base}/tables/{{table:str}}", table_settings, methods=["GET"]),
         Route(f"{base}/tables/{{table:str}}/close", close_table, methods=["POST"]),
         Route(f"{base}/sanctions", sanction, methods=["POST"]),
         Route(f"{base}/sanctions/{{id:whole}}/lift", lift, methods=["POST"]),
@@ -474,6 +535,7 @@ CHAT_QUERY: Final = {
 """The chat log's query."""
 OPERATIONS: Final = [
     ("/api/operator/tables", "post", "Open a table", OpenTableBody, TableOpened),
+    ("/api/operator/tables/{table}", "get", "A table's settings", None, TableView),
     ("/api/operator/tables/{table}/close", "post", "Close a table", None, Ok),
     ("/api/operator/sanctions", "post", "Freeze, ban or chat-ban", SanctionBody, SanctionMade),
     ("/api/operator/sanctions/{id}/lift", "post", "Lift a sanction", None, Ok),

@@ -363,11 +363,13 @@ class Room:
         return recovered.table, recovered.seq
 
     def retire(self, table_id: str) -> None:
-        """A table no longer listed: recover it, then mark it closed."""
+        """A table no longer listed: recover it, then mark it closed, and say so (a table
+        opened through the operator's API and not in the tables file closed silently)."""
         record = self.records.load(table_id)
         if record is not None:
             self.recover(record, StepLedger())
         self.records.close(table_id)
+        log.warning("table %s closed: the tables file no longer names it", table_id)
 
     def prepare(
         self, spec: TableSpec, ledger: StepLedger, allowances: StepAllowances | None = None

@@ -58,7 +58,7 @@ import re
 import tomllib
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, Literal
 
 from cardroom.chinese import VARIANTS as CHINESE_VARIANTS
 from cardroom.chinese import ChineseError
@@ -93,6 +93,8 @@ _SETTINGS_KEYS = {f.name for f in fields(TableSettings)} - {
 }  # fmt: skip
 _STAKES_KEYS: Final = {f.name: None for f in fields(Stakes)}.keys()
 """The ``stakes`` fields, in Stakes' order (an error message lists them)."""
+_LISTS: Final = {"straddles": "straddles = [4] or [4, 8]", "spread": "spread = [4, 8]"}
+"""The ``stakes`` fields that are lists, and a TOML example of each (the others are chips)."""
 _FILE_KEYS: Final = frozenset({"table"})
 """The one key at the top of a file: a misspelt ``[[tabel]]`` is refused, not skipped."""
 KEYS: Final = frozenset(_OWN_KEYS | _MIXED_KEYS | _CHINESE_KEYS | _SETTINGS_KEYS)
@@ -109,6 +111,10 @@ assert set(_OPTION_KINDS.values()) <= {"bool", "bool | None", "int", "int | None
 )
 
 
+Origin = Literal["tables_file", "operator"]
+"""Where an open table came from (:attr:`TableSpec.origin`)."""
+
+
 class TablesFileError(ValueError):
     """The table list is wrong; the message names the table and the key."""
 
@@ -119,6 +125,9 @@ class TableSpec:
 
     settings: TableSettings
     bots: int = 0
+    origin: Origin = "tables_file"
+    """Where the table came from: ``tables_file`` (the list read at start, or the default
+    tables without one) or ``operator`` (``POST /api/operator/tables``)."""
 
 
 DEFAULT_TABLES: tuple[dict[str, Any], ...] = (
@@ -169,7 +178,10 @@ def _spec(raw: dict[str, Any]) -> TableSpec:
     for key, value in extra.items():
         _check_option(key, value)
     extra["currency"] = Currency(money)
+    _check_seats(raw)
     stakes = raw.get("stakes")
+    if isinstance(stakes, dict) and not chinese:
+        _check_stakes(stakes)
     if chinese:
         settings = TableSettings.chinese_table(table_id, _chinese(raw), **extra)
     elif not isinstance(stakes, dict):
@@ -208,6 +220,34 @@ def _check_option(key: str, value: Any) -> None:
     least = 0 if key != "action_seconds" else math.ulp(0)
     if not (math.isfinite(value) and least <= value <= _MOST):
         raise ValueError(f"{key}: a finite number {'from' if least == 0 else 'above'} 0")
+
+
+def _whole(value: Any) -> bool:
+    """A whole number from 0: not a bool (an int to Python), not 6.0 nor "6"."""
+    return type(value) is int and value >= 0
+
+
+def _check_seats(raw: dict[str, Any]) -> None:
+    """``seats`` a whole number, told in the file's words (the game's check names it
+    ``max_seats``); how many is the game's (or rotation's) to check."""
+    if "seats" in raw and not _whole(raw["seats"]):
+        raise ValueError(f"seats: a whole number, e.g. seats = 6, not {raw['seats']!r}")
+
+
+def _check_stakes(stakes: dict[str, Any]) -> None:
+    """Each ``stakes`` value of its kind, told in TOML (Stakes asks for a tuple, ``(4,)``):
+    chips a whole number from 0, ``straddles`` and ``spread`` lists of them. The rest of
+    their bounds are the game's to check; an unknown key is told after."""
+    for key, value in stakes.items():
+        if key in _LISTS:
+            if not isinstance(value, list) or not all(_whole(v) for v in value):
+                raise ValueError(
+                    f"stakes.{key}: a list of amounts, e.g. {_LISTS[key]}, not {value!r}"
+                )
+        elif key in _STAKES_KEYS and not _whole(value):
+            raise ValueError(
+                f"stakes.{key}: a whole number of chips, e.g. {key} = 1, not {value!r}"
+            )
 
 
 def _rules(raw: dict[str, Any]) -> dict[str, Any]:

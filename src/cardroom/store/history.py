@@ -154,13 +154,7 @@ class TableHistory:
                 (seq, kind, dict(e))
                 for seq, kind, e in session.execute(query.order_by(TableEntry.seq))
             ]
-            ids = {int(p) for _, _, e in rows if (p := str(e.get("player", ""))).isdigit()}
-            names = {
-                str(pid): alias
-                for pid, alias in session.execute(
-                    select(Player.id, Player.alias).where(Player.id.in_(ids))
-                )
-            }
+            names = _aliases(session, [str(e.get("player", "")) for _, _, e in rows])
         found: dict[int, dict[int, str]] = {}
         seats: dict[int, str] = {}
         i = 0
@@ -176,6 +170,12 @@ class TableHistory:
             found[seq] = {s: names.get(p, p) for s, p in sorted(seats.items())}
         return found
 
+    @storage_errors("reading the room's logs")
+    def aliases(self, players: Iterable[str]) -> dict[str, str]:
+        """The alias of each of ``players`` (ids as the records name them) still known."""
+        with Session(self.engine) as session:
+            return _aliases(session, players)
+
     @storage_errors("reading the hand history")
     def span(self, table_id: str, first_seq: int, last_seq: int | None) -> list[dict[str, Any]]:
         """The entries of a table from ``first_seq`` to ``last_seq`` (None: to the end)."""
@@ -186,6 +186,15 @@ class TableHistory:
             query = query.where(TableEntry.seq <= last_seq)
         with Session(self.engine) as session:
             return [dict(e) for e in session.scalars(query.order_by(TableEntry.seq))]
+
+
+def _aliases(session: Session, players: Iterable[str]) -> dict[str, str]:
+    """Player id -> alias, for those of ``players`` that are ids of a known player."""
+    ids = {int(p) for p in players if p.isdigit()}
+    if not ids:
+        return {}
+    query = select(Player.id, Player.alias).where(Player.id.in_(ids))
+    return {str(pid): alias for pid, alias in session.execute(query)}
 
 
 def _stints(session: Session, player: str) -> list[_Stint]:

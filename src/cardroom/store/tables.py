@@ -184,6 +184,13 @@ class TableRecords:
             query = select(RoomTable.table_id).where(RoomTable.closed_at.is_(None))
             return list(session.scalars(query.order_by(RoomTable.table_id)))
 
+    @storage_errors("reading a table's settings")
+    def settings_of(self, table_id: str) -> dict[str, Any] | None:
+        """The settings a table last opened with (None: a table never opened)."""
+        with Session(self.engine) as session:
+            table = session.get(RoomTable, table_id)
+            return None if table is None else dict(table.settings)
+
     @storage_errors("reading a table's record")
     def load(self, table_id: str) -> StoredRecord | None:
         """The table's settings, last snapshot and the entries after it (None: unknown)."""
