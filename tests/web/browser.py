@@ -202,6 +202,7 @@ action_seconds = 20
     + _table("leaving", "holdem", BLINDS, seats=2)  # a puppet: we leave in a hand, then stay
     + _table("act-focus", "holdem", BLINDS, seats=2)  # a puppet: we act by keyboard
     + _table("advance-quiet", "holdem", BLINDS, seats=2)  # a puppet: what is announced
+    + _table("moves-said", "holdem", BLINDS, seats=2)  # a puppet: its moves announced
     + _table("draw-focus", "badugi", DRAW_STAKES, seats=2)  # a puppet: we draw by keyboard
     + "".join(
         f"""
@@ -231,7 +232,8 @@ stack moves under the rebuy box), ``rebuy-hand`` (a puppet: the box held in a ha
 we sit down waiting for the big blind), ``come-back`` (a player sat out owing
 the big blind, then a puppet), ``draw-pick`` (a puppet: our draw comes at once),
 ``leaving`` (a puppet: leaving asked in a hand, then taken back), ``act-focus`` (a
-puppet: we act with the keyboard), ``advance-quiet`` (a puppet: the live regions),
+puppet: we act with the keyboard), ``advance-quiet`` and ``moves-said`` (a puppet: the
+live regions),
 ``draw-focus`` (a puppet: a draw by keyboard), and the Chinese poker tables (OFC,
 Pineapple) of ``test_ofc_table.py``."""
 THINK = 0.3

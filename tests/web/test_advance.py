@@ -148,3 +148,28 @@ def test_the_advance_boxes_are_not_announced_at_each_move(
     announced = page.evaluate("window.announced")
     assert any("Your turn" in text for text in announced), announced
     assert not [text for text in announced if "Act in advance" in text], announced
+
+
+def test_the_other_players_moves_are_announced_once_each(
+    page: Any, server: str, driven: Any
+) -> None:
+    """A screen reader heard "Your turn" and nothing of what the others did: the hand log
+    is rebuilt at each event, so it is no live region. Each new line of it is now said
+    once in a region of its own (``#said``), which keeps the last few."""
+    register(page, server, fresh_alias())
+    alias = fresh_alias("pup")
+    puppet = driven.puppet("moves-said", alias)
+    sit(page, server, "moves-said")
+    page.evaluate(ANNOUNCED)
+    turn = _puppet_turn(page, puppet)
+    move = "check" if "check" in turn["legal"]["actions"] else "call"
+    puppet.move(move)
+    said = f"{alias} {move}s"
+    page.wait_for_function(
+        "(said) => window.announced.some((text) => text.includes(said))", arg=said, timeout=10_000
+    )
+    announced = page.evaluate("window.announced")
+    assert len([text for text in announced if said in text]) == 1, announced
+    region = page.locator("#said")
+    assert region.get_attribute("aria-live") == "polite"
+    assert region.locator("p").count() <= 5  # only the last few lines are kept

@@ -10,7 +10,7 @@ import { family, gameLabel, rulesLink } from "./families.js";
 import { bankText, felt } from "./seats.js";
 import { fitSeats, heldDown } from "./layout.js";
 import { actionBar, advanceBox, advanceOffered, keyHandler } from "./actionbar.js";
-import { BetWords, describe, nameLater, showdownPanel, chatBox, logBox, reportBox } from "./tablelog.js";
+import { BetWords, describe, nameLater, showdownPanel, chatBox, logBox, reportBox, sayNewLines } from "./tablelog.js";
 import { HandRecorder } from "./handstore.js";
 import { lastHandsBox } from "./history.js";
 import { offers, sentence } from "./api.js";
@@ -74,6 +74,7 @@ class TableController {
     this.info = {};
     this.turn = null;
     this.log = [];
+    this.said = 0; // lines of the log said in the live region (tablelog.js, sayNewLines)
     this.betWords = new BetWords();
     this.chat = [];
     this.showdown = null;
@@ -96,11 +97,12 @@ class TableController {
       report: h("div.reportwrap"),
       log: h("div.logwrap"),
       last: h("div.lastwrap"),
+      said: h("div#said.sr", { role: "log", "aria-live": "polite", "aria-label": "Moves at the table" }),
     };
     const r = this.regions;
     fill(app, h("div.tablepage", { "data-table": id },
       r.head, r.notice, r.felt, r.actions, r.controls,
-      h("div.side", r.showdown, r.last, r.chat, r.report, r.log)));
+      h("div.side", r.showdown, r.last, r.chat, r.report, r.log), r.said));
   }
 
   /** Now on the server's clock (deadlines and offers are on it). */
@@ -486,6 +488,7 @@ class TableController {
     this.update("chat", [this.chat.length], () => chatBox(this));
     this.update("report", this.reportable(), () => reportBox(this));
     this.update("log", [this.log.length, Object.keys(this.players).length], () => logBox(this));
+    sayNewLines(this, this.regions.said);
     if (this.recorder) this.update("last", [this.handsOver, this.serverHands], () => lastHandsBox(this.ctx.hello.alias, this.id, this.serverHands));
     this.holdWhileOffline();
   }

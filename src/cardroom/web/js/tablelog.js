@@ -179,6 +179,19 @@ export function named(line, name) {
   return line.replace(/\u0001([^\u0002]*)\u0002/g, (_, player) => name(player));
 }
 
+const SAID_KEPT = 5;
+
+/** Say each new line of the log once, in `region` (a polite live region, visually
+ *  hidden): the log itself is rebuilt at every event, so it cannot be a live region,
+ *  and a screen reader heard nothing of the others' moves. Lines are added, never
+ *  replaced (only additions are announced); the last few are kept. */
+export function sayNewLines(t, region) {
+  const fresh = t.log.slice(t.said || 0);
+  t.said = t.log.length;
+  for (const line of fresh) region.append(h("p", { text: named(line, (p) => t.name(p)) }));
+  while (region.children.length > SAID_KEPT) region.firstElementChild.remove();
+}
+
 export function logBox(t) {
   const lines = t.log.slice(-40).map((line) => h("li", { text: named(line, (p) => t.name(p)) }));
   const list = h("ol.loglines", { tabindex: "0", "aria-label": "Hand log" }, lines);
