@@ -83,11 +83,12 @@ Text = Annotated[str, Meta(max_length=500, pattern=r"^[^\x00]*$")]
 
 
 class RoomControl(Protocol):
-    """What the operator routes need of the room (the server's ``Room``): its actors,
-    ``open_table``, and, when it offers it, ``close_table`` (else :func:`close_on` does
-    it through the room's public parts)."""
+    """What the operator routes need of the room (the server's ``Room``): its actors and
+    the specs of its open tables, ``open_table``, and, when it offers it, ``close_table``
+    (else :func:`close_on` does it through the room's public parts)."""
 
     actors: dict[str, Any]
+    specs: dict[str, TableSpec]
 
 
 async def open_on(room: Any, spec: TableSpec) -> None:
@@ -359,7 +360,7 @@ async def table_settings(request: Request) -> Response:
     (a NUL must not reach PostgreSQL, which refuses it: a 503)."""
     await require_operator(request)
     table_id = msgspec.convert(str(request.path_params["table"]), TableId)
-    spec: TableSpec | None = getattr(_room(request), "specs", {}).get(table_id)
+    spec = _room(request).specs.get(table_id)
     if spec is not None:
         return reply(_view(spec.settings, spec))
     storage = accounts_of(request).storage
