@@ -49,6 +49,9 @@ from cardroom.server.auth import token_of
 
 MAX_STAKE: Final = 2**53 - 1
 MONEY: Final = ("play", "real")
+_OPTIONS: Final = filter_options()
+"""The filters' choices (fixed: every game and structure the room can deal), for each
+request and for ``/openapi.json`` alike."""
 
 
 class StoredLike(Protocol):
@@ -241,7 +244,7 @@ def _seat_at(actors: Mapping[str, ActorLike], table_id: str, player: str | None)
 @endpoint
 async def tables(request: Request) -> Response:
     """``GET /api/tables``: the lobby, filtered."""
-    options = filter_options()
+    options = _OPTIONS
     game = _choice(request, "game", {value for value, _ in options.games})
     structure = _choice(request, "structure", {value for value, _ in options.structures})
     money = _choice(request, "money", set(MONEY))
@@ -271,7 +274,6 @@ def routes() -> list[Route]:
     return [Route("/api/tables", tables, methods=["GET"])]
 
 
-_OPTIONS: Final = filter_options()
 QUERY: Final = {
     "game": (
         "an engine game (holdem, stud, ...) or a mixed format (HORSE, ...)",
