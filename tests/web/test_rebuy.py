@@ -1,7 +1,8 @@
 """Adding chips (RULEBOOK §10.2: between hands, never above the table's maximum). The
 box offers what tops the stack up to the maximum (it offered the minimum buy-in, which
 the room refuses above a stack of more than max - min), and a stack at the maximum is
-told so instead of being offered a rebuy the room must refuse."""
+told so instead of being offered a rebuy the room must refuse, as is a stack that won
+its way above it."""
 
 from __future__ import annotations
 
@@ -121,3 +122,33 @@ def test_10_2_no_rebuy_is_offered_to_a_seat_dealt_into_the_hand(
     expect(button).to_be_enabled()
     button.click()
     expect(page.locator(".seat.mine .stack .chips")).to_have_text("2,000")
+    _win_a_hand_sitting_out_after(page, puppet)
+    stack = int(page.locator(".seat.mine .stack .chips").inner_text().replace(",", ""))
+    assert stack > 2000, stack
+    expect(controls).to_contain_text(
+        "Your stack is above the table's maximum (2,000): no chips may be added."
+    )
+    expect(controls.get_by_role("button", name="Rebuy")).to_have_count(0)
+    shoot(page, "rebuy-above-maximum")
+
+
+def _win_a_hand_sitting_out_after(page: Any, puppet: Any) -> None:
+    """Back in, dealt a hand asking to sit out after it, which we win: we bet or raise
+    at each turn and the puppet folds whenever it may (else checks). Won chips take a
+    stack at the maximum above it (§10.2 caps what is added, not what is won)."""
+    controls = page.get_by_role("group", name="Your seat")
+    controls.get_by_role("button", name="I'm back").click()
+    page.locator(".seat.mine .card:not(.back)").first.wait_for(timeout=30_000)
+    controls.get_by_role("button", name="Sit out next hand").click()
+    bar = page.locator(".actionbar")
+    push = bar.get_by_role("button", name=re.compile(r"^(Raise to|Bet) \d"))
+    deadline = time.monotonic() + 45
+    while not controls.get_by_role("button", name="I'm back").count():
+        assert time.monotonic() < deadline, "the hand did not end with us sat out"
+        turn = puppet.turn()
+        if turn is not None:
+            puppet.move("fold" if "fold" in turn["legal"]["actions"] else "check")
+        if push.count():
+            with contextlib.suppress(Exception):
+                push.first.click(timeout=1000)
+        page.wait_for_timeout(50)

@@ -116,14 +116,16 @@ function sitToggle(t, seat) {
 
 /** Adding chips: offered up to the table's maximum (RULEBOOK §10.2: `info.max_stack`,
  *  not the buy-in range, which the reducing rule may raise), the box filled with what
- *  tops the stack up to it (the room refuses a stack above it); at the maximum, said
- *  instead. Only between hands: a seat dealt into the hand in progress sees the box held
+ *  tops the stack up to it (the room refuses a stack above it); at the maximum or above
+ *  it (won chips), said instead. Only between hands: a seat dealt into the hand in progress sees the box held
  *  (the room refuses it there; sitting out, chips may be added). */
 function rebuyBox(t, seat) {
   const [low] = t.info.buy_in || [0, null];
   const high = t.info.max_stack ?? null;
   const room = high === null || !seat ? null : high - seat.stack;
-  if (room !== null && room < 1) return h("span.rebuy.hint", { text: `Your stack is at the table's maximum (${chips(high)}).` });
+  // Won chips may take a stack past the maximum (it caps what is added, not what is won).
+  if (room !== null && room < 0) return h("span.rebuy.hint", { text: `Your stack is above the table's maximum (${chips(high)}): no chips may be added.` });
+  if (room === 0) return h("span.rebuy.hint", { text: `Your stack is at the table's maximum (${chips(high)}).` });
   const held = Boolean(seat && seat.dealt_in);
   const amount = h("input#rebuy-amount", { type: "number", min: 1, max: room ?? undefined, inputMode: "numeric", value: room ?? low, disabled: held });
   const label = held ? "Add between hands" : room === null ? "Add chips" : `Add up to ${chips(room)}`;
