@@ -69,8 +69,9 @@ def _leave_cancelled(state: TableState, e: rv.LeaveCancelled) -> None:
 
 def _sat_out(state: TableState, e: rv.SatOut) -> None:
     seat = _seat(state, e.seat)
-    seat.sitting_out, seat.sat_out_at, seat.sit_out_next = True, e.at, False
-    seat.post_now = False
+    seat.sitting_out, seat.sit_out_next, seat.post_now = True, False, False
+    if seat.sat_out_at is None:  # away since then, unless dealt a hand since (see _sat_in)
+        seat.sat_out_at = e.at
 
 
 def _sit_out_requested(state: TableState, e: rv.SitOutRequested) -> None:
@@ -83,8 +84,10 @@ def _auto_muck_set(state: TableState, e: rv.AutoMuckSet) -> None:
 
 def _sat_in(state: TableState, e: rv.SatIn) -> None:
     seat = _seat(state, e.seat)
-    seat.sitting_out, seat.sat_out_at, seat.sit_out_next = False, None, False
+    seat.sitting_out, seat.sit_out_next = False, False
     seat.post_now = e.post_now
+    # sat_out_at stays until a hand is dealt to him (_dealt): a sit-in dealing no hand is
+    # no return, or toggling sit in / sit out would hold a seat for ever (§10.4).
 
 
 def _disconnected(state: TableState, e: rv.Disconnected) -> None:
@@ -120,6 +123,7 @@ def _dealt(state: TableState, e: rv.HandDealt) -> None:
         if not e.debts_kept:  # dealt in: what was owed is posted (or no longer owed)
             seat.owes, seat.post_now, seat.missed_bb_hand = None, False, None
         seat.hands_dealt += 1
+        seat.sat_out_at = None  # he plays: a later sit-out is timed afresh
     for s, owes in e.owes:
         seat = _seat(state, s)
         if seat.owes is None or s in e.missed:

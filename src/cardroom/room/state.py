@@ -38,6 +38,8 @@ class SeatState:
     time_bank: float
     sitting_out: bool = False
     sat_out_at: float | None = None
+    """Since when the player is away: set when he sits out, kept through a sit-in until
+    a hand is dealt to him (the sit-out clock of §10.4)."""
     owes: str | None = None
     post_now: bool = False
     missed_bb_hand: int | None = None
