@@ -8,10 +8,13 @@ import dataclasses
 import os
 import random
 
+import pytest
+
 from cardroom.games.config import Stakes, TableConfig
 from cardroom.room import commands as cmd
 from cardroom.room import events as rv
 from cardroom.room.conduct import lobby_summary
+from cardroom.room.errors import TableError
 from cardroom.room.rotation import HORSE
 from cardroom.room.settings import TableSettings
 from cardroom.room.sim_tables import mixed_settings, random_settings
@@ -105,12 +108,26 @@ def test_10_the_room_options_of_a_table_are_shown_to_players() -> None:
         "sit_out_minutes": 7.0,
         "waitlist_offer_seconds": 50.0,
         "reducing_minutes": 20.0,
+        "language": "en",
     }
     for viewer in ("p0", None):
         view = h.table.view(viewer)
         assert view["terms"] == terms
         assert view["game"]["disconnect_protection"] is True
     assert holdem_view_protection(holdem()) is False  # NL play money: none by default
+
+
+def test_10_7_a_table_chats_in_its_language_set_per_table_and_shown() -> None:
+    """RULEBOOK §10.7: "per-table chat in the table language"; a table had no language
+    at all. ``language`` (a language tag, English by default) is set per table and shown
+    with the table's terms."""
+    assert Harness(holdem()).table.view(None)["terms"]["language"] == "en"
+    h = Harness(holdem(language="el"))
+    h.seat({0: 40})
+    assert h.table.view("p0")["terms"]["language"] == "el"
+    for wrong in ("", "Greek", "e", "el_GR", "el-"):
+        with pytest.raises(TableError):
+            holdem(language=wrong)
 
 
 def holdem_view_protection(settings: TableSettings) -> object:

@@ -104,7 +104,7 @@ def test_10_a_table_s_room_terms_are_shown_in_its_header(page: Any, server: str)
     page.goto(server + "/#/table/holdem")
     expect(page.locator(".tableterms")).to_have_text(
         "20 s to act + a 30 s time bank · cut off: 30 s to come back, then check or fold"
-        " · sitting out: removed after 10 min"
+        " · sitting out: removed after 10 min · chat in English"
     )
 
 

@@ -48,7 +48,7 @@ def terms(settings: TableSettings) -> dict[str, Any]:
     """The room's options of a table (§10.3-§10.6), shown to players as every option is
     (the rulebook's preamble): the decision clock and time bank, the wait for a
     disconnected player and the disconnect all-ins, the sit-out limit, how long a seat
-    offered from the waiting list is held, the reducing rule's window."""
+    offered from the waiting list is held, the reducing rule's window, the chat's language."""
     return {
         "action_seconds": settings.action_seconds,
         "time_bank": {
@@ -63,6 +63,7 @@ def terms(settings: TableSettings) -> dict[str, Any]:
         "sit_out_minutes": settings.sit_out_minutes,
         "waitlist_offer_seconds": settings.waitlist_offer_seconds,
         "reducing_minutes": settings.reducing_minutes,
+        "language": settings.language,  # the chat's (§10.7)
     }
 
 

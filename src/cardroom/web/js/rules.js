@@ -111,7 +111,7 @@ export function tableRules(rules) {
 
 /** The room's terms of a table (the view's `terms`, and `game.disconnect_protection`) in
  *  words: "30 s to act + a 30 s time bank · cut off: 30 s to come back, then check or
- *  fold (or all in, 2 a day) · sitting out: removed after 10 min"; null without terms. */
+ *  fold · sitting out: removed after 10 min · chat in English"; null without terms. */
 export function tableTerms(view) {
   const t = view && view.terms;
   if (!t) return null;
@@ -123,7 +123,17 @@ export function tableTerms(view) {
     `${t.action_seconds} s to act + a ${t.time_bank.start} s time bank`,
     `cut off: ${t.reconnect_seconds} s to come back, ${away}`,
     `sitting out: removed after ${t.sit_out_minutes} min`,
+    `chat in ${languageName(t.language)}`,
   ].join(" · ");
+}
+
+/** A language tag's English name ("el" -> "Greek"), the tag itself when not known. */
+function languageName(tag) {
+  try {
+    return new Intl.DisplayNames(["en"], { type: "language" }).of(tag) || tag;
+  } catch (e) {
+    return tag;
+  }
 }
 
 /** The rules page `page` (or the index of pages). */
