@@ -70,8 +70,9 @@ def _leave_cancelled(state: TableState, e: rv.LeaveCancelled) -> None:
 def _sat_out(state: TableState, e: rv.SatOut) -> None:
     seat = _seat(state, e.seat)
     seat.sitting_out, seat.sit_out_next, seat.post_now = True, False, False
-    if seat.sat_out_at is None:  # away since then, unless dealt a hand since (see _sat_in)
-        seat.sat_out_at = e.at
+    # Away since the last sit-out if no hand was dealt to him since (see _sat_in).
+    if seat.sat_out_at is None or seat.hands_dealt != seat.sat_out_hands:
+        seat.sat_out_at, seat.sat_out_hands = e.at, seat.hands_dealt
 
 
 def _sit_out_requested(state: TableState, e: rv.SitOutRequested) -> None:
@@ -86,8 +87,8 @@ def _sat_in(state: TableState, e: rv.SatIn) -> None:
     seat = _seat(state, e.seat)
     seat.sitting_out, seat.sit_out_next = False, False
     seat.post_now = e.post_now
-    # sat_out_at stays until a hand is dealt to him (_dealt): a sit-in dealing no hand is
-    # no return, or toggling sit in / sit out would hold a seat for ever (§10.4).
+    # sat_out_at stays: a sit-in dealing him no hand is no return (_sat_out), or toggling
+    # sit in / sit out would hold a seat for ever (§10.4).
 
 
 def _disconnected(state: TableState, e: rv.Disconnected) -> None:
@@ -123,7 +124,6 @@ def _dealt(state: TableState, e: rv.HandDealt) -> None:
         if not e.debts_kept:  # dealt in: what was owed is posted (or no longer owed)
             seat.owes, seat.post_now, seat.missed_bb_hand = None, False, None
         seat.hands_dealt += 1
-        seat.sat_out_at = None  # he plays: a later sit-out is timed afresh
     for s, owes in e.owes:
         seat = _seat(state, s)
         if seat.owes is None or s in e.missed:
