@@ -392,6 +392,36 @@ def test_10_4_removed_after_sit_out_minutes_with_chips_back(h: Harness) -> None:
     assert h.balance("p1") == FUNDS
 
 
+def test_10_4_sitting_in_and_out_again_without_a_hand_does_not_restart_the_sit_out_clock(
+    h: Harness,
+) -> None:
+    """A sit-in that deals the player no hand is no return: sitting out again, he has sat
+    out since the first time (it restarted the clock, so a player toggling sit in / sit
+    out every few minutes held a seat for ever without playing; found by a live server
+    session: 32 s away at a 15 s table, four toggles, never removed)."""
+    h.seat({0: 40, 1: 40})
+    h.do(cmd.SitOut("p1"))
+    h.tick(9 * 60)
+    h.do(cmd.SitIn("p1"))
+    h.do(cmd.SitOut("p1"))  # back for a moment, no hand dealt in between
+    events = h.tick(61)
+    assert rv.PlayerLeft(1, "p1", 40, "sat_out_too_long", h.clock.now) in events
+
+
+def test_10_4_a_hand_dealt_after_sitting_in_restarts_the_sit_out_clock(h: Harness) -> None:
+    """Dealt a hand, the player came back: a later sit-out is timed from its own start."""
+    h.seat({0: 40, 1: 40})
+    h.do(cmd.SitOut("p1"))
+    h.tick(9 * 60)
+    h.do(cmd.SitIn("p1"))
+    dealt, _ = play_hand(h)
+    assert 1 in dealt.dealt
+    h.do(cmd.SitOut("p1"))
+    events = h.tick(61)
+    assert not any(isinstance(e, rv.PlayerLeft) for e in events)
+    assert h.table.state.seats[1] is not None
+
+
 def test_10_2_too_few_chips_for_the_forced_bets_not_dealt_in() -> None:
     h = Harness(holdem(min_buy_in=1))
     h.seat({0: 40, 1: 40, 2: 1})

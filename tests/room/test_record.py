@@ -233,7 +233,7 @@ def test_restore_of_an_unseeded_table_keeps_the_cards_seen_and_reshuffles_the_re
 def test_the_snapshot_names_every_field_of_a_seat_and_reads_back() -> None:
     seat = SeatState(
         "ann", 150, 12.5, True, 3.0, "big", True, 4, False, 9.0, 7, True, True,
-        Advance("call", 20, 1, 40), "frozen",
+        Advance("call", 20, 1, 40), "frozen", True, 5,
     )  # fmt: skip
     data = state_to_dict(TableState([None, seat]))
     assert set(data["seats"][1]) == {f.name for f in dataclasses.fields(SeatState)}

@@ -8,17 +8,20 @@ import dataclasses
 import os
 import random
 
+import pytest
+
 from cardroom.games.config import Stakes, TableConfig
 from cardroom.room import commands as cmd
 from cardroom.room import events as rv
 from cardroom.room.conduct import lobby_summary
+from cardroom.room.errors import TableError
 from cardroom.room.rotation import HORSE
 from cardroom.room.settings import TableSettings
 from cardroom.room.sim_tables import mixed_settings, random_settings
 from cardroom.room.simulation import Session
 from cardroom.room.views import project
 
-from .conftest import Harness, holdem
+from .conftest import Harness, holdem, limit_holdem
 from .knowledge import Knowledge
 
 SESSIONS = int(os.environ.get("CARDROOM_ROOM_SESSIONS", "16"))
@@ -73,6 +76,62 @@ def test_12_table_view_shows_seats_button_clock_and_game() -> None:
     assert view["game"]["game"] == session.settings.games[0].variant.name
     assert view["hand"]["you"] == view["you"]
     assert isinstance(view["chat"], list)
+
+
+def test_10_the_room_options_of_a_table_are_shown_to_players() -> None:
+    """RULEBOOK (its preamble): every option "must be settable per table and shown to
+    players". The room's own (§10.4-§10.6: the clock, the time bank, the wait for a
+    disconnected player, the disconnect all-ins, the sit-out limit) were settable and
+    shown nowhere (the view carried the engine's rule options only): a player could not
+    tell how long he may sit out, or whether being cut off folds him here."""
+    options = dict(
+        action_seconds=20.0,
+        time_bank_start=15.0,
+        time_bank_refill=5.0,
+        time_bank_every=8,
+        time_bank_max=45.0,
+        reconnect_seconds=40.0,
+        disconnect_allins_per_day=3,
+        allowance_resets_per_day=2,
+        sit_out_minutes=7.0,
+        waitlist_offer_seconds=50.0,
+        reducing_minutes=20.0,
+    )
+    h = Harness(limit_holdem(disconnect_protection=True, **options))  # type: ignore[arg-type]
+    h.seat({0: 40})
+    terms = {
+        "action_seconds": 20.0,
+        "time_bank": {"start": 15.0, "refill": 5.0, "every": 8, "max": 45.0},
+        "reconnect_seconds": 40.0,
+        "disconnect_allins_per_day": 3,
+        "allowance_resets_per_day": 2,
+        "sit_out_minutes": 7.0,
+        "waitlist_offer_seconds": 50.0,
+        "reducing_minutes": 20.0,
+        "language": "en",
+    }
+    for viewer in ("p0", None):
+        view = h.table.view(viewer)
+        assert view["terms"] == terms
+        assert view["game"]["disconnect_protection"] is True
+    assert holdem_view_protection(holdem()) is False  # NL play money: none by default
+
+
+def test_10_7_a_table_chats_in_its_language_set_per_table_and_shown() -> None:
+    """RULEBOOK §10.7: "per-table chat in the table language"; a table had no language
+    at all. ``language`` (a language tag, English by default) is set per table and shown
+    with the table's terms."""
+    assert Harness(holdem()).table.view(None)["terms"]["language"] == "en"
+    h = Harness(holdem(language="el"))
+    h.seat({0: 40})
+    assert h.table.view("p0")["terms"]["language"] == "el"
+    for wrong in ("", "Greek", "e", "el_GR", "el-"):
+        with pytest.raises(TableError):
+            holdem(language=wrong)
+
+
+def holdem_view_protection(settings: TableSettings) -> object:
+    return Harness(settings).table.view(None)["game"]["disconnect_protection"]
 
 
 def test_12_table_view_holds_the_recent_chat_as_it_was_broadcast() -> None:

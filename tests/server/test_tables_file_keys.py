@@ -70,3 +70,16 @@ def test_a_value_of_the_wrong_type_is_told_with_the_file_s_key_and_a_toml_exampl
     message = str(caught.value)
     assert message.startswith("table 't1': ") and told in message, message
     assert "max_seats" not in message and "tuple" not in message and "(4," not in message
+
+
+def test_10_7_a_table_s_chat_language_is_a_language_tag() -> None:
+    entry: dict[str, Any] = {
+        "id": "gr",
+        "game": "holdem",
+        "stakes": {"small_blind": 1, "big_blind": 2},
+    }
+    assert spec_from_dict({**entry, "language": "el"}).settings.language == "el"
+    assert spec_from_dict(entry).settings.language == "en"
+    for wrong in (5, True, "Greek"):
+        with pytest.raises(TablesFileError, match="language: a language tag"):
+            spec_from_dict({**entry, "language": wrong})

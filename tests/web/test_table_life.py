@@ -97,6 +97,17 @@ def test_a_table_s_rule_options_are_shown_in_its_header(page: Any, server: str) 
     expect(page.locator(".tablerules")).to_have_count(0)  # nothing set: the rules pages
 
 
+def test_10_a_table_s_room_terms_are_shown_in_its_header(page: Any, server: str) -> None:
+    # RULEBOOK: every option is shown to players, the room's (§10.4-§10.6) too: they were
+    # settable per table and said nowhere (the view's ``terms``).
+    register(page, server, fresh_alias())
+    page.goto(server + "/#/table/holdem")
+    expect(page.locator(".tableterms")).to_have_text(
+        "20 s to act + a 30 s time bank · cut off: 30 s to come back, then check or fold"
+        " · sitting out: removed after 10 min · chat in English"
+    )
+
+
 def test_rules_pages_from_the_table_and_the_four_colour_deck(page: Any, server: str) -> None:
     register(page, server, fresh_alias())
     page.goto(server + "/#/table/holdem")

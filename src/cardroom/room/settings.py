@@ -9,9 +9,10 @@ hands dealt in adds ``time_bank_refill`` seconds, never above ``time_bank_max``.
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from cardroom.games import (
     RakeRule,
@@ -74,6 +75,10 @@ def forced_need(config: TableConfig) -> int:
     return stakes.ante + stakes.effective_bring_in
 
 
+LANGUAGE_TAG: Final = re.compile(r"[a-z]{2,3}(-[A-Za-z0-9]{2,8})*")
+"""A table's chat language: a BCP 47 tag's language and subtags (``en``, ``el``, ``pt-BR``)."""
+
+
 @dataclass(frozen=True, slots=True)
 class TableSettings:
     """One cash table. ``games`` holds its one configuration, or, with ``mixed`` (a
@@ -115,6 +120,9 @@ class TableSettings:
     """Reproducible decks (tests, simulations): hand n is shuffled from ``f"{seed}:{n}"``."""
     chinese: ChineseTableConfig | None = None
     """A Chinese poker table's game (RULEBOOK §8): variant, chips per point, seats."""
+    language: str = "en"
+    """The table's chat language (§10.7: "per-table chat in the table language"), a
+    language tag such as ``en``, ``el`` or ``pt-BR``, shown with the table's terms."""
 
     def __post_init__(self) -> None:
         if bool(self.games) == (self.chinese is not None):
@@ -128,6 +136,8 @@ class TableSettings:
             raise TableError(BAD_COMMAND, "whole_balance is for limit games only (§10.2)")
         if self.time_bank_every < 1:
             raise TableError(BAD_COMMAND, "time_bank_every must be >= 1")
+        if type(self.language) is not str or not LANGUAGE_TAG.fullmatch(self.language):
+            raise TableError(BAD_COMMAND, f"language: a language tag, not {self.language!r}")
 
     @staticmethod
     def single(table_id: str, config: TableConfig, **options: Any) -> TableSettings:

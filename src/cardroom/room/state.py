@@ -38,6 +38,9 @@ class SeatState:
     time_bank: float
     sitting_out: bool = False
     sat_out_at: float | None = None
+    """Since when the player is away (the sit-out clock of §10.4): set when he sits out,
+    unless no hand was dealt to him since the last time (``sat_out_hands``): a sit-in
+    dealing him no hand is no return."""
     owes: str | None = None
     post_now: bool = False
     missed_bb_hand: int | None = None
@@ -51,6 +54,9 @@ class SeatState:
     """Why the seat goes when the hand ends (``PlayerLeft.reason``), while ``leaving``."""
     auto_muck: bool = True
     """Muck losing hands at the showdown (RULEBOOK §7, default on), from the next deal."""
+    sat_out_hands: int = 0
+    """``hands_dealt`` when ``sat_out_at`` was set (a cancelled hand gives its count back,
+    so it does not count as played)."""
 
 
 @dataclass(slots=True)
@@ -130,6 +136,7 @@ def _seat_to_dict(seat: SeatState) -> dict[str, Any]:
         "time_bank": seat.time_bank,
         "sitting_out": seat.sitting_out,
         "sat_out_at": seat.sat_out_at,
+        "sat_out_hands": seat.sat_out_hands,
         "owes": seat.owes,
         "post_now": seat.post_now,
         "missed_bb_hand": seat.missed_bb_hand,

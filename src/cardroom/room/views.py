@@ -26,6 +26,7 @@ from cardroom.room.games_port import hands_left, shown_game
 from cardroom.room.rotation import game_label
 
 if TYPE_CHECKING:
+    from cardroom.room.settings import TableSettings
     from cardroom.room.table import Table
 
 
@@ -37,6 +38,32 @@ def _game(table: Table, index: int) -> dict[str, Any]:
         "structure": config.betting,
         "label": game_label(config.variant.name, config.betting),
         "rules": rules_set(config),  # every option is shown to players, between hands too
+        # §10.6: whether being cut off here may leave one all in rather than folded (a
+        # mixed table decides per hand: TableSettings.protection_for).
+        "disconnect_protection": table.settings.protection_for(config),
+    }
+
+
+def terms(settings: TableSettings) -> dict[str, Any]:
+    """The room's options of a table (§10.3-§10.6), shown to players as every option is
+    (the rulebook's preamble): the decision clock and time bank, the wait for a
+    disconnected player and the disconnect all-ins, the sit-out limit, how long a seat
+    offered from the waiting list is held, the reducing rule's window, the chat's language."""
+    return {
+        "action_seconds": settings.action_seconds,
+        "time_bank": {
+            "start": settings.time_bank_start,
+            "refill": settings.time_bank_refill,
+            "every": settings.time_bank_every,
+            "max": settings.time_bank_max,
+        },
+        "reconnect_seconds": settings.reconnect_seconds,
+        "disconnect_allins_per_day": settings.disconnect_allins_per_day,
+        "allowance_resets_per_day": settings.allowance_resets_per_day,
+        "sit_out_minutes": settings.sit_out_minutes,
+        "waitlist_offer_seconds": settings.waitlist_offer_seconds,
+        "reducing_minutes": settings.reducing_minutes,
+        "language": settings.language,  # the chat's (§10.7)
     }
 
 
@@ -92,6 +119,7 @@ def frame(
         "next_game": games[1],
         "mixed": None if table.settings.mixed is None else table.settings.mixed.badge,
         "hands_left": hands_left(table.settings, state.rotation_hand(state.hand_no), state.in_hand),
+        "terms": terms(table.settings),
         "seats": seats,
         "turn": None if turn is None else dataclasses.asdict(turn),
         "waitlist": list(state.waitlist),

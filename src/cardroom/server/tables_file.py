@@ -80,7 +80,7 @@ from cardroom.room.rotation import (
     eight_game,
     horse,
 )
-from cardroom.room.settings import TableSettings
+from cardroom.room.settings import LANGUAGE_TAG, TableSettings
 
 _ID = re.compile(r"^[A-Za-z0-9_-]{1,40}$")
 _OWN_KEYS = {"id", "game", "structure", "stakes", "seats", "money", "bots", "rules"}
@@ -106,7 +106,8 @@ _OPTION_KINDS: Final = {
 check none of them, so an entry is checked here (``action_seconds = "x"`` made every
 tick of the table fail once two players sat)."""
 _MOST: Final = 2**53 - 1
-assert set(_OPTION_KINDS.values()) <= {"bool", "bool | None", "int", "int | None", "float"}, (
+_KINDS: Final = {"bool", "bool | None", "int", "int | None", "float", "str"}
+assert set(_OPTION_KINDS.values()) <= _KINDS, (
     "a TableSettings option of a kind _check_option does not know"
 )
 
@@ -209,6 +210,10 @@ def _check_option(key: str, value: Any) -> None:
     clock above it. ValueError naming the key else."""
     kind = _OPTION_KINDS[key]
     if value is None and kind.endswith("| None"):
+        return
+    if kind == "str":  # the one text option: the chat language (§10.7)
+        if type(value) is not str or not LANGUAGE_TAG.fullmatch(value):
+            raise ValueError(f'{key}: a language tag such as "en" or "el", not {value!r}')
         return
     if kind.startswith("bool"):
         if type(value) is not bool:

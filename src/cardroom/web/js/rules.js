@@ -109,6 +109,33 @@ export function tableRules(rules) {
   return `Table rules: ${words.join(" · ")}`;
 }
 
+/** The room's terms of a table (the view's `terms`, and `game.disconnect_protection`) in
+ *  words: "30 s to act + a 30 s time bank · cut off: 30 s to come back, then check or
+ *  fold · sitting out: removed after 10 min · chat in English"; null without terms. */
+export function tableTerms(view) {
+  const t = view && view.terms;
+  if (!t) return null;
+  const g = (view.game || {});
+  const away = g.disconnect_protection
+    ? `then check, all in for what is in (${t.disconnect_allins_per_day} a day) or fold`
+    : "then check or fold";
+  return [
+    `${t.action_seconds} s to act + a ${t.time_bank.start} s time bank`,
+    `cut off: ${t.reconnect_seconds} s to come back, ${away}`,
+    `sitting out: removed after ${t.sit_out_minutes} min`,
+    `chat in ${languageName(t.language)}`,
+  ].join(" · ");
+}
+
+/** A language tag's English name ("el" -> "Greek"), the tag itself when not known. */
+function languageName(tag) {
+  try {
+    return new Intl.DisplayNames(["en"], { type: "language" }).of(tag) || tag;
+  } catch (e) {
+    return tag;
+  }
+}
+
 /** The rules page `page` (or the index of pages). */
 export function rulesScreen(app, page) {
   const s = SECTIONS[page];

@@ -17,7 +17,7 @@ import { offers, sentence } from "./api.js";
 import { judgedLine, refusedLine } from "./moderation.js";
 import { chineseFelt, chipsMoved, ofcShowdown, placeBar } from "./ofc.js";
 import { askBuyIn, leftWords, seatControls } from "./sitting.js";
-import { tableRules } from "./rules.js";
+import { tableRules, tableTerms } from "./rules.js";
 import { focusedKey, holdFocus, onScreen, refocus, typedValues } from "./regions.js";
 import { tableClosed } from "./closing.js";
 
@@ -418,6 +418,7 @@ class TableController {
         h("span", { text: ` · ${v.currency === "real" ? "Real money" : "Play money"}` }),
         " · ", h("a", { href: `#/rules/${rules.page}`, text: rules.label })),
       tableRules(g.rules) && h("p.tablerules", { text: tableRules(g.rules) }),
+      tableTerms(v) && h("p.tableterms", { text: tableTerms(v) }),
     ];
   }
 
