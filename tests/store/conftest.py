@@ -31,6 +31,7 @@ TABLES = (
     "login_throttle_keys",
     "login_sessions",
     "table_entries",
+    "table_seatings",
     "table_snapshots",
     "room_tables",
     "ledger_entries",

@@ -3,14 +3,17 @@
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
+from sqlalchemy import event
 
 from cardroom.cli import main
-from cardroom.store import AccountError, Players, SanctionKind, audit_trail
+from cardroom.store import AccountError, Players, SanctionKind, audit_trail, migrate
+from cardroom.store.database import make_engine
 from cardroom.store.history import TableHistory
+from cardroom.store.models import TableEntry
 from cardroom.store.tables import TableRecords
 
 
@@ -129,3 +132,77 @@ def test_play_topups_stop_at_the_ceiling_once_per_key(db: Any, cheap_passwords: 
     players.sanction("Topper", SanctionKind.FREEZE, operator="op")
     with pytest.raises(AccountError, match="frozen"):
         topups.top_up("Topper", key="k4", ceiling=900)
+
+
+def test_a_player_s_hands_over_many_stints_are_read_in_a_few_queries(db: Any) -> None:
+    """Each stint cost two queries, after one that read every seating of the room: a
+    regular with hundreds of sit-downs (each restart stands everyone up) waited seconds
+    for one hand of his history. His own seatings are now indexed (migration 0013), and
+    a table's deals and ends are read for all his stints there at once."""
+    records = TableRecords(db.engine)
+    entries: list[dict[str, Any]] = []
+    expected = []
+    for n in range(1, 151):  # 150 stints at one table, more than one query's worth
+        seat = n % 3
+        entries.append(_entry("PlayerSeated", player="7", seat=seat))
+        entries.append(_entry("PlayerSeated", player="8", seat=seat + 3))
+        entries.append(_entry("HandDealt", hand_no=2 * n - 1, dealt=[seat, seat + 3]))
+        entries.append(_entry("HandFinished", hand_no=2 * n - 1))
+        expected.append((2 * n - 1, seat, len(entries) - 1, len(entries)))
+        entries.append(_entry("PlayerLeft", player="7", seat=seat))
+        entries.append(_entry("HandDealt", hand_no=2 * n, dealt=[seat + 3]))  # without him
+        entries.append(_entry("HandFinished", hand_no=2 * n))
+        entries.append(_entry("PlayerLeft", player="8", seat=seat + 3))
+    records.commit("long", 1, entries)
+    records.commit("other", 1, [_entry("PlayerSeated", player="7", seat=0)])
+    history = TableHistory(db.engine)
+    statements: list[str] = []
+
+    def count(*args: Any) -> None:
+        statements.append(str(args[2]))
+
+    event.listen(db.engine, "before_cursor_execute", count)
+    try:
+        hands = history.hands_of("7")
+    finally:
+        event.remove(db.engine, "before_cursor_execute", count)
+    found = sorted((h.hand_no, h.seat, h.first_seq, h.last_seq) for h in hands)
+    assert found == expected
+    assert [h.table_id for h in history.hands_of("7", "other")] == []
+    assert len(history.hands_of("8", "long")) == 300
+    # His seatings (1); at "long" the deals of 150 stints (2 queries of 100) and their
+    # ends (1); at "other" its deals (1, none). It was 1 + 2 a stint: 303.
+    selects = [s for s in statements if s.lstrip().upper().startswith("SELECT")]
+    assert len(selects) == 5, selects
+
+
+def test_migration_0013_indexes_the_seatings_already_stored(fresh_url: str) -> None:
+    """A database written before migration 0013 finds its players' hands after it: the
+    seatings of the stored entries are indexed by the migration (malformed ones skipped)."""
+    engine = make_engine(fresh_url)
+    try:
+        migrate.upgrade(engine, "0012")
+        now = datetime.now(UTC)
+        rows = [
+            ("t", 1, "PlayerSeated", {"type": "PlayerSeated", "player": "7", "seat": 2}),
+            ("t", 2, "HandDealt", {"type": "HandDealt", "hand_no": 1, "dealt": [2, 4]}),
+            ("t", 3, "HandFinished", {"type": "HandFinished", "hand_no": 1}),
+            ("t", 4, "PlayerLeft", {"type": "PlayerLeft", "player": "7", "seat": 2}),
+            ("t", 5, "PlayerSeated", {"type": "PlayerSeated", "player": 7, "seat": "x"}),
+        ]
+        with engine.begin() as conn:
+            for table_id, seq, kind, entry in rows:
+                conn.execute(
+                    TableEntry.__table__.insert().values(
+                        table_id=table_id, seq=seq, kind=kind, entry=entry, created_at=now,
+                        hand_no=entry.get("hand_no"),
+                    )
+                )  # fmt: skip
+        migrate.upgrade(engine)
+        hands = TableHistory(engine).hands_of("7")
+        assert [(h.table_id, h.hand_no, h.seat, h.first_seq, h.last_seq) for h in hands] == [
+            ("t", 1, 2, 2, 3)
+        ]
+    finally:
+        migrate.downgrade(engine, "base")
+        engine.dispose()

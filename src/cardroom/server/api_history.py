@@ -178,7 +178,7 @@ def _page(history: TableHistory, player: str, offset: int, limit: int) -> HandPa
 
 
 def _one(history: TableHistory, player: str, table_id: str, hand_no: int) -> HandRecord:
-    for ref in history.hands_of(player):
+    for ref in history.hands_of(player, table_id):
         if ref.table_id == table_id and ref.hand_no == hand_no and ref.last_seq is not None:
             return _with_players(history, [ref])[0]
     raise ApiError(404, "no_such_hand", f"you played no finished hand {hand_no} at {table_id}")

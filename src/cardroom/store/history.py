@@ -17,13 +17,13 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Engine, select
+from sqlalchemy import Engine, and_, or_, select
 from sqlalchemy.orm import Session
 
 from cardroom.store.errors import LARGEST_ID, storage_errors
-from cardroom.store.models import AuditRecord, Player, TableEntry
+from cardroom.store.models import SEATING_KINDS, AuditRecord, Player, TableEntry, TableSeating
 
-SEATING_KINDS = ("PlayerSeated", "PlayerLeft")
+__all__ = ["SEATING_KINDS", "HandRef", "LogEntry", "Note", "TableHistory"]
 END_KINDS = ("HandFinished", "HandVoided")
 
 
@@ -130,10 +130,17 @@ class TableHistory:
             ]
 
     @storage_errors("reading the hand history")
-    def hands_of(self, player: str) -> list[HandRef]:
-        """Every hand ``player`` was dealt into, newest first."""
+    def hands_of(self, player: str, table_id: str | None = None) -> list[HandRef]:
+        """Every hand ``player`` was dealt into (at ``table_id`` only, if given), newest
+        first. Two queries a table he sat at, whatever the number of his stints there."""
         with Session(self.engine) as session:
-            found = [hand for s in _stints(session, player) for hand in _hands_in(session, s)]
+            stints = _stints(session, player, table_id)
+            tables = sorted({s.table_id for s in stints})
+            found = [
+                h
+                for t in tables
+                for h in _hands_at(session, [s for s in stints if s.table_id == t])
+            ]
         found.sort(key=lambda h: (h.at, h.table_id, h.hand_no), reverse=True)
         return found
 
@@ -197,51 +204,73 @@ def _aliases(session: Session, players: Iterable[str]) -> dict[str, str]:
     return {str(pid): alias for pid, alias in session.execute(query)}
 
 
-def _stints(session: Session, player: str) -> list[_Stint]:
-    """The player's stints at each table, from the seating entries."""
-    query = select(TableEntry.table_id, TableEntry.seq, TableEntry.kind, TableEntry.entry).where(
-        TableEntry.kind.in_(SEATING_KINDS)
-    )
+def _stints(session: Session, player: str, table_id: str | None) -> list[_Stint]:
+    """The player's stints at each table (or at ``table_id``), from his own seatings
+    (``table_seatings``, indexed by player)."""
+    query = select(TableSeating.table_id, TableSeating.seq, TableSeating.kind, TableSeating.seat)
+    query = query.where(TableSeating.player == player[:40])
+    if table_id is not None:
+        query = query.where(TableSeating.table_id == table_id)
     open_: dict[str, tuple[int, int]] = {}
     stints: list[_Stint] = []
-    for table_id, seq, kind, entry in session.execute(
-        query.order_by(TableEntry.table_id, TableEntry.seq)
+    for table, seq, kind, seat in session.execute(
+        query.order_by(TableSeating.table_id, TableSeating.seq)
     ):
-        if entry.get("player") != player:
-            continue
         if kind == "PlayerSeated":
-            open_[table_id] = (int(entry.get("seat", -1)), seq)
-        elif table_id in open_:
-            seat, first = open_.pop(table_id)
-            stints.append(_Stint(table_id, seat, first, seq))
+            open_[table] = (seat, seq)
+        elif table in open_:
+            seat, first = open_.pop(table)
+            stints.append(_Stint(table, seat, first, seq))
     stints.extend(_Stint(t, seat, first, None) for t, (seat, first) in open_.items())
     return stints
 
 
-def _hands_in(session: Session, stint: _Stint) -> list[HandRef]:
-    """The hands of a stint that dealt the player's seat in, with where each ends."""
+STINTS_A_QUERY = 100
+"""Stints read in one query (an OR of their spans; SQLite caps an expression's depth)."""
+HANDS_A_QUERY = 500
+"""Hand numbers in one query's IN list (the databases cap bound parameters)."""
+
+
+def _hands_at(session: Session, stints: list[_Stint]) -> list[HandRef]:
+    """The hands of the stints (all at one table, in order) that dealt the player's seat
+    in, with where each ends: only the deals within his stints are read."""
+    table_id = stints[0].table_id
+    dealt: list[tuple[int, int, int, datetime]] = []
+    for i in range(0, len(stints), STINTS_A_QUERY):
+        dealt.extend(_deals_in(session, stints[i : i + STINTS_A_QUERY]))
+    ends: dict[int, int] = {}
+    for i in range(0, len(dealt), HANDS_A_QUERY):
+        ends_query = select(TableEntry.hand_no, TableEntry.seq).where(
+            TableEntry.table_id == table_id,
+            TableEntry.kind.in_(END_KINDS),
+            TableEntry.hand_no.in_([h for _, h, _, _ in dealt[i : i + HANDS_A_QUERY]]),
+        )
+        ends.update({h: seq for h, seq in session.execute(ends_query) if h is not None})
+    return [
+        HandRef(table_id, hand_no, seat, seq, ends.get(hand_no), at)
+        for seq, hand_no, seat, at in dealt
+    ]
+
+
+def _deals_in(session: Session, stints: list[_Stint]) -> list[tuple[int, int, int, datetime]]:
+    """(seq, hand_no, seat, at) of each ``HandDealt`` within the stints (one table's, in
+    order) that dealt the player's seat in."""
+    spans = [
+        TableEntry.seq > s.first_seq
+        if s.last_seq is None
+        else and_(TableEntry.seq > s.first_seq, TableEntry.seq < s.last_seq)
+        for s in stints
+    ]
     query = select(TableEntry.seq, TableEntry.hand_no, TableEntry.entry, TableEntry.created_at)
     query = query.where(
-        TableEntry.table_id == stint.table_id,
-        TableEntry.kind == "HandDealt",
-        TableEntry.seq > stint.first_seq,
+        TableEntry.table_id == stints[0].table_id, TableEntry.kind == "HandDealt", or_(*spans)
     )
-    if stint.last_seq is not None:
-        query = query.where(TableEntry.seq < stint.last_seq)
-    dealt = [
-        (seq, hand_no, at)
-        for seq, hand_no, entry, at in session.execute(query.order_by(TableEntry.seq))
-        if hand_no is not None and stint.seat in entry.get("dealt", ())
-    ]
-    if not dealt:
-        return []
-    ends_query = select(TableEntry.hand_no, TableEntry.seq).where(
-        TableEntry.table_id == stint.table_id,
-        TableEntry.kind.in_(END_KINDS),
-        TableEntry.hand_no.in_([h for _, h, _ in dealt]),
-    )
-    ends = {hand_no: seq for hand_no, seq in session.execute(ends_query)}
-    return [
-        HandRef(stint.table_id, hand_no, stint.seat, seq, ends.get(hand_no), at)
-        for seq, hand_no, at in dealt
-    ]
+    found = []
+    stint = iter(stints)
+    now = next(stint)
+    for seq, hand_no, entry, at in session.execute(query.order_by(TableEntry.seq)):
+        while now.last_seq is not None and seq > now.last_seq:
+            now = next(stint)  # the deals are in the stints' spans, in order
+        if hand_no is not None and now.seat in entry.get("dealt", ()):
+            found.append((seq, hand_no, now.seat, at))
+    return found

@@ -241,6 +241,25 @@ class TableEntry(Base):
     created_at: Mapped[datetime] = mapped_column(UtcDateTime)
 
 
+SEATING_KINDS = ("PlayerSeated", "PlayerLeft")
+"""The kinds of entry that seat and unseat a player, kept in ``table_seatings`` too."""
+
+
+class TableSeating(Base):
+    """A ``PlayerSeated`` or ``PlayerLeft`` entry of a table, by player (migration 0013):
+    a player's hands are found from his own seatings, not by reading every seating of
+    the room. Written with the entries, in the same transaction."""
+
+    __tablename__ = "table_seatings"
+    __table_args__ = (Index("ix_table_seatings_player", "player", "table_id", "seq"),)
+
+    table_id: Mapped[str] = mapped_column(String(40), primary_key=True)
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+    player: Mapped[str] = mapped_column(String(40))
+    kind: Mapped[str] = mapped_column(String(40))
+    seat: Mapped[int] = mapped_column(Integer)
+
+
 class TableSnapshot(Base):
     """A table's state at the start of a hand, taken after entry ``after_seq``."""
 

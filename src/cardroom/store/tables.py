@@ -28,11 +28,18 @@ from cardroom.store.database import Clock, system_clock
 from cardroom.store.errors import storage_errors
 from cardroom.store.leases import check_held
 from cardroom.store.ledger_sql import dialect_insert, in_transaction, post_fresh
-from cardroom.store.models import RoomTable, TableEntry, TableSnapshot
+from cardroom.store.models import (
+    SEATING_KINDS,
+    RoomTable,
+    TableEntry,
+    TableSeating,
+    TableSnapshot,
+)
 from cardroom.store.players import impose
 from cardroom.store.sanction_rows import MoneyStopped, SanctionKind, money_stopped
 
 _ENTRIES = cast(Table, TableEntry.__table__)
+_SEATINGS = cast(Table, TableSeating.__table__)
 _SNAPSHOTS = cast(Table, TableSnapshot.__table__)
 _LAST_SEQS = (
     select(TableEntry.table_id, func.max(TableEntry.seq))
@@ -124,6 +131,21 @@ def _entry_row(table_id: str, seq: int, entry: dict[str, Any], now: datetime) ->
         "entry": entry,
         "created_at": now,
     }
+
+
+def _seating_row(entry_row: dict[str, Any]) -> dict[str, Any] | None:
+    """The ``table_seatings`` row of an entry that seats or unseats a player (None for
+    any other): the index a player's hands are found by (``store/history.py``)."""
+    entry = entry_row["entry"]
+    player, seat = entry.get("player"), entry.get("seat")
+    if (
+        entry_row["kind"] not in SEATING_KINDS
+        or not isinstance(player, str)
+        or type(seat) is not int
+    ):
+        return None
+    keys = ("table_id", "seq", "kind")
+    return {**{k: entry_row[k] for k in keys}, "player": player[:40], "seat": seat}
 
 
 def _plain(entry: Mapping[str, Any]) -> dict[str, Any]:
@@ -301,6 +323,9 @@ class TableRecords:
                     )  # fmt: skip
             if rows:
                 session.execute(insert(_ENTRIES), rows)
+                seatings = [r for r in map(_seating_row, rows) if r is not None]
+                if seatings:
+                    session.execute(insert(_SEATINGS), seatings)
             for snap in snapshots:  # a table reopened with no new entry keeps one row
                 upsert = dialect_insert(session)(_SNAPSHOTS).values(snap)
                 new = upsert.excluded
