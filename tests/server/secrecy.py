@@ -308,6 +308,11 @@ def _entry_type(entry: dict[str, Any]) -> str:
     return str(entry["event"]["type"] if entry["type"] == "ChineseEvent" else entry["type"])
 
 
+def _others_private(entry: dict[str, Any], seat: int) -> bool:
+    """Whether ``entry`` is another seat's own (left out of ``seat``'s record)."""
+    return entry["type"] in OWN_SEAT_ONLY and entry.get("seat") != seat
+
+
 def check_hand_record(url: str, player: str, record: dict[str, Any]) -> int:
     """Assert that one hand of ``GET /api/hands``, read by ``player``, holds only what
     the player's seat saw at the table: each event against the cards hidden from the
@@ -331,7 +336,10 @@ def check_hand_record(url: str, player: str, record: dict[str, Any]) -> int:
     at, cut = start, 0
     seqs: list[int] = []
     for event in record["events"]:
-        while _entry_type(entries[at][1]) != event["type"]:
+        # Another seat's private entry of the same type is not in the record: not this one.
+        while _entry_type(entries[at][1]) != event["type"] or _others_private(
+            entries[at][1], record["seat"]
+        ):
             at += 1
         seq = entries[at][0]
         seqs.append(seq)

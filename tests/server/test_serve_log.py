@@ -6,12 +6,18 @@ through Python's last resort, whatever ``--log-level`` said."""
 
 from __future__ import annotations
 
+import asyncio
+import json
 import signal
 import time
 from pathlib import Path
 
 import httpx
+import websockets
 from tests.server.test_crash import ServerProcess
+
+from cardroom.bots.client import account
+from cardroom.server.auth import COOKIE
 
 ONE_BOT = """
 [[table]]
@@ -48,3 +54,40 @@ def test_log_level_info_shows_the_players_the_start_stood_up(
     assert second.proc.wait(60) == 0
     text = log.read_text(encoding="utf-8")
     assert "table solo recovered: 1 player(s) stood up" in text, text
+
+
+def test_log_level_debug_writes_no_session_token_and_no_message_s_cards(
+    database_url: str, tmp_path: Path
+) -> None:
+    """At ``--log-level debug`` the WebSocket library logs every handshake header and
+    every frame. A session token in the log (``authorization``, the browser's ``cookie``)
+    lets whoever reads it play as the player and be sent his hole cards; a frame holds a
+    player's discards, the cards he sets face down (a Fantasyland hand) and those dealt
+    to him (RULEBOOK §12: nobody else sees them before they are shown). The log keeps
+    the headers' names and each frame's kind and size."""
+    tables = tmp_path / "tables.toml"
+    tables.write_text(ONE_BOT, encoding="utf-8")
+    log = tmp_path / "debug.log"
+    server = ServerProcess(database_url, tables, args=("--log-level", "debug"), log=log)
+    token = account(server.base, "Discarder", "a long password 1")["token"]
+    draw = {"v": 1, "type": "act", "id": "d1", "table": "solo", "kind": "draw"}
+    sent = [json.dumps({**draw, "cards": ["Qh", "7d"]}), '{"type":"place","cards":["9s"]}']
+
+    async def talk(headers: dict[str, str]) -> None:
+        url = server.base.replace("http://", "ws://") + "/ws"
+        async with websockets.connect(url, additional_headers=headers) as ws:
+            await ws.recv()  # hello
+            for text in sent:
+                await ws.send(text)
+                await ws.recv()
+
+    asyncio.run(talk({"Authorization": f"Bearer {token}"}))
+    asyncio.run(talk({"Cookie": f"{COOKIE}={token}"}))
+    server.proc.send_signal(signal.SIGINT)
+    assert server.proc.wait(60) == 0
+    text = log.read_text(encoding="utf-8")
+    assert "authorization: [redacted]" in text and "cookie: [redacted]" in text, text[-2000:]
+    assert "TEXT [" in text, text[-2000:]  # the frames are logged, their text is not
+    assert token not in text
+    for card in ("Qh", "7d", "9s"):
+        assert card not in text, card

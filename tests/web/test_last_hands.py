@@ -39,3 +39,29 @@ def test_the_last_hands_played_here_are_linked_to_their_replay(
     expect(page.get_by_role("heading", level=1)).to_contain_text(f"last-hands hand #{numbers[0]}")
     page.get_by_role("button", name="End").click()
     expect(page.locator(".replay")).to_contain_text("folds")
+
+
+def test_12_log_out_leaves_no_hole_cards_in_the_browser(
+    page: Any, server: str, driven: Any
+) -> None:
+    # The browser keeps the hands it was dealt into (the replayer's fallback), our hole
+    # cards with them, folded ones too: the next person at a shared browser must not
+    # read them once we logged out.
+    alias = fresh_alias()
+    register(page, server, alias)
+    puppet = driven.puppet("log-out", fresh_alias("pup"))
+    sit(page, server, "log-out")
+    kept = f"localStorage.getItem('cardroom.hands.{alias}')"
+    deadline = time.monotonic() + 60
+    while page.evaluate(kept) is None:  # one hand played to its end
+        assert time.monotonic() < deadline, "no hand was played"
+        if puppet.turn() is not None:
+            puppet.move("fold")
+        passive = page.locator(".actionbar").locator(".act.check, .act.call")
+        if passive.count():
+            passive.first.click()
+        page.wait_for_timeout(50)
+    assert '"HoleDealt"' in page.evaluate(kept)
+    page.get_by_role("button", name="Log out").click()
+    page.get_by_role("heading", name="Log in").wait_for()
+    assert page.evaluate(kept) is None

@@ -47,6 +47,39 @@ class ClientFaults(logging.Filter):
         return True
 
 
+class WireSecrets(logging.Filter):
+    """Keeps the players' secrets out of uvicorn's debug log, keeping the rest.
+
+    At ``--log-level debug`` the WebSocket library logs every handshake header and every
+    frame. A session token there (``authorization``, a browser's ``cookie``) lets whoever
+    reads the log play as its player and be sent his hole cards; a frame's text holds a
+    player's discards, the cards he sets face down (Fantasyland) and the cards dealt to
+    him (RULEBOOK §12). Headers keep their names, frames their kind and size."""
+
+    HEADERS = frozenset({"authorization", "cookie", "set-cookie"})
+    """Headers that carry a session (lower case)."""
+    HEADER_FORMATS = ("< %s: %s", "> %s: %s")
+    FRAME_FORMATS = ("< %s", "> %s")
+    DATA_FRAMES = frozenset({"TEXT", "BINARY", "CONT"})
+    """Frames that carry a message (a ping's or a close's few bytes say nothing)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        """Keep every record; a session header's value and a message's text become
+        placeholders."""
+        args = record.args
+        if not isinstance(args, tuple):
+            return True
+        if record.msg in self.HEADER_FORMATS and len(args) == 2:
+            if str(args[0]).lower() in self.HEADERS:
+                record.args = (args[0], "[redacted]")
+        elif record.msg in self.FRAME_FORMATS and len(args) == 1:
+            opcode = getattr(getattr(args[0], "opcode", None), "name", None)
+            data = getattr(args[0], "data", None)
+            if opcode in self.DATA_FRAMES and isinstance(data, bytes | bytearray | memoryview):
+                record.args = (f"{opcode} [{len(data)} bytes]",)
+        return True
+
+
 class ListenError(Exception):
     """The server cannot listen where it was told (the message says where and why)."""
 
@@ -82,6 +115,8 @@ def uvicorn_config(
     errors = logging.getLogger("uvicorn.error")  # after the Config: it sets up logging
     if not any(isinstance(f, ClientFaults) for f in errors.filters):
         errors.addFilter(ClientFaults())
+    if not any(isinstance(f, WireSecrets) for f in errors.filters):
+        errors.addFilter(WireSecrets())  # the WebSocket library logs through uvicorn's
     return config
 
 

@@ -3,6 +3,7 @@
 import { post, refusal, setCsrf } from "./api.js";
 import { h, fill } from "./dom.js";
 import { connect } from "./app.js";
+import { forgetHands } from "./handstore.js";
 
 const ALIAS = /^[A-Za-z0-9_-]{3,16}$/;
 
@@ -84,6 +85,7 @@ export function authScreen(app, ctx, mode) {
 
 /** Log out: revoke the session, close the connection, back to the log-in screen. */
 export async function logout(ctx) {
+  if (ctx.hello) forgetHands(ctx.hello.alias); // our hole cards go with us, not stay behind
   await post("/api/logout", {});
   setCsrf("");
   ctx.conn.close();

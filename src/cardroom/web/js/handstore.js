@@ -25,6 +25,16 @@ export function saveHand(alias, hand) {
   }
 }
 
+/** Forget the saved hands of `alias` (at log-out: they hold our hole cards, folded ones
+ *  too, and the next person at a shared browser must not read them). */
+export function forgetHands(alias) {
+  try {
+    localStorage.removeItem(key(alias));
+  } catch {
+    // No storage to clear.
+  }
+}
+
 /** Follows a table's events and saves each hand when it ends. */
 export class HandRecorder {
   constructor(alias, table) {
