@@ -204,7 +204,6 @@ action_seconds = 20
     + _table("advance-quiet", "holdem", BLINDS, seats=2)  # a puppet: what is announced
     + _table("moves-said", "holdem", BLINDS, seats=2)  # a puppet: its moves announced
     + _table("draw-focus", "badugi", DRAW_STAKES, seats=2)  # a puppet: we draw by keyboard
-    + _table("log-out", "holdem", BLINDS, seats=2)  # a puppet: a hand, then we log out
     + "".join(
         f"""
 [[table]]
@@ -232,8 +231,7 @@ stack moves under the rebuy box), ``rebuy-hand`` (a puppet: the box held in a ha
 ``chat-long`` (a phone's player alone, chatting), ``waiting-bb`` (two puppets in a hand,
 we sit down waiting for the big blind), ``come-back`` (a player sat out owing
 the big blind, then a puppet), ``draw-pick`` (a puppet: our draw comes at once),
-``leaving`` (a puppet: leaving asked in a hand, then taken back), ``log-out`` (a puppet:
-a hand is kept by the browser, then we log out), ``act-focus`` (a
+``leaving`` (a puppet: leaving asked in a hand, then taken back), ``act-focus`` (a
 puppet: we act with the keyboard), ``advance-quiet`` and ``moves-said`` (a puppet: the
 live regions),
 ``draw-focus`` (a puppet: a draw by keyboard), and the Chinese poker tables (OFC,
