@@ -106,6 +106,11 @@ def test_10_a_table_s_room_terms_are_shown_in_its_header(page: Any, server: str)
         "20 s to act + a 30 s time bank · cut off: 30 s to come back, then check or fold"
         " · sitting out: removed after 10 min · chat in English"
     )
+    # A time bank that starts empty says how it fills (it said "+ a 0 s time bank").
+    page.goto(server + "/#/table/mixed")
+    expect(page.locator(".tableterms")).to_contain_text(
+        "3 s to act + a time bank of 10 s every 10 hands · cut off"
+    )
 
 
 def test_rules_pages_from_the_table_and_the_four_colour_deck(page: Any, server: str) -> None:

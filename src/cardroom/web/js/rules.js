@@ -120,11 +120,21 @@ export function tableTerms(view) {
     ? `then check, all in for what is in (${t.disconnect_allins_per_day} a day) or fold`
     : "then check or fold";
   return [
-    `${t.action_seconds} s to act + a ${t.time_bank.start} s time bank`,
+    `${t.action_seconds} s to act${bankWords(t.time_bank)}`,
     `cut off: ${t.reconnect_seconds} s to come back, ${away}`,
     `sitting out: removed after ${t.sit_out_minutes} min`,
     `chat in ${languageName(t.language)}`,
   ].join(" · ");
+}
+
+/** The time bank after the clock: " + a 30 s time bank"; one that starts empty says how
+ *  it fills (" + a time bank of 10 s every 10 hands"); none, " (no time bank)". */
+function bankWords(bank) {
+  if (bank.start > 0) return ` + a ${bank.start} s time bank`;
+  if (bank.refill > 0 && bank.max > 0) {
+    return ` + a time bank of ${bank.refill} s every ${bank.every === 1 ? "hand" : `${bank.every} hands`}`;
+  }
+  return " (no time bank)";
 }
 
 /** A language tag's English name ("el" -> "Greek"), the tag itself when not known. */
