@@ -113,6 +113,27 @@ def test_12_filters_by_game_structure_stakes_and_money() -> None:
     assert ids(real_money=False) == ["t2"]
 
 
+def test_12_game_and_limit_filters_together_match_a_game_dealt_at_that_limit() -> None:
+    """§12 filters by game and limit: "FL Hold'em" lists the tables that deal FL Hold'em,
+    not a CUSTOM_MIXED table dealing NL Hold'em and FL Stud (each filter used to match
+    on its own: a game in one hand of the rotation, the limit in another)."""
+    lobby = Lobby()
+    lobby.open_table("mix", custom_mixed(4, ("holdem", "omaha", "stud")), real_money=False)
+    lobby.open_table("horse", horse(4), real_money=False)
+    lobby.open_table("fl", FL_HOLDEM, real_money=False)
+
+    def ids(game: str, structure: str) -> list[str]:
+        return [r.table_id for r in lobby.tables(now=0.0, game=game, structure=structure)]
+
+    assert ids("holdem", FIXED_LIMIT) == ["fl", "horse"]
+    assert ids("holdem", NO_LIMIT) == ["mix"]
+    assert ids("omaha", POT_LIMIT) == ["mix"]
+    assert ids("omaha", FIXED_LIMIT) == []
+    assert ids("stud", FIXED_LIMIT) == ["mix", "horse"]
+    assert ids("CUSTOM_MIXED", POT_LIMIT) == ["mix"]  # a format: any limit it deals
+    assert ids("HORSE", NO_LIMIT) == []
+
+
 def test_12_mixed_table_shows_its_current_game() -> None:
     lobby = _lobby()
     (row,) = lobby.tables(now=0.0, game="8-Game")
