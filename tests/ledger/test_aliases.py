@@ -246,6 +246,11 @@ def test_masked_match_reads_the_list_given() -> None:
         "Dealers",
         "Moderators",
         "Mods",
+        "Joe_Deal_er",  # a name cut by a separator, beside another word
+        "Ad_min_Joe",
+        "The_Ad_Min",
+        "X-Hou-se",
+        "TheAdMin",
     ],
 )
 def test_10_1_near_variants_of_house_names_are_reserved(alias: str) -> None:
@@ -255,7 +260,9 @@ def test_10_1_near_variants_of_house_names_are_reserved(alias: str) -> None:
         validate_alias(alias)
 
 
-@pytest.mark.parametrize("alias", ["Mood", "Modern", "Rooted", "Systematic", "Lili", "T-800"])
+@pytest.mark.parametrize(
+    "alias", ["Mood", "Modern", "Rooted", "Systematic", "Lili", "T-800", "Big_Ad_Miner", "Ace_High"]
+)
 def test_10_1_near_variant_reading_leaves_plain_words_alone(alias: str) -> None:
     assert reserved_match(alias) is None
 

@@ -122,11 +122,14 @@ def canonical_alias(alias: str) -> str:
 
 
 def _name_parts(alias: str) -> set[str]:
-    """The alias, its pieces between separators and camelCase words, and each of these
-    without some or all of its leading and trailing digits (a digit there may be a
-    letter: ``0perator7`` is ``0perator``, not ``perator``)."""
+    """The alias, its pieces between separators and camelCase words, every run of these
+    joined, and each of these without some or all of its leading and trailing digits
+    (a digit there may be a letter: ``0perator7`` is ``0perator``, not ``perator``)."""
     pieces = {alias, *_SEPARATORS.split(alias)}
     pieces |= {word for piece in pieces for word in _CAMEL.split(piece)}
+    # A name cut in two by a separator or a capital, beside other words: "Joe_Deal_er".
+    words = [w for piece in _SEPARATORS.split(alias) for w in _CAMEL.split(piece) if w]
+    pieces |= {"".join(words[i:j]) for i in range(len(words)) for j in range(i + 2, len(words) + 1)}
     pieces |= {trimmed for piece in pieces for trimmed in _digits_trimmed(piece)}
     return pieces - {""}
 
