@@ -90,3 +90,21 @@ def test_12_razz_and_stud_hi_lo_link_the_stud_rules_too(
     expect(stud).to_have_attribute("href", "#/rules/stud")
     stud.click()
     expect(page.locator("article.rules")).to_contain_text("Razz: the highest")
+
+
+@pytest.mark.parametrize(
+    ("page_name", "said"),
+    [
+        # §6.5: Soko deals one down and one up, then three up, and its highest card brings in.
+        ("stud", "Soko (five-card stud): one card down and one up"),
+        ("stud", "the highest card brings in (ties: spades, hearts, diamonds, clubs)"),
+        # §6.7: a player who times out on a draw stands pat and may not bet or raise next.
+        ("draw", "stands pat and may not bet or raise in the next betting round"),
+    ],
+)
+def test_12_rules_pages_say_each_game_s_own_rules(
+    page: Any, server: str, page_name: str, said: str
+) -> None:
+    register(page, server, fresh_alias())
+    page.goto(f"{server}/#/rules/{page_name}")
+    expect(page.locator("article.rules")).to_contain_text(said)
