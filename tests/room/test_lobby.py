@@ -55,6 +55,17 @@ def test_12_stakes_shown_and_compared_by_one_level() -> None:
     assert (stakes_text(horse(20)), stake_level(horse(20))) == ("20/40", 20)
 
 
+def test_12_stakes_show_every_forced_bet_of_a_blind_game() -> None:
+    """§12 stakes: a big-blind ante and straddles are posted every hand (games/forced.py),
+    so a 1/2 table with a straddle of 4 is not listed as plain "1/2"."""
+    bba = TableConfig.of("holdem", Stakes(small_blind=1, big_blind=2, big_blind_ante=2))
+    assert stakes_text(bba) == "1/2 BB ante 2"
+    straddled = TableConfig.of("holdem", Stakes(small_blind=1, big_blind=2, straddles=(4,)))
+    assert stakes_text(straddled) == "1/2 straddle 4"
+    both = Stakes(small_blind=1, big_blind=2, ante=1, straddles=(4, 8))
+    assert stakes_text(TableConfig.of("holdem", both)) == "1/2 ante 1 straddles 4, 8"
+
+
 def test_12_every_game_and_mixed_format_in_the_filters() -> None:
     options = filter_options()
     games = dict(options.games)

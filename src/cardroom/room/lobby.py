@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from cardroom.chinese import VARIANTS as CHINESE_VARIANTS
-from cardroom.games import STRUCTURES, VARIANTS, TableConfig
+from cardroom.games import STRUCTURES, VARIANTS, Stakes, TableConfig
 from cardroom.games.betting import STRUCTURE_RULES
 from cardroom.room.chinese_table import ChineseTableConfig
 from cardroom.room.rotation import KINDS, STRUCTURE_ABBREVIATIONS, Rotation, game_label
@@ -84,7 +84,7 @@ def stake_level(source: Source) -> int:
 
 def stakes_text(source: Source) -> str:
     """The stakes as the lobby shows them: ``1/2``, ``10/20 ante 1``, ``ante 1, button 2``,
-    ``2 a point`` (Chinese poker)."""
+    ``1/2 BB ante 2``, ``1/2 straddle 4``, ``2 a point`` (Chinese poker)."""
     if isinstance(source, Rotation):
         return f"{source.small_bet}/{2 * source.small_bet}"
     if isinstance(source, ChineseTableConfig):
@@ -99,7 +99,20 @@ def stakes_text(source: Source) -> str:
         sizes = f"{stakes.effective_small_bet}/{stakes.effective_big_bet}"
     else:
         sizes = f"{stakes.small_blind}/{stakes.big_blind}"
-    return f"{sizes} ante {stakes.ante}" if stakes.ante else sizes
+    return sizes + _blind_extras(stakes)
+
+
+def _blind_extras(stakes: Stakes) -> str:
+    # Every forced bet posted each hand is part of the stakes (games/forced.py): a
+    # straddled 1/2 table plays bigger than "1/2".
+    text = f" ante {stakes.ante}" if stakes.ante else ""
+    if stakes.big_blind_ante:
+        text += f" BB ante {stakes.big_blind_ante}"
+    if len(stakes.straddles) == 1:
+        text += f" straddle {stakes.straddles[0]}"
+    elif stakes.straddles:
+        text += " straddles " + ", ".join(map(str, stakes.straddles))
+    return text
 
 
 @dataclass(frozen=True, slots=True)
