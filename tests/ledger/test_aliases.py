@@ -225,3 +225,56 @@ def test_masked_match_reads_the_list_given() -> None:
     assert masked_match("gr*mp", words) == "gr*mp"
     assert masked_match("m*h", words) == "m*h"
     assert masked_match("sh*t", words) is None
+
+
+@pytest.mark.parametrize(
+    "alias",
+    [
+        "0perator7",  # a leading 0 for o, then a number: not "perator"
+        "Officia17",  # a trailing 1 for l, then a number
+        "0ff1c1al7",
+        "4dmin",  # digits read as letters, as offensive words are read
+        "H0u5e",
+        "D3aler",
+        "5upport",
+        "Ca5hier",
+        "Sy5tem",
+        "St4ff",
+        "Addmin",  # stretched letters
+        "Suppport",
+        "Admins",  # plurals
+        "Dealers",
+        "Moderators",
+        "Mods",
+        "Joe_Deal_er",  # a name cut by a separator, beside another word
+        "Ad_min_Joe",
+        "The_Ad_Min",
+        "X-Hou-se",
+        "TheAdMin",
+    ],
+)
+def test_10_1_near_variants_of_house_names_are_reserved(alias: str) -> None:
+    # §10.1: the names of the house are refused; a player reads "H0u5e" or "Admins" as the house.
+    assert reserved_match(alias) is not None
+    with pytest.raises(AliasError, match="reserved"):
+        validate_alias(alias)
+
+
+@pytest.mark.parametrize(
+    "alias", ["Mood", "Modern", "Rooted", "Systematic", "Lili", "T-800", "Big_Ad_Miner", "Ace_High"]
+)
+def test_10_1_near_variant_reading_leaves_plain_words_alone(alias: str) -> None:
+    assert reserved_match(alias) is None
+
+
+@pytest.mark.parametrize("alias", ["SIut", "HitIer", "HItIer", "BoIIock", "DiIdo", "AssHoIe"])
+def test_10_1_a_capital_i_reads_as_l_in_offensive_words(alias: str) -> None:
+    # §10.1 folds I and l into one letter: "SIut" is shown as "Slut" in most fonts.
+    assert offensive_match(alias) is not None
+    with pytest.raises(AliasError, match="offensive"):
+        validate_alias(alias)
+
+
+@pytest.mark.parametrize("alias", ["Tilt", "TILT", "TIlt", "ILLINOIS", "Idaho", "Ilia"])
+def test_10_1_capital_i_reading_leaves_innocent_words_alone(alias: str) -> None:
+    assert offensive_match(alias) is None

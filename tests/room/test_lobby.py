@@ -55,6 +55,17 @@ def test_12_stakes_shown_and_compared_by_one_level() -> None:
     assert (stakes_text(horse(20)), stake_level(horse(20))) == ("20/40", 20)
 
 
+def test_12_stakes_show_every_forced_bet_of_a_blind_game() -> None:
+    """§12 stakes: a big-blind ante and straddles are posted every hand (games/forced.py),
+    so a 1/2 table with a straddle of 4 is not listed as plain "1/2"."""
+    bba = TableConfig.of("holdem", Stakes(small_blind=1, big_blind=2, big_blind_ante=2))
+    assert stakes_text(bba) == "1/2 BB ante 2"
+    straddled = TableConfig.of("holdem", Stakes(small_blind=1, big_blind=2, straddles=(4,)))
+    assert stakes_text(straddled) == "1/2 straddle 4"
+    both = Stakes(small_blind=1, big_blind=2, ante=1, straddles=(4, 8))
+    assert stakes_text(TableConfig.of("holdem", both)) == "1/2 ante 1 straddles 4, 8"
+
+
 def test_12_every_game_and_mixed_format_in_the_filters() -> None:
     options = filter_options()
     games = dict(options.games)
@@ -111,6 +122,27 @@ def test_12_filters_by_game_structure_stakes_and_money() -> None:
     assert ids(min_stake=10) == ["t4", "t3"]  # the bounds are inclusive (stud 10/20 is 10)
     assert ids(max_stake=2) == ["t1", "t2"]
     assert ids(real_money=False) == ["t2"]
+
+
+def test_12_game_and_limit_filters_together_match_a_game_dealt_at_that_limit() -> None:
+    """§12 filters by game and limit: "FL Hold'em" lists the tables that deal FL Hold'em,
+    not a CUSTOM_MIXED table dealing NL Hold'em and FL Stud (each filter used to match
+    on its own: a game in one hand of the rotation, the limit in another)."""
+    lobby = Lobby()
+    lobby.open_table("mix", custom_mixed(4, ("holdem", "omaha", "stud")), real_money=False)
+    lobby.open_table("horse", horse(4), real_money=False)
+    lobby.open_table("fl", FL_HOLDEM, real_money=False)
+
+    def ids(game: str, structure: str) -> list[str]:
+        return [r.table_id for r in lobby.tables(now=0.0, game=game, structure=structure)]
+
+    assert ids("holdem", FIXED_LIMIT) == ["fl", "horse"]
+    assert ids("holdem", NO_LIMIT) == ["mix"]
+    assert ids("omaha", POT_LIMIT) == ["mix"]
+    assert ids("omaha", FIXED_LIMIT) == []
+    assert ids("stud", FIXED_LIMIT) == ["mix", "horse"]
+    assert ids("CUSTOM_MIXED", POT_LIMIT) == ["mix"]  # a format: any limit it deals
+    assert ids("HORSE", NO_LIMIT) == []
 
 
 def test_12_mixed_table_shows_its_current_game() -> None:

@@ -188,6 +188,27 @@ def test_operator_opens_and_closes_a_table(api: Api, boss: httpx.Client) -> None
         engine.dispose()
 
 
+def test_operator_opens_a_table_with_straddles_as_the_tables_file_does(
+    api: Api, boss: httpx.Client
+) -> None:
+    """The operator's entry is the tables file's as JSON (docs/tables_file.md), whose
+    `straddles` and `spread` are lists: the body took only whole numbers in `stakes`."""
+    stakes = {"small_blind": 1, "big_blind": 2, "straddles": [4]}
+    opened = boss.post(
+        "/api/operator/tables", json={"id": "strad", "game": "holdem", "stakes": stakes}
+    )
+    assert opened.status_code == 201, opened.text
+    listed = httpx.get(api.base + "/api/tables").json()["tables"]
+    (row,) = [t for t in listed if t["table_id"] == "strad"]
+    assert row["stakes"] == "1/2 straddle 4"
+    spread = {"small_blind": 1, "big_blind": 2, "spread": [2, 4, 6, 8]}
+    body = {"id": "spread", "game": "holdem", "structure": "spread_limit", "stakes": spread}
+    spread_opened = boss.post("/api/operator/tables", json=body)
+    assert spread_opened.status_code == 201, spread_opened.text
+    assert boss.post("/api/operator/tables/strad/close").status_code == 200
+    assert boss.post("/api/operator/tables/spread/close").status_code == 200
+
+
 BAD_OPTIONS = [
     ("action_seconds", "x"), ("action_seconds", -1), ("action_seconds", 0),
     ("hand_pause_seconds", True), ("time_bank_start", -5), ("reducing_minutes", "30"),

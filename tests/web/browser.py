@@ -126,6 +126,16 @@ stakes = { small_bet = 4 }
 rules = { burn_cards = false, stud_order_ties = "suit" }
 
 [[table]]
+id = "razz-rules"
+game = "razz"
+stakes = { small_bet = 4, ante = 1, bring_in = 1 }
+
+[[table]]
+id = "stud8-rules"
+game = "stud_hi_lo"
+stakes = { small_bet = 4, ante = 1, bring_in = 1 }
+
+[[table]]
 id = "wait"
 game = "holdem"
 stakes = { small_blind = 1, big_blind = 2 }
@@ -234,7 +244,8 @@ the big blind, then a puppet), ``draw-pick`` (a puppet: our draw comes at once),
 ``leaving`` (a puppet: leaving asked in a hand, then taken back), ``act-focus`` (a
 puppet: we act with the keyboard), ``advance-quiet`` and ``moves-said`` (a puppet: the
 live regions),
-``draw-focus`` (a puppet: a draw by keyboard), and the Chinese poker tables (OFC,
+``draw-focus`` (a puppet: a draw by keyboard), ``razz-rules`` and ``stud8-rules`` (no
+one: their rules links), and the Chinese poker tables (OFC,
 Pineapple) of ``test_ofc_table.py``."""
 THINK = 0.3
 """The session's bots think up to this many seconds a decision (still faster than people):

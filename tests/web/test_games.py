@@ -70,3 +70,41 @@ def test_rules_link_is_named_for_the_game(
     expect(page.get_by_role("heading", level=1)).to_contain_text(heading)
     if table == "bigo":
         expect(page.locator("article.rules")).to_contain_text("Big O: Omaha Hi-Lo with five")
+
+
+@pytest.mark.parametrize(
+    ("table", "first", "first_page"),
+    [("razz-rules", "View hand rankings", "low-a5"), ("stud8-rules", "View Hi-Lo rules", "hi-lo")],
+)
+def test_12_razz_and_stud_hi_lo_link_the_stud_rules_too(
+    page: Any, server: str, table: str, first: str, first_page: str
+) -> None:
+    """§12: a stud game's rules are at its table. Razz's page is its low rankings and Stud
+    Hi-Lo's the split: how a stud hand is dealt and who brings in is on "View Stud rules"."""
+    register(page, server, fresh_alias())
+    page.goto(f"{server}/#/table/{table}")
+    expect(page.get_by_role("link", name=first, exact=True)).to_have_attribute(
+        "href", f"#/rules/{first_page}"
+    )
+    stud = page.get_by_role("link", name="View Stud rules", exact=True)
+    expect(stud).to_have_attribute("href", "#/rules/stud")
+    stud.click()
+    expect(page.locator("article.rules")).to_contain_text("Razz: the highest")
+
+
+@pytest.mark.parametrize(
+    ("page_name", "said"),
+    [
+        # §6.5: Soko deals one down and one up, then three up, and its highest card brings in.
+        ("stud", "Soko (five-card stud): one card down and one up"),
+        ("stud", "the highest card brings in (ties: spades, hearts, diamonds, clubs)"),
+        # §6.7: a player who times out on a draw stands pat and may not bet or raise next.
+        ("draw", "stands pat and may not bet or raise in the next betting round"),
+    ],
+)
+def test_12_rules_pages_say_each_game_s_own_rules(
+    page: Any, server: str, page_name: str, said: str
+) -> None:
+    register(page, server, fresh_alias())
+    page.goto(f"{server}/#/rules/{page_name}")
+    expect(page.locator("article.rules")).to_contain_text(said)

@@ -78,7 +78,7 @@ def test_filters_offer_every_game_of_the_server(page: Any, server: str) -> None:
     every = _shown_tables(page)
     page.get_by_label("Game").select_option(label="2-7 Triple Draw")
     _wait_for_rows(page, lambda t: t == {"draw", "draw-keys", "draw-pick"})
-    page.get_by_label("Game").select_option(label="Razz")  # no table of it is open
+    page.get_by_label("Game").select_option(label="Soko")  # no table of it is open
     expect(page.locator("table.lobby tbody")).to_have_text("No table matches these filters.")
     page.get_by_label("Game").select_option("")
     _wait_for_rows(page, lambda t: t == every)

@@ -34,6 +34,11 @@ _CANONICAL = str.maketrans({"0": "o", "1": "l", "i": "l", "-": None, "_": None})
 # Digits read as the letters they imitate; "1" reads as both i and l.
 _LEET = str.maketrans({"0": "o", "3": "e", "4": "a", "5": "s", "7": "t", "8": "b", "9": "g"})
 _ONE_AS = ("i", "l")
+# A capital I looks like an l: a reading keeps it as "|", which a word's i or l matches
+# (each I on its own: "HItIer" is "hitler"). Only the capital: a lower-case l read as i
+# would make "tilt" the whole word "tit".
+_CAPITAL_I = "|"
+_I_OR_L = {"i": "[i|]", "l": "[l|]"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,7 +82,7 @@ MASKS = "*#"
 @cache
 def _compile(words: frozenset[str], *, masked: bool = False) -> re.Pattern[str]:
     def letter(c: str, inner: bool) -> str:
-        shown = re.escape(c) + "+"
+        shown = _I_OR_L.get(c, re.escape(c)) + "+"
         return f"(?:{shown}|[{re.escape(MASKS)}])" if masked and inner else shown
 
     last = {w: len(w) - 1 for w in words}
@@ -117,21 +122,58 @@ def canonical_alias(alias: str) -> str:
 
 
 def _name_parts(alias: str) -> set[str]:
-    """The alias, its pieces between separators and camelCase words, with and without
-    their leading and trailing digits."""
+    """The alias, its pieces between separators and camelCase words, every run of these
+    joined, and each of these without some or all of its leading and trailing digits
+    (a digit there may be a letter: ``0perator7`` is ``0perator``, not ``perator``)."""
     pieces = {alias, *_SEPARATORS.split(alias)}
     pieces |= {word for piece in pieces for word in _CAMEL.split(piece)}
-    pieces |= {piece.strip("0123456789") for piece in pieces}
+    # A name cut in two by a separator or a capital, beside other words: "Joe_Deal_er".
+    words = [w for piece in _SEPARATORS.split(alias) for w in _CAMEL.split(piece) if w]
+    pieces |= {"".join(words[i:j]) for i in range(len(words)) for j in range(i + 2, len(words) + 1)}
+    pieces |= {trimmed for piece in pieces for trimmed in _digits_trimmed(piece)}
     return pieces - {""}
 
 
+def _digits_trimmed(piece: str) -> set[str]:
+    """``piece`` with every number of its leading and of its trailing digits dropped."""
+    lead = len(piece) - len(piece.lstrip("0123456789"))
+    trail = len(piece) - len(piece.rstrip("0123456789"))
+    if lead == len(piece):
+        return set()
+    return {piece[i : len(piece) - j] for i in range(lead + 1) for j in range(trail + 1)}
+
+
+@cache
+def _house_pattern(name: str) -> re.Pattern[str]:
+    # A name of four letters or more may have its letters stretched ("Addmin"); every
+    # name may be plural ("Admins", "Mods"). "mod" is not stretched: "Mood" is a word.
+    more = "+" if len(name) >= 4 else ""
+    return re.compile("".join(re.escape(c) + more for c in name) + "s?")
+
+
+def _house_readings(part: str) -> set[str]:
+    """The canonical forms ``part`` reads as: as written, and with its digits read as
+    the letters they imitate (``H0u5e`` is ``house``, ``D3aler`` is ``dealer``)."""
+    return {canonical_alias(part), canonical_alias(digits_as_letters(part))}
+
+
 def reserved_match(alias: str, names: Iterable[str] | None = None) -> str | None:
-    """The canonical house name ``alias`` poses as (see ``reserved_names.txt``), or ``None``."""
+    """The canonical house name ``alias`` poses as (see ``reserved_names.txt``), or ``None``.
+
+    A part reads as a name as written or with its digits read as letters; a shipped
+    name also stretched or plural (``Addmin``, ``Mods``). A list given (the house
+    bots' names) is matched exactly: its thousands of names make no quick pattern."""
     reserved = reserved_names() if names is None else {canonical_alias(n) for n in names}
-    for part in sorted(_name_parts(alias)):
-        if (canonical := canonical_alias(part)) in reserved:
-            return canonical
-    return None
+    readings = {r for part in _name_parts(alias) for r in _house_readings(part)}
+    for reading in sorted(readings):
+        if reading in reserved:
+            return reading
+    if names is not None:
+        return None
+    return next(
+        (n for n in sorted(reserved) if any(_house_pattern(n).fullmatch(r) for r in readings)),
+        None,
+    )
 
 
 def digits_as_letters(text: str, one: str = "i") -> str:
@@ -141,8 +183,9 @@ def digits_as_letters(text: str, one: str = "i") -> str:
 
 
 def _readings(text: str) -> set[str]:
-    """Every plain-letter reading of ``text``, digits read as the letters they imitate."""
-    return {digits_as_letters(text, one) for one in _ONE_AS}
+    """Every plain-letter reading of ``text``, digits read as the letters they imitate,
+    a capital ``I`` as either ``i`` or ``l`` (§10.1 folds them: ``SIut``, ``HitIer``)."""
+    return {digits_as_letters(text.replace("I", _CAPITAL_I), one) for one in _ONE_AS}
 
 
 def offensive_match(alias: str, words: WordList | None = None) -> str | None:

@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from cardroom.chinese import VARIANTS as CHINESE_VARIANTS
-from cardroom.games import STRUCTURES, VARIANTS, TableConfig
+from cardroom.games import STRUCTURES, VARIANTS, Stakes, TableConfig
 from cardroom.games.betting import STRUCTURE_RULES
 from cardroom.room.chinese_table import ChineseTableConfig
 from cardroom.room.rotation import KINDS, STRUCTURE_ABBREVIATIONS, Rotation, game_label
@@ -84,7 +84,7 @@ def stake_level(source: Source) -> int:
 
 def stakes_text(source: Source) -> str:
     """The stakes as the lobby shows them: ``1/2``, ``10/20 ante 1``, ``ante 1, button 2``,
-    ``2 a point`` (Chinese poker)."""
+    ``1/2 BB ante 2``, ``1/2 straddle 4``, ``2 a point`` (Chinese poker)."""
     if isinstance(source, Rotation):
         return f"{source.small_bet}/{2 * source.small_bet}"
     if isinstance(source, ChineseTableConfig):
@@ -99,7 +99,20 @@ def stakes_text(source: Source) -> str:
         sizes = f"{stakes.effective_small_bet}/{stakes.effective_big_bet}"
     else:
         sizes = f"{stakes.small_blind}/{stakes.big_blind}"
-    return f"{sizes} ante {stakes.ante}" if stakes.ante else sizes
+    return sizes + _blind_extras(stakes)
+
+
+def _blind_extras(stakes: Stakes) -> str:
+    # Every forced bet posted each hand is part of the stakes (games/forced.py): a
+    # straddled 1/2 table plays bigger than "1/2".
+    text = f" ante {stakes.ante}" if stakes.ante else ""
+    if stakes.big_blind_ante:
+        text += f" BB ante {stakes.big_blind_ante}"
+    if len(stakes.straddles) == 1:
+        text += f" straddle {stakes.straddles[0]}"
+    elif stakes.straddles:
+        text += " straddles " + ", ".join(map(str, stakes.straddles))
+    return text
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,6 +187,9 @@ class _Listing:
     """When the lobby began observing the table (None: no news yet)."""
     deals: frozenset[str] = frozenset()
     """What the game filter matches: the game, or a rotation's format and its games."""
+    dealt_at: frozenset[tuple[str, str]] = frozenset()
+    """What the game and limit filters together match: (game, structure) of each game
+    dealt, and a rotation's (format, structure) for each structure it deals."""
 
     def observe(self, at: float) -> None:
         """News of the table at ``at``: the observation began no later."""
@@ -210,13 +226,15 @@ class Lobby:
             structures = tuple(sorted({g.structure for g in source.games}))
             seats, current = source.seat_limit, source.current_and_next(0)[0]
             deals = frozenset({game, *(g.game for g in source.games)})
+            dealt_at = {(g.game, g.structure) for g in source.games}
+            dealt_at |= {(game, structure) for structure in structures}
         elif isinstance(source, ChineseTableConfig):  # no betting: no structure to filter
             game, structures, seats, current = source.variant, (), source.seat_count, ""
-            deals = frozenset({game})
+            deals, dealt_at = frozenset({game}), set()
         else:
             game, structures = source.variant.name, (source.betting,)
             seats, current = source.seat_limit, ""
-            deals = frozenset({game})
+            deals, dealt_at = frozenset({game}), {(game, source.betting)}
         self._tables[table_id] = _Listing(
             name or table_id,
             badge(source),
@@ -229,6 +247,7 @@ class Lobby:
             current_game=current,
             since=opened_at,
             deals=deals,
+            dealt_at=frozenset(dealt_at),
         )
 
     def close_table(self, table_id: str) -> None:
@@ -261,7 +280,9 @@ class Lobby:
 
         ``game`` is an engine game name or a mixed format (``HORSE``...); a game
         name, like ``structure``, matches a mixed table that plays it in any of its
-        games (an Omaha player is shown the rotations that deal Omaha).
+        games (an Omaha player is shown the rotations that deal Omaha); both together
+        match a table that deals that game at that limit (FL Hold'em: HORSE, not a mix
+        of NL Hold'em and FL Stud).
         """
         rows = []
         for table_id, t in self._tables.items():
@@ -269,6 +290,8 @@ class Lobby:
                 continue
             if structure is not None and structure not in t.structures:
                 continue
+            if game is not None and structure is not None and (game, structure) not in t.dealt_at:
+                continue  # both asked of one game, not each of a different game of the mix
             if min_stake is not None and t.stake_level < min_stake:
                 continue
             if max_stake is not None and t.stake_level > max_stake:

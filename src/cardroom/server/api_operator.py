@@ -136,14 +136,17 @@ async def close_on(room: Any, table_id: str) -> None:
     room.specs.pop(table_id, None)
 
 
+_Chips = Annotated[int, Meta(ge=0, le=2**53 - 1)]
+_ChipsList = Annotated[list[_Chips], Meta(max_length=10)]
+
+
 class OpenTableBody(msgspec.Struct, forbid_unknown_fields=True):
     """A table to open: the fields of a ``--tables`` file entry (``server/tables_file.py``)."""
 
     id: Annotated[str, Meta(min_length=1, max_length=40, pattern=r"^[A-Za-z0-9_-]+$")]
-    stakes: (
-        dict[Annotated[str, Meta(max_length=40)], Annotated[int, Meta(ge=0, le=2**53 - 1)]] | None
-    ) = None
-    """Every poker table's (a Chinese poker table has ``point_value`` instead)."""
+    stakes: dict[Annotated[str, Meta(max_length=40)], _Chips | _ChipsList] | None = None
+    """Every poker table's (a Chinese poker table has ``point_value`` instead); lists for
+    ``straddles`` and ``spread``, as in the tables file."""
     game: Annotated[str, Meta(min_length=1, max_length=40)] | None = None
     """One game; a mixed table has ``mixed`` and / or ``games`` instead."""
     point_value: Annotated[int, Meta(ge=1, le=2**53 - 1)] | None = None

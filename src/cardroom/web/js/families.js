@@ -45,6 +45,16 @@ export function rulesLink(game) {
   return { page, label: LINK_NAMES[page] || "View hand rankings" };
 }
 
+/** Stud games whose first page is about their hands only (Razz's low rankings, the
+ *  Hi-Lo split): the stud rules page says how they are dealt and who acts first. */
+const STUD_TOO = new Set(["razz", "stud_hi_lo"]);
+
+/** Every rules link of `game`: its own page, then the Stud rules for Razz and Stud Hi-Lo. */
+export function rulesLinks(game) {
+  const first = rulesLink(game);
+  return STUD_TOO.has(game) ? [first, { page: "stud", label: LINK_NAMES.stud }] : [first];
+}
+
 /** The name of the game a hand's HandStarted event names (`e.game`, `e.structure`), from
  *  the games the table's view knows (the one played, the next, the last); else its id. */
 export function gameLabel(view, e) {

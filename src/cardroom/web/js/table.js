@@ -6,7 +6,7 @@
 // what the server's projection says, own cards and legal actions included.
 
 import { h, fill, patch, chips } from "./dom.js";
-import { family, gameLabel, rulesLink } from "./families.js";
+import { family, gameLabel, rulesLinks } from "./families.js";
 import { bankText, felt } from "./seats.js";
 import { fitSeats, heldDown } from "./layout.js";
 import { actionBar, advanceBox, advanceOffered, keyHandler } from "./actionbar.js";
@@ -409,14 +409,14 @@ class TableController {
   header() {
     const v = this.view;
     const g = shownGame(v);
-    const rules = rulesLink(g.game);
+    const rules = rulesLinks(g.game).flatMap(({ page, label }) => [" · ", h("a", { href: `#/rules/${page}`, text: label })]);
     return [
       h("h1", { text: `${v.table} · ${g.label || g.title || ""}` }),
       h("p.gameinfo",
         v.mixed ? rotationLine(v) : null,
         h("span", { text: v.hand_no ? ` Hand #${v.hand_no}` : " No hand yet" }),
         h("span", { text: ` · ${v.currency === "real" ? "Real money" : "Play money"}` }),
-        " · ", h("a", { href: `#/rules/${rules.page}`, text: rules.label })),
+        ...rules),
       tableRules(g.rules) && h("p.tablerules", { text: tableRules(g.rules) }),
       tableTerms(v) && h("p.tableterms", { text: tableTerms(v) }),
     ];
