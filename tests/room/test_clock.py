@@ -80,3 +80,14 @@ def test_10_4_a_wall_clock_step_forward_does_not_remove_a_player_sitting_out() -
     h.tick(9 * 60)
     assert h.table.state.seats[1] is not None  # ten minutes of real time, no less
     assert any(isinstance(e, rv.PlayerLeft) for e in h.tick(61))
+
+
+def test_10_5_a_table_resumed_after_standing_still_gives_the_action_time_again() -> None:
+    h = Harness(holdem(time_bank_start=20))
+    h.seat({0: 40, 1: 40, 2: 40})
+    h.tick()
+    h.clock.advance(40)  # the table stood still (its database gone) past the bank too
+    assert h.table.resume_turn() == [rv.TurnStarted(0, h.clock.now + 30, False)]
+    assert h.table.resume_turn() == []  # the action time left: nothing moves
+    assert not any(isinstance(e, rv.TimedOut) for e in h.tick(29))
+    assert rv.TurnStarted(0, h.clock.now + 1 + 20, True) in h.tick(1)  # then his bank
