@@ -87,7 +87,17 @@ def test_10_5_a_table_resumed_after_standing_still_gives_the_action_time_again()
     h.seat({0: 40, 1: 40, 2: 40})
     h.tick()
     h.clock.advance(40)  # the table stood still (its database gone) past the bank too
-    assert h.table.resume_turn() == [rv.TurnStarted(0, h.clock.now + 30, False)]
-    assert h.table.resume_turn() == []  # the action time left: nothing moves
+    assert h.table.resume_clocks() == [rv.TurnStarted(0, h.clock.now + 30, False)]
+    assert h.table.resume_clocks() == []  # the action time left: nothing moves
     assert not any(isinstance(e, rv.TimedOut) for e in h.tick(29))
     assert rv.TurnStarted(0, h.clock.now + 1 + 20, True) in h.tick(1)  # then his bank
+
+
+def test_10_3_a_table_resumed_after_standing_still_holds_an_offered_seat_again() -> None:
+    h = Harness(holdem(seats=2, waitlist_offer_seconds=60))
+    h.seat({0: 40, 1: 40})
+    h.do(cmd.JoinWaitlist("p2"))
+    h.do(cmd.Leave("p0"))
+    h.clock.advance(90)  # stood still: p2 could not take the seat
+    assert rv.SeatOffered("p2", 0, h.clock.now + 60) in h.table.resume_clocks()
+    assert not any(isinstance(e, rv.WaitlistLeft) for e in h.tick(59.5))
