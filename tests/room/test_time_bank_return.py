@@ -59,3 +59,12 @@ def test_a_departure_stored_before_the_bank_was_kept_restores_and_gives_a_new_ba
     assert h.table.state.departures["p0"] == Departure(chips, at, None)
     assert time_bank_on_return(h.table, "p0") == 20.0
     assert buy_in_bounds(h.table, "p0")[0] == max(chips, 20)
+
+
+def test_10_5_a_bank_kept_over_a_departure_is_not_above_the_table_s_maximum_now() -> None:
+    # Left with 15 s; the table reopened since with a bank of at most 10 s (an operator's
+    # new settings): he comes back with 10 s, the bank "never above time_bank_max".
+    h = _spent_five_seconds_then_left()
+    h.table.settings = holdem(time_bank_start=5, time_bank_max=10)
+    h.clock.advance(60)
+    assert _seated(h.do(cmd.Sit("p0", 3, 40))).time_bank == 10.0

@@ -139,6 +139,15 @@ def test_10_5_time_bank_refills_by_the_table_rule() -> None:
     assert banks == [30, 40, 40, 45, 45, 45]
 
 
+def test_10_5_a_time_bank_starting_above_its_maximum_is_refused() -> None:
+    # "never above time_bank_max" (docs/room.md): a table of time_bank_start = 90 and
+    # time_bank_max = 60 seated every player with 90 s, the refill never reaching it.
+    with pytest.raises(TableError) as err:
+        holdem(time_bank_start=90, time_bank_max=60)
+    assert err.value.code == "bad_command" and "time_bank_max" in err.value.reason
+    holdem(time_bank_start=60, time_bank_max=60)  # up to it
+
+
 def test_10_5_advance_call_x_is_dropped_when_the_bet_changes() -> None:
     h = three_handed()
     h.do(cmd.SetAdvance("p1", "call", 1))

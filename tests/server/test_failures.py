@@ -484,3 +484,29 @@ def test_an_account_the_database_could_not_read_is_answered_busy_in_our_words(
         refused = asyncio.run(go(base))
     assert refused["code"] == "busy", refused
     assert refused["message"] == "the account could not be read: try again", refused
+
+
+def test_10_5_a_decision_is_not_timed_out_for_the_time_the_database_was_gone(
+    settings: ServerSettings,
+) -> None:
+    # The database gone past the player's action time (5 s), every action of his would be
+    # answered busy or not_stored; the clock ran on all the same, so the moment it came
+    # back the table timed him out and his time bank started (then ran out, a longer
+    # outage): a decision he could not make. He now has the action time again.
+    apps: list[Any] = []
+
+    async def go(base: str) -> None:
+        a, _, b, _ = await seated_pair(base)
+        actor = _actor(apps[0], "holdem")
+        client, turn = await first_turn([a, b], "holdem")
+        down = database_down(actor)
+        await asyncio.sleep(turn["deadline"] - turn["server_time"] + 2.0)
+        down[0] = False
+        again = await until(client, "turn", table="holdem")
+        assert not again["bank"], again  # not his bank
+        assert again["deadline"] - again["server_time"] > 4.0  # the action time, again
+        for c in (a, b):
+            await c.close()
+
+    with running_server(settings, apps) as base:
+        asyncio.run(go(base))

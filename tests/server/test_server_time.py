@@ -6,10 +6,12 @@ from __future__ import annotations
 import asyncio
 import time
 
+import pytest
 from tests.server.sessions import answer, first_turn
 
 from cardroom.bots.client import ProtocolClient, account
-from cardroom.room.clock import SECONDS_PER_DAY, day_of
+from cardroom.room.clock import SECONDS_PER_DAY, SteadyClock, day_of, system_clock, today
+from cardroom.server.protocol import Hello, Turn
 
 from .conftest import MIDNIGHT_MARGIN_SECONDS, wait_before_midnight
 
@@ -46,3 +48,27 @@ def test_a_test_reading_today_waits_out_a_midnight_about_to_pass() -> None:
     for before in (MIDNIGHT_MARGIN_SECONDS - 1, 30.0, 0.5):
         start = midnight - before + wait_before_midnight(midnight - before)
         assert day_of(start) == day_of(midnight) and start - midnight <= 1.0
+
+
+def test_server_time_is_the_room_clock_the_deadlines_are_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """After a step of the wall clock the room's clock (``system_clock``, the tables'
+    deadlines) and the wall clock differ: ``server_time`` must be the room's, or a client
+    counting down ``deadline - server_time`` is off by the step."""
+    assert isinstance(system_clock, SteadyClock)
+    monkeypatch.setattr(system_clock, "offset", system_clock.offset + 3600)  # wall stepped back
+    now = system_clock()
+    hello = Hello(server="s", player="1", alias="a")
+    turn = Turn(
+        table="t", seq=1, seat=0, deadline=now + 30, bank=False, legal={}, cards=[], board=[]
+    )
+    for message in (hello, turn):
+        assert abs(message.server_time - now) < 5
+
+
+def test_10_6_today_is_the_day_of_the_room_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The disconnect all-ins' day is the one the tables count in (the room clock's), for
+    the room's book and ``GET /api/me``, not the wall clock's after a step."""
+    monkeypatch.setattr(system_clock, "offset", system_clock.offset + SECONDS_PER_DAY)
+    assert today() == day_of(time.time()) + 1

@@ -79,6 +79,7 @@ TABLES = {
     # one table for each case of the clock test.
     "clock-behind": ("holdem", BLINDS, 20, 30.0),
     "clock-ahead": ("holdem", BLINDS, 20, 30.0),
+    "clock-set": ("holdem", BLINDS, 20, 30.0),
     "irish": ("irish", BLINDS, 20, 30.0),
     "hilo": ("omaha_hi_lo", DRAW_STAKES, 20, 30.0, "fixed_limit"),
     "bigo": ("big_o", BLINDS, 20, 30.0, "pot_limit"),

@@ -3,6 +3,7 @@ and a clear message for every refusal."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -85,6 +86,23 @@ def test_account_page_shows_balances_sanctions_and_allowances(page: Any, server:
     assert "Real money" in text
     assert "Sanctions" in text and "None." in text
     assert page.locator("#allins").inner_text().startswith("Disconnect all-ins left today: ")
+
+
+def test_10_6_the_account_page_says_when_the_disconnect_all_ins_come_back(
+    browser: Any, server: str
+) -> None:
+    """They are counted per UTC day (docs/api.md); "left today" alone read as the
+    player's own day, while a player in California has them back at 16:00 (in winter)."""
+    context = browser.new_context(timezone_id="America/Los_Angeles", bypass_csp=True)
+    try:
+        page = context.new_page()
+        register(page, server, fresh_alias())
+        page.get_by_role("link", name="Account").click()
+        text = page.locator("#allins").inner_text()
+        assert text.startswith("Disconnect all-ins left today: 2 of 2 ")
+        assert re.search(r"\(a UTC day: back at 1[67]:00 your time\)$", text), text
+    finally:
+        context.close()
 
 
 def test_a_throttled_registration_is_said_once_as_a_sentence(

@@ -54,6 +54,22 @@ def test_the_countdown_is_right_when_our_clock_is_off(
     shoot(page, f"table-clock-{off_by:+.0f}")
 
 
+def test_the_countdown_holds_when_our_clock_is_set_during_a_turn(page: Any, server: str) -> None:
+    """Our clock set ten minutes on while the turn runs (a laptop's NTP, its owner): the
+    countdown goes on from where it was, not to 0 (it read the wall clock, measured
+    against the ``server_time`` of the turn's start)."""
+    register(page, server, fresh_alias())
+    sit(page, server, "clock-set")
+    secs = page.locator(".seat.mine .clock .secs")
+    secs.wait_for(timeout=60_000)
+    # The wall clock alone steps, as setting a computer's clock does (Playwright's
+    # ``clock.set_system_time`` would restart ``performance.now`` with it).
+    page.evaluate("{ const wall = Date.now; Date.now = () => wall() + 600_000; }")
+    page.wait_for_timeout(1500)  # the countdown runs
+    left = int(secs.inner_text().removesuffix("s"))
+    assert 10 <= left <= 19, f"{left} s left of 20 after our clock was set 600 s on"
+
+
 def test_reconnect_restores_the_table_without_a_reload(page: Any, server: str) -> None:
     register(page, server, fresh_alias())
     sit(page, server, "reconnect")

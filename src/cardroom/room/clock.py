@@ -14,9 +14,29 @@ class Clock(Protocol):
         ...
 
 
-system_clock: Clock = time.time
-"""The wall clock (the server's): ``time.time`` itself, read by every command and tick
-(a wrapper would add a Python call to each)."""
+class SteadyClock:
+    """The room's clock: Unix seconds read from the wall clock once, when built, then run
+    on by the monotonic clock. Deadlines are absolute times on it, so a step of the
+    system's clock while a server runs (NTP, an operator's ``date``, a resumed virtual
+    machine) must not move them: read from the wall clock, a step forward timed out
+    every decision running at once and removed players sitting out early, a step back
+    held them for the length of the step. The price: times recorded after a step are off
+    by it until the next start, which reads the wall clock again."""
+
+    __slots__ = ("offset", "steady")
+
+    def __init__(self, wall: Clock = time.time, steady: Clock = time.monotonic) -> None:
+        self.steady = steady
+        self.offset = wall() - steady()
+
+    def __call__(self) -> float:
+        return self.offset + self.steady()
+
+
+system_clock: SteadyClock = SteadyClock()
+"""The server's clock, one for the process: its tables' deadlines, the ``server_time``
+it tells clients (who count down against it) and the UTC day of the disconnect
+all-ins, so all of them agree after a step of the wall clock."""
 
 
 class ManualClock:
@@ -40,3 +60,8 @@ SECONDS_PER_DAY = 86_400
 def day_of(now: float) -> int:
     """The UTC day number of ``now`` (disconnect all-in allowances are per day)."""
     return int(now // SECONDS_PER_DAY)
+
+
+def today() -> int:
+    """The UTC day number on the server's clock (the day its tables count in)."""
+    return day_of(system_clock())

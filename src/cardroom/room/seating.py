@@ -63,7 +63,7 @@ def time_bank_on_return(table: Table, player: str) -> float:
     left = table.state.departures.get(player)
     if left is None or left.time_bank is None or not _reducing_binds(table, left.at):
         return table.settings.time_bank_start
-    return left.time_bank
+    return min(left.time_bank, table.settings.time_bank_max)  # the max may be lower now
 
 
 def _reducing_binds(table: Table, left_at: float) -> bool:

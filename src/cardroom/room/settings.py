@@ -136,6 +136,8 @@ class TableSettings:
             raise TableError(BAD_COMMAND, "whole_balance is for limit games only (§10.2)")
         if self.time_bank_every < 1:
             raise TableError(BAD_COMMAND, "time_bank_every must be >= 1")
+        if self.time_bank_start > self.time_bank_max:  # the bank is never above its max
+            raise TableError(BAD_COMMAND, "time_bank_start must not exceed time_bank_max")
         if type(self.language) is not str or not LANGUAGE_TAG.fullmatch(self.language):
             raise TableError(BAD_COMMAND, f"language: a language tag, not {self.language!r}")
 

@@ -124,6 +124,25 @@ class Table:
             self.start_hand()
         return self.out
 
+    def resume_clocks(self) -> list[AnyEvent]:
+        """After the table stood still (a step its database refused, its record read back):
+        the decision running gets at least ``action_seconds`` from now (§10.5), a seat
+        offered at least ``waitlist_offer_seconds`` (§10.3). Meanwhile every action and
+        join was answered ``not_stored`` or ``busy`` while the clock ran on, so the table
+        timed the player out (his bank spent) or passed the seat on the moment the
+        database was back."""
+        self.now = self.clock()
+        self.out = []
+        turn = self.state.turn
+        resumed = self.now + self.settings.action_seconds
+        if self.state.in_hand and turn is not None and turn.deadline < resumed:
+            self.emit(rv.TurnStarted(turn.seat, resumed, False, turn.waited))
+        held = self.now + self.settings.waitlist_offer_seconds
+        for player, offer in sorted(self.state.offers.items()):
+            if offer.expires < held:
+                self.emit(rv.SeatOffered(player, offer.seat, held))
+        return self.out
+
     def cancel_hand(self) -> list[AnyEvent]:
         """Cancel the hand in progress (RULEBOOK §10.10): every stack back to its start."""
         self.now = self.clock()

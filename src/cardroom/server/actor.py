@@ -456,6 +456,7 @@ class TableActor:
             await asyncio.sleep(1.0)
             return False
         self.unread = False
+        self.pending.extend(self.table.resume_clocks())  # the player could not act meanwhile
         self.snapshot_ref = self.table.snapshot
         self.history.reset(self.table)
         self.last_turn = None

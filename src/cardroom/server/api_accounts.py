@@ -25,7 +25,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from cardroom.ledger import AliasError, Currency
-from cardroom.room.clock import day_of
+from cardroom.room.clock import day_of, system_clock
 from cardroom.room.settings import TableSettings
 from cardroom.server.api_common import (
     ApiError,
@@ -140,7 +140,7 @@ def profile_of(accounts: Accounts, info: PlayerInfo, csrf: str = "") -> Profile:
         SanctionView(s.id, s.kind.value, s.reason, s.starts_at, s.ends_at)
         for s in accounts.players.sanctions_in_force(info.alias)
     ]
-    allowance = _allowance(AllowanceBook(accounts.storage.engine), info.owner, time.time())
+    allowance = _allowance(AllowanceBook(accounts.storage.engine), info.owner, system_clock())
     return Profile(
         str(info.id),
         info.alias,

@@ -19,7 +19,6 @@ stake level, in chips) and ``money`` (``play`` or ``real``).
 
 from __future__ import annotations
 
-import time
 from collections.abc import Mapping, Reversible
 from dataclasses import dataclass, field
 from typing import Any, Final, Protocol
@@ -32,6 +31,7 @@ from starlette.routing import Route
 from cardroom.games import events as ev
 from cardroom.ledger import Currency
 from cardroom.room import events as rv
+from cardroom.room.clock import system_clock
 from cardroom.room.conduct import lobby_summary
 from cardroom.room.lobby import Lobby, LobbyRow, TableSummary, filter_options
 from cardroom.room.table import Table
@@ -251,7 +251,7 @@ async def tables(request: Request) -> Response:
     low = int_param(request, "min_stake", 0, 0, MAX_STAKE)
     high = int_param(request, "max_stake", MAX_STAKE, 0, MAX_STAKE)
     rows = lobby_of(request).tables(
-        time.time(),
+        system_clock(),
         game=game,
         structure=structure,
         min_stake=low,

@@ -16,7 +16,6 @@ from them. ``docs/protocol.md`` describes each message.
 from __future__ import annotations
 
 import hashlib
-import time
 from typing import Annotated, Any, Final, Literal
 
 import msgspec
@@ -27,6 +26,7 @@ from cardroom.chinese import Event as ChineseEvent
 from cardroom.games import Event as HandEvent
 from cardroom.games.errors import CODES as ENGINE_CODES
 from cardroom.room import events as rv
+from cardroom.room.clock import system_clock
 from cardroom.room.errors import CODES as ROOM_CODES
 
 VERSION: Final = 1
@@ -209,7 +209,7 @@ class Hello(ServerMessage, tag="hello", kw_only=True):
     server: str
     player: str
     alias: str
-    server_time: float = msgspec.field(default_factory=time.time)
+    server_time: float = msgspec.field(default_factory=system_clock)
     """The server's clock (Unix seconds) as the message is made: deadlines are on this
     clock, so a client whose own clock is off measures the difference here."""
 
@@ -270,7 +270,7 @@ class Turn(ServerMessage, tag="turn", kw_only=True):
     legal: dict[str, Any]
     cards: list[str | None]
     board: list[str]
-    server_time: float = msgspec.field(default_factory=time.time)
+    server_time: float = msgspec.field(default_factory=system_clock)
     """The server's clock as the message is made (Unix seconds), as in ``hello``."""
 
 

@@ -41,7 +41,7 @@ from collections.abc import Callable, Collection
 from datetime import timedelta
 from typing import Any
 
-from cardroom.room.clock import day_of
+from cardroom.room.clock import day_of, today
 from cardroom.room.codec import decode_entry
 from cardroom.room.integrity import IntegrityMonitor
 from cardroom.room.integrity_rules import default_rules
@@ -137,7 +137,7 @@ class Room:
                 " (a crashed server on another host is taken as gone 30 s after it)"
             )
         lease.LIVE.add(self.instance)
-        await self.storage.run(self.allowances.load, day_of(time.time()))
+        await self.storage.run(self.allowances.load, today())
         await self.recall_integrity()
         wanted = {s.settings.table_id: s for s in specs}
         for table_id in await self.storage.run(self.records.open_tables):
@@ -272,11 +272,11 @@ class Room:
         login rows past ``login_keep_days`` that nothing reads (``store/login_rows.py``)."""
         keep = timedelta(days=self.settings.login_keep_days)
         while True:
-            today = day_of(time.time())
-            self.allowances.forget_before(today - 1)  # a table's clock may lag a little
+            day = today()
+            self.allowances.forget_before(day - 1)  # a table's clock may lag a little
             try:
                 await self.storage.run(self.client_ids.prune)
-                await self.storage.run(self.allowances.book.prune, today)
+                await self.storage.run(self.allowances.book.prune, day)
                 await self.storage.run(self.players.prune_logins, keep)
             except Exception as exc:  # a busy or absent database: next time
                 log.warning("pruning failed (%s)", exc)

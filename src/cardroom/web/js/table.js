@@ -106,7 +106,7 @@ class TableController {
   }
 
   /** Now on the server's clock (deadlines and offers are on it). */
-  now() { return Date.now() / 1000 + this.conn.skew; }
+  now() { return this.conn.serverNow(); }
   me() { return this.view ? this.view.you : null; }
 
   /** Our seat, known from the seating events even before the next snapshot. */

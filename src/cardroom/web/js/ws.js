@@ -14,6 +14,12 @@
 const PING_AFTER_MS = 5000;
 const HEARD_WITHIN_MS = 12000;
 
+/** Milliseconds on a clock that setting this computer's clock does not move (its NTP,
+ *  its owner): the page's start on the wall clock, run on by the monotonic one. Read
+ *  from the wall clock, a turn's countdown jumped to 0 (or on for as long) when the
+ *  clock was set during it, and a silent connection went unnoticed after a step back. */
+const steadyMs = () => performance.timeOrigin + performance.now();
+
 let counter = 0;
 const freshId = () => `c${Date.now().toString(36)}-${(counter += 1)}`;
 
@@ -47,11 +53,11 @@ export class Connection {
     this.retry = 0;
     this.stateListeners = new Set();
     this.closedByUs = false;
-    this.heard = Date.now();
+    this.heard = steadyMs();
     this.heartbeat = null;
     this.pinging = false;
     this.greeted = false;
-    this.opened = Date.now();
+    this.opened = steadyMs();
     this.unsettled = () => {};
   }
 
@@ -64,7 +70,7 @@ export class Connection {
       this.ws = ws;
       let settled = false;
       ws.onmessage = (e) => {
-        this.heard = Date.now();
+        this.heard = steadyMs();
         const msg = JSON.parse(e.data);
         if (msg.type === "hello" && !settled) {
           settled = true;
@@ -87,7 +93,7 @@ export class Connection {
         }
       };
       ws.onclose = (e) => this.lost(ws, e.code);
-      this.heard = this.opened = Date.now();
+      this.heard = this.opened = steadyMs();
       this.greeted = false;
       clearInterval(this.heartbeat);
       this.heartbeat = setInterval(() => this.beat(ws), 1000);
@@ -99,10 +105,10 @@ export class Connection {
   beat(ws) {
     if (ws !== this.ws) return;
     if (!this.greeted) { // connecting, or waiting for the hello
-      if (Date.now() - this.opened > HEARD_WITHIN_MS) this.lost(ws, 4000);
+      if (steadyMs() - this.opened > HEARD_WITHIN_MS) this.lost(ws, 4000);
       return;
     }
-    const quiet = Date.now() - this.heard;
+    const quiet = steadyMs() - this.heard;
     if (quiet > HEARD_WITHIN_MS) this.lost(ws, 4000);
     else if (quiet > PING_AFTER_MS && !this.pinging) {
       this.pinging = true;
@@ -162,9 +168,12 @@ export class Connection {
    *  have been set meanwhile). */
   clockSample(serverTime, fresh = false) {
     if (typeof serverTime !== "number") return;
-    const sample = serverTime - Date.now() / 1000;
+    const sample = serverTime - steadyMs() / 1000;
     this.skew = fresh ? sample : Math.max(this.skew, sample);
   }
+
+  /** Now on the server's clock, seconds (deadlines and offers are on it). */
+  serverNow() { return steadyMs() / 1000 + this.skew; }
 
   receive(msg) {
     if (msg.type === "turn") this.clockSample(msg.server_time);
