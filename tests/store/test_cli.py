@@ -39,7 +39,7 @@ def test_operator_flow(fresh_url: str, capsys: Any, monkeypatch: Any) -> None:
     assert code == 1 and "cardroom db upgrade" in err
     assert cli("db", "current")[0] == 1
     code, out, _ = cli("db", "upgrade")
-    assert code == 0 and "empty -> 0012" in out
+    assert code == 0 and "empty -> 0013" in out
     assert cli("db", "current")[0] == 0
 
     assert cli("account", "create", "AceHigh", "--i-am-18", stdin=PW)[0] == 0

@@ -47,6 +47,7 @@ from cardroom.server.api_common import (
     require_player,
     whole,
 )
+from cardroom.server.protocol import TableId
 from cardroom.store.history import HandRef, TableHistory
 
 MAX_PAGE: Final = 50
@@ -178,7 +179,12 @@ def _page(history: TableHistory, player: str, offset: int, limit: int) -> HandPa
 
 
 def _one(history: TableHistory, player: str, table_id: str, hand_no: int) -> HandRecord:
-    for ref in history.hands_of(player, table_id):
+    # A table id no table can have (a NUL, which PostgreSQL refuses) never reaches the query.
+    try:
+        known = msgspec.convert(table_id, TableId) == table_id
+    except msgspec.ValidationError:
+        known = False
+    for ref in history.hands_of(player, table_id) if known else ():
         if ref.table_id == table_id and ref.hand_no == hand_no and ref.last_seq is not None:
             return _with_players(history, [ref])[0]
     raise ApiError(404, "no_such_hand", f"you played no finished hand {hand_no} at {table_id}")
