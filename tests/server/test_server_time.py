@@ -10,7 +10,8 @@ import pytest
 from tests.server.sessions import answer, first_turn
 
 from cardroom.bots.client import ProtocolClient, account
-from cardroom.room.clock import SECONDS_PER_DAY, SteadyClock, day_of, system_clock, today
+from cardroom.room import clock as room_clock
+from cardroom.room.clock import SECONDS_PER_DAY, day_of, system_clock, today
 from cardroom.server.protocol import Hello, Turn
 
 from .conftest import MIDNIGHT_MARGIN_SECONDS, wait_before_midnight
@@ -56,8 +57,8 @@ def test_server_time_is_the_room_clock_the_deadlines_are_on(
     """After a step of the wall clock the room's clock (``system_clock``, the tables'
     deadlines) and the wall clock differ: ``server_time`` must be the room's, or a client
     counting down ``deadline - server_time`` is off by the step."""
-    assert isinstance(system_clock, SteadyClock)
-    monkeypatch.setattr(system_clock, "offset", system_clock.offset + 3600)  # wall stepped back
+    offset = room_clock.WALL_OFFSET + 3600  # the wall clock stepped back an hour since
+    monkeypatch.setattr(room_clock, "WALL_OFFSET", offset)
     now = system_clock()
     hello = Hello(server="s", player="1", alias="a")
     turn = Turn(
@@ -70,5 +71,5 @@ def test_server_time_is_the_room_clock_the_deadlines_are_on(
 def test_10_6_today_is_the_day_of_the_room_clock(monkeypatch: pytest.MonkeyPatch) -> None:
     """The disconnect all-ins' day is the one the tables count in (the room clock's), for
     the room's book and ``GET /api/me``, not the wall clock's after a step."""
-    monkeypatch.setattr(system_clock, "offset", system_clock.offset + SECONDS_PER_DAY)
+    monkeypatch.setattr(room_clock, "WALL_OFFSET", room_clock.WALL_OFFSET + SECONDS_PER_DAY)
     assert today() == day_of(time.time()) + 1

@@ -14,29 +14,37 @@ class Clock(Protocol):
         ...
 
 
-class SteadyClock:
-    """The room's clock: Unix seconds read from the wall clock once, when built, then run
-    on by the monotonic clock. Deadlines are absolute times on it, so a step of the
-    system's clock while a server runs (NTP, an operator's ``date``, a resumed virtual
-    machine) must not move them: read from the wall clock, a step forward timed out
-    every decision running at once and removed players sitting out early, a step back
-    held them for the length of the step. The price: times recorded after a step are off
-    by it until the next start, which reads the wall clock again."""
+def steady_clock(wall: Clock = time.time, steady: Clock = time.monotonic) -> Clock:
+    """A room clock: Unix seconds read from ``wall`` once, now, then run on by ``steady``
+    (monotonic). Deadlines are absolute times on it, so a step of the system's clock
+    while a server runs (NTP, an operator's ``date``, a resumed virtual machine) must not
+    move them: read from the wall clock, a step forward timed out every decision running
+    at once and removed players sitting out early, a step back held them for the length
+    of the step. The price: times recorded after a step are off by it until the next
+    start, which reads the wall clock again. (:func:`system_clock` is the server's.)"""
+    offset = wall() - steady()
 
-    __slots__ = ("offset", "steady")
+    def clock() -> float:
+        return offset + steady()
 
-    def __init__(self, wall: Clock = time.time, steady: Clock = time.monotonic) -> None:
-        self.steady = steady
-        self.offset = wall() - steady()
-
-    def __call__(self) -> float:
-        return self.offset + self.steady()
+    return clock
 
 
-system_clock: SteadyClock = SteadyClock()
-"""The server's clock, one for the process: its tables' deadlines, the ``server_time``
-it tells clients (who count down against it) and the UTC day of the disconnect
-all-ins, so all of them agree after a step of the wall clock."""
+WALL_OFFSET: float = time.time() - time.monotonic()
+"""The wall clock minus the monotonic clock, read once at the process's start: what
+:func:`system_clock` adds to the monotonic clock."""
+
+_monotonic = time.monotonic
+
+
+def system_clock() -> float:
+    """The server's clock, one for the process, a :func:`steady_clock` on the system's
+    clocks: its tables' deadlines, the ``server_time`` it tells clients (who count down
+    against it) and the UTC day of the disconnect all-ins, so all of them agree after a
+    step of the wall clock. A plain function on a module constant: every command and
+    tick of a table reads it, and a closure or an object's ``__call__`` cost 5 to 60 ns
+    more a read (``time.time``: about 55 ns, this: about 80)."""
+    return WALL_OFFSET + _monotonic()
 
 
 class ManualClock:
