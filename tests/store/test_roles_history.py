@@ -171,7 +171,7 @@ def test_a_player_s_hands_over_many_stints_are_read_in_a_few_queries(db: Any) ->
     assert [h.table_id for h in history.hands_of("7", "other")] == []
     assert len(history.hands_of("8", "long")) == 300
     # His seatings (1); at "long" the deals of 150 stints (2 queries of 100) and their
-    # ends (1); at "other" its deals (1, none). It was 1 + 2 a stint: 303.
+    # ends (1); at "other" its deals (1, none). It was 302: 1, then 2 a stint with a hand.
     selects = [s for s in statements if s.lstrip().upper().startswith("SELECT")]
     assert len(selects) == 5, selects
 
