@@ -186,10 +186,12 @@ class _Listing:
     since: float | None = None
     """When the lobby began observing the table (None: no news yet)."""
     deals: frozenset[str] = frozenset()
-    """What the game filter matches: the game, or a rotation's format and its games."""
+    """What the game filter matches: the games of ``dealt_at`` (the game, or a rotation's
+    format and its games)."""
     dealt_at: frozenset[tuple[str, str]] = frozenset()
     """What the game and limit filters together match: (game, structure) of each game
-    dealt, and a rotation's (format, structure) for each structure it deals."""
+    dealt, and a rotation's (format, structure) for each structure it deals; a Chinese
+    poker table's structure is "" (it has no betting)."""
 
     def observe(self, at: float) -> None:
         """News of the table at ``at``: the observation began no later."""
@@ -225,16 +227,15 @@ class Lobby:
             game = source.kind
             structures = tuple(sorted({g.structure for g in source.games}))
             seats, current = source.seat_limit, source.current_and_next(0)[0]
-            deals = frozenset({game, *(g.game for g in source.games)})
             dealt_at = {(g.game, g.structure) for g in source.games}
             dealt_at |= {(game, structure) for structure in structures}
-        elif isinstance(source, ChineseTableConfig):  # no betting: no structure to filter
+        elif isinstance(source, ChineseTableConfig):  # no betting: no limit filter matches
             game, structures, seats, current = source.variant, (), source.seat_count, ""
-            deals, dealt_at = frozenset({game}), set()
+            dealt_at = {(game, "")}
         else:
             game, structures = source.variant.name, (source.betting,)
             seats, current = source.seat_limit, ""
-            deals, dealt_at = frozenset({game}), {(game, source.betting)}
+            dealt_at = {(game, source.betting)}
         self._tables[table_id] = _Listing(
             name or table_id,
             badge(source),
@@ -246,7 +247,7 @@ class Lobby:
             seats,
             current_game=current,
             since=opened_at,
-            deals=deals,
+            deals=frozenset(g for g, _ in dealt_at),
             dealt_at=frozenset(dealt_at),
         )
 

@@ -23,7 +23,6 @@ from sqlalchemy.orm import Session
 from cardroom.store.errors import LARGEST_ID, storage_errors
 from cardroom.store.models import SEATING_KINDS, AuditRecord, Player, TableEntry, TableSeating
 
-__all__ = ["SEATING_KINDS", "HandRef", "LogEntry", "Note", "TableHistory"]
 END_KINDS = ("HandFinished", "HandVoided")
 
 
