@@ -177,7 +177,14 @@ def test_house_bots_fill_a_table_and_play_until_cancelled(server: str, tmp_path:
     async def session() -> tuple[dict[str, int], list[int]]:
         house = asyncio.create_task(run_house_bots(server, {"holdem": aliases}, "s3cret", FAST))
         finished = await _watch_hands(server, ["holdem"], 2, 60)
+        # Two bots seated play hands while the third may still be logging in (a slow
+        # password hash on a busy machine): give it time to sit.
         taken = await _seats_taken(server, "holdem")
+        for _ in range(15):
+            if len(taken) == 3:
+                break
+            await asyncio.sleep(2)
+            taken = await _seats_taken(server, "holdem")
         house.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await house
