@@ -136,6 +136,6 @@ def test_simulate_exits_non_zero_when_the_big_blind_repeats(
         return dataclasses.replace(plan, positions=prev, small_blind=prev.sb, big_blind=prev.bb)
 
     monkeypatch.setattr(table, "plan_hand", sticky)
-    code, summary = run(capsys, "--tables", "2", "--hands", "20", "--json")
+    code, summary = run(capsys, "--tables", "3", "--hands", "20", "--json")
     assert code == 1 and summary["blind_order"] == "broken"
     assert "twice running" in " ".join(summary["violations"])

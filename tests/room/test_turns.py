@@ -476,7 +476,8 @@ def test_10_6_a_reset_with_nothing_used_is_refused_and_kept() -> None:
 
 def test_10_6_a_player_still_away_when_a_hand_is_dealt_is_sat_out() -> None:
     """A player still disconnected when the next hand is dealt is sat out (his sit-out
-    clock runs) and not dealt in; back, he sits in himself."""
+    clock runs) and not dealt in; back, the room sits him in again: he never asked to
+    sit out, and he owes what he missed (§10.4)."""
     h = Harness(holdem(seats=4))
     h.seat({0: 40, 1: 40, 2: 40})
     h.do(cmd.Disconnect("p2"))
@@ -485,7 +486,20 @@ def test_10_6_a_player_still_away_when_a_hand_is_dealt_is_sat_out() -> None:
     dealt = next(e for e in events if isinstance(e, rv.HandDealt))
     assert 2 not in dealt.dealt
     assert h.table.view("p0")["seats"][2]["sitting_out"] is True
-    h.do(cmd.Reconnect("p2"))
+    back = h.do(cmd.Reconnect("p2"))
+    assert back == [rv.Reconnected(2), rv.SatIn(2, False)]
+    assert not h.table.state.seats[2].sitting_out  # type: ignore[union-attr]
+
+
+def test_10_6_a_player_who_sat_out_himself_stays_out_when_he_reconnects() -> None:
+    """Only the room's own sit-out for a lost connection ends on return: one who asked
+    to sit out, or was short of chips, stays out until he sits in himself."""
+    h = Harness(holdem(seats=4))
+    h.seat({0: 40, 1: 40, 2: 40})
+    h.do(cmd.SitOut("p2"))
+    h.do(cmd.Disconnect("p2"))
+    h.tick()
+    assert h.do(cmd.Reconnect("p2")) == [rv.Reconnected(2)]
     assert h.table.state.seats[2].sitting_out  # type: ignore[union-attr]
 
 

@@ -70,6 +70,7 @@ def _leave_cancelled(state: TableState, e: rv.LeaveCancelled) -> None:
 def _sat_out(state: TableState, e: rv.SatOut) -> None:
     seat = _seat(state, e.seat)
     seat.sitting_out, seat.sit_out_next, seat.post_now = True, False, False
+    seat.sat_out_for = e.reason
     # Away since the last sit-out if no hand was dealt to him since (see _sat_in).
     if seat.sat_out_at is None or seat.hands_dealt != seat.sat_out_hands:
         seat.sat_out_at, seat.sat_out_hands = e.at, seat.hands_dealt
@@ -85,7 +86,7 @@ def _auto_muck_set(state: TableState, e: rv.AutoMuckSet) -> None:
 
 def _sat_in(state: TableState, e: rv.SatIn) -> None:
     seat = _seat(state, e.seat)
-    seat.sitting_out, seat.sit_out_next = False, False
+    seat.sitting_out, seat.sit_out_next, seat.sat_out_for = False, False, None
     seat.post_now = e.post_now
     # sat_out_at stays: a sit-in dealing him no hand is no return (_sat_out), or toggling
     # sit in / sit out would hold a seat for ever (§10.4).

@@ -173,6 +173,17 @@ def _sit_in(table: Table, c: cmd.SitIn) -> None:
     table.emit(rv.SatIn(s, c.post_now))
 
 
+def back_from_a_lost_connection(table: Table, s: int) -> None:
+    """Seat ``s``'s player is back (§10.6): if the room sat him out because he was away
+    at a deal, he is dealt in again as if he had asked, waiting for the big blind if he
+    missed it (§10.4). He did not choose to sit out, and a blip at a deal should not
+    cost him his place in the game. Short of chips, he stays out."""
+    seat = table.seat(s)
+    away = seat.sitting_out and seat.sat_out_for == "disconnected"
+    if away and seat.stack >= table.next_need(seat):
+        table.emit(rv.SatIn(s, False))
+
+
 def _join_waitlist(table: Table, c: cmd.JoinWaitlist) -> None:
     state = table.state
     if state.seat_of(c.player) is not None:

@@ -57,6 +57,9 @@ class SeatState:
     sat_out_hands: int = 0
     """``hands_dealt`` when ``sat_out_at`` was set (a cancelled hand gives its count back,
     so it does not count as played)."""
+    sat_out_for: str | None = None
+    """Why he sits out (``SatOut.reason``): the room sits one it sat out for a lost
+    connection in again when he is back (§10.6)."""
 
 
 @dataclass(slots=True)
@@ -137,6 +140,7 @@ def _seat_to_dict(seat: SeatState) -> dict[str, Any]:
         "sitting_out": seat.sitting_out,
         "sat_out_at": seat.sat_out_at,
         "sat_out_hands": seat.sat_out_hands,
+        "sat_out_for": seat.sat_out_for,
         "owes": seat.owes,
         "post_now": seat.post_now,
         "missed_bb_hand": seat.missed_bb_hand,

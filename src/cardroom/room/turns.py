@@ -38,7 +38,7 @@ from cardroom.room.errors import (
     YOUR_TURN,
     TableError,
 )
-from cardroom.room.seating import seat_of
+from cardroom.room.seating import back_from_a_lost_connection, seat_of
 from cardroom.room.state import SeatState
 
 if TYPE_CHECKING:
@@ -228,6 +228,7 @@ def _reconnect(table: Table, c: cmd.Reconnect) -> None:
     s = seat_of(table, c.player)
     if not table.seat(s).connected:
         table.emit(rv.Reconnected(s))
+        back_from_a_lost_connection(table, s)
 
 
 def _reset_allowance(table: Table, c: cmd.ResetAllowance) -> None:
