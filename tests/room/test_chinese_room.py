@@ -385,6 +385,29 @@ def test_8_fantasyland_lost_by_a_player_not_dealt_the_next_hand(
     assert table_of(h).fantasyland == {}
 
 
+def test_10_6_fantasyland_kept_by_a_player_away_at_the_deal(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A blip at the deal sits p0 out (§10.6); that is the room's doing, not his, so his
+    # Fantasyland waits for the next hand he is dealt: back, he is sat in and plays it.
+    h = _p0_earns_fantasyland(monkeypatch)
+    h.seat({2: 1000})
+    h.do(cmd.Disconnect("p0"))
+    started = next(e for e in h.tick() if isinstance(e, HandStarted))
+    assert set(started.seats) == {1, 2}
+    table = table_of(h)
+    assert table.fantasyland == {"p0": 13}
+    copy = ChineseRoomTable.restore(h.settings, *table.record(), h.ledger, h.clock)
+    assert copy.fantasyland == {"p0": 13}
+    h.do(cmd.Reconnect("p0"))
+    assert not h.table.state.seats[0].sitting_out  # type: ignore[union-attr]
+    events: list[object] = []
+    while not any(isinstance(e, HandStarted) for e in events):
+        events += h.tick(30)  # the others time out; the hand settles, the next is dealt
+    started = next(e for e in events if isinstance(e, HandStarted))
+    assert dict(zip(started.seats, started.fantasyland, strict=True)) == {0: 13, 1: 0, 2: 0}
+
+
 def test_8_fantasyland_lost_by_a_player_who_leaves_and_sits_again_before_the_next_hand(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

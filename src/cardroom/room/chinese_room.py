@@ -29,7 +29,8 @@ per settled hand) and the record. What differs:
   transaction; ``HandFinished`` carries the stacks after it, ``pot`` the chips won.
 - **Fantasyland** carries over to the player's very next hand when dealt in to it
   (kept by player: a new player in the seat does not inherit it); a player who leaves
-  or is not dealt in loses it; a cancelled hand puts back what was pending when it
+  or is not dealt in loses it, unless the room sat him out for being away at the deal
+  (§10.6: he keeps it for the next hand he is dealt); a cancelled hand puts back what was pending when it
   was dealt (a player who sat that hand out keeps his too). The pending Fantasyland is
   part of the snapshot (``"fantasyland"``), and it follows ``HandDealt``,
   ``HandSettled``, ``HandVoided`` and ``PlayerLeft`` (:meth:`fold`), on a live table
@@ -175,19 +176,31 @@ class ChineseRoomTable(Table):
         """Carry Fantasyland through one event of the record (the state already has it)."""
         state = self.state
         if isinstance(event, rv.HandDealt):
-            self.fantasyland_before, self.fantasyland = self.fantasyland, {}
+            # Dealt in or not, a player's Fantasyland is used up by this hand, unless the
+            # room sat him out for being away at the deal: that was not his choice.
+            self.fantasyland_before = self.fantasyland
+            self.fantasyland = {p: n for p, n in self.fantasyland.items() if self._away(p)}
         elif isinstance(event, HandSettled):
             seats = state.seats
             self.fantasyland = {
-                seat.player: r.fantasyland_next
-                for r in event.results
-                if r.fantasyland_next and (seat := seats[r.seat]) is not None
+                **self.fantasyland,
+                **{
+                    seat.player: r.fantasyland_next
+                    for r in event.results
+                    if r.fantasyland_next and (seat := seats[r.seat]) is not None
+                },
             }
         elif isinstance(event, rv.HandVoided):
             self.fantasyland = dict(self.fantasyland_before)
         elif isinstance(event, rv.PlayerLeft):
             self.fantasyland.pop(event.player, None)
             self.fantasyland_before.pop(event.player, None)
+
+    def _away(self, player: str) -> bool:
+        """True when ``player`` sits out because the room sat him out, away at a deal."""
+        s = self.state.seat_of(player)
+        seat = None if s is None else self.state.seats[s]
+        return seat is not None and seat.sitting_out and seat.sat_out_for == "disconnected"
 
     # -------------------------------------------------------------------- hands
 
