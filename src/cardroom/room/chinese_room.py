@@ -30,8 +30,9 @@ per settled hand) and the record. What differs:
 - **Fantasyland** carries over to the player's very next hand when dealt in to it
   (kept by player: a new player in the seat does not inherit it); a player who leaves
   or is not dealt in loses it, unless the room sat him out for being away at the deal
-  (§10.6: he keeps it for the next hand he is dealt); a cancelled hand puts back what was pending when it
-  was dealt (a player who sat that hand out keeps his too). The pending Fantasyland is
+  (§10.6: he keeps it for the next hand he is dealt); a cancelled hand puts back what
+  was pending when it was dealt (a player who sat that hand out keeps his too). The
+  pending Fantasyland is
   part of the snapshot (``"fantasyland"``), and it follows ``HandDealt``,
   ``HandSettled``, ``HandVoided`` and ``PlayerLeft`` (:meth:`fold`), on a live table
   and when it is rebuilt from its record alike.
