@@ -475,8 +475,22 @@ async def integrity(request: Request) -> Response:
         if len(flags) < FLAGS_SHOWN or len(lines) >= FLAGS_SHOWN:
             break
         before = flags[-1].id
-    view = IntegrityView(report.shared_access, report.chip_dumping, lines[:FLAGS_SHOWN])
+    lines = await accounts.storage.run(_name_accounts, history, lines[:FLAGS_SHOWN])
+    view = IntegrityView(report.shared_access, report.chip_dumping, lines)
     return reply(view)
+
+
+def _name_accounts(history: TableHistory, lines: list[LogLine]) -> list[LogLine]:
+    """Table flags with their accounts' ``aliases``, in order (in the database pool): a
+    record names players by id (an account no longer known keeps its id)."""
+    ids = [str(a) for line in lines for a in line.entry.get("accounts", ())]
+    known = history.aliases(set(ids)) if ids else {}
+
+    def named(line: LogLine) -> LogLine:
+        aliases = [known.get(str(a), str(a)) for a in line.entry.get("accounts", ())]
+        return msgspec.structs.replace(line, entry={**line.entry, "aliases": aliases})
+
+    return [named(line) for line in lines]
 
 
 def _for_review(flag: dict[str, Any], house: frozenset[str]) -> bool:
