@@ -258,6 +258,9 @@ class IntegrityView(msgspec.Struct):
     shared_access: list[SharedAccessFlag]
     chip_dumping: list[ChipDumpFlag]
     table_flags: list[LogLine]
+    sanctioned: dict[str, list[str]]
+    """The accounts named above under a freeze or a ban now (alias -> the kinds): a
+    banned player's new account shows beside the banned one."""
 
 
 def _room(request: Request) -> RoomControl:
@@ -476,8 +479,12 @@ async def integrity(request: Request) -> Response:
             break
         before = flags[-1].id
     lines = await accounts.storage.run(_name_accounts, history, lines[:FLAGS_SHOWN])
-    view = IntegrityView(report.shared_access, report.chip_dumping, lines)
-    return reply(view)
+    named = {a for f in report.shared_access for a in f.players}
+    named |= {a for f in report.chip_dumping for a in (f.sender, f.receiver)}
+    named |= {str(a) for line in lines for a in line.entry["aliases"]}
+    stopped = await accounts.storage.run(accounts.players.restricted_named, named)
+    sanctioned = {alias: sorted(k.value for k in kinds) for alias, kinds in stopped.items()}
+    return reply(IntegrityView(report.shared_access, report.chip_dumping, lines, sanctioned))
 
 
 def _name_accounts(history: TableHistory, lines: list[LogLine]) -> list[LogLine]:
