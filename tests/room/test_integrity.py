@@ -221,11 +221,17 @@ def test_10_9_a_room_s_monitor_forgets_addresses_older_than_the_window() -> None
 def test_10_9_default_rules_are_data_with_name_window_threshold() -> None:
     rules = default_rules()  # integrity_rules.ini, beside the module
     names = [rule.name for rule in rules]
-    assert names == ["folds_to_same_raiser", "repeated_pots", "shared_ip", "shared_device"]
+    hand_rules = ["folds_to_same_raiser", "repeated_pots"]
+    assert names == [f"{n}{end}" for n in hand_rules for end in ("", "_real")] + [
+        "shared_ip",
+        "shared_device",
+    ]
     assert all(rule.window > 0 and rule.threshold >= 2 for rule in rules)
-    assert rules[0] == FoldPattern(window=300, threshold=12, min_share_percent=90)
-    assert rules[1] == PotPattern(window=300, threshold=6, min_one_way_percent=75)
-    assert rules[3] == AccessPattern(
+    assert rules[0] == FoldPattern(window=300, threshold=12, min_share_percent=90, money="play")
+    assert rules[2] == PotPattern(window=300, threshold=6, min_one_way_percent=75, money="play")
+    for play, real in (rules[0:2], rules[2:4]):  # the same thresholds, for real money
+        assert real == dataclasses.replace(play, name=f"{play.name}_real", money="real")
+    assert rules[5] == AccessPattern(
         name="shared_device", via="device", window=7 * 24 * 3600.0, threshold=2
     )
     assert IntegrityMonitor().rules == rules
@@ -244,6 +250,10 @@ def test_10_9_rules_file_thresholds_are_read_and_checked() -> None:
     assert load_rules(older) == (
         PotPattern(name="old", window=9, threshold=3, min_one_way_percent=75, forget_days=30),
     )
+    # A pot rule counts one money's hands (play chips are not real money's unit).
+    (real,) = load_rules(older + "money = real\n")
+    assert isinstance(real, PotPattern) and real.money == "real"
+    assert real.counts("real") and not real.counts("play")
     for bad in (
         "[x]\nkind = nope\n",
         "[x]\nkind = pots\nwindow = 5\nthreshold = 2\nforget_days = 1\n",  # one missing
@@ -255,6 +265,8 @@ def test_10_9_rules_file_thresholds_are_read_and_checked() -> None:
         "[x]\nkind = folds\nwindow = 9\nthreshold = 2\nmin_share_percent = 101\nforget_days = 1\n",
         "[x]\nkind = folds\nwindow = 9\nthreshold = 2\nmin_share_percent = 90\nforget_days = 0\n",
         "kind = folds\n",  # no section
+        older + "money = gold\n",  # a money is play or real
+        "[x]\nkind = access\nvia = ip\nwindow_days = 7\nthreshold = 2\nmoney = real\n",
     ):
         with pytest.raises(ValueError):
             load_rules(bad)

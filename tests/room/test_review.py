@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardroom.ledger import Currency
 from cardroom.room import commands as cmd
 from cardroom.room import events as rv
 from cardroom.room.codec import decode_room_event, encode_room_event
-from cardroom.room.integrity import Access, IntegrityMonitor
+from cardroom.room.integrity import Access, HandObservation, IntegrityMonitor, RaiseResponse
 from cardroom.room.integrity_rules import AccessPattern
 from cardroom.room.review import SettledHand, hand_ref, review
 from cardroom.room.table import AnyEvent
@@ -40,14 +41,15 @@ def test_10_1_a_second_account_from_one_address_at_another_table_is_flagged() ->
     assert all(project(f, s) is None for f in flags for s in (None, 0, 1))
 
 
-def _give_blinds_away(h: Harness) -> list[AnyEvent]:
-    """One heads-up hand in which p0 folds at every turn (check or not): p1 wins."""
+def _give_blinds_away(h: Harness, giver: str = "p0") -> list[AnyEvent]:
+    """One heads-up hand in which ``giver`` folds at every turn (check or not): the
+    other wins."""
     events = h.tick()
     while h.table.state.in_hand:
         hand = h.table.hand
         assert hand is not None and hand.actor is not None
         legal = hand.legal_actions(hand.actor)
-        events += h.act("fold" if h.actor == "p0" else "check" if legal.check else "call")
+        events += h.act("fold" if h.actor == giver else "check" if legal.check else "call")
     return events
 
 
@@ -66,6 +68,37 @@ def test_10_9_chips_dumped_over_two_tables_are_one_pattern() -> None:
     assert len(hands) == 6 and {h.split("#")[0] for h in hands} == {"a", "b"}
     assert flags[0] in b.table.log  # b's hand was the sixth
     assert a.table.state.seats[0] is not None  # a flag, never a punishment
+
+
+def test_10_9_free_play_chips_won_back_do_not_hide_real_money_dumped() -> None:
+    # p0 gives p1 a real-money pot at one table while p1 gives p0 a play-money pot at
+    # another, hand after hand: play chips are free, so they must not cancel the real
+    # money (the pair's pots were one window, counted in chips of both monies: the two
+    # flows cancelled and nothing was flagged). Each money is its own rule.
+    monitor = IntegrityMonitor()
+    real, play = Harness(holdem("r", currency=Currency.REAL)), Harness(holdem("q"))
+    flags: dict[str, list[rv.ReviewFlagged]] = {"r": [], "q": []}
+    for h in (real, play):
+        h.integrity = monitor
+        h.seat({0: 40, 1: 40})
+    for _ in range(6):
+        flags["r"] += _flags(_give_blinds_away(real, "p0"))
+        flags["q"] += _flags(_give_blinds_away(play, "p1"))
+    assert [(f.rule, f.accounts) for f in flags["r"]] == [("repeated_pots_real", ("p0", "p1"))]
+    assert [(f.rule, f.accounts) for f in flags["q"]] == [("repeated_pots", ("p1", "p0"))]
+    assert all(h.startswith("r#") for h in flags["r"][0].hands)
+
+
+def test_10_9_raises_called_at_play_money_do_not_dilute_folds_at_real_money() -> None:
+    # p0 folds to p1's raises in 12 real-money hands and calls them in 12 play-money
+    # ones (free): 50 % of one window was no soft play; each money is its own rule.
+    monitor = IntegrityMonitor()
+    flags = []
+    for n in range(12):
+        for money, folded in (("real", True), ("play", False)):
+            seen = (RaiseResponse("p0", "p1", folded),)
+            flags += monitor.observe_hand(HandObservation(f"{money}#{n}", seen, money=money))
+    assert [(f.rule, f.accounts) for f in flags] == [("folds_to_same_raiser_real", ("p0", "p1"))]
 
 
 def test_10_9_the_same_pattern_with_a_monitor_per_table_is_not_seen() -> None:

@@ -197,3 +197,18 @@ def test_10_9_a_frozen_account_gets_no_play_money_top_up(room: Any) -> None:
     assert cashier.balances("ann")[PLAY] == 0
     players.lift(sid, operator="op")
     assert topups.top_up("ann", key="topup:ann:1", ceiling=1000) == 1000
+
+
+def test_10_9_a_deposit_reversed_does_not_make_a_depositor(room: Any) -> None:
+    """A deposit the operator undid (recorded by mistake) left its account a
+    "depositing real-money account" for good: transfers went both ways to an account
+    that had never put real money in (§10.9: only between depositing accounts)."""
+    _, cashier = room
+    cashier.deposit("ann", 1000, operator="op")
+    mistaken = cashier.deposit("bob", 300, operator="op")
+    cashier.reverse(mistaken.id, operator="op", reason="recorded by mistake")
+    with pytest.raises(AccountError, match="bob has never deposited"):
+        cashier.transfer("ann", "bob", 100, actor="ann")
+    cashier.deposit("bob", 5, operator="op")  # a deposit that stands
+    cashier.transfer("ann", "bob", 100, actor="ann")
+    assert cashier.balances("bob")[REAL] == 105

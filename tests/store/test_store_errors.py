@@ -49,6 +49,7 @@ def every_public_call(engine: Any, passwords: Any) -> dict[str, Callable[[], obj
         "sanction": lambda: players.sanction("Someone", SanctionKind.FREEZE, operator="op"),
         "lift": lambda: players.lift(1, operator="op"),
         "sanctions": lambda: players.sanctions("Someone"),
+        "restricted_named": lambda: players.restricted_named(["Someone"]),
         "deposit": lambda: cashier.deposit("Someone", 5, operator="op"),
         "withdraw": lambda: cashier.withdraw("Someone", 5, operator="op"),
         "transfer": lambda: cashier.transfer("Someone", "Other", 5, actor="op"),

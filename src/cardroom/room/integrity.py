@@ -26,6 +26,10 @@ dataclass:
   least ``threshold`` accounts seen from the same IP address (or device) within
   ``window`` seconds (``window_days`` in the file).
 
+A hand rule with a ``money`` counts only the hands of that money's tables: each
+shipped hand rule is there twice, for play money (``folds_to_same_raiser``,
+``repeated_pots``) and for real (the same name ending ``_real``).
+
 A window is counted in the pair's own hands, so a monitor that sees a whole room
 (every table's hands, interleaved) sees a pair's pattern as well as one that sees
 their table alone (the windows: :mod:`cardroom.room.pair_windows`). Chips that
@@ -85,6 +89,8 @@ class HandObservation:
     transfers: tuple[Transfer, ...] = ()
     at: float = 0.0
     """When it was settled (seconds)."""
+    money: str = "play"
+    """The table's money (``play``, ``real``): a hand rule counts one money's hands."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -244,7 +250,7 @@ class IntegrityMonitor:
         for t in observation.transfers:
             if t.amount > 0 and t.sender != t.receiver:
                 chips[t.sender, t.receiver] = chips.get((t.sender, t.receiver), 0) + t.amount
-        return self._count(observation.hand, observation.at, faced, chips)
+        return self._count(observation.hand, observation.at, faced, chips, observation.money)
 
     def observe_events(
         self,
@@ -253,22 +259,26 @@ class IntegrityMonitor:
         players: Mapping[int, str],
         net: Mapping[str, int] | None = None,
         at: float = 0.0,
+        money: str = "play",
     ) -> list[Flag]:
         """``observe_hand(observe(hand, events, players, at))`` without building the
         observation's objects (what the room does after every hand); ``net``: each
-        player's result, if known (the table settled it), else read from the events."""
+        player's result, if known (the table settled it), else read from the events;
+        ``money``: the table's (``play``, ``real``)."""
         if net is None:
             net = _net(events, players)
-        return self._count(hand, at, _walk(events, players), _flows(net))
+        return self._count(hand, at, _walk(events, players), _flows(net), money)
 
-    def _count(self, hand: HandId, at: float, faced: Faced, chips: Moved) -> list[Flag]:
+    def _count(self, hand: HandId, at: float, faced: Faced, chips: Moved, money: str) -> list[Flag]:
         if at - self._swept >= DAY:
             self._sweep(at)
         flags: list[Flag] = []
         for rule in self.rules:
+            if not isinstance(rule, FoldPattern | PotPattern) or not rule.counts(money):
+                continue
             if isinstance(rule, FoldPattern):
                 flags += self._fold_flags(rule, hand, at, faced)
-            elif isinstance(rule, PotPattern):
+            else:
                 flags += self._pot_flags(rule, hand, at, chips)
         return flags
 

@@ -27,10 +27,17 @@ class FoldPattern:
     min_share_percent: int
     forget_days: int = 30
     """A pair quiet this long is forgotten (its window starts afresh)."""
+    money: str = ""
+    """``play`` or ``real``: only that money's hands count (see :data:`MONIES`)."""
 
     def __post_init__(self) -> None:
         _check_window_rule(self.name, self.window, self.threshold, self.forget_days)
         _check_percent(self.name, self.min_share_percent)
+        _check_money(self.name, self.money)
+
+    def counts(self, money: str) -> bool:
+        """Whether a hand played for ``money`` (``play``, ``real``) counts."""
+        return not self.money or self.money == money
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -44,10 +51,30 @@ class PotPattern:
     min_one_way_percent: int
     forget_days: int = 30
     """A pair quiet this long is forgotten (its window starts afresh)."""
+    money: str = ""
+    """``play`` or ``real``: only that money's hands count (see :data:`MONIES`)."""
 
     def __post_init__(self) -> None:
         _check_window_rule(self.name, self.window, self.threshold, self.forget_days)
         _check_percent(self.name, self.min_one_way_percent)
+        _check_money(self.name, self.money)
+
+    def counts(self, money: str) -> bool:
+        """Whether a hand played for ``money`` (``play``, ``real``) counts."""
+        return not self.money or self.money == money
+
+
+MONIES: Final = ("", "play", "real")
+"""A hand rule's ``money``: empty, every hand (a file written before it existed); else
+only the hands of that money's tables (``ledger.Currency`` values). Play chips are free:
+counted with real money, play hands made at will watered a real-money pattern down
+(play pots won back cancelled real pots dumped; raises called at a play table diluted
+the folds to them at a real one)."""
+
+
+def _check_money(name: str, money: str) -> None:
+    if money not in MONIES:
+        raise ValueError(f"[{name}]: money is play or real, not {money!r}")
 
 
 def _check_window_rule(name: str, window: int, threshold: int, forget_days: int) -> None:
@@ -85,7 +112,9 @@ RULES_FILE: Final = "integrity_rules.ini"
 _KINDS: Final = {"folds": FoldPattern, "pots": PotPattern, "access": AccessPattern}
 DAY: Final = 24 * 3600.0
 """Seconds in a day (windows and forgetting are set in days)."""
-_OPTIONAL: Final = frozenset({"forget_days"})
+_OPTIONAL: Final = frozenset({"forget_days", "money"})
+_TEXTS: Final = frozenset({"via", "money"})
+"""The values that are words, not whole numbers."""
 """What a rules file may leave out (files written before it existed): its default."""
 
 
@@ -93,7 +122,8 @@ def load_rules(text: str, source: str = "integrity rules") -> tuple[Rule, ...]:
     """The rules of an ``integrity_rules.ini`` text: one ``[name]`` section per rule with
     its ``kind`` (``folds``, ``pots``, ``access``) and every threshold of that kind
     (whole numbers; an access rule's ``via`` and ``window_days``; ``forget_days`` may
-    be left out). ValueError names what is missing, unknown, malformed or out of range."""
+    be left out, and so may a hand rule's ``money``, play or real: then every hand
+    counts). ValueError names what is missing, unknown, malformed or out of range."""
     parser = configparser.ConfigParser(inline_comment_prefixes=("#",), interpolation=None)
     try:
         parser.read_string(text, source)
@@ -112,7 +142,7 @@ def load_rules(text: str, source: str = "integrity rules") -> tuple[Rule, ...]:
             takes = ", ".join(sorted(wanted))
             raise ValueError(f"{source} [{name}]: a {kind.__name__} takes {takes}")
         try:
-            fields: dict[str, Any] = {k: v if k == "via" else int(v) for k, v in values.items()}
+            fields: dict[str, Any] = {k: v if k in _TEXTS else int(v) for k, v in values.items()}
         except ValueError:
             raise ValueError(f"{source} [{name}]: thresholds are whole numbers") from None
         if kind is AccessPattern:

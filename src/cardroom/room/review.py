@@ -35,13 +35,15 @@ class SettledHand:
     """A hand as a table settled it: ``hand`` its room-wide name (:func:`hand_ref`),
     ``events`` the engine hand's events (empty for a Chinese poker hand: no betting to
     read), ``players`` the account in each dealt seat, ``net`` each account's result
-    (chips won, losses negative), ``at`` when it was settled (seconds)."""
+    (chips won, losses negative), ``at`` when it was settled (seconds), ``money`` the
+    table's (``play`` or ``real``: a pot rule counts one money's chips)."""
 
     hand: str
     events: Sequence[Event]
     players: Mapping[int, str]
     net: Mapping[str, int]
     at: float = 0.0
+    money: str = "play"
 
 
 Review = SettledHand | Access
@@ -58,7 +60,9 @@ def review(monitor: IntegrityMonitor, items: Iterable[Review]) -> list[Flag]:
     flags: list[Flag] = []
     for item in items:
         if isinstance(item, SettledHand):
-            flags += monitor.observe_events(item.hand, item.events, item.players, item.net, item.at)
+            flags += monitor.observe_events(
+                item.hand, item.events, item.players, item.net, item.at, item.money
+            )
         else:
             flags += monitor.observe_access(item)
     return flags

@@ -234,7 +234,8 @@ class Table:
     ) -> None:
         """The hand just settled, for the room's review (``net``: each player's result)."""
         ref = hand_ref(self.settings.table_id, self.state.hand_no)
-        self.reviews.append(SettledHand(ref, events, players, net, self.now))
+        money = self.settings.currency.value
+        self.reviews.append(SettledHand(ref, events, players, net, self.now, money))
 
     def take_reviews(self) -> list[Review]:
         """What the room's integrity review has yet to see, in order (then forgotten)."""

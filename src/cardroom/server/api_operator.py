@@ -258,6 +258,9 @@ class IntegrityView(msgspec.Struct):
     shared_access: list[SharedAccessFlag]
     chip_dumping: list[ChipDumpFlag]
     table_flags: list[LogLine]
+    sanctioned: dict[str, list[str]]
+    """The accounts named above under a freeze or a ban now (alias -> the kinds): a
+    banned player's new account shows beside the banned one."""
 
 
 def _room(request: Request) -> RoomControl:
@@ -475,8 +478,26 @@ async def integrity(request: Request) -> Response:
         if len(flags) < FLAGS_SHOWN or len(lines) >= FLAGS_SHOWN:
             break
         before = flags[-1].id
-    view = IntegrityView(report.shared_access, report.chip_dumping, lines[:FLAGS_SHOWN])
-    return reply(view)
+    lines = await accounts.storage.run(_name_accounts, history, lines[:FLAGS_SHOWN])
+    named = {a for f in report.shared_access for a in f.players}
+    named |= {a for f in report.chip_dumping for a in (f.sender, f.receiver)}
+    named |= {str(a) for line in lines for a in line.entry["aliases"]}
+    stopped = await accounts.storage.run(accounts.players.restricted_named, named)
+    sanctioned = {alias: sorted(k.value for k in kinds) for alias, kinds in stopped.items()}
+    return reply(IntegrityView(report.shared_access, report.chip_dumping, lines, sanctioned))
+
+
+def _name_accounts(history: TableHistory, lines: list[LogLine]) -> list[LogLine]:
+    """Table flags with their accounts' ``aliases``, in order (in the database pool): a
+    record names players by id (an account no longer known keeps its id)."""
+    ids = [str(a) for line in lines for a in line.entry.get("accounts", ())]
+    known = history.aliases(set(ids)) if ids else {}
+
+    def named(line: LogLine) -> LogLine:
+        aliases = [known.get(str(a), str(a)) for a in line.entry.get("accounts", ())]
+        return msgspec.structs.replace(line, entry={**line.entry, "aliases": aliases})
+
+    return [named(line) for line in lines]
 
 
 def _for_review(flag: dict[str, Any], house: frozenset[str]) -> bool:

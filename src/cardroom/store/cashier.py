@@ -252,6 +252,8 @@ class Cashier:
 
 
 def _has_deposited(session: Session, player: Player) -> bool:
+    """Whether ``player`` holds a real-money deposit that was not reversed (one undone,
+    recorded by mistake, makes no depositor)."""
     credit = aliased(LedgerAccount)
     query = (
         select(LedgerEntry.id)
@@ -261,23 +263,26 @@ def _has_deposited(session: Session, player: Player) -> bool:
             credit.kind == "player",
             credit.currency == Currency.REAL.value,
             credit.owner == str(player.id),
+            LedgerEntry.id.not_in(_reversed_ids()),
         )
         .limit(1)
     )
     return session.scalar(query) is not None
 
 
+def _reversed_ids() -> Select[int | None]:
+    """The entries reversed since (a reversal names the entry it undoes)."""
+    return select(LedgerEntry.reverses_entry_id).where(LedgerEntry.reverses_entry_id.is_not(None))
+
+
 def _player_flows() -> Select[int, str, str, int]:
     """Player-to-player transfers not reversed since: the chip-dumping evidence."""
     debit, credit = aliased(LedgerAccount), aliased(LedgerAccount)
-    reversed_ids = select(LedgerEntry.reverses_entry_id).where(
-        LedgerEntry.reverses_entry_id.is_not(None)
-    )
     return (
         select(LedgerEntry.id, debit.owner, credit.owner, LedgerEntry.amount)
         .join(debit, LedgerEntry.debit_account_id == debit.id)
         .join(credit, LedgerEntry.credit_account_id == credit.id)
         .where(LedgerEntry.reason == Reason.PLAYER_TRANSFER.value)
-        .where(LedgerEntry.id.not_in(reversed_ids))
+        .where(LedgerEntry.id.not_in(_reversed_ids()))
         .order_by(LedgerEntry.id)
     )

@@ -494,6 +494,23 @@ class Players:
             return active_sanctions(session, player_id, self.clock())
 
     @storage_errors("reading sanctions")
+    def restricted_named(self, aliases: Collection[str]) -> dict[str, set[SanctionKind]]:
+        """:meth:`restricted` of the players with these aliases, by alias (an operator's
+        page names players so)."""
+        names = sorted(aliases)
+        batches = (names[i : i + ID_BATCH] for i in range(0, len(names), ID_BATCH))
+        with Session(self.engine) as session:
+            ids = {
+                pid: alias
+                for batch in batches
+                for pid, alias in session.execute(
+                    select(Player.id, Player.alias).where(Player.alias.in_(batch))
+                )
+            }
+        found = self.restricted(among=ids) if ids else {}
+        return {ids[pid]: kinds for pid, kinds in found.items()}
+
+    @storage_errors("reading sanctions")
     def restricted(self, among: Collection[int] | None = None) -> dict[int, set[SanctionKind]]:
         """Every player whose money is stopped now (a freeze or a ban in force), by id,
         with the kinds in force; ``among``: of those players only (a server looks every
