@@ -113,9 +113,9 @@ _KINDS: Final = {"folds": FoldPattern, "pots": PotPattern, "access": AccessPatte
 DAY: Final = 24 * 3600.0
 """Seconds in a day (windows and forgetting are set in days)."""
 _OPTIONAL: Final = frozenset({"forget_days", "money"})
+"""What a rules file may leave out (files written before it existed): its default."""
 _TEXTS: Final = frozenset({"via", "money"})
 """The values that are words, not whole numbers."""
-"""What a rules file may leave out (files written before it existed): its default."""
 
 
 def load_rules(text: str, source: str = "integrity rules") -> tuple[Rule, ...]:
