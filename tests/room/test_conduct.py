@@ -145,7 +145,7 @@ def test_10_9_soft_play_chip_dumping_and_a_shared_ip_at_a_table_are_flagged() ->
     by_rule = {f.rule: f for f in flags}
     assert set(by_rule) == {"repeated_pots", "folds_to_same_raiser"}
     assert by_rule["repeated_pots"].accounts == ("p0", "p1")  # p0 lost to p1...
-    assert len(by_rule["repeated_pots"].hands) == 6  # ...in 6 hands: the file's threshold
+    assert len(by_rule["repeated_pots"].hands) == 10  # ...in 10: the file's threshold
     assert by_rule["folds_to_same_raiser"].accounts == ("p0", "p1")  # p0 folded to p1
     assert len(by_rule["folds_to_same_raiser"].hands) == 12
     record = h.table.log  # in the record, for the operator (the hand's events since)

@@ -228,7 +228,7 @@ def test_10_9_default_rules_are_data_with_name_window_threshold() -> None:
     ]
     assert all(rule.window > 0 and rule.threshold >= 2 for rule in rules)
     assert rules[0] == FoldPattern(window=300, threshold=12, min_share_percent=90, money="play")
-    assert rules[2] == PotPattern(window=300, threshold=6, min_one_way_percent=75, money="play")
+    assert rules[2] == PotPattern(window=300, threshold=10, min_one_way_percent=80, money="play")
     for play, real in (rules[0:2], rules[2:4]):  # the same thresholds, for real money
         assert real == dataclasses.replace(play, name=f"{play.name}_real", money="real")
     assert rules[5] == AccessPattern(
@@ -506,7 +506,7 @@ def test_10_9_a_room_wide_monitor_sees_a_pair_at_one_table_among_many() -> None:
                 pair, flow = RaiseResponse(x, y, False), Transfer(x, y, 10)
             flags += monitor.observe_hand(HandObservation(f"t{t}#{n}", (pair,), (flow,)))
     assert [(f.rule, f.accounts, f.hands[-1]) for f in flags] == [
-        ("repeated_pots", ("ann", "bob"), "t0#5"),  # the 6th pot
+        ("repeated_pots", ("ann", "bob"), "t0#9"),  # the 10th pot
         ("folds_to_same_raiser", ("ann", "bob"), "t0#11"),  # the 12th fold
     ]
 

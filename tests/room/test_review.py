@@ -54,19 +54,19 @@ def _give_blinds_away(h: Harness, giver: str = "p0") -> list[AnyEvent]:
 
 
 def test_10_9_chips_dumped_over_two_tables_are_one_pattern() -> None:
-    # The shipped rule flags 6 pots from one account to another within 300 hands: three
+    # The shipped rule flags 10 pots from one account to another within 300 hands: five
     # at each table reach it only when one review sees both tables.
     a, b = _room("a", "b")
     for h in (a, b):
         h.seat({0: 40, 1: 40})
     flags: list[rv.ReviewFlagged] = []
-    for _ in range(3):
+    for _ in range(5):
         for h in (a, b):
             flags += _flags(_give_blinds_away(h))
     assert [(f.rule, f.accounts) for f in flags] == [("repeated_pots", ("p0", "p1"))]
     hands = flags[0].hands
-    assert len(hands) == 6 and {h.split("#")[0] for h in hands} == {"a", "b"}
-    assert flags[0] in b.table.log  # b's hand was the sixth
+    assert len(hands) == 10 and {h.split("#")[0] for h in hands} == {"a", "b"}
+    assert flags[0] in b.table.log  # b's hand was the tenth
     assert a.table.state.seats[0] is not None  # a flag, never a punishment
 
 
@@ -81,7 +81,7 @@ def test_10_9_free_play_chips_won_back_do_not_hide_real_money_dumped() -> None:
     for h in (real, play):
         h.integrity = monitor
         h.seat({0: 40, 1: 40})
-    for _ in range(6):
+    for _ in range(10):
         flags["r"] += _flags(_give_blinds_away(real, "p0"))
         flags["q"] += _flags(_give_blinds_away(play, "p1"))
     assert [(f.rule, f.accounts) for f in flags["r"]] == [("repeated_pots_real", ("p0", "p1"))]
@@ -108,7 +108,7 @@ def test_10_9_the_same_pattern_with_a_monitor_per_table_is_not_seen() -> None:
     flags: list[rv.ReviewFlagged] = []
     for h in (a, b):
         h.seat({0: 40, 1: 40})
-    for _ in range(3):
+    for _ in range(5):
         for h in (a, b):
             flags += _flags(_give_blinds_away(h))
     assert flags == []
@@ -149,14 +149,14 @@ def test_10_9_a_flag_that_could_not_be_recorded_is_raised_again() -> None:
     monitor = IntegrityMonitor()
     net = {"p0": -2, "p1": 2}
     flags = []
-    for n in range(1, 7):  # the shipped rule: 6 pots one way
+    for n in range(1, 11):  # the shipped rule: 10 pots one way
         flags += review(monitor, [SettledHand(hand_ref("t", n), (), {}, net)])
     assert [(f.rule, f.accounts) for f in flags] == [("repeated_pots", ("p0", "p1"))]
-    assert review(monitor, [SettledHand("t#7", (), {}, net)]) == []  # raised once
+    assert review(monitor, [SettledHand("t#11", (), {}, net)]) == []  # raised once
     monitor.forget("repeated_pots", ("p0", "p1"))
-    again = review(monitor, [SettledHand("t#8", (), {}, net)])
+    again = review(monitor, [SettledHand("t#12", (), {}, net)])
     assert [(f.rule, f.accounts, len(f.hands)) for f in again] == [
-        ("repeated_pots", ("p0", "p1"), 6)  # the latest hands, as many as the threshold
+        ("repeated_pots", ("p0", "p1"), 10)  # the latest hands, as many as the threshold
     ]
 
 

@@ -99,7 +99,7 @@ def test_10_9_a_chip_dump_at_a_served_table_is_flagged_for_the_operator(api: Api
     flag = found[0]
     assert flag["table_id"] == "holdem" and flag["kind"] == "ReviewFlagged"
     assert flag["entry"]["accounts"] == [dumper.player_id, taker.player_id]
-    assert len(flag["entry"]["hands"]) == 6  # the rules file's threshold
+    assert len(flag["entry"]["hands"]) == 10  # the rules file's threshold
     # Both sat down from 127.0.0.1: the address the server saw reached the monitor too.
     pair = {dumper.player_id, taker.player_id}
     for rule in ("shared_ip", "shared_device"):
@@ -154,8 +154,8 @@ def test_10_9_only_a_plain_device_id_is_kept(query: bytes, device: str) -> None:
 def test_10_9_the_room_s_monitor_keeps_its_counts_over_a_restart(database_url: str) -> None:
     # A pattern of weeks must not start again at every deploy: when the room stops it
     # keeps its monitor's counts in the database, and the next start takes them back.
-    # Five pots one way before the restart, the sixth after it: one chip-dumping flag
-    # naming all six (the shipped rule's threshold). After one more restart the flag is
+    # Nine pots one way before the restart, the tenth after it: one chip-dumping flag
+    # naming all ten (the shipped rule's threshold). After one more restart the flag is
     # not raised again: what was raised is kept too.
     from cardroom.room.integrity import HandObservation, Transfer
     from cardroom.server.room import Room
@@ -185,20 +185,20 @@ def test_10_9_the_room_s_monitor_keeps_its_counts_over_a_restart(database_url: s
         finally:
             storage.close()
 
-    assert asyncio.run(run_room(range(1, 6))) == ([], 0)
+    assert asyncio.run(run_room(range(1, 10))) == ([], 0)
     asyncio.run(failed_start())  # writes nothing over what was kept
-    flags, recalled = asyncio.run(run_room(range(6, 7)))
+    flags, recalled = asyncio.run(run_room(range(10, 11)))
     assert recalled == 1
     assert [(f.rule, f.accounts, f.hands) for f in flags] == [
-        ("repeated_pots", ("ann", "bob"), tuple(f"holdem#{n}" for n in range(1, 7)))
+        ("repeated_pots", ("ann", "bob"), tuple(f"holdem#{n}" for n in range(1, 11)))
     ]
-    assert asyncio.run(run_room(range(7, 8))) == ([], 1)
+    assert asyncio.run(run_room(range(11, 12))) == ([], 1)
 
 
 def test_10_9_the_monitor_s_counts_outlive_a_crash(database_url: str) -> None:
     # A room that never stops cleanly (a crash) has kept its counts as it ran, every
-    # integrity_keep_seconds: the next start reads them back. Five pots one way before
-    # the crash, the sixth after it: the flag names all six hands.
+    # integrity_keep_seconds: the next start reads them back. Nine pots one way before
+    # the crash, the tenth after it: the flag names all ten hands.
     from cardroom.room.integrity import HandObservation, Transfer
     from cardroom.server import lease
     from cardroom.server.room import Room
@@ -227,14 +227,14 @@ def test_10_9_the_monitor_s_counts_outlive_a_crash(database_url: str) -> None:
         finally:
             storage.close()
 
-    assert asyncio.run(run_room(range(1, 6), crash=True)) == ([], 0)
-    flags, recalled = asyncio.run(run_room(range(6, 7), crash=True))
+    assert asyncio.run(run_room(range(1, 10), crash=True)) == ([], 0)
+    flags, recalled = asyncio.run(run_room(range(10, 11), crash=True))
     assert recalled == 1
     assert [(f.rule, f.accounts, f.hands) for f in flags] == [
-        ("repeated_pots", ("ann", "bob"), tuple(f"holdem#{n}" for n in range(1, 7)))
+        ("repeated_pots", ("ann", "bob"), tuple(f"holdem#{n}" for n in range(1, 11)))
     ]
     # What was raised before the second crash is kept too: not raised again.
-    assert asyncio.run(run_room(range(7, 8), crash=False)) == ([], 1)
+    assert asyncio.run(run_room(range(11, 12), crash=False)) == ([], 1)
 
 
 def test_10_9_a_flag_kept_in_the_counts_but_never_stored_is_raised_again_after_a_crash(
