@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+import pytest
 from tests.server.conftest import running_server, with_limits
 from tests.server.sessions import answer, player
 
@@ -281,4 +282,35 @@ def test_14_an_error_sent_again_is_answered_again_marked_replay() -> None:
     assert [(m["code"], m["replay"]) for m in sent] == [
         ("no_such_table", False),
         ("no_such_table", True),
+    ]
+
+
+@pytest.mark.parametrize("code", ["busy", "not_stored", "internal", "rate_limited"])
+def test_14_an_id_the_table_refused_for_the_moment_is_done_when_sent_again(code: str) -> None:
+    # A table that answers ``busy`` (its record not read back, an account not read: "try
+    # again"), ``not_stored`` or ``internal`` (nothing happened, the table was rebuilt), or
+    # a chat line's ``rate_limited`` did nothing, for a reason of the moment. The client
+    # resends the same id, as the protocol asks (it cannot know what a lost answer said):
+    # that resend is done, not answered with the first refusal as a replay, which
+    # refused it for ever (live: a join refused busy while the database could not read
+    # the account was replayed busy to every resend, from any connection, after the
+    # database was back). The store still answers an id that acted: never done twice.
+    from types import SimpleNamespace
+
+    from cardroom.server.jobs import Outcome
+
+    async def run(fn: object, *args: object) -> None:
+        return None  # the store has no answer for the id: it never acted
+
+    said = [Outcome(code, "for the moment"), Outcome(seq=3)]
+
+    async def submit(job: object) -> Outcome:
+        return said.pop(0)
+
+    room = SimpleNamespace(storage=SimpleNamespace(run=run), answered=SimpleNamespace(find=None))
+    room.actor = lambda table: SimpleNamespace(submit=submit, table_id=table)
+    sent = _sent_twice(b'{"v": 1, "type": "leave", "id": "LEAVE-1", "table": "holdem"}', room)
+    assert [(m["type"], m.get("code"), m["replay"]) for m in sent] == [
+        ("error", code, False),
+        ("ok", None, False),
     ]

@@ -422,6 +422,8 @@ async def _once(conn: Connection, state: Any, answers: Answers, msg: p.AnyClient
     except Exception as exc:  # never let one message end the connection
         outcome = Outcome("busy", f"not done: {type(exc).__name__}")
     future.set_result(outcome)
+    if outcome.code in p.TRY_AGAIN:  # nothing done for now: its resend is tried again
+        answers.forget(conn.player, msg.id)
     _answer(conn, msg.id, outcome)
 
 
