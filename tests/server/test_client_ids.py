@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from tests.server.conftest import running_server, with_limits
-from tests.server.sessions import answer, player
+from tests.server.sessions import answer, player, until
 
 from cardroom.ledger import AccountRef, Currency
 from cardroom.server.settings import ServerSettings
@@ -314,3 +314,35 @@ def test_14_an_id_the_table_refused_for_the_moment_is_done_when_sent_again(code:
         ("error", code, False),
         ("ok", None, False),
     ]
+
+
+def test_14_a_watch_resent_from_another_connection_watches_there(
+    settings: ServerSettings,
+) -> None:
+    # A client whose connection dropped before its ``watch`` was answered resends it, same
+    # id, on its new connection, as the protocol allows for any lost answer. A watch is
+    # the connection's: answered ``ok`` as a replay, the new connection watched nothing
+    # (no snapshot, no events) and the seated player stayed disconnected (§10.6: his
+    # turns waited, then he was sat out). A watch, unwatch or time bank sent again is
+    # done again (they store nothing); a join resent is still a replay.
+    async def go(base: str) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
+        a, _ = await player(base, "alice")
+        await a.send("watch", id="WATCH-1", table="holdem")
+        assert (await answer(a, "WATCH-1"))["type"] == "ok"
+        await a.send("join", id="JOIN-1", table="holdem", seat=0, amount=40)
+        assert (await answer(a, "JOIN-1"))["type"] == "ok"
+        await a.close()
+        b, _ = await player(base, "alice")
+        await b.send("watch", id="WATCH-1", table="holdem")
+        snapshot = await until(b, "snapshot", table="holdem")
+        watched = await answer(b, "WATCH-1")
+        await b.send("join", id="JOIN-1", table="holdem", seat=0, amount=40)
+        rejoined = await answer(b, "JOIN-1")
+        await b.close()
+        return snapshot, watched, rejoined
+
+    with running_server(settings) as base:
+        snapshot, watched, rejoined = asyncio.run(go(base))
+    assert snapshot["view"]["you"] == 0 and snapshot["view"]["seats"][0]["connected"] is True
+    assert (watched["type"], watched["replay"]) == ("ok", False)
+    assert (rejoined["type"], rejoined["replay"]) == ("ok", True)
