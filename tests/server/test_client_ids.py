@@ -7,8 +7,9 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+import pytest
 from tests.server.conftest import running_server, with_limits
-from tests.server.sessions import answer, player
+from tests.server.sessions import answer, player, until
 
 from cardroom.ledger import AccountRef, Currency
 from cardroom.server.settings import ServerSettings
@@ -282,3 +283,66 @@ def test_14_an_error_sent_again_is_answered_again_marked_replay() -> None:
         ("no_such_table", False),
         ("no_such_table", True),
     ]
+
+
+@pytest.mark.parametrize("code", ["busy", "not_stored", "internal", "rate_limited"])
+def test_14_an_id_the_table_refused_for_the_moment_is_done_when_sent_again(code: str) -> None:
+    # A table that answers ``busy`` (its record not read back, an account not read: "try
+    # again"), ``not_stored`` or ``internal`` (nothing happened, the table was rebuilt), or
+    # a chat line's ``rate_limited`` did nothing, for a reason of the moment. The client
+    # resends the same id, as the protocol asks (it cannot know what a lost answer said):
+    # that resend is done, not answered with the first refusal as a replay, which
+    # refused it for ever (live: a join refused busy while the database could not read
+    # the account was replayed busy to every resend, from any connection, after the
+    # database was back). The store still answers an id that acted: never done twice.
+    from types import SimpleNamespace
+
+    from cardroom.server.jobs import Outcome
+
+    async def run(fn: object, *args: object) -> None:
+        return None  # the store has no answer for the id: it never acted
+
+    said = [Outcome(code, "for the moment"), Outcome(seq=3)]
+
+    async def submit(job: object) -> Outcome:
+        return said.pop(0)
+
+    room = SimpleNamespace(storage=SimpleNamespace(run=run), answered=SimpleNamespace(find=None))
+    room.actor = lambda table: SimpleNamespace(submit=submit, table_id=table)
+    sent = _sent_twice(b'{"v": 1, "type": "leave", "id": "LEAVE-1", "table": "holdem"}', room)
+    assert [(m["type"], m.get("code"), m["replay"]) for m in sent] == [
+        ("error", code, False),
+        ("ok", None, False),
+    ]
+
+
+def test_14_a_watch_resent_from_another_connection_watches_there(
+    settings: ServerSettings,
+) -> None:
+    # A client whose connection dropped before its ``watch`` was answered resends it, same
+    # id, on its new connection, as the protocol allows for any lost answer. A watch is
+    # the connection's: answered ``ok`` as a replay, the new connection watched nothing
+    # (no snapshot, no events) and the seated player stayed disconnected (§10.6: his
+    # turns waited, then he was sat out). A watch, unwatch or time bank sent again is
+    # done again (they store nothing); a join resent is still a replay.
+    async def go(base: str) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
+        a, _ = await player(base, "alice")
+        await a.send("watch", id="WATCH-1", table="holdem")
+        assert (await answer(a, "WATCH-1"))["type"] == "ok"
+        await a.send("join", id="JOIN-1", table="holdem", seat=0, amount=40)
+        assert (await answer(a, "JOIN-1"))["type"] == "ok"
+        await a.close()
+        b, _ = await player(base, "alice")
+        await b.send("watch", id="WATCH-1", table="holdem")
+        snapshot = await until(b, "snapshot", table="holdem")
+        watched = await answer(b, "WATCH-1")
+        await b.send("join", id="JOIN-1", table="holdem", seat=0, amount=40)
+        rejoined = await answer(b, "JOIN-1")
+        await b.close()
+        return snapshot, watched, rejoined
+
+    with running_server(settings) as base:
+        snapshot, watched, rejoined = asyncio.run(go(base))
+    assert snapshot["view"]["you"] == 0 and snapshot["view"]["seats"][0]["connected"] is True
+    assert (watched["type"], watched["replay"]) == ("ok", False)
+    assert (rejoined["type"], rejoined["replay"]) == ("ok", True)

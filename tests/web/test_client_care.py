@@ -245,3 +245,22 @@ def test_the_time_bank_counts_down_while_it_runs(page: Any, server: str) -> None
     expect(bank).to_have_text(re.compile(r"^Time bank (\d+)s$"))
     kept = int(re.findall(r"\d+", bank.inner_text())[0])
     assert kept <= later, (later, kept)
+
+
+def test_two_tabs_of_one_account_never_send_the_same_id(page: Any, server: str) -> None:
+    # The server remembers ids per account, across its connections: an id seen again is
+    # answered as a replay (not done) or refused id_reused. The page's ids were the time
+    # and a counter of the page, so two tabs (or a phone and a laptop) of one account that
+    # sent their n-th message in the same millisecond shared an id. Each page's ids now
+    # carry a random part of its own. (The clock is frozen: the same millisecond.)
+    register(page, server, fresh_alias())
+    page.context.add_init_script("Date.now = () => 1767225600000;")
+    tabs = [page, page.context.new_page()]
+    ids = []
+    for tab in tabs:
+        tab.goto(server + "/#/")
+        tab.reload()  # a new document: the frozen clock
+        tab.get_by_role("heading", name="Lobby").wait_for()
+        ids.append(tab.evaluate("() => window.cardroom.conn.send('ping').then((m) => m.re)"))
+    assert ids[0] != ids[1], ids
+    tabs[1].close()

@@ -384,21 +384,26 @@ async def _read(conn: Connection, state: Any) -> None:
 
 async def _once(conn: Connection, state: Any, answers: Answers, msg: p.AnyClientMessage) -> None:
     """Answer ``msg``, doing it unless its id was seen: answered lately (from memory),
-    being done (its outcome awaited), or acted before (from the store)."""
+    being done (its outcome awaited), or acted before (from the store); a message that
+    stores nothing (a watch) is done again."""
     if isinstance(msg, p.Ping):  # does nothing, so is not remembered: it pushes out no id
         _answer(conn, msg.id, Outcome())
         return
     said = p.digest(msg)
     earlier = answers.seen(conn.player, msg.id)
-    if earlier is not None:
-        if earlier.digest != said:
-            _answer(conn, msg.id, REUSED)
-            return
+    stores = stores_its_id(msg)
+    if earlier is not None and earlier.digest != said:
+        _answer(conn, msg.id, REUSED)
+        return
+    if earlier is not None and stores:
         _answer(conn, msg.id, await earlier.outcome, replay=True)
         return
+    # A watch, unwatch or time bank sent again is done again: it stores nothing, and
+    # what it does is this connection's (replayed to a new connection, a watch left it
+    # watching nothing) or now's.
     future = answers.start(conn.player, msg.id, said)
     room = state.room
-    if stores_its_id(msg):
+    if stores:
         try:
             stored = await room.storage.run(room.answered.find, conn.player, msg.id)
         except Exception:  # not known whether it acted: do nothing now
@@ -422,6 +427,8 @@ async def _once(conn: Connection, state: Any, answers: Answers, msg: p.AnyClient
     except Exception as exc:  # never let one message end the connection
         outcome = Outcome("busy", f"not done: {type(exc).__name__}")
     future.set_result(outcome)
+    if outcome.code in p.TRY_AGAIN:  # nothing done for now: its resend is tried again
+        answers.forget(conn.player, msg.id)
     _answer(conn, msg.id, outcome)
 
 

@@ -351,6 +351,11 @@ SERVER_CODES: Final = {
 }
 """The server's own error codes (the room's and the engine's pass through unchanged)."""
 
+TRY_AGAIN: Final = frozenset({"busy", "not_stored", "internal", "rate_limited"})
+"""The refusals of a message that did nothing for a reason of the moment (the database,
+a fault, a rate): its id is not remembered, so a resend of it is tried again, not
+answered with the refusal again (an id that acted is still found in the store)."""
+
 _CLIENT_DECODER: Final = msgspec.json.Decoder(AnyClientMessage)
 _ENCODER: Final = msgspec.json.Encoder()
 

@@ -20,8 +20,12 @@ const HEARD_WITHIN_MS = 12000;
  *  clock was set during it, and a silent connection went unnoticed after a step back. */
 const steadyMs = () => performance.timeOrigin + performance.now();
 
+// Ids must be unique per account across its connections (the server answers an id it
+// has seen, from any of them, as a replay): a random part of this page's own, so two
+// tabs (or a phone and a laptop) never share one, then the time, so a reload does not.
+const PAGE = Array.from(crypto.getRandomValues(new Uint8Array(4)), (b) => b.toString(16).padStart(2, "0")).join("");
 let counter = 0;
-const freshId = () => `c${Date.now().toString(36)}-${(counter += 1)}`;
+const freshId = () => `c${PAGE}${Date.now().toString(36)}-${(counter += 1)}`;
 
 /** This browser's device id: random, made once and kept in localStorage, sent with
  *  each connection so the room can flag accounts that share a device (RULEBOOK
