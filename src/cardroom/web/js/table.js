@@ -18,7 +18,7 @@ import { judgedLine, refusedLine } from "./moderation.js";
 import { chineseFelt, chipsMoved, ofcShowdown, placeBar } from "./ofc.js";
 import { askBuyIn, leftWords, seatControls } from "./sitting.js";
 import { tableRules, tableTerms } from "./rules.js";
-import { focusedKey, holdFocus, onScreen, refocus, typedValues } from "./regions.js";
+import { focusedKey, holdFocus, keepOnScreen, refocus, typedValues } from "./regions.js";
 import { tableClosed } from "./closing.js";
 
 const ADVANCE_NAMES = { check_fold: "Check/fold", check: "Check", call_any: "Call any", fold: "Fold" };
@@ -452,9 +452,7 @@ class TableController {
       this.update("actions", [legal, [...this.discards], advanceOffered(this), this.view.hand && this.view.hand.current_bet, this.view.advance, this.me(),
         this.view.hand && this.view.hand.seats[this.me()] && this.view.hand.seats[this.me()].in_hand],
       () => actionBar(this) || advanceBox(this));
-      const bar = r.actions.querySelector(".actionbar");
-      if (bar && !this.barShown) requestAnimationFrame(() => onScreen(bar));
-      this.barShown = !!bar;
+      this.keepBar(r.actions.querySelector(".actionbar"));
     }
     const mySeat = this.me() !== null && this.me() !== undefined ? this.view.seats[this.me()] : null;
     this.update("controls", [this.me(), mySeat && mySeat.sitting_out, mySeat && mySeat.stack, mySeat && mySeat.dealt_in, mySeat && mySeat.owes, mySeat && mySeat.post_now, mySeat && mySeat.leaving, this.view.auto_muck, this.sitOutNext, this.view.offer,
@@ -492,6 +490,15 @@ class TableController {
     sayNewLines(this, this.regions.said);
     if (this.recorder) this.update("last", [this.handsOver, this.serverHands], () => lastHandsBox(this.ctx.hello.alias, this.id, this.serverHands));
     this.holdWhileOffline();
+  }
+
+  /** Keep the action bar, each drawing of it, on the screen while it is shown (one
+   *  drawn again within a frame of the first was never scrolled into view). */
+  keepBar(bar) {
+    if (bar === this.barKept) return;
+    if (this.barWatch) this.barWatch.disconnect();
+    this.barKept = bar;
+    this.barWatch = bar ? keepOnScreen(bar, this.app.querySelector(".tablepage")) : null;
   }
 
   update(region, key, build, keepForm = false) {
