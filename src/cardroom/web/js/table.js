@@ -357,6 +357,11 @@ class TableController {
       if (r.type === "error" && LATE.includes(r.code)) {
         this.notice("Too late: the hand had moved on (the clock ran out), so your action was not played.", true);
         this.late = true; // cleared at the next turn
+      } else if (r.code === "disconnected") {
+        // The answer was lost with the connection: the action may have been played.
+        // Nothing is sent again; the table, back, shows whether it is still our turn.
+        this.notice("The connection was lost as your action was sent: it may not have reached the table. When the table is back, act again if it is still your turn.", true);
+        this.late = true;
       } else if (r.type === "error") this.refused(r);
       else this.notice("");
     } finally {
