@@ -188,7 +188,8 @@ def test_lobby_and_table_pass_axe(page: Any, server: str) -> None:
 
 
 def test_showdown_words_name_the_high_and_the_low(page: Any, server: str) -> None:
-    """A split pot is told as a player reads it (the client's own sentences)."""
+    """A split pot is told as a player reads it (the client's own sentences), and the
+    rake taken from a pot before it is awarded."""
     page.goto(server + "/#/rules")
     words = page.evaluate(
         """async () => {
@@ -198,8 +199,10 @@ def test_showdown_words_name_the_high_and_the_low(page: Any, server: str) -> Non
         const award = (seat, share, hand) => describe(
             { type: 'PotAwarded', pot: 0, seat, amount: 50, share, hand, cards: [] },
             (p) => p, names);
+        const rake = (pot) => describe({ type: 'RakeTaken', pot, amount: 5 }, (p) => p, names);
         return [award(0, 'high', 'Flush, Ace high'), award(1, 'low', '8-6-4-2-A low'),
-                award(0, 'all', 'Two Pair, Sevens and Threes'), cardName('Td')];
+                award(0, 'all', 'Two Pair, Sevens and Threes'), cardName('Td'),
+                rake(0), rake(1)];
     }"""
     )
     assert words == [
@@ -207,6 +210,9 @@ def test_showdown_words_name_the_high_and_the_low(page: Any, server: str) -> Non
         "Bob wins 50 (low) with 8-6-4-2-A low.",
         "Ann wins 50 with Two Pair, Sevens and Threes.",
         "Ten of diamonds",
+        # A real-money pot of 100 raked 5 paid 95 with nothing said of the 5 (§10.8).
+        "Rake: 5 from the main pot.",
+        "Rake: 5 from side pot 1.",
     ]
 
 
