@@ -3,20 +3,23 @@ the four-colour deck, the phone layout, and the accessibility check."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import time
 from typing import Any
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 from tests.web.browser import PASSWORD, fresh_alias, register, serious_violations, shoot, sit
-from tests.web.driven import Cut
+from tests.web.driven import Cut, Lag
 
 pytestmark = pytest.mark.browser
 
 
 def test_timeout_counts_down_then_folds_for_us(page: Any, server: str) -> None:
+    lag = Lag(page)
     register(page, server, fresh_alias())
     sit(page, server, "quick")
     page.locator(".seat.mine .clock").wait_for(timeout=30_000)
@@ -29,6 +32,26 @@ def test_timeout_counts_down_then_folds_for_us(page: Any, server: str) -> None:
     )
     assert "ran out of time" in page.locator(".log").inner_text()
     shoot(page, "table-timeout")
+    # The same account in a second window acts first; this window, its news late,
+    # still shows the bar, and its click is refused: said without blaming the clock
+    # alone (it said "(the clock ran out)").
+    other = page.context.new_page()
+    other.goto(f"{server}/#/table/quick")
+    bars = [p.locator(".actionbar") for p in (page, other)]
+    deadline = time.monotonic() + 60
+    while not (bars[0].count() and bars[1].count()):  # our turn, in both (a 2 s clock)
+        assert time.monotonic() < deadline, "no turn of ours seen in both windows"
+        page.wait_for_timeout(30)
+    lag.hold()
+    with contextlib.suppress(PlaywrightTimeout):  # (else the clock ran out first)
+        bars[1].get_by_role("button", name=re.compile(r"^(Check|Call)")).click(timeout=1500)
+    bars[0].get_by_role("button", name="Fold").click()
+    expect(page.locator("#table-notice")).to_have_text(
+        "Too late: the hand had moved on (your time ran out, or you acted in another"
+        " window), so this action was not played."
+    )
+    lag.release()
+    other.close()
 
 
 @pytest.mark.parametrize(("off_by", "table"), [(-3600.0, "clock-behind"), (600.0, "clock-ahead")])

@@ -355,7 +355,8 @@ class TableController {
     try {
       const r = await this.send(type, fields, true);
       if (r.type === "error" && LATE.includes(r.code)) {
-        this.notice("Too late: the hand had moved on (the clock ran out), so your action was not played.", true);
+        // The clock ran out, or this account acted from another window first.
+        this.notice("Too late: the hand had moved on (your time ran out, or you acted in another window), so this action was not played.", true);
         this.late = true; // cleared at the next turn
       } else if (r.code === "disconnected") {
         // The answer was lost with the connection: the action may have been played.
