@@ -85,6 +85,7 @@ class TableController {
     this.discards = new Set();
     this.discarding = false;
     this.signatures = {};
+    this.lostFocus = {}; // by region: the control whose focus the region holds (update)
     this.resyncTimer = null;
     this.regions = {
       head: h("div.tablehead"),
@@ -514,6 +515,9 @@ class TableController {
     const el = this.regions[region];
     const form = keepForm ? el.querySelector("form.buyin") : null;
     const focus = focusedKey(el);
+    // A control gone with an earlier rebuild, the region holding the focus since (an
+    // advance box: the boxes go and come back with every move of the others).
+    const lost = document.activeElement === el ? this.lostFocus[region] : null;
     const held = el.contains(document.activeElement); // the region itself, focused, too
     const typed = typedValues(el); // what the player is typing survives the rebuild
     const opened = [...el.querySelectorAll("details[open]")].map((d) => d.className);
@@ -528,7 +532,10 @@ class TableController {
       again.dispatchEvent(new Event("input")); // what follows from it (the raise button's words)
     }
     if (focus) refocus(el, focus);
+    else if (lost) refocus(el, lost, false);
     if (held) holdFocus(el);
+    if (document.activeElement === el) this.lostFocus[region] = focus || lost;
+    else delete this.lostFocus[region];
   }
 
   tick() {
