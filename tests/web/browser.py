@@ -212,7 +212,7 @@ action_seconds = 20
     + _table("draw-pick", "triple_draw_27", DRAW_STAKES, seats=2)  # a puppet: our draw comes
     + _table("leaving", "holdem", BLINDS, seats=2)  # a puppet: we leave in a hand, then stay
     + _table("act-focus", "holdem", BLINDS, seats=2)  # a puppet: we act by keyboard
-    + _table("advance-quiet", "holdem", BLINDS, seats=2)  # a puppet: what is announced
+    + _table("advance-quiet", "holdem", BLINDS, seats=3)  # a puppet, a newcomer: said
     + _table("moves-said", "holdem", BLINDS, seats=2)  # a puppet: its moves announced
     + _table("draw-focus", "badugi", DRAW_STAKES, seats=2)  # a puppet: we draw by keyboard
     + "".join(

@@ -192,12 +192,19 @@ class Stall:
 
     def __init__(self, page: Any) -> None:
         self.stalled = False
+        self.sent: list[str | bytes] = []
+        """Every message the page sent, passed or not."""
         page.route_web_socket(WS_URL, self._connect)
 
     def _connect(self, route: Any) -> None:
         server = route.connect_to_server()
-        route.on_message(lambda m: None if self.stalled else server.send(m))
+        route.on_message(lambda m: self._from_page(server, m))
         server.on_message(lambda m: None if self.stalled else route.send(m))
+
+    def _from_page(self, server: Any, message: str | bytes) -> None:
+        self.sent.append(message)
+        if not self.stalled:
+            server.send(message)
 
     def stall(self) -> None:
         """From now on, nothing passes (until :meth:`resume`)."""

@@ -135,7 +135,7 @@ def test_the_advance_boxes_are_not_announced_at_each_move(
     """The advance checkboxes come and go with every move of the others (offered from a
     fresh view only): in the action area's live region, a screen reader read them all
     out ("Act in advance, Check/fold, Check, Call any, Fold") after each move. Our turn
-    is still announced."""
+    is still announced. A box focused keeps the focus as they go and come back."""
     register(page, server, fresh_alias())
     puppet = driven.puppet("advance-quiet", fresh_alias("pup"))
     sit(page, server, "advance-quiet")
@@ -143,6 +143,15 @@ def test_the_advance_boxes_are_not_announced_at_each_move(
     box, bar = page.locator("fieldset.advance"), page.locator(".actionbar")
     turn = _puppet_turn(page, puppet)  # waiting for the puppet: the boxes are offered
     box.wait_for()
+    # A keyboard player on the first box: another player sits down, and the boxes go (an
+    # event) and come back (a fresh view). The focus comes back to the box: it stayed on
+    # the action area, so Space ticked nothing and the player had to find the box again
+    # after every move of the others.
+    box.get_by_label("Check/fold").focus()
+    newcomer = fresh_alias("pup")
+    driven.puppet("advance-quiet", newcomer)
+    expect(page.locator(".log")).to_contain_text(f"{newcomer} sits down", timeout=15_000)
+    expect(box.get_by_label("Check/fold")).to_be_focused()
     puppet.move("check" if "check" in turn["legal"]["actions"] else "call")
     puppet.passive_until(page, lambda: bar.count() > 0, "our turn did not come")
     announced = page.evaluate("window.announced")

@@ -56,8 +56,11 @@ def test_a_network_gone_silent_is_noticed_and_the_controls_are_held(page: Any, s
     sit(page, server, "silent")
     leave = page.get_by_role("button", name="Leave table")
     expect(leave).to_be_enabled()
+    bar = page.locator(".actionbar")
+    bar.wait_for(timeout=60_000)  # our turn: we act as the network goes silent
     before = len(sockets)
     stall.stall()  # nothing arrives and nothing closes: the socket stays "open"
+    bar.get_by_role("button", name=re.compile(r"^(Check|Call|Bring in|Stand pat)")).click()
     banner = page.locator("#banner")
     expect(banner).not_to_have_text("Connection lost — reconnecting…")
     page.clock.run_for(SILENCE_MS)
@@ -77,6 +80,19 @@ def test_a_network_gone_silent_is_noticed_and_the_controls_are_held(page: Any, s
     expect(banner).to_be_hidden(timeout=40_000)
     expect(leave).to_be_enabled()
     page.locator(".seat.mine").wait_for(timeout=30_000)
+    # The action's answer was lost with the connection: said in words (it was the bare
+    # code, "Disconnected.", still shown with the bar back), or, the turn still ours,
+    # the bar back to act again; the action never sent again.
+    said = (
+        "The connection was lost as your action was sent: it may not have reached the"
+        " table. When the table is back, act again if it is still your turn."
+    )
+    notice = page.locator("#table-notice")
+    expect(notice).to_have_text(re.compile(f"^({re.escape(said)})?$"))
+    if not notice.inner_text().strip():
+        expect(bar).to_be_visible()
+    acts = [m for m in stall.sent if '"type":"act"' in str(m)]
+    assert len(acts) == 1, acts
 
 
 def test_10_7_a_player_at_the_table_can_be_reported(page: Any, server: str) -> None:

@@ -230,8 +230,11 @@ def test_our_turn_brings_the_whole_action_bar_onto_a_small_laptops_screen(
     page: Any, server: str, driven: Any
 ) -> None:
     """At 1024x768 the bar (its raise button on a second line) ran below the screen's
-    edge: when our turn comes the page scrolls just enough to show all of it. Heads-up
-    with a puppet that checks or calls."""
+    edge: when our turn comes the page scrolls just enough to show all of it, and keeps
+    it there while it is shown, however the page grows above it (the side beside it or
+    the bar growing: its last line went off the screen; the bar was scrolled into view
+    once, a frame after it came, and not at all when it was drawn again meanwhile).
+    Heads-up with a puppet that checks or calls."""
     page.set_viewport_size({"width": 1024, "height": 768})
     register(page, server, fresh_alias())
     sit(page, server, "laptop")
@@ -245,6 +248,20 @@ def test_our_turn_brings_the_whole_action_bar_onto_a_small_laptops_screen(
     box = bar.bounding_box()
     assert box and box["y"] >= 0 and box["y"] + box["height"] <= 768, box
     assert page.locator(".seat.mine").bounding_box()["y"] >= 0  # our cards in sight too
+    # The page grows while the bar is shown: the side beside it (a showdown panel, the
+    # last hands, the chat; a box stands for them), then the bar itself (a long line in
+    # it). Each moved it down, its last line off the screen.
+    for grow in (
+        "document.querySelector('.side').append(Object.assign("
+        "document.createElement('div'), {className: 'grown'}))",
+        "document.querySelector('.raise-problem').textContent = 'A long line. '.repeat(30)",
+    ):
+        page.add_style_tag(content=".grown { height: 700px; }")
+        page.evaluate(grow)
+        settled(page)
+        settled(page)  # (the bar's size watched, then scrolled)
+        box = bar.bounding_box()
+        assert box and box["y"] >= 0 and box["y"] + box["height"] <= 768, (grow, box)
     shoot(page, "laptop-our-turn")
 
 

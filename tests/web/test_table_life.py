@@ -3,20 +3,23 @@ the four-colour deck, the phone layout, and the accessibility check."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import time
 from typing import Any
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 from tests.web.browser import PASSWORD, fresh_alias, register, serious_violations, shoot, sit
-from tests.web.driven import Cut
+from tests.web.driven import Cut, Lag
 
 pytestmark = pytest.mark.browser
 
 
 def test_timeout_counts_down_then_folds_for_us(page: Any, server: str) -> None:
+    lag = Lag(page)
     register(page, server, fresh_alias())
     sit(page, server, "quick")
     page.locator(".seat.mine .clock").wait_for(timeout=30_000)
@@ -29,6 +32,26 @@ def test_timeout_counts_down_then_folds_for_us(page: Any, server: str) -> None:
     )
     assert "ran out of time" in page.locator(".log").inner_text()
     shoot(page, "table-timeout")
+    # The same account in a second window acts first; this window, its news late,
+    # still shows the bar, and its click is refused: said without blaming the clock
+    # alone (it said "(the clock ran out)").
+    other = page.context.new_page()
+    other.goto(f"{server}/#/table/quick")
+    bars = [p.locator(".actionbar") for p in (page, other)]
+    deadline = time.monotonic() + 60
+    while not (bars[0].count() and bars[1].count()):  # our turn, in both (a 2 s clock)
+        assert time.monotonic() < deadline, "no turn of ours seen in both windows"
+        page.wait_for_timeout(30)
+    lag.hold()
+    with contextlib.suppress(PlaywrightTimeout):  # (else the clock ran out first)
+        bars[1].get_by_role("button", name=re.compile(r"^(Check|Call)")).click(timeout=1500)
+    bars[0].get_by_role("button", name="Fold").click()
+    expect(page.locator("#table-notice")).to_have_text(
+        "Too late: the hand had moved on (your time ran out, or you acted in another"
+        " window), so this action was not played."
+    )
+    lag.release()
+    other.close()
 
 
 @pytest.mark.parametrize(("off_by", "table"), [(-3600.0, "clock-behind"), (600.0, "clock-ahead")])
@@ -188,7 +211,8 @@ def test_lobby_and_table_pass_axe(page: Any, server: str) -> None:
 
 
 def test_showdown_words_name_the_high_and_the_low(page: Any, server: str) -> None:
-    """A split pot is told as a player reads it (the client's own sentences)."""
+    """A split pot is told as a player reads it (the client's own sentences), and the
+    rake taken from a pot before it is awarded."""
     page.goto(server + "/#/rules")
     words = page.evaluate(
         """async () => {
@@ -198,8 +222,10 @@ def test_showdown_words_name_the_high_and_the_low(page: Any, server: str) -> Non
         const award = (seat, share, hand) => describe(
             { type: 'PotAwarded', pot: 0, seat, amount: 50, share, hand, cards: [] },
             (p) => p, names);
+        const rake = (pot) => describe({ type: 'RakeTaken', pot, amount: 5 }, (p) => p, names);
         return [award(0, 'high', 'Flush, Ace high'), award(1, 'low', '8-6-4-2-A low'),
-                award(0, 'all', 'Two Pair, Sevens and Threes'), cardName('Td')];
+                award(0, 'all', 'Two Pair, Sevens and Threes'), cardName('Td'),
+                rake(0), rake(1)];
     }"""
     )
     assert words == [
@@ -207,6 +233,9 @@ def test_showdown_words_name_the_high_and_the_low(page: Any, server: str) -> Non
         "Bob wins 50 (low) with 8-6-4-2-A low.",
         "Ann wins 50 with Two Pair, Sevens and Threes.",
         "Ten of diamonds",
+        # A real-money pot of 100 raked 5 paid 95 with nothing said of the 5 (§10.8).
+        "Rake: 5 from the main pot.",
+        "Rake: 5 from side pot 1.",
     ]
 
 

@@ -45,3 +45,14 @@ export function onScreen(el) {
   const r = el.getBoundingClientRect();
   if (r.bottom > innerHeight && r.top > 0) window.scrollBy(0, Math.min(r.bottom - innerHeight, r.top));
 }
+
+/** Keep `el` (the action bar) on the screen while it is shown: `onScreen` as it comes
+ *  and again whenever it or `page` changes size (a line said over the table, the chat
+ *  or the log growing beside it, the bar itself growing: each moved it down after it
+ *  was scrolled into view once). Returns the watch, to `disconnect` when the bar goes. */
+export function keepOnScreen(el, page) {
+  const watch = new ResizeObserver(() => (el.isConnected ? onScreen(el) : watch.disconnect()));
+  watch.observe(el);
+  watch.observe(page);
+  return watch;
+}

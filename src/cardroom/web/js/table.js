@@ -18,7 +18,7 @@ import { judgedLine, refusedLine } from "./moderation.js";
 import { chineseFelt, chipsMoved, ofcShowdown, placeBar } from "./ofc.js";
 import { askBuyIn, leftWords, seatControls } from "./sitting.js";
 import { tableRules, tableTerms } from "./rules.js";
-import { focusedKey, holdFocus, onScreen, refocus, typedValues } from "./regions.js";
+import { focusedKey, holdFocus, keepOnScreen, refocus, typedValues } from "./regions.js";
 import { tableClosed } from "./closing.js";
 
 const ADVANCE_NAMES = { check_fold: "Check/fold", check: "Check", call_any: "Call any", fold: "Fold" };
@@ -85,6 +85,7 @@ class TableController {
     this.discards = new Set();
     this.discarding = false;
     this.signatures = {};
+    this.lostFocus = {}; // by region: the control whose focus the region holds (update)
     this.resyncTimer = null;
     this.regions = {
       head: h("div.tablehead"),
@@ -355,8 +356,14 @@ class TableController {
     try {
       const r = await this.send(type, fields, true);
       if (r.type === "error" && LATE.includes(r.code)) {
-        this.notice("Too late: the hand had moved on (the clock ran out), so your action was not played.", true);
+        // The clock ran out, or this account acted from another window first.
+        this.notice("Too late: the hand had moved on (your time ran out, or you acted in another window), so this action was not played.", true);
         this.late = true; // cleared at the next turn
+      } else if (r.code === "disconnected") {
+        // The answer was lost with the connection: the action may have been played.
+        // Nothing is sent again; the table, back, shows whether it is still our turn.
+        this.notice("The connection was lost as your action was sent: it may not have reached the table. When the table is back, act again if it is still your turn.", true);
+        this.late = true;
       } else if (r.type === "error") this.refused(r);
       else this.notice("");
     } finally {
@@ -452,9 +459,7 @@ class TableController {
       this.update("actions", [legal, [...this.discards], advanceOffered(this), this.view.hand && this.view.hand.current_bet, this.view.advance, this.me(),
         this.view.hand && this.view.hand.seats[this.me()] && this.view.hand.seats[this.me()].in_hand],
       () => actionBar(this) || advanceBox(this));
-      const bar = r.actions.querySelector(".actionbar");
-      if (bar && !this.barShown) requestAnimationFrame(() => onScreen(bar));
-      this.barShown = !!bar;
+      this.keepBar(r.actions.querySelector(".actionbar"));
     }
     const mySeat = this.me() !== null && this.me() !== undefined ? this.view.seats[this.me()] : null;
     this.update("controls", [this.me(), mySeat && mySeat.sitting_out, mySeat && mySeat.stack, mySeat && mySeat.dealt_in, mySeat && mySeat.owes, mySeat && mySeat.post_now, mySeat && mySeat.leaving, this.view.auto_muck, this.sitOutNext, this.view.offer,
@@ -494,6 +499,15 @@ class TableController {
     this.holdWhileOffline();
   }
 
+  /** Keep the action bar, each drawing of it, on the screen while it is shown (one
+   *  drawn again within a frame of the first was never scrolled into view). */
+  keepBar(bar) {
+    if (bar === this.barKept) return;
+    if (this.barWatch) this.barWatch.disconnect();
+    this.barKept = bar;
+    this.barWatch = bar ? keepOnScreen(bar, this.app.querySelector(".tablepage")) : null;
+  }
+
   update(region, key, build, keepForm = false) {
     const sig = JSON.stringify(key);
     if (this.signatures[region] === sig) return;
@@ -501,6 +515,9 @@ class TableController {
     const el = this.regions[region];
     const form = keepForm ? el.querySelector("form.buyin") : null;
     const focus = focusedKey(el);
+    // A control gone with an earlier rebuild, the region holding the focus since (an
+    // advance box: the boxes go and come back with every move of the others).
+    const lost = document.activeElement === el ? this.lostFocus[region] : null;
     const held = el.contains(document.activeElement); // the region itself, focused, too
     const typed = typedValues(el); // what the player is typing survives the rebuild
     const opened = [...el.querySelectorAll("details[open]")].map((d) => d.className);
@@ -515,7 +532,10 @@ class TableController {
       again.dispatchEvent(new Event("input")); // what follows from it (the raise button's words)
     }
     if (focus) refocus(el, focus);
+    else if (lost) refocus(el, lost, false);
     if (held) holdFocus(el);
+    if (document.activeElement === el) this.lostFocus[region] = focus || lost;
+    else delete this.lostFocus[region];
   }
 
   tick() {

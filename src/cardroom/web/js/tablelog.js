@@ -104,6 +104,9 @@ export function describe(e, name, seatName = (s) => `Seat ${s + 1}`, discardStre
     case "UncalledReturned": return `${chips(e.amount)} uncalled returned to ${S(e.seat)}.`;
     case "Shown": return `${S(e.seat)} shows ${e.cards.join(" ")}.`;
     case "Mucked": return `${S(e.seat)} mucks.`;
+    // Real money: the house's share, taken before the pot is awarded (RULEBOOK §10.8), so
+    // the pot shown and what its winner is paid differ by it.
+    case "RakeTaken": return `Rake: ${chips(e.amount)} from ${e.pot ? `side pot ${e.pot}` : "the main pot"}.`;
     case "PotAwarded": return `${S(e.seat)} wins ${chips(e.amount)}${SHARE[e.share] ?? ""}${e.hand ? ` with ${e.hand}` : ""}.`;
     case "HandCancelled": return "The hand is cancelled; stacks are restored.";
     case "HandVoided": return "The hand is void.";
