@@ -154,6 +154,11 @@ def test_the_advance_boxes_are_not_announced_at_each_move(
     expect(box.get_by_label("Check/fold")).to_be_focused()
     puppet.move("check" if "check" in turn["legal"]["actions"] else "call")
     puppet.passive_until(page, lambda: bar.count() > 0, "our turn did not come")
+    # The focused box went as our turn came: the focus stays in the action area, not on
+    # the bar's first button, Fold (a Space meant for the box folded).
+    expect(bar).to_be_visible()
+    on = page.evaluate("() => document.activeElement.closest('.actionbar button')?.textContent")
+    assert on is None, on
     announced = page.evaluate("window.announced")
     assert any("Your turn" in text for text in announced), announced
     assert not [text for text in announced if "Act in advance" in text], announced

@@ -21,7 +21,8 @@ export function typedValues(el) {
 }
 
 /** Focus again, after a rebuild, the control that had it (or, when `anyButton`, the
- *  region's first button: the action bar's choices replace each other). */
+ *  region's first button: a seat's controls replace each other; never in the action
+ *  bar, whose first button is Fold). */
 export function refocus(el, selector, anyButton = true) {
   const again = el.querySelector(selector) || (anyButton ? el.querySelector("button:not([disabled])") : null);
   if (again) again.focus();

@@ -531,7 +531,9 @@ class TableController {
       again.value = value;
       again.dispatchEvent(new Event("input")); // what follows from it (the raise button's words)
     }
-    if (focus) refocus(el, focus);
+    // Never the action bar's first button in its place: that is Fold, and a keyboard
+    // player's next Space (meant for an advance box gone as his turn came) folded.
+    if (focus) refocus(el, focus, region !== "actions");
     else if (lost) refocus(el, lost, false);
     if (held) holdFocus(el);
     if (document.activeElement === el) this.lostFocus[region] = focus || lost;
