@@ -4,10 +4,12 @@ random bots play hold'em; on SQLite and PostgreSQL."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import httpx
+import pokerkit
 import pytest
 
 from cardroom.games.phh import loads
@@ -221,3 +223,31 @@ def test_hand_history_names_who_sat_where(played: tuple[Api, list[str]]) -> None
         assert {int(s) for s in players} >= set(dealt)
     stud = bearer(api, bots[2]).get("/api/hands").json()["hands"][0]
     assert sorted(stud["players"].values()) == sorted(bots[2:])
+
+
+def test_a_downloaded_phh_says_its_table_hand_time_seats_and_players(
+    played: tuple[Api, list[str]],
+) -> None:
+    """The PHH file a player downloads is read alone, away from the page that listed it:
+    it says (in the standard's optional fields, read here by PokerKit) which table and
+    hand it is, when the hand was dealt, each player's seat and name in ``p1``, ``p2``...
+    order (the button last), and the table's seats. It said none of them: the reader
+    could not tell which player he was, nor where anyone sat."""
+    api, bots = played
+    hands = bearer(api, bots[0]).get("/api/hands", params={"limit": 50}).json()["hands"]
+    holdem = [h for h in hands if h["table_id"] == "holdem"]
+    assert holdem
+    for hand in holdem:
+        history = pokerkit.HandHistory.loads(hand["phh"])
+        dealt, started = hand["events"][0], hand["events"][1]
+        seats = len(started["stacks"])
+        order = sorted(dealt["dealt"], key=lambda s: (s - dealt["button"] - 1) % seats)
+        assert (history.table, history.hand) == ("holdem", hand["hand_no"])
+        assert history.seats == [s + 1 for s in order] and history.seat_count == seats
+        assert history.players == [hand["players"][str(s)] for s in order]
+        assert history.players[order.index(hand["seat"])] == bots[0]
+        at = datetime.fromisoformat(hand["dealt_at"]).replace(microsecond=0)
+        written = datetime.combine(
+            datetime(history.year, history.month, history.day).date(), history.time, UTC
+        )
+        assert (written, history.time_zone) == (at, "UTC")

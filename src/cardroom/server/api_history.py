@@ -22,6 +22,7 @@ Only hands that ended are listed, newest first; ``offset`` and ``limit`` page.
 from __future__ import annotations
 
 import dataclasses
+from datetime import UTC
 from typing import Any, Final
 
 import msgspec
@@ -31,7 +32,8 @@ from starlette.routing import Route
 
 from cardroom.games import Event as EngineEvent
 from cardroom.games import events as ev
-from cardroom.games.phh import PhhError, dumps
+from cardroom.games.hand import Hand
+from cardroom.games.phh import HandHistory, PhhError, dumps
 from cardroom.games.phh_export import export_for
 from cardroom.games.replay import replay
 from cardroom.records import CodecError
@@ -109,25 +111,65 @@ def _usual_blinds(engine_events: list[EngineEvent]) -> list[EngineEvent]:
     return plain
 
 
-def phh_for_seat(engine_events: list[EngineEvent], seat: int) -> tuple[str | None, str, str]:
+def phh_for_seat(
+    engine_events: list[EngineEvent], seat: int, about: HandRef | None = None,
+    players: dict[int, str] | None = None,
+) -> tuple[str | None, str, str]:  # fmt: skip
     """A hand in PHH as ``seat`` saw it (each event's cards from its projection for the
-    seat, the rest ``??``), or None, why PHH cannot describe it and its stable code."""
+    seat, the rest ``??``), or None, why PHH cannot describe it and its stable code.
+    ``about`` and ``players``: the hand's table, number and time, and who sat where,
+    written in the standard's optional fields (:func:`_described`)."""
     try:
-        return dumps(export_for(replay(_usual_blinds(engine_events)), seat)), "", ""
+        hand = replay(_usual_blinds(engine_events))
+        history = export_for(hand, seat)
     except (PhhError, ValueError) as exc:  # ConfigError and CodecError are ValueErrors
         code = exc.code if isinstance(exc, PhhError) and exc.code else UNDESCRIBABLE
         return None, f"no PHH for this hand: {exc}", code
+    if about is not None:
+        history = _described(history, hand, about, players or {})
+    return dumps(history), "", ""
 
 
-def _record(history: TableHistory, ref: HandRef) -> HandRecord:
+def _described(
+    history: HandHistory, hand: Hand, about: HandRef, players: dict[int, str]
+) -> HandHistory:
+    """``history`` with what a downloaded file needs to be read alone, in the standard's
+    optional fields (optional.rst): the table and hand number, the date and time the hand
+    was dealt (UTC), the players' seat numbers (from 1, in ``p1``, ``p2``... order: who
+    had the button follows from it) and names, and the table's seats."""
+    at = about.at.astimezone(UTC)
+    order = hand.order
+    started = hand.events[0]
+    assert isinstance(started, ev.HandStarted)
+    fields = {
+        "table": about.table_id,
+        "hand": about.hand_no,
+        "year": at.year,
+        "month": at.month,
+        "day": at.day,
+        "time": at.time().replace(microsecond=0, tzinfo=None),
+        "time_zone": "UTC",
+        "seat_count": len(started.seats),
+        "seats": [s + 1 for s in order],
+        "players": [players.get(s, f"Seat {s + 1}") for s in order],
+        **history.fields,
+    }
+    return dataclasses.replace(history, fields=fields)
+
+
+def _record(history: TableHistory, ref: HandRef, players: dict[int, str]) -> HandRecord:
     """One hand, projected for the caller's seat."""
-    return hand_record(ref, history.span(ref.table_id, ref.first_seq, ref.last_seq))
+    entries = history.span(ref.table_id, ref.first_seq, ref.last_seq)
+    return hand_record(ref, entries, players)
 
 
-def hand_record(ref: HandRef, entries: list[dict[str, Any]]) -> HandRecord:
+def hand_record(
+    ref: HandRef, entries: list[dict[str, Any]], players: dict[int, str] | None = None
+) -> HandRecord:
     """The hand ``ref`` from its stored ``entries`` (``HandDealt`` to its end), as the
     caller's seat saw it: each entry through the one projection, and the PHH built
-    from the same projections."""
+    from the same projections. ``players``: who sat where as it was dealt (seat ->
+    alias), named in the record and in its PHH."""
     projected: list[dict[str, Any]] = []
     engine_events: list[EngineEvent] = []
     voided = chinese = False
@@ -150,12 +192,21 @@ def hand_record(ref: HandRef, entries: list[dict[str, Any]]) -> HandRecord:
     elif chinese:
         phh, note, code = None, CHINESE_NOTE, "chinese"
     elif engine_events:
-        phh, note, code = phh_for_seat(engine_events, ref.seat)
+        phh, note, code = phh_for_seat(engine_events, ref.seat, ref, players)
     else:
         phh, note, code = None, "no engine events were recorded for this hand", "no_events"
     at = ref.at.isoformat()
     return HandRecord(
-        ref.table_id, ref.hand_no, ref.seat, at, voided, projected, phh, note, phh_refusal=code
+        ref.table_id,
+        ref.hand_no,
+        ref.seat,
+        at,
+        voided,
+        projected,
+        phh,
+        note,
+        dict(players or {}),
+        code,
     )
 
 
@@ -165,10 +216,7 @@ def _with_players(history: TableHistory, refs: list[HandRef]) -> list[HandRecord
     for table_id in {ref.table_id for ref in refs}:
         seqs = [ref.first_seq for ref in refs if ref.table_id == table_id]
         seated[table_id] = history.seated(table_id, seqs)
-    return [
-        msgspec.structs.replace(_record(history, ref), players=seated[ref.table_id][ref.first_seq])
-        for ref in refs
-    ]
+    return [_record(history, ref, seated[ref.table_id][ref.first_seq]) for ref in refs]
 
 
 def _page(history: TableHistory, player: str, offset: int, limit: int) -> HandPage:
