@@ -13,6 +13,8 @@ import pokerkit
 import pytest
 
 from cardroom.games.phh import loads
+from cardroom.server.api_history import _page
+from cardroom.store.history import HandRef
 
 from .api_client import BACKENDS, Api, bearer, fresh_alias, play_hands, register, start_api
 
@@ -251,3 +253,60 @@ def test_a_downloaded_phh_says_its_table_hand_time_seats_and_players(
             datetime(history.year, history.month, history.day).date(), history.time, UTC
         )
         assert (written, history.time_zone) == (at, "UTC")
+
+
+class _GrowingHistory:
+    """One player's finished hands at table ``t`` (a stand-in for ``TableHistory``); the
+    test finishes another between two page reads, as a player reading his history while
+    he plays does."""
+
+    def __init__(self) -> None:
+        self.refs = [self.hand(n) for n in range(1, 6)]
+
+    @staticmethod
+    def hand(n: int) -> HandRef:
+        return HandRef("t", n, 0, 10 * n, 10 * n + 5, datetime(2026, 12, 6, n, tzinfo=UTC))
+
+    def hands_of(self, player: str, table_id: str | None = None) -> list[HandRef]:
+        return sorted(self.refs, key=lambda h: h.at, reverse=True)
+
+    def seated(self, table_id: str, seqs: list[int]) -> dict[int, dict[int, str]]:
+        return {seq: {0: "me"} for seq in seqs}
+
+    def span(self, table_id: str, first: int, last: int | None) -> list[dict[str, Any]]:
+        return []
+
+
+def test_paging_while_hands_finish_lists_no_hand_twice() -> None:
+    """A live run's client read its 94 hands 50 a page while it played: a hand finished
+    between two pages, every hand moved one place down the newest-first list, and the
+    second page began with the last hand of the first. Each page now says where the next
+    begins (``next_before``: its last hand), which hands finishing meanwhile do not move."""
+    history: Any = _GrowingHistory()
+    first = _page(history, "me", 0, 2)
+    assert [h.hand_no for h in first.hands] == [5, 4] and first.next_before == "t/4"
+    history.refs.append(_GrowingHistory.hand(6))
+    assert [h.hand_no for h in _page(history, "me", 2, 2).hands] == [4, 3]  # what offset does
+    second = _page(history, "me", 0, 2, first.next_before)
+    third = _page(history, "me", 0, 2, second.next_before)
+    assert [h.hand_no for h in first.hands + second.hands + third.hands] == [5, 4, 3, 2, 1]
+    assert (third.next_before, third.next_offset) == (None, None)
+
+
+def test_hand_history_pages_by_before(played: tuple[Api, list[str]]) -> None:
+    api, bots = played
+    bot = bearer(api, bots[0])
+    everything = bot.get("/api/hands", params={"limit": 50}).json()["hands"]
+    keys, cursor, seen = [f"{h['table_id']}/{h['hand_no']}" for h in everything], None, []
+    while True:
+        page = bot.get("/api/hands", params={"limit": 1, **({"before": cursor} if cursor else {})})
+        seen += [f"{h['table_id']}/{h['hand_no']}" for h in page.json()["hands"]]
+        cursor = page.json()["next_before"]
+        if cursor is None:
+            break
+    assert seen == keys
+    unknown = bot.get("/api/hands", params={"before": "holdem/999999"})
+    assert unknown.status_code == 404 and unknown.json()["code"] == "no_such_hand"
+    for bad in ("holdem", "holdem/", "/1", "a b/1", "t/" + "9" * 20, "t/1\x00"):
+        refused = bot.get("/api/hands", params={"before": bad})
+        assert refused.status_code == 400 and refused.json()["code"] == "bad_request", bad

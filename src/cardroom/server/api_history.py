@@ -22,6 +22,7 @@ Only hands that ended are listed, newest first; ``offset`` and ``limit`` page.
 from __future__ import annotations
 
 import dataclasses
+import re
 from datetime import UTC
 from typing import Any, Final
 
@@ -54,6 +55,8 @@ from cardroom.store.history import HandRef, TableHistory
 
 MAX_PAGE: Final = 50
 MAX_OFFSET: Final = 10**9
+BEFORE: Final = r"^[A-Za-z0-9_-]{1,40}/[0-9]{1,19}$"
+"""A page's ``before``: a table id and a hand number (``next_before``)."""
 CANCELLED_NOTE: Final = (
     "no PHH for this hand: it was cancelled (RULEBOOK 10.10), every stack back to its "
     "start-of-hand value (HandVoided in events); PHH has no form for a cancelled hand"
@@ -88,12 +91,15 @@ class HandRecord(msgspec.Struct):
 
 
 class HandPage(msgspec.Struct):
-    """A page of the caller's hands, newest first (``next_offset`` None: the last page)."""
+    """A page of the caller's hands, newest first (``next_offset`` None: the last page).
+    ``next_before``: the next page's ``before`` (the last hand of this one), which stays
+    right while hands finish at the front of the list; an offset shifts with each."""
 
     hands: list[HandRecord]
     offset: int
     total: int
     next_offset: int | None
+    next_before: str | None = None
 
 
 def _usual_blinds(engine_events: list[EngineEvent]) -> list[EngineEvent]:
@@ -219,11 +225,28 @@ def _with_players(history: TableHistory, refs: list[HandRef]) -> list[HandRecord
     return [_record(history, ref, seated[ref.table_id][ref.first_seq]) for ref in refs]
 
 
-def _page(history: TableHistory, player: str, offset: int, limit: int) -> HandPage:
+def _page(
+    history: TableHistory, player: str, offset: int, limit: int, before: str | None = None
+) -> HandPage:
+    """A page of ``player``'s finished hands from ``offset``, counted after the hand
+    ``before`` names (``table/hand_no``) when given."""
     ended = [h for h in history.hands_of(player) if h.last_seq is not None]
-    page = _with_players(history, ended[offset : offset + limit])
+    if before is not None:
+        keys = [_key(h) for h in ended]
+        if before not in keys:
+            raise ApiError(404, "no_such_hand", f"before: you played no finished hand {before}")
+        ended = ended[keys.index(before) + 1 :]
+    refs = ended[offset : offset + limit]
     more = offset + limit < len(ended)
-    return HandPage(page, offset, len(ended), offset + limit if more else None)
+    cursor = _key(refs[-1]) if more else None
+    return HandPage(
+        _with_players(history, refs), offset, len(ended), offset + limit if more else None, cursor
+    )
+
+
+def _key(ref: HandRef) -> str:
+    """How a page's ``before`` names a hand: ``table/hand_no``."""
+    return f"{ref.table_id}/{ref.hand_no}"
 
 
 def _one(history: TableHistory, player: str, table_id: str, hand_no: int) -> HandRecord:
@@ -244,9 +267,13 @@ async def hands(request: Request) -> Response:
     caller = await require_player(request)
     offset = int_param(request, "offset", 0, 0, MAX_OFFSET)
     limit = int_param(request, "limit", 20, 1, MAX_PAGE)
+    before = request.query_params.get("before")
+    if before is not None and not re.fullmatch(BEFORE, before):
+        raise ApiError(400, "bad_request", "before: a hand as table/hand_no (next_before)")
     storage = accounts_of(request).storage
     history = TableHistory(storage.engine)
-    return reply(await storage.run(_page, history, caller.player.owner, offset, limit))
+    owner = caller.player.owner
+    return reply(await storage.run(_page, history, owner, offset, limit, before))
 
 
 @endpoint
@@ -271,6 +298,10 @@ def routes() -> list[Route]:
 QUERY: Final = {
     "offset": ("hands to skip", whole(0, MAX_OFFSET)),
     "limit": (f"hands per page (at most {MAX_PAGE})", whole(1, MAX_PAGE)),
+    "before": (
+        "list the hands after this one (table/hand_no: the previous page's next_before)",
+        {"type": "string", "pattern": BEFORE},
+    ),
 }
 """``GET /api/hands``'s query: each parameter's description and JSON Schema."""
 OPERATIONS: Final = [
