@@ -4,13 +4,17 @@ random bots play hold'em; on SQLite and PostgreSQL."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import httpx
+import pokerkit
 import pytest
 
 from cardroom.games.phh import loads
+from cardroom.server.api_history import _page
+from cardroom.store.history import HandRef
 
 from .api_client import BACKENDS, Api, bearer, fresh_alias, play_hands, register, start_api
 
@@ -221,3 +225,88 @@ def test_hand_history_names_who_sat_where(played: tuple[Api, list[str]]) -> None
         assert {int(s) for s in players} >= set(dealt)
     stud = bearer(api, bots[2]).get("/api/hands").json()["hands"][0]
     assert sorted(stud["players"].values()) == sorted(bots[2:])
+
+
+def test_a_downloaded_phh_says_its_table_hand_time_seats_and_players(
+    played: tuple[Api, list[str]],
+) -> None:
+    """The PHH file a player downloads is read alone, away from the page that listed it:
+    it says (in the standard's optional fields, read here by PokerKit) which table and
+    hand it is, when the hand was dealt, each player's seat and name in ``p1``, ``p2``...
+    order (the button last), and the table's seats. It said none of them: the reader
+    could not tell which player he was, nor where anyone sat."""
+    api, bots = played
+    hands = bearer(api, bots[0]).get("/api/hands", params={"limit": 50}).json()["hands"]
+    holdem = [h for h in hands if h["table_id"] == "holdem"]
+    assert holdem
+    for hand in holdem:
+        history = pokerkit.HandHistory.loads(hand["phh"])
+        dealt, started = hand["events"][0], hand["events"][1]
+        seats = len(started["stacks"])
+        order = sorted(dealt["dealt"], key=lambda s: (s - dealt["button"] - 1) % seats)
+        assert (history.table, history.hand) == ("holdem", hand["hand_no"])
+        assert history.seats == [s + 1 for s in order] and history.seat_count == seats
+        assert history.players == [hand["players"][str(s)] for s in order]
+        assert history.players[order.index(hand["seat"])] == bots[0]
+        at = datetime.fromisoformat(hand["dealt_at"]).replace(microsecond=0)
+        written = datetime.combine(
+            datetime(history.year, history.month, history.day).date(), history.time, UTC
+        )
+        assert (written, history.time_zone) == (at, "UTC")
+
+
+class _GrowingHistory:
+    """One player's finished hands at table ``t`` (a stand-in for ``TableHistory``); the
+    test finishes another between two page reads, as a player reading his history while
+    he plays does."""
+
+    def __init__(self) -> None:
+        self.refs = [self.hand(n) for n in range(1, 6)]
+
+    @staticmethod
+    def hand(n: int) -> HandRef:
+        return HandRef("t", n, 0, 10 * n, 10 * n + 5, datetime(2026, 12, 6, n, tzinfo=UTC))
+
+    def hands_of(self, player: str, table_id: str | None = None) -> list[HandRef]:
+        return sorted(self.refs, key=lambda h: h.at, reverse=True)
+
+    def seated(self, table_id: str, seqs: list[int]) -> dict[int, dict[int, str]]:
+        return {seq: {0: "me"} for seq in seqs}
+
+    def span(self, table_id: str, first: int, last: int | None) -> list[dict[str, Any]]:
+        return []
+
+
+def test_paging_while_hands_finish_lists_no_hand_twice() -> None:
+    """A live run's client read its 94 hands 50 a page while it played: a hand finished
+    between two pages, every hand moved one place down the newest-first list, and the
+    second page began with the last hand of the first. Each page now says where the next
+    begins (``next_before``: its last hand), which hands finishing meanwhile do not move."""
+    history: Any = _GrowingHistory()
+    first = _page(history, "me", 0, 2)
+    assert [h.hand_no for h in first.hands] == [5, 4] and first.next_before == "t/4"
+    history.refs.append(_GrowingHistory.hand(6))
+    assert [h.hand_no for h in _page(history, "me", 2, 2).hands] == [4, 3]  # what offset does
+    second = _page(history, "me", 0, 2, first.next_before)
+    third = _page(history, "me", 0, 2, second.next_before)
+    assert [h.hand_no for h in first.hands + second.hands + third.hands] == [5, 4, 3, 2, 1]
+    assert (third.next_before, third.next_offset) == (None, None)
+
+
+def test_hand_history_pages_by_before(played: tuple[Api, list[str]]) -> None:
+    api, bots = played
+    bot = bearer(api, bots[0])
+    everything = bot.get("/api/hands", params={"limit": 50}).json()["hands"]
+    keys, cursor, seen = [f"{h['table_id']}/{h['hand_no']}" for h in everything], None, []
+    while True:
+        page = bot.get("/api/hands", params={"limit": 1, **({"before": cursor} if cursor else {})})
+        seen += [f"{h['table_id']}/{h['hand_no']}" for h in page.json()["hands"]]
+        cursor = page.json()["next_before"]
+        if cursor is None:
+            break
+    assert seen == keys
+    unknown = bot.get("/api/hands", params={"before": "holdem/999999"})
+    assert unknown.status_code == 404 and unknown.json()["code"] == "no_such_hand"
+    for bad in ("holdem", "holdem/", "/1", "a b/1", "t/" + "9" * 20, "t/1\x00"):
+        refused = bot.get("/api/hands", params={"before": bad})
+        assert refused.status_code == 400 and refused.json()["code"] == "bad_request", bad

@@ -219,6 +219,9 @@ def test_openapi_gives_each_query_its_bounds_and_choices_and_the_server_keeps_th
                 cases = [(low, True), (high, True), (low - 1, False), (high + 1, False)]
             elif "enum" in schema:
                 cases = [(value, True) for value in schema["enum"]] + [("", False)]
+            elif name == "before":  # a hand of one's own (next_before); this player has none
+                assert schema["pattern"] == "^[A-Za-z0-9_-]{1,40}/[0-9]{1,19}$", path
+                cases = [("holdem/1", False), ("a b/1", False), ("holdem/" + "9" * 20, False)]
             else:  # a table's id
                 assert schema["pattern"] == "^[A-Za-z0-9_-]+$", (path, name)
                 cases = [("holdem", True), ("a b", False), ("x" * 41, False)]

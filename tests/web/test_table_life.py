@@ -222,10 +222,11 @@ def test_showdown_words_name_the_high_and_the_low(page: Any, server: str) -> Non
         const award = (seat, share, hand) => describe(
             { type: 'PotAwarded', pot: 0, seat, amount: 50, share, hand, cards: [] },
             (p) => p, names);
-        const rake = (pot) => describe({ type: 'RakeTaken', pot, amount: 5 }, (p) => p, names);
+        const rake = (pot, several) => describe(
+            { type: 'RakeTaken', pot, amount: 5 }, (p) => p, names, false, null, several);
         return [award(0, 'high', 'Flush, Ace high'), award(1, 'low', '8-6-4-2-A low'),
                 award(0, 'all', 'Two Pair, Sevens and Threes'), cardName('Td'),
-                rake(0), rake(1)];
+                rake(0, false), rake(0, true), rake(1, true)];
     }"""
     )
     assert words == [
@@ -234,8 +235,9 @@ def test_showdown_words_name_the_high_and_the_low(page: Any, server: str) -> Non
         "Ann wins 50 with Two Pair, Sevens and Threes.",
         "Ten of diamonds",
         # A real-money pot of 100 raked 5 paid 95 with nothing said of the 5 (§10.8).
-        "Rake: 5 from the main pot.",
-        "Rake: 5 from side pot 1.",
+        "Rake 5.",  # one pot: no need to name it
+        "Rake 5 from the main pot.",
+        "Rake 5 from side pot 1.",
     ]
 
 

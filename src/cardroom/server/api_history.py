@@ -22,6 +22,8 @@ Only hands that ended are listed, newest first; ``offset`` and ``limit`` page.
 from __future__ import annotations
 
 import dataclasses
+import re
+from datetime import UTC
 from typing import Any, Final
 
 import msgspec
@@ -31,7 +33,8 @@ from starlette.routing import Route
 
 from cardroom.games import Event as EngineEvent
 from cardroom.games import events as ev
-from cardroom.games.phh import PhhError, dumps
+from cardroom.games.hand import Hand
+from cardroom.games.phh import HandHistory, PhhError, dumps
 from cardroom.games.phh_export import export_for
 from cardroom.games.replay import replay
 from cardroom.records import CodecError
@@ -52,6 +55,8 @@ from cardroom.store.history import HandRef, TableHistory
 
 MAX_PAGE: Final = 50
 MAX_OFFSET: Final = 10**9
+BEFORE: Final = r"^[A-Za-z0-9_-]{1,40}/[0-9]{1,19}$"
+"""A page's ``before``: a table id and a hand number (``next_before``)."""
 CANCELLED_NOTE: Final = (
     "no PHH for this hand: it was cancelled (RULEBOOK 10.10), every stack back to its "
     "start-of-hand value (HandVoided in events); PHH has no form for a cancelled hand"
@@ -86,12 +91,15 @@ class HandRecord(msgspec.Struct):
 
 
 class HandPage(msgspec.Struct):
-    """A page of the caller's hands, newest first (``next_offset`` None: the last page)."""
+    """A page of the caller's hands, newest first (``next_offset`` None: the last page).
+    ``next_before``: the next page's ``before`` (the last hand of this one), which stays
+    right while hands finish at the front of the list; an offset shifts with each."""
 
     hands: list[HandRecord]
     offset: int
     total: int
     next_offset: int | None
+    next_before: str | None = None
 
 
 def _usual_blinds(engine_events: list[EngineEvent]) -> list[EngineEvent]:
@@ -109,25 +117,65 @@ def _usual_blinds(engine_events: list[EngineEvent]) -> list[EngineEvent]:
     return plain
 
 
-def phh_for_seat(engine_events: list[EngineEvent], seat: int) -> tuple[str | None, str, str]:
+def phh_for_seat(
+    engine_events: list[EngineEvent], seat: int, about: HandRef | None = None,
+    players: dict[int, str] | None = None,
+) -> tuple[str | None, str, str]:  # fmt: skip
     """A hand in PHH as ``seat`` saw it (each event's cards from its projection for the
-    seat, the rest ``??``), or None, why PHH cannot describe it and its stable code."""
+    seat, the rest ``??``), or None, why PHH cannot describe it and its stable code.
+    ``about`` and ``players``: the hand's table, number and time, and who sat where,
+    written in the standard's optional fields (:func:`_described`)."""
     try:
-        return dumps(export_for(replay(_usual_blinds(engine_events)), seat)), "", ""
+        hand = replay(_usual_blinds(engine_events))
+        history = export_for(hand, seat)
     except (PhhError, ValueError) as exc:  # ConfigError and CodecError are ValueErrors
         code = exc.code if isinstance(exc, PhhError) and exc.code else UNDESCRIBABLE
         return None, f"no PHH for this hand: {exc}", code
+    if about is not None:
+        history = _described(history, hand, about, players or {})
+    return dumps(history), "", ""
 
 
-def _record(history: TableHistory, ref: HandRef) -> HandRecord:
+def _described(
+    history: HandHistory, hand: Hand, about: HandRef, players: dict[int, str]
+) -> HandHistory:
+    """``history`` with what a downloaded file needs to be read alone, in the standard's
+    optional fields (optional.rst): the table and hand number, the date and time the hand
+    was dealt (UTC), the players' seat numbers (from 1, in ``p1``, ``p2``... order: who
+    had the button follows from it) and names, and the table's seats."""
+    at = about.at.astimezone(UTC)
+    order = hand.order
+    started = hand.events[0]
+    assert isinstance(started, ev.HandStarted)
+    fields = {
+        "table": about.table_id,
+        "hand": about.hand_no,
+        "year": at.year,
+        "month": at.month,
+        "day": at.day,
+        "time": at.time().replace(microsecond=0, tzinfo=None),
+        "time_zone": "UTC",
+        "seat_count": len(started.seats),
+        "seats": [s + 1 for s in order],
+        "players": [players.get(s, f"Seat {s + 1}") for s in order],
+        **history.fields,
+    }
+    return dataclasses.replace(history, fields=fields)
+
+
+def _record(history: TableHistory, ref: HandRef, players: dict[int, str]) -> HandRecord:
     """One hand, projected for the caller's seat."""
-    return hand_record(ref, history.span(ref.table_id, ref.first_seq, ref.last_seq))
+    entries = history.span(ref.table_id, ref.first_seq, ref.last_seq)
+    return hand_record(ref, entries, players)
 
 
-def hand_record(ref: HandRef, entries: list[dict[str, Any]]) -> HandRecord:
+def hand_record(
+    ref: HandRef, entries: list[dict[str, Any]], players: dict[int, str] | None = None
+) -> HandRecord:
     """The hand ``ref`` from its stored ``entries`` (``HandDealt`` to its end), as the
     caller's seat saw it: each entry through the one projection, and the PHH built
-    from the same projections."""
+    from the same projections. ``players``: who sat where as it was dealt (seat ->
+    alias), named in the record and in its PHH."""
     projected: list[dict[str, Any]] = []
     engine_events: list[EngineEvent] = []
     voided = chinese = False
@@ -150,12 +198,21 @@ def hand_record(ref: HandRef, entries: list[dict[str, Any]]) -> HandRecord:
     elif chinese:
         phh, note, code = None, CHINESE_NOTE, "chinese"
     elif engine_events:
-        phh, note, code = phh_for_seat(engine_events, ref.seat)
+        phh, note, code = phh_for_seat(engine_events, ref.seat, ref, players)
     else:
         phh, note, code = None, "no engine events were recorded for this hand", "no_events"
     at = ref.at.isoformat()
     return HandRecord(
-        ref.table_id, ref.hand_no, ref.seat, at, voided, projected, phh, note, phh_refusal=code
+        ref.table_id,
+        ref.hand_no,
+        ref.seat,
+        at,
+        voided,
+        projected,
+        phh,
+        note,
+        dict(players or {}),
+        code,
     )
 
 
@@ -165,17 +222,31 @@ def _with_players(history: TableHistory, refs: list[HandRef]) -> list[HandRecord
     for table_id in {ref.table_id for ref in refs}:
         seqs = [ref.first_seq for ref in refs if ref.table_id == table_id]
         seated[table_id] = history.seated(table_id, seqs)
-    return [
-        msgspec.structs.replace(_record(history, ref), players=seated[ref.table_id][ref.first_seq])
-        for ref in refs
-    ]
+    return [_record(history, ref, seated[ref.table_id][ref.first_seq]) for ref in refs]
 
 
-def _page(history: TableHistory, player: str, offset: int, limit: int) -> HandPage:
+def _page(
+    history: TableHistory, player: str, offset: int, limit: int, before: str | None = None
+) -> HandPage:
+    """A page of ``player``'s finished hands from ``offset``, counted after the hand
+    ``before`` names (``table/hand_no``) when given."""
     ended = [h for h in history.hands_of(player) if h.last_seq is not None]
-    page = _with_players(history, ended[offset : offset + limit])
+    if before is not None:
+        keys = [_key(h) for h in ended]
+        if before not in keys:
+            raise ApiError(404, "no_such_hand", f"before: you played no finished hand {before}")
+        ended = ended[keys.index(before) + 1 :]
+    refs = ended[offset : offset + limit]
     more = offset + limit < len(ended)
-    return HandPage(page, offset, len(ended), offset + limit if more else None)
+    cursor = _key(refs[-1]) if more else None
+    return HandPage(
+        _with_players(history, refs), offset, len(ended), offset + limit if more else None, cursor
+    )
+
+
+def _key(ref: HandRef) -> str:
+    """How a page's ``before`` names a hand: ``table/hand_no``."""
+    return f"{ref.table_id}/{ref.hand_no}"
 
 
 def _one(history: TableHistory, player: str, table_id: str, hand_no: int) -> HandRecord:
@@ -196,9 +267,13 @@ async def hands(request: Request) -> Response:
     caller = await require_player(request)
     offset = int_param(request, "offset", 0, 0, MAX_OFFSET)
     limit = int_param(request, "limit", 20, 1, MAX_PAGE)
+    before = request.query_params.get("before")
+    if before is not None and not re.fullmatch(BEFORE, before):
+        raise ApiError(400, "bad_request", "before: a hand as table/hand_no (next_before)")
     storage = accounts_of(request).storage
     history = TableHistory(storage.engine)
-    return reply(await storage.run(_page, history, caller.player.owner, offset, limit))
+    owner = caller.player.owner
+    return reply(await storage.run(_page, history, owner, offset, limit, before))
 
 
 @endpoint
@@ -223,6 +298,10 @@ def routes() -> list[Route]:
 QUERY: Final = {
     "offset": ("hands to skip", whole(0, MAX_OFFSET)),
     "limit": (f"hands per page (at most {MAX_PAGE})", whole(1, MAX_PAGE)),
+    "before": (
+        "list the hands after this one (table/hand_no: the previous page's next_before)",
+        {"type": "string", "pattern": BEFORE},
+    ),
 }
 """``GET /api/hands``'s query: each parameter's description and JSON Schema."""
 OPERATIONS: Final = [

@@ -24,8 +24,9 @@ export function replayState(hand, step) {
   };
   const name = (s) => hand.names[s] || `Seat ${s + 1}`;
   const bets = new BetWords();
+  const several = hand.events.some((e) => (e.type === "PotAwarded" || e.type === "RakeTaken") && e.pot > 0);
   for (const e of hand.events.slice(0, step)) {
-    const line = describe(e, (p) => p, name, false, bets);
+    const line = describe(e, (p) => p, name, false, bets, several);
     bets.see(e);
     if (line) log.push(line);
     if (e.type === "HandStarted") (e.stacks || []).forEach((st, s) => { if (st !== null) seat(s).stack = st; });
@@ -50,6 +51,7 @@ export function replayState(hand, step) {
     }
     if (e.type === "BoardDealt") board.push(...e.cards);
     if (e.type === "Shown") seat(e.seat).cards = [...e.cards];
+    if (e.type === "RakeTaken") pot -= e.amount; // the house's: out of the pot, in no stack
     if (e.type === "PotAwarded") { seat(e.seat).stack += e.amount; seat(e.seat).won += e.amount; pot -= e.amount; }
     // Chinese poker: the cards placed face up, top row first; the rows at the showdown;
     // the stacks after the settlement (a Chinese HandStarted carries none).

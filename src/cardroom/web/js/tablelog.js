@@ -73,11 +73,16 @@ function studRules(table) {
   return { bringIn, fullBet };
 }
 
+/** Which pot a share or the rake came from, when the hand had side pots (`several`). */
+export function fromPot(pot, several) {
+  return !several ? "" : pot ? ` from side pot ${pot}` : " from the main pot";
+}
+
 /** A sentence for one event, or null for the events not worth a line. `discardStreet`:
  *  a Drew replaces nothing (Irish); another seat's count of cards thrown is not told.
  *  `bets`: the hand's BetWords (a raise is then told as a bet or a completion when it
- *  is one). */
-export function describe(e, name, seatName = (s) => `Seat ${s + 1}`, discardStreet = false, bets = null) {
+ *  is one); `several`: the hand had side pots, so each share and the rake name their pot. */
+export function describe(e, name, seatName = (s) => `Seat ${s + 1}`, discardStreet = false, bets = null, several = false) {
   const S = (s) => seatName(s);
   switch (e.type) {
     case "PlayerSeated": return `${name(e.player)} sits down with ${chips(e.stack)}.`;
@@ -106,8 +111,8 @@ export function describe(e, name, seatName = (s) => `Seat ${s + 1}`, discardStre
     case "Mucked": return `${S(e.seat)} mucks.`;
     // Real money: the house's share, taken before the pot is awarded (RULEBOOK §10.8), so
     // the pot shown and what its winner is paid differ by it.
-    case "RakeTaken": return `Rake: ${chips(e.amount)} from ${e.pot ? `side pot ${e.pot}` : "the main pot"}.`;
-    case "PotAwarded": return `${S(e.seat)} wins ${chips(e.amount)}${SHARE[e.share] ?? ""}${e.hand ? ` with ${e.hand}` : ""}.`;
+    case "RakeTaken": return `Rake ${chips(e.amount)}${fromPot(e.pot, several)}.`;
+    case "PotAwarded": return `${S(e.seat)} wins ${chips(e.amount)}${SHARE[e.share] ?? ""}${fromPot(e.pot, several)}${e.hand ? ` with ${e.hand}` : ""}.`;
     case "HandCancelled": return "The hand is cancelled; stacks are restored.";
     case "HandVoided": return "The hand is void.";
     case "DisconnectAllInUsed": // how many used today: sent to the player's own seat only
@@ -128,12 +133,11 @@ export function showdownPanel(t) {
   };
   // With side pots, which pot each award is (RULEBOOK §12): the felt no longer shows them.
   const several = sd.awards.some((a) => a.pot > 0);
-  const from = (a) => (!several ? "" : a.pot ? ` from side pot ${a.pot}` : " from the main pot");
   return h("section.showdown", { "aria-label": "Showdown" },
     h("h2", { text: `${sd.shown.size ? "Showdown" : "Last hand"}, hand #${sd.handNo ?? ""}` }),
     h("ul", [...sd.shown].map(([s, cards]) => h("li", h("span", { text: `${seatName(s)} shows ` }), cardRow(cards, null, `${seatName(s)}'s cards`)))),
     h("ul.winners", sd.awards.map((a) => h("li.winner",
-      h("span", { text: `${seatName(a.seat)} wins ${chips(a.amount)}${SHARE[a.share] ?? ""}${from(a)}${a.hand ? ` with ${a.hand}` : ""}` }),
+      h("span", { text: `${seatName(a.seat)} wins ${chips(a.amount)}${SHARE[a.share] ?? ""}${fromPot(a.pot, several)}${a.hand ? ` with ${a.hand}` : ""}` }),
       a.cards && a.cards.length ? cardRow(a.cards, null, "winning hand") : null))));
 }
 
