@@ -284,3 +284,59 @@ def test_every_field_missing_mistyped_or_extra_is_answered_by_its_id_and_the_ser
     assert server_log.faults() == []
     assert settings.database_url is not None
     assert money_problems(settings.database_url) == []
+
+
+def _ping_frames(count: int) -> bytes:
+    """``count`` masked WebSocket ping frames of 125 bytes each (the most a ping holds)."""
+    import os
+
+    mask = os.urandom(4)
+    body = bytes(b ^ mask[i % 4] for i, b in enumerate(b"p" * 125))
+    return (bytes([0x89, 0x80 | 125]) + mask + body) * count
+
+
+def _pongs_buffered() -> list[int]:
+    """The bytes each open WebSocket of the test servers holds unwritten."""
+    import gc
+
+    from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+
+    open_ = [o for o in gc.get_objects() if isinstance(o, WebSocketsSansIOProtocol) and o.transport]
+    return [o.transport.get_write_buffer_size() for o in open_ if not o.disconnected]
+
+
+def test_a_client_that_floods_pings_and_never_reads_the_pongs_is_read_no_further(
+    server: str,
+) -> None:
+    """Every ping is answered by a pong (RFC 6455), and uvicorn wrote each pong out
+    whether or not the client read them, reading on: a client that sent ping frames as
+    fast as it could and read nothing grew the server's memory by about 200 MB in the
+    20 s before the keepalive closed it (on loopback; a player may open eight such
+    connections). The server now stops reading a connection whose pongs pile up, so
+    the TCP window stops the client, and what waits to be written stays small."""
+    from cardroom.bots.client import account
+
+    host, port = server.removeprefix("http://").split(":")
+
+    async def flood() -> tuple[int, list[int]]:
+        login = await asyncio.to_thread(account, server, "flooder", "password1")
+        reader, writer = await asyncio.open_connection(host, int(port))
+        writer.write(
+            f"GET /ws HTTP/1.1\r\nHost: {host}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+            f"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
+            f"Authorization: Bearer {login['token']}\r\n\r\n".encode()
+        )
+        await reader.readuntil(b"\r\n\r\n")
+        pings, sent = _ping_frames(1000), 0
+        with contextlib.suppress(TimeoutError):
+            while sent < 24 << 20:  # 24 MB of pings, or until the server stops reading
+                writer.write(pings)
+                sent += len(pings)
+                await asyncio.wait_for(writer.drain(), 2)
+        await asyncio.sleep(1)  # the server reads what it will
+        buffered = _pongs_buffered()
+        writer.transport.abort()
+        return sent, buffered
+
+    sent, buffered = asyncio.run(flood())
+    assert buffered and max(buffered) < 1 << 20, (sent, buffered)

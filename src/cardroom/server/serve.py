@@ -14,6 +14,7 @@ from typing import Any
 
 import uvicorn
 from starlette.applications import Starlette
+from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
 from cardroom.server.app import announce_stop, create_app
 from cardroom.server.settings import ServerSettings
@@ -99,6 +100,29 @@ class RoomServer(uvicorn.Server):
         await super().shutdown(sockets=sockets)
 
 
+class PongBackpressure(WebSocketsSansIOProtocol):
+    """uvicorn's WebSocket protocol, but a connection whose pongs pile up unread is read no
+    further until they are written. uvicorn answers each ping at once and reads on: a
+    client sending pings and reading nothing grew the server's memory by some 10 MB a
+    second (loopback) until the keepalive closed it 20 s later. Paused, the TCP window
+    stops the client instead (and a client that reads nothing misses the keepalive)."""
+
+    pong_paused = False
+
+    def handle_ping(self) -> None:
+        super().handle_ping()
+        if not self.writable.is_set():  # the write buffer passed its high-water mark
+            self.pong_paused = True
+            self.transport.pause_reading()
+
+    def resume_writing(self) -> None:
+        super().resume_writing()
+        if self.pong_paused:
+            self.pong_paused = False
+            if not self.read_paused:  # not paused for a message the application has not taken
+                self.transport.resume_reading()
+
+
 def uvicorn_config(
     app: Any, settings: ServerSettings, log_level: str = "warning", graceful_seconds: int = 5
 ) -> uvicorn.Config:
@@ -108,7 +132,7 @@ def uvicorn_config(
     # No permessage-deflate: compressing every small JSON message took about a quarter
     # of the event loop's time under load, for bytes that mostly cross a LAN or loopback.
     config = uvicorn.Config(
-        app, log_level=log_level, lifespan="on", ws_max_size=MAX_FRAME_BYTES,
+        app, log_level=log_level, lifespan="on", ws=PongBackpressure, ws_max_size=MAX_FRAME_BYTES,
         ws_per_message_deflate=False, ws_ping_interval=settings.ws_ping_seconds,
         ws_ping_timeout=settings.ws_ping_seconds, timeout_graceful_shutdown=graceful_seconds,
     )  # fmt: skip
