@@ -295,14 +295,21 @@ def _ping_frames(count: int) -> bytes:
     return (bytes([0x89, 0x80 | 125]) + mask + body) * count
 
 
-def _pongs_buffered() -> list[int]:
-    """The bytes each open WebSocket of the test servers holds unwritten."""
+def _unwritten(client_port: int) -> list[int]:
+    """The bytes the test server holds unwritten for the WebSocket of ``client_port``
+    (one entry, or none when that connection is closed)."""
     import gc
 
     from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
-    open_ = [o for o in gc.get_objects() if isinstance(o, WebSocketsSansIOProtocol) and o.transport]
-    return [o.transport.get_write_buffer_size() for o in open_ if not o.disconnected]
+    return [
+        o.transport.get_write_buffer_size()
+        for o in gc.get_objects()
+        if isinstance(o, WebSocketsSansIOProtocol)
+        and o.transport is not None
+        and not o.disconnected
+        and (o.transport.get_extra_info("peername") or ("", 0))[1] == client_port
+    ]
 
 
 def test_a_client_that_floods_pings_and_never_reads_the_pongs_is_read_no_further(
@@ -334,9 +341,36 @@ def test_a_client_that_floods_pings_and_never_reads_the_pongs_is_read_no_further
                 sent += len(pings)
                 await asyncio.wait_for(writer.drain(), 2)
         await asyncio.sleep(1)  # the server reads what it will
-        buffered = _pongs_buffered()
+        buffered = _unwritten(writer.get_extra_info("sockname")[1])
         writer.transport.abort()
         return sent, buffered
 
     sent, buffered = asyncio.run(flood())
     assert buffered and max(buffered) < 1 << 20, (sent, buffered)
+
+
+def test_a_request_whose_head_never_ends_is_closed(
+    settings: ServerSettings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A WebSocket handshake (or any request) sent in part and never finished held its
+    socket for good: uvicorn times out a connection only between requests, so a
+    client trickling a request's head kept it open, and one address could hold every
+    descriptor the server may open (20,000 here) and lock every player out. A
+    request's head now has ``HEAD_SECONDS`` to arrive (a shorter time here)."""
+    from tests.server.conftest import running_server
+
+    from cardroom.server import serve
+
+    monkeypatch.setattr(serve, "HEAD_SECONDS", 1.0, raising=False)
+    with running_server(settings) as base:
+        host, port = base.removeprefix("http://").split(":")
+        with socket.create_connection((host, int(port)), timeout=10) as sock:
+            sock.sendall(b"GET /ws HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\n")
+            started = time.monotonic()
+            assert sock.recv(100) == b""  # closed by the server
+            assert time.monotonic() - started < 5
+        with socket.create_connection((host, int(port)), timeout=10) as sock:
+            sock.sendall(b"GET /healthz HTTP/1.1\r\n")
+            time.sleep(0.5)  # a head in parts, whole in time
+            sock.sendall(b"Host: x\r\n\r\n")
+            assert sock.recv(100).startswith(b"HTTP/1.1 200")
