@@ -60,16 +60,17 @@ def serving(port: int, database_url: str) -> None:
 
 
 def cards_in(data: Any) -> Iterator[str]:
-    """Every card written anywhere in a JSON value."""
+    """Every card written anywhere in a JSON value, but in a chat line's text."""
     if isinstance(data, str):
         if CARD.match(data):
             yield data
     elif isinstance(data, list):
         for x in data:
             yield from cards_in(x)
-    elif isinstance(data, dict):
-        for x in data.values():
-            yield from cards_in(x)
+    elif isinstance(data, dict):  # a chat line's text is what a player typed ("As")
+        for key, x in data.items():
+            if key != "text":
+                yield from cards_in(x)
 
 
 class Hidden:

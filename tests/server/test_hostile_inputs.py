@@ -284,3 +284,93 @@ def test_every_field_missing_mistyped_or_extra_is_answered_by_its_id_and_the_ser
     assert server_log.faults() == []
     assert settings.database_url is not None
     assert money_problems(settings.database_url) == []
+
+
+def _ping_frames(count: int) -> bytes:
+    """``count`` masked WebSocket ping frames of 125 bytes each (the most a ping holds)."""
+    import os
+
+    mask = os.urandom(4)
+    body = bytes(b ^ mask[i % 4] for i, b in enumerate(b"p" * 125))
+    return (bytes([0x89, 0x80 | 125]) + mask + body) * count
+
+
+def _unwritten(client_port: int) -> list[int]:
+    """The bytes the test server holds unwritten for the WebSocket of ``client_port``
+    (one entry, or none when that connection is closed)."""
+    import gc
+
+    from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+
+    return [
+        o.transport.get_write_buffer_size()
+        for o in gc.get_objects()
+        if isinstance(o, WebSocketsSansIOProtocol)
+        and o.transport is not None
+        and not o.disconnected
+        and (o.transport.get_extra_info("peername") or ("", 0))[1] == client_port
+    ]
+
+
+def test_a_client_that_floods_pings_and_never_reads_the_pongs_is_read_no_further(
+    server: str,
+) -> None:
+    """Every ping is answered by a pong (RFC 6455), and uvicorn wrote each pong out
+    whether or not the client read them, reading on: a client that sent ping frames as
+    fast as it could and read nothing grew the server's memory by about 200 MB in the
+    20 s before the keepalive closed it (on loopback; a player may open eight such
+    connections). The server now stops reading a connection whose pongs pile up, so
+    the TCP window stops the client, and what waits to be written stays small."""
+    from cardroom.bots.client import account
+
+    host, port = server.removeprefix("http://").split(":")
+
+    async def flood() -> tuple[int, list[int]]:
+        login = await asyncio.to_thread(account, server, "flooder", "password1")
+        reader, writer = await asyncio.open_connection(host, int(port))
+        writer.write(
+            f"GET /ws HTTP/1.1\r\nHost: {host}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+            f"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
+            f"Authorization: Bearer {login['token']}\r\n\r\n".encode()
+        )
+        await reader.readuntil(b"\r\n\r\n")
+        pings, sent = _ping_frames(1000), 0
+        with contextlib.suppress(TimeoutError):
+            while sent < 24 << 20:  # 24 MB of pings, or until the server stops reading
+                writer.write(pings)
+                sent += len(pings)
+                await asyncio.wait_for(writer.drain(), 2)
+        await asyncio.sleep(1)  # the server reads what it will
+        buffered = _unwritten(writer.get_extra_info("sockname")[1])
+        writer.transport.abort()
+        return sent, buffered
+
+    sent, buffered = asyncio.run(flood())
+    assert buffered and max(buffered) < 1 << 20, (sent, buffered)
+
+
+def test_a_request_whose_head_never_ends_is_closed(
+    settings: ServerSettings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A WebSocket handshake (or any request) sent in part and never finished held its
+    socket for good: uvicorn times out a connection only between requests, so a
+    client trickling a request's head kept it open, and one address could hold every
+    descriptor the server may open (20,000 here) and lock every player out. A
+    request's head now has ``HEAD_SECONDS`` to arrive (a shorter time here)."""
+    from tests.server.conftest import running_server
+
+    from cardroom.server import serve
+
+    monkeypatch.setattr(serve, "HEAD_SECONDS", 1.0, raising=False)
+    with running_server(settings) as base:
+        host, port = base.removeprefix("http://").split(":")
+        with socket.create_connection((host, int(port)), timeout=10) as sock:
+            sock.sendall(b"GET /ws HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\n")
+            started = time.monotonic()
+            assert sock.recv(100) == b""  # closed by the server
+            assert time.monotonic() - started < 5
+        with socket.create_connection((host, int(port)), timeout=10) as sock:
+            sock.sendall(b"GET /healthz HTTP/1.1\r\n")
+            time.sleep(0.5)  # a head in parts, whole in time
+            sock.sendall(b"Host: x\r\n\r\n")
+            assert sock.recv(100).startswith(b"HTTP/1.1 200")

@@ -581,3 +581,11 @@ def _fantasyland_started(msg: dict[str, Any]) -> Any:
     """A Chinese poker hand started with a player in Fantasyland."""
     started = event("HandStarted")(msg)
     return started if started is not None and any(started["fantasyland"]) else None
+
+
+def test_the_oracle_reads_no_card_in_what_a_player_typed() -> None:
+    # A chat line "As" in a snapshot's chat (or a ChatSaid) is a word, not a card
+    # dealt: the oracle read it as the deck's ace of spades and failed a live run.
+    view = {"chat": [{"player": "3", "text": "As", "at": 1.0}], "board": ["Kd"]}
+    assert list(cards_in(view)) == ["Kd"]
+    assert list(cards_in({"type": "ChatSaid", "player": "3", "text": "Qh"})) == []

@@ -12,8 +12,11 @@ import threading
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+import h11
 import uvicorn
 from starlette.applications import Starlette
+from uvicorn.protocols.http.h11_impl import H11Protocol
+from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
 from cardroom.server.app import announce_stop, create_app
 from cardroom.server.settings import ServerSettings
@@ -99,6 +102,66 @@ class RoomServer(uvicorn.Server):
         await super().shutdown(sockets=sockets)
 
 
+HEAD_SECONDS = 10.0
+"""A request's head (a WebSocket handshake too) must arrive whole within this many seconds
+of the connection, or of the last response on it: else the connection is closed."""
+
+
+class HeadDeadline(H11Protocol):
+    """uvicorn's HTTP protocol, but a connection whose request head does not come whole
+    within :data:`HEAD_SECONDS` is closed. uvicorn times a connection out only between
+    requests: a client trickling a head (a handshake that never ends) held its socket
+    for good, and one address could hold every descriptor the server may open."""
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        self._head_deadline()
+
+    def on_response_complete(self) -> None:
+        super().on_response_complete()
+        self._head_deadline()
+
+    head_timer: asyncio.TimerHandle | None = None
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        super().connection_lost(exc)
+        if self.head_timer is not None:
+            self.head_timer.cancel()
+
+    def _head_deadline(self) -> None:
+        if self.head_timer is not None:
+            self.head_timer.cancel()
+        self.head_timer = self.loop.call_later(HEAD_SECONDS, self._head_late)
+
+    def _head_late(self) -> None:
+        waiting = self.conn.their_state is h11.IDLE  # no head read since (a late one: closed)
+        if waiting and self.transport.get_protocol() is self and not self.transport.is_closing():
+            self.transport.close()
+
+
+class PongBackpressure(WebSocketsSansIOProtocol):
+    """uvicorn's WebSocket protocol, but a connection whose pongs pile up unread is read no
+    further until they are written. uvicorn answers each ping at once and reads on: a
+    client sending pings and reading nothing grew the server's memory by some 10 MB a
+    second (loopback) until the keepalive closed it 20 s later. Paused, the TCP window
+    stops the client instead (and a client that reads nothing misses the keepalive)."""
+
+    pong_paused = False
+
+    def handle_ping(self) -> None:
+        super().handle_ping()
+        if not self.writable.is_set():  # the write buffer passed its high-water mark
+            self.pong_paused = True
+            self.transport.pause_reading()
+
+    def resume_writing(self) -> None:
+        super().resume_writing()
+        if self.pong_paused:
+            self.pong_paused = False
+            if not self.read_paused:  # not paused for a message the application has not taken
+                self.transport.resume_reading()
+
+
 def uvicorn_config(
     app: Any, settings: ServerSettings, log_level: str = "warning", graceful_seconds: int = 5
 ) -> uvicorn.Config:
@@ -108,7 +171,8 @@ def uvicorn_config(
     # No permessage-deflate: compressing every small JSON message took about a quarter
     # of the event loop's time under load, for bytes that mostly cross a LAN or loopback.
     config = uvicorn.Config(
-        app, log_level=log_level, lifespan="on", ws_max_size=MAX_FRAME_BYTES,
+        app, log_level=log_level, lifespan="on", http=HeadDeadline, ws=PongBackpressure,
+        ws_max_size=MAX_FRAME_BYTES,
         ws_per_message_deflate=False, ws_ping_interval=settings.ws_ping_seconds,
         ws_ping_timeout=settings.ws_ping_seconds, timeout_graceful_shutdown=graceful_seconds,
     )  # fmt: skip
