@@ -305,7 +305,9 @@ def _unwritten(client_port: int) -> list[int]:
     return [
         o.transport.get_write_buffer_size()
         for o in gc.get_objects()
-        if isinstance(o, WebSocketsSansIOProtocol)
+        # type(), not isinstance(): isinstance() on a dead weak proxy among the objects
+        # raises ReferenceError (seen with the whole suite in one process).
+        if issubclass(type(o), WebSocketsSansIOProtocol)
         and o.transport is not None
         and not o.disconnected
         and (o.transport.get_extra_info("peername") or ("", 0))[1] == client_port
