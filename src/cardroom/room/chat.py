@@ -40,10 +40,10 @@ The checks, in order (the first that applies decides the :class:`ChatVerdict`):
    all of it), or in such pieces running into a longer word that finishes a foul
    word of four letters or more, with nothing after it but an ending such as "ing"
    ("fu cking", "pi ssed"; "ugly as sin" and "is hit" are honest); a word of
-   ``[innocent]`` in ``chat_words.txt`` ("scunthorpe", "shiitake") is not read as
-   the foul word it holds, nor a phrase there ("tit for tat", "cum laude", "moby
-   dick"; "tit" or "dick" alone is foul: the name "Dick" is not told from the
-   insult). A word the writer masked himself ("f*ck") is let by.
+   the alias list marked ``+`` ("scunthorpe", "kshitij") is not read as
+   the foul word it holds, nor a phrase of ``[innocent]`` in ``chat_words.txt``
+   ("tit for tat", "cum laude", "moby dick"; "tit" or "dick" alone is foul: the
+   name "Dick" is not told from the insult). A word the writer masked himself ("f*ck") is let by.
    The message is sent with those words masked as ``****``, unless it is also
    card talk, when it is not sent.
 6. ``card_talk`` (not sent, not an offence: the heuristic can be wrong): only
@@ -55,7 +55,8 @@ The checks, in order (the first that applies decides the :class:`ChatVerdict`):
    card notation written in card case: two ranks ``2-9 T J Q K A`` with optional
    lower-case suits and an ``s``/``o`` suffix ("AK", "AKs", "T9o", "AhKd",
    "Ah Kd", "A-K", "Q/J"), at least one of them a letter (so "75" stays a
-   number), and a rank with a suit symbol ("A♠", "K ♥"). A two-letter rank pair
+   number; "5K", a digit and a king alone, is five thousand), and a rank with a
+   suit symbol ("A♠", "K ♥"). A two-letter rank pair
    such as "AT" is not read as cards in a message shouted in capitals (one word of
    three capitals or more: "LOOK AT THIS" is not ace-ten), but "AK" or "OK AK"
    alone is, and a pair ("AA", "KK") always. Read through Unicode disguises
@@ -356,6 +357,8 @@ _SPACED_CARDS = re.compile(rf"(?<![\w]){_RANK}[shdc]\s+{_RANK}[shdc](?!\w)")
 _LINKED_CARDS = re.compile(rf"(?<![\w-]){_RANK}[shdc]?[-/]{_RANK}[shdc]?(?![\w-])")
 _SUIT_SYMBOL = re.compile(rf"{_RANK}\s?[\u2660-\u2667]")
 _SHOUTED = re.compile(r"[A-Z]{3,}")
+_THOUSANDS = re.compile(r"(?:[2-9]|10)K")
+"""An amount such as "5K" (five thousand), not cards: a king with a five is "K5"."""
 _CARD_RUN = re.compile(rf"(?:{_RANK}[shdc]?){{2,}}[so]?|{_RANK}[shdc]")
 """A word made only of cards in card case ("A5s", "As5s", "AhKhQh", "As"): never foul
 language, nor a piece of a word spelled out ("As 5s" is no "a s s")."""
@@ -472,8 +475,8 @@ def card_talk(text: str, vocabulary: Vocabulary) -> str:
     shouting = text.upper() == text and bool(_SHOUTED.search(text))
     for cards in _CARDS.finditer(text):
         notation = cards.group()
-        if not any(c in "TJQKAshdco" for c in notation):
-            continue  # two digits: a number
+        if not any(c in "TJQKAshdco" for c in notation) or _THOUSANDS.fullmatch(notation):
+            continue  # two digits, or thousands: a number
         if shouting and notation.isalpha() and len(notation) == 2 and notation[0] != notation[1]:
             continue  # "LOOK AT THIS" (but "AA" is aces, shouted or not)
         return notation
