@@ -55,8 +55,8 @@ The checks, in order (the first that applies decides the :class:`ChatVerdict`):
    card notation written in card case: two ranks ``2-9 T J Q K A`` with optional
    lower-case suits and an ``s``/``o`` suffix ("AK", "AKs", "T9o", "AhKd",
    "Ah Kd", "A-K", "Q/J"), at least one of them a letter (so "75" stays a
-   number; "5K", a digit and a king alone, is five thousand), and a rank with a
-   suit symbol ("A♠", "K ♥"). A two-letter rank pair
+   number, "5-10" a range, "2/4" a stake; "5K", a digit and a king alone, is five
+   thousand), and a rank with a suit symbol ("A♠", "K ♥"). A two-letter rank pair
    such as "AT" is not read as cards in a message shouted in capitals (one word of
    three capitals or more: "LOOK AT THIS" is not ace-ten), but "AK" or "OK AK"
    alone is, and a pair ("AA", "KK") always. Read through Unicode disguises
@@ -469,15 +469,24 @@ def card_talk(text: str, vocabulary: Vocabulary) -> str:
     for phrase in vocabulary.card_phrases:
         if f" {phrase} " in words:
             return phrase
-    for pattern in (_SUIT_SYMBOL, _SPACED_CARDS, _LINKED_CARDS):
-        if found := pattern.search(text):
-            return found.group()
+    for pattern in (_SUIT_SYMBOL, _SPACED_CARDS):
+        if symbol := pattern.search(text):
+            return symbol.group()
+    linked = (cards.group() for cards in _LINKED_CARDS.finditer(text))
+    if joined := next((cards for cards in linked if not _a_number(cards)), ""):
+        return joined
     shouting = text.upper() == text and bool(_SHOUTED.search(text))
     for cards in _CARDS.finditer(text):
         notation = cards.group()
-        if not any(c in "TJQKAshdco" for c in notation) or _THOUSANDS.fullmatch(notation):
-            continue  # two digits, or thousands: a number
+        if _a_number(notation):
+            continue
         if shouting and notation.isalpha() and len(notation) == 2 and notation[0] != notation[1]:
             continue  # "LOOK AT THIS" (but "AA" is aces, shouted or not)
         return notation
     return ""
+
+
+def _a_number(notation: str) -> bool:
+    """Whether card notation is a number: digits only ("75", a range "5-10", a stake
+    "2/4") or thousands ("5K")."""
+    return not any(c in "TJQKAshdco" for c in notation) or bool(_THOUSANDS.fullmatch(notation))
