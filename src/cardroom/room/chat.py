@@ -333,9 +333,9 @@ class TableChat:
 
 
 _WORDS = re.compile(r"[a-z0-9']+")
-_LINK = re.compile(r"h(?:tt|xx)ps?(?::/{1,2}|//)|www\.")
+_LINK = re.compile(r"h(?:tt|xx)ps?(?::/{1,2}|//)|(?<![a-z0-9])www\.")
 """A scheme, also written so that no client makes it a link ("hxxp://") or cut short
-("https//"), or "www." before a name."""
+("https//"), or "www." before a name (a word of its own: "awww..." is a sigh)."""
 _BOXED_DOT = r"\s*[\[({<]\s*(?:\.|dot)\s*[\])}>]\s*"
 _DOMAIN = re.compile(
     r"(?<![\w-])([a-z0-9][a-z0-9-]*)"
