@@ -323,3 +323,17 @@ def test_10_1_innocent_words_are_data() -> None:
     assert words.innocent == frozenset({"kshitij"})
     assert offensive_match("Kshitij", words) is None
     assert offensive_match("Kshitijshit", words) == "shit"
+
+
+@pytest.mark.parametrize(
+    "alias", ["BigCock", "BigDick", "KissMyAss", "NiceTits", "ILoveSex", "FagKiller", "TheRapist"]
+)
+def test_10_1_a_whole_word_is_refused_as_a_camel_case_word(alias: str) -> None:
+    """A capital starts a word as "_" does: "BigCock" is "Big_Cock"."""
+    with pytest.raises(AliasError, match="offensive"):
+        validate_alias(alias)
+
+
+@pytest.mark.parametrize("alias", ["Peacock", "Hitchcock", "GrassHopper", "ClassAct", "SexyGirl"])
+def test_10_1_camel_case_words_holding_a_whole_word_pass(alias: str) -> None:
+    assert validate_alias(alias) == alias

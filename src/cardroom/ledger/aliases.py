@@ -202,6 +202,7 @@ def offensive_match(alias: str, words: WordList | None = None) -> str | None:
         if found := anywhere.search(reading):
             return found.group()
     parts = {alias, joined, *_SEPARATORS.split(alias), *_SEPARATORS_AND_DIGITS.split(alias)}
+    parts |= {word for part in parts for word in _CAMEL.split(part)}  # "BigCock": "Cock"
     for part in parts - {""}:
         for reading in _readings(part, words.innocent):
             if whole.fullmatch(reading):
