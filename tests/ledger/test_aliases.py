@@ -298,6 +298,16 @@ def test_10_1_capital_i_reading_leaves_innocent_words_alone(alias: str) -> None:
         "Fuqua",
         "Wankel",
         "Swanky",
+        # from the first and last names of faker 40.40's 80 locales (38,249 names)
+        "Flanigan",
+        "Hannigan",
+        "Zuniga",
+        "Ishita",
+        "Yoshita",
+        "Lakshit",
+        "Ikshita",
+        "Ignazio",
+        "Nazim",
         # the words table chat reads as innocent are innocent in an alias too
         "Scunthorpe",
         "Shiitake",

@@ -254,7 +254,16 @@ def test_10_7_a_hostile_line_is_read_in_few_tries(
 
 @pytest.mark.parametrize(
     "text",
-    ["Kshitij is my friend", "Harshit says hi", "a mishit", "Fukuoka is nice", "Nazir", "Wankel"],
+    [
+        "Kshitij is my friend",
+        "Harshit says hi",
+        "a mishit",
+        "Fukuoka is nice",
+        "Nazir",
+        "Wankel",
+        "hi Ms Hannigan",
+        "forza Nazionale",
+    ],
 )
 def test_10_7_names_holding_a_foul_word_are_not_foul(text: str) -> None:
     """The alias list's innocent words (``+`` entries) are honest in chat too."""

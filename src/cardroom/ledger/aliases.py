@@ -188,9 +188,17 @@ def _readings(text: str, innocent: frozenset[str] = frozenset()) -> set[str]:
     each ``innocent`` word in it made a space ("kshitij" holds no "shit"; not a bar, which
     reads as an ``I``)."""
     readings = {digits_as_letters(text.replace("I", _CAPITAL_I), one) for one in _ONE_AS}
-    for word in sorted(innocent, key=len, reverse=True):
-        readings = {reading.replace(word, " ") for reading in readings}
-    return readings
+    if not innocent:
+        return readings
+    pattern = _innocent_pattern(innocent)
+    return {pattern.sub(" ", reading) for reading in readings}
+
+
+@cache
+def _innocent_pattern(words: frozenset[str]) -> re.Pattern[str]:
+    """The innocent ``words``, longest first, each ``i`` or ``l`` also a capital I ("Ishita")."""
+    longest = sorted(words, key=lambda w: (-len(w), w))
+    return re.compile("|".join("".join(_I_OR_L.get(c, re.escape(c)) for c in w) for w in longest))
 
 
 def offensive_match(alias: str, words: WordList | None = None) -> str | None:
