@@ -6,6 +6,7 @@ import re
 
 import pytest
 
+from cardroom.ledger.aliases import default_words
 from cardroom.room.chat import (
     FOUL_LANGUAGE,
     OK,
@@ -209,11 +210,13 @@ def test_10_7_stacked_combining_marks_are_capped() -> None:
 
 
 def test_10_7_innocent_words_are_data() -> None:
-    assert "scunthorpe" in default_vocabulary().innocent
+    assert "scunthorpe" in default_words().innocent  # single words: the alias list's
+    assert "tit for tat" in default_vocabulary().innocent
     custom = Vocabulary.parse(["[innocent]", "Grasshopper  # holds no foul word", "[tlds]", "com"])
     assert custom.innocent == ("grasshopper",)
     chat = TableChat(ChatRules(burst=10), vocabulary=Vocabulary.parse(["[tlds]", "com"]))
-    assert chat.say("ann", "Scunthorpe", now=0.0).code == FOUL_LANGUAGE  # not in this list
+    assert chat.say("ann", "tit for tat", now=0.0).code == FOUL_LANGUAGE  # not in this list
+    assert chat.say("ann", "Scunthorpe", now=0.0).code == OK  # the alias list's "+" word
 
 
 @pytest.mark.parametrize(
@@ -247,3 +250,21 @@ def test_10_7_a_hostile_line_is_read_in_few_tries(
     assert _chat().say("troll", text, now=0.0).code == OK
     assert len(words) <= 40, len(words)
     assert not any(re.search(r"(.)\1\1\1", word) for word in words)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Kshitij is my friend",
+        "Harshit says hi",
+        "a mishit",
+        "Fukuoka is nice",
+        "Nazir",
+        "Wankel",
+        "hi Ms Hannigan",
+        "forza Nazionale",
+    ],
+)
+def test_10_7_names_holding_a_foul_word_are_not_foul(text: str) -> None:
+    """The alias list's innocent words (``+`` entries) are honest in chat too."""
+    assert _chat().say("ann", text, now=0.0).code == OK, text

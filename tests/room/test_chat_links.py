@@ -108,3 +108,14 @@ def test_10_7_a_link_after_a_name_that_is_no_ending_is_seen() -> None:
     assert _chat().say("spam", "www . cheapchips . com", now=0.0).code == ADVERTISING
     assert _chat().say("spam", "go.cheapchips.com", now=0.0).code == ADVERTISING
     assert _chat().say("spam", "write to me@cheapchips.to", now=0.0).code == ADVERTISING
+
+
+@pytest.mark.parametrize("text", ["awww...", "awww. unlucky", "Awww. nh", "owww.", "awww.gg"])
+def test_10_7_a_word_ending_in_www_is_no_link(text: str) -> None:
+    """A sigh ("awww...") is not "www." (an offence: a chat ban of a day)."""
+    assert _chat().say("ann", text, now=0.0).code == OK, text
+
+
+@pytest.mark.parametrize("text", ["www.x", "go to www.cheapchips", "awww.cheapchips.com"])
+def test_10_7_www_after_a_space_or_with_a_domain_is_still_a_link(text: str) -> None:
+    assert _chat().say("ann", text, now=0.0).code == ADVERTISING, text

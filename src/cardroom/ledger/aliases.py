@@ -43,25 +43,25 @@ _I_OR_L = {"i": "[i|]", "l": "[l|]"}
 
 @dataclass(frozen=True, slots=True)
 class WordList:
-    """Offensive words: ``anywhere`` are refused as substrings, ``whole`` as parts."""
+    """Offensive words: ``anywhere`` are refused as substrings, ``whole`` as parts;
+    ``innocent`` words hold one but are not offensive ("kshitij", "scunthorpe")."""
 
     anywhere: frozenset[str]
     whole: frozenset[str]
+    innocent: frozenset[str] = frozenset()
 
     @classmethod
     def parse(cls, lines: Iterable[str]) -> WordList:
-        """Read the word-list format (``#`` comments, ``=word`` for whole-part words)."""
-        anywhere: set[str] = set()
-        whole: set[str] = set()
+        """Read the word-list format (``#`` comments, ``=word`` for whole-part words,
+        ``+word`` for innocent ones)."""
+        groups: dict[str, set[str]] = {"=": set(), "+": set(), "": set()}
         for raw in lines:
             line = raw.strip().lower()
             if not line or line.startswith("#"):
                 continue
-            if line.startswith("="):
-                whole.add(line[1:])
-            else:
-                anywhere.add(line)
-        return cls(frozenset(anywhere), frozenset(whole))
+            mark = line[0] if line[0] in "=+" else ""
+            groups[mark].add(line[len(mark) :])
+        return cls(frozenset(groups[""]), frozenset(groups["="]), frozenset(groups["+"]))
 
     @property
     def patterns(self) -> tuple[re.Pattern[str], re.Pattern[str]]:
@@ -182,22 +182,37 @@ def digits_as_letters(text: str, one: str = "i") -> str:
     return text.lower().replace("@", "a").translate(_LEET).replace("1", one)
 
 
-def _readings(text: str) -> set[str]:
+def _readings(text: str, innocent: frozenset[str] = frozenset()) -> set[str]:
     """Every plain-letter reading of ``text``, digits read as the letters they imitate,
-    a capital ``I`` as either ``i`` or ``l`` (§10.1 folds them: ``SIut``, ``HitIer``)."""
-    return {digits_as_letters(text.replace("I", _CAPITAL_I), one) for one in _ONE_AS}
+    a capital ``I`` as either ``i`` or ``l`` (§10.1 folds them: ``SIut``, ``HitIer``),
+    each ``innocent`` word in it made a space ("kshitij" holds no "shit"; not a bar, which
+    reads as an ``I``)."""
+    readings = {digits_as_letters(text.replace("I", _CAPITAL_I), one) for one in _ONE_AS}
+    if not innocent:
+        return readings
+    pattern = _innocent_pattern(innocent)
+    return {pattern.sub(" ", reading) for reading in readings}
+
+
+@cache
+def _innocent_pattern(words: frozenset[str]) -> re.Pattern[str]:
+    """The innocent ``words``, longest first, each ``i`` or ``l`` also a capital I ("Ishita")."""
+    longest = sorted(words, key=lambda w: (-len(w), w))
+    return re.compile("|".join("".join(_I_OR_L.get(c, re.escape(c)) for c in w) for w in longest))
 
 
 def offensive_match(alias: str, words: WordList | None = None) -> str | None:
     """The offensive text ``alias`` contains (see module doc), or ``None``."""
-    anywhere, whole = (words or default_words()).patterns
+    words = words or default_words()
+    anywhere, whole = words.patterns
     joined = re.sub(r"[-_]", "", alias)
-    for reading in _readings(joined):
+    for reading in _readings(joined, words.innocent):
         if found := anywhere.search(reading):
             return found.group()
     parts = {alias, joined, *_SEPARATORS.split(alias), *_SEPARATORS_AND_DIGITS.split(alias)}
+    parts |= {word for part in parts for word in _CAMEL.split(part)}  # "BigCock": "Cock"
     for part in parts - {""}:
-        for reading in _readings(part):
+        for reading in _readings(part, words.innocent):
             if whole.fullmatch(reading):
                 return reading
     return None
@@ -209,8 +224,9 @@ def masked_match(text: str, words: WordList | None = None) -> str | None:
     word "a*s" for "=ass"), read as :func:`offensive_match` reads (digits as letters,
     stretched letters); ``None`` when none fits. "f***" shows too little to say which
     word it hides, and is none."""
-    anywhere, whole = (words or default_words()).masked_patterns
-    for reading in _readings(text):
+    words = words or default_words()
+    anywhere, whole = words.masked_patterns
+    for reading in _readings(text, words.innocent):
         if found := anywhere.search(reading) or whole.fullmatch(reading):
             return found.group()
     return None

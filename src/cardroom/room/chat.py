@@ -40,10 +40,10 @@ The checks, in order (the first that applies decides the :class:`ChatVerdict`):
    all of it), or in such pieces running into a longer word that finishes a foul
    word of four letters or more, with nothing after it but an ending such as "ing"
    ("fu cking", "pi ssed"; "ugly as sin" and "is hit" are honest); a word of
-   ``[innocent]`` in ``chat_words.txt`` ("scunthorpe", "shiitake") is not read as
-   the foul word it holds, nor a phrase there ("tit for tat", "cum laude", "moby
-   dick"; "tit" or "dick" alone is foul: the name "Dick" is not told from the
-   insult). A word the writer masked himself ("f*ck") is let by.
+   the alias list marked ``+`` ("scunthorpe", "kshitij") is not read as
+   the foul word it holds, nor a phrase of ``[innocent]`` in ``chat_words.txt``
+   ("tit for tat", "cum laude", "moby dick"; "tit" or "dick" alone is foul: the
+   name "Dick" is not told from the insult). A word the writer masked himself ("f*ck") is let by.
    The message is sent with those words masked as ``****``, unless it is also
    card talk, when it is not sent.
 6. ``card_talk`` (not sent, not an offence: the heuristic can be wrong): only
@@ -55,7 +55,8 @@ The checks, in order (the first that applies decides the :class:`ChatVerdict`):
    card notation written in card case: two ranks ``2-9 T J Q K A`` with optional
    lower-case suits and an ``s``/``o`` suffix ("AK", "AKs", "T9o", "AhKd",
    "Ah Kd", "A-K", "Q/J"), at least one of them a letter (so "75" stays a
-   number), and a rank with a suit symbol ("A♠", "K ♥"). A two-letter rank pair
+   number, "5-10" a range, "2/4" a stake; "5K", a digit and a king alone, is five
+   thousand), and a rank with a suit symbol ("A♠", "K ♥"). A two-letter rank pair
    such as "AT" is not read as cards in a message shouted in capitals (one word of
    three capitals or more: "LOOK AT THIS" is not ace-ten), but "AK" or "OK AK"
    alone is, and a pair ("AA", "KK") always. Read through Unicode disguises
@@ -332,9 +333,9 @@ class TableChat:
 
 
 _WORDS = re.compile(r"[a-z0-9']+")
-_LINK = re.compile(r"h(?:tt|xx)ps?(?::/{1,2}|//)|www\.")
+_LINK = re.compile(r"h(?:tt|xx)ps?(?::/{1,2}|//)|(?<![a-z0-9])www\.")
 """A scheme, also written so that no client makes it a link ("hxxp://") or cut short
-("https//"), or "www." before a name."""
+("https//"), or "www." before a name (a word of its own: "awww..." is a sigh)."""
 _BOXED_DOT = r"\s*[\[({<]\s*(?:\.|dot)\s*[\])}>]\s*"
 _DOMAIN = re.compile(
     r"(?<![\w-])([a-z0-9][a-z0-9-]*)"
@@ -356,6 +357,8 @@ _SPACED_CARDS = re.compile(rf"(?<![\w]){_RANK}[shdc]\s+{_RANK}[shdc](?!\w)")
 _LINKED_CARDS = re.compile(rf"(?<![\w-]){_RANK}[shdc]?[-/]{_RANK}[shdc]?(?![\w-])")
 _SUIT_SYMBOL = re.compile(rf"{_RANK}\s?[\u2660-\u2667]")
 _SHOUTED = re.compile(r"[A-Z]{3,}")
+_THOUSANDS = re.compile(r"(?:[2-9]|10)K")
+"""An amount such as "5K" (five thousand), not cards: a king with a five is "K5"."""
 _CARD_RUN = re.compile(rf"(?:{_RANK}[shdc]?){{2,}}[so]?|{_RANK}[shdc]")
 """A word made only of cards in card case ("A5s", "As5s", "AhKhQh", "As"): never foul
 language, nor a piece of a word spelled out ("As 5s" is no "a s s")."""
@@ -466,15 +469,24 @@ def card_talk(text: str, vocabulary: Vocabulary) -> str:
     for phrase in vocabulary.card_phrases:
         if f" {phrase} " in words:
             return phrase
-    for pattern in (_SUIT_SYMBOL, _SPACED_CARDS, _LINKED_CARDS):
-        if found := pattern.search(text):
-            return found.group()
+    for pattern in (_SUIT_SYMBOL, _SPACED_CARDS):
+        if symbol := pattern.search(text):
+            return symbol.group()
+    linked = (cards.group() for cards in _LINKED_CARDS.finditer(text))
+    if joined := next((cards for cards in linked if not _a_number(cards)), ""):
+        return joined
     shouting = text.upper() == text and bool(_SHOUTED.search(text))
     for cards in _CARDS.finditer(text):
         notation = cards.group()
-        if not any(c in "TJQKAshdco" for c in notation):
-            continue  # two digits: a number
+        if _a_number(notation):
+            continue
         if shouting and notation.isalpha() and len(notation) == 2 and notation[0] != notation[1]:
             continue  # "LOOK AT THIS" (but "AA" is aces, shouted or not)
         return notation
     return ""
+
+
+def _a_number(notation: str) -> bool:
+    """Whether card notation is a number: digits only ("75", a range "5-10", a stake
+    "2/4") or thousands ("5K")."""
+    return not any(c in "TJQKAshdco" for c in notation) or bool(_THOUSANDS.fullmatch(notation))
