@@ -111,3 +111,17 @@ def test_10_9_the_largest_table_that_fits_is_taken() -> None:
     entry = {"id": "t", "game": "holdem", "stakes": {"small_blind": 1, "big_blind": 2},
              "min_buy_in": 2**52 - 1, "max_buy_in": 2**53 - 1}  # fmt: skip
     assert spec_from_dict(entry).settings.buy_in_range == (2**52 - 1, 2**53 - 1)
+
+
+@pytest.mark.parametrize(
+    "extra", [{"min_points": 301}, {"min_points": 10, "min_buy_in": 5, "max_buy_in": 9}]
+)
+def test_a_chinese_table_whose_players_could_never_be_dealt_in_is_refused(
+    extra: dict[str, Any],
+) -> None:
+    # Opened before: every player who sat down (300 points at most by default) was sat
+    # out at once, needing min_points' worth to be dealt in, and no hand was ever dealt.
+    entry = {"id": "t", "game": "ofc", "point_value": 1, **extra}
+    with pytest.raises(TablesFileError, match=r"min_points: .* more than the largest buy-in"):
+        spec_from_dict(entry)
+    spec_from_dict({"id": "t", "game": "ofc", "point_value": 2, "min_points": 300})

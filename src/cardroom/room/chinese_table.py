@@ -75,6 +75,12 @@ class ChineseTableConfig:
             raise ValueError(f"set_seconds is a number of seconds above 0, not {seconds!r}")
 
     @property
+    def chips_needed(self) -> int:
+        """Chips a seat needs to be dealt in: ``min_points`` points' worth, at least 1
+        (no blinds here: the same for every seat)."""
+        return max(1, self.min_points * self.point_value)
+
+    @property
     def seat_count(self) -> int:
         """Seats at the table: ``max_seats``, else the game's default (§3: OFC 3, though
         plain OFC allows 4; every other game its most)."""

@@ -233,13 +233,21 @@ def _check_money(settings: TableSettings) -> None:
     """A buy-in range a table can hold: two buy-ins of the minimum, and one of the
     maximum, within 2**53 - 1 chips in all (what a table holds: ``check_table_room``).
     Larger stakes opened before, seated nobody (a join brings 2**53 - 1 at most) or
-    dealt until a stack passed what the engine deals."""
+    dealt until a stack passed what the engine deals. A Chinese poker table's largest
+    buy-in must cover ``min_points`` (else every player was sat out at once)."""
     low, high = settings.buy_in_range
     if 2 * low > MAX_CHIPS or (high is not None and high > MAX_CHIPS):
         raise ValueError(
             f"the buy-in range {low} to {high} does not fit a table: two buy-ins of the "
             "minimum, and one of the maximum, must fit in 2**53 - 1 chips "
             "(lower the stakes, or set min_buy_in and max_buy_in)"
+        )
+    chinese = settings.chinese
+    if chinese is not None and high is not None and chinese.chips_needed > high:
+        raise ValueError(
+            f"min_points: {chinese.min_points} points of {chinese.point_value} chips "
+            f"({chinese.chips_needed}) are needed to be dealt in, more than the largest "
+            f"buy-in ({high}): nobody could ever play"
         )
 
 
