@@ -125,3 +125,12 @@ def test_a_chinese_table_whose_players_could_never_be_dealt_in_is_refused(
     with pytest.raises(TablesFileError, match=r"min_points: .* more than the largest buy-in"):
         spec_from_dict(entry)
     spec_from_dict({"id": "t", "game": "ofc", "point_value": 2, "min_points": 300})
+
+
+def test_hands_per_game_is_a_count_a_browser_shows_exactly() -> None:
+    # 2**63 opened a table whose view said hands_left 9223372036854775807 (a browser
+    # shows ...808); the operator API takes 1 to 1000.
+    entry = {"id": "t", "mixed": "HORSE", "stakes": {"small_bet": 4}, "hands_per_game": 2**63}
+    with pytest.raises(TablesFileError, match=r"hands_per_game: a whole number from 1 to"):
+        spec_from_dict(entry)
+    spec_from_dict({**entry, "hands_per_game": 2**53 - 1})

@@ -106,7 +106,7 @@ _OPTION_KINDS: Final = {
 """Each ``TableSettings`` option an entry may set, and its field's type: the settings
 check none of them, so an entry is checked here (``action_seconds = "x"`` made every
 tick of the table fail once two players sat)."""
-_MOST: Final = 2**53 - 1
+_MOST: Final = MAX_CHIPS
 _KINDS: Final = {"bool", "bool | None", "int", "int | None", "float", "str"}
 assert set(_OPTION_KINDS.values()) <= _KINDS, (
     "a TableSettings option of a kind _check_option does not know"
@@ -341,8 +341,8 @@ def _rotation(raw: dict[str, Any], stakes: dict[str, Any]) -> Rotation:
         )
     small_bet = stakes["small_bet"]
     hands = raw.get("hands_per_game", DEFAULT_HANDS_PER_GAME)
-    if type(hands) is not int or hands < 1:
-        raise ConfigError(f"hands_per_game: a whole number from 1, not {hands!r}")
+    if type(hands) is not int or not 1 <= hands <= _MOST:
+        raise ConfigError(f"hands_per_game: a whole number from 1 to {_MOST}, not {hands!r}")
     seats = raw.get("seats")
     if kind == CUSTOM_MIXED:
         games = raw.get("games", list(CUSTOM_MIXED_DEFAULT))
