@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 
 from cardroom.games import Stakes, TableConfig
+from cardroom.games.checks import MAX_CHIPS
+from cardroom.ledger import AccountRef, Currency, Reason, Transfer
 from cardroom.room import commands as cmd
 from cardroom.room import events as rv
 from cardroom.room.chinese_table import ChineseTableConfig
@@ -359,3 +361,29 @@ def test_10_4_sitting_out_during_a_hand_takes_effect_from_the_next(h: Harness) -
     events = h.tick()
     dealt = next(e for e in events if isinstance(e, rv.HandDealt))
     assert 1 not in dealt.dealt
+
+
+def test_10_9_a_table_never_holds_more_chips_than_a_stack_may_hold() -> None:
+    # Stacks win each other's chips: were the table's chips in all past 2**53 - 1 (what
+    # the engine deals and a browser's numbers show exactly), the next deal failed for
+    # good. A buy-in or rebuy that would take the table past it is refused.
+    h = Harness(holdem(min_buy_in=20, max_buy_in=2**52))
+    for p in ("p0", "p1"):
+        h.ledger.post(
+            Transfer(f"big:{p}", Reason.DEPOSIT, AccountRef.cashier(Currency.PLAY),
+                     AccountRef.player(p, Currency.PLAY), 2**53)
+        )  # fmt: skip
+    h.do(cmd.Sit("p0", 0, 2**52))
+    with pytest.raises(TableError) as err:
+        h.do(cmd.Sit("p1", 1, 2**52))
+    assert err.value.code == "buy_in_too_large" and str(2**52 - 1) in str(err.value)
+    h.do(cmd.Sit("p1", 1, 2**52 - 30))
+    with pytest.raises(TableError) as err:
+        h.do(cmd.Rebuy("p1", 30))
+    assert err.value.code == "buy_in_too_large"
+    h.do(cmd.Rebuy("p1", 29))
+    h.tick()
+    h.act("raise", 2**52)
+    h.act("call")
+    h.tick(60)
+    assert sum(h.table.stacks().values()) == MAX_CHIPS

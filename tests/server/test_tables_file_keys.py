@@ -83,3 +83,54 @@ def test_10_7_a_table_s_chat_language_is_a_language_tag() -> None:
     for wrong in (5, True, "Greek"):
         with pytest.raises(TablesFileError, match="language: a language tag"):
             spec_from_dict({**entry, "language": wrong})
+
+
+@pytest.mark.parametrize(
+    "entry",
+    [  # 10 to 20 big blinds of 2**53 - 1: no player could buy in (a join holds 2**53 - 1)
+        {"id": "t", "game": "holdem", "stakes": {"small_blind": 2**52, "big_blind": 2**53 - 1}},
+        {"id": "t", "game": "holdem", "stakes": {"small_blind": 1, "big_blind": 2**49}},
+        {"id": "t", "game": "holdem", "stakes": {"small_blind": 1, "big_blind": 2},
+         "min_buy_in": 2**52, "max_buy_in": 2**52 + 2},  # two buy-ins pass 2**53 - 1
+        {"id": "t", "mixed": "HORSE", "stakes": {"small_bet": 2**51}},
+        {"id": "t", "game": "ofc", "point_value": 2**53 - 1},
+        {"id": "t", "game": "ofc", "point_value": 2**70, "min_buy_in": 30, "max_buy_in": 300},
+    ],
+)  # fmt: skip
+def test_10_9_a_table_whose_money_passes_what_a_table_holds_is_refused(
+    entry: dict[str, Any],
+) -> None:
+    # Each opened before, listed buy-ins and points past 2**53 (which a browser's numbers
+    # show wrong), and either seated nobody or dealt until a stack passed what the
+    # engine deals, then failed at every deal.
+    with pytest.raises(TablesFileError, match=r"2\*\*53 - 1"):
+        spec_from_dict(entry)
+
+
+def test_10_9_the_largest_table_that_fits_is_taken() -> None:
+    entry = {"id": "t", "game": "holdem", "stakes": {"small_blind": 1, "big_blind": 2},
+             "min_buy_in": 2**52 - 1, "max_buy_in": 2**53 - 1}  # fmt: skip
+    assert spec_from_dict(entry).settings.buy_in_range == (2**52 - 1, 2**53 - 1)
+
+
+@pytest.mark.parametrize(
+    "extra", [{"min_points": 301}, {"min_points": 10, "min_buy_in": 5, "max_buy_in": 9}]
+)
+def test_a_chinese_table_whose_players_could_never_be_dealt_in_is_refused(
+    extra: dict[str, Any],
+) -> None:
+    # Opened before: every player who sat down (300 points at most by default) was sat
+    # out at once, needing min_points' worth to be dealt in, and no hand was ever dealt.
+    entry = {"id": "t", "game": "ofc", "point_value": 1, **extra}
+    with pytest.raises(TablesFileError, match=r"min_points: .* more than the largest buy-in"):
+        spec_from_dict(entry)
+    spec_from_dict({"id": "t", "game": "ofc", "point_value": 2, "min_points": 300})
+
+
+def test_hands_per_game_is_a_count_a_browser_shows_exactly() -> None:
+    # 2**63 opened a table whose view said hands_left 9223372036854775807 (a browser
+    # shows ...808); the operator API takes 1 to 1000.
+    entry = {"id": "t", "mixed": "HORSE", "stakes": {"small_bet": 4}, "hands_per_game": 2**63}
+    with pytest.raises(TablesFileError, match=r"hands_per_game: a whole number from 1 to"):
+        spec_from_dict(entry)
+    spec_from_dict({**entry, "hands_per_game": 2**53 - 1})

@@ -156,9 +156,8 @@ class ChineseRoomTable(Table):
         self.after_hand_change()
 
     def next_need(self, seat: SeatState | None = None, *, post_now: bool = False) -> int:
-        """Chips a seat needs to be dealt in: ``min_points`` points' worth, at least 1
-        (no blinds here: the same for every seat)."""
-        return max(1, self.config.min_points * self.config.point_value)
+        """Chips a seat needs to be dealt in (``ChineseTableConfig.chips_needed``)."""
+        return self.config.chips_needed
 
     # ----------------------------------------------------------------- emitting
 

@@ -37,6 +37,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from cardroom.chinese import Arrangement, ChineseHand, get_variant, pairwise_points
+from cardroom.games.checks import MAX_CHIPS
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,8 +64,8 @@ class ChineseTableConfig:
             value = getattr(self, name)
             if not (type(value) is int or (value is None and name == "max_seats")):
                 raise ValueError(f"{name} is a whole number, not {value!r}")
-        if self.point_value < 1 or self.min_points < 0:
-            raise ValueError("point_value is at least 1 and min_points at least 0")
+        if not 1 <= self.point_value <= MAX_CHIPS or self.min_points < 0:
+            raise ValueError("point_value is 1 to 2**53 - 1 chips and min_points at least 0")
         if self.max_seats is not None and not 2 <= self.max_seats <= v.max_players:
             raise ValueError(f"{v.name} seats 2 to {v.max_players} players")
         seconds = self.set_seconds
@@ -72,6 +73,12 @@ class ChineseTableConfig:
             type(seconds) in (int, float) and 0 < seconds < float("inf")
         ):
             raise ValueError(f"set_seconds is a number of seconds above 0, not {seconds!r}")
+
+    @property
+    def chips_needed(self) -> int:
+        """Chips a seat needs to be dealt in: ``min_points`` points' worth, at least 1
+        (no blinds here: the same for every seat)."""
+        return max(1, self.min_points * self.point_value)
 
     @property
     def seat_count(self) -> int:

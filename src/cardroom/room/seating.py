@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from cardroom.games.checks import MAX_CHIPS
 from cardroom.games.variants import BLINDS
 from cardroom.room import commands as cmd
 from cardroom.room import events as rv
@@ -56,6 +57,19 @@ def buy_in_bounds(table: Table, player: str) -> tuple[int, int | None]:
     return low, high
 
 
+def check_table_room(table: Table, amount: int) -> None:
+    """Refuse chips that would take the table past :data:`MAX_CHIPS` in all: stacks win
+    each other's chips, and no stack or pot may pass what the engine deals and a
+    browser's numbers show exactly (a deal with a larger stack failed for good)."""
+    held = sum(seat.stack for seat in table.state.seats if seat is not None)
+    if held + amount > MAX_CHIPS:
+        raise TableError(
+            BUY_IN_TOO_LARGE,
+            f"a table holds at most {MAX_CHIPS} chips in all: "
+            f"at most {max(0, MAX_CHIPS - held)} more may come in",
+        )
+
+
 def time_bank_on_return(table: Table, player: str) -> float:
     """The time bank ``player`` sits down with: the one he left with when he left within
     the reducing rule's window (§10.5: leaving does not make a spent bank new), else
@@ -90,6 +104,7 @@ def _sit(table: Table, c: cmd.Sit) -> None:
         raise TableError(BUY_IN_TOO_SMALL, f"the buy-in is at least {low}")
     if high is not None and c.amount > high:
         raise TableError(BUY_IN_TOO_LARGE, f"the buy-in is at most {high}")
+    check_table_room(table, c.amount)
     table.bank.buy_in(c.player, c.amount, f"e{state.seq}:buy-in")
     bank = time_bank_on_return(table, c.player)
     blinds = any(g.variant.forced_bets == BLINDS for g in table.settings.games)
@@ -111,6 +126,7 @@ def _rebuy(table: Table, c: cmd.Rebuy) -> None:
     high = table.settings.buy_in_range[1]
     if high is not None and seat.stack + c.amount > high:
         raise TableError(BUY_IN_TOO_LARGE, f"a stack may not exceed {high}")
+    check_table_room(table, c.amount)
     table.bank.buy_in(c.player, c.amount, f"e{table.state.seq}:rebuy")
     table.emit(rv.ChipsAdded(s, c.amount, seat.stack + c.amount))
 

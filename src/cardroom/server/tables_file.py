@@ -63,6 +63,7 @@ from typing import Any, Final, Literal
 from cardroom.chinese import VARIANTS as CHINESE_VARIANTS
 from cardroom.chinese import ChineseError
 from cardroom.games import Stakes, TableConfig
+from cardroom.games.checks import MAX_CHIPS
 from cardroom.games.config import RULE_OPTIONS
 from cardroom.games.errors import ConfigError
 from cardroom.ledger import Currency
@@ -105,7 +106,7 @@ _OPTION_KINDS: Final = {
 """Each ``TableSettings`` option an entry may set, and its field's type: the settings
 check none of them, so an entry is checked here (``action_seconds = "x"`` made every
 tick of the table fail once two players sat)."""
-_MOST: Final = 2**53 - 1
+_MOST: Final = MAX_CHIPS
 _KINDS: Final = {"bool", "bool | None", "int", "int | None", "float", "str"}
 assert set(_OPTION_KINDS.values()) <= _KINDS, (
     "a TableSettings option of a kind _check_option does not know"
@@ -196,6 +197,7 @@ def _spec(raw: dict[str, Any]) -> TableSpec:
         raise ValueError("hands_per_game: only at a mixed table (one with 'mixed' or 'games')")
     else:
         settings = TableSettings.single(table_id, _config(raw, stakes), **extra)
+    _check_money(settings)
     bots = raw.get("bots", 0)
     if type(bots) is not int or not 0 <= bots <= settings.seat_count:
         raise ValueError(f"bots: 0 to {settings.seat_count}")
@@ -225,6 +227,28 @@ def _check_option(key: str, value: Any) -> None:
     least = 0 if key != "action_seconds" else math.ulp(0)
     if not (math.isfinite(value) and least <= value <= _MOST):
         raise ValueError(f"{key}: a finite number {'from' if least == 0 else 'above'} 0")
+
+
+def _check_money(settings: TableSettings) -> None:
+    """A buy-in range a table can hold: two buy-ins of the minimum, and one of the
+    maximum, within 2**53 - 1 chips in all (what a table holds: ``check_table_room``).
+    Larger stakes opened before, seated nobody (a join brings 2**53 - 1 at most) or
+    dealt until a stack passed what the engine deals. A Chinese poker table's largest
+    buy-in must cover ``min_points`` (else every player was sat out at once)."""
+    low, high = settings.buy_in_range
+    if 2 * low > MAX_CHIPS or (high is not None and high > MAX_CHIPS):
+        raise ValueError(
+            f"the buy-in range {low} to {high} does not fit a table: two buy-ins of the "
+            "minimum, and one of the maximum, must fit in 2**53 - 1 chips "
+            "(lower the stakes, or set min_buy_in and max_buy_in)"
+        )
+    chinese = settings.chinese
+    if chinese is not None and high is not None and chinese.chips_needed > high:
+        raise ValueError(
+            f"min_points: {chinese.min_points} points of {chinese.point_value} chips "
+            f"({chinese.chips_needed}) are needed to be dealt in, more than the largest "
+            f"buy-in ({high}): nobody could ever play"
+        )
 
 
 def _whole(value: Any) -> bool:
@@ -317,8 +341,8 @@ def _rotation(raw: dict[str, Any], stakes: dict[str, Any]) -> Rotation:
         )
     small_bet = stakes["small_bet"]
     hands = raw.get("hands_per_game", DEFAULT_HANDS_PER_GAME)
-    if type(hands) is not int or hands < 1:
-        raise ConfigError(f"hands_per_game: a whole number from 1, not {hands!r}")
+    if type(hands) is not int or not 1 <= hands <= _MOST:
+        raise ConfigError(f"hands_per_game: a whole number from 1 to {_MOST}, not {hands!r}")
     seats = raw.get("seats")
     if kind == CUSTOM_MIXED:
         games = raw.get("games", list(CUSTOM_MIXED_DEFAULT))

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from sqlalchemy import Engine, Select, select
 from sqlalchemy.orm import Session, aliased
 
+from cardroom.games.checks import MAX_CHIPS
 from cardroom.ledger import (
     AccountKind,
     AccountRef,
@@ -108,6 +109,20 @@ class Cashier:
             audit(session, self.clock, actor, action, subject, **detail)
         return entry
 
+    @staticmethod
+    def _shown_exactly(session: Session, player: Player, transfer: Transfer) -> None:
+        """Refuse money that would take ``player``'s balance past :data:`MAX_CHIPS`: a
+        balance reaches the API and the browser as a JSON number, exact only that far. A
+        retry of money posted already is answered with its entry, as before."""
+        if entry_for_key(session, transfer.key) is not None:
+            return
+        after = account_balance(session, transfer.credit) + transfer.amount
+        if after > MAX_CHIPS:
+            raise AccountError(
+                f"{player.alias} would hold {after}: a player's balance is at most "
+                f"2**53 - 1 ({MAX_CHIPS}), what the API and the browser show exactly"
+            )
+
     def _blocked(self, session: Session, player: Player, what: str) -> None:
         if money_stopped(session, player.id, self.clock()):
             raise AccountError(f"{player.alias} is frozen or banned: no {what}")
@@ -136,6 +151,7 @@ class Cashier:
                 AccountRef.player(str(player.id), currency),
                 amount,
             )
+            self._shown_exactly(session, player, t)
             return self._post(session, t, operator, "deposit", player.alias)
 
         return in_transaction(self.engine, work)
@@ -181,6 +197,7 @@ class Cashier:
                 AccountRef.player(str(b.id), Currency.REAL),
                 amount,
             )
+            self._shown_exactly(session, b, t)
             return self._post(session, t, actor, "transfer", f"{a.alias}->{b.alias}")
 
         return in_transaction(self.engine, work)
