@@ -16,6 +16,7 @@ from cardroom.server.settings import ServerSettings
 from cardroom.store import make_engine, migrate
 from cardroom.store.leases import Holder, Leases
 from cardroom.store.models import ServerLease
+from cardroom.store.room_memory import RoomMemories
 
 
 def _engine(url: str):  # type: ignore[no-untyped-def]
@@ -179,3 +180,32 @@ def test_serve_waits_for_the_lease_when_asked_and_serves_once_the_other_stops(
                 second.kill()
     finally:
         first.gone()
+
+
+def test_a_server_of_a_release_before_the_lease_table_is_seen_serving(database_url: str) -> None:
+    # Releases at migration 0009-0010 kept their heartbeat in the room's memory, as
+    # "serving" ({pid, host, instance}), not in server_leases (migration 0011). The
+    # current `cardroom serve` started beside such a server saw nobody, migrated the
+    # database under it and ran its start-up recovery: every table's hand voided and
+    # its players stood up behind the running server's back, two servers dealing.
+    engine = make_engine(database_url)
+    migrate.upgrade(engine, "0010")
+    sleeper = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    try:
+        heartbeat = {"pid": sleeper.pid, "host": lease.me("x").host, "instance": "old"}
+        RoomMemories(engine).keep(lease.SERVING, heartbeat)
+        seen = lease.server_seen(engine)
+        assert seen is not None and f"process {sleeper.pid}" in seen
+        long_ago = datetime.now(UTC) - timedelta(seconds=lease.SERVER_GONE_SECONDS + 5)
+        RoomMemories(engine, clock=lambda: long_ago).keep(lease.SERVING, heartbeat)
+        assert lease.server_seen(engine) is None  # silent too long: stopped
+        RoomMemories(engine).keep(lease.SERVING, heartbeat)
+        sleeper.kill()
+        sleeper.wait()
+        assert lease.server_seen(engine) is None  # its process is gone (a kill -9)
+        migrate.upgrade(engine)  # an old heartbeat left in the room's memory: no holder
+        assert lease.server_seen(engine) is None and lease.take(engine, "new") is None
+    finally:
+        sleeper.kill()
+        sleeper.wait()
+        engine.dispose()

@@ -276,3 +276,29 @@ def test_a_full_page_of_entries_says_how_to_read_the_next(
     assert code == 0 and len(out.strip().splitlines()) == 1 and err == ""  # the last page
     code, out, err = cli("ledger", "entries", "--json", "--limit", "2")
     assert code == 0 and "--after" in err and all(line.startswith("{") for line in out.splitlines())
+
+
+def test_db_upgrade_refuses_while_a_server_serves_the_database(
+    fresh_url: str, capsys: Any, monkeypatch: Any
+) -> None:
+    # `cardroom db upgrade` migrated a database a running server (of the older release
+    # being replaced) still served: its steps went on being stored by the old code
+    # into the new schema (a 0012 server's hands never reached migration 0013's
+    # table_seatings, missing from its players' histories after the upgrade).
+    from cardroom.server import lease
+    from cardroom.store import migrate
+
+    engine = make_engine(fresh_url)
+    try:
+        migrate.upgrade(engine, "0012")
+        lease.LIVE.add("running")  # a room of this process serves the database
+        assert lease.take(engine, "running") is None
+        code, out, err = run(capsys, monkeypatch, "db", "--db", fresh_url, "upgrade")
+        assert code == 1 and out == "" and "another server is running" in err
+        assert migrate.current_revision(engine) == "0012"
+        lease.LIVE.discard("running")  # stopped (its lease not given back: a kill -9)
+        assert run(capsys, monkeypatch, "db", "--db", fresh_url, "upgrade")[0] == 0
+        assert migrate.current_revision(engine) == migrate.head_revision()
+    finally:
+        lease.LIVE.discard("running")
+        engine.dispose()

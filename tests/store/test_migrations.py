@@ -107,3 +107,21 @@ def test_aliases_cannot_be_changed_in_the_database(db: Any, cheap_passwords: Any
             conn.execute(text(f"UPDATE players SET {column} = :v"), {"v": value})
     with db.engine.begin() as conn:  # other columns may change (e.g. a rehashed password)
         conn.execute(text("UPDATE players SET password_hash = 'x'"))
+
+
+def test_a_database_newer_than_the_code_is_refused_in_words(fresh_url: str) -> None:
+    # A database migrated by a newer release, then served by this one (a rollback):
+    # `cardroom serve` and `cardroom db upgrade` died with Alembic's traceback ("Can't
+    # locate revision identified by '0014'"), and the tools told the operator to run
+    # `cardroom db upgrade`, which cannot help.
+    engine = make_engine(fresh_url)
+    try:
+        migrate.upgrade(engine)
+        with engine.begin() as conn:
+            conn.execute(text("UPDATE alembic_version SET version_num = '9999'"))
+        for attempt in (migrate.upgrade, migrate.require_current):
+            with pytest.raises(DatabaseError, match="newer cardroom") as refused:
+                attempt(engine)
+            assert "9999" in str(refused.value) and "db upgrade" not in str(refused.value)
+    finally:
+        engine.dispose()

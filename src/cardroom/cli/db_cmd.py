@@ -147,11 +147,21 @@ def register(subparsers: Any) -> None:
 
 
 def run_upgrade(args: argparse.Namespace) -> int:
-    """Migrate to the newest revision (a fresh database gets every table)."""
+    """Migrate to the newest revision (a fresh database gets every table); refused while
+    a server serves the database (its code, of the release being replaced, would go on
+    storing into the new schema)."""
+    from cardroom.server.lease import server_seen
     from cardroom.store import current_revision, resolve_url, upgrade
 
     engine = open_engine(args, migrated=False)
     try:
+        if (held := server_seen(engine)) is not None:
+            print(
+                f"cardroom db upgrade: another server is running on this database ({held}):"
+                " stop it first",
+                file=sys.stderr,
+            )
+            return 1
         before = current_revision(engine)
         upgrade(engine)
         after = current_revision(engine)

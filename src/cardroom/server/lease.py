@@ -84,13 +84,14 @@ def _describe(holder: Holder) -> str:
 def server_seen(engine: Engine, mine: str | None = None) -> str | None:
     """Who serves the room behind ``engine``, if a server holds its lease and is not
     gone (and is not instance ``mine``): its process and host, and how long ago it
-    renewed; None when no server runs."""
-    holder = Leases(engine).holder(SERVING)
-    if holder is None or holder.instance == mine:
-        return None
-    if holder.age > SERVER_GONE_SECONDS or not _alive(holder):
-        return None
-    return _describe(holder)
+    renewed; None when no server runs. A server of an older release (before migration
+    0011) counts too: a newer one must not migrate the database under it and serve it."""
+    for holder in Leases(engine).holders(SERVING):
+        if holder.instance == mine:
+            continue
+        if holder.age <= SERVER_GONE_SECONDS and _alive(holder):
+            return _describe(holder)
+    return None
 
 
 def holder_of(engine: Engine) -> str:

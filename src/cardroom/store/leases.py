@@ -18,12 +18,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from sqlalchemy import Engine, delete, func, insert, select, update
+from sqlalchemy import Engine, delete, func, insert, inspect, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from cardroom.store.errors import StoreError, storage_errors
-from cardroom.store.models import ServerLease
+from cardroom.store.models import RoomMemory, ServerLease
 
 
 class LeaseLost(StoreError):
@@ -64,6 +64,14 @@ def _now(session: Session) -> datetime:
     return datetime.now(UTC)
 
 
+def _former_holder(row: RoomMemory, now: datetime) -> Holder | None:
+    """The server an older release's heartbeat names (None: not one)."""
+    pid, host, instance = (row.value.get(key) for key in ("pid", "host", "instance"))
+    if type(pid) is not int or not isinstance(host, str) or not isinstance(instance, str):
+        return None
+    return Holder(instance, pid, host, "", (now - row.saved_at).total_seconds())
+
+
 class Leases:
     """The leases of the database behind ``engine``."""
 
@@ -79,6 +87,22 @@ class Leases:
                 return None
             age = (_now(session) - row.beat_at).total_seconds()
             return Holder(row.instance, row.pid, row.host, row.started, age)
+
+    @storage_errors("reading the server lease")
+    def holders(self, name: str) -> list[Holder]:
+        """Who may hold ``name``, in a database of any revision: the lease's holder
+        (migration 0011 on), and the heartbeat an older release kept as ``name`` in the
+        room's memory (migrations 0009-0010: ``{pid, host, instance}``, renewed every
+        10 s, its age by ``saved_at``); each only where its table is."""
+        tables = set(inspect(self.engine).get_table_names())
+        held = self.holder(name) if ServerLease.__tablename__ in tables else None
+        found = [] if held is None else [held]
+        if RoomMemory.__tablename__ in tables:
+            with Session(self.engine) as session:
+                row = session.get(RoomMemory, name)
+                beat = None if row is None else _former_holder(row, _now(session))
+            found += [] if beat is None else [beat]
+        return found
 
     @storage_errors("taking the server lease")
     def take(self, name: str, me: Holder, replacing: str | None) -> bool:

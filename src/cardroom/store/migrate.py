@@ -41,9 +41,23 @@ def current_revision(engine: Engine) -> str | None:
     return None if rev is None else str(rev)
 
 
+def refuse_newer(current: str | None) -> None:
+    """Raise :class:`DatabaseError` when ``current`` is no revision this cardroom ships:
+    a newer release migrated the database (a rollback), which no upgrade can help."""
+    script = ScriptDirectory.from_config(alembic_config())
+    if current is None or current in {s.revision for s in script.walk_revisions()}:
+        return
+    raise DatabaseError(
+        f"the database is revision {current}, newer than this cardroom's newest"
+        f" ({head_revision()}): a newer cardroom migrated it; run that release"
+    )
+
+
 @storage_errors("migrating the database")
 def upgrade(engine: Engine, revision: str = "head") -> None:
-    """Migrate the database to ``revision`` (default: the newest)."""
+    """Migrate the database to ``revision`` (default: the newest); refused when the
+    database is newer than the code (:func:`refuse_newer`)."""
+    refuse_newer(current_revision(engine))
     with engine.begin() as conn:
         command.upgrade(alembic_config(conn), revision)
 
@@ -58,6 +72,7 @@ def downgrade(engine: Engine, revision: str) -> None:
 def require_current(engine: Engine) -> None:
     """Raise :class:`DatabaseError` unless the database is at the newest revision."""
     current, head = current_revision(engine), head_revision()
+    refuse_newer(current)
     if current != head:
         at = "a fresh database" if current is None else f"revision {current}"
         raise DatabaseError(
