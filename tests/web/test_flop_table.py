@@ -197,14 +197,17 @@ def test_after_acting_by_keyboard_the_focus_stays_in_the_action_area(
     """A keyboard player acts with Enter on the action bar's button: the bar goes with the
     turn, and the focus stays where the bar was (the next Tab goes on from there), not
     thrown back to the top of the page. Heads-up with a puppet that checks or calls."""
-    register(page, server, fresh_alias())
+    me = fresh_alias()
+    register(page, server, me)
     puppet = driven.puppet("act-focus", fresh_alias("pup"))
     sit(page, server, "act-focus")
     passive = page.locator(".actionbar .act.check, .actionbar .act.call")
     puppet.passive_until(page, lambda: passive.count() > 0, "our turn did not come")
     passive.first.focus()
     passive.first.press("Enter")
-    page.locator(".actionbar").wait_for(state="detached")
+    # Played: the bar goes, or comes back at once when our turn follows (the big blind
+    # checking the flop's deal heads-up acts first on it), so wait for the log's line.
+    expect(page.locator(".log")).to_contain_text(re.compile(rf"{me} (checks|calls)"))
     inside = "document.activeElement.closest('.tablepage .actions') !== null"
     assert page.evaluate(inside)
     page.wait_for_timeout(1000)  # the puppet plays on, the table is redrawn
