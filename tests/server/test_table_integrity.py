@@ -195,6 +195,46 @@ def test_10_9_the_room_s_monitor_keeps_its_counts_over_a_restart(database_url: s
     assert asyncio.run(run_room(range(11, 12))) == ([], 1)
 
 
+def test_10_9_counts_of_a_rule_changed_since_they_were_kept_are_dropped_with_a_warning(
+    database_url: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    # A rule whose thresholds changed since its counts were kept starts afresh (its
+    # window meant something else); the operator is told which, at warning level: the
+    # start's log said only the rules recalled (an upgrade changed the shipped rules).
+    import dataclasses
+    import logging
+
+    from cardroom.room.integrity import HandObservation, IntegrityMonitor, Transfer
+    from cardroom.room.integrity_rules import default_rules
+    from cardroom.server.room import Room
+    from cardroom.server.settings import ServerSettings
+    from cardroom.server.storage import Storage
+
+    async def run_room(monitor: IntegrityMonitor | None) -> None:
+        storage = Storage(database_url, threads=1)
+        try:
+            await storage.run(storage.migrate)
+            room = Room(storage, ServerSettings(database_url=database_url))
+            if monitor is not None:
+                room.integrity = monitor
+            await room.open([])
+            pot = HandObservation("holdem#1", transfers=(Transfer("ann", "bob", 10),), at=1)
+            room.integrity.observe_hand(pot)
+            await room.stop()
+        finally:
+            storage.close()
+
+    asyncio.run(run_room(None))
+    changed = [
+        dataclasses.replace(r, threshold=r.threshold + 1) if r.name == "repeated_pots" else r
+        for r in default_rules()
+    ]
+    with caplog.at_level(logging.WARNING, logger="cardroom.server"):
+        asyncio.run(run_room(IntegrityMonitor(changed)))
+    said = [r.getMessage() for r in caplog.records if r.levelno == logging.WARNING]
+    assert any("repeated_pots" in line and "afresh" in line for line in said), said
+
+
 def test_10_9_the_monitor_s_counts_outlive_a_crash(database_url: str) -> None:
     # A room that never stops cleanly (a crash) has kept its counts as it ran, every
     # integrity_keep_seconds: the next start reads them back. Nine pots one way before

@@ -266,6 +266,10 @@ class Room:
             log.warning("the integrity monitor starts afresh: %s", exc)
             return
         log.info("integrity monitor: %s recalled (%d pairs)", rules, self.integrity.tracked_pairs)
+        if afresh := sorted(set(memory["rules"]) - set(rules)):
+            # A rule changed or gone since (an upgrade's new thresholds): its counts meant
+            # something else, so they are dropped; the operator should know which.
+            log.warning("integrity monitor: %s changed since kept: counted afresh", afresh)
 
     async def prune(self) -> None:
         """Every hour: delete client ids older than a day, old allowance days, and the
