@@ -73,23 +73,31 @@ def test_rules_link_is_named_for_the_game(
 
 
 @pytest.mark.parametrize(
-    ("table", "first", "first_page"),
-    [("razz-rules", "View hand rankings", "low-a5"), ("stud8-rules", "View Hi-Lo rules", "hi-lo")],
-)
-def test_12_razz_and_stud_hi_lo_link_the_stud_rules_too(
-    page: Any, server: str, table: str, first: str, first_page: str
-) -> None:
-    """§12: a stud game's rules are at its table. Razz's page is its low rankings and Stud
-    Hi-Lo's the split: how a stud hand is dealt and who brings in is on "View Stud rules"."""
+    ("table", "first", "first_page", "second", "second_page", "said"),
+    [
+        ("razz-rules", "View hand rankings", "low-a5", "View Stud rules", "stud", "Razz: the highest"),
+        ("stud8-rules", "View Hi-Lo rules", "hi-lo", "View Stud rules", "stud", "Razz: the highest"),
+        # 2-7 Triple Draw's page is its low rankings: how the draws go, and what a
+        # timeout on a draw costs (§6.7), is on "View draw rules".
+        ("draw", "View hand rankings", "low-27", "View draw rules", "draw", "stands pat and may not bet"),
+    ],
+)  # fmt: skip
+def test_12_razz_stud_hi_lo_and_the_draw_lows_link_their_family_s_rules_too(
+    page: Any, server: str, table: str, first: str, first_page: str, second: str,
+    second_page: str, said: str,
+) -> None:  # fmt: skip
+    """§12: a game's rules are at its table. Razz's page is its low rankings and Stud
+    Hi-Lo's the split: how a stud hand is dealt and who brings in is on "View Stud rules";
+    so for the draw games whose page is their rankings (2-7 and A-5 draws, Badugi)."""
     register(page, server, fresh_alias())
     page.goto(f"{server}/#/table/{table}")
     expect(page.get_by_role("link", name=first, exact=True)).to_have_attribute(
         "href", f"#/rules/{first_page}"
     )
-    stud = page.get_by_role("link", name="View Stud rules", exact=True)
-    expect(stud).to_have_attribute("href", "#/rules/stud")
-    stud.click()
-    expect(page.locator("article.rules")).to_contain_text("Razz: the highest")
+    link = page.get_by_role("link", name=second, exact=True)
+    expect(link).to_have_attribute("href", f"#/rules/{second_page}")
+    link.click()
+    expect(page.locator("article.rules")).to_contain_text(said)
 
 
 @pytest.mark.parametrize(
