@@ -110,6 +110,8 @@ def test_12_razz_stud_hi_lo_and_the_draw_lows_link_their_family_s_rules_too(
         ("stud", "the highest card brings in (ties: spades, hearts, diamonds, clubs)"),
         # §6.7: a player who times out on a draw stands pat and may not bet or raise next.
         ("draw", "stands pat and may not bet or raise in the next betting round"),
+        # The draw's controls as the action bar names them (there is no "Draw" button).
+        ("draw", 'then "Discard N and draw" (key D); with none chosen it is "Stand pat"'),
     ],
 )
 def test_12_rules_pages_say_each_game_s_own_rules(
