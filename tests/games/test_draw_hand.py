@@ -235,3 +235,21 @@ def test_the_drawing_seat_sees_how_many_cards_it_may_discard() -> None:
     legal = hand.view(seat)["legal"]
     assert legal["actions"] == ["draw"] and legal["draw"] == 4
     assert "legal" not in hand.view((seat + 1) % 3)
+
+
+def test_6_every_seat_s_view_says_how_many_cards_each_player_drew_last() -> None:
+    """Who drew how many is public (RULEBOOK §6.7, as the Drew event says it): the view
+    carries each seat's last draw this hand, so a player who reloads the page still sees
+    it; none before a seat's first draw."""
+    hand = Hand(TableConfig.of("triple_draw_27", LIMIT), [200] * 3, button=0, seed=5)
+    betting_done(hand)
+    assert [s["drew"] for s in hand.view(None)["seats"]] == [None, None, None]  # type: ignore[index]
+    hand.apply(Action.draw(1, hand.hole_cards(1)[:2]))
+    hand.apply(Action.draw(2))
+    for viewer in (None, 0, 1, 2):
+        seats = hand.view(viewer)["seats"]
+        assert [s["drew"] for s in seats] == [None, 2, 0]  # type: ignore[index]
+    hand.apply(Action.draw(0, hand.hole_cards(0)[:1]))
+    betting_done(hand)
+    hand.apply(Action.draw(1, hand.hole_cards(1)[:3]))  # the second draw's count replaces it
+    assert [s["drew"] for s in hand.view(2)["seats"]] == [1, 3, 0]  # type: ignore[index]

@@ -72,24 +72,34 @@ def test_rules_link_is_named_for_the_game(
         expect(page.locator("article.rules")).to_contain_text("Big O: Omaha Hi-Lo with five")
 
 
+FAMILY_LINKS = {"stud": "View Stud rules", "draw": "View draw rules"}
+
+
 @pytest.mark.parametrize(
-    ("table", "first", "first_page"),
-    [("razz-rules", "View hand rankings", "low-a5"), ("stud8-rules", "View Hi-Lo rules", "hi-lo")],
+    ("table", "first", "first_page", "family", "said"),
+    [
+        ("razz-rules", "View hand rankings", "low-a5", "stud", "Razz: the highest"),
+        ("stud8-rules", "View Hi-Lo rules", "hi-lo", "stud", "Razz: the highest"),
+        # 2-7 Triple Draw's page is its low rankings: how the draws go, and what a
+        # timeout on a draw costs (§6.7), is on "View draw rules".
+        ("draw", "View hand rankings", "low-27", "draw", "stands pat and may not bet"),
+    ],
 )
-def test_12_razz_and_stud_hi_lo_link_the_stud_rules_too(
-    page: Any, server: str, table: str, first: str, first_page: str
+def test_12_razz_stud_hi_lo_and_the_draw_lows_link_their_family_s_rules_too(
+    page: Any, server: str, table: str, first: str, first_page: str, family: str, said: str
 ) -> None:
-    """§12: a stud game's rules are at its table. Razz's page is its low rankings and Stud
-    Hi-Lo's the split: how a stud hand is dealt and who brings in is on "View Stud rules"."""
+    """§12: a game's rules are at its table. Razz's page is its low rankings and Stud
+    Hi-Lo's the split: how a stud hand is dealt and who brings in is on "View Stud rules";
+    so for the draw games whose page is their rankings (2-7 and A-5 draws, Badugi)."""
     register(page, server, fresh_alias())
     page.goto(f"{server}/#/table/{table}")
     expect(page.get_by_role("link", name=first, exact=True)).to_have_attribute(
         "href", f"#/rules/{first_page}"
     )
-    stud = page.get_by_role("link", name="View Stud rules", exact=True)
-    expect(stud).to_have_attribute("href", "#/rules/stud")
-    stud.click()
-    expect(page.locator("article.rules")).to_contain_text("Razz: the highest")
+    link = page.get_by_role("link", name=FAMILY_LINKS[family], exact=True)
+    expect(link).to_have_attribute("href", f"#/rules/{family}")
+    link.click()
+    expect(page.locator("article.rules")).to_contain_text(said)
 
 
 @pytest.mark.parametrize(
@@ -100,6 +110,8 @@ def test_12_razz_and_stud_hi_lo_link_the_stud_rules_too(
         ("stud", "the highest card brings in (ties: spades, hearts, diamonds, clubs)"),
         # §6.7: a player who times out on a draw stands pat and may not bet or raise next.
         ("draw", "stands pat and may not bet or raise in the next betting round"),
+        # The draw's controls as the action bar names them (there is no "Draw" button).
+        ("draw", 'then "Discard N and draw" (key D); with none chosen it is "Stand pat"'),
     ],
 )
 def test_12_rules_pages_say_each_game_s_own_rules(

@@ -233,7 +233,9 @@ def test_8_the_showdown_says_the_chips_paid_when_a_loser_could_not_cover(
         const paid = [...panel.querySelectorAll('.verdict strong')].map((e) => e.textContent);
         t.chineseResult.moved = chipsMoved(before, [[0, 1510], [1, 210], [2, -210], [3, -160]]);
         const scored = ofcShowdown(t).querySelector('.verdict strong').textContent;
-        return [...paid, scored];
+        t.chineseResult.results[0].fantasyland_next = 14;  // earned: the seat's words
+        const fantasy = ofcShowdown(t).querySelector('.verdict .fantasy').textContent;
+        return [...paid, scored, fantasy];
     }"""
     )
     assert lines == [
@@ -242,4 +244,5 @@ def test_8_the_showdown_says_the_chips_paid_when_a_loser_could_not_cover(
         "p2: -31 points (-310 chips scored, -100 paid: table stakes)",
         "p3: -31 points (-310 chips scored, -150 paid: table stakes)",
         "p0: +51 points (+510 chips)",
+        "Fantasyland next (14 cards)",
     ]

@@ -97,6 +97,17 @@ def test_draw_selects_discards_and_shows_counts(page: Any, server: str) -> None:
         20_000,
     )
     shoot(page, "table-draw")
+    # The counts are the view's too: a page loaded again mid-hand shows them (it saw no
+    # Drew event; they were gone until the next draw). Checked while the hand goes on.
+    hand_no = page.locator(".gameinfo").inner_text()
+    page.reload()
+    page.locator(".seat.mine").wait_for()
+    page.wait_for_timeout(500)
+    if (
+        page.locator(".gameinfo").inner_text() == hand_no
+        and page.locator(".seat.mine .card").count()
+    ):
+        expect(page.locator(".seat .tag.drew").first).to_be_visible(timeout=1_000)
 
 
 def test_action_bar_follows_the_structure(page: Any, server: str) -> None:

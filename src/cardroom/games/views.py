@@ -35,10 +35,17 @@ def _seat_cards(hand: Hand, s: int, viewer: int | None) -> list[str | None]:
     return [_card(c) if up else None for c, up in zip(cards, hand.up_flags(s), strict=True)]
 
 
+def _last_draws(hand: Hand) -> dict[int, int]:
+    """How many cards each seat drew at its last draw of the hand (public, as the
+    :class:`~cardroom.games.events.Drew` event's count is)."""
+    return {e.seat: len(e.dealt) for e in hand.events if isinstance(e, ev.Drew)}
+
+
 def view(hand: Hand, seat: int | None) -> dict[str, Any]:
     """The table as ``seat`` sees it (``None``: a spectator)."""
     cfg = hand.config
     stacks, bets = hand.stacks, hand.bets
+    drew = _last_draws(hand)
     seats: list[dict[str, Any] | None] = []
     for s, spec in enumerate(hand.seats):
         if spec is None:
@@ -52,6 +59,7 @@ def view(hand: Hand, seat: int | None) -> dict[str, Any]:
                 "in_hand": hand.is_live(s),
                 "all_in": hand.is_all_in(s),
                 "cards": _seat_cards(hand, s, seat),
+                "drew": drew.get(s),  # None: no draw yet this hand
             }
         )
     out: dict[str, Any] = {

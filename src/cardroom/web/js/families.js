@@ -45,14 +45,15 @@ export function rulesLink(game) {
   return { page, label: LINK_NAMES[page] || "View hand rankings" };
 }
 
-/** Stud games whose first page is about their hands only (Razz's low rankings, the
- *  Hi-Lo split): the stud rules page says how they are dealt and who acts first. */
-const STUD_TOO = new Set(["razz", "stud_hi_lo"]);
-
-/** Every rules link of `game`: its own page, then the Stud rules for Razz and Stud Hi-Lo. */
+/** Every rules link of `game`: its own page, then its family's when its own is about its
+ *  hands only (Razz's low rankings, the Hi-Lo split, the 2-7, A-5 and Badugi rankings):
+ *  the stud page says how a stud hand is dealt and who acts first, the draw page how the
+ *  draws go and what a timeout on a draw costs. */
 export function rulesLinks(game) {
   const first = rulesLink(game);
-  return STUD_TOO.has(game) ? [first, { page: "stud", label: LINK_NAMES.stud }] : [first];
+  const kind = family(game);
+  const more = (kind === "stud" || kind === "draw") && first.page !== kind;
+  return more ? [first, { page: kind, label: LINK_NAMES[kind] }] : [first];
 }
 
 /** The name of the game a hand's HandStarted event names (`e.game`, `e.structure`), from

@@ -241,7 +241,7 @@ export function ofcShowdown(t) {
     h("ul", sd.results.map((r) => h("li", { className: r.fouled ? "fouled" : "" },
       h("div.verdict", h("strong", { text: `${name(r.seat)}: ${signed(r.points)} points (${money(r)})` }),
         h("span", { text: r.fouled ? " · Fouled" : ` · ${royaltiesText(r)}` }),
-        r.fantasyland_next ? h("span.tag.fantasy", { text: `Fantasyland next (${r.fantasyland_next})` }) : null),
+        r.fantasyland_next ? h("span.tag.fantasy", { text: `Fantasyland next (${r.fantasyland_next} cards)` }) : null),
       h("div.ofc-rows", ROWS.map((row) => cardRow(r[row], null, `${name(r.seat)}'s ${row} row`)))))));
 }
 

@@ -159,6 +159,7 @@ class TableController {
       }
       Object.assign(this.players, msg.players);
       this.betWords.sync(msg.view);
+      this.syncDraws(msg.view.hand);
       this.info = msg.info || this.info;
       this.render();
     } else if (msg.type === "turn") {
@@ -174,6 +175,16 @@ class TableController {
       this.chat.push({ alias: msg.alias, text: msg.text });
       this.renderSide();
     } else if (msg.type === "table_closed") tableClosed(this, msg);
+  }
+
+  /** Each seat's last draw from a snapshot of the hand (a page loaded mid-hand saw no
+   *  Drew event); between hands (no hand) the counts stay until the next one starts. */
+  syncDraws(hand) {
+    if (!hand || !hand.seats) return;
+    this.drew.clear();
+    for (const s of hand.seats) {
+      if (s && s.drew !== null && s.drew !== undefined) this.drew.set(s.seat, family(hand.game) === "flop" ? "discarded" : s.drew);
+    }
   }
 
   onEvent(e) {
