@@ -21,6 +21,10 @@ import { tableRules, tableTerms } from "./rules.js";
 import { focusedKey, holdFocus, keepOnScreen, refocus, typedValues } from "./regions.js";
 import { tableClosed } from "./closing.js";
 
+/** What a seat shows of its last draw: at a flop game (Irish) a draw is a discard street,
+ *  cards thrown and none dealt; else how many cards it drew. */
+const drawShown = (flop, count) => (flop ? "discarded" : count);
+
 const ADVANCE_NAMES = { check_fold: "Check/fold", check: "Check", call_any: "Call any", fold: "Fold" };
 /** The events that start (the first) or end our seat's sitting out from the next hand. */
 const SIT_OUT_NEXT = new Set(["SitOutRequested", "SatOut", "SatIn", "PlayerLeft"]);
@@ -183,7 +187,7 @@ class TableController {
     if (!hand || !hand.seats) return;
     this.drew.clear();
     for (const s of hand.seats) {
-      if (s && s.drew !== null && s.drew !== undefined) this.drew.set(s.seat, family(hand.game) === "flop" ? "discarded" : s.drew);
+      if (s && s.drew !== null && s.drew !== undefined) this.drew.set(s.seat, drawShown(family(hand.game) === "flop", s.drew));
     }
   }
 
@@ -217,7 +221,7 @@ class TableController {
     }
     if (e.type === "HoleDealt") this.ups.set(e.seat, [...(this.ups.get(e.seat) || []), ...e.up]);
     if (e.type === "Drew") {
-      this.drew.set(e.seat, discardStreet ? "discarded" : e.count);
+      this.drew.set(e.seat, drawShown(discardStreet, e.count));
       if (e.seat === this.me()) this.discards.clear();
     }
     if (e.type === "TurnStarted" && this.view) {
