@@ -461,7 +461,7 @@ class TableController {
       this.update("felt", key, () => chineseFelt(this));
       this.update("actions", key, () => placeBar(this));
       const asked = placement(this);
-      sayTurn(this, r.said, r.actions.querySelector(".placebar"), asked && [this.view.hand_no, asked.cards], asked);
+      sayTurn(this, r.said, r.actions.querySelector(".placebar"), asked && asked.cards, asked);
     } else {
       // Patched, not rebuilt: bots send several messages a second, and a button
       // replaced between mouse-down and mouse-up loses the click (and the focus);
@@ -478,7 +478,7 @@ class TableController {
         this.view.hand && this.view.hand.seats[this.me()] && this.view.hand.seats[this.me()].in_hand],
       () => actionBar(this) || advanceBox(this));
       this.keepBar(r.actions.querySelector(".actionbar"));
-      sayTurn(this, r.said, r.actions.querySelector(".actionbar"), [this.view.hand_no, legal]);
+      sayTurn(this, r.said, r.actions.querySelector(".actionbar"), legal);
     }
     const mySeat = this.me() !== null && this.me() !== undefined ? this.view.seats[this.me()] : null;
     this.update("controls", [this.me(), mySeat && mySeat.sitting_out, mySeat && mySeat.stack, mySeat && mySeat.dealt_in, mySeat && mySeat.owes, mySeat && mySeat.post_now, mySeat && mySeat.leaving, this.view.auto_muck, this.sitOutNext, this.view.offer,

@@ -25,9 +25,12 @@ export function turnWords(t, bar, asked) {
 }
 
 /** Say our turn when a new one comes (the bar `bar` shown for the decision `key`, a
- *  turn's legal actions or cards to place); nothing while it is only drawn again. */
+ *  turn's legal actions or cards to place); nothing while it is only drawn again. The
+ *  decision's figures only: the turn message's and the next snapshot's legal actions
+ *  are one decision, and the bar goes between two turns anyway. */
 export function sayTurn(t, region, bar, key, asked = null) {
-  const now = bar ? JSON.stringify(key) : null;
+  const k = key && !Array.isArray(key) ? [key.actions, key.call, key.min_raise_to, key.max_raise_to, key.raise_sizes, key.draw, key.bring_in] : key;
+  const now = bar ? JSON.stringify(k) : null;
   if (now === t.turnSaid) return;
   t.turnSaid = now;
   if (!now) return;
