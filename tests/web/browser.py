@@ -88,6 +88,7 @@ TABLES_TOML = "".join(_table(k, *v) for k, v in TABLES.items())
 CHINESE_TABLES = {
     "ofc": "ofc", "ofc-axe": "ofc", "ofc-phone": "ofc", "pineapple": "pineapple",
     "classic": "classic", "classic-phone": "classic", "classic-clock": "classic",
+    "ofc-said": "ofc",
 }  # fmt: skip
 """One Chinese poker table per test that sits down (3 seats: two bots and the player;
 ``classic-clock``: players only)."""
@@ -215,6 +216,9 @@ action_seconds = 20
     + _table("advance-quiet", "holdem", BLINDS, seats=3)  # a puppet, a newcomer: said
     + _table("moves-said", "holdem", BLINDS, seats=2)  # a puppet: its moves announced
     + _table("draw-focus", "badugi", DRAW_STAKES, seats=2)  # a puppet: we draw by keyboard
+    + _table("said", "holdem", BLINDS, action=12, bank=3.0, seats=2)  # a puppet: said aloud
+    + _table("said-stud", "stud", "small_bet = 4, big_bet = 8, ante = 1", seats=2)  # a puppet
+    + _table("focus-ring", "holdem", BLINDS)  # nobody: its empty seats' buttons
     + "".join(
         f"""
 [[table]]
@@ -244,7 +248,8 @@ we sit down waiting for the big blind), ``come-back`` (a player sat out owing
 the big blind, then a puppet), ``draw-pick`` (a puppet: our draw comes at once),
 ``leaving`` (a puppet: leaving asked in a hand, then taken back), ``act-focus`` (a
 puppet: we act with the keyboard), ``advance-quiet`` and ``moves-said`` (a puppet: the
-live regions),
+live regions), ``said`` and ``said-stud`` (a puppet: what a screen reader hears; ``said``
+with a 12 s clock and a 3 s time bank), ``focus-ring`` (nobody: "Sit here" focused),
 ``draw-focus`` (a puppet: a draw by keyboard), ``razz-rules`` and ``stud8-rules`` (no
 one: their rules links), and the Chinese poker tables (OFC,
 Pineapple) of ``test_ofc_table.py``."""
@@ -329,6 +334,20 @@ def axe_script() -> str:
         if not script.exists():
             missing(f"npm could not install axe-core {AXE_VERSION}: {done.stderr[-500:]}")
     return script.read_text()
+
+
+ANNOUNCED = """() => {
+    window.announced = [];
+    const live = (n) => n.closest('[aria-live], [role=status], [role=alert], [role=log]');
+    new MutationObserver((changes) => {
+        for (const c of changes) for (const n of c.addedNodes) {
+            const root = live(n.nodeType === 1 ? n : c.target);
+            const off = !root || root.getAttribute('aria-live') === 'off';
+            if (!off) window.announced.push(n.textContent);
+        }
+    }).observe(document.body, { subtree: true, childList: true });
+}"""
+"""Records the text a screen reader would announce: nodes added in a live region."""
 
 
 LABEL_IN_NAME = "label-content-name-mismatch"

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import expect
-from tests.web.browser import fresh_alias, register, shoot, sit
+from tests.web.browser import ANNOUNCED, fresh_alias, register, shoot, sit
 from tests.web.driven import Lag, Puppet
 
 pytestmark = pytest.mark.browser
@@ -113,20 +113,6 @@ def test_advance_check_is_played_cleared_by_a_raise_and_refused_when_late(
             expect(bar.get_by_role("button", name=re.compile("^(Check|Call)"))).to_be_enabled()
             bar.get_by_role("button", name=re.compile("^(Check|Call)")).first.click()
             done.append("late")
-
-
-ANNOUNCED = """() => {
-    window.announced = [];
-    const live = (n) => n.closest('[aria-live], [role=status], [role=alert], [role=log]');
-    new MutationObserver((changes) => {
-        for (const c of changes) for (const n of c.addedNodes) {
-            const root = live(n.nodeType === 1 ? n : c.target);
-            const off = !root || root.getAttribute('aria-live') === 'off';
-            if (!off) window.announced.push(n.textContent);
-        }
-    }).observe(document.body, { subtree: true, childList: true });
-}"""
-"""Records the text a screen reader would announce: nodes added in a live region."""
 
 
 def test_the_advance_boxes_are_not_announced_at_each_move(

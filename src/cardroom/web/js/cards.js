@@ -14,6 +14,33 @@ export function cardName(text) {
   return `${rank} of ${suit}`;
 }
 
+/** Cards in a log line, kept as their codes until the line is drawn (`cardWords`): the log
+ *  shows "Ah Kd", the live region says "Ace of hearts, King of diamonds" (a screen
+ *  reader read "Board: 5c 4s 6s." letter by letter). `ups` marks the face-up ones of a
+ *  stud deal, said as such when some of the cards are down. */
+export function cardsLater(cards, ups = null) {
+  return `\u0003${cards.map((c, i) => `${c}${ups && ups[i] ? "^" : ""}`).join(" ")}\u0004`;
+}
+
+/** "<seat> is dealt <cards>." for the cards this page may see (null: another seat's
+ *  hidden card), or null when it sees none of them. */
+export function dealtLine(who, cards, ups) {
+  const seen = (cards || []).map((c, i) => [c, ups ? ups[i] : false]).filter(([c]) => c);
+  if (!seen.length) return null;
+  const mixed = seen.some(([, up]) => up) && seen.some(([, up]) => !up);
+  return `${who} is dealt ${cardsLater(seen.map(([c]) => c), mixed ? seen.map(([, up]) => up) : null)}.`;
+}
+
+/** `line` with its cards (`cardsLater`) as codes to show ("Ah Kd"), or by name to say
+ *  (`spoken`: "Ace of hearts, King of diamonds", a face-up one of a stud deal "Eight of
+ *  clubs face up"). */
+export function cardWords(line, spoken = false) {
+  return line.replace(/\u0003([^\u0004]*)\u0004/g, (_, cards) => cards.split(" ").map((c) => {
+    const code = c.replace("^", "");
+    return spoken ? `${cardName(code)}${c.endsWith("^") ? " face up" : ""}` : code;
+  }).join(spoken ? ", " : " "));
+}
+
 /** A button's name for acting on a card: its visible text first (what a voice user
  *  says: "label in name", WCAG 2.5.3), then its name ("Pick A♥, Ace of hearts"). */
 export function cardAction(verb, text) {

@@ -5,18 +5,21 @@
 import { get, offers } from "./api.js";
 import { h, fill, chips } from "./dom.js";
 import { cardRow } from "./cards.js";
-import { BetWords, describe } from "./tablelog.js";
+import { BetWords, describe, named } from "./tablelog.js";
 import { savedHands } from "./handstore.js";
 
 const LAST_HANDS = 5;
 
 const ROWS = ["top", "middle", "bottom"];
 
-/** The table after the first `step` events of a hand: seats, board, pot, log. */
+/** The table after the first `step` events of a hand: seats, board, pot, log (its
+ *  lines as shown), and `said`, the last step's line as a screen reader says it (its
+ *  cards by name), or "" when that event has no line. */
 export function replayState(hand, step) {
   const seats = new Map();
   const board = [];
   const log = [];
+  let said = "";
   let pot = 0;
   const seat = (s) => {
     if (!seats.has(s)) seats.set(s, { name: hand.names[s] || `Seat ${s + 1}`, stack: 0, bet: 0, cards: [], ups: [], folded: false, won: 0 });
@@ -28,7 +31,8 @@ export function replayState(hand, step) {
   for (const e of hand.events.slice(0, step)) {
     const line = describe(e, (p) => p, name, false, bets, several);
     bets.see(e);
-    if (line) log.push(line);
+    if (line) log.push(named(line, (p) => p));
+    said = line ? named(line, (p) => p, true) : "";
     if (e.type === "HandStarted") (e.stacks || []).forEach((st, s) => { if (st !== null) seat(s).stack = st; });
     if (e.type === "Posted" || e.type === "Acted") {
       const x = seat(e.seat);
@@ -59,14 +63,17 @@ export function replayState(hand, step) {
     if (e.type === "HandSettled") for (const r of e.results) { seat(r.seat).cards = ROWS.flatMap((row) => r[row]); seat(r.seat).won = r.chips; }
     if (e.type === "HandFinished") for (const [s, st] of e.stacks) seat(s).stack = st;
   }
-  return { seats: [...seats.entries()].sort((a, b) => a[0] - b[0]), board, log, pot: Math.max(0, pot) };
+  return { seats: [...seats.entries()].sort((a, b) => a[0] - b[0]), board, log, said, pot: Math.max(0, pot) };
 }
 
 function replayer(app, hand, phh) {
   const total = hand.events.length;
   let step = 0;
   const view = h("div.replay");
-  const counter = h("span.stepcount", { role: "status" });
+  const counter = h("span.stepcount");
+  // Said at each step, with the step's own line: a screen reader stepping with Next
+  // heard only "Step 3 of 40", what happened being in the list further down the page.
+  const stepSaid = h("span.sr.stepsaid", { role: "status" });
   const show = () => {
     const st = replayState(hand, step);
     fill(view,
@@ -79,6 +86,7 @@ function replayer(app, hand, phh) {
           h("td", cardRow(x.cards, x.ups, `${x.name}'s cards`)))))),
       h("ol.loglines", { tabindex: "0", "aria-label": "Actions so far" }, st.log.map((l) => h("li", { text: l }))));
     counter.textContent = `Step ${step} of ${total}`;
+    stepSaid.textContent = `Step ${step} of ${total}${st.said ? `: ${st.said}` : ""}`;
   };
   const go = (n) => { step = Math.max(0, Math.min(total, n)); show(); };
   fill(app, h("h1", { text: `${hand.table} hand #${hand.hand_no}${hand.game ? ` · ${hand.game}` : ""}` }),
@@ -87,7 +95,7 @@ function replayer(app, hand, phh) {
       h("button", { type: "button", text: "◀ Back", onclick: () => go(step - 1) }),
       h("button", { type: "button", text: "Next ▶", onclick: () => go(step + 1) }),
       h("button", { type: "button", text: "End", onclick: () => go(total) }),
-      counter,
+      counter, stepSaid,
       phh ? h("a.button", { href: phh, download: `${hand.id}.phh`, text: "Download PHH" })
         : hand.phhNote ? h("span.hint.nophh", { text: `No PHH: ${hand.phhNote}` }) : null),
     view, h("p", h("a", { href: "#/history", text: "All my hands" })));

@@ -149,8 +149,11 @@ export function lobbyScreen(app, ctx) {
     // Patched, not rebuilt: a click on a row's button survives the live update.
     patch(body, rows.length ? rows.map((row) => tableRow(row, waiting, join))
       : h("tr", h("td", { colSpan: 8, text: "No table matches these filters." })));
-    if (!/^(You are|Waiting list)/.test(status.textContent)) {
-      status.textContent = `${rows.length} table${rows.length === 1 ? "" : "s"}.`;
+    const count = `${rows.length} table${rows.length === 1 ? "" : "s"}.`;
+    // Written when it changes only: the status is a live region, and the same words
+    // written again every 4 s were said again every 4 s.
+    if (!/^(You are|Waiting list)/.test(status.textContent) && status.textContent !== count) {
+      status.textContent = count;
     }
   }
   load();

@@ -9,7 +9,7 @@
 // or bottom row, X discards it, P places.
 
 import { h, chips } from "./dom.js";
-import { card, cardAction, cardName, cardRow } from "./cards.js";
+import { card, cardAction, cardName, cardRow, cardsLater, dealtLine } from "./cards.js";
 import { clock, leavingTag, sitHere, timeBank } from "./seats.js";
 
 export const ROWS = ["top", "middle", "bottom"];
@@ -249,8 +249,14 @@ export function ofcShowdown(t) {
 export function describeChinese(e, seatName) {
   if (e.type === "CardsPlaced") {
     const n = ROWS.reduce((a, r) => a + (Array.isArray(e[r]) ? e[r].length : e[r] || 0), 0);
-    return `${seatName(e.seat)} places ${n} card${n === 1 ? "" : "s"}.`;
+    // Which cards went where, when they are face up: what the others see on the felt
+    // (a screen reader heard only "places 1 card"); classic's and Fantasyland's are
+    // face down until the showdown, counted.
+    const where = ROWS.filter((r) => Array.isArray(e[r]) && e[r].length).map((r) => `${r} ${cardsLater(e[r])}`);
+    return `${seatName(e.seat)} places ${n} card${n === 1 ? "" : "s"}${where.length ? `: ${where.join(", ")}` : ""}.`;
   }
+  // One's own cards to place (the others' are a count).
+  if (e.type === "CardsDealt" && Array.isArray(e.cards)) return dealtLine(seatName(e.seat), e.cards, null);
   if (e.type === "HandSettled") {
     return e.results.map((r) => `${seatName(r.seat)} ${r.points >= 0 ? "+" : ""}${r.points}${r.fouled ? " (fouled)" : ""}`).join(", ") + ".";
   }

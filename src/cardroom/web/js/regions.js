@@ -42,7 +42,7 @@ export function holdFocus(el) {
  *  on a second line), never past its top. Not on a phone, where the board comes first
  *  and the seats' list would scroll it away. */
 export function onScreen(el) {
-  if (!el.isConnected || matchMedia("(max-width: 700px)").matches) return;
+  if (!el.isConnected || matchMedia("(max-width: 43.75em)").matches) return;
   const r = el.getBoundingClientRect();
   if (r.bottom > innerHeight && r.top > 0) window.scrollBy(0, Math.min(r.bottom - innerHeight, r.top));
 }

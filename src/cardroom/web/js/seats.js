@@ -58,6 +58,33 @@ export function clock(t, s, shared = false) {
     h("span.secs", { text: `${Math.ceil(left)}s` }));
 }
 
+/** Our clock is a timer, which a screen reader never reads out by itself: below this
+ *  many seconds the player is told once (a sighted one sees the countdown). */
+export const LOW_SECONDS = 10;
+
+/** What to say of our clock now, once per deadline (`t.clockSaid` remembers), or null:
+ *  the time bank starting ("Your time bank is running: 30 seconds left."), then the
+ *  last seconds ("10 seconds left to act."). `ours`: it is our turn (or our cards to
+ *  set on the shared clock of classic Chinese poker). */
+export function clockWarning(t, ours) {
+  const turn = t.view && t.view.turn;
+  if (!turn || !ours) return null;
+  const left = Math.ceil(turn.deadline - t.now());
+  const said = t.clockSaid || {};
+  if (left <= 0 || said.deadline !== turn.deadline) t.clockSaid = { deadline: turn.deadline };
+  if (left <= 0) return null;
+  if (turn.bank && !t.clockSaid.bank) {
+    t.clockSaid.bank = true;
+    if (left <= LOW_SECONDS) t.clockSaid.low = true;
+    return `Your time bank is running: ${left} seconds left.`;
+  }
+  if (left <= LOW_SECONDS && !t.clockSaid.low) {
+    t.clockSaid.low = true;
+    return `${left} second${left === 1 ? "" : "s"} left to act.`;
+  }
+  return null;
+}
+
 /** What our time bank shows: what is left, counting down while it runs on our turn. */
 export function bankText(t, s, seat) {
   const turn = t.view.turn;

@@ -7,19 +7,20 @@
 
 import { h, fill, patch, chips } from "./dom.js";
 import { family, gameLabel, rulesLinks } from "./families.js";
-import { bankText, felt } from "./seats.js";
+import { bankText, clockWarning, felt } from "./seats.js";
 import { fitSeats, heldDown } from "./layout.js";
 import { actionBar, advanceBox, advanceOffered, keyHandler } from "./actionbar.js";
-import { BetWords, describe, nameLater, showdownPanel, chatBox, logBox, reportBox, sayNewLines } from "./tablelog.js";
+import { BetWords, describe, nameLater, showdownPanel, chatBox, logBox, reportBox, say, sayNewLines } from "./tablelog.js";
 import { HandRecorder } from "./handstore.js";
 import { lastHandsBox } from "./history.js";
 import { offers, sentence } from "./api.js";
 import { judgedLine, refusedLine } from "./moderation.js";
-import { chineseFelt, chipsMoved, ofcShowdown, placeBar } from "./ofc.js";
+import { chineseFelt, chipsMoved, ofcShowdown, placeBar, placement } from "./ofc.js";
 import { askBuyIn, leftWords, seatControls } from "./sitting.js";
 import { tableRules, tableTerms } from "./rules.js";
 import { focusedKey, holdFocus, keepOnScreen, refocus, typedValues } from "./regions.js";
 import { tableClosed } from "./closing.js";
+import { sayTurn } from "./turnsaid.js";
 
 /** What a seat shows of its last draw: at a flop game (Irish) a draw is a discard street,
  *  cards thrown and none dealt; else how many cards it drew. */
@@ -95,7 +96,7 @@ class TableController {
       head: h("div.tablehead"),
       notice: h("p.message", { role: "alert", id: "table-notice" }),
       felt: h("div.feltwrap"),
-      actions: h("div.actions", { "aria-live": "polite" }),
+      actions: h("div.actions"), // no live region: our turn is said once (turnsaid.js)
       controls: h("div.controls"),
       showdown: h("div.showdownwrap", { "aria-live": "polite" }),
       chat: h("div.chatwrap"),
@@ -459,6 +460,8 @@ class TableController {
       const key = [this.view, this.ofc && [...this.ofc.where], this.ofc && this.ofc.picked, this.waiting, this.turn && this.turn.seq];
       this.update("felt", key, () => chineseFelt(this));
       this.update("actions", key, () => placeBar(this));
+      const asked = placement(this);
+      sayTurn(this, r.said, r.actions.querySelector(".placebar"), asked && asked.cards, asked);
     } else {
       // Patched, not rebuilt: bots send several messages a second, and a button
       // replaced between mouse-down and mouse-up loses the click (and the focus);
@@ -475,6 +478,7 @@ class TableController {
         this.view.hand && this.view.hand.seats[this.me()] && this.view.hand.seats[this.me()].in_hand],
       () => actionBar(this) || advanceBox(this));
       this.keepBar(r.actions.querySelector(".actionbar"));
+      sayTurn(this, r.said, r.actions.querySelector(".actionbar"), legal);
     }
     const mySeat = this.me() !== null && this.me() !== undefined ? this.view.seats[this.me()] : null;
     this.update("controls", [this.me(), mySeat && mySeat.sitting_out, mySeat && mySeat.stack, mySeat && mySeat.dealt_in, mySeat && mySeat.owes, mySeat && mySeat.post_now, mySeat && mySeat.leaving, this.view.auto_muck, this.sitOutNext, this.view.offer,
@@ -566,6 +570,8 @@ class TableController {
     const me = this.me();
     const seat = this.view && me !== null && me !== undefined ? this.view.seats[me] : null;
     if (!seat) return;
+    const warning = clockWarning(this, this.family === "chinese" ? placement(this) : this.legal());
+    if (warning) say(this.regions.said, warning);
     for (const el of this.app.querySelectorAll(".seat.mine .timebank")) el.textContent = bankText(this, me, seat);
   }
 }

@@ -2,7 +2,7 @@
 // the winning hands named hi and lo) and the chat.
 
 import { h, chips } from "./dom.js";
-import { cardRow } from "./cards.js";
+import { cardRow, cardsLater, cardWords, dealtLine } from "./cards.js";
 import { describeChinese } from "./ofc.js";
 import { family } from "./families.js";
 
@@ -99,15 +99,19 @@ export function describe(e, name, seatName = (s) => `Seat ${s + 1}`, discardStre
       return `${S(e.seat)} ${verb}${e.all_in ? " and is all-in" : ""}.`;
     }
     case "Drew":
-      if (discardStreet) return `${S(e.seat)} discards${e.discarded ? ` ${e.discarded.join(" ")}` : ""}.`;
-      return `${S(e.seat)} ${e.count === 0 ? "stands pat" : `draws ${e.count}`}.`;
-    case "BoardDealt": return `Board: ${e.cards.join(" ")}.`;
+      if (discardStreet) return `${S(e.seat)} discards${e.discarded ? ` ${cardsLater(e.discarded)}` : ""}.`;
+      // The cards drawn are the drawer's alone (the others' event has the count only).
+      return `${S(e.seat)} ${e.count === 0 ? "stands pat" : `draws ${e.count}`}.${e.dealt && e.dealt.length ? ` New cards: ${cardsLater(e.dealt)}.` : ""}`;
+    // What a seat sees dealt: its own cards, and the others' face-up ones (stud); a
+    // sighted player sees them on the felt, a screen reader hears them here.
+    case "HoleDealt": return dealtLine(S(e.seat), e.cards, e.up);
+    case "BoardDealt": return `Board: ${cardsLater(e.cards)}.`;
     // Stud's streets and the draws have no board line to mark them: said by name.
     // Flop games have their "Board:" line, and the first street is the deal.
     case "StreetStarted": return e.index > 0 && /(street|draw)$/.test(e.name) ? `${e.name[0].toUpperCase()}${e.name.slice(1)}.` : null;
     case "TimedOut": return `${S(e.seat)} ran out of time${e.disconnected ? " (disconnected)" : ""}.`;
     case "UncalledReturned": return `${chips(e.amount)} uncalled returned to ${S(e.seat)}.`;
-    case "Shown": return `${S(e.seat)} shows ${e.cards.join(" ")}.`;
+    case "Shown": return `${S(e.seat)} shows ${cardsLater(e.cards)}.`;
     case "Mucked": return `${S(e.seat)} mucks.`;
     // Real money: the house's share, taken before the pot is awarded (RULEBOOK §10.8), so
     // the pot shown and what its winner is paid differ by it.
@@ -181,9 +185,10 @@ export function reportBox(t) {
  *  down: the next snapshot brings it); `named` puts the alias in when the log is drawn. */
 export function nameLater(player) { return `\u0001${player}\u0002`; }
 
-/** `line` with every player put by `nameLater` named by `name`. */
-export function named(line, name) {
-  return line.replace(/\u0001([^\u0002]*)\u0002/g, (_, player) => name(player));
+/** `line` with every player put by `nameLater` named by `name`, and its cards
+ *  (`cardsLater`) as codes to show, or by name to say (`spoken`, cards.js `cardWords`). */
+export function named(line, name, spoken = false) {
+  return cardWords(line.replace(/\u0001([^\u0002]*)\u0002/g, (_, player) => name(player)), spoken);
 }
 
 const SAID_KEPT = 5;
@@ -195,7 +200,12 @@ const SAID_KEPT = 5;
 export function sayNewLines(t, region) {
   const fresh = t.log.slice(t.said || 0);
   t.said = t.log.length;
-  for (const line of fresh) region.append(h("p", { text: named(line, (p) => t.name(p)) }));
+  for (const line of fresh) say(region, named(line, (p) => t.name(p), true));
+}
+
+/** Say `text` once in `region` (the table's `#said`), keeping its last few lines. */
+export function say(region, text) {
+  region.append(h("p", { text }));
   while (region.children.length > SAID_KEPT) region.firstElementChild.remove();
 }
 
