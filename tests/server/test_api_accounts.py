@@ -301,3 +301,26 @@ def test_an_ipv6_caller_is_counted_by_his_64_not_by_each_address(api: Api) -> No
             assert {"2001:db8:5:7::/64", "10.50.0.1"} <= set(seen)
     finally:
         engine.dispose()
+
+
+def test_a_cookie_logout_whose_session_already_ended_is_answered_and_clears_the_cookie(
+    api: Api,
+) -> None:
+    """docs/api.md: a logout without a session is 200, the cookie cleared. A browser whose
+    session was ended elsewhere (a logout on another device with the same session, a ban
+    lifted, an operator's revocation) still sends its cookie: that logout was 401
+    ``unauthorized`` and the dead cookie stayed in the browser. Another site's post is still
+    refused, dead cookie or not."""
+    alias = register(api)
+    client, session = login(api, alias)
+    ended = httpx.post(
+        api.base + "/api/logout", headers={"authorization": f"Bearer {session['token']}"}
+    )
+    assert ended.status_code == 200
+    foreign = client.post("/api/logout", headers={"origin": "https://evil.example"})
+    assert foreign.status_code == 403 and foreign.json()["code"] == "csrf"
+    assert "set-cookie" not in foreign.headers
+    out = client.post("/api/logout", headers={"origin": api.base})
+    assert out.status_code == 200 and out.json() == {"ok": True}
+    cleared = out.headers["set-cookie"]
+    assert cleared.startswith("cardroom_session=") and "Max-Age=0" in cleared

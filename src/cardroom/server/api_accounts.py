@@ -29,6 +29,7 @@ from cardroom.room.clock import day_of, system_clock
 from cardroom.room.settings import TableSettings
 from cardroom.server.api_common import (
     ApiError,
+    Caller,
     Ok,
     accounts_of,
     check_origin,
@@ -47,7 +48,6 @@ from cardroom.server.auth import (
     Session,
     client_ip,
     over_tls,
-    token_of,
 )
 from cardroom.server.house import house_bot_named
 from cardroom.store import AccountError, PlayerInfo, SanctionKind
@@ -228,9 +228,13 @@ async def login(request: Request) -> Response:
 @endpoint
 async def logout(request: Request) -> Response:
     """``POST /api/logout``: revoke the session, clear the cookie (CSRF-checked)."""
-    token, _ = token_of(request)
-    if token:
-        caller = await require_player(request, write=True)
+    try:
+        caller: Caller | None = await require_player(request, write=True)
+    except ApiError as exc:
+        if exc.code != "unauthorized":
+            raise
+        caller = None  # no session sent, or one already ended: its cookie is cleared too
+    if caller is not None:
         await accounts_of(request).logout(caller.token)
         shared = request.app.state.server.shared
         if shared is not None:  # the session's sockets end with it
