@@ -393,16 +393,19 @@ class Players:
         return self.passwords.verify(stored, password)
 
     @storage_errors("changing a password")
-    def set_password(self, alias: str, password: str, *, operator: str) -> None:
-        """Give the player a new password and end every session (audited)."""
+    def set_password(self, alias: str, password: str, *, operator: str) -> int:
+        """Give the player a new password and end every session (audited); how many
+        sessions were ended. The login throttle forgets the addresses the player was
+        known at before (a thief's among them: ``store/login_throttle.py``)."""
         if problem := password_problem(password):
             raise AccountError(problem)
         hashed = self.passwords.hash(password)
         with Session(self.engine) as session, session.begin():
             player = find_player(session, alias)
             player.password_hash = hashed
-            revoke_sessions(session, player.id, self.clock())
+            ended = revoke_sessions(session, player.id, self.clock())
             audit(session, self.clock, operator, PASSWORD_SET, player.alias)
+            return ended
 
     @storage_errors("revoking sessions")
     def revoke_all(self, alias: str) -> int:
