@@ -3,13 +3,16 @@ profile, balances, the play-money top-up; on SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import asyncio
+import json
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
 from pathlib import Path
 
 import httpx
 import pytest
+import websockets
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
@@ -324,3 +327,84 @@ def test_a_cookie_logout_whose_session_already_ended_is_answered_and_clears_the_
     assert out.status_code == 200 and out.json() == {"ok": True}
     cleared = out.headers["set-cookie"]
     assert cleared.startswith("cardroom_session=") and "Max-Age=0" in cleared
+
+
+async def _closed_by_server(
+    api: Api, token: str, act: Callable[[], object]
+) -> tuple[list[str], int | None]:
+    """Open a WebSocket with ``token``, run ``act`` (blocking, in a thread), then read what
+    the server sends until it closes the connection (2 s at most): the error codes and the
+    close code (None: still open)."""
+    url = api.base.replace("http", "ws", 1) + "/ws"
+    codes: list[str] = []
+    async with websockets.connect(
+        url, additional_headers={"authorization": f"Bearer {token}"}
+    ) as ws:
+        json.loads(await ws.recv())  # hello
+        await asyncio.to_thread(act)
+        try:
+            async with asyncio.timeout(2.0):
+                async for raw in ws:
+                    codes.append(json.loads(raw).get("code") or "")
+        except TimeoutError:
+            return codes, None
+        except websockets.ConnectionClosed:
+            pass
+        return codes, ws.close_code
+
+
+def test_a_player_changes_his_password_and_every_other_session_ends_at_once(api: Api) -> None:
+    """A player could not change his password: no route did (a stolen one stayed the
+    thief's until an operator stepped in). ``POST /api/password`` checks the current one
+    as a login does (counted by the login throttle: a stolen session is no free oracle),
+    sets the new one, ends every session of the account (the thief's open WebSocket is
+    closed at once) and answers a fresh session for the caller, its cookie set."""
+    alias = register(api)
+    client, session = login(api, alias)
+    thief = httpx.post(api.base + "/api/login", json={"alias": alias, "password": PASSWORD})
+    stolen = thief.json()["token"]
+    new = "a new pass phrase"
+    body = {"password": PASSWORD, "new_password": new}
+    no_csrf = client.post("/api/password", json=body)
+    assert no_csrf.status_code == 403 and no_csrf.json()["code"] == "csrf"
+    csrf = {"x-csrf-token": session["csrf"]}
+    wrong = client.post("/api/password", json={**body, "password": "not it at all"}, headers=csrf)
+    assert wrong.status_code == 403 and wrong.json()["code"] == "wrong_password"
+    short = client.post("/api/password", json={**body, "new_password": "short"}, headers=csrf)
+    assert short.status_code == 400 and short.json()["code"] == "refused"
+    assert client.get("/api/me").status_code == 200  # nothing changed by the refusals
+    answers: list[httpx.Response] = []
+    codes, closed = asyncio.run(
+        _closed_by_server(
+            api,
+            stolen,
+            lambda: answers.append(client.post("/api/password", json=body, headers=csrf)),
+        )
+    )
+    changed = answers[0]
+    assert changed.status_code == 200, changed.text
+    fresh = changed.json()
+    assert fresh["alias"] == alias and fresh["token"] not in (stolen, session["token"])
+    assert closed == 4401 and codes == ["session_ended"]  # at once, not at the next look
+    bystander = httpx.get(api.base + "/api/me", headers={"authorization": f"Bearer {stolen}"})
+    assert bystander.status_code == 401
+    old_cookie = httpx.get(api.base + "/api/me", cookies={"cardroom_session": session["token"]})
+    assert old_cookie.status_code == 401
+    assert client.get("/api/me").json()["csrf"] == fresh["csrf"]  # the new cookie
+    relog = httpx.post(api.base + "/api/login", json={"alias": alias, "password": PASSWORD})
+    assert relog.status_code == 401
+    assert httpx.post(api.base + "/api/login", json={"alias": alias, "password": new}).is_success
+
+
+def test_a_stolen_session_cannot_guess_the_password_past_the_login_throttle(api: Api) -> None:
+    """The current password asked by ``POST /api/password`` is a login's check: wrong
+    guesses count against the login throttle (5 an alias from one address), then even the
+    right one is ``throttled``, as at ``/api/login``."""
+    alias = register(api)
+    thief = bearer(api, alias)
+    body = {"password": "guess number x", "new_password": "the thief's own"}
+    for _ in range(api.settings.limits.login_failures_per_source):
+        assert thief.post("/api/password", json=body).json()["code"] == "wrong_password"
+    right = thief.post("/api/password", json={**body, "password": PASSWORD})
+    assert right.status_code == 429 and right.json()["code"] == "throttled"
+    assert "retry-after" in right.headers

@@ -2,7 +2,8 @@
 
 ``POST /api/register`` (alias rules and look-alike refusals from the store,
 18+ confirmation), ``POST /api/login`` (the store's throttle: 429 with
-``Retry-After``), ``POST /api/logout``, ``GET /api/me`` (profile: role,
+``Retry-After``), ``POST /api/logout``, ``POST /api/password`` (one's own new
+password: every session ends), ``GET /api/me`` (profile: role,
 sanctions in force, balances, disconnect all-ins left today, the CSRF token),
 ``GET /api/balances`` and ``POST /api/topup``: play chips up to a ceiling
 (``ServerSettings.topup_ceiling``), at most once per period
@@ -44,13 +45,14 @@ from cardroom.server.auth import (
     COOKIE,
     Accounts,
     LoginBody,
+    PasswordBody,
     RegisterBody,
     Session,
     client_ip,
     over_tls,
 )
 from cardroom.server.house import house_bot_named
-from cardroom.store import AccountError, PlayerInfo, SanctionKind
+from cardroom.store import AccountError, LoginRefused, PlayerInfo, SanctionKind
 from cardroom.store.allowances import AllowanceBook
 from cardroom.store.topups import PlayTopUps
 
@@ -209,6 +211,11 @@ async def login(request: Request) -> Response:
     body = await read_body(request, LoginBody)
     accounts = accounts_of(request)
     token = await accounts.login(body.alias, body.password, client_ip(request))
+    return await _session_answer(request, accounts, token)
+
+
+async def _session_answer(request: Request, accounts: Accounts, token: str) -> Response:
+    """A new session's answer: the token and its CSRF token, and the session cookie."""
     info = await accounts.authenticate(token)
     if info is None:  # banned between the password check and now
         raise ApiError(401, "login_refused", "the account is closed")
@@ -223,6 +230,27 @@ async def login(request: Request) -> Response:
         path="/",
     )
     return response
+
+
+@endpoint
+async def change_password(request: Request) -> Response:
+    """``POST /api/password``: the player's own new password. The current one is checked
+    as a login checks it (403 ``wrong_password``; the login throttle counts the failures:
+    429 ``throttled``); then every session of the account ends, its WebSockets closed at
+    once, and the caller gets a new session, as a login answers it."""
+    caller = await require_player(request, write=True)
+    body = await read_body(request, PasswordBody)
+    accounts = accounts_of(request)
+    try:
+        token = await accounts.change_password(
+            caller.player.alias, body.password, body.new_password, client_ip(request)
+        )
+    except LoginRefused:
+        raise ApiError(403, "wrong_password", "the current password is not that") from None
+    shared = server_of(request).shared
+    if shared is not None:  # every connection of the account had one of the ended sessions
+        shared.end_sessions({c.token for c in shared.connections.get(str(caller.player.id), ())})
+    return await _session_answer(request, accounts, token)
 
 
 @endpoint
@@ -280,6 +308,7 @@ def routes() -> list[Route]:
         Route("/api/register", register, methods=["POST"]),
         Route("/api/login", login, methods=["POST"]),
         Route("/api/logout", logout, methods=["POST"]),
+        Route("/api/password", change_password, methods=["POST"]),
         Route("/api/me", me, methods=["GET"]),
         Route("/api/balances", balances, methods=["GET"]),
         Route("/api/topup", top_up, methods=["POST"]),
@@ -290,6 +319,7 @@ OPERATIONS: Final = [
     ("/api/register", "post", "Register (alias rules, 18+ confirmation)", RegisterBody, Registered),
     ("/api/login", "post", "Log in: bearer token, session cookie, CSRF token", LoginBody, Session),
     ("/api/logout", "post", "Log out (revokes the session)", None, Ok),
+    ("/api/password", "post", "Change one's password (ends every session)", PasswordBody, Session),
     ("/api/me", "get", "Profile: role, sanctions, balances, disconnect all-ins", None, Profile),
     ("/api/balances", "get", "Real and play balances", None, Balances),
     ("/api/topup", "post", "Play-money top-up (once per period, to a ceiling)", TopUpBody, TopUp),

@@ -51,6 +51,13 @@ class LoginBody(msgspec.Struct, forbid_unknown_fields=True):
     password: Annotated[str, Meta(max_length=256)]
 
 
+class PasswordBody(msgspec.Struct, forbid_unknown_fields=True):
+    """``POST /api/password``: the current password and the new one."""
+
+    password: Annotated[str, Meta(max_length=256)]
+    new_password: Annotated[str, Meta(max_length=256)]
+
+
 class Session(msgspec.Struct):
     """A login's answer: the bearer token (also set as the session cookie) and the
     session's CSRF token (``X-CSRF-Token`` on state-changing requests made by cookie)."""
@@ -103,6 +110,14 @@ class Accounts:
         """A new session token (LoginRefused / LoginThrottled otherwise); the hash check
         runs in the hashing threads."""
         return await self.storage.run_hashing(self.players.login, alias, password, ip=ip)
+
+    async def change_password(self, alias: str, current: str, new: str, ip: str = "") -> str:
+        """The player's own new password (``Players.change_password``: the current one
+        checked as a login, every session ended); the caller's new session token. The
+        hashes run in the hashing threads."""
+        return await self.storage.run_hashing(
+            self.players.change_password, alias, current, new, ip=ip
+        )
 
     async def logout(self, token: str) -> None:
         """Revoke the token."""
