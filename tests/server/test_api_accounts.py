@@ -4,6 +4,7 @@ profile, balances, the play-money top-up; on SQLite and PostgreSQL."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -329,28 +330,38 @@ def test_a_cookie_logout_whose_session_already_ended_is_answered_and_clears_the_
     assert cleared.startswith("cardroom_session=") and "Max-Age=0" in cleared
 
 
-async def _closed_by_server(
-    api: Api, token: str, act: Callable[[], object]
-) -> tuple[list[str], int | None]:
-    """Open a WebSocket with ``token``, run ``act`` (blocking, in a thread), then read what
-    the server sends until it closes the connection (2 s at most): the error codes and the
-    close code (None: still open)."""
+async def _after(api: Api, tokens: list[str], act: Callable[[], object]) -> list[list[str]]:
+    """Open a WebSocket with each of ``tokens``, run ``act`` (blocking, in a thread), then
+    say what each heard within 1 s: the error codes, then ``closed <code>``, or ``open``
+    when it still answers a ping."""
     url = api.base.replace("http", "ws", 1) + "/ws"
-    codes: list[str] = []
-    async with websockets.connect(
-        url, additional_headers={"authorization": f"Bearer {token}"}
-    ) as ws:
-        json.loads(await ws.recv())  # hello
+    async with contextlib.AsyncExitStack() as stack:
+        sockets = []
+        for token in tokens:
+            headers = {"authorization": f"Bearer {token}"}
+            ws = await stack.enter_async_context(
+                websockets.connect(url, additional_headers=headers)
+            )
+            json.loads(await ws.recv())  # hello
+            sockets.append(ws)
         await asyncio.to_thread(act)
-        try:
-            async with asyncio.timeout(2.0):
-                async for raw in ws:
-                    codes.append(json.loads(raw).get("code") or "")
-        except TimeoutError:
-            return codes, None
-        except websockets.ConnectionClosed:
-            pass
-        return codes, ws.close_code
+        heard: list[list[str]] = []
+        for ws in sockets:
+            said: list[str] = []
+            with contextlib.suppress(websockets.ConnectionClosed):  # read what came first
+                await ws.send(json.dumps({"type": "ping", "id": "still-there"}))
+            try:
+                async with asyncio.timeout(1.0):
+                    async for raw in ws:
+                        message = json.loads(raw)
+                        if message.get("re") == "still-there" and message["type"] == "ok":
+                            said.append("open")
+                            break
+                        said.append(message.get("code") or message["type"])
+            except websockets.ConnectionClosed:
+                said.append(f"closed {ws.close_code}")
+            heard.append(said)
+        return heard
 
 
 def test_a_player_changes_his_password_and_every_other_session_ends_at_once(api: Api) -> None:
@@ -358,7 +369,8 @@ def test_a_player_changes_his_password_and_every_other_session_ends_at_once(api:
     thief's until an operator stepped in). ``POST /api/password`` checks the current one
     as a login does (counted by the login throttle: a stolen session is no free oracle),
     sets the new one, ends every session of the account (the thief's open WebSocket is
-    closed at once) and answers a fresh session for the caller, its cookie set."""
+    closed at once) and answers a fresh session for the caller, its cookie set (his own
+    open WebSocket goes on under it)."""
     alias = register(api)
     client, session = login(api, alias)
     thief = httpx.post(api.base + "/api/login", json={"alias": alias, "password": PASSWORD})
@@ -374,10 +386,10 @@ def test_a_player_changes_his_password_and_every_other_session_ends_at_once(api:
     assert short.status_code == 400 and short.json()["code"] == "refused"
     assert client.get("/api/me").status_code == 200  # nothing changed by the refusals
     answers: list[httpx.Response] = []
-    codes, closed = asyncio.run(
-        _closed_by_server(
+    thief_heard, own_heard = asyncio.run(
+        _after(
             api,
-            stolen,
+            [stolen, session["token"]],
             lambda: answers.append(client.post("/api/password", json=body, headers=csrf)),
         )
     )
@@ -385,7 +397,8 @@ def test_a_player_changes_his_password_and_every_other_session_ends_at_once(api:
     assert changed.status_code == 200, changed.text
     fresh = changed.json()
     assert fresh["alias"] == alias and fresh["token"] not in (stolen, session["token"])
-    assert closed == 4401 and codes == ["session_ended"]  # at once, not at the next look
+    assert thief_heard == ["session_ended", "closed 4401"]  # at once, not at the next look
+    assert own_heard == ["open"]  # the changing session's own connection goes on
     bystander = httpx.get(api.base + "/api/me", headers={"authorization": f"Bearer {stolen}"})
     assert bystander.status_code == 401
     old_cookie = httpx.get(api.base + "/api/me", cookies={"cardroom_session": session["token"]})

@@ -237,7 +237,8 @@ async def change_password(request: Request) -> Response:
     """``POST /api/password``: the player's own new password. The current one is checked
     as a login checks it (403 ``wrong_password``; the login throttle counts the failures:
     429 ``throttled``); then every session of the account ends, its WebSockets closed at
-    once, and the caller gets a new session, as a login answers it."""
+    once, and the caller gets a new session, as a login answers it; the caller's own
+    WebSockets go on under it."""
     caller = await require_player(request, write=True)
     body = await read_body(request, PasswordBody)
     accounts = accounts_of(request)
@@ -248,8 +249,10 @@ async def change_password(request: Request) -> Response:
     except LoginRefused:
         raise ApiError(403, "wrong_password", "the current password is not that") from None
     shared = server_of(request).shared
-    if shared is not None:  # every connection of the account had one of the ended sessions
-        shared.end_sessions({c.token for c in shared.connections.get(str(caller.player.id), ())})
+    if shared is not None:  # the caller's connections go on, every other one ends now
+        shared.renew_session(caller.token, token)
+        mine = shared.connections.get(str(caller.player.id), ())
+        shared.end_sessions({c.token for c in mine if c.token != token})
     return await _session_answer(request, accounts, token)
 
 
