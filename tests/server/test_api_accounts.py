@@ -421,3 +421,47 @@ def test_a_stolen_session_cannot_guess_the_password_past_the_login_throttle(api:
     right = thief.post("/api/password", json={**body, "password": PASSWORD})
     assert right.status_code == 429 and right.json()["code"] == "throttled"
     assert "retry-after" in right.headers
+
+
+def test_over_tls_the_session_cookie_is_host_only_and_a_tossed_one_is_not_read(
+    api: Api,
+) -> None:
+    """Session fixation by cookie tossing: a page of a sibling host (``blog.room.example``,
+    or any other port of the room's host) may set a cookie of the room's name for the
+    whole domain, and the browser then sends both; the server read the last one, so a
+    player already logged in was switched to the attacker's session (his seat, his
+    chips, the attacker watching the cards dealt to it), and one not logged in was
+    logged in as the attacker. Over TLS the cookie is ``__Host-cardroom_session`` (a
+    browser lets only the room's own host set that name, Secure, Path=/), and only that
+    name is read there; plain http (development on 127.0.0.1) keeps ``cardroom_session``."""
+    victim, attacker = register(api), register(api)
+    tls = {"x-forwarded-proto": "https"}  # a TLS-terminating proxy on 127.0.0.1, trusted
+    body = {"alias": victim, "password": PASSWORD}
+    answer = httpx.post(api.base + "/api/login", json=body, headers=tls)
+    cookie = answer.headers["set-cookie"]
+    assert cookie.startswith("__Host-cardroom_session=") and "Secure" in cookie
+    assert "Path=/" in cookie and "domain" not in cookie.lower()
+    own = answer.json()["token"]
+    tossed = httpx.post(
+        api.base + "/api/login", json={"alias": attacker, "password": PASSWORD}
+    ).json()["token"]
+
+    def me(cookies: str, headers: dict[str, str]) -> httpx.Response:
+        return httpx.get(api.base + "/api/me", headers={**headers, "cookie": cookies})
+
+    both = me(f"__Host-cardroom_session={own}; cardroom_session={tossed}", tls)
+    assert both.status_code == 200 and both.json()["alias"] == victim
+    alone = me(f"cardroom_session={tossed}", tls)
+    assert alone.status_code == 401
+    plain = me(f"cardroom_session={own}", {})  # plain http: the name it always had
+    assert plain.status_code == 200 and plain.json()["alias"] == victim
+    out = httpx.post(
+        api.base + "/api/logout",
+        headers={
+            **tls,
+            "cookie": f"__Host-cardroom_session={own}",
+            "x-csrf-token": both.json()["csrf"],
+        },
+    )
+    assert out.status_code == 200
+    assert out.headers["set-cookie"].startswith("__Host-cardroom_session=")

@@ -42,13 +42,13 @@ from cardroom.server.api_common import (
     server_of,
 )
 from cardroom.server.auth import (
-    COOKIE,
     Accounts,
     LoginBody,
     PasswordBody,
     RegisterBody,
     Session,
     client_ip,
+    cookie_name,
     over_tls,
 )
 from cardroom.server.house import house_bot_named
@@ -220,13 +220,14 @@ async def _session_answer(request: Request, accounts: Accounts, token: str) -> R
     if info is None:  # banned between the password check and now
         raise ApiError(401, "login_refused", "the account is closed")
     response = reply(Session(token, str(info.id), info.alias, csrf_token(token)))
+    settings = server_of(request).settings
     response.set_cookie(
-        COOKIE,
+        cookie_name(request, settings),  # no Domain: this host's alone
         token,
         max_age=int(accounts.players.session_ttl.total_seconds()),
         httponly=True,
         samesite="strict",
-        secure=over_tls(request, server_of(request).settings),
+        secure=over_tls(request, settings),
         path="/",
     )
     return response
@@ -273,7 +274,10 @@ async def logout(request: Request) -> Response:
     else:  # another site's post carries no SameSite=Strict cookie: no clearing it either
         check_origin(request)
     response = reply(Ok())
-    response.delete_cookie(COOKIE, path="/")
+    settings = server_of(request).settings  # a __Host- cookie is cleared with Secure only
+    secure = over_tls(request, settings)
+    name = cookie_name(request, settings)
+    response.delete_cookie(name, path="/", secure=secure, httponly=True, samesite="strict")
     return response
 
 

@@ -33,6 +33,12 @@ from cardroom.store import (
 from cardroom.store.cashier import signup_deposit
 
 COOKIE: Final = "cardroom_session"
+TLS_COOKIE: Final = "__Host-" + COOKIE
+"""The session cookie's name over TLS: a browser takes a ``__Host-`` cookie only from
+the room's own host, Secure, with Path=/ and no Domain, so a page of a sibling host (or
+of another port of this one) cannot set it. It could set ``cardroom_session`` for the
+whole domain, and the browser would send both: session fixation by cookie tossing.
+Plain http (development) cannot have the prefix (it needs Secure)."""
 SIGNUP_OPERATOR: Final = "server:signup"
 
 
@@ -134,12 +140,19 @@ class Accounts:
         return await self.authenticate(token)
 
 
-def token_of(conn: HTTPConnection) -> tuple[str | None, bool]:
-    """The request's token and whether it came from the cookie."""
+def cookie_name(conn: HTTPConnection, settings: ServerSettings) -> str:
+    """The session cookie's name for ``conn``: :data:`TLS_COOKIE` over TLS (the rule of
+    the cookie's Secure flag, :func:`over_tls`), else :data:`COOKIE`."""
+    return TLS_COOKIE if over_tls(conn, settings) else COOKIE
+
+
+def token_of(conn: HTTPConnection, settings: ServerSettings) -> tuple[str | None, bool]:
+    """The request's token and whether it came from the cookie (over TLS only the
+    ``__Host-`` one is read: a cookie another host tossed in is no session)."""
     header = conn.headers.get("authorization", "")
     if header.lower().startswith("bearer "):
         return header[7:].strip() or None, False
-    return conn.cookies.get(COOKIE), True
+    return conn.cookies.get(cookie_name(conn, settings)), True
 
 
 def client_ip(conn: HTTPConnection) -> str:

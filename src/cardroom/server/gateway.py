@@ -162,7 +162,7 @@ def device_of(websocket: WebSocket) -> str:
 
 async def _authenticate(websocket: WebSocket) -> tuple[str, str, str] | None:
     state = websocket.app.state.server
-    token, from_cookie = auth.token_of(websocket)
+    token, from_cookie = auth.token_of(websocket, state.settings)
     if from_cookie and not auth.same_origin(websocket, state.settings):
         return None
     if state.accounts is None:
