@@ -3,13 +3,17 @@ profile, balances, the play-money top-up; on SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import asyncio
+import contextlib
+import json
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
 from pathlib import Path
 
 import httpx
 import pytest
+import websockets
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
@@ -301,3 +305,163 @@ def test_an_ipv6_caller_is_counted_by_his_64_not_by_each_address(api: Api) -> No
             assert {"2001:db8:5:7::/64", "10.50.0.1"} <= set(seen)
     finally:
         engine.dispose()
+
+
+def test_a_cookie_logout_whose_session_already_ended_is_answered_and_clears_the_cookie(
+    api: Api,
+) -> None:
+    """docs/api.md: a logout without a session is 200, the cookie cleared. A browser whose
+    session was ended elsewhere (a logout on another device with the same session, a ban
+    lifted, an operator's revocation) still sends its cookie: that logout was 401
+    ``unauthorized`` and the dead cookie stayed in the browser. Another site's post is still
+    refused, dead cookie or not."""
+    alias = register(api)
+    client, session = login(api, alias)
+    ended = httpx.post(
+        api.base + "/api/logout", headers={"authorization": f"Bearer {session['token']}"}
+    )
+    assert ended.status_code == 200
+    foreign = client.post("/api/logout", headers={"origin": "https://evil.example"})
+    assert foreign.status_code == 403 and foreign.json()["code"] == "csrf"
+    assert "set-cookie" not in foreign.headers
+    out = client.post("/api/logout", headers={"origin": api.base})
+    assert out.status_code == 200 and out.json() == {"ok": True}
+    cleared = out.headers["set-cookie"]
+    assert cleared.startswith("cardroom_session=") and "Max-Age=0" in cleared
+
+
+async def _after(api: Api, tokens: list[str], act: Callable[[], object]) -> list[list[str]]:
+    """Open a WebSocket with each of ``tokens``, run ``act`` (blocking, in a thread), then
+    say what each heard within 1 s: the error codes, then ``closed <code>``, or ``open``
+    when it still answers a ping."""
+    url = api.base.replace("http", "ws", 1) + "/ws"
+    async with contextlib.AsyncExitStack() as stack:
+        sockets = []
+        for token in tokens:
+            headers = {"authorization": f"Bearer {token}"}
+            ws = await stack.enter_async_context(
+                websockets.connect(url, additional_headers=headers)
+            )
+            json.loads(await ws.recv())  # hello
+            sockets.append(ws)
+        await asyncio.to_thread(act)
+        heard: list[list[str]] = []
+        for ws in sockets:
+            said: list[str] = []
+            with contextlib.suppress(websockets.ConnectionClosed):  # read what came first
+                await ws.send(json.dumps({"type": "ping", "id": "still-there"}))
+            try:
+                async with asyncio.timeout(1.0):
+                    async for raw in ws:
+                        message = json.loads(raw)
+                        if message.get("re") == "still-there" and message["type"] == "ok":
+                            said.append("open")
+                            break
+                        said.append(message.get("code") or message["type"])
+            except websockets.ConnectionClosed:
+                said.append(f"closed {ws.close_code}")
+            heard.append(said)
+        return heard
+
+
+def test_a_player_changes_his_password_and_every_other_session_ends_at_once(api: Api) -> None:
+    """A player could not change his password: no route did (a stolen one stayed the
+    thief's until an operator stepped in). ``POST /api/password`` checks the current one
+    as a login does (counted by the login throttle: a stolen session is no free oracle),
+    sets the new one, ends every session of the account (the thief's open WebSocket is
+    closed at once) and answers a fresh session for the caller, its cookie set (his own
+    open WebSocket goes on under it)."""
+    alias = register(api)
+    client, session = login(api, alias)
+    thief = httpx.post(api.base + "/api/login", json={"alias": alias, "password": PASSWORD})
+    stolen = thief.json()["token"]
+    new = "a new pass phrase"
+    body = {"password": PASSWORD, "new_password": new}
+    no_csrf = client.post("/api/password", json=body)
+    assert no_csrf.status_code == 403 and no_csrf.json()["code"] == "csrf"
+    csrf = {"x-csrf-token": session["csrf"]}
+    wrong = client.post("/api/password", json={**body, "password": "not it at all"}, headers=csrf)
+    assert wrong.status_code == 403 and wrong.json()["code"] == "wrong_password"
+    short = client.post("/api/password", json={**body, "new_password": "short"}, headers=csrf)
+    assert short.status_code == 400 and short.json()["code"] == "refused"
+    assert client.get("/api/me").status_code == 200  # nothing changed by the refusals
+    answers: list[httpx.Response] = []
+    thief_heard, own_heard = asyncio.run(
+        _after(
+            api,
+            [stolen, session["token"]],
+            lambda: answers.append(client.post("/api/password", json=body, headers=csrf)),
+        )
+    )
+    changed = answers[0]
+    assert changed.status_code == 200, changed.text
+    fresh = changed.json()
+    assert fresh["alias"] == alias and fresh["token"] not in (stolen, session["token"])
+    assert thief_heard == ["session_ended", "closed 4401"]  # at once, not at the next look
+    assert own_heard == ["open"]  # the changing session's own connection goes on
+    bystander = httpx.get(api.base + "/api/me", headers={"authorization": f"Bearer {stolen}"})
+    assert bystander.status_code == 401
+    old_cookie = httpx.get(api.base + "/api/me", cookies={"cardroom_session": session["token"]})
+    assert old_cookie.status_code == 401
+    assert client.get("/api/me").json()["csrf"] == fresh["csrf"]  # the new cookie
+    relog = httpx.post(api.base + "/api/login", json={"alias": alias, "password": PASSWORD})
+    assert relog.status_code == 401
+    assert httpx.post(api.base + "/api/login", json={"alias": alias, "password": new}).is_success
+
+
+def test_a_stolen_session_cannot_guess_the_password_past_the_login_throttle(api: Api) -> None:
+    """The current password asked by ``POST /api/password`` is a login's check: wrong
+    guesses count against the login throttle (5 an alias from one address), then even the
+    right one is ``throttled``, as at ``/api/login``."""
+    alias = register(api)
+    thief = bearer(api, alias)
+    body = {"password": "guess number x", "new_password": "the thief's own"}
+    for _ in range(api.settings.limits.login_failures_per_source):
+        assert thief.post("/api/password", json=body).json()["code"] == "wrong_password"
+    right = thief.post("/api/password", json={**body, "password": PASSWORD})
+    assert right.status_code == 429 and right.json()["code"] == "throttled"
+    assert "retry-after" in right.headers
+
+
+def test_over_tls_the_session_cookie_is_host_only_and_a_tossed_one_is_not_read(
+    api: Api,
+) -> None:
+    """Session fixation by cookie tossing: a page of a sibling host (``blog.room.example``,
+    or any other port of the room's host) may set a cookie of the room's name for the
+    whole domain, and the browser then sends both; the server read the last one, so a
+    player already logged in was switched to the attacker's session (his seat, his
+    chips, the attacker watching the cards dealt to it), and one not logged in was
+    logged in as the attacker. Over TLS the cookie is ``__Host-cardroom_session`` (a
+    browser lets only the room's own host set that name, Secure, Path=/), and only that
+    name is read there; plain http (development on 127.0.0.1) keeps ``cardroom_session``."""
+    victim, attacker = register(api), register(api)
+    tls = {"x-forwarded-proto": "https"}  # a TLS-terminating proxy on 127.0.0.1, trusted
+    body = {"alias": victim, "password": PASSWORD}
+    answer = httpx.post(api.base + "/api/login", json=body, headers=tls)
+    cookie = answer.headers["set-cookie"]
+    assert cookie.startswith("__Host-cardroom_session=") and "Secure" in cookie
+    assert "Path=/" in cookie and "domain" not in cookie.lower()
+    own = answer.json()["token"]
+    tossed = httpx.post(
+        api.base + "/api/login", json={"alias": attacker, "password": PASSWORD}
+    ).json()["token"]
+
+    def me(cookies: str, headers: dict[str, str]) -> httpx.Response:
+        return httpx.get(api.base + "/api/me", headers={**headers, "cookie": cookies})
+
+    both = me(f"__Host-cardroom_session={own}; cardroom_session={tossed}", tls)
+    assert both.status_code == 200 and both.json()["alias"] == victim
+    alone = me(f"cardroom_session={tossed}", tls)
+    assert alone.status_code == 401
+    plain = me(f"cardroom_session={own}", {})  # plain http: the name it always had
+    assert plain.status_code == 200 and plain.json()["alias"] == victim
+    out = httpx.post(
+        api.base + "/api/logout",
+        headers={
+            **tls,
+            "cookie": f"__Host-cardroom_session={own}",
+            "x-csrf-token": both.json()["csrf"],
+        },
+    )
+    assert out.status_code == 200
+    assert out.headers["set-cookie"].startswith("__Host-cardroom_session=")

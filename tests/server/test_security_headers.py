@@ -251,15 +251,17 @@ def test_an_origin_of_the_other_scheme_is_not_the_room_s(api: Api) -> None:
     assert topup.status_code == 403 and topup.json()["code"] == "csrf"
 
     cookie = {"Cookie": f"cardroom_session={session['token']}"}
+    # Over TLS the browser holds the cookie a login over TLS set: __Host-cardroom_session.
+    tls_cookie = {"Cookie": f"__Host-cardroom_session={session['token']}"}
     url = api.base.replace("http://", "ws://") + "/ws"
 
     async def go() -> dict[str, str]:
         cases = {
-            "https page, ws room": {"Origin": f"https://{host}"},
-            "http page, wss room": {"Origin": f"http://{host}", **tls},
-            "https page, wss room": {"Origin": f"https://{host}", **tls},
+            "https page, ws room": {"Origin": f"https://{host}", **cookie},
+            "http page, wss room": {"Origin": f"http://{host}", **tls, **tls_cookie},
+            "https page, wss room": {"Origin": f"https://{host}", **tls, **tls_cookie},
         }
-        return {k: await first_answer(url, {**cookie, **v}) for k, v in cases.items()}
+        return {k: await first_answer(url, v) for k, v in cases.items()}
 
     assert asyncio.run(go()) == {
         "https page, ws room": "unauthorized",

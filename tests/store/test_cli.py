@@ -302,3 +302,37 @@ def test_db_upgrade_refuses_while_a_server_serves_the_database(
     finally:
         lease.LIVE.discard("running")
         engine.dispose()
+
+
+def test_an_operator_gives_a_player_a_new_password_and_ends_his_sessions(
+    fresh_url: str, capsys: Any, monkeypatch: Any
+) -> None:
+    """A player whose password was stolen had no remedy: nothing, neither the API nor the
+    command line, set a password (docs/api.md's login throttle already spoke of "an
+    operator's reset after a theft"), and a ban revoked the thief's sessions only until he
+    logged in again. ``cardroom account password`` reads the new password from stdin,
+    ends every session of the account (an open WebSocket closes at the server's next
+    look, docs/server.md) and is audited."""
+
+    def cli(*argv: str, stdin: str = "") -> tuple[int, str, str]:
+        return run(capsys, monkeypatch, *argv, "--db", fresh_url, stdin=stdin)
+
+    assert cli("db", "upgrade")[0] == 0
+    assert cli("account", "create", "Robbed", "--i-am-18", stdin=PW)[0] == 0
+    engine = make_engine(fresh_url)
+    players = Players(engine, passwords=Passwords(1, 8, 1))
+    thief = players.login("Robbed", PW.strip(), ip="203.0.113.9")
+    assert players.authenticate(thief) is not None
+    code, _, err = cli("account", "password", "Robbed", stdin="short\n")
+    assert code == 1 and "at least 8" in err
+    code, _, err = cli("account", "password", "Nobody", stdin="a new password\n")
+    assert code == 1 and "Nobody" in err
+    code, out, _ = cli("account", "password", "robbed", stdin="a new password\n")
+    assert code == 0 and "Robbed" in out and "1 session" in out
+    assert players.authenticate(thief) is None
+    assert not players.password_is("Robbed", PW.strip())
+    assert players.password_is("Robbed", "a new password")
+    with engine.connect() as conn:
+        actions = conn.execute(text("select action, subject from audit_log")).all()
+    assert ("set_password", "Robbed") in [tuple(a) for a in actions]
+    engine.dispose()

@@ -128,3 +128,43 @@ def test_a_throttled_registration_is_said_once_as_a_sentence(
     expect(page.locator("#auth-message")).to_have_text(
         "Too many registrations from 127.0.0.1 or in all: try again later."
     )
+
+
+def test_a_player_changes_his_password_and_his_other_browser_is_logged_out(
+    page: Any, more_pages: Any, server: str, console: Any
+) -> None:
+    """The account page changes the password (``POST /api/password``): a wrong current
+    one is said in words; the right one logs out every other session (a second
+    browser, as a thief's would be, is told its session has ended) while this page goes
+    on under its new session: it can still act, and the new password logs in."""
+    console.allow("status of 403")  # the wrong current password
+    console.allow("status of 409")  # the top-up at the ceiling
+    alias = fresh_alias()
+    register(page, server, alias)
+    other = more_pages()
+    other.goto(server + "/#/login/login")
+    other.get_by_label("Alias").fill(alias)
+    other.get_by_label("Password").fill(PASSWORD)
+    other.get_by_role("button", name="Log in").click()
+    other.get_by_role("heading", name="Lobby").wait_for()
+    page.get_by_role("link", name="Account").click()
+    page.get_by_label("Current password").fill("not my password")
+    page.get_by_label("New password").fill("a brand new one")
+    page.get_by_role("button", name="Change password").click()
+    expect(page.locator("#password-message")).to_have_text("That is not your current password.")
+    page.get_by_label("Current password").fill(PASSWORD)
+    page.get_by_label("New password").fill("a brand new one")
+    page.get_by_role("button", name="Change password").click()
+    expect(page.locator("#password-message")).to_have_text(
+        "Your password is changed. Every other session has been logged out."
+    )
+    expect(other.locator("#banner")).to_contain_text("Your session has ended")
+    # A write with the new session's CSRF token: past the check, to the top-up's own rule.
+    page.get_by_role("button", name="Top up play money").click()
+    expect(page.locator("#topup-message")).to_contain_text("ceiling")
+    assert alias in page.locator("#who").inner_text()
+    page.get_by_role("button", name="Log out").click()
+    page.get_by_label("Alias").fill(alias)
+    page.get_by_label("Password").fill("a brand new one")
+    page.get_by_role("button", name="Log in").click()
+    page.get_by_role("heading", name="Lobby").wait_for()

@@ -1,8 +1,8 @@
 """``cardroom account``: the operator's player and money commands.
 
 Amounts are integers in minor units (cents; chips for play money). The
-password for ``create`` is read from standard input (first line), so it
-never appears in the process list or shell history.
+password for ``create`` and ``password`` is read from standard input (first
+line), so it never appears in the process list or shell history.
 """
 
 from __future__ import annotations
@@ -50,6 +50,12 @@ def register(subparsers: Any) -> None:
     )
     create.add_argument("--ip", default="", help="registration IP address (for review)")
     create.add_argument("--device", default="", help="registration device id (for review)")
+
+    password = action(
+        "password", "give a player a new password (on stdin), ending his sessions", run_password
+    )
+    password.add_argument("alias")
+    password.add_argument("--operator", default=_operator())
 
     for name, help_text, run in (
         ("deposit", "record a deposit", run_deposit),
@@ -119,6 +125,22 @@ def run_create(args: argparse.Namespace) -> int:
     finally:
         engine.dispose()
     print(f"created {info.alias}")
+    return 0
+
+
+def run_password(args: argparse.Namespace) -> int:
+    """Give a player a new password (a stolen one, a forgotten one): every session of the
+    account ends, so a thief's open connections close at the server's next look."""
+    from cardroom.store import Players
+
+    engine = open_engine(args)
+    try:
+        players = Players(engine)
+        alias = players.get(args.alias).alias  # an unknown alias: said before the prompt
+        ended = players.set_password(alias, _read_password(), operator=args.operator)
+    finally:
+        engine.dispose()
+    print(f"{alias} has a new password; {ended} session(s) ended")
     return 0
 
 

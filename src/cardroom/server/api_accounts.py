@@ -2,7 +2,8 @@
 
 ``POST /api/register`` (alias rules and look-alike refusals from the store,
 18+ confirmation), ``POST /api/login`` (the store's throttle: 429 with
-``Retry-After``), ``POST /api/logout``, ``GET /api/me`` (profile: role,
+``Retry-After``), ``POST /api/logout``, ``POST /api/password`` (one's own new
+password: every session ends), ``GET /api/me`` (profile: role,
 sanctions in force, balances, disconnect all-ins left today, the CSRF token),
 ``GET /api/balances`` and ``POST /api/topup``: play chips up to a ceiling
 (``ServerSettings.topup_ceiling``), at most once per period
@@ -29,6 +30,7 @@ from cardroom.room.clock import day_of, system_clock
 from cardroom.room.settings import TableSettings
 from cardroom.server.api_common import (
     ApiError,
+    Caller,
     Ok,
     accounts_of,
     check_origin,
@@ -40,17 +42,17 @@ from cardroom.server.api_common import (
     server_of,
 )
 from cardroom.server.auth import (
-    COOKIE,
     Accounts,
     LoginBody,
+    PasswordBody,
     RegisterBody,
     Session,
     client_ip,
+    cookie_name,
     over_tls,
-    token_of,
 )
 from cardroom.server.house import house_bot_named
-from cardroom.store import AccountError, PlayerInfo, SanctionKind
+from cardroom.store import AccountError, LoginRefused, PlayerInfo, SanctionKind
 from cardroom.store.allowances import AllowanceBook
 from cardroom.store.topups import PlayTopUps
 
@@ -209,28 +211,62 @@ async def login(request: Request) -> Response:
     body = await read_body(request, LoginBody)
     accounts = accounts_of(request)
     token = await accounts.login(body.alias, body.password, client_ip(request))
+    return await _session_answer(request, accounts, token)
+
+
+async def _session_answer(request: Request, accounts: Accounts, token: str) -> Response:
+    """A new session's answer: the token and its CSRF token, and the session cookie."""
     info = await accounts.authenticate(token)
     if info is None:  # banned between the password check and now
         raise ApiError(401, "login_refused", "the account is closed")
     response = reply(Session(token, str(info.id), info.alias, csrf_token(token)))
+    settings = server_of(request).settings
     response.set_cookie(
-        COOKIE,
+        cookie_name(request, settings),  # no Domain: this host's alone
         token,
         max_age=int(accounts.players.session_ttl.total_seconds()),
         httponly=True,
         samesite="strict",
-        secure=over_tls(request, server_of(request).settings),
+        secure=over_tls(request, settings),
         path="/",
     )
     return response
 
 
 @endpoint
+async def change_password(request: Request) -> Response:
+    """``POST /api/password``: the player's own new password. The current one is checked
+    as a login checks it (403 ``wrong_password``; the login throttle counts the failures:
+    429 ``throttled``); then every session of the account ends, its WebSockets closed at
+    once, and the caller gets a new session, as a login answers it; the caller's own
+    WebSockets go on under it."""
+    caller = await require_player(request, write=True)
+    body = await read_body(request, PasswordBody)
+    accounts = accounts_of(request)
+    try:
+        token = await accounts.change_password(
+            caller.player.alias, body.password, body.new_password, client_ip(request)
+        )
+    except LoginRefused:
+        raise ApiError(403, "wrong_password", "the current password is not that") from None
+    shared = server_of(request).shared
+    if shared is not None:  # the caller's connections go on, every other one ends now
+        shared.renew_session(caller.token, token)
+        mine = shared.connections.get(str(caller.player.id), ())
+        shared.end_sessions({c.token for c in mine if c.token != token})
+    return await _session_answer(request, accounts, token)
+
+
+@endpoint
 async def logout(request: Request) -> Response:
     """``POST /api/logout``: revoke the session, clear the cookie (CSRF-checked)."""
-    token, _ = token_of(request)
-    if token:
-        caller = await require_player(request, write=True)
+    try:
+        caller: Caller | None = await require_player(request, write=True)
+    except ApiError as exc:
+        if exc.code != "unauthorized":
+            raise
+        caller = None  # no session sent, or one already ended: its cookie is cleared too
+    if caller is not None:
         await accounts_of(request).logout(caller.token)
         shared = request.app.state.server.shared
         if shared is not None:  # the session's sockets end with it
@@ -238,7 +274,10 @@ async def logout(request: Request) -> Response:
     else:  # another site's post carries no SameSite=Strict cookie: no clearing it either
         check_origin(request)
     response = reply(Ok())
-    response.delete_cookie(COOKIE, path="/")
+    settings = server_of(request).settings  # a __Host- cookie is cleared with Secure only
+    secure = over_tls(request, settings)
+    name = cookie_name(request, settings)
+    response.delete_cookie(name, path="/", secure=secure, httponly=True, samesite="strict")
     return response
 
 
@@ -276,6 +315,7 @@ def routes() -> list[Route]:
         Route("/api/register", register, methods=["POST"]),
         Route("/api/login", login, methods=["POST"]),
         Route("/api/logout", logout, methods=["POST"]),
+        Route("/api/password", change_password, methods=["POST"]),
         Route("/api/me", me, methods=["GET"]),
         Route("/api/balances", balances, methods=["GET"]),
         Route("/api/topup", top_up, methods=["POST"]),
@@ -286,6 +326,7 @@ OPERATIONS: Final = [
     ("/api/register", "post", "Register (alias rules, 18+ confirmation)", RegisterBody, Registered),
     ("/api/login", "post", "Log in: bearer token, session cookie, CSRF token", LoginBody, Session),
     ("/api/logout", "post", "Log out (revokes the session)", None, Ok),
+    ("/api/password", "post", "Change one's password (ends every session)", PasswordBody, Session),
     ("/api/me", "get", "Profile: role, sanctions, balances, disconnect all-ins", None, Profile),
     ("/api/balances", "get", "Real and play balances", None, Balances),
     ("/api/topup", "post", "Play-money top-up (once per period, to a ceiling)", TopUpBody, TopUp),

@@ -255,7 +255,7 @@ class Caller:
 async def require_player(request: Request, *, write: bool = False) -> Caller:
     """The caller (401 ``unauthorized`` without a valid session); for a ``write`` by
     cookie, the CSRF checks too (403 ``csrf``)."""
-    token, by_cookie = token_of(request)
+    token, by_cookie = token_of(request, server_of(request).settings)
     info = await accounts_of(request).authenticate(token)
     if info is None or token is None:
         raise ApiError(401, "unauthorized", "log in first (session cookie or bearer token)")

@@ -222,7 +222,7 @@ async def caller_of(request: Request) -> str | None:
     session with an open connection here is known without the database (a browser in
     the lobby has one); any other is looked up, and a database that does not answer
     leaves the caller unknown rather than the lobby unread."""
-    token, _ = token_of(request)
+    token, _ = token_of(request, server_of(request).settings)
     if not token:
         return None
     player: str | None = server_of(request).shared.player_of(token)

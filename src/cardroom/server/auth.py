@@ -33,6 +33,12 @@ from cardroom.store import (
 from cardroom.store.cashier import signup_deposit
 
 COOKIE: Final = "cardroom_session"
+TLS_COOKIE: Final = "__Host-" + COOKIE
+"""The session cookie's name over TLS: a browser takes a ``__Host-`` cookie only from
+the room's own host, Secure, with Path=/ and no Domain, so a page of a sibling host (or
+of another port of this one) cannot set it. It could set ``cardroom_session`` for the
+whole domain, and the browser would send both: session fixation by cookie tossing.
+Plain http (development) cannot have the prefix (it needs Secure)."""
 SIGNUP_OPERATOR: Final = "server:signup"
 
 
@@ -49,6 +55,13 @@ class LoginBody(msgspec.Struct, forbid_unknown_fields=True):
 
     alias: Annotated[str, Meta(max_length=64)]
     password: Annotated[str, Meta(max_length=256)]
+
+
+class PasswordBody(msgspec.Struct, forbid_unknown_fields=True):
+    """``POST /api/password``: the current password and the new one."""
+
+    password: Annotated[str, Meta(max_length=256)]
+    new_password: Annotated[str, Meta(max_length=256)]
 
 
 class Session(msgspec.Struct):
@@ -104,6 +117,14 @@ class Accounts:
         runs in the hashing threads."""
         return await self.storage.run_hashing(self.players.login, alias, password, ip=ip)
 
+    async def change_password(self, alias: str, current: str, new: str, ip: str = "") -> str:
+        """The player's own new password (``Players.change_password``: the current one
+        checked as a login, every session ended); the caller's new session token. The
+        hashes run in the hashing threads."""
+        return await self.storage.run_hashing(
+            self.players.change_password, alias, current, new, ip=ip
+        )
+
     async def logout(self, token: str) -> None:
         """Revoke the token."""
         await self.storage.run(self.players.logout, token)
@@ -119,12 +140,19 @@ class Accounts:
         return await self.authenticate(token)
 
 
-def token_of(conn: HTTPConnection) -> tuple[str | None, bool]:
-    """The request's token and whether it came from the cookie."""
+def cookie_name(conn: HTTPConnection, settings: ServerSettings) -> str:
+    """The session cookie's name for ``conn``: :data:`TLS_COOKIE` over TLS (the rule of
+    the cookie's Secure flag, :func:`over_tls`), else :data:`COOKIE`."""
+    return TLS_COOKIE if over_tls(conn, settings) else COOKIE
+
+
+def token_of(conn: HTTPConnection, settings: ServerSettings) -> tuple[str | None, bool]:
+    """The request's token and whether it came from the cookie (over TLS only the
+    ``__Host-`` one is read: a cookie another host tossed in is no session)."""
     header = conn.headers.get("authorization", "")
     if header.lower().startswith("bearer "):
         return header[7:].strip() or None, False
-    return conn.cookies.get(COOKIE), True
+    return conn.cookies.get(cookie_name(conn, settings)), True
 
 
 def client_ip(conn: HTTPConnection) -> str:

@@ -162,7 +162,7 @@ def device_of(websocket: WebSocket) -> str:
 
 async def _authenticate(websocket: WebSocket) -> tuple[str, str, str] | None:
     state = websocket.app.state.server
-    token, from_cookie = auth.token_of(websocket)
+    token, from_cookie = auth.token_of(websocket, state.settings)
     if from_cookie and not auth.same_origin(websocket, state.settings):
         return None
     if state.accounts is None:
@@ -340,6 +340,16 @@ class Shared:
     def tokens(self) -> set[str]:
         """The sessions the open connections were opened with."""
         return {c.token for conns in self.connections.values() for c in conns if c.token}
+
+    def renew_session(self, old: str, new: str) -> None:
+        """The connections opened with session ``old`` go on under ``new`` (a password
+        changed by that session: its holder proved the password, every other session
+        ends, and these are checked against the new one from now on)."""
+        moved = self.by_token.pop(old, set())
+        for conn in moved:
+            conn.token = new
+        if moved:
+            self.by_token.setdefault(new, set()).update(moved)
 
     def end_sessions(self, tokens: set[str]) -> int:
         """Close the connections opened with ``tokens`` (sessions that ended: a logout, a

@@ -125,7 +125,13 @@ def document() -> dict[str, Any]:
             "schemas": components,
             "securitySchemes": {
                 "bearer": {"type": "http", "scheme": "bearer"},
-                "cookie": {"type": "apiKey", "in": "cookie", "name": "cardroom_session"},
+                "cookie": {
+                    "type": "apiKey",
+                    "in": "cookie",
+                    "name": "cardroom_session",
+                    "description": "over TLS (https, or a trusted proxy's X-Forwarded-Proto) "
+                    "the cookie is __Host-cardroom_session, and only that name is read",
+                },
             },
         },
         "security": SESSION,

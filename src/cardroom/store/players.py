@@ -295,16 +295,21 @@ class Players:
                     .where(Player.id == attempt.player_id)
                     .values(password_hash=rehash)
                 )
-            session.add(
-                LoginSession(
-                    token_hash=_token_hash(token),
-                    player_id=attempt.player_id,
-                    created_at=now,
-                    expires_at=now + self.session_ttl,
-                    ip=ip,
-                    device=device,
-                )
+            self._open_session(session, attempt.player_id, token, now, ip, device)
+
+    def _open_session(
+        self, session: Session, player_id: int, token: str, now: datetime, ip: str, device: str
+    ) -> None:
+        session.add(
+            LoginSession(
+                token_hash=_token_hash(token),
+                player_id=player_id,
+                created_at=now,
+                expires_at=now + self.session_ttl,
+                ip=ip,
+                device=device,
             )
+        )
 
     def _count_attempt(
         self, session: Session, key: str, ip: str, device: str, now: datetime
@@ -393,16 +398,38 @@ class Players:
         return self.passwords.verify(stored, password)
 
     @storage_errors("changing a password")
-    def set_password(self, alias: str, password: str, *, operator: str) -> None:
-        """Give the player a new password and end every session (audited)."""
+    def set_password(self, alias: str, password: str, *, operator: str) -> int:
+        """Give the player a new password and end every session (audited); how many
+        sessions were ended. The login throttle forgets the addresses the player was
+        known at before (a thief's among them: ``store/login_throttle.py``)."""
         if problem := password_problem(password):
             raise AccountError(problem)
         hashed = self.passwords.hash(password)
         with Session(self.engine) as session, session.begin():
             player = find_player(session, alias)
             player.password_hash = hashed
-            revoke_sessions(session, player.id, self.clock())
+            ended = revoke_sessions(session, player.id, self.clock())
             audit(session, self.clock, operator, PASSWORD_SET, player.alias)
+            return ended
+
+    @storage_errors("changing a password")
+    def change_password(
+        self, alias: str, current: str, new: str, *, ip: str = "", device: str = ""
+    ) -> str:
+        """The player's own change: ``current`` is checked as a login checks it (counted
+        by the login throttle, so a stolen session is no unthrottled oracle of the
+        password: :class:`LoginRefused`, :class:`LoginThrottled`), then the new password
+        is set, every session of the account ends (:meth:`set_password`, audited with the
+        player as the actor) and a new one is opened for the caller: its token."""
+        if problem := password_problem(new):
+            raise AccountError(problem)
+        self.login(alias, current, ip=ip, device=device)  # its session ends just below
+        self.set_password(alias, new, operator=alias)
+        token = secrets.token_urlsafe(32)
+        with Session(self.engine) as session, session.begin():
+            player = find_player(session, alias)
+            self._open_session(session, player.id, token, self.clock(), ip[:64], device[:128])
+        return token
 
     @storage_errors("revoking sessions")
     def revoke_all(self, alias: str) -> int:

@@ -1,6 +1,7 @@
-// The account page: balances (play and real), sanctions, disconnect all-ins left.
+// The account page: balances (play and real), sanctions, disconnect all-ins left, and
+// the player's own new password.
 
-import { get, post, offers } from "./api.js";
+import { get, post, offers, refusal, setCsrf } from "./api.js";
 import { h, fill, chips } from "./dom.js";
 
 /** The next midnight UTC on the player's clock: the disconnect all-ins are counted per
@@ -10,6 +11,54 @@ const utcMidnight = () => {
   const next = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
   return next.toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit" });
 };
+
+/** A labelled box of the password form. */
+function box(label, input, hint) {
+  const id = `f-${input.name}`;
+  input.id = id;
+  if (hint) input.setAttribute("aria-describedby", `${id}-hint`);
+  return h("div.field", h("label", { for: id, text: label }), input,
+    hint ? h("small", { id: `${id}-hint`, text: hint }) : null);
+}
+
+/** Change one's password (POST /api/password): every other session of the account is
+ *  logged out by the server; this page goes on under the new session it answers. */
+function passwordForm() {
+  const current = h("input", { name: "current-password", type: "password", autocomplete: "current-password", required: true });
+  const fresh = h("input", { name: "new-password", type: "password", autocomplete: "new-password", required: true });
+  const message = h("p.message", { role: "status", id: "password-message" });
+  const submit = h("button", { type: "submit", text: "Change password" });
+  const form = h("form.password", { "aria-labelledby": "password-title" },
+    h("h2", { id: "password-title", text: "Password" }),
+    box("Current password", current),
+    box("New password", fresh, "At least 8 characters. Every other place you are logged in is logged out."),
+    message, submit);
+  form.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    message.className = "message";
+    if (fresh.value.length < 8) {
+      message.textContent = "Your new password must be at least 8 characters.";
+      message.classList.add("error");
+      return;
+    }
+    submit.disabled = true;
+    try {
+      const r = await post("/api/password", { password: current.value, new_password: fresh.value });
+      if (r.status === 200 && r.body) {
+        setCsrf(r.body.csrf); // the new session's (its cookie is set by the answer)
+        current.value = fresh.value = "";
+        message.textContent = "Your password is changed. Every other session has been logged out.";
+      } else {
+        message.textContent = r.status === 403 && r.body && r.body.code === "wrong_password"
+          ? "That is not your current password." : refusal(r.status, r.body);
+        message.classList.add("error");
+      }
+    } finally {
+      submit.disabled = false;
+    }
+  });
+  return form;
+}
 
 /** The account screen (reads /api/me when the server has it). */
 export async function accountScreen(app, ctx) {
@@ -38,6 +87,7 @@ export async function accountScreen(app, ctx) {
       const msg = document.getElementById("topup-message");
       if (t.status === 200) { await accountScreen(app, ctx); document.getElementById("topup-message").textContent = `Added ${chips(t.body.added)} play chips.`; }
       else if (msg) msg.textContent = t.body && t.body.message ? t.body.message : `Top-up refused (${t.status}).`;
-    } }));
+    } }),
+    (await offers("/api/password")) ? passwordForm() : "");
   return null;
 }
