@@ -31,11 +31,11 @@ export async function get(path) {
 
 /** Every refusal the account routes give, as a sentence a player understands. */
 export function refusal(status, body) {
-  const code = body && body.error;
+  const code = body && body.code; // the API's ErrorBody: {code, message}
   const message = (body && body.message) || "";
   if (status === 429 && !message) return "Too many attempts. Wait a few minutes and try again.";
   if (status === 503) return "The server is busy or starting. Try again in a moment.";
-  if (code === "refused" && status === 401 && !message) return "Wrong alias or password.";
+  if (code === "login_refused" && !message) return "Wrong alias or password.";
   if (message) return sentence(message); // the server's words say what was too many
   return `The server refused (${status}).`;
 }
