@@ -202,6 +202,20 @@ def test_10_7_report_records_a_complaint_with_the_accused_lines() -> None:
         chat.report("ann", "bob", "being lucky", now=11.0)
 
 
+def test_10_7_a_report_s_note_is_cleaned_as_a_chat_line_is() -> None:
+    """A note is a stranger's text an operator reads (the chat log's ``notes``): it was
+    kept as sent, with terminal escapes (ESC [2J cleared an operator's screen read with
+    ``jq -r``), a right-to-left override flipping what follows, NUL and line breaks.
+    It is cleaned as a chat line is (``chat_text.clean``)."""
+    chat = TableChat()
+    chat.say("bob", "hi", now=1.0)
+    note = "he said \x1b[2Jcall\u202e me\x00 now\nplease\u200b" + "\u0301" * 9
+    report = chat.report("ann", "bob", "chat_abuse", now=2.0, note=note)
+    assert report.note == "he said [2Jcall me now please\u0301\u0301\u0301", repr(report.note)
+    long = chat.report("ann", "cid", "other", now=3.0, note="x" * 500)
+    assert long.note == "x" * 500
+
+
 def test_10_7_a_player_reports_the_same_player_once_per_wait() -> None:
     chat = TableChat(ChatRules(report_every_seconds=600.0))
     chat.report("ann", "bob", "collusion", now=0.0)
