@@ -36,6 +36,22 @@ def test_10_7_plain_message_is_broadcast_and_kept() -> None:
     assert long.text == "x" * ChatRules().max_length
 
 
+def test_10_7_a_joiner_between_two_characters_is_kept() -> None:
+    """Every format character was dropped, joiners too: an emoji sequence was broken
+    into its pieces for everyone (an astronaut showed as a woman, a skin tone and a
+    rocket; the rainbow flag as a white flag and a rainbow), and Persian, which writes
+    a zero-width non-joiner inside words, was shown misjoined. A joiner between two
+    characters is kept; one at an end, beside a space or repeated is not."""
+    chat = TableChat(ChatRules(burst=100))
+    for typed in ("\U0001f469\U0001f3fd\u200d\U0001f680 gg", "\U0001f3f3\ufe0f\u200d\U0001f308",
+                  "\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645"):  # fmt: skip
+        assert chat.say("ann", typed, now=0.0).text == typed
+    verdict = chat.say("ann", "\u200da\u200d\u200d\u200db \u200dc\u200d", now=0.0)
+    assert verdict.text == "a\u200db c"
+    assert chat.say("ann", "\u200d\u200c", now=0.0).code == EMPTY
+    assert chat.say("ann", "fuc\u200dk you", now=0.0).code == FOUL_LANGUAGE  # read without
+
+
 def test_10_7_an_empty_line_takes_a_token_like_any_line() -> None:
     # Judged empty before the limit was looked at, blank lines were never limited:
     # each was a stored ChatBlocked event, as many as the client cared to send.
