@@ -44,6 +44,15 @@ def test_a_table_id_ending_in_a_line_feed_is_refused_naming_the_key(tmp_path: Pa
         load_tables(path)
 
 
+def test_a_file_saved_with_a_byte_order_mark_loads(tmp_path: Path) -> None:
+    # Windows editors save UTF-8 with a BOM: the start stopped with "Invalid statement
+    # (at line 1, column 1)", a line the operator could not act on (the PHH reader
+    # reads past one already).
+    path = tmp_path / "tables.toml"
+    path.write_text("\ufeff" + GOOD, encoding="utf-8")
+    assert [s.settings.table_id for s in load_tables(path)] == ["nl"]
+
+
 def test_a_file_of_tables_alone_still_loads(tmp_path: Path) -> None:
     path = tmp_path / "tables.toml"
     path.write_text(GOOD, encoding="utf-8")

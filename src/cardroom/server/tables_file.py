@@ -363,7 +363,8 @@ def load_tables(path: Path | None) -> list[TableSpec]:
         entries: list[Any] = list(DEFAULT_TABLES)
     else:
         try:
-            data = tomllib.loads(path.read_text(encoding="utf-8"))
+            # utf-8-sig: past the byte-order mark a Windows editor may save first
+            data = tomllib.loads(path.read_text(encoding="utf-8-sig"))
         except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
             raise TablesFileError(f"{path}: {exc}") from None
         unknown = sorted(set(data) - _FILE_KEYS)
