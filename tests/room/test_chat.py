@@ -50,6 +50,8 @@ def test_10_7_a_joiner_between_two_characters_is_kept() -> None:
     assert verdict.text == "a\u200db c"
     assert chat.say("ann", "\u200d\u200c", now=0.0).code == EMPTY
     assert chat.say("ann", "fuc\u200dk you", now=0.0).code == FOUL_LANGUAGE  # read without
+    cut = chat.say("ann", "x" * 198 + "\U0001f469\u200d\U0001f680", now=0.0).text
+    assert cut == "x" * 198 + "\U0001f469"  # the cut leaves no joiner at the end
 
 
 def test_10_7_an_empty_line_takes_a_token_like_any_line() -> None:

@@ -95,7 +95,8 @@ def clean(text: str, max_length: int) -> str:
         else:
             marks = 0
         kept.append(" " if category.startswith("C") else c)
-    return " ".join("".join(kept).split())[:max_length]
+    # The cut may leave a joiner last, joining nothing.
+    return " ".join("".join(kept).split())[:max_length].rstrip("".join(_JOINERS))
 
 
 def _joins(kept: list[str], after: str) -> bool:
