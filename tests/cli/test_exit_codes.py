@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from pathlib import Path
 
 import pytest
 
@@ -128,3 +129,43 @@ def test_the_command_line_s_longest_sanction_is_the_api_s(
     longest = ["account", "ban", "x", "--hours", str(MAX_SANCTION_HOURS + 1), "--db", "sqlite://"]
     assert code_of(longest) == 2
     assert "--hours" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["account", "chat-ban", "Alice", "--reason", "spam \udcff"],
+        ["account", "freeze", "Alice", "--operator", "op\udcfe"],
+        ["account", "deposit", "Alice", "5", "--play", "--key", "k\udcff"],
+        ["account", "create", "Bob", "--i-am-18", "--ip", "10.0.0.1\udcff"],
+    ],
+)
+def test_a_command_line_text_that_is_not_utf8_is_a_usage_error(
+    argv: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Bytes that are not UTF-8 on the command line reach Python as lone surrogates
+    (``surrogateescape``), which no database stores: a sanction's reason, an operator's
+    name or a key of such bytes ended the command in a traceback (UnicodeEncodeError)."""
+    url = f"sqlite:///{tmp_path / 'c.db'}"
+    assert code_of(["db", "upgrade", "--db", url]) == 0
+    create = ["account", "create", "Alice", "--i-am-18", "--db", url]
+    assert code_of(create, "a long password\n") == 0
+    assert code_of([*argv, "--db", url], "a long password\n") == 2
+    err = capsys.readouterr().err
+    assert "UTF-8" in err and "Traceback" not in err
+    assert code_of(["account", "show", "Alice", "--json", "--db", url]) == 0
+    assert '"sanctions": []' in capsys.readouterr().out  # nothing was done
+
+
+def test_a_password_that_is_not_utf8_is_refused_in_words(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A password piped in bytes that are not UTF-8 (read as lone surrogates) ended
+    ``account create`` in the hash's UnicodeEncodeError."""
+    url = f"sqlite:///{tmp_path / 'c.db'}"
+    assert code_of(["db", "upgrade", "--db", url]) == 0
+    argv = ["account", "create", "Alice", "--i-am-18", "--db", url]
+    assert code_of(argv, "a long \udcff password\n") == 1
+    err = capsys.readouterr().err
+    assert "UTF-8" in err and "Traceback" not in err
+    assert code_of(["account", "show", "Alice", "--db", url]) == 1  # no account was made

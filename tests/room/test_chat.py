@@ -36,6 +36,24 @@ def test_10_7_plain_message_is_broadcast_and_kept() -> None:
     assert long.text == "x" * ChatRules().max_length
 
 
+def test_10_7_a_joiner_between_two_characters_is_kept() -> None:
+    """Every format character was dropped, joiners too: an emoji sequence was broken
+    into its pieces for everyone (an astronaut showed as a woman, a skin tone and a
+    rocket; the rainbow flag as a white flag and a rainbow), and Persian, which writes
+    a zero-width non-joiner inside words, was shown misjoined. A joiner between two
+    characters is kept; one at an end, beside a space or repeated is not."""
+    chat = TableChat(ChatRules(burst=100))
+    for typed in ("\U0001f469\U0001f3fd\u200d\U0001f680 gg", "\U0001f3f3\ufe0f\u200d\U0001f308",
+                  "\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645"):  # fmt: skip
+        assert chat.say("ann", typed, now=0.0).text == typed
+    verdict = chat.say("ann", "\u200da\u200d\u200d\u200db \u200dc\u200d", now=0.0)
+    assert verdict.text == "a\u200db c"
+    assert chat.say("ann", "\u200d\u200c", now=0.0).code == EMPTY
+    assert chat.say("ann", "fuc\u200dk you", now=0.0).code == FOUL_LANGUAGE  # read without
+    cut = chat.say("ann", "x" * 198 + "\U0001f469\u200d\U0001f680", now=0.0).text
+    assert cut == "x" * 198 + "\U0001f469"  # the cut leaves no joiner at the end
+
+
 def test_10_7_an_empty_line_takes_a_token_like_any_line() -> None:
     # Judged empty before the limit was looked at, blank lines were never limited:
     # each was a stored ChatBlocked event, as many as the client cared to send.
@@ -200,6 +218,20 @@ def test_10_7_report_records_a_complaint_with_the_accused_lines() -> None:
         chat.report("ann", "ann", "other", now=11.0)
     with pytest.raises(ValueError):
         chat.report("ann", "bob", "being lucky", now=11.0)
+
+
+def test_10_7_a_report_s_note_is_cleaned_as_a_chat_line_is() -> None:
+    """A note is a stranger's text an operator reads (the chat log's ``notes``): it was
+    kept as sent, with terminal escapes (ESC [2J cleared an operator's screen read with
+    ``jq -r``), a right-to-left override flipping what follows, NUL and line breaks.
+    It is cleaned as a chat line is (``chat_text.clean``)."""
+    chat = TableChat()
+    chat.say("bob", "hi", now=1.0)
+    note = "he said \x1b[2Jcall\u202e me\x00 now\nplease\u200b" + "\u0301" * 9
+    report = chat.report("ann", "bob", "chat_abuse", now=2.0, note=note)
+    assert report.note == "he said [2Jcall me now please\u0301\u0301\u0301", repr(report.note)
+    long = chat.report("ann", "cid", "other", now=3.0, note="x" * 500)
+    assert long.note == "x" * 500
 
 
 def test_10_7_a_player_reports_the_same_player_once_per_wait() -> None:

@@ -229,6 +229,10 @@ def test_a_table_option_of_the_wrong_kind_is_refused_and_opens_nothing(
         assert answer.status_code == 400, (key, value, answer.text)
         assert answer.json()["code"] == "bad_table" and key in answer.json()["message"]
     assert not {f"badopt{n}" for n in range(len(BAD_OPTIONS))} & _listed(api)
+    # A line feed ending the id passed the id's pattern (Python's ``$``): 400 ``refused``
+    # in the ledger's words ("account owner ... must be ... trimmed").
+    answer = boss.post("/api/operator/tables", json={**base, "id": "lf\n"})
+    assert answer.status_code == 400 and answer.json()["code"] == "bad_request", answer.text
     good = boss.post("/api/operator/tables", json={**base, "id": "okopt", "options": {
         "action_seconds": 9.5, "hand_pause_seconds": 0, "min_buy_in": 30,
         "disconnect_protection": True,
@@ -321,7 +325,7 @@ def test_a_nul_in_an_operator_s_text_is_a_bad_request_on_every_database(
     # PostgreSQL refuses NUL in text: these were 503 "unavailable" there (as if the
     # database were down), and done on SQLite.
     for path in ("/api/operator/logs/chat", "/api/operator/logs/disconnects"):
-        for table in ("a\x00b", "x" * 41, "../holdem"):
+        for table in ("a\x00b", "x" * 41, "../holdem", "holdem\n"):
             answer = boss.get(path, params={"table": table})
             assert answer.status_code == 400, (path, table, answer.text)
             assert answer.json()["code"] == "bad_request"
@@ -542,6 +546,6 @@ def test_an_operator_reads_back_the_settings_of_a_table_opened_through_the_api(
     assert unknown.status_code == 404 and unknown.json()["code"] == "no_such_table"
     started = boss.get("/api/operator/tables/holdem").json()  # the test server's own
     assert started["open"] and started["origin"] == "tables_file"
-    for bad in ("a%00b", "x" * 41):  # not a table id: never sent to the database
+    for bad in ("a%00b", "x" * 41, "holdem%0A"):  # not a table id: never sent to the database
         answer = boss.get(f"/api/operator/tables/{bad}")
         assert answer.status_code == 400 and answer.json()["code"] == "bad_request", bad

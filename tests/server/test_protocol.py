@@ -513,7 +513,7 @@ def test_a_refused_message_echoes_its_id_only_if_the_id_itself_is_valid() -> Non
     from cardroom.server.protocol import ProtocolError, decode_client
 
     cases = {"ok-1": "ok-1", "bell\u0007": None, "nul\u0000": None, "del\u007f": None,
-             "x" * 65: None, "x" * 64: "x" * 64, "": None}  # fmt: skip
+             "x" * 65: None, "x" * 64: "x" * 64, "": None, "lf\n": None}  # fmt: skip
     for cid, echoed in cases.items():
         for body in ('"v":9,"type":"ping"', '"v":1,"type":"fly"', '"v":1,"type":"ping","x":1'):
             raw = "{" + body + ',"id":' + json.dumps(cid) + "}"
@@ -586,6 +586,11 @@ PAST_THE_BOUND = {
     "a report note of 501 characters": _msg(**{**REPORT, "note": "n" * 501}),
     "a reported name of 33 characters": _msg(**{**REPORT, "player": "p" * 33}),
     "a field of no message": _msg(**{**JOIN, "seat_of": 3}),
+    # A pattern's ``$`` in Python (msgspec's reading) also matches before a last line
+    # feed: "holdem\n" passed as a table id and "m1\n" as an id (a control character).
+    "a line feed ending the id": _msg(**JOIN).replace('"m1"', json.dumps("m1\n")),
+    "a line feed ending the table name": _msg(**JOIN).replace('"holdem"', '"holdem\\n"'),
+    "a line feed ending the kind": _msg(**{**ACT, "kind": "fold\n"}),
 }
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from dataclasses import replace
 from pathlib import Path
 
 import httpx
@@ -14,9 +15,11 @@ from tests.server.sessions import answer, first_turn, money_problems, player, se
 
 from cardroom.bots.client import account
 from cardroom.cli import main as cli_main
-from cardroom.ledger import AccountRef, Currency, Reason, Transfer
+from cardroom.ledger import AccountRef, Currency, LedgerError, Reason, Transfer
+from cardroom.server.room import Room
 from cardroom.server.settings import ServerSettings
-from cardroom.server.tables_file import TablesFileError, load_tables
+from cardroom.server.storage import Storage
+from cardroom.server.tables_file import TablesFileError, load_tables, spec_from_dict
 from cardroom.store import Players, SqlLedger, make_engine
 from cardroom.store.tables import TableRecords
 
@@ -325,3 +328,36 @@ def test_a_table_opened_through_the_api_and_not_in_the_tables_file_is_closed_wit
     ]
     line = "table extra-1 closed: the tables file no longer names it"
     assert told == [(logging.WARNING, line)], told
+
+
+def test_a_table_that_cannot_be_built_leaves_no_record_to_stop_the_next_start(
+    database_url: str,
+) -> None:
+    """The operator's open of table id "x\\n" (before its pattern ended at the end) was
+    refused by the ledger's account rule after the table's record was stored: every
+    later start then closed that table, met the same refusal and stopped (exit 3), on
+    both databases, until someone edited the database. The table is built before its
+    record is stored."""
+    spec = spec_from_dict(
+        {"id": "t9", "game": "holdem", "stakes": {"small_blind": 1, "big_blind": 2}}
+    )
+    unbuildable = replace(spec, settings=replace(spec.settings, table_id="t8\n"))
+
+    async def go() -> None:
+        storage = Storage(database_url, threads=1)
+        try:
+            await storage.run(storage.migrate)
+            first = Room(storage, ServerSettings(database_url=database_url))
+            await first.open([spec])
+            with pytest.raises(LedgerError):
+                await first.open_table(unbuildable)
+            await first.stop()
+            assert TableRecords(storage.engine).load("t8\n") is None
+            again = Room(storage, ServerSettings(database_url=database_url))
+            await again.open([spec])  # the next start
+            assert set(again.actors) == {"t9"}
+            await again.stop()
+        finally:
+            storage.close()
+
+    asyncio.run(go())

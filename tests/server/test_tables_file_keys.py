@@ -35,6 +35,24 @@ def test_a_key_beside_the_tables_is_refused_naming_it(tmp_path: Path) -> None:
         load_tables(path)
 
 
+def test_a_table_id_ending_in_a_line_feed_is_refused_naming_the_key(tmp_path: Path) -> None:
+    # ``$`` in Python also matches before a last line feed: id = "nl\n" passed the file's
+    # check and stopped the start with the ledger's traceback (exit 3), not the file's line.
+    path = tmp_path / "tables.toml"
+    path.write_text(GOOD.replace('id = "nl"', 'id = "nl\\n"'), encoding="utf-8")
+    with pytest.raises(TablesFileError, match="id: 1 to 40 letters"):
+        load_tables(path)
+
+
+def test_a_file_saved_with_a_byte_order_mark_loads(tmp_path: Path) -> None:
+    # Windows editors save UTF-8 with a BOM: the start stopped with "Invalid statement
+    # (at line 1, column 1)", a line the operator could not act on (the PHH reader
+    # reads past one already).
+    path = tmp_path / "tables.toml"
+    path.write_text("\ufeff" + GOOD, encoding="utf-8")
+    assert [s.settings.table_id for s in load_tables(path)] == ["nl"]
+
+
 def test_a_file_of_tables_alone_still_loads(tmp_path: Path) -> None:
     path = tmp_path / "tables.toml"
     path.write_text(GOOD, encoding="utf-8")

@@ -212,3 +212,23 @@ def test_10_9_a_deposit_reversed_does_not_make_a_depositor(room: Any) -> None:
     cashier.deposit("bob", 5, operator="op")  # a deposit that stands
     cashier.transfer("ann", "bob", 100, actor="ann")
     assert cashier.balances("bob")[REAL] == 105
+
+
+def test_an_operator_s_long_name_is_kept_alike_on_every_database(room: Any) -> None:
+    """``cardroom account deposit ... --operator NAME`` of 300 characters was refused on
+    PostgreSQL ("value too long for type character varying(64)") and kept whole on
+    SQLite. The entry keeps its first 64 characters, as the audit line beside it does."""
+    from sqlalchemy import select
+    from sqlalchemy.orm import Session
+
+    from cardroom.store.models import LedgerEntry
+
+    _, cashier = room
+    entry = cashier.deposit("ann", 500, PLAY, operator="é" * 300)
+    assert cashier.balances("ann")[PLAY] == 500
+    with Session(cashier.engine) as s:
+        actor = s.scalar(select(LedgerEntry.actor).where(LedgerEntry.id == entry.id))
+    assert actor == "é" * 64
+    assert [a.actor for a in audit_trail(cashier.engine, "ann") if a.action == "deposit"] == [
+        "é" * 64
+    ]

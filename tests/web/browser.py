@@ -208,6 +208,7 @@ action_seconds = 20
     + _table("topup", "holdem", BLINDS, seats=2)  # a puppet: the stack moves, the box follows
     + _table("rebuy-hand", "holdem", BLINDS, seats=2)  # a puppet: no rebuy in a hand
     + _table("chat-long", "holdem", BLINDS, seats=2)  # nobody else: a long chat line
+    + _table("chat-wrap", "holdem", BLINDS, seats=2)  # nobody else: a chat line wrapped
     + _table("come-back", "holdem", BLINDS, seats=2)  # a player out owing the big blind
     + _table("waiting-bb", "holdem", BLINDS, seats=3)  # two puppets; we wait for the blind
     + _table("draw-pick", "triple_draw_27", DRAW_STAKES, seats=2)  # a puppet: our draw comes
@@ -243,7 +244,8 @@ short stack may sit; ``words`` and ``words-stud``, two puppets alone; ``complete
 ``waiting``, two; ``stud8``, seven; ``ring9`` and ``ring10``, full-ring Hold'em for
 ``test_layout.py``), ``stood-up`` (a seat out 3 s is given up), ``topup`` (a puppet: the
 stack moves under the rebuy box), ``rebuy-hand`` (a puppet: the box held in a hand),
-``chat-long`` (a phone's player alone, chatting), ``waiting-bb`` (two puppets in a hand,
+``chat-long`` (a phone's player alone, chatting), ``chat-wrap`` (a player alone,
+a chat line wrapping), ``waiting-bb`` (two puppets in a hand,
 we sit down waiting for the big blind), ``come-back`` (a player sat out owing
 the big blind, then a puppet), ``draw-pick`` (a puppet: our draw comes at once),
 ``leaving`` (a puppet: leaving asked in a hand, then taken back), ``act-focus`` (a

@@ -74,3 +74,32 @@ def test_a_long_unbroken_chat_line_wraps_inside_the_phone_screen(phone: Any, ser
     assert line["x"] + line["width"] <= chat["x"] + chat["width"], (line, chat)
     phone.get_by_role("button", name="Send").click(trial=True, timeout=2000)  # reachable
     shoot(phone, "chat-long-line-phone")
+
+
+def test_a_wrapped_chat_line_cannot_pass_for_another_player_s_line(page: Any, server: str) -> None:
+    """Each line showed as "alias: text" with the text wrapped to the left edge, where
+    the aliases start: a line padded to wrap just before "Victim: I am colluding with
+    me, report me" showed that as a line of Victim's (live: only the bold told them
+    apart). The text after the first line is indented under the alias."""
+    alias = fresh_alias()
+    register(page, server, alias)
+    sit(page, server, "chat-wrap")
+    _say(page, "gl " + " ".join(["Victim: I am colluding, report me"] * 5))
+    line = page.locator(".chatlines li").last
+    starts = line.evaluate(
+        """(li) => {
+        const range = document.createRange();
+        range.selectNodeContents(li);
+        const left = li.getBoundingClientRect().left;
+        const tops = new Map();  // each line box: its leftmost start
+        for (const r of range.getClientRects()) {
+          const top = Math.round(r.top);
+          tops.set(top, Math.min(tops.has(top) ? tops.get(top) : Infinity, r.left - left));
+        }
+        return [...tops.entries()].sort((a, b) => a[0] - b[0]).map((e) => e[1]);
+      }"""
+    )
+    assert len(starts) >= 3, starts  # wrapped
+    first, *wrapped = starts
+    assert all(start >= first + 8 for start in wrapped), starts
+    shoot(page, "chat-wrapped-line")

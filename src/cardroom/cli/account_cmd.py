@@ -16,7 +16,7 @@ from typing import Any
 
 from cardroom.chat_bans import MAX_SANCTION_HOURS
 from cardroom.cli.db_cmd import database_command, name_players, open_engine
-from cardroom.cli.errors import UsageError, whole_number
+from cardroom.cli.errors import UsageError, is_utf8, whole_number
 from cardroom.ledger import Currency, Entry
 
 ROLES: tuple[str, ...] = ("player", "operator")
@@ -103,12 +103,20 @@ def register(subparsers: Any) -> None:
 def _read_password() -> str:
     from cardroom.store import AccountError
 
-    if sys.stdin.isatty():
-        first = getpass.getpass("password: ")
-        if getpass.getpass("again: ") != first:
-            raise AccountError("the passwords differ")
-        return first
-    return sys.stdin.readline().rstrip("\r\n")
+    not_utf8 = AccountError("the password is not UTF-8 text")
+    try:
+        if sys.stdin.isatty():
+            first = getpass.getpass("password: ")
+            if getpass.getpass("again: ") != first:
+                raise AccountError("the passwords differ")
+            password = first
+        else:
+            password = sys.stdin.readline().rstrip("\r\n")
+    except UnicodeDecodeError:  # a strict UTF-8 locale
+        raise not_utf8 from None
+    if not is_utf8(password):  # the C locale reads such bytes as lone surrogates
+        raise not_utf8
+    return password
 
 
 def run_create(args: argparse.Namespace) -> int:

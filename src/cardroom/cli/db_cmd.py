@@ -8,6 +8,8 @@ import sys
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
+from cardroom.cli.errors import UsageError, is_utf8
+
 if TYPE_CHECKING:
     from sqlalchemy import Engine
 
@@ -105,6 +107,9 @@ def guarded(run: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Name
         from cardroom.ledger import LedgerError
         from cardroom.store import DatabaseError
 
+        for name, value in vars(args).items():  # a traceback at the database else
+            if isinstance(value, str) and not is_utf8(value):
+                raise UsageError(f"{name}: not UTF-8 text: {value!r}")
         try:
             return run(args)
         except (LedgerError, DatabaseError) as exc:

@@ -15,6 +15,17 @@ class UsageError(Exception):
     """The command line is wrong (exit code 2); raised by a command after parsing."""
 
 
+def is_utf8(text: str) -> bool:
+    """Whether ``text`` is text a database can store: bytes that are not UTF-8 (on the
+    command line, or piped in under the C locale) reach Python as lone surrogates
+    (``surrogateescape``), which no driver encodes."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def seed(text: str) -> int:
     """An argparse type: a seed is a whole number, so ``007`` and ``7`` are the same seed."""
     try:

@@ -94,6 +94,8 @@ CODES: Final = (OK, EMPTY, BANNED, RATE_LIMITED, ADVERTISING, FOUL_LANGUAGE, CAR
 
 REPORT_REASONS: Final = ("coffee_housing", "collusion", "chat_abuse", "other")
 """What a player may report another player for."""
+MAX_NOTE: Final = 500
+"""A report's note is cut to this many characters (the protocol's bound)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -279,7 +281,9 @@ class TableChat:
             self._reported = {k: at for k, at in self._reported.items() if now - at < every}
         self._reported[reporter, accused] = now
         said = tuple(line for line in self._lines if line.player == accused)
-        return ChatReport(reporter, accused, reason, note[:500], now, said)
+        # A stranger's text an operator reads: cleaned as a line is (no terminal escape,
+        # no right-to-left override, no NUL), not judged.
+        return ChatReport(reporter, accused, reason, clean(note, MAX_NOTE), now, said)
 
     def _judge(self, player: str, text: str, now: float, in_hand: bool) -> ChatVerdict:
         if player in self._muted:

@@ -1,9 +1,9 @@
 """Chat text (RULEBOOK §10.7): what is sent, and the plain reading the filters judge.
 
 :func:`clean` makes the line that is broadcast: format characters (zero-width
-spaces and joiners, the soft hyphen, right-to-left overrides) and the Hangul
-fillers (letters that show nothing) are dropped, so they can neither flip the
-line for its readers nor hide a word's break; other
+spaces, the soft hyphen, right-to-left overrides, and joiners but between two
+characters, :data:`_JOINERS`) and the Hangul fillers (letters that show nothing) are
+dropped, so they can neither flip the line for its readers nor hide a word's break; other
 control characters and line breaks become spaces; stacks of combining marks are
 cut to :data:`MAX_MARKS` (no "zalgo" line running over the chat box).
 
@@ -71,14 +71,21 @@ _INVISIBLE: Final = frozenset("\u115f\u1160\u3164\uffa0")
 """Hangul fillers: letters to Unicode, so they join a word, but they show nothing."""
 
 _DROPPED: Final = frozenset({"Mn", "Me", "Mc", "Cf"})
+_JOINERS: Final = frozenset("\u200c\u200d")
+"""The zero-width non-joiner and joiner: format characters a line keeps between two
+characters (an emoji sequence, "👩🏽‍🚀"; Persian writes the non-joiner inside words),
+never anywhere else; the filters read past them (:func:`fold` drops them)."""
 
 
 def clean(text: str, max_length: int) -> str:
     """``text`` as it may be broadcast (module doc), spaces collapsed, cut to ``max_length``."""
     kept: list[str] = []
     marks = 0
-    for c in text:
+    for i, c in enumerate(text):
         category = unicodedata.category(c)
+        if c in _JOINERS and _joins(kept, text[i + 1 : i + 2]):
+            kept.append(c)
+            continue
         if category == "Cf" or c in _INVISIBLE:
             continue
         if category in ("Mn", "Me"):
@@ -88,7 +95,17 @@ def clean(text: str, max_length: int) -> str:
         else:
             marks = 0
         kept.append(" " if category.startswith("C") else c)
-    return " ".join("".join(kept).split())[:max_length]
+    # The cut may leave a joiner last, joining nothing.
+    return " ".join("".join(kept).split())[:max_length].rstrip("".join(_JOINERS))
+
+
+def _joins(kept: list[str], after: str) -> bool:
+    """Whether a joiner sits between two characters that show (the last kept, and the
+    one after it): where an emoji sequence or a Persian word needs it."""
+    return bool(kept and after) and all(
+        c not in _JOINERS and not c.isspace() and unicodedata.category(c)[0] not in "CZ"
+        for c in (kept[-1], after)
+    )
 
 
 def fold(text: str, *, lower: bool = True) -> tuple[str, list[int]]:

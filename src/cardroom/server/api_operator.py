@@ -50,7 +50,7 @@ from cardroom.server.api_common import (
 )
 from cardroom.server.auth import Accounts
 from cardroom.server.jobs import Job, Outcome
-from cardroom.server.protocol import CLOSED_BY_OPERATOR, TableId
+from cardroom.server.protocol import CLOSED_BY_OPERATOR, TABLE_ID, TableId
 from cardroom.server.tables_file import Origin, TablesFileError, TableSpec, spec_from_dict
 from cardroom.store import ROLES, SanctionKind
 from cardroom.store.errors import LARGEST_ID
@@ -143,7 +143,7 @@ _ChipsList = Annotated[list[_Chips], Meta(max_length=10)]
 class OpenTableBody(msgspec.Struct, forbid_unknown_fields=True):
     """A table to open: the fields of a ``--tables`` file entry (``server/tables_file.py``)."""
 
-    id: Annotated[str, Meta(min_length=1, max_length=40, pattern=r"^[A-Za-z0-9_-]+$")]
+    id: Annotated[str, Meta(min_length=1, max_length=40, pattern=TABLE_ID)]
     stakes: dict[Annotated[str, Meta(max_length=40)], _Chips | _ChipsList] | None = None
     """Every poker table's (a Chinese poker table has ``point_value`` instead); lists for
     ``straddles`` and ``spread``, as in the tables file."""

@@ -33,8 +33,15 @@ VERSION: Final = 1
 MAX_AMOUNT: Final = 2**53 - 1
 """Amounts above this are refused at decoding (JSON clients lose precision there)."""
 
-TableId = Annotated[str, Meta(min_length=1, max_length=40, pattern=r"^[A-Za-z0-9_-]+$")]
-ClientId = Annotated[str, Meta(min_length=1, max_length=64, pattern=r"^[^\x00-\x1f\x7f]+$")]
+END: Final = r"$(?!\n)"
+"""The end of a pattern's text. msgspec (and a Python JSON Schema validator) search with
+``re``, whose ``$`` also matches before a last line feed: "holdem\\n" passed as a table
+id, "m1\\n" as an id. The look-ahead refuses that place, and changes nothing for an
+ECMA-262 reader of the schema, whose ``$`` is the end alone."""
+TABLE_ID: Final = r"^[A-Za-z0-9_-]+" + END
+"""A table id's pattern: letters, digits, ``-`` and ``_`` (the tables file's rule)."""
+TableId = Annotated[str, Meta(min_length=1, max_length=40, pattern=TABLE_ID)]
+ClientId = Annotated[str, Meta(min_length=1, max_length=64, pattern=r"^[^\x00-\x1f\x7f]+" + END)]
 """A client's message id: 1-64 characters, none a control character (an id is stored
 with what it did, and PostgreSQL refuses NUL in text: such an id failed its look-up)."""
 Amount = Annotated[int, Meta(ge=0, le=MAX_AMOUNT)]
@@ -46,7 +53,7 @@ CardText = Annotated[
 ]
 """A card as ``Card.parse`` reads it (``Ah``, ``td``): published in the schema, so a client
 validating against it learns of a malformed card before the server refuses it."""
-Word = Annotated[str, Meta(min_length=1, max_length=32, pattern=r"^[a-z_]+$")]
+Word = Annotated[str, Meta(min_length=1, max_length=32, pattern=r"^[a-z_]+" + END)]
 
 
 class ClientMessage(msgspec.Struct, tag_field="type", forbid_unknown_fields=True, kw_only=True):

@@ -389,9 +389,11 @@ class Room:
             state = _fit(old.state, old.settings, settings)
             if changed := settings_changed(record.settings, now):
                 log.warning("table %s reopens with its settings changed: %s", table_id, changed)
-        self.records.open(table_id, now)
         allowances = allowances or self.step_allowances(settings)
+        # Built before its record is stored: a table refused here (an account rule of the
+        # ledger) left a record that every later start closed, met the refusal and stopped.
         table = table_type(settings)(settings, ledger, allowances=allowances, state=state)
+        self.records.open(table_id, now)
         self.records.commit(table_id, seq + 1, [], snapshot=(seq, table.snapshot))
         return table, seq
 

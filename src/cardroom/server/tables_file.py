@@ -83,7 +83,7 @@ from cardroom.room.rotation import (
 )
 from cardroom.room.settings import LANGUAGE_TAG, TableSettings
 
-_ID = re.compile(r"^[A-Za-z0-9_-]{1,40}$")
+_ID = re.compile(r"[A-Za-z0-9_-]{1,40}")  # fullmatch: "$" also matches before a last "\n"
 _OWN_KEYS = {"id", "game", "structure", "stakes", "seats", "money", "bots", "rules"}
 _MIXED_KEYS = {"mixed", "games", "hands_per_game"}
 _CHINESE_KEYS = {"id", "game", "point_value", "min_points", "set_seconds", "seats", "money", "bots"}
@@ -171,7 +171,7 @@ def _spec(raw: dict[str, Any]) -> TableSpec:
     if unknown:
         raise ValueError(f"unknown keys {sorted(unknown)}")
     table_id = raw.get("id")
-    if not isinstance(table_id, str) or not _ID.match(table_id):
+    if not isinstance(table_id, str) or not _ID.fullmatch(table_id):
         raise ValueError("id: 1 to 40 letters, digits, '-' or '_'")
     money = raw.get("money", "play")
     if money not in ("play", "real"):
@@ -363,7 +363,8 @@ def load_tables(path: Path | None) -> list[TableSpec]:
         entries: list[Any] = list(DEFAULT_TABLES)
     else:
         try:
-            data = tomllib.loads(path.read_text(encoding="utf-8"))
+            # utf-8-sig: past the byte-order mark a Windows editor may save first
+            data = tomllib.loads(path.read_text(encoding="utf-8-sig"))
         except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
             raise TablesFileError(f"{path}: {exc}") from None
         unknown = sorted(set(data) - _FILE_KEYS)

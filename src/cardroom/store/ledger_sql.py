@@ -223,7 +223,7 @@ def post_fresh(
                 "amount": t.amount,
                 "memo": t.memo,
                 "reverses_entry_id": t.reverses,
-                "actor": actor,
+                "actor": actor[:64],  # the column's width, as the audit line's actor
                 "created_at": now,
             }
             for t in fresh
