@@ -215,6 +215,9 @@ action_seconds = 20
     + _table("advance-quiet", "holdem", BLINDS, seats=3)  # a puppet, a newcomer: said
     + _table("moves-said", "holdem", BLINDS, seats=2)  # a puppet: its moves announced
     + _table("draw-focus", "badugi", DRAW_STAKES, seats=2)  # a puppet: we draw by keyboard
+    + _table("touch-twice", "holdem", BLINDS, seats=2)  # a puppet: a phone's double tap
+    + _table("touch-typing", "holdem", BLINDS, seats=2)  # a puppet: our turn while typing
+    + _table("touch-sizes", "holdem", BLINDS, seats=2)  # a puppet: the phone's targets
     + "".join(
         f"""
 [[table]]
@@ -245,8 +248,9 @@ the big blind, then a puppet), ``draw-pick`` (a puppet: our draw comes at once),
 ``leaving`` (a puppet: leaving asked in a hand, then taken back), ``act-focus`` (a
 puppet: we act with the keyboard), ``advance-quiet`` and ``moves-said`` (a puppet: the
 live regions),
-``draw-focus`` (a puppet: a draw by keyboard), ``razz-rules`` and ``stud8-rules`` (no
-one: their rules links), and the Chinese poker tables (OFC,
+``draw-focus`` (a puppet: a draw by keyboard), ``touch-twice``, ``touch-typing`` and
+``touch-sizes`` (a puppet: a phone played by touch, ``test_touch.py``), ``razz-rules``
+and ``stud8-rules`` (no one: their rules links), and the Chinese poker tables (OFC,
 Pineapple) of ``test_ofc_table.py``."""
 THINK = 0.3
 """The session's bots think up to this many seconds a decision (still faster than people):
