@@ -1,9 +1,11 @@
 """A phone played by touch (Playwright's touchscreen, a 390x844 page with touch), heads-up
 against a puppet: a second tap on the spot just tapped, or a tap as the next decision's
-bar comes, plays nothing that moved under the finger."""
+bar comes, plays nothing that moved under the finger; our turn while the on-screen
+keyboard is up for the chat puts the bar on the screen."""
 
 from __future__ import annotations
 
+import re
 import time
 from typing import Any
 
@@ -99,3 +101,53 @@ def test_a_second_tap_plays_nothing_that_moved_under_the_finger(
         assert time.monotonic() < deadline, "a tap on the bar seen for a while did not act"
         phone.wait_for_timeout(50)
     shoot(phone, "touch-second-tap")
+
+
+def test_our_turn_while_typing_in_the_chat_puts_the_bar_on_the_screen(
+    phone: Any, server: str, driven: Any
+) -> None:
+    register(phone, server, fresh_alias())
+    puppet = driven.puppet("touch-typing", fresh_alias("pup"))
+    sit(phone, server, "touch-typing")
+    for _ in range(12):  # until an action of ours leaves the puppet to act
+        _our_turn(phone, puppet)
+        phone.wait_for_timeout(500)  # the bar read (a tap as it comes is dropped)
+        acted = len(_ours_acted(puppet))
+        phone.locator(PASSIVE).first.tap()
+        until(phone, "!document.querySelector('.actionbar')")
+        phone.wait_for_timeout(300)
+        if (
+            len(_ours_acted(puppet)) > acted
+            and puppet.turns.qsize()
+            and not phone.locator(".actionbar").count()
+        ):
+            break
+    else:
+        pytest.fail("no action of ours left the puppet to act")
+    box = phone.get_by_role("textbox", name="Chat message")
+    box.scroll_into_view_if_needed()
+    box.tap()
+    # The on-screen keyboard takes the lower half of the screen: the page's viewport is
+    # what is left (a phone resizing its page for the keyboard).
+    phone.set_viewport_size({"width": 390, "height": 470})
+    box.scroll_into_view_if_needed()
+    phone.keyboard.type("nice hand")
+    _our_turn(phone, puppet)
+    phone.wait_for_timeout(300)
+    bar = phone.evaluate(
+        "(() => { const r = document.querySelector('.actionbar').getBoundingClientRect();"
+        " return [r.top, r.bottom, innerHeight]; })()"
+    )
+    # It was 500 px above the screen: nothing there said it was our turn, and the clock ran.
+    assert bar[0] >= 0 and bar[1] <= bar[2], bar
+    x, y = _centre(phone, PASSIVE)
+    assert re.search(r'class="act (check|call)"', _under(phone, x, y)), _under(phone, x, y)
+    expect(box).to_have_value("nice hand")  # the line being typed is kept
+    shoot(phone, "touch-turn-while-typing")
+    acted = len(_ours_acted(puppet))
+    phone.wait_for_timeout(500)  # the bar read (a tap as it comes is dropped)
+    phone.touchscreen.tap(x, y)
+    deadline = time.monotonic() + 15
+    while len(_ours_acted(puppet)) == acted:
+        assert time.monotonic() < deadline, "the tap on the bar did not act"
+        phone.wait_for_timeout(50)
