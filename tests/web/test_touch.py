@@ -1,7 +1,8 @@
 """A phone played by touch (Playwright's touchscreen, a 390x844 page with touch), heads-up
 against a puppet: a second tap on the spot just tapped, or a tap as the next decision's
 bar comes, plays nothing that moved under the finger; our turn while the on-screen
-keyboard is up for the chat puts the bar on the screen."""
+keyboard is up for the chat puts the bar on the screen; every control is a finger's
+size (44x44 CSS px)."""
 
 from __future__ import annotations
 
@@ -151,3 +152,48 @@ def test_our_turn_while_typing_in_the_chat_puts_the_bar_on_the_screen(
     while len(_ours_acted(puppet)) == acted:
         assert time.monotonic() < deadline, "the tap on the bar did not act"
         phone.wait_for_timeout(50)
+
+
+SMALL = """(() => {
+  // Every control of the page a finger may need, and its target: a checkbox's is its own
+  // box with its label's (a tap on either ticks it). Not links in running text (WCAG
+  // 2.5.8's exception), nor what is hidden or only for screen readers.
+  const out = [];
+  for (const el of document.querySelectorAll('button, a, input, select, summary')) {
+    if (el.closest('.sr, .skip') || el.type === 'hidden') continue;
+    if (el.tagName === 'A' && !el.classList.contains('button') && el.closest('p, li')) continue;
+    let r = el.getBoundingClientRect();
+    if (!r.width || !r.height) continue;
+    if (el.type === 'checkbox') {
+      const label = el.closest('label') || document.querySelector(`label[for="${el.id}"]`);
+      if (label) {
+        const l = label.getBoundingClientRect();
+        const [top, left] = [Math.min(r.top, l.top), Math.min(r.left, l.left)];
+        const [right, bottom] = [Math.max(r.right, l.right), Math.max(r.bottom, l.bottom)];
+        r = { width: right - left, height: bottom - top };
+      }
+    }
+    if (r.width < 43.5 || r.height < 43.5) {
+      const name = (el.getAttribute('aria-label') || el.textContent || el.id || el.type).trim();
+      out.push(`${name.slice(0, 30)} ${Math.round(r.width)}x${Math.round(r.height)}`);
+    }
+  }
+  return out;
+})()"""
+
+
+def test_every_control_is_a_fingers_size_on_a_phone(phone: Any, server: str, driven: Any) -> None:
+    register(phone, server, fresh_alias())
+    phone.wait_for_timeout(500)
+    assert phone.evaluate(SMALL) == []  # the lobby: its menu, filters and tables
+    puppet = driven.puppet("touch-sizes", fresh_alias("pup"))
+    sit(phone, server, "touch-sizes")
+    deadline = time.monotonic() + 60
+    while not phone.locator("#raise-slider").count():  # a bet or raise of our choosing
+        assert time.monotonic() < deadline, "no turn with an amount to choose came"
+        _our_turn(phone, puppet)
+        if not phone.locator("#raise-slider").count():
+            phone.locator(PASSIVE).first.tap()
+    phone.wait_for_timeout(300)
+    shoot(phone, "touch-sizes")
+    assert phone.evaluate(SMALL) == []  # the bar, its slider and presets, our seat's controls
