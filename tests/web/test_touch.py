@@ -197,3 +197,34 @@ def test_every_control_is_a_fingers_size_on_a_phone(phone: Any, server: str, dri
     phone.wait_for_timeout(300)
     shoot(phone, "touch-sizes")
     assert phone.evaluate(SMALL) == []  # the bar, its slider and presets, our seat's controls
+
+
+def test_a_phone_back_on_the_network_or_in_front_connects_again_at_once(
+    phone: Any, server: str, console: Any
+) -> None:
+    console.allow("ERR_INTERNET_DISCONNECTED")  # the page's tries while the network is away
+    # (the lobby's reads of /api/tables too: only the WebSocket's are counted below)
+    register(phone, server, fresh_alias())
+    until(phone, "window.cardroom.conn.state === 'open'")
+    tries: list[str] = []
+    phone.on("console", lambda m: tries.append(m.text) if "WebSocket" in m.text else None)
+    phone.context.set_offline(True)  # a tunnel, a lift, the phone in a pocket
+    phone.evaluate("window.cardroom.conn.drop()")  # the socket gone with the network
+    # Each try waits longer than the last (0.25, 0.5, 1, 2, 4 s, then 5 s): after the
+    # sixth, the next is 5 s away.
+    deadline = time.monotonic() + 30
+    while len(tries) < 6:
+        assert time.monotonic() < deadline, tries
+        phone.wait_for_timeout(50)
+    # The page shown again (the player back from another app): it tries at once.
+    phone.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+    shown = time.monotonic()
+    while len(tries) < 7:
+        assert time.monotonic() - shown < 2, "the page waited out its pause to try again"
+        phone.wait_for_timeout(50)
+    phone.context.set_offline(False)
+    back = time.monotonic()
+    until(phone, "window.cardroom.conn.state === 'open'", timeout=10_000)
+    # It waited out the pause (up to 5 s of "reconnecting", a turn's clock running).
+    assert time.monotonic() - back < 2, time.monotonic() - back
+    expect(phone.locator("#banner")).to_be_hidden()
