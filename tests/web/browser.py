@@ -220,6 +220,9 @@ action_seconds = 20
     + _table("said", "holdem", BLINDS, action=12, bank=3.0, seats=2)  # a puppet: said aloud
     + _table("said-stud", "stud", "small_bet = 4, big_bet = 8, ante = 1", seats=2)  # a puppet
     + _table("focus-ring", "holdem", BLINDS)  # nobody: its empty seats' buttons
+    + _table("touch-twice", "holdem", BLINDS, seats=2)  # a puppet: a phone's double tap
+    + _table("touch-typing", "holdem", BLINDS, seats=2)  # a puppet: our turn while typing
+    + _table("touch-sizes", "holdem", BLINDS, seats=2)  # a puppet: the phone's targets
     + "".join(
         f"""
 [[table]]
@@ -252,8 +255,9 @@ the big blind, then a puppet), ``draw-pick`` (a puppet: our draw comes at once),
 puppet: we act with the keyboard), ``advance-quiet`` and ``moves-said`` (a puppet: the
 live regions), ``said`` and ``said-stud`` (a puppet: what a screen reader hears; ``said``
 with a 12 s clock and a 3 s time bank), ``focus-ring`` (nobody: "Sit here" focused),
-``draw-focus`` (a puppet: a draw by keyboard), ``razz-rules`` and ``stud8-rules`` (no
-one: their rules links), and the Chinese poker tables (OFC,
+``draw-focus`` (a puppet: a draw by keyboard), ``touch-twice``, ``touch-typing`` and
+``touch-sizes`` (a puppet: a phone played by touch, ``test_touch.py``), ``razz-rules``
+and ``stud8-rules`` (no one: their rules links), and the Chinese poker tables (OFC,
 Pineapple) of ``test_ofc_table.py``."""
 THINK = 0.3
 """The session's bots think up to this many seconds a decision (still faster than people):

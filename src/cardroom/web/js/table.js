@@ -21,6 +21,7 @@ import { tableRules, tableTerms } from "./rules.js";
 import { focusedKey, holdFocus, keepOnScreen, refocus, typedValues } from "./regions.js";
 import { tableClosed } from "./closing.js";
 import { sayTurn } from "./turnsaid.js";
+import { TapGuard } from "./touchguard.js";
 
 /** What a seat shows of its last draw: at a flop game (Irish) a draw is a discard street,
  *  cards thrown and none dealt; else how many cards it drew. */
@@ -109,6 +110,7 @@ class TableController {
     fill(app, h("div.tablepage", { "data-table": id },
       r.head, r.notice, r.felt, r.actions, r.controls,
       h("div.side", r.showdown, r.last, r.chat, r.report, r.log), r.said));
+    this.tapGuard = new TapGuard(app, [r.actions, r.controls]); // what moves as the bar comes and goes
   }
 
   /** Now on the server's clock (deadlines and offers are on it). */
@@ -480,6 +482,7 @@ class TableController {
       this.keepBar(r.actions.querySelector(".actionbar"));
       sayTurn(this, r.said, r.actions.querySelector(".actionbar"), legal);
     }
+    this.tapGuard.shown([r.actions.firstElementChild?.className, legal, this.family === "chinese" && this.ofc?.key]);
     const mySeat = this.me() !== null && this.me() !== undefined ? this.view.seats[this.me()] : null;
     this.update("controls", [this.me(), mySeat && mySeat.sitting_out, mySeat && mySeat.stack, mySeat && mySeat.dealt_in, mySeat && mySeat.owes, mySeat && mySeat.post_now, mySeat && mySeat.leaving, this.view.auto_muck, this.sitOutNext, this.view.offer,
       this.view.seats.every((x) => x !== null)], () => seatControls(this), true);
@@ -594,6 +597,7 @@ export async function tableScreen(app, ctx, id) {
   else if (r.type === "error") t.refused(r);
   return () => {
     t.leave();
+    t.tapGuard.stop();
     off();
     offState();
     clearInterval(timer);

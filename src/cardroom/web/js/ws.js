@@ -63,6 +63,20 @@ export class Connection {
     this.greeted = false;
     this.opened = steadyMs();
     this.unsettled = () => {};
+    this.again = null; // the next try after a lost connection, once its pause is over
+    // A phone back from a tunnel or from the background tries at once, not after the
+    // pause its failed tries grew to (up to 5 s more of "reconnecting", a turn's clock
+    // running).
+    const now = () => { if (this.again && !document.hidden) this.tryNow(); };
+    addEventListener("online", now);
+    document.addEventListener("visibilitychange", now);
+  }
+
+  /** Connect again now, the pause after the last failed try cut short. */
+  tryNow() {
+    clearTimeout(this.again);
+    this.again = null;
+    if (!this.closedByUs) this.open();
   }
 
   /** Connect (resolves with the hello, or null when the server says log in first). */
@@ -141,7 +155,7 @@ export class Connection {
     this.setState("reconnecting");
     const pause = Math.min(5000, 250 * 2 ** this.retry);
     this.retry += 1;
-    setTimeout(() => { if (!this.closedByUs) this.open(); }, pause);
+    this.again = setTimeout(() => this.tryNow(), pause);
   }
 
   setState(state) {
