@@ -6,7 +6,7 @@
 // what the server's projection says, own cards and legal actions included.
 
 import { h, fill, patch, chips } from "./dom.js";
-import { family, gameLabel, rulesLinks } from "./families.js";
+import { family, gameLabel } from "./families.js";
 import { bankText, clockWarning, felt } from "./seats.js";
 import { fitSeats, heldDown } from "./layout.js";
 import { actionBar, advanceBox, advanceOffered, keyHandler } from "./actionbar.js";
@@ -17,9 +17,9 @@ import { offers, sentence } from "./api.js";
 import { judgedLine, refusedLine } from "./moderation.js";
 import { chineseFelt, chipsMoved, ofcShowdown, placeBar, placement } from "./ofc.js";
 import { askBuyIn, leftWords, seatControls } from "./sitting.js";
-import { tableRules, tableTerms } from "./rules.js";
 import { focusedKey, holdFocus, keepOnScreen, refocus, typedValues } from "./regions.js";
 import { tableClosed } from "./closing.js";
+import { tableHeader } from "./tablehead.js";
 import { sayTurn } from "./turnsaid.js";
 import { TapGuard } from "./touchguard.js";
 
@@ -38,31 +38,6 @@ const ADVANCE_CLEARED = {
   street: (a) => `A new street: your advance action (${a}) was cleared.`,
   stale: (a) => `Your advance action (${a}) no longer fits: act now.`,
 };
-
-/** The game the header names: the hand's; between hands (the view's `game` is then
- *  the next hand's) the one just played, until the next is dealt. */
-function shownGame(v) {
-  return (!v.hand && v.last_game) || v.game || {};
-}
-
-/** The rotation line. In a hand: "HORSE: now FL Hold'em (2 hands left), then FL Omaha
- *  Hi-Lo". Between hands, while the game goes on: "HORSE: now FL Hold'em (1 more hand),
- *  then ..."; when the next hand changes it: "HORSE: FL Hold'em is over; next: FL Omaha
- *  Hi-Lo (2 hands), then FL Razz". */
-function rotationLine(v) {
-  const n = v.hands_left;
-  const then = `then ${v.next_game ? v.next_game.label : "?"}`;
-  let text;
-  if (v.hand) {
-    text = `now ${v.game.label}${n === 1 ? " (last hand)" : n ? ` (${n} hands left)` : ""}, ${then}`;
-  } else if (v.last_game && v.last_game.label === v.game.label) {
-    text = `now ${v.game.label} (${n === 1 ? "1 more hand" : `${n} more hands`}), ${then}`;
-  } else {
-    const over = v.last_game ? `${v.last_game.label} is over; ` : "";
-    text = `${over}next: ${v.game.label} (${n === 1 ? "1 hand" : `${n} hands`}), ${then}`;
-  }
-  return h("span", { id: "rotation", text: `${v.mixed}: ${text}` });
-}
 
 /** An advance action in words ("Call 4", "Check/fold"). */
 function advanceName(a) {
@@ -431,22 +406,6 @@ class TableController {
 
   /** What the head region (itself the page grid's `.tablehead`) holds: the table and
    *  its game, the hand, the money, the rules link and the table's own rules. */
-  header() {
-    const v = this.view;
-    const g = shownGame(v);
-    const rules = rulesLinks(g.game).flatMap(({ page, label }) => [" · ", h("a", { href: `#/rules/${page}`, text: label })]);
-    return [
-      h("h1", { text: `${v.table} · ${g.label || g.title || ""}` }),
-      h("p.gameinfo",
-        v.mixed ? rotationLine(v) : null,
-        h("span", { text: v.hand_no ? ` Hand #${v.hand_no}` : " No hand yet" }),
-        h("span", { text: ` · ${v.currency === "real" ? "Real money" : "Play money"}` }),
-        ...rules),
-      tableRules(g.rules) && h("p.tablerules", { text: tableRules(g.rules) }),
-      tableTerms(v) && h("p.tableterms", { text: tableTerms(v) }),
-    ];
-  }
-
   /** Draw what changed (regions whose content signature changed are rebuilt). */
   render() {
     if (!this.view || this.gone) return; // gone: the table closed (closing.js)
@@ -456,7 +415,7 @@ class TableController {
     if (!this.discarding && this.discards.size) this.discards.clear();
     const r = this.regions;
     this.update("head", [this.view.table, this.view.game, this.view.next_game, this.view.last_game, !this.view.hand,
-      this.view.hand_no, this.view.hands_left], () => this.header());
+      this.view.hand_no, this.view.hands_left], () => tableHeader(this.view));
     r.felt.className = `feltwrap family-${this.family}`;
     if (this.family === "chinese") {
       const key = [this.view, this.ofc && [...this.ofc.where], this.ofc && this.ofc.picked, this.waiting, this.turn && this.turn.seq];
