@@ -31,6 +31,10 @@ class Limits:
     """Messages per second one account may send over all its connections."""
     per_account_burst: float = 120.0
     max_connections_per_account: int = 8
+    queued_messages: int = 64
+    """Messages one connection may have read and waiting for an answer (the database
+    slow): beyond, a message is refused ``busy``. The connection goes on being read
+    meanwhile, so its keepalive is answered."""
     seen_ids: int = 256
     """Client ids remembered per account (a resent id is answered, never acted again)."""
     seen_accounts: int = 1000
