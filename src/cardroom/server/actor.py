@@ -30,6 +30,7 @@ import asyncio
 import contextlib
 import logging
 import random
+import time
 from collections.abc import Callable, Hashable
 
 from cardroom.ledger import AccountRef
@@ -48,12 +49,15 @@ from cardroom.server.storage import Storage
 from cardroom.server.table_ledger import StepLedger
 from cardroom.store import Players, SanctionKind
 from cardroom.store.client_ids import Answered
+from cardroom.store.errors import StoreError
 from cardroom.store.leases import LeaseLost
 from cardroom.store.tables import ChatOffence, TableRecords, TableStep
 
 log = logging.getLogger("cardroom.server")
 BATCH = 64
 """Commands written in one transaction at most."""
+UNREAD_TOLD_EVERY = 60.0
+"""Seconds between the log's reminders that a table's record is still unread."""
 
 
 Rebuild = Callable[[], tuple[Table, int]]
@@ -119,6 +123,10 @@ class TableActor:
         self.unread = False
         """A step was lost, the record not read back: the table in memory may hold what
         was lost, so it runs nothing (jobs answered ``busy``) until :meth:`reread`."""
+        self.unread_since: float | None = None
+        self.unread_told = 0.0
+        """When the record first failed to be read back, and was last said to be unread
+        (monotonic; :meth:`tell_unread`)."""
         self.dealing = True
         """Whether the clock deals the next hand (not while the room drains at a stop:
         the hand in progress finishes, no other begins, ``Room.drain``)."""
@@ -451,10 +459,14 @@ class TableActor:
         not be read (a second passes before the actor goes on: the next job tries again)."""
         try:
             self.table, self.seq = await self.storage.run(self.rebuild_record)
-        except Exception:
-            log.exception("table %s: the record could not be read; retrying", self.table_id)
+        except Exception as exc:
+            self.tell_unread(exc)
             await asyncio.sleep(1.0)
             return False
+        if self.unread_since is not None:
+            gone = time.monotonic() - self.unread_since
+            log.warning("table %s: the record read again after %.0f s", self.table_id, gone)
+            self.unread_since = None
         self.unread = False
         self.pending.extend(self.table.resume_clocks())  # the player could not act meanwhile
         self.snapshot_ref = self.table.snapshot
@@ -465,6 +477,26 @@ class TableActor:
         for w in list(self.watchers.values()):
             w.send(broadcast.snapshot(self.table, self.seq, w.player, self.aliases))
         return True
+
+    def tell_unread(self, exc: Exception) -> None:
+        """Log that the record could not be read back: once when it begins (with the
+        traceback unless the database said why), then once a minute. It is tried again at
+        each job, a second apart at most, and each try logged an ERROR with its traceback:
+        PostgreSQL stopped for 120 s under five tables wrote 692 of them (6.5 MB)."""
+        now = time.monotonic()
+        if self.unread_since is None:
+            self.unread_since = self.unread_told = now
+            log.error(
+                "table %s: the record could not be read (%s); the table runs nothing, its "
+                "players answered busy, until it is", self.table_id, exc,
+                exc_info=not isinstance(exc, StoreError),
+            )  # fmt: skip
+        elif now - self.unread_told >= UNREAD_TOLD_EVERY:
+            self.unread_told = now
+            gone = now - self.unread_since
+            log.error(
+                "table %s: the record is still unread after %.0f s (%s)", self.table_id, gone, exc
+            )
 
     # ----------------------------------------------------------------- watching
 
