@@ -543,3 +543,51 @@ def test_a_table_whose_record_cannot_be_read_says_so_once_not_every_second(
     unread = [m for m in told if "holdem" in m and "could not be read" in m]
     assert len(unread) == 1, unread
     assert any("holdem" in m and "read again" in m for m in told), told
+
+
+def test_10_5_a_decision_is_not_timed_out_for_the_time_a_slow_step_held_the_table(
+    settings: ServerSettings,
+) -> None:
+    # The database slow (a table locked by another process): the player to act chats,
+    # then acts at once, in time. His chat's step waited past his action time; the table
+    # stood still meanwhile, its clock running on, and his action waited behind his own
+    # chat. The moment the step was stored the clock timed him out and started his bank,
+    # and his action was refused stale_turn, "the hand moved on before your action
+    # arrived" (measured live: a 60 s lock on PostgreSQL). The decision now gets its
+    # action time again after such a step, as after a step the database refused.
+    apps: list[Any] = []
+
+    async def go(base: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+        a, _, b, _ = await seated_pair(base)
+        actor = _actor(apps[0], "holdem")
+        client, turn = await first_turn([a, b], "holdem")
+        real_commit = actor.records.commit_all
+        slow = [turn["deadline"] - turn["server_time"] + 1.5]  # past his action time
+
+        def commit_all(steps: Sequence[TableStep]) -> None:
+            if slow:
+                time.sleep(slow.pop())
+            real_commit(steps)
+
+        actor.records.commit_all = commit_all  # type: ignore[method-assign]
+        kind = "check" if "check" in turn["legal"]["actions"] else "call"
+        await client.send("chat", id="c", table="holdem", text="thinking")
+        await client.send("act", id="x", table="holdem", kind=kind, turn=turn["seq"])
+        seen: list[dict[str, Any]] = []
+        async with asyncio.timeout(20):
+            while True:
+                msg = await client.receive()
+                seen.extend(e["event"] for e in msg.get("events", []))
+                if msg["type"] in ("ok", "error") and msg.get("re") == "x":
+                    break
+        for c in (a, b):
+            await c.close()
+        return msg, [e for e in seen if e.get("seat") == turn["seat"]]
+
+    with running_server(settings, apps) as base:
+        acted, his = asyncio.run(go(base))
+    assert acted["type"] == "ok", acted  # played, not stale_turn
+    assert not any(e["type"] in ("TimedOut", "TimeBankChanged") for e in his), his
+    assert not any(e["type"] == "TurnStarted" and e["bank"] for e in his), his
+    assert settings.database_url is not None
+    assert money_problems(settings.database_url) == []

@@ -56,6 +56,11 @@ from cardroom.store.tables import ChatOffence, TableRecords, TableStep
 log = logging.getLogger("cardroom.server")
 BATCH = 64
 """Commands written in one transaction at most."""
+STOOD_STILL = 1.0
+"""Seconds a step's storing may hold the table before the decision running gets its
+action time again (``Table.resume_clocks``): the table stood still, its clock running on,
+and an action sent meanwhile behind its player's own message (a chat line in that step)
+reached it only after the clock had timed him out and started his bank."""
 UNREAD_TOLD_EVERY = 60.0
 """Seconds between the log's reminders that a table's record is still unread."""
 
@@ -388,6 +393,7 @@ class TableActor:
                     self.table_id, self.seq + 1, entries, snapshot, transfers, changes, answered,
                     offences,
                 )  # fmt: skip
+                began = time.monotonic()
                 await self.storage.write(self.records.commit_all, step)
             except Exception as exc:  # a database error, or Busy: nothing of it happened
                 log.warning("table %s: a step was not stored (%s)", self.table_id, exc)
@@ -408,6 +414,8 @@ class TableActor:
             self.seq += len(events)
             broadcast.fan_out(self.table_id, stored, self.watchers.values())
             self.send_turn()
+            if time.monotonic() - began >= STOOD_STILL:  # the player could not act meanwhile
+                self.pending.extend(self.table.resume_clocks())  # stored with the next step
         for job, outcome in answers:
             jobs.resolve(job, Outcome(outcome.code, outcome.message, self.seq, outcome.detail))
         return True
