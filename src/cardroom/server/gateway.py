@@ -359,7 +359,11 @@ async def _read(conn: Connection, state: Any) -> None:
     (a table's step behind a lock) held the reading of every frame after it, so uvicorn
     stopped reading the socket, the client's keepalive pongs with it, and the server
     closed a live connection as dead after two pings (its player away, §10.6)."""
-    inbox: asyncio.Queue[p.AnyClientMessage | bytes | None] = asyncio.Queue()
+    # Bounded: a client far ahead of its answers is read no further until they catch up
+    # (the socket's own backpressure, as before), not buffered without end.
+    inbox: asyncio.Queue[p.AnyClientMessage | bytes | None] = asyncio.Queue(
+        state.shared.limits.queued_messages
+    )
     worker = asyncio.create_task(_work(conn, state, inbox))
     try:
         await _take(conn, state, inbox)
@@ -388,7 +392,7 @@ async def _work(conn: Connection, state: Any, inbox: asyncio.Queue[Any]) -> None
 
 async def _take(conn: Connection, state: Any, inbox: asyncio.Queue[Any]) -> None:
     """Read frames until the connection ends and queue each (at most
-    ``Limits.queued_messages`` waiting: beyond, a message is refused ``busy`` at once)."""
+    ``Limits.queued_messages`` waiting: beyond, the next is read once one is answered)."""
     shared: Shared = state.shared
     limits, per_account = shared.limits, shared.per_account
     per_conn = TokenBucket(limits.per_connection_rate, limits.per_connection_burst)
@@ -400,13 +404,7 @@ async def _take(conn: Connection, state: Any, inbox: asyncio.Queue[Any]) -> None
         if raw is None:
             raw = message.get("bytes") or b""
         # Every message counts against the limits, an oversized one too (it was read).
-        item = _checked(raw, limits, per_conn.take() and per_account.take(conn.player))
-        if inbox.qsize() < limits.queued_messages:
-            inbox.put_nowait(item)
-        elif isinstance(item, bytes):  # the answers are far behind
-            conn.send(item)
-        else:
-            _refuse(conn, item.id, "busy", "too many messages waiting for an answer: try again")
+        await inbox.put(_checked(raw, limits, per_conn.take() and per_account.take(conn.player)))
 
 
 def _checked(raw: str | bytes, limits: Limits, allowed: bool) -> p.AnyClientMessage | bytes:
@@ -484,10 +482,6 @@ def size_of(raw: str | bytes) -> int:
 
 def _refusal(client_id: str | None, code: str, message: str) -> bytes:
     return p.encode(p.Error(re=client_id, code=code, message=message[:300]))
-
-
-def _refuse(conn: Connection, client_id: str | None, code: str, message: str) -> None:
-    conn.send(_refusal(client_id, code, message))
 
 
 def _answer(conn: Connection, client_id: str, outcome: Outcome, replay: bool = False) -> None:

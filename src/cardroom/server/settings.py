@@ -33,8 +33,8 @@ class Limits:
     max_connections_per_account: int = 8
     queued_messages: int = 64
     """Messages one connection may have read and waiting for an answer (the database
-    slow): beyond, a message is refused ``busy``. The connection goes on being read
-    meanwhile, so its keepalive is answered."""
+    slow; above the per-connection burst): the connection goes on being read meanwhile,
+    so its keepalive is answered; beyond, it is read no further until one is answered."""
     seen_ids: int = 256
     """Client ids remembered per account (a resent id is answered, never acted again)."""
     seen_accounts: int = 1000
