@@ -344,3 +344,52 @@ def test_10_6_back_during_the_wait_a_player_gets_his_cards_and_turn_and_acts_him
             await c.close()
 
     asyncio.run(go())
+
+
+def test_10_6_a_connection_waiting_on_a_slow_database_still_answers_pings_and_stays(
+    settings: ServerSettings,
+) -> None:
+    """A database slow to store a step (locked by another process, or merely slow) held
+    the reading of every connection that had sent a message meanwhile: the gateway read
+    the next frame only once the message before it was answered, so uvicorn stopped
+    reading the socket and its keepalive pongs with it, and the server closed the
+    connection as dead after two pings (measured live: a table locked 60 s on
+    PostgreSQL or SQLite dropped every player who had chatted or acted, each then away,
+    §10.6). The connection stays open now, and its messages are answered in order
+    once the database is back."""
+    settings = dataclasses.replace(settings, ws_ping_seconds=0.5)
+    apps: list[Any] = []
+
+    async def go(base: str) -> list[dict[str, Any]]:
+        a, _, b, _ = await seated_pair(base)
+        actor = _actor(apps[0], "holdem")
+        real_commit = actor.records.commit_all
+        slow = [True]
+
+        def commit_all(steps: Sequence[TableStep]) -> None:
+            if slow[0]:
+                time.sleep(3.0)  # four pings and their pongs: twice the keepalive's patience
+            real_commit(steps)
+
+        actor.records.commit_all = commit_all  # type: ignore[method-assign]
+        said = await a.send("chat", table="holdem", text="hello")
+        pinged = await a.send("ping")
+        answers: list[dict[str, Any]] = []
+        async with asyncio.timeout(20):
+            while len(answers) < 2:
+                msg = await a.receive()  # ConnectionClosed on the previous code
+                if msg["type"] in ("ok", "error") and msg.get("re") in (said, pinged):
+                    answers.append(msg)
+        slow[0] = False
+        for c in (a, b):
+            await c.close()
+        return answers
+
+    with running_server(settings, apps) as base:
+        answers = asyncio.run(go(base))
+    assert [(m["type"], m["re"]) for m in answers] == [
+        ("ok", answers[0]["re"]),
+        ("ok", answers[1]["re"]),
+    ], answers
+    assert settings.database_url is not None
+    assert money_problems(settings.database_url) == []

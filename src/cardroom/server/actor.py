@@ -30,6 +30,7 @@ import asyncio
 import contextlib
 import logging
 import random
+import time
 from collections.abc import Callable, Hashable
 
 from cardroom.ledger import AccountRef
@@ -48,12 +49,20 @@ from cardroom.server.storage import Storage
 from cardroom.server.table_ledger import StepLedger
 from cardroom.store import Players, SanctionKind
 from cardroom.store.client_ids import Answered
+from cardroom.store.errors import StoreError
 from cardroom.store.leases import LeaseLost
 from cardroom.store.tables import ChatOffence, TableRecords, TableStep
 
 log = logging.getLogger("cardroom.server")
 BATCH = 64
 """Commands written in one transaction at most."""
+STOOD_STILL = 1.0
+"""Seconds a step's storing may hold the table before the decision running gets its
+action time again (``Table.resume_clocks``): the table stood still, its clock running on,
+and an action sent meanwhile behind its player's own message (a chat line in that step)
+reached it only after the clock had timed him out and started his bank."""
+UNREAD_TOLD_EVERY = 60.0
+"""Seconds between the log's reminders that a table's record is still unread."""
 
 
 Rebuild = Callable[[], tuple[Table, int]]
@@ -119,6 +128,10 @@ class TableActor:
         self.unread = False
         """A step was lost, the record not read back: the table in memory may hold what
         was lost, so it runs nothing (jobs answered ``busy``) until :meth:`reread`."""
+        self.unread_since: float | None = None
+        self.unread_told = 0.0
+        """When the record first failed to be read back, and was last said to be unread
+        (monotonic; :meth:`tell_unread`)."""
         self.dealing = True
         """Whether the clock deals the next hand (not while the room drains at a stop:
         the hand in progress finishes, no other begins, ``Room.drain``)."""
@@ -380,6 +393,7 @@ class TableActor:
                     self.table_id, self.seq + 1, entries, snapshot, transfers, changes, answered,
                     offences,
                 )  # fmt: skip
+                began = time.monotonic()
                 await self.storage.write(self.records.commit_all, step)
             except Exception as exc:  # a database error, or Busy: nothing of it happened
                 log.warning("table %s: a step was not stored (%s)", self.table_id, exc)
@@ -400,6 +414,8 @@ class TableActor:
             self.seq += len(events)
             broadcast.fan_out(self.table_id, stored, self.watchers.values())
             self.send_turn()
+            if time.monotonic() - began >= STOOD_STILL:  # the player could not act meanwhile
+                self.pending.extend(self.table.resume_clocks())  # stored with the next step
         for job, outcome in answers:
             jobs.resolve(job, Outcome(outcome.code, outcome.message, self.seq, outcome.detail))
         return True
@@ -451,10 +467,14 @@ class TableActor:
         not be read (a second passes before the actor goes on: the next job tries again)."""
         try:
             self.table, self.seq = await self.storage.run(self.rebuild_record)
-        except Exception:
-            log.exception("table %s: the record could not be read; retrying", self.table_id)
+        except Exception as exc:
+            self.tell_unread(exc)
             await asyncio.sleep(1.0)
             return False
+        if self.unread_since is not None:
+            gone = time.monotonic() - self.unread_since
+            log.warning("table %s: the record read again after %.0f s", self.table_id, gone)
+            self.unread_since = None
         self.unread = False
         self.pending.extend(self.table.resume_clocks())  # the player could not act meanwhile
         self.snapshot_ref = self.table.snapshot
@@ -465,6 +485,26 @@ class TableActor:
         for w in list(self.watchers.values()):
             w.send(broadcast.snapshot(self.table, self.seq, w.player, self.aliases))
         return True
+
+    def tell_unread(self, exc: Exception) -> None:
+        """Log that the record could not be read back: once when it begins (with the
+        traceback unless the database said why), then once a minute. It is tried again at
+        each job, a second apart at most, and each try logged an ERROR with its traceback:
+        PostgreSQL stopped for 120 s under five tables wrote 692 of them (6.5 MB)."""
+        now = time.monotonic()
+        if self.unread_since is None:
+            self.unread_since = self.unread_told = now
+            log.error(
+                "table %s: the record could not be read (%s); the table runs nothing, its "
+                "players answered busy, until it is", self.table_id, exc,
+                exc_info=not isinstance(exc, StoreError),
+            )  # fmt: skip
+        elif now - self.unread_told >= UNREAD_TOLD_EVERY:
+            self.unread_told = now
+            gone = now - self.unread_since
+            log.error(
+                "table %s: the record is still unread after %.0f s (%s)", self.table_id, gone, exc
+            )
 
     # ----------------------------------------------------------------- watching
 

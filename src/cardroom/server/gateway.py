@@ -362,8 +362,49 @@ class Shared:
 
 
 async def _read(conn: Connection, state: Any) -> None:
+    """Read the connection's frames as they come and hand them, in order, to
+    :func:`_work`, which answers them one at a time.
+
+    Reading never waits for an answer: it did, and a message waiting on a slow database
+    (a table's step behind a lock) held the reading of every frame after it, so uvicorn
+    stopped reading the socket, the client's keepalive pongs with it, and the server
+    closed a live connection as dead after two pings (its player away, §10.6)."""
+    # Bounded: a client far ahead of its answers is read no further until they catch up
+    # (the socket's own backpressure, as before), not buffered without end.
+    inbox: asyncio.Queue[p.AnyClientMessage | bytes | None] = asyncio.Queue(
+        state.shared.limits.queued_messages
+    )
+    worker = asyncio.create_task(_work(conn, state, inbox))
+    try:
+        await _take(conn, state, inbox)
+    finally:
+        while not inbox.empty():  # not begun: unanswered, as frames never read were
+            inbox.get_nowait()
+        inbox.put_nowait(None)
+        try:  # the message being answered is answered, as before (its id's outcome)
+            await asyncio.shield(worker)
+        except asyncio.CancelledError:
+            worker.cancel()
+            raise
+
+
+async def _work(conn: Connection, state: Any, inbox: asyncio.Queue[Any]) -> None:
+    """Answer what :func:`_read` hands over, one at a time, in the order it was read: a
+    message, or a refusal made on reading (sent in its turn: one naming no id is told
+    from another only by its place among the answers)."""
+    answers = state.shared.answers
+    while (item := await inbox.get()) is not None:
+        if isinstance(item, bytes):
+            conn.send(item)
+        else:
+            await _once(conn, state, answers, item)
+
+
+async def _take(conn: Connection, state: Any, inbox: asyncio.Queue[Any]) -> None:
+    """Read frames until the connection ends and queue each (at most
+    ``Limits.queued_messages`` waiting: beyond, the next is read once one is answered)."""
     shared: Shared = state.shared
-    limits, per_account, answers = shared.limits, shared.per_account, shared.answers
+    limits, per_account = shared.limits, shared.per_account
     per_conn = TokenBucket(limits.per_connection_rate, limits.per_connection_burst)
     while not conn.closed:
         message = await conn.websocket.receive()
@@ -373,23 +414,22 @@ async def _read(conn: Connection, state: Any) -> None:
         if raw is None:
             raw = message.get("bytes") or b""
         # Every message counts against the limits, an oversized one too (it was read).
-        if not per_conn.take() or not per_account.take(conn.player):
-            _refuse(conn, None, "rate_limited", "too many messages: slow down")
-            continue
-        if size_of(raw) > limits.max_message_bytes:
-            _refuse(
-                conn, None, "too_large", f"messages are at most {limits.max_message_bytes} bytes"
-            )
-            continue
-        try:
-            msg = p.decode_client(raw)
-        except p.ProtocolError as exc:
-            _refuse(conn, exc.client_id, exc.code, str(exc))
-            continue
-        except Exception as exc:  # whatever a client sends, the connection goes on
-            _refuse(conn, None, "bad_message", type(exc).__name__)
-            continue
-        await _once(conn, state, answers, msg)
+        await inbox.put(_checked(raw, limits, per_conn.take() and per_account.take(conn.player)))
+
+
+def _checked(raw: str | bytes, limits: Limits, allowed: bool) -> p.AnyClientMessage | bytes:
+    """A frame read: its message, or its refusal (encoded) when it is over the rate
+    (``allowed`` False), too large or malformed."""
+    if not allowed:
+        return _refusal(None, "rate_limited", "too many messages: slow down")
+    if size_of(raw) > limits.max_message_bytes:
+        return _refusal(None, "too_large", f"messages are at most {limits.max_message_bytes} bytes")
+    try:
+        return p.decode_client(raw)
+    except p.ProtocolError as exc:
+        return _refusal(exc.client_id, exc.code, str(exc))
+    except Exception as exc:  # whatever a client sends, the connection goes on
+        return _refusal(None, "bad_message", type(exc).__name__)
 
 
 async def _once(conn: Connection, state: Any, answers: Answers, msg: p.AnyClientMessage) -> None:
@@ -450,8 +490,8 @@ def size_of(raw: str | bytes) -> int:
     return len(raw.encode("utf-8", "surrogatepass"))
 
 
-def _refuse(conn: Connection, client_id: str | None, code: str, message: str) -> None:
-    conn.send(p.encode(p.Error(re=client_id, code=code, message=message[:300])))
+def _refusal(client_id: str | None, code: str, message: str) -> bytes:
+    return p.encode(p.Error(re=client_id, code=code, message=message[:300]))
 
 
 def _answer(conn: Connection, client_id: str, outcome: Outcome, replay: bool = False) -> None:

@@ -31,6 +31,10 @@ class Limits:
     """Messages per second one account may send over all its connections."""
     per_account_burst: float = 120.0
     max_connections_per_account: int = 8
+    queued_messages: int = 64
+    """Messages one connection may have read and waiting for an answer (the database
+    slow; above the per-connection burst): the connection goes on being read meanwhile,
+    so its keepalive is answered; beyond, it is read no further until one is answered."""
     seen_ids: int = 256
     """Client ids remembered per account (a resent id is answered, never acted again)."""
     seen_accounts: int = 1000
