@@ -130,6 +130,23 @@ class HostileSession(Session):
             return events
         return super().step()
 
+    def grant_fantasyland(self) -> None:
+        """Now and then between hands at a Chinese poker table, a seated player earns
+        Fantasyland, as a QQ+ on top would (random placements seldom do): the table
+        starts its record afresh there, as a rebase does, so its snapshot holds it."""
+        table = self.table
+        seated = [s.player for s in table.state.seats if s is not None]
+        if not isinstance(table, ChineseRoomTable) or table.state.in_hand or not seated:
+            return
+        if self.rng.random() > 0.1:
+            return
+        player = self.rng.choice(seated)
+        rules = table.variant.fantasyland
+        assert rules is not None
+        cards = self.rng.choice(sorted(rules.deal_sizes))
+        table.fantasyland = {**table.fantasyland, player: cards}
+        table.snapshot, table.log = table.take_snapshot(), []
+
     def _tick(self) -> list[AnyEvent]:
         self.outcomes.append(None)
         return super()._tick()
@@ -292,6 +309,7 @@ def drive(settings: TableSettings, seed: int, steps: int) -> dict[str, int]:
     names = session.names
     seen = {"in_hand": 0, "hands": 0, "refused": 0, "rebased": 0, "recovered": 0}
     for step in range(steps):
+        session.grant_fantasyland()
         twin = rebuild(session)
         live, copy = observed(session.table, names), observed(twin, names)
         assert live == copy, (step, differences(live, copy))
