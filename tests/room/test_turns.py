@@ -301,6 +301,23 @@ def test_10_5_advance_refused_on_ones_own_turn_and_for_a_wrong_amount() -> None:
     assert codes == ["your_turn", "bad_command"]
 
 
+@pytest.mark.parametrize("kind", ["check_fold", "check", "call_any", "fold"])
+@pytest.mark.parametrize("amount", [2**70, 2**53, 7, -1])
+def test_10_5_an_advance_other_than_a_call_with_an_amount_is_refused_and_not_recorded(
+    kind: str, amount: int
+) -> None:
+    """Only ``call`` carries an amount (the call it assumes). Any other kind with one was
+    recorded as it came: ``AdvanceSet`` with 2**70 chips, an entry the record's own
+    codec cannot read back, so the table could not be rebuilt from its record."""
+    h = three_handed()
+    before = h.table.record()[1]
+    with pytest.raises(TableError) as refused:
+        h.do(cmd.SetAdvance("p1", kind, amount))
+    assert refused.value.code == "bad_command"
+    assert h.table.record()[1] == before
+    assert h.table.state.seats[1].advance is None  # type: ignore[union-attr]
+
+
 def disconnect_scenario(**options: object) -> Harness:
     """Fixed limit, real money: p0 raises, p1 (small blind in) is disconnected."""
     h = Harness(limit_holdem(currency=Currency.REAL, time_bank_start=0, **options))  # type: ignore[arg-type]

@@ -30,3 +30,24 @@ def test_10_5_an_advance_call_with_nothing_to_call_is_refused_saying_so(server: 
         await b.close()
 
     asyncio.run(go())
+
+
+def test_10_5_an_advance_fold_with_an_amount_is_refused_not_stored(server: str) -> None:
+    """Only ``call`` assumes an amount. A ``fold`` sent with 2**53 - 1 chips was answered
+    ``ok`` and stored as sent (the seat's view then showed that amount); it is refused
+    ``bad_command`` now, as an ``act`` with an amount it takes none of is."""
+
+    async def go() -> None:
+        a, _, b, _ = await seated_pair(server)
+        actor, _ = await first_turn([a, b], "holdem")
+        big_blind = b if actor is a else a
+        big = 2**53 - 1
+        await big_blind.send("advance", id="adv-fold", table="holdem", kind="fold", amount=big)
+        refused = await answer(big_blind, "adv-fold")
+        assert refused["type"] == "error" and refused["code"] == "bad_command", refused
+        await big_blind.send("advance", id="adv-fold-2", table="holdem", kind="fold")
+        assert (await answer(big_blind, "adv-fold-2"))["type"] == "ok"
+        await a.close()
+        await b.close()
+
+    asyncio.run(go())

@@ -193,6 +193,8 @@ def _set_advance(table: Table, c: cmd.SetAdvance) -> None:
         raise TableError(BAD_COMMAND, f"unknown advance action {c.kind!r}")
     if hand.actor == s:
         raise TableError(YOUR_TURN, "it is your turn: act now")
+    if c.kind != CALL and c.amount != 0:  # as an act's: recorded, it must read back
+        raise TableError(BAD_COMMAND, f"only a call assumes an amount, not a {c.kind}")
     to_call = hand.call_amount(s)  # the engine's: a short stack calls all in
     if c.kind == CALL and to_call is None:
         raise TableError(BAD_COMMAND, "there is nothing to call: pre-select a check")
