@@ -12,6 +12,7 @@ from cardroom.games import (
     Stakes,
     TableConfig,
 )
+from cardroom.room.chinese_table import ChineseTableConfig
 from cardroom.room.lobby import (
     HOUR,
     MIN_OBSERVED_SECONDS,
@@ -43,6 +44,24 @@ def test_12_badges_name_structure_and_game_or_the_mix() -> None:
     assert badge(custom_mixed(10)) == "CUSTOM_MIXED"
     assert badge(horse(10)) == "HORSE"
     assert badge(eight_game(10)) == "8-Game"
+
+
+@pytest.mark.parametrize(
+    ("variant", "name"),
+    [
+        ("classic", "Chinese Poker"),
+        ("ofc", "OFC"),
+        ("pineapple", "Pineapple OFC"),
+        ("turbo", "OFC Turbo"),
+        ("progressive", "Progressive Pineapple"),
+        ("pineapple27", "Pineapple 2-7"),
+    ],
+)
+def test_12_chinese_poker_badges_are_the_rulebook_s_names(variant: str, name: str) -> None:
+    """§8 names each Chinese poker game; the lobby badge says it (not the engine's key),
+    with the stakes in chips a point."""
+    config = ChineseTableConfig(variant, point_value=5)
+    assert (badge(config), stakes_text(config), stake_level(config)) == (name, "5 a point", 5)
 
 
 def test_12_stakes_shown_and_compared_by_one_level() -> None:
@@ -200,3 +219,8 @@ def test_12_a_table_listed_without_a_time_is_observed_from_its_first_news() -> N
     lobby.update(TableSummary("t", at=1300.0, seats_taken=2, waiting=0))
     (row,) = lobby.tables(now=1300.0)
     assert row.hands_per_hour == 2 * 3  # two hands in 1,200 s
+    # News older than the first (a hand the feed reads after a later summary) moves the
+    # observation's start back to it: three hands in 1,500 s, not in 1,200.
+    lobby.update(TableSummary("t", at=-200.0, seats_taken=2, waiting=0, pot=10))
+    (row,) = lobby.tables(now=1300.0)
+    assert row.hands_per_hour == int(3 * HOUR / 1500)
