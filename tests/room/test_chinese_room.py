@@ -529,6 +529,30 @@ def test_8_classic_sets_in_its_arrange_seconds_120_unless_the_table_says() -> No
     assert turn is not None and turn.deadline == h.clock() + 120.0
 
 
+@pytest.mark.parametrize(
+    ("variant", "options", "seconds"),
+    [("classic", {}, 120.0), ("ofc", {}, 90.0), ("classic", {"set_seconds": 100.0}, 100.0)],
+)
+def test_8_the_time_to_set_a_whole_hand_is_shown_to_players(
+    variant: str, options: dict[str, float], seconds: float
+) -> None:
+    """RULEBOOK: every table option is shown to players; §8 names the time to set a
+    whole hand (`arrange_seconds`: classic's hand, a Fantasyland hand). The view said
+    only the street's `action_seconds` (its terms), so a classic table read "30 s to
+    act" where each player has 120 s to set his 13 cards."""
+    config = ChineseTableConfig(variant, point_value=10, **options)  # type: ignore[arg-type]
+    h = Harness(TableSettings.chinese_table("c", config, seed="c", draw_button=False))
+    h.seat({0: 1000, 1: 1000})
+    for player in ("p0", None):  # a seated player and a spectator alike
+        assert h.table.view(player)["chinese"]["set_seconds"] == seconds
+    h.tick()
+    turn = h.table.state.turn
+    assert turn is not None
+    assert h.table.view("p0")["chinese"]["set_seconds"] == seconds
+    if variant == "classic":
+        assert turn.deadline == h.clock() + seconds
+
+
 def test_8_classic_one_clock_for_all_from_the_deal() -> None:
     """§8: each player arranges and presses Play, ``arrange_seconds`` from the deal; on
     timeout the cards are placed. With four players and no time bank, everyone still

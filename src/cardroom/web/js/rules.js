@@ -111,16 +111,27 @@ export function tableRules(rules) {
 
 /** The room's terms of a table (the view's `terms`, and `game.disconnect_protection`) in
  *  words: "30 s to act + a 30 s time bank · cut off: 30 s to come back, then check or
- *  fold · sitting out: removed after 10 min · chat in English"; null without terms. */
+ *  fold · sitting out: removed after 10 min · chat in English"; null without terms.
+ *  A Chinese poker table (the view's `chinese`) says its own clock and timeout (§8):
+ *  "120 s to set your hand" (classic), "25 s a street (90 s to set a Fantasyland
+ *  hand)", and the table places the cards of a player out of time. */
 export function tableTerms(view) {
   const t = view && view.terms;
   if (!t) return null;
   const g = (view.game || {});
-  const away = g.disconnect_protection
+  const chinese = view.chinese;
+  let away = g.disconnect_protection
     ? `then check, all in for what is in (${t.disconnect_allins_per_day} a day) or fold`
     : "then check or fold";
+  let clock = `${t.action_seconds} s to act`;
+  if (chinese) {
+    away = "then your cards are placed for you";
+    clock = chinese.variant === "classic"
+      ? `${chinese.set_seconds} s to set your hand`
+      : `${t.action_seconds} s a street (${chinese.set_seconds} s to set a Fantasyland hand)`;
+  }
   return [
-    `${t.action_seconds} s to act${bankWords(t.time_bank)}`,
+    `${clock}${bankWords(t.time_bank)}`,
     `cut off: ${t.reconnect_seconds} s to come back, ${away}`,
     `sitting out: removed after ${t.sit_out_minutes} min`,
     `chat in ${languageName(t.language)}`,
