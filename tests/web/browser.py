@@ -215,6 +215,7 @@ action_seconds = 20
     + _table("advance-quiet", "holdem", BLINDS, seats=3)  # a puppet, a newcomer: said
     + _table("moves-said", "holdem", BLINDS, seats=2)  # a puppet: its moves announced
     + _table("draw-focus", "badugi", DRAW_STAKES, seats=2)  # a puppet: we draw by keyboard
+    + _table("real-rake", "holdem", BLINDS, extra='money = "real"')  # watched: its rake said
     + "".join(
         f"""
 [[table]]

@@ -2,6 +2,7 @@
 
 import { h, fill } from "./dom.js";
 import { cardRow } from "./cards.js";
+import { family } from "./families.js";
 
 const HIGH = [
   ["Straight flush", "As Ks Qs Js Ts", "Five in sequence, one suit (the royal flush is the top one)."],
@@ -136,6 +137,31 @@ export function tableTerms(view) {
     `sitting out: removed after ${t.sit_out_minutes} min`,
     `chat in ${languageName(t.language)}`,
   ].join(" · ");
+}
+
+/** The rake a hand of `game` pays (the view's `game.rake`, RULEBOOK §10.8) in words: "Rake:
+ *  5 every 100 of the pot (1 every 20 under 200), at most 75 with 2 players, 200 with 3-4,
+ *  400 with 5 or more; none unless the flop is dealt"; null where no rake is taken. */
+export function tableRake(game) {
+  const r = game && game.rake;
+  if (!r) return null;
+  const small = r.small_pot_below ? ` (${r.small_per} every ${r.small_unit} under ${r.small_pot_below})` : "";
+  let low = 2; // a hand deals at least two players
+  const caps = r.caps.length === 1 ? [`${r.caps[0][1]}`] : r.caps.map(([most, cap], i) => {
+    const who = i === r.caps.length - 1 ? `${low} or more` : low >= most ? `${most}` : `${low}-${most}`;
+    low = most + 1;
+    return `${cap} with ${who}${i === 0 ? " players" : ""}`;
+  });
+  return `Rake: ${r.per} every ${r.unit} of the pot${small}, at most ${caps.join(", ")}; ${dropWords(game.game)}`;
+}
+
+/** When no rake is taken ("no flop, no drop", by the game's family). */
+function dropWords(game) {
+  if (game === "soko") return "none unless the 3rd card is dealt";
+  const kind = family(game);
+  if (kind === "stud") return "none unless 4th street is dealt";
+  if (kind === "draw") return "none unless a draw is made";
+  return "none unless the flop is dealt";
 }
 
 /** The time bank after the clock: " + a 30 s time bank"; one that starts empty says how

@@ -17,7 +17,7 @@ import { offers, sentence } from "./api.js";
 import { judgedLine, refusedLine } from "./moderation.js";
 import { chineseFelt, chipsMoved, ofcShowdown, placeBar } from "./ofc.js";
 import { askBuyIn, leftWords, seatControls } from "./sitting.js";
-import { tableRules, tableTerms } from "./rules.js";
+import { tableRake, tableRules, tableTerms } from "./rules.js";
 import { focusedKey, holdFocus, keepOnScreen, refocus, typedValues } from "./regions.js";
 import { tableClosed } from "./closing.js";
 
@@ -441,6 +441,7 @@ class TableController {
         ...rules),
       tableRules(g.rules) && h("p.tablerules", { text: tableRules(g.rules) }),
       tableTerms(v) && h("p.tableterms", { text: tableTerms(v) }),
+      tableRake(g) && h("p.tablerake", { text: tableRake(g) }),
     ];
   }
 
