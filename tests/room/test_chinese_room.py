@@ -202,6 +202,24 @@ def test_10_6_a_disconnected_players_turn_waits_reconnect_seconds() -> None:
     assert actor in json.dumps(h.table.view(actor))
 
 
+def test_10_6_a_turn_that_starts_with_the_player_away_waits_reconnect_seconds() -> None:
+    """§10.6 at a Chinese poker table as at a poker table: a player already cut off when
+    his turn comes has `reconnect_seconds` (not the street's `action_seconds`) to come
+    back before the table places his cards."""
+    h = Harness(ofc(action_seconds=10, reconnect_seconds=40, time_bank_start=0))
+    h.seat({0: 1000, 1: 1000})
+    h.tick()
+    first = to_act(h)
+    other = next(p for p in ("p0", "p1") if p != first)
+    h.do(cmd.Disconnect(other))  # away before his turn comes
+    place_legally(h, random.Random(3))
+    assert to_act(h) == other
+    s = h.table.state.seat_of(other)
+    assert not [e for e in h.tick(10) if isinstance(e, rv.TimedOut)]
+    out = h.tick(30)
+    assert rv.TimedOut(s, True) in out  # type: ignore[arg-type]
+
+
 def test_10_2_leaving_during_a_hand_places_at_once_and_cashes_out_after() -> None:
     h = Harness(ofc())
     h.seat({0: 1000, 1: 1000, 2: 1000})
