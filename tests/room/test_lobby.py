@@ -64,6 +64,22 @@ def test_12_chinese_poker_badges_are_the_rulebook_s_names(variant: str, name: st
     assert (badge(config), stakes_text(config), stake_level(config)) == (name, "5 a point", 5)
 
 
+def test_12_a_table_s_hi_lo_option_is_named_in_its_badge() -> None:
+    """§6.3: Courchevel's option `hi_lo=true` makes Courchevel Hi-Lo (and an Omaha table
+    may split as Omaha Hi-Lo, a Hi-Lo game may play for high only). The badge named
+    the engine's game whatever the option: a Courchevel Hi-Lo table read "PL
+    Courchevel", a Stud Hi-Lo table played for high only "FL Stud Hi-Lo"."""
+    blinds = Stakes.blinds(1, 2)
+    assert badge(TableConfig.of("courchevel", blinds, hi_lo=True)) == "PL Courchevel Hi-Lo"
+    assert badge(TableConfig.of("omaha", blinds, hi_lo=True)) == "PL Omaha Hi-Lo"
+    assert badge(TableConfig.of("omaha_hi_lo", blinds, hi_lo=False)) == "PL Omaha"
+    high_only = TableConfig.of("stud_hi_lo", Stakes(ante=1, small_bet=4), hi_lo=False)
+    assert badge(high_only) == "FL Stud"
+    assert badge(TableConfig.of("big_o", blinds, hi_lo=False)) == "PL Big O (high only)"
+    assert badge(TableConfig.of("omaha", blinds, hi_lo=False)) == "PL Omaha"  # as it was
+    assert badge(TableConfig.of("omaha_hi_lo", blinds, hi_lo=True)) == "PL Omaha Hi-Lo"
+
+
 def test_12_stakes_shown_and_compared_by_one_level() -> None:
     assert (stakes_text(NL), stake_level(NL)) == ("1/2", 2)
     assert (stakes_text(STUD), stake_level(STUD)) == ("10/20 ante 1", 10)

@@ -143,6 +143,18 @@ def test_10_8_a_real_money_table_shows_the_rake_each_game_pays() -> None:
     assert (view["game"]["label"], view["game"]["rake"]) == ("NL Hold'em", nl)
 
 
+def test_12_a_table_s_game_label_names_its_hi_lo_option() -> None:
+    """The table's title says the game played (§12): Courchevel with `hi_lo=true` is
+    Courchevel Hi-Lo (§6.3), as the lobby's badge says, not "PL Courchevel"."""
+    config = TableConfig.of("courchevel", Stakes.blinds(1, 2), hi_lo=True)
+    h = Harness(TableSettings.single("c", config, seed="c"))
+    h.seat({0: 40, 1: 40})
+    assert h.table.view(None)["game"]["label"] == "PL Courchevel Hi-Lo"
+    h.tick()
+    assert h.table.view("p0")["game"]["label"] == "PL Courchevel Hi-Lo"
+    assert lobby_summary(h.table).current_game == ""  # a single game: no "now ..." line
+
+
 def test_10_7_a_table_chats_in_its_language_set_per_table_and_shown() -> None:
     """RULEBOOK §10.7: "per-table chat in the table language"; a table had no language
     at all. ``language`` (a language tag, English by default) is set per table and shown

@@ -216,6 +216,7 @@ action_seconds = 20
     + _table("moves-said", "holdem", BLINDS, seats=2)  # a puppet: its moves announced
     + _table("draw-focus", "badugi", DRAW_STAKES, seats=2)  # a puppet: we draw by keyboard
     + _table("real-rake", "holdem", BLINDS, extra='money = "real"')  # watched: its rake said
+    + _table("courchevel-hilo", "courchevel", BLINDS, seats=8, extra="rules = { hi_lo = true }")
     + "".join(
         f"""
 [[table]]

@@ -40,7 +40,7 @@ from cardroom.chinese import VARIANTS as CHINESE_VARIANTS
 from cardroom.games import STRUCTURES, VARIANTS, Stakes, TableConfig
 from cardroom.games.betting import STRUCTURE_RULES
 from cardroom.room.chinese_table import ChineseTableConfig
-from cardroom.room.rotation import KINDS, STRUCTURE_ABBREVIATIONS, Rotation, game_label
+from cardroom.room.rotation import KINDS, STRUCTURE_ABBREVIATIONS, Rotation, config_label
 
 HOUR: Final = 3600.0
 
@@ -67,7 +67,7 @@ def badge(source: Source) -> str:
         return source.badge
     if isinstance(source, ChineseTableConfig):
         return CHINESE_BADGES[source.variant]
-    return game_label(source.variant.name, source.betting)
+    return config_label(source)
 
 
 def stake_level(source: Source) -> int:

@@ -23,7 +23,7 @@ from cardroom.games import RakeRule, event_view
 from cardroom.games.config import rules_set
 from cardroom.room import events as rv
 from cardroom.room.games_port import hands_left, shown_game
-from cardroom.room.rotation import game_label
+from cardroom.room.rotation import config_label
 
 if TYPE_CHECKING:
     from cardroom.room.settings import TableSettings
@@ -36,7 +36,7 @@ def _game(table: Table, index: int) -> dict[str, Any]:
         "game": config.variant.name,
         "title": config.variant.title,
         "structure": config.betting,
-        "label": game_label(config.variant.name, config.betting),
+        "label": config_label(config),
         "rules": rules_set(config),  # every option is shown to players, between hands too
         # §10.6: whether being cut off here may leave one all in rather than folded (a
         # mixed table decides per hand: TableSettings.protection_for).

@@ -431,7 +431,7 @@ class TableController {
   header() {
     const v = this.view;
     const g = shownGame(v);
-    const rules = rulesLinks(g.game).flatMap(({ page, label }) => [" · ", h("a", { href: `#/rules/${page}`, text: label })]);
+    const rules = rulesLinks(g.game, g.rules).flatMap(({ page, label }) => [" · ", h("a", { href: `#/rules/${page}`, text: label })]);
     return [
       h("h1", { text: `${v.table} · ${g.label || g.title || ""}` }),
       h("p.gameinfo",
