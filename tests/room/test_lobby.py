@@ -80,6 +80,21 @@ def test_12_a_table_s_hi_lo_option_is_named_in_its_badge() -> None:
     assert badge(TableConfig.of("omaha_hi_lo", blinds, hi_lo=True)) == "PL Omaha Hi-Lo"
 
 
+def test_12_the_game_filter_finds_a_table_by_its_hi_lo_option() -> None:
+    """§12 filters by game: a Courchevel table with `hi_lo=true` deals Courchevel Hi-Lo
+    (§6.3) and is listed under it (it was under Courchevel only, where its badge now says
+    Hi-Lo); still under its engine game too."""
+    lobby = Lobby()
+    config = TableConfig.of("courchevel", Stakes.blinds(1, 2), hi_lo=True)
+    lobby.open_table("c", config, real_money=False, opened_at=0.0)
+    lobby.open_table("p", PLO, real_money=False, opened_at=0.0)
+    assert [r.table_id for r in lobby.tables(0.0, game="courchevel_hi_lo")] == ["c"]
+    assert [r.table_id for r in lobby.tables(0.0, game="courchevel")] == ["c"]
+    both = lobby.tables(0.0, game="courchevel_hi_lo", structure=POT_LIMIT)
+    assert [r.table_id for r in both] == ["c"]
+    assert [r.table_id for r in lobby.tables(0.0, game="omaha_hi_lo")] == []
+
+
 def test_12_stakes_shown_and_compared_by_one_level() -> None:
     assert (stakes_text(NL), stake_level(NL)) == ("1/2", 2)
     assert (stakes_text(STUD), stake_level(STUD)) == ("10/20 ante 1", 10)
