@@ -408,6 +408,23 @@ def test_10_4_sitting_in_and_out_again_without_a_hand_does_not_restart_the_sit_o
     assert rv.PlayerLeft(1, "p1", 40, "sat_out_too_long", h.clock.now) in events
 
 
+def test_10_4_a_player_who_sat_in_again_is_not_removed_by_his_old_sit_out(h: Harness) -> None:
+    """§10.4 removes a player *sitting out* longer than `sit_out_minutes`. One who sat
+    out, came back and plays keeps his seat however long ago that sit-out began: the
+    clock's start is kept through a sit-in (toggling must not reset it), but it times
+    nobody who is back in the game, between hands included."""
+    h.seat({0: 40, 1: 40})
+    h.do(cmd.SitOut("p1"))
+    h.tick(9 * 60)
+    h.do(cmd.SitIn("p1"))
+    dealt, _ = play_hand(h)
+    assert 1 in dealt.dealt
+    assert not h.table.state.in_hand  # between hands: dealt in nowhere
+    events = h.tick(2 * 60)
+    assert not any(isinstance(e, rv.PlayerLeft) for e in events)
+    assert h.table.state.seats[1] is not None
+
+
 def test_10_4_a_hand_dealt_after_sitting_in_restarts_the_sit_out_clock(h: Harness) -> None:
     """Dealt a hand, the player came back: a later sit-out is timed from its own start."""
     h.seat({0: 40, 1: 40})

@@ -202,6 +202,24 @@ def test_10_6_a_disconnected_players_turn_waits_reconnect_seconds() -> None:
     assert actor in json.dumps(h.table.view(actor))
 
 
+def test_10_6_a_turn_that_starts_with_the_player_away_waits_reconnect_seconds() -> None:
+    """§10.6 at a Chinese poker table as at a poker table: a player already cut off when
+    his turn comes has `reconnect_seconds` (not the street's `action_seconds`) to come
+    back before the table places his cards."""
+    h = Harness(ofc(action_seconds=10, reconnect_seconds=40, time_bank_start=0))
+    h.seat({0: 1000, 1: 1000})
+    h.tick()
+    first = to_act(h)
+    other = next(p for p in ("p0", "p1") if p != first)
+    h.do(cmd.Disconnect(other))  # away before his turn comes
+    place_legally(h, random.Random(3))
+    assert to_act(h) == other
+    s = h.table.state.seat_of(other)
+    assert not [e for e in h.tick(10) if isinstance(e, rv.TimedOut)]
+    out = h.tick(30)
+    assert rv.TimedOut(s, True) in out  # type: ignore[arg-type]
+
+
 def test_10_2_leaving_during_a_hand_places_at_once_and_cashes_out_after() -> None:
     h = Harness(ofc())
     h.seat({0: 1000, 1: 1000, 2: 1000})
@@ -527,6 +545,30 @@ def test_8_classic_sets_in_its_arrange_seconds_120_unless_the_table_says() -> No
     h.tick()
     turn = h.table.state.turn
     assert turn is not None and turn.deadline == h.clock() + 120.0
+
+
+@pytest.mark.parametrize(
+    ("variant", "options", "seconds"),
+    [("classic", {}, 120.0), ("ofc", {}, 90.0), ("classic", {"set_seconds": 100.0}, 100.0)],
+)
+def test_8_the_time_to_set_a_whole_hand_is_shown_to_players(
+    variant: str, options: dict[str, float], seconds: float
+) -> None:
+    """RULEBOOK: every table option is shown to players; §8 names the time to set a
+    whole hand (`arrange_seconds`: classic's hand, a Fantasyland hand). The view said
+    only the street's `action_seconds` (its terms), so a classic table read "30 s to
+    act" where each player has 120 s to set his 13 cards."""
+    config = ChineseTableConfig(variant, point_value=10, **options)  # type: ignore[arg-type]
+    h = Harness(TableSettings.chinese_table("c", config, seed="c", draw_button=False))
+    h.seat({0: 1000, 1: 1000})
+    for player in ("p0", None):  # a seated player and a spectator alike
+        assert h.table.view(player)["chinese"]["set_seconds"] == seconds
+    h.tick()
+    turn = h.table.state.turn
+    assert turn is not None
+    assert h.table.view("p0")["chinese"]["set_seconds"] == seconds
+    if variant == "classic":
+        assert turn.deadline == h.clock() + seconds
 
 
 def test_8_classic_one_clock_for_all_from_the_deal() -> None:

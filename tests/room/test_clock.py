@@ -7,6 +7,7 @@ one-hour step) or wait the step out (a step back: no timeout within 40 s)."""
 from __future__ import annotations
 
 import time
+from datetime import UTC, date, datetime
 
 from cardroom.room import clock as room_clock
 from cardroom.room import commands as cmd
@@ -103,3 +104,15 @@ def test_10_3_a_table_resumed_after_standing_still_holds_an_offered_seat_again()
     h.clock.advance(90)  # stood still: p2 could not take the seat
     assert rv.SeatOffered("p2", 0, h.clock.now + 60) in h.table.resume_clocks()
     assert not any(isinstance(e, rv.WaitlistLeft) for e in h.tick(59.5))
+
+
+def test_10_6_the_allowance_s_day_is_a_whole_utc_calendar_day() -> None:
+    """Disconnect all-ins are counted per UTC day (§10.6, `disconnect_allins_per_day`):
+    from 00:00:00 to 23:59:59 UTC is one day, whatever the hour of the use."""
+    start = datetime(2026, 12, 7, tzinfo=UTC).timestamp()
+    first = room_clock.day_of(start)
+    assert first == (date(2026, 12, 7) - date(1970, 1, 1)).days
+    assert room_clock.day_of(start + 12 * HOUR) == first
+    assert room_clock.day_of(start + 24 * HOUR - 1) == first
+    assert room_clock.day_of(start + 24 * HOUR) == first + 1
+    assert room_clock.day_of(start - 1) == first - 1

@@ -13,6 +13,7 @@ from cardroom.room.conduct import lobby_summary
 from cardroom.room.errors import TableError
 from cardroom.room.integrity import IntegrityMonitor
 from cardroom.room.integrity_rules import PotPattern
+from cardroom.room.rotation import horse
 from cardroom.room.settings import TableSettings
 from cardroom.room.views import project
 
@@ -181,3 +182,14 @@ def test_12_lobby_summary_of_a_table(h: Harness) -> None:
     summary = lobby_summary(h.table, finished.pot)
     assert (summary.table_id, summary.seats_taken, summary.waiting) == ("t", 2, 0)
     assert summary.pot == 4
+
+
+def test_12_a_mixed_table_s_lobby_line_names_its_game_as_the_badge_does() -> None:
+    """§9, §12: a mixed table is shown with the game it plays now, named as the badges
+    name games (structure and game: "FL Hold'em", not the engine's "Texas Hold'em"),
+    the hand's own while one is played."""
+    h = Harness(TableSettings.with_rotation("m", horse(4), seed="m"))
+    h.seat({0: 40, 1: 40})
+    assert lobby_summary(h.table).current_game == "FL Hold'em"  # the next hand's
+    h.tick()
+    assert lobby_summary(h.table).current_game == "FL Hold'em"

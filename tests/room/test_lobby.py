@@ -12,6 +12,7 @@ from cardroom.games import (
     Stakes,
     TableConfig,
 )
+from cardroom.room.chinese_table import ChineseTableConfig
 from cardroom.room.lobby import (
     HOUR,
     MIN_OBSERVED_SECONDS,
@@ -43,6 +44,55 @@ def test_12_badges_name_structure_and_game_or_the_mix() -> None:
     assert badge(custom_mixed(10)) == "CUSTOM_MIXED"
     assert badge(horse(10)) == "HORSE"
     assert badge(eight_game(10)) == "8-Game"
+
+
+@pytest.mark.parametrize(
+    ("variant", "name"),
+    [
+        ("classic", "Chinese Poker"),
+        ("ofc", "OFC"),
+        ("pineapple", "Pineapple OFC"),
+        ("turbo", "OFC Turbo"),
+        ("progressive", "Progressive Pineapple"),
+        ("pineapple27", "Pineapple 2-7"),
+    ],
+)
+def test_12_chinese_poker_badges_are_the_rulebook_s_names(variant: str, name: str) -> None:
+    """§8 names each Chinese poker game; the lobby badge says it (not the engine's key),
+    with the stakes in chips a point."""
+    config = ChineseTableConfig(variant, point_value=5)
+    assert (badge(config), stakes_text(config), stake_level(config)) == (name, "5 a point", 5)
+
+
+def test_12_a_table_s_hi_lo_option_is_named_in_its_badge() -> None:
+    """§6.3: Courchevel's option `hi_lo=true` makes Courchevel Hi-Lo (and an Omaha table
+    may split as Omaha Hi-Lo, a Hi-Lo game may play for high only). The badge named
+    the engine's game whatever the option: a Courchevel Hi-Lo table read "PL
+    Courchevel", a Stud Hi-Lo table played for high only "FL Stud Hi-Lo"."""
+    blinds = Stakes.blinds(1, 2)
+    assert badge(TableConfig.of("courchevel", blinds, hi_lo=True)) == "PL Courchevel Hi-Lo"
+    assert badge(TableConfig.of("omaha", blinds, hi_lo=True)) == "PL Omaha Hi-Lo"
+    assert badge(TableConfig.of("omaha_hi_lo", blinds, hi_lo=False)) == "PL Omaha"
+    high_only = TableConfig.of("stud_hi_lo", Stakes(ante=1, small_bet=4), hi_lo=False)
+    assert badge(high_only) == "FL Stud"
+    assert badge(TableConfig.of("big_o", blinds, hi_lo=False)) == "PL Big O (high only)"
+    assert badge(TableConfig.of("omaha", blinds, hi_lo=False)) == "PL Omaha"  # as it was
+    assert badge(TableConfig.of("omaha_hi_lo", blinds, hi_lo=True)) == "PL Omaha Hi-Lo"
+
+
+def test_12_the_game_filter_finds_a_table_by_its_hi_lo_option() -> None:
+    """§12 filters by game: a Courchevel table with `hi_lo=true` deals Courchevel Hi-Lo
+    (§6.3) and is listed under it (it was under Courchevel only, where its badge now says
+    Hi-Lo); still under its engine game too."""
+    lobby = Lobby()
+    config = TableConfig.of("courchevel", Stakes.blinds(1, 2), hi_lo=True)
+    lobby.open_table("c", config, real_money=False, opened_at=0.0)
+    lobby.open_table("p", PLO, real_money=False, opened_at=0.0)
+    assert [r.table_id for r in lobby.tables(0.0, game="courchevel_hi_lo")] == ["c"]
+    assert [r.table_id for r in lobby.tables(0.0, game="courchevel")] == ["c"]
+    both = lobby.tables(0.0, game="courchevel_hi_lo", structure=POT_LIMIT)
+    assert [r.table_id for r in both] == ["c"]
+    assert [r.table_id for r in lobby.tables(0.0, game="omaha_hi_lo")] == []
 
 
 def test_12_stakes_shown_and_compared_by_one_level() -> None:
@@ -200,3 +250,8 @@ def test_12_a_table_listed_without_a_time_is_observed_from_its_first_news() -> N
     lobby.update(TableSummary("t", at=1300.0, seats_taken=2, waiting=0))
     (row,) = lobby.tables(now=1300.0)
     assert row.hands_per_hour == 2 * 3  # two hands in 1,200 s
+    # News older than the first (a hand the feed reads after a later summary) moves the
+    # observation's start back to it: three hands in 1,500 s, not in 1,200.
+    lobby.update(TableSummary("t", at=-200.0, seats_taken=2, waiting=0, pot=10))
+    (row,) = lobby.tables(now=1300.0)
+    assert row.hands_per_hour == int(3 * HOUR / 1500)

@@ -103,6 +103,29 @@ def test_10_2_rebuy_only_between_hands(h: Harness) -> None:
     assert any(isinstance(e, rv.ChipsAdded) for e in events)
 
 
+@pytest.mark.parametrize("amount", [0, -5])
+def test_10_2_a_rebuy_adds_chips_or_is_refused(h: Harness, amount: int) -> None:
+    """A rebuy adds chips (§10.2): none, or fewer than none (chips taken off the table
+    mid-session, past the reducing rule), is a bad command and moves nothing."""
+    h.do(cmd.Sit("p0", 0, 30))
+    with pytest.raises(TableError) as err:
+        h.do(cmd.Rebuy("p0", amount))
+    assert err.value.code == "bad_command"
+    assert h.table.stacks()["p0"] == 30
+    assert h.balance("p0") == FUNDS - 30
+
+
+def test_10_1_one_seat_a_player_at_a_table(h: Harness) -> None:
+    """One account is one player: seated once, he may not take a second seat at the
+    same table (two hands for one player), and nothing moves."""
+    h.do(cmd.Sit("p0", 0, 30))
+    with pytest.raises(TableError) as err:
+        h.do(cmd.Sit("p0", 1, 30))
+    assert err.value.code == "already_seated"
+    assert h.table.state.seats[1] is None
+    assert h.balance("p0") == FUNDS - 30
+
+
 def test_10_2_rebuy_never_above_the_maximum(h: Harness) -> None:
     h.do(cmd.Sit("p0", 0, 30))
     with pytest.raises(TableError) as err:
@@ -274,6 +297,17 @@ def test_10_3_waiting_list_only_when_the_table_is_full(h: Harness) -> None:
     with pytest.raises(TableError) as err:
         h.do(cmd.JoinWaitlist("p0"))
     assert err.value.code == "table_not_full"
+
+
+def test_10_3_a_seated_player_is_not_on_his_own_table_s_waiting_list() -> None:
+    """The waiting list is for players without a seat (§10.3): one seated at a full
+    table asking to wait there would be offered a second seat."""
+    h = Harness(holdem(seats=2))
+    h.seat({0: 40, 1: 40})
+    with pytest.raises(TableError) as err:
+        h.do(cmd.JoinWaitlist("p0"))
+    assert err.value.code == "already_seated"
+    assert h.table.state.waitlist == []
 
 
 def test_10_2_settings_reject_an_empty_range() -> None:

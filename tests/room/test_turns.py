@@ -346,6 +346,39 @@ def test_10_6_disconnect_all_in_at_a_limit_real_money_table() -> None:
     assert h.table.hand.is_live(1)  # type: ignore[union-attr]
 
 
+def test_10_6_a_connected_player_out_of_time_folds_where_disconnect_all_ins_are_offered() -> None:
+    """§10.5 before §10.6: the disconnect all-in protects a player whose line is down,
+    not one who lets his clock run out at the table. At a protected table (fixed limit,
+    real money) a connected player facing a bet with chips in who times out folds, and
+    keeps his allowance."""
+    h = Harness(limit_holdem(currency=Currency.REAL, time_bank_start=0))
+    assert h.settings.protection
+    h.seat({0: 40, 1: 40, 2: 40})
+    h.tick()
+    h.act("raise", 4)
+    assert h.actor == "p1"  # the small blind: chips in, facing a raise, still connected
+    events = h.tick(30)
+    assert rv.TimedOut(1, False) in events
+    assert acted(events) == [(1, "fold")]
+    assert not any(isinstance(e, rv.DisconnectAllInUsed) for e in events)
+    assert h.table.allowances.used("p1", day_of(h.clock.now)) == 0
+
+
+@pytest.mark.parametrize(("used", "kind"), [(1, "disconnect_all_in"), (2, "fold")])
+def test_10_6_two_disconnect_all_ins_a_day_by_default(used: int, kind: str) -> None:
+    """`disconnect_allins_per_day` is 2 unless the table says (§10.6): with one used today
+    a player still has one; with two used he folds."""
+    h = Harness(limit_holdem(currency=Currency.REAL, time_bank_start=0))
+    for _ in range(used):
+        h.table.allowances.use("p1", day_of(h.clock.now))
+    h.seat({0: 40, 1: 40, 2: 40})
+    h.tick()
+    h.do(cmd.Disconnect("p1"))
+    h.act("raise", 4)
+    events = h.tick(30)
+    assert acted(events) == [(1, kind)]
+
+
 def test_10_6_no_disconnect_all_in_without_chips_in_the_hand() -> None:
     """A disconnect all-in keeps a player in for what is already in: one facing a bet
     with nothing in this hand (the button before the flop, no ante) folds, and his

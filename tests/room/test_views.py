@@ -10,12 +10,14 @@ import random
 
 import pytest
 
+from cardroom.games import RakeRule
 from cardroom.games.config import Stakes, TableConfig
+from cardroom.ledger import Currency
 from cardroom.room import commands as cmd
 from cardroom.room import events as rv
 from cardroom.room.conduct import lobby_summary
 from cardroom.room.errors import TableError
-from cardroom.room.rotation import HORSE
+from cardroom.room.rotation import HORSE, custom_mixed, horse
 from cardroom.room.settings import TableSettings
 from cardroom.room.sim_tables import mixed_settings, random_settings
 from cardroom.room.simulation import Session
@@ -115,6 +117,42 @@ def test_10_the_room_options_of_a_table_are_shown_to_players() -> None:
         assert view["terms"] == terms
         assert view["game"]["disconnect_protection"] is True
     assert holdem_view_protection(holdem()) is False  # NL play money: none by default
+
+
+def test_10_8_a_real_money_table_shows_the_rake_each_game_pays() -> None:
+    """RULEBOOK §10.8: the rake schedule is data, per table or per stake, and (its
+    preamble) every table option is shown to players. The rake a real-money table takes
+    was told only in the hands' logs ("Rake 5") and to the operator: a player choosing
+    a seat could not read it. Each game of the view says its rule (a mixed table's
+    differ: FL and NL Hold'em are raked by different lines of the schedule); play money
+    is free (None)."""
+    nl = {"per": 5, "unit": 100, "caps": [[2, 75], [4, 200], [10, 400]]}
+    nl |= {"small_pot_below": 200, "small_per": 1, "small_unit": 20}
+    h = Harness(holdem(currency=Currency.REAL))
+    for viewer in ("p0", None):
+        assert h.table.view(viewer)["game"]["rake"] == nl
+    assert Harness(holdem()).table.view(None)["game"]["rake"] is None
+    own = RakeRule(3, 60, ((10, 30),))
+    view = Harness(holdem(currency=Currency.REAL, rake=own)).table.view(None)
+    assert view["game"]["rake"]["per"] == 3 and view["game"]["rake"]["caps"] == [[10, 30]]
+    limit = Harness(TableSettings.with_rotation("m", horse(100), currency=Currency.REAL))
+    assert limit.table.view(None)["game"]["label"] == "FL Hold'em"  # 100/200: 25 per 500
+    assert limit.table.view(None)["game"]["rake"]["unit"] == 500
+    big_bet = Harness(TableSettings.with_rotation("c", custom_mixed(100), currency=Currency.REAL))
+    view = big_bet.table.view(None)
+    assert (view["game"]["label"], view["game"]["rake"]) == ("NL Hold'em", nl)
+
+
+def test_12_a_table_s_game_label_names_its_hi_lo_option() -> None:
+    """The table's title says the game played (§12): Courchevel with `hi_lo=true` is
+    Courchevel Hi-Lo (§6.3), as the lobby's badge says, not "PL Courchevel"."""
+    config = TableConfig.of("courchevel", Stakes.blinds(1, 2), hi_lo=True)
+    h = Harness(TableSettings.single("c", config, seed="c"))
+    h.seat({0: 40, 1: 40})
+    assert h.table.view(None)["game"]["label"] == "PL Courchevel Hi-Lo"
+    h.tick()
+    assert h.table.view("p0")["game"]["label"] == "PL Courchevel Hi-Lo"
+    assert lobby_summary(h.table).current_game == ""  # a single game: no "now ..." line
 
 
 def test_10_7_a_table_chats_in_its_language_set_per_table_and_shown() -> None:

@@ -223,6 +223,8 @@ action_seconds = 20
     + _table("touch-twice", "holdem", BLINDS, seats=2)  # a puppet: a phone's double tap
     + _table("touch-typing", "holdem", BLINDS, seats=2)  # a puppet: our turn while typing
     + _table("touch-sizes", "holdem", BLINDS, seats=2)  # a puppet: the phone's targets
+    + _table("real-rake", "holdem", BLINDS, extra='money = "real"')  # watched: its rake said
+    + _table("courchevel-hilo", "courchevel", BLINDS, seats=8, extra="rules = { hi_lo = true }")
     + "".join(
         f"""
 [[table]]

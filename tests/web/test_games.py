@@ -120,3 +120,18 @@ def test_12_rules_pages_say_each_game_s_own_rules(
     register(page, server, fresh_alias())
     page.goto(f"{server}/#/rules/{page_name}")
     expect(page.locator("article.rules")).to_contain_text(said)
+
+
+def test_12_a_courchevel_hi_lo_table_is_named_and_linked_as_hi_lo(page: Any, server: str) -> None:
+    # §6.3: Courchevel's option hi_lo = true is Courchevel Hi-Lo. The title read "PL
+    # Courchevel" and the header linked the Omaha rules only: the split was said only in
+    # the "Table rules" line. Now the title says Hi-Lo and the Hi-Lo rules are linked.
+    register(page, server, fresh_alias())
+    page.goto(f"{server}/#/table/courchevel-hilo")
+    expect(page.get_by_role("heading", level=1)).to_have_text(
+        "courchevel-hilo · PL Courchevel Hi-Lo"
+    )
+    omaha = page.get_by_role("link", name="View Omaha rules", exact=True)
+    expect(omaha).to_have_attribute("href", "#/rules/omaha")
+    hi_lo = page.get_by_role("link", name="View Hi-Lo rules", exact=True)
+    expect(hi_lo).to_have_attribute("href", "#/rules/hi-lo")

@@ -86,8 +86,9 @@ def test_filters_offer_every_game_of_the_server(page: Any, server: str) -> None:
     fixed = _wait_for_rows(page, lambda t: "holdem" not in t and "stud" in t)
     assert {"stud", "limit", "draw", "mixed"} <= fixed and "plo" not in fixed
     page.get_by_label("Structure").select_option(label="Pot limit")
-    _wait_for_rows(page, lambda t: t == {"plo", "bigo"})
+    _wait_for_rows(page, lambda t: t == {"plo", "bigo", "courchevel-hilo"})
     assert _cells(page, "plo")[1] == "PL Omaha" and _cells(page, "bigo")[1] == "PL Big O"
+    assert _cells(page, "courchevel-hilo")[1] == "PL Courchevel Hi-Lo"  # its hi_lo option
     page.get_by_label("Structure").select_option("")
     _wait_for_rows(page, lambda t: t == every)
     page.get_by_label("Stakes from").fill("3")

@@ -246,3 +246,23 @@ def test_8_the_showdown_says_the_chips_paid_when_a_loser_could_not_cover(
         "p0: +51 points (+510 chips)",
         "Fantasyland next (14 cards)",
     ]
+
+
+def test_8_a_chinese_table_s_terms_say_its_time_to_set_and_what_a_timeout_does(
+    page: Any, server: str
+) -> None:
+    # RULEBOOK §8 (`arrange_seconds`, shown as every option is; on timeout the cards are
+    # placed) and §10.5-§10.6: the header said "25 s to act ... then check or fold" at
+    # every Chinese poker table, a poker table's words: a classic hand gives 120 s to set
+    # its 13 cards, a Fantasyland hand 90 s, and nobody checks or folds there.
+    register(page, server, fresh_alias())
+    page.goto(server + "/#/table/classic")
+    expect(page.locator(".tableterms")).to_have_text(
+        "120 s to set your hand + a 30 s time bank · cut off: 30 s to come back, then your"
+        " cards are placed for you · sitting out: removed after 10 min · chat in English"
+    )
+    page.goto(server + "/#/table/ofc")
+    expect(page.locator(".tableterms")).to_contain_text(
+        "25 s a street (90 s to set a Fantasyland hand) + a 30 s time bank · cut off: 30 s"
+        " to come back, then your cards are placed for you ·"
+    )

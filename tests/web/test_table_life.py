@@ -320,3 +320,18 @@ def test_the_log_marks_stud_streets_and_draws_by_name(page: Any, server: str) ->
     assert words == [
         "Fourth street.", "Sixth street.", "First draw.", "Draw.", None, None, None, None,
     ]  # fmt: skip
+
+
+def test_10_8_a_real_money_table_says_its_rake_in_its_header(page: Any, server: str) -> None:
+    # RULEBOOK §10.8 (the rake schedule is data, per table or per stake) and its preamble
+    # (every table option is shown to players): the rake a real-money table takes was
+    # said nowhere but in the logs of the hands it raked. Play money is free: no line.
+    register(page, server, fresh_alias())
+    page.goto(server + "/#/table/real-rake")
+    expect(page.locator(".tablerake")).to_have_text(
+        "Rake: 5 every 100 of the pot (1 every 20 under 200), at most 75 with 2 players,"
+        " 200 with 3-4, 400 with 5 or more; none unless the flop is dealt"
+    )
+    page.goto(server + "/#/table/holdem")
+    page.locator(".tableterms").wait_for()
+    expect(page.locator(".tablerake")).to_have_count(0)

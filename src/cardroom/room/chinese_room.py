@@ -347,6 +347,9 @@ class ChineseRoomTable(Table):
         out["chinese"] = {
             "variant": self.variant.key,
             "point_value": self.config.point_value,
+            # §8's `arrange_seconds`, a table option shown as every option is (a street
+            # takes the terms' `action_seconds`; classic deals no street at all).
+            "set_seconds": self.set_seconds(),
             "fantasyland": fantasyland,
         }
         return out

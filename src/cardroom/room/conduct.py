@@ -22,7 +22,7 @@ from cardroom.room.chat import OK
 from cardroom.room.errors import BAD_COMMAND, RATE_LIMITED, TableError
 from cardroom.room.games_port import shown_game
 from cardroom.room.lobby import TableSummary
-from cardroom.room.rotation import game_label
+from cardroom.room.rotation import config_label
 from cardroom.room.seating import seat_of
 
 if TYPE_CHECKING:
@@ -65,7 +65,7 @@ def lobby_summary(table: Table, pot: int | None = None) -> TableSummary:
         config = table.settings.games[
             shown_game(table.settings, state.rotation_hand(state.hand_no), state.in_hand).index
         ]
-        current = game_label(config.variant.name, config.betting)
+        current = config_label(config)
     seated = sum(1 for s in state.seats if s is not None)
     return TableSummary(
         table.settings.table_id, table.now, seated, len(state.waitlist), pot, current

@@ -40,7 +40,13 @@ from cardroom.chinese import VARIANTS as CHINESE_VARIANTS
 from cardroom.games import STRUCTURES, VARIANTS, Stakes, TableConfig
 from cardroom.games.betting import STRUCTURE_RULES
 from cardroom.room.chinese_table import ChineseTableConfig
-from cardroom.room.rotation import KINDS, STRUCTURE_ABBREVIATIONS, Rotation, game_label
+from cardroom.room.rotation import (
+    KINDS,
+    STRUCTURE_ABBREVIATIONS,
+    Rotation,
+    config_label,
+    game_label,
+)
 
 HOUR: Final = 3600.0
 
@@ -67,7 +73,16 @@ def badge(source: Source) -> str:
         return source.badge
     if isinstance(source, ChineseTableConfig):
         return CHINESE_BADGES[source.variant]
-    return game_label(source.variant.name, source.betting)
+    return config_label(source)
+
+
+def _twins(config: TableConfig) -> tuple[str, ...]:
+    """The engine's other games a configuration plays as, by its ``hi_lo`` option (the
+    game filter's match): Courchevel with ``hi_lo=True`` is Courchevel Hi-Lo (§6.3)."""
+    if config.hi_lo is None:
+        return ()
+    label = config_label(config)
+    return tuple(n for n in VARIANTS if game_label(n, config.betting) == label)
 
 
 def stake_level(source: Source) -> int:
@@ -235,7 +250,7 @@ class Lobby:
         else:
             game, structures = source.variant.name, (source.betting,)
             seats, current = source.seat_limit, ""
-            dealt_at = {(game, source.betting)}
+            dealt_at = {(g, source.betting) for g in (game, *_twins(source))}
         self._tables[table_id] = _Listing(
             name or table_id,
             badge(source),

@@ -89,6 +89,25 @@ def game_label(game: str, structure: str) -> str:
     return f"{STRUCTURE_ABBREVIATIONS[structure]} {title}"
 
 
+def config_label(config: TableConfig) -> str:
+    """A table configuration's game as players read it (:func:`game_label`), with its
+    ``hi_lo`` option said: Courchevel with ``hi_lo=True`` is "PL Courchevel Hi-Lo"
+    (RULEBOOK §6.3), a Hi-Lo game with ``hi_lo=False`` plays for high only ("FL Stud").
+
+    >>> from cardroom.games import Stakes
+    >>> config_label(TableConfig.of("courchevel", Stakes.blinds(1, 2), hi_lo=True))
+    'PL Courchevel Hi-Lo'
+    """
+    variant = config.variant
+    label = game_label(variant.name, config.betting)
+    if config.hi_lo and variant.low is None:
+        return f"{label} Hi-Lo"
+    if config.hi_lo is False and variant.low is not None:
+        plain = label.removesuffix(" Hi-Lo")
+        return plain if plain != label else f"{label} (high only)"
+    return label
+
+
 @dataclass(frozen=True, slots=True)
 class RotationGame:
     """One game of a rotation: the engine's game name and its betting structure."""

@@ -19,11 +19,11 @@ from typing import TYPE_CHECKING, Any, Final, cast
 from cardroom.chinese import Event as ChineseEvent
 from cardroom.chinese import project_event as chinese_event_view
 from cardroom.games import Event as HandEvent
-from cardroom.games import event_view
+from cardroom.games import RakeRule, event_view
 from cardroom.games.config import rules_set
 from cardroom.room import events as rv
 from cardroom.room.games_port import hands_left, shown_game
-from cardroom.room.rotation import game_label
+from cardroom.room.rotation import config_label
 
 if TYPE_CHECKING:
     from cardroom.room.settings import TableSettings
@@ -36,12 +36,26 @@ def _game(table: Table, index: int) -> dict[str, Any]:
         "game": config.variant.name,
         "title": config.variant.title,
         "structure": config.betting,
-        "label": game_label(config.variant.name, config.betting),
+        "label": config_label(config),
         "rules": rules_set(config),  # every option is shown to players, between hands too
         # §10.6: whether being cut off here may leave one all in rather than folded (a
         # mixed table decides per hand: TableSettings.protection_for).
         "disconnect_protection": table.settings.protection_for(config),
+        # §10.8: the rake this game's hands pay here (None: play money, or no rake), a
+        # table option shown as every one is; the table's configs carry it per game.
+        "rake": rake_view(table.configs[index].rake),
     }
+
+
+def rake_view(rule: RakeRule | None) -> dict[str, Any] | None:
+    """A rake rule as players are shown it: ``per`` chips every ``unit`` of pot, at most
+    the cap of the ``caps`` line ``[most players dealt in, cap]`` that fits, pots under
+    ``small_pot_below`` paying ``small_per`` every ``small_unit``."""
+    if rule is None:
+        return None
+    out = dataclasses.asdict(rule)
+    out["caps"] = [list(cap) for cap in rule.caps]
+    return out
 
 
 def terms(settings: TableSettings) -> dict[str, Any]:

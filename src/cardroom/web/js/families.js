@@ -48,12 +48,22 @@ export function rulesLink(game) {
 /** Every rules link of `game`: its own page, then its family's when its own is about its
  *  hands only (Razz's low rankings, the Hi-Lo split, the 2-7, A-5 and Badugi rankings):
  *  the stud page says how a stud hand is dealt and who acts first, the draw page how the
- *  draws go and what a timeout on a draw costs. */
-export function rulesLinks(game) {
+ *  draws go and what a timeout on a draw costs. `rules` (the view's `game.rules`): a
+ *  table's `hi_lo` adds the Hi-Lo page (Courchevel Hi-Lo) or takes it away. */
+export function rulesLinks(game, rules) {
   const first = rulesLink(game);
   const kind = family(game);
   const more = (kind === "stud" || kind === "draw") && first.page !== kind;
-  return more ? [first, { page: kind, label: LINK_NAMES[kind] }] : [first];
+  const links = more ? [first, { page: kind, label: LINK_NAMES[kind] }] : [first];
+  // The table's hi_lo option (§6.3: Courchevel Hi-Lo; a Hi-Lo game for high only).
+  const hiLo = rules ? rules.hi_lo : undefined;
+  const split = links.some((l) => l.page === "hi-lo");
+  if (hiLo === true && !split) return [...links, { page: "hi-lo", label: LINK_NAMES["hi-lo"] }];
+  if (hiLo === false && split) {
+    const rest = links.filter((l) => l.page !== "hi-lo");
+    return rest.length ? rest : [{ page: "omaha", label: LINK_NAMES.omaha }];
+  }
+  return links;
 }
 
 /** The name of the game a hand's HandStarted event names (`e.game`, `e.structure`), from

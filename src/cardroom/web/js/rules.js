@@ -2,6 +2,7 @@
 
 import { h, fill } from "./dom.js";
 import { cardRow } from "./cards.js";
+import { family } from "./families.js";
 
 const HIGH = [
   ["Straight flush", "As Ks Qs Js Ts", "Five in sequence, one suit (the royal flush is the top one)."],
@@ -111,20 +112,56 @@ export function tableRules(rules) {
 
 /** The room's terms of a table (the view's `terms`, and `game.disconnect_protection`) in
  *  words: "30 s to act + a 30 s time bank · cut off: 30 s to come back, then check or
- *  fold · sitting out: removed after 10 min · chat in English"; null without terms. */
+ *  fold · sitting out: removed after 10 min · chat in English"; null without terms.
+ *  A Chinese poker table (the view's `chinese`) says its own clock and timeout (§8):
+ *  "120 s to set your hand" (classic), "25 s a street (90 s to set a Fantasyland
+ *  hand)", and the table places the cards of a player out of time. */
 export function tableTerms(view) {
   const t = view && view.terms;
   if (!t) return null;
   const g = (view.game || {});
-  const away = g.disconnect_protection
+  const chinese = view.chinese;
+  let away = g.disconnect_protection
     ? `then check, all in for what is in (${t.disconnect_allins_per_day} a day) or fold`
     : "then check or fold";
+  let clock = `${t.action_seconds} s to act`;
+  if (chinese) {
+    away = "then your cards are placed for you";
+    clock = chinese.variant === "classic"
+      ? `${chinese.set_seconds} s to set your hand`
+      : `${t.action_seconds} s a street (${chinese.set_seconds} s to set a Fantasyland hand)`;
+  }
   return [
-    `${t.action_seconds} s to act${bankWords(t.time_bank)}`,
+    `${clock}${bankWords(t.time_bank)}`,
     `cut off: ${t.reconnect_seconds} s to come back, ${away}`,
     `sitting out: removed after ${t.sit_out_minutes} min`,
     `chat in ${languageName(t.language)}`,
   ].join(" · ");
+}
+
+/** The rake a hand of `game` pays (the view's `game.rake`, RULEBOOK §10.8) in words: "Rake:
+ *  5 every 100 of the pot (1 every 20 under 200), at most 75 with 2 players, 200 with 3-4,
+ *  400 with 5 or more; none unless the flop is dealt"; null where no rake is taken. */
+export function tableRake(game) {
+  const r = game && game.rake;
+  if (!r) return null;
+  const small = r.small_pot_below ? ` (${r.small_per} every ${r.small_unit} under ${r.small_pot_below})` : "";
+  let low = 2; // a hand deals at least two players
+  const caps = r.caps.length === 1 ? [`${r.caps[0][1]}`] : r.caps.map(([most, cap], i) => {
+    const who = i === r.caps.length - 1 ? `${low} or more` : low >= most ? `${most}` : `${low}-${most}`;
+    low = most + 1;
+    return `${cap} with ${who}${i === 0 ? " players" : ""}`;
+  });
+  return `Rake: ${r.per} every ${r.unit} of the pot${small}, at most ${caps.join(", ")}; ${dropWords(game.game)}`;
+}
+
+/** When no rake is taken ("no flop, no drop", by the game's family). */
+function dropWords(game) {
+  if (game === "soko") return "none unless the 3rd card is dealt";
+  const kind = family(game);
+  if (kind === "stud") return "none unless 4th street is dealt";
+  if (kind === "draw") return "none unless a draw is made";
+  return "none unless the flop is dealt";
 }
 
 /** The time bank after the clock: " + a 30 s time bank"; one that starts empty says how

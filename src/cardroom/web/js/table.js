@@ -404,8 +404,6 @@ class TableController {
 
   askBuyIn(seat) { askBuyIn(this, seat); }
 
-  /** What the head region (itself the page grid's `.tablehead`) holds: the table and
-   *  its game, the hand, the money, the rules link and the table's own rules. */
   /** Draw what changed (regions whose content signature changed are rebuilt). */
   render() {
     if (!this.view || this.gone) return; // gone: the table closed (closing.js)

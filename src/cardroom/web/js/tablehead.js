@@ -1,9 +1,9 @@
 // The table's header: its name and game, the mixed game's rotation, the hand number,
-// the money, the rules links and the table's own rules and terms.
+// the money, the rules links and the table's own rules, terms and rake.
 
 import { h } from "./dom.js";
 import { rulesLinks } from "./families.js";
-import { tableRules, tableTerms } from "./rules.js";
+import { tableRake, tableRules, tableTerms } from "./rules.js";
 
 /** The game the header names: the hand's; between hands (the view's `game` is then
  *  the next hand's) the one just played, until the next is dealt. */
@@ -30,10 +30,12 @@ function rotationLine(v) {
   return h("span", { id: "rotation", text: `${v.mixed}: ${text}` });
 }
 
-/** The header of the table whose view is `v`. */
+/** What the head region (itself the page grid's `.tablehead`) holds for the table whose
+ *  view is `v`: the table and its game, the hand, the money, the rules links and the
+ *  table's own rules, terms and rake. */
 export function tableHeader(v) {
   const g = shownGame(v);
-  const rules = rulesLinks(g.game).flatMap(({ page, label }) => [" · ", h("a", { href: `#/rules/${page}`, text: label })]);
+  const rules = rulesLinks(g.game, g.rules).flatMap(({ page, label }) => [" · ", h("a", { href: `#/rules/${page}`, text: label })]);
   return [
     h("h1", { text: `${v.table} · ${g.label || g.title || ""}` }),
     h("p.gameinfo",
@@ -43,5 +45,6 @@ export function tableHeader(v) {
       ...rules),
     tableRules(g.rules) && h("p.tablerules", { text: tableRules(g.rules) }),
     tableTerms(v) && h("p.tableterms", { text: tableTerms(v) }),
+    tableRake(g) && h("p.tablerake", { text: tableRake(g) }),
   ];
 }
