@@ -84,7 +84,7 @@ def test_no_flop_no_drop() -> None:
     assert preflop.result is not None and preflop.result.rake == 0 and not rake_events(preflop)
 
 
-def test_rake_counts_players_dealt_in_and_comes_off_the_main_pot_first() -> None:
+def test_rake_counts_players_dealt_in_and_one_pot_pays_it_all() -> None:
     config = TableConfig.of("holdem", Stakes.blinds(100, 200), rake=NL)
     hand = Hand(config, [1000, 10_000, 10_000, 10_000, 10_000], button=0, seed=2)
     for seat in (3, 4, 0, 1):
@@ -101,6 +101,43 @@ def test_rake_counts_players_dealt_in_and_comes_off_the_main_pot_first() -> None
     assert rake_events(hand) == [events.RakeTaken(0, 130)]
     won = sum(a.amount for p in hand.result.pots for a in p.awards)
     assert won == 2600 - 130
+
+
+def test_10_8_side_pots_share_the_rake_in_proportion_to_their_size() -> None:
+    """The rake audit (docs/outside_audits_17.md): the rake came off the main pot first,
+    so a short all-in player paid what the side pot he could not win had earned. All in
+    for 100 beside two stacks that build a side pot of 9,800: main pot 300, side pot
+    9,800, rake 200 (5 per 100 of 10,100 is 505, capped at 200 for three dealt in). It
+    was 200 from the main pot of 300. Each pot now pays its share: 200 * 300 / 10,100 =
+    5.94, 200 * 9,800 / 10,100 = 194.06; the odd chip goes to the larger remainder (the
+    main pot's .94)."""
+    config = TableConfig.of("holdem", Stakes.blinds(10, 20), rake=NL)
+    hand = Hand(config, [100, 10_000, 10_000], button=0, seed=3)
+    hand.apply(Action(0, "raise", 100))  # all in
+    hand.apply(Action(1, "raise", 5000))
+    hand.apply(Action(2, "call"))
+    play_to_river(hand)  # checked down
+    assert hand.result is not None
+    pots = [(p.amount, p.rake) for p in hand.result.pots]
+    assert sorted(pots) == [(300, 6), (9800, 194)], pots
+    assert hand.result.rake == 200  # the cap for three dealt in
+    assert {(e.pot, e.amount) for e in rake_events(hand)} == {(0, 6), (1, 194)}
+    stacks = [s for s in hand.result.stacks if s is not None]
+    assert sum(stacks) + 200 == 20_100
+
+
+def test_10_8_the_rake_s_odd_chips_go_to_the_largest_remainders() -> None:
+    """Two equal shares' odd chip goes to the main pot (the first among equals); the
+    shares always add up to the rake, and no pot pays more than it holds."""
+    from cardroom.games.showdown import rake_shares
+
+    assert rake_shares(5, [100, 100]) == [3, 2]
+    assert rake_shares(7, [10, 20, 40]) == [1, 2, 4]
+    assert rake_shares(3, [1, 1, 1]) == [1, 1, 1]
+    assert rake_shares(0, [50, 50]) == [0, 0]
+    for due, pots in [(9, [1, 99, 3]), (100, [33, 33, 34]), (1, [5, 5, 5])]:
+        shares = rake_shares(due, pots)
+        assert sum(shares) == due and all(0 <= r <= p for r, p in zip(shares, pots, strict=True))
 
 
 def test_10_8_a_rate_that_would_create_chips_never_reaches_a_hand() -> None:

@@ -271,16 +271,34 @@ def settle(
 
 
 def _take_rake(config: TableConfig, pots: list[Pot], players: int, raked: bool) -> list[int]:
-    """Rake per pot: the schedule's amount on the whole pot, taken from the main pot first."""
-    rakes = [0] * len(pots)
+    """Rake per pot: the schedule's amount on the whole pot (§10.8), shared by the pots
+    (:func:`rake_shares`)."""
     if config.rake is None or not raked:
-        return rakes
-    due = config.rake.rake(sum(p.amount for p in pots), players)
-    for i, p in enumerate(pots):
-        take = min(due, p.amount)
-        rakes[i] = take
-        due -= take
-    return rakes
+        return [0] * len(pots)
+    amounts = [p.amount for p in pots]
+    return rake_shares(config.rake.rake(sum(amounts), players), amounts)
+
+
+def rake_shares(due: int, pots: list[int]) -> list[int]:
+    """``due`` chips of rake shared by pots of these sizes in proportion to them, the odd
+    chips to the largest remainders (the main pot first among equals).
+
+    Taken from the main pot first, a short all-in player paid the rake that side pots he
+    could not win had earned: all in for 100 beside a side pot of 9,800, his main pot of
+    300 paid all of a cap of 200. In proportion it pays 6.
+
+    >>> rake_shares(200, [300, 9800])
+    [6, 194]
+    """
+    total = sum(pots)
+    if not due:
+        return [0] * len(pots)
+    exact = [due * amount for amount in pots]
+    shares = [e // total for e in exact]  # never above a pot: due <= total
+    by_remainder = sorted(range(len(pots)), key=lambda i: (-(exact[i] % total), i))
+    for i in by_remainder[: due - sum(shares)]:
+        shares[i] += 1
+    return shares
 
 
 @cache  # one lookup per evaluator name, not one import per showdown
