@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import json
 import os
 import socket
@@ -68,9 +69,10 @@ def _serve(settings: ServerSettings) -> Iterator[str]:
 
 
 @contextlib.contextmanager
-def own_server(folder: Path, tables_toml: str) -> Iterator[tuple[str, str]]:
+def own_server(folder: Path, tables_toml: str, **changes: Any) -> Iterator[tuple[str, str]]:
     """A server of a test's own (SQLite in ``folder``) with these tables, for a test
-    that changes them (closes one, fills one): its base URL and database URL."""
+    that changes them (closes one, fills one), ``changes`` to its settings (its
+    ``web_dir``...): its base URL and database URL."""
     tables = folder / "tables.toml"
     tables.write_text(tables_toml)
     url = f"sqlite:///{folder / 'own.db'}"
@@ -81,7 +83,7 @@ def own_server(folder: Path, tables_toml: str) -> Iterator[tuple[str, str]]:
         tick_seconds=0.05,
         limits=OPEN_SIGNUPS,
     )
-    with _serve(settings) as base:
+    with _serve(dataclasses.replace(settings, **changes)) as base:
         yield base, url
 
 

@@ -18,7 +18,6 @@ from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Match, Mount, Route, WebSocketRoute
-from starlette.staticfiles import StaticFiles
 from starlette.types import Scope
 
 from cardroom.server import (
@@ -40,6 +39,7 @@ from cardroom.server.sanctions import SanctionWatch
 from cardroom.server.settings import ServerSettings
 from cardroom.server.storage import Storage
 from cardroom.server.tables_file import load_tables
+from cardroom.server.web_files import ClientFiles
 
 
 class ServerState:
@@ -172,7 +172,7 @@ def create_app(
         WebSocketRoute("/ws", websocket_endpoint),
     ]
     if settings.web_dir is not None and settings.web_dir.is_dir():
-        routes.append(WebFiles("/", StaticFiles(directory=settings.web_dir, html=True)))
+        routes.append(WebFiles("/", ClientFiles(settings.web_dir)))
     app = Starlette(
         routes=routes,
         lifespan=lifespan,
