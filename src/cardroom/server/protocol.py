@@ -383,7 +383,13 @@ def decode_client(raw: str | bytes) -> AnyClientMessage:
         return message
     except msgspec.ValidationError as exc:
         code, client_id = _classify(raw)
-        raise ProtocolError(code, str(exc), client_id) from None
+        said = str(exc)
+        if code == "bad_version":  # a client of another release: say which one we speak
+            sent = msgspec.json.decode(raw).get("v")
+            said = (
+                f"protocol version {sent!r} is not supported: this server speaks version {VERSION}"
+            )
+        raise ProtocolError(code, said, client_id) from None
     except msgspec.DecodeError as exc:
         raise ProtocolError("bad_json", str(exc)) from None
     except RecursionError:  # msgspec's depth limit: no message of ours nests so deep
