@@ -12,7 +12,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.web.browser import _table
+from playwright.sync_api import expect
+from tests.web.browser import _table, fresh_alias, register
 from tests.web.conftest import own_server
 
 from cardroom.server.settings import WEB_DIR
@@ -76,3 +77,33 @@ def test_a_reload_after_a_deploy_runs_the_new_client_whole(tmp_path: Path, page:
         )
         assert "/js/money.js" in loaded, "the page ran the old client after the deploy"
     # The page fixture fails the test on the import error of a mixed client.
+
+
+def test_a_page_open_across_a_deploy_asks_its_player_to_reload(
+    tmp_path: Path, page: Any, console: Any
+) -> None:
+    console.allow("ERR_CONNECTION_REFUSED")  # the page tries to reconnect, as it should
+    web = tmp_path / "web"
+    assert WEB_DIR is not None
+    shutil.copytree(WEB_DIR, web)
+    table = _table("deploy", "holdem", "small_blind = 1, big_blind = 2")
+    with own_server(tmp_path, table, web_dir=web) as (base, _url):
+        register(page, base, fresh_alias("dep"))
+        page.goto(base + "/#/table/deploy")
+        page.locator(".felt").wait_for()
+    banner = page.locator("#banner")
+    expect(banner).to_contain_text("reconnecting")
+    _move_chips_out_of_dom(web)  # the next release, on the same port and database
+    port = int(base.rsplit(":", 1)[1])
+    with own_server(tmp_path, table, port=port, web_dir=web):
+        # Back on the new server, the page runs the old client: it says so, once open.
+        expect(banner).to_contain_text("cardroom has been updated.", timeout=20_000)
+        page.locator(".felt").wait_for()  # the table is back meanwhile
+        banner.get_by_role("button", name="Reload the page").click()
+        page.locator(".felt").wait_for()
+        expect(banner).to_be_hidden()
+        loaded = page.evaluate(
+            "performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname)"
+        )
+        assert "/js/money.js" in loaded
+        assert page.evaluate("window.cardroom.conn.outdated") is False

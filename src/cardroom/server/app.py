@@ -39,7 +39,7 @@ from cardroom.server.sanctions import SanctionWatch
 from cardroom.server.settings import ServerSettings
 from cardroom.server.storage import Storage
 from cardroom.server.tables_file import load_tables
-from cardroom.server.web_files import ClientFiles
+from cardroom.server.web_files import ClientFiles, client_release
 
 
 class ServerState:
@@ -58,6 +58,8 @@ class ServerState:
         """WebSocket handshakes refused per client address (``gateway``): each cost a
         session lookup; a good token never counts (a room's bots share one address)."""
         self.sanctions: SanctionWatch | None = None
+        self.release = client_release(settings.web_dir)
+        """The client's release, told in each ``hello`` (``web_files.client_release``)."""
         self.table_changes = asyncio.Lock()
         """Held while the operator API opens or closes a table: its check that the table
         is (not) open and the change are one step (racing opens of one id each started

@@ -216,6 +216,9 @@ class Hello(ServerMessage, tag="hello", kw_only=True):
     server: str
     player: str
     alias: str
+    release: str = ""
+    """The release of the browser client this server serves (a digest of its files; ""
+    without one): a page that sees it change across a reconnection runs an old client."""
     server_time: float = msgspec.field(default_factory=system_clock)
     """The server's clock (Unix seconds) as the message is made: deadlines are on this
     clock, so a client whose own clock is off measures the difference here."""

@@ -27,6 +27,22 @@ from starlette.responses import FileResponse, Response
 from starlette.staticfiles import NotModifiedResponse, StaticFiles
 from starlette.types import Scope
 
+
+def client_release(web_dir: Path | None) -> str:
+    """The release of the client served from ``web_dir``: a digest of every file's path
+    and bytes (16 hex digits; "" without a client). Sent in ``hello``: a page open
+    across a deploy sees it change when it reconnects and asks its player to reload
+    (its modules are the old release's for as long as it stays open)."""
+    if web_dir is None or not web_dir.is_dir():
+        return ""
+    digest = hashlib.sha256()
+    for path in sorted(p for p in web_dir.rglob("*") if p.is_file()):
+        name = path.relative_to(web_dir).as_posix().encode()
+        body = path.read_bytes()
+        digest.update(b"%d:%s%d:" % (len(name), name, len(body)) + body)
+    return digest.hexdigest()[:16]
+
+
 CACHE_CONTROL = "no-cache"
 """Sent with every client file: kept, but asked again (conditionally) before each use."""
 
