@@ -614,3 +614,20 @@ def test_a_message_past_a_bound_of_the_schema_is_refused_bad_message_at_reading(
         decode_client(PAST_THE_BOUND[why])
     assert refused.value.code == "bad_message"
     assert refused.value.client_id == (None if "id" in why.split() else "m1")
+
+
+def test_a_message_of_another_protocol_version_is_told_the_version_spoken() -> None:
+    # A client of another release learns which version this server speaks (it was told
+    # msgspec's "Invalid enum value 2 - at `$.v`").
+    from cardroom.server.protocol import ProtocolError, decode_client
+
+    for raw, sent in (
+        ('{"v":2,"type":"ping","id":"v2"}', "2"),
+        ('{"v":"1","type":"ping","id":"vs"}', "'1'"),
+        ('{"v":2,"type":"teleport","id":"vt","extra":1}', "2"),  # the version first
+    ):
+        with pytest.raises(ProtocolError) as refused:
+            decode_client(raw)
+        assert refused.value.code == "bad_version", raw
+        said = str(refused.value)
+        assert said == f"protocol version {sent} is not supported: this server speaks version 1"

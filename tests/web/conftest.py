@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import json
 import os
 import socket
@@ -46,10 +47,11 @@ CHROMIUM_ARGS = [
 
 
 @contextlib.contextmanager
-def _serve(settings: ServerSettings) -> Iterator[str]:
+def _serve(settings: ServerSettings, port: int = 0) -> Iterator[str]:
     app = create_app(settings)
     sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # a restart on its port
+    sock.bind(("127.0.0.1", port))
     port = sock.getsockname()[1]
     server = RoomServer(uvicorn_config(app, settings))
     thread = threading.Thread(target=lambda: asyncio.run(server.serve(sockets=[sock])))
@@ -68,9 +70,13 @@ def _serve(settings: ServerSettings) -> Iterator[str]:
 
 
 @contextlib.contextmanager
-def own_server(folder: Path, tables_toml: str) -> Iterator[tuple[str, str]]:
+def own_server(
+    folder: Path, tables_toml: str, port: int = 0, **changes: Any
+) -> Iterator[tuple[str, str]]:
     """A server of a test's own (SQLite in ``folder``) with these tables, for a test
-    that changes them (closes one, fills one): its base URL and database URL."""
+    that changes them (closes one, fills one), ``changes`` to its settings (its
+    ``web_dir``...), on ``port`` (0: a free one; a restart: the last one's): its base
+    URL and database URL."""
     tables = folder / "tables.toml"
     tables.write_text(tables_toml)
     url = f"sqlite:///{folder / 'own.db'}"
@@ -81,7 +87,7 @@ def own_server(folder: Path, tables_toml: str) -> Iterator[tuple[str, str]]:
         tick_seconds=0.05,
         limits=OPEN_SIGNUPS,
     )
-    with _serve(settings) as base:
+    with _serve(dataclasses.replace(settings, **changes), port) as base:
         yield base, url
 
 

@@ -18,7 +18,6 @@ from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Match, Mount, Route, WebSocketRoute
-from starlette.staticfiles import StaticFiles
 from starlette.types import Scope
 
 from cardroom.server import (
@@ -40,6 +39,7 @@ from cardroom.server.sanctions import SanctionWatch
 from cardroom.server.settings import ServerSettings
 from cardroom.server.storage import Storage
 from cardroom.server.tables_file import load_tables
+from cardroom.server.web_files import ClientFiles, client_release
 
 
 class ServerState:
@@ -58,6 +58,8 @@ class ServerState:
         """WebSocket handshakes refused per client address (``gateway``): each cost a
         session lookup; a good token never counts (a room's bots share one address)."""
         self.sanctions: SanctionWatch | None = None
+        self.release = client_release(settings.web_dir)
+        """The client's release, told in each ``hello`` (``web_files.client_release``)."""
         self.table_changes = asyncio.Lock()
         """Held while the operator API opens or closes a table: its check that the table
         is (not) open and the change are one step (racing opens of one id each started
@@ -172,7 +174,7 @@ def create_app(
         WebSocketRoute("/ws", websocket_endpoint),
     ]
     if settings.web_dir is not None and settings.web_dir.is_dir():
-        routes.append(WebFiles("/", StaticFiles(directory=settings.web_dir, html=True)))
+        routes.append(WebFiles("/", ClientFiles(settings.web_dir)))
     app = Starlette(
         routes=routes,
         lifespan=lifespan,

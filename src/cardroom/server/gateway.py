@@ -210,7 +210,10 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
     try:
         state.room.aliases[conn.player] = conn.alias
         writer = asyncio.create_task(conn.writer())
-        conn.send(p.encode(p.Hello(server="cardroom", player=conn.player, alias=conn.alias)))
+        hello = p.Hello(
+            server="cardroom", player=conn.player, alias=conn.alias, release=state.release
+        )
+        conn.send(p.encode(hello))
         await _read(conn, state)
     except WebSocketDisconnect:
         pass

@@ -6,7 +6,7 @@ response (WebSocket connections pass untouched), plus
 - ``Cache-Control: no-store`` on every ``/api/`` answer: each is the caller's own
   (a session token, balances, hand histories, the lobby's "your seat", the
   operator's views) or live, and none may be kept by a browser or a shared cache;
-  the static client's files keep their caching (ETag, Last-Modified);
+  the client's files set their own (``no-cache``, :mod:`cardroom.server.web_files`);
 - ``Strict-Transport-Security`` only when the request came over TLS
   (:func:`cardroom.server.auth.over_tls`, the rule of the cookie's Secure flag),
   never on plain http.

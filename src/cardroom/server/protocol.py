@@ -216,6 +216,9 @@ class Hello(ServerMessage, tag="hello", kw_only=True):
     server: str
     player: str
     alias: str
+    release: str = ""
+    """The release of the browser client this server serves (a digest of its files; ""
+    without one): a page that sees it change across a reconnection runs an old client."""
     server_time: float = msgspec.field(default_factory=system_clock)
     """The server's clock (Unix seconds) as the message is made: deadlines are on this
     clock, so a client whose own clock is off measures the difference here."""
@@ -383,7 +386,13 @@ def decode_client(raw: str | bytes) -> AnyClientMessage:
         return message
     except msgspec.ValidationError as exc:
         code, client_id = _classify(raw)
-        raise ProtocolError(code, str(exc), client_id) from None
+        said = str(exc)
+        if code == "bad_version":  # a client of another release: say which one we speak
+            sent = msgspec.json.decode(raw).get("v")
+            said = (
+                f"protocol version {sent!r} is not supported: this server speaks version {VERSION}"
+            )
+        raise ProtocolError(code, said, client_id) from None
     except msgspec.DecodeError as exc:
         raise ProtocolError("bad_json", str(exc)) from None
     except RecursionError:  # msgspec's depth limit: no message of ours nests so deep

@@ -29,6 +29,13 @@ function showState(state) {
     renderWho();
     fill(banner, "Your session has ended. ", h("a", { href: "#/login/login", text: "Log in again" }), " to go on playing.");
     banner.hidden = false;
+  } else if (state === "open" && ctx.conn.outdated) {
+    // A deploy under the page: it goes on with the old client, which may not show
+    // everything the new server does; a reload takes the new one (the seat stays).
+    fill(banner, "cardroom has been updated. ",
+      h("button.link", { type: "button", onclick: () => location.reload() }, "Reload the page"),
+      " to use the new version; your seat and chips stay as they are.");
+    banner.hidden = false;
   } else if (state === "open") {
     banner.hidden = true;
     banner.textContent = "";

@@ -52,6 +52,11 @@ export class Connection {
     this.listeners = new Set();
     this.watching = new Map(); // table id -> last seq seen
     this.hello = null;
+    // The client's release of the first server met, and whether a later hello named
+    // another: the server was updated under this page, whose modules are the old
+    // release's for as long as it stays open (a reload gets the new ones).
+    this.release = null;
+    this.outdated = false;
     this.skew = 0; // the server's clock minus ours, seconds (see clockSample)
     this.state = "idle";
     this.retry = 0;
@@ -94,6 +99,10 @@ export class Connection {
           settled = true;
           this.greeted = true;
           this.hello = msg;
+          if (msg.release) {
+            if (this.release === null) this.release = msg.release;
+            else if (msg.release !== this.release) this.outdated = true;
+          }
           this.clockSample(msg.server_time, true);
           this.retry = 0;
           this.setState("open");
