@@ -6,12 +6,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import pytest
 from tests.room.conftest import Harness, holdem
 
 from cardroom.games import events as ev
+from cardroom.room import commands as cmd
 from cardroom.room import events as rv
-from cardroom.room.lobby import LobbyRow
+from cardroom.room.conduct import lobby_summary
+from cardroom.room.lobby import LobbyRow, TableSummary
 from cardroom.room.table import AnyEvent, Table
+from cardroom.server import api_lobby
 from cardroom.server.api_lobby import LobbyFeed
 from cardroom.server.broadcast import History
 
@@ -65,3 +69,56 @@ def test_12_the_lobby_takes_each_hand_once_however_often_it_looks() -> None:
         rows.append(row)
     assert rows[0] == rows[1] == rows[2]
     assert rows[0].hands_per_hour > 0
+
+
+def _watched(seats: dict[int, int]) -> tuple[Harness, _Actor, list[int]]:
+    """A heads-up 1/2 table with ``seats`` taken, in an actor's history; the event count
+    so far."""
+    h = Harness(holdem(seats=2))
+    actor = _Actor(h.table, History())
+    actor.history.reset(h.table)
+    h.seat(seats)
+    return h, actor, [0]
+
+
+def _store(actor: _Actor, count: list[int], events: list[AnyEvent]) -> None:
+    for event in events:
+        count[0] += 1
+        actor.history.add(count[0], [event])
+
+
+def test_12_a_look_reads_again_only_the_tables_something_happened_at(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A table with no event since the last look keeps its line without being summarised
+    again (a big room's lobby summarised every table on every look); seats taken, a
+    waiting list joined or a table rebuilt from its record are read at the next look."""
+    read: list[str] = []
+
+    def counted(table: Table, pot: int | None = None) -> TableSummary:
+        read.append(table.settings.table_id)
+        return lobby_summary(table, pot)
+
+    monkeypatch.setattr(api_lobby, "lobby_summary", counted)
+    h, actor, count = _watched({0: 40})
+    feed = LobbyFeed()
+    feed.refresh({"t": actor})
+    assert read == ["t"]
+    feed.refresh({"t": actor})
+    assert read == ["t"]  # nothing happened
+    (row,) = feed.lobby.tables(h.clock.now)
+    assert (row.seats_taken, row.waiting) == (1, 0)
+
+    _store(actor, count, h.do(cmd.Sit("p1", 1, 40)))
+    _store(actor, count, h.do(cmd.JoinWaitlist("w")))
+    feed.refresh({"t": actor})
+    (row,) = feed.lobby.tables(h.clock.now)
+    assert (row.seats_taken, row.waiting) == (2, 1)
+
+    rebuilt = Harness(holdem(seats=2))  # read back from its record: another object
+    rebuilt.seat({0: 40})
+    actor.table = rebuilt.table
+    actor.history.reset(rebuilt.table)
+    feed.refresh({"t": actor})
+    (row,) = feed.lobby.tables(h.clock.now)
+    assert (row.seats_taken, row.waiting) == (1, 0)
