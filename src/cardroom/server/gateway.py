@@ -133,10 +133,14 @@ class Connection:
         try:
             self.outbox.put_nowait(data)
         except asyncio.QueueFull:
+            # Everything queued goes, not one message: what the client read is then all
+            # it was sent up to the last one, and a reconnect's ``since`` (the last
+            # sequence number read) gets it the rest. Dropping the oldest queued message
+            # left a hole the client could not see, and never got filled.
             self.closed = True
-            with contextlib.suppress(asyncio.QueueFull):
+            while not self.outbox.empty():
                 self.outbox.get_nowait()
-                self.outbox.put_nowait(None)
+            self.outbox.put_nowait(None)
 
     async def writer(self) -> None:
         """Write queued messages until told to stop (None)."""
