@@ -393,3 +393,40 @@ def test_10_6_a_connection_waiting_on_a_slow_database_still_answers_pings_and_st
     ], answers
     assert settings.database_url is not None
     assert money_problems(settings.database_url) == []
+
+
+def test_what_a_client_sent_just_before_it_closed_is_done(settings: ServerSettings) -> None:
+    """The gateway reads a connection's frames ahead of their answers (the test above);
+    those read but not begun when the client closed were dropped, where they had been
+    done when each was answered before the next was read. An action sent just before a
+    tab is closed then never counted: the seat was away with its turn still to come (a
+    crash test saw the hand go another way: `test_crash_steps`). With the database slow,
+    two chat lines sent and the connection closed at once: both are said."""
+    apps: list[Any] = []
+
+    async def go(base: str) -> list[str]:
+        a, _, b, _ = await seated_pair(base)
+        actor = _actor(apps[0], "holdem")
+        real_commit = actor.records.commit_all
+
+        def commit_all(steps: Sequence[TableStep]) -> None:
+            time.sleep(0.5)  # the second line is still waiting when the first is stored
+            real_commit(steps)
+
+        actor.records.commit_all = commit_all  # type: ignore[method-assign]
+        await a.send("chat", table="holdem", text="first line")
+        await a.send("chat", table="holdem", text="second line")
+        await a.close()
+        said: list[str] = []
+        async with asyncio.timeout(20):
+            while len(said) < 2:
+                msg = await b.receive()
+                for e in msg["events"] if msg["type"] == "events" else []:
+                    if e["event"]["type"] == "ChatSaid":
+                        said.append(e["event"]["text"])
+        await b.close()
+        return said
+
+    with running_server(settings, apps) as base:
+        said = asyncio.run(go(base))
+    assert said == ["first line", "second line"]

@@ -383,16 +383,31 @@ async def _read(conn: Connection, state: Any) -> None:
     )
     worker = asyncio.create_task(_work(conn, state, inbox))
     try:
-        await _take(conn, state, inbox)
-    finally:
-        while not inbox.empty():  # not begun: unanswered, as frames never read were
-            inbox.get_nowait()
-        inbox.put_nowait(None)
-        try:  # the message being answered is answered, as before (its id's outcome)
-            await asyncio.shield(worker)
-        except asyncio.CancelledError:
-            worker.cancel()
-            raise
+        client_closed = await _take(conn, state, inbox)
+    except BaseException:
+        await _stop(worker, inbox)
+        raise
+    if client_closed and not conn.closed:
+        # What the client sent before it closed is done, in order, as it was when each
+        # frame was answered before the next was read: an action sent just before a
+        # tab is closed counts (dropped, the seat was then away with its turn to come).
+        await inbox.put(None)
+        await worker
+    else:  # ended by the server (a session ended, too slow): nothing more is done for it
+        await _stop(worker, inbox)
+
+
+async def _stop(worker: asyncio.Task[None], inbox: asyncio.Queue[Any]) -> None:
+    """End :func:`_work`: the message being answered is answered (its id's outcome), the
+    ones not begun are dropped, as frames never read were."""
+    while not inbox.empty():
+        inbox.get_nowait()
+    inbox.put_nowait(None)
+    try:
+        await asyncio.shield(worker)
+    except asyncio.CancelledError:
+        worker.cancel()
+        raise
 
 
 async def _work(conn: Connection, state: Any, inbox: asyncio.Queue[Any]) -> None:
@@ -407,21 +422,23 @@ async def _work(conn: Connection, state: Any, inbox: asyncio.Queue[Any]) -> None
             await _once(conn, state, answers, item)
 
 
-async def _take(conn: Connection, state: Any, inbox: asyncio.Queue[Any]) -> None:
+async def _take(conn: Connection, state: Any, inbox: asyncio.Queue[Any]) -> bool:
     """Read frames until the connection ends and queue each (at most
-    ``Limits.queued_messages`` waiting: beyond, the next is read once one is answered)."""
+    ``Limits.queued_messages`` waiting: beyond, the next is read once one is answered);
+    whether the client ended it (else the server closed it)."""
     shared: Shared = state.shared
     limits, per_account = shared.limits, shared.per_account
     per_conn = TokenBucket(limits.per_connection_rate, limits.per_connection_burst)
     while not conn.closed:
         message = await conn.websocket.receive()
         if message["type"] == "websocket.disconnect":
-            return
+            return True
         raw = message.get("text")
         if raw is None:
             raw = message.get("bytes") or b""
         # Every message counts against the limits, an oversized one too (it was read).
         await inbox.put(_checked(raw, limits, per_conn.take() and per_account.take(conn.player)))
+    return False
 
 
 def _checked(raw: str | bytes, limits: Limits, allowed: bool) -> p.AnyClientMessage | bytes:
