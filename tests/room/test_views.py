@@ -127,7 +127,7 @@ def test_10_8_a_real_money_table_shows_the_rake_each_game_pays() -> None:
     differ: FL and NL Hold'em are raked by different lines of the schedule); play money
     is free (None)."""
     nl = {"per": 5, "unit": 100, "caps": [[2, 75], [4, 200], [10, 400]]}
-    nl |= {"small_pot_below": 200, "small_per": 1, "small_unit": 20}
+    nl |= {"small_pot_below": 200, "small_per": 1, "small_unit": 20, "street": "flop"}
     h = Harness(holdem(currency=Currency.REAL))
     for viewer in ("p0", None):
         assert h.table.view(viewer)["game"]["rake"] == nl
@@ -141,6 +141,16 @@ def test_10_8_a_real_money_table_shows_the_rake_each_game_pays() -> None:
     big_bet = Harness(TableSettings.with_rotation("c", custom_mixed(100), currency=Currency.REAL))
     view = big_bet.table.view(None)
     assert (view["game"]["label"], view["game"]["rake"]) == ("NL Hold'em", nl)
+    # No flop, no drop, as each game's data says it (the client words it from `street`).
+    from cardroom.games import Stakes, TableConfig
+    from cardroom.room.views import rake_view
+
+    streets = {}
+    for game, stakes in (("stud", Stakes.limit(4, ante=1)), ("soko", Stakes.limit(4, ante=1))):
+        shown = rake_view(TableConfig.of(game, stakes, rake=own))
+        assert shown is not None
+        streets[game] = shown["street"]
+    assert streets == {"stud": "fourth street", "soko": "third street"}
 
 
 def test_12_a_table_s_game_label_names_its_hi_lo_option() -> None:

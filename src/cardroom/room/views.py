@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Final, cast
 from cardroom.chinese import Event as ChineseEvent
 from cardroom.chinese import project_event as chinese_event_view
 from cardroom.games import Event as HandEvent
-from cardroom.games import RakeRule, event_view
+from cardroom.games import TableConfig, event_view
 from cardroom.games.config import rules_set
 from cardroom.room import events as rv
 from cardroom.room.games_port import hands_left, shown_game
@@ -43,18 +43,21 @@ def _game(table: Table, index: int) -> dict[str, Any]:
         "disconnect_protection": table.settings.protection_for(config),
         # §10.8: the rake this game's hands pay here (None: play money, or no rake), a
         # table option shown as every one is; the table's configs carry it per game.
-        "rake": rake_view(table.configs[index].rake),
+        "rake": rake_view(table.configs[index]),
     }
 
 
-def rake_view(rule: RakeRule | None) -> dict[str, Any] | None:
-    """A rake rule as players are shown it: ``per`` chips every ``unit`` of pot, at most
-    the cap of the ``caps`` line ``[most players dealt in, cap]`` that fits, pots under
-    ``small_pot_below`` paying ``small_per`` every ``small_unit``."""
+def rake_view(config: TableConfig) -> dict[str, Any] | None:
+    """A game's rake rule as players are shown it: ``per`` chips every ``unit`` of pot, at
+    most the cap of the ``caps`` line ``[most players dealt in, cap]`` that fits, pots
+    under ``small_pot_below`` paying ``small_per`` every ``small_unit``, and none before
+    ``street`` is dealt (the game's own rake street: no flop, no drop, §10.8)."""
+    rule = config.rake
     if rule is None:
         return None
     out = dataclasses.asdict(rule)
     out["caps"] = [list(cap) for cap in rule.caps]
+    out["street"] = config.variant.streets[config.variant.rake_street].name
     return out
 
 

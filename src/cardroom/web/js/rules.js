@@ -2,7 +2,6 @@
 
 import { h, fill } from "./dom.js";
 import { cardRow } from "./cards.js";
-import { family } from "./families.js";
 
 const HIGH = [
   ["Straight flush", "As Ks Qs Js Ts", "Five in sequence, one suit (the royal flush is the top one)."],
@@ -152,17 +151,10 @@ export function tableRake(game) {
     low = most + 1;
     return `${cap} with ${who}${i === 0 ? " players" : ""}`;
   });
-  return `Rake: ${r.per} every ${r.unit} of the pot${small}, at most ${caps.join(", ")}; ${dropWords(game.game)}`;
+  // No flop, no drop: the server names the game's street (its rake street, one place).
+  return `Rake: ${r.per} every ${r.unit} of the pot${small}, at most ${caps.join(", ")}; none unless the ${r.street} is dealt`;
 }
 
-/** When no rake is taken ("no flop, no drop", by the game's family). */
-function dropWords(game) {
-  if (game === "soko") return "none unless the 3rd card is dealt";
-  const kind = family(game);
-  if (kind === "stud") return "none unless 4th street is dealt";
-  if (kind === "draw") return "none unless a draw is made";
-  return "none unless the flop is dealt";
-}
 
 /** The time bank after the clock: " + a 30 s time bank"; one that starts empty says how
  *  it fills (" + a time bank of 10 s every 10 hands"); none, " (no time bank)". */
