@@ -76,18 +76,31 @@ const routes = {
 };
 const PUBLIC = new Set(["login", "rules"]);
 
+/** A part of the hash with its escapes read ("%20": a space); one that is no valid escape
+ *  ("100%", "%E0%A4%A", where decodeURIComponent throws) is kept as written. */
+function unescaped(part) {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return part;
+  }
+}
+
 async function route() {
   if (ctx.cleanup) {
     ctx.cleanup();
     ctx.cleanup = null;
   }
   const [name, ...rest] = location.hash.replace(/^#\/?/, "").split("/");
-  const screen = routes[name] ? name : ctx.hello ? "lobby" : "login";
+  // The router's own screens only: `routes[name]` found what every object has too, and a
+  // link to `#/constructor` called Object, its answer kept as the screen's cleanup (not
+  // a function: no screen could be left again until a reload).
+  const screen = Object.hasOwn(routes, name) ? name : ctx.hello ? "lobby" : "login";
   if (!PUBLIC.has(screen) && !ctx.hello) {
     location.hash = "#/login";
     return;
   }
-  const arg = rest.map(decodeURIComponent).join("/");
+  const arg = rest.map(unescaped).join("/");
   ctx.cleanup = (await routes[screen](arg)) || null;
   for (const a of document.querySelectorAll("header nav a")) {
     a.toggleAttribute("aria-current", a.getAttribute("href") === `#/${screen}`);

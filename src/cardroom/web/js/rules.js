@@ -177,7 +177,7 @@ function languageName(tag) {
 
 /** The rules page `page` (or the index of pages). */
 export function rulesScreen(app, page) {
-  const s = SECTIONS[page];
+  const s = Object.hasOwn(SECTIONS, page) ? SECTIONS[page] : null; // not `#/rules/constructor`
   const index = h("nav.rulesindex", { "aria-label": "Rules pages" },
     h("ul", Object.entries(SECTIONS).map(([k, v]) => h("li", h("a", { href: `#/rules/${k}`, text: v.title })))));
   if (!s) {

@@ -1,0 +1,66 @@
+"""A link anyone can send (a chat line copied, a forum post, another site's page) opens
+the room at whatever hash it names: the page reads it as a screen and its argument and
+nothing more. A screen or rules page named like a property every JavaScript object has
+(``#/constructor``, ``#/rules/__proto__``) and an argument that is no valid escape
+(``%E0%A4%A``) are unknown names, not a crash that leaves the page on "Connecting…" and
+its links dead."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from tests.web.browser import fresh_alias, register
+
+pytestmark = pytest.mark.browser
+
+OBJECT_NAMES = ["constructor", "__proto__", "toString", "valueOf", "hasOwnProperty"]
+"""Names every object answers to through its prototype."""
+
+
+def _open(page: Any, server: str, link: str) -> None:
+    """Open ``link`` as a link followed from elsewhere: a fresh load of the page."""
+    page.goto("about:blank")
+    page.goto(f"{server}/{link}")
+
+
+def _heading(page: Any) -> str:
+    """The screen's heading, once the page has drawn one."""
+    heading = page.locator("#app h1").first
+    heading.wait_for(timeout=5_000)
+    return str(heading.text_content())
+
+
+def _links_still_work(page: Any) -> None:
+    """The header's links still change the screen (a broken router left them dead)."""
+    page.get_by_role("navigation", name="Main").get_by_role("link", name="Rules").click()
+    page.get_by_role("heading", name="Rules", exact=True).wait_for(timeout=5_000)
+
+
+def test_a_screen_named_like_an_object_s_property_is_an_unknown_screen(
+    page: Any, server: str
+) -> None:
+    """Logged out, such a screen is the log-in (as any unknown one), and such a rules
+    page the index; logged in, the lobby. The page went on "Connecting…" with an
+    uncaught "ctx.cleanup is not a function" (or "routes[screen] is not a function"),
+    and after ``#/constructor`` no link worked again until a reload."""
+    for name in OBJECT_NAMES:
+        _open(page, server, f"#/{name}")
+        assert _heading(page) == "Log in", name
+        _open(page, server, f"#/rules/{name}")
+        assert _heading(page) == "Rules", name
+        _links_still_work(page)
+    register(page, server, fresh_alias("proto"))
+    for name in OBJECT_NAMES:
+        _open(page, server, f"#/{name}")
+        assert _heading(page) == "Lobby", name
+        _links_still_work(page)
+
+
+def test_an_argument_that_is_no_valid_escape_is_read_as_written(page: Any, server: str) -> None:
+    """``decodeURIComponent`` throws on a lone or broken ``%`` escape: the page stayed on
+    "Connecting…" ("URI malformed"). The argument is now kept as it is written."""
+    for link in ("#/rules/%E0%A4%A", "#/rules/100%", "#/rules/%"):
+        _open(page, server, link)
+        assert _heading(page) == "Rules", link
+        _links_still_work(page)
