@@ -3,7 +3,7 @@ the room at whatever hash it names: the page reads it as a screen and its argume
 nothing more. A screen or rules page named like a property every JavaScript object has
 (``#/constructor``, ``#/rules/__proto__``) and an argument that is no valid escape
 (``%E0%A4%A``) are unknown names, not a crash that leaves the page on "Connecting…" and
-its links dead."""
+its links dead; a hand-history link asks the server for a hand and for nothing else."""
 
 from __future__ import annotations
 
@@ -64,3 +64,33 @@ def test_an_argument_that_is_no_valid_escape_is_read_as_written(page: Any, serve
         _open(page, server, link)
         assert _heading(page) == "Rules", link
         _links_still_work(page)
+
+
+def test_a_hand_history_link_asks_for_a_hand_and_nothing_else(page: Any, server: str) -> None:
+    """The replayer's argument went into the hand's URL with its ``..`` kept, and the
+    browser's URL resolution walked out of ``/api/hands/``: ``#/history/..%2F..%2Fapi
+    %2Foperator%2Fintegrity`` had the player's browser GET ``/api/operator/integrity``
+    (with his cookie) and draw the answer as a hand ("undefined hand #undefined"). A link
+    that names no hand (a table and a hand number) is told so, and nothing is asked."""
+    register(page, server, fresh_alias("hist"))
+    asked: list[str] = []
+    page.on(
+        "request",
+        lambda r: asked.append(r.url.removeprefix(server)) if r.url.startswith(server) else None,
+    )
+    links = [
+        "#/history/..%2F..%2Fapi%2Fme",
+        "#/history/..%2F..%2Fapi%2Foperator%2Fintegrity",
+        "#/history/../../openapi.json",
+        "#/history/holdem/..%2F..%2F..%2Fhealthz",
+        "#/history/holdem/1%2F..%2F..%2F..%2Fapi%2Fme",
+        "#/history/%2E%2E/%2E%2E",
+    ]
+    for link in links:
+        asked.clear()
+        _open(page, server, link)
+        page.get_by_text("This hand is not in your history.").wait_for(timeout=5_000)
+        # The page's own start asks for /api/me and /openapi.json, once.
+        strays = [path for path in asked if path.startswith("/api/") and path != "/api/me"]
+        assert strays == [], (link, strays)
+        assert "/healthz" not in asked and asked.count("/openapi.json") <= 1, (link, asked)

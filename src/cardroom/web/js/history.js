@@ -7,8 +7,15 @@ import { h, fill, chips } from "./dom.js";
 import { cardRow } from "./cards.js";
 import { BetWords, describe, named } from "./tablelog.js";
 import { savedHands } from "./handstore.js";
+import { TABLE_ID } from "./ws.js";
 
 const LAST_HANDS = 5;
+
+/** Whether `arg` names a hand of the server's history: "<table>/<hand number>". */
+function handName(arg) {
+  const [table, number, ...more] = arg.split("/");
+  return !more.length && TABLE_ID.test(table) && /^[0-9]{1,19}$/.test(number || "");
+}
 
 const ROWS = ["top", "middle", "bottom"];
 
@@ -109,7 +116,12 @@ export async function historyScreen(app, ctx, arg) {
   if (server) {
     // The server's records: `table/hand_no` names a hand; the PHH text comes inline;
     // `players` names who sat where (seat -> alias).
-    const r = await get(arg ? `/api/hands/${arg.split("/").map(encodeURIComponent).join("/")}` : "/api/hands");
+    // Only a hand is asked for: the argument went into the path as written, and its ".."
+    // walked out of /api/hands/ (#/history/..%2F..%2Fapi%2Fme asked for /api/me, with
+    // the player's cookie, and drew the answer as a hand). Anything else is no hand of
+    // the server's (this browser's own hands are still looked for below).
+    const asked = !arg ? "/api/hands" : handName(arg) ? `/api/hands/${arg}` : null;
+    const r = asked ? await get(asked) : { status: 404, body: null };
     const fromServer = (x) => ({ id: `${x.table_id}/${x.hand_no}`, table: x.table_id, hand_no: x.hand_no, me: x.seat,
       names: x.players || {}, events: x.events || [], game: "", at: Date.parse(x.dealt_at) || Date.now(), phh: x.phh, phhNote: x.phh_note || "" });
     if (r.status === 200 && r.body && arg) {
