@@ -94,3 +94,28 @@ def test_a_hand_history_link_asks_for_a_hand_and_nothing_else(page: Any, server:
         strays = [path for path in asked if path.startswith("/api/") and path != "/api/me"]
         assert strays == [], (link, strays)
         assert "/healthz" not in asked and asked.count("/openapi.json") <= 1, (link, asked)
+
+
+def test_a_table_link_whose_id_no_table_can_have_is_told_in_words(page: Any, server: str) -> None:
+    """Such an id went to the server, whose refusal was shown as it came: "Expected `str`
+    matching regex '^[A-Za-z0-9_-]+$(?!\\n)' - at `$.table`."; now the page says there is
+    no such table, the id shown as text (markup in it is not made into elements)."""
+    register(page, server, fresh_alias("tbl"))
+    watched: list[str] = []
+    page.on("websocket", lambda ws: ws.on("framesent", lambda frame: watched.append(frame)))
+    dialogs: list[str] = []
+    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    for link, shown in (
+        ("#/table/%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E", "<img src=x onerror=alert(1)>"),
+        ("#/table/100%", "100%"),
+        ("#/table/a%0Ab", "a\nb"),
+        ("#/table/", ""),
+    ):
+        watched.clear()
+        _open(page, server, link)
+        notice = page.locator("#table-notice")
+        notice.get_by_text("There is no table").wait_for(timeout=5_000)
+        assert notice.text_content() == f'There is no table "{shown}".', link
+        assert page.locator("#app img").count() == 0, link
+        assert not [f for f in watched if '"watch"' in f], (link, watched)
+    assert dialogs == []

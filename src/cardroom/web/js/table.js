@@ -22,6 +22,7 @@ import { tableClosed } from "./closing.js";
 import { tableHeader } from "./tablehead.js";
 import { sayTurn } from "./turnsaid.js";
 import { TapGuard } from "./touchguard.js";
+import { TABLE_ID } from "./ws.js";
 
 /** What a seat shows of its last draw: at a flop game (Irish) a draw is a discard street,
  *  cards thrown and none dealt; else how many cards it drew. */
@@ -549,7 +550,10 @@ export async function tableScreen(app, ctx, id) {
   const timer = setInterval(() => t.tick(), 250);
   const offState = ctx.conn.listenState(() => t.holdWhileOffline());
   t.serverHands = await offers("/api/hands"); // the last hands' replayer reads the server's
-  const r = await ctx.conn.watch(id);
+  // An id no table can have is not asked for: the server's refusal of it is its
+  // schema's words ("Expected `str` matching regex ... at `$.table`"), and it was
+  // watched again at every reconnection.
+  const r = TABLE_ID.test(id) ? await ctx.conn.watch(id) : { type: "error", code: "no_such_table" };
   if (r.type === "error" && r.code === "no_such_table") t.notice(`There is no table "${id}".`, true);
   else if (r.type === "error") t.refused(r);
   return () => {
