@@ -3,7 +3,8 @@ the room at whatever hash it names: the page reads it as a screen and its argume
 nothing more. A screen or rules page named like a property every JavaScript object has
 (``#/constructor``, ``#/rules/__proto__``) and an argument that is no valid escape
 (``%E0%A4%A``) are unknown names, not a crash that leaves the page on "Connecting…" and
-its links dead; a hand-history link asks the server for a hand and for nothing else."""
+its links dead; a hand-history link asks the server for a hand and for nothing else; a
+table link whose id no table can have is told so in words, and asks nothing."""
 
 from __future__ import annotations
 
@@ -27,14 +28,14 @@ def _open(page: Any, server: str, link: str) -> None:
 def _heading(page: Any) -> str:
     """The screen's heading, once the page has drawn one."""
     heading = page.locator("#app h1").first
-    heading.wait_for(timeout=5_000)
+    heading.wait_for(timeout=15_000)
     return str(heading.text_content())
 
 
 def _links_still_work(page: Any) -> None:
     """The header's links still change the screen (a broken router left them dead)."""
     page.get_by_role("navigation", name="Main").get_by_role("link", name="Rules").click()
-    page.get_by_role("heading", name="Rules", exact=True).wait_for(timeout=5_000)
+    page.get_by_role("heading", name="Rules", exact=True).wait_for(timeout=15_000)
 
 
 def test_a_screen_named_like_an_object_s_property_is_an_unknown_screen(
@@ -89,7 +90,7 @@ def test_a_hand_history_link_asks_for_a_hand_and_nothing_else(page: Any, server:
     for link in links:
         asked.clear()
         _open(page, server, link)
-        page.get_by_text("This hand is not in your history.").wait_for(timeout=5_000)
+        page.get_by_text("This hand is not in your history.").wait_for(timeout=15_000)
         # The page's own start asks for /api/me and /openapi.json, once.
         strays = [path for path in asked if path.startswith("/api/") and path != "/api/me"]
         assert strays == [], (link, strays)
@@ -114,7 +115,7 @@ def test_a_table_link_whose_id_no_table_can_have_is_told_in_words(page: Any, ser
         watched.clear()
         _open(page, server, link)
         notice = page.locator("#table-notice")
-        notice.get_by_text("There is no table").wait_for(timeout=5_000)
+        notice.get_by_text("There is no table").wait_for(timeout=15_000)
         assert notice.text_content() == f'There is no table "{shown}".', link
         assert page.locator("#app img").count() == 0, link
         assert not [f for f in watched if '"watch"' in f], (link, watched)
