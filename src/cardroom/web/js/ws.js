@@ -11,8 +11,8 @@
 // "reconnecting" and holds its controls, and what waited in the old socket is dropped
 // with it (never played late on a later turn).
 
-/** A table's id as the protocol has it (`protocol.TABLE_ID`): letters, digits, `-`, `_`. */
-export const TABLE_ID = /^[A-Za-z0-9_-]+$/;
+/** A table's id as the protocol has it (`protocol.TABLE_ID`): letters, digits, `-`, `_`, at most 40. */
+export const TABLE_ID = /^[A-Za-z0-9_-]{1,40}$/;
 
 const PING_AFTER_MS = 5000;
 const HEARD_WITHIN_MS = 12000;
