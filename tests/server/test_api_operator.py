@@ -246,6 +246,24 @@ def test_a_table_option_of_the_wrong_kind_is_refused_and_opens_nothing(
         spec_from_dict({"id": "o", "game": "ofc", "point_value": 1, "set_seconds": "x"})
 
 
+def test_operator_opens_a_table_with_rule_options_as_the_tables_file_does(
+    api: Api, boss: httpx.Client
+) -> None:
+    """The tables file's `rules` (docs/tables_file.md) was refused by the route as an
+    unknown field, and inside `options` as "a table of game options": no table opened
+    through the API could set a rule option."""
+    body = {"id": "ruled", "game": "holdem", "stakes": {"small_blind": 1, "big_blind": 2},
+            "rules": {"burn_cards": False, "max_raises": 3}}  # fmt: skip
+    opened = boss.post("/api/operator/tables", json=body)
+    assert opened.status_code == 201, opened.text
+    games = boss.get("/api/operator/tables/ruled").json()["settings"]["games"]
+    assert (games[0]["burn_cards"], games[0]["max_raises"]) == (False, 3)
+    assert boss.post("/api/operator/tables/ruled/close").status_code == 200
+    wrong = boss.post("/api/operator/tables", json={**body, "id": "ruled2", "rules": {"nope": 1}})
+    assert wrong.status_code == 400 and "nope" in wrong.json()["message"], wrong.text
+    assert "ruled2" not in _listed(api)
+
+
 def test_racing_opens_and_closes_of_one_table_are_one_each(api: Api, boss: httpx.Client) -> None:
     token = boss.headers["authorization"]
     body = {"id": "raced", "game": "holdem", "stakes": {"small_blind": 1, "big_blind": 2}}

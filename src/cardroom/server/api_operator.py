@@ -162,6 +162,8 @@ class OpenTableBody(msgspec.Struct, forbid_unknown_fields=True):
     seats: Annotated[int, Meta(ge=2, le=10)] | None = None
     money: Literal["play", "real"] = "play"
     bots: Annotated[int, Meta(ge=0, le=10)] = 0
+    rules: dict[Annotated[str, Meta(max_length=40)], int | bool | str] | None = None
+    """The game's rule options (``burn_cards``...), as the tables file's ``rules``."""
     options: dict[Annotated[str, Meta(max_length=40)], int | float | bool | str] = {}
     """Any other TableSettings option (``action_seconds``...)."""
 
