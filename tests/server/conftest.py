@@ -132,12 +132,17 @@ action_seconds = 5
 
 @contextlib.contextmanager
 def running_server(
-    settings: ServerSettings, apps: list[Any] | None = None, signup_limits: bool = False
+    settings: ServerSettings,
+    apps: list[Any] | None = None,
+    signup_limits: bool = False,
+    host: str = "127.0.0.1",
 ) -> Iterator[str]:
     """Serve ``settings`` on a random port in a thread; yields the base URL (``apps``
     receives the application, for tests that reach inside). Test servers take every
     registration and API request (their players all come from 127.0.0.1), unless
-    ``signup_limits``: then the settings' limits of an address hold."""
+    ``signup_limits``: then the settings' limits of an address hold. ``host``: where it
+    listens (``::``: every IPv6 address and, dual-stack, every IPv4 one; the URL is
+    127.0.0.1's still)."""
     if not signup_limits:
         limits = replace(
             settings.limits,
@@ -150,8 +155,11 @@ def running_server(
     app = create_app(settings)
     if apps is not None:
         apps.append(app)
-    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)  # TCP_NODELAY
-    sock.bind(("127.0.0.1", 0))
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)  # TCP_NODELAY
+    if family == socket.AF_INET6:  # dual-stack whatever the host's default
+        sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 0)
+    sock.bind((host, 0))
     port = sock.getsockname()[1]
     if settings.database_url is not None:
         serving(port, settings.database_url)

@@ -70,6 +70,23 @@ def top_up(base: str, token: str) -> int:
     return int(answer.get("added", 0)) if status == 200 else 0
 
 
+def ws_url(base: str) -> str:
+    """The WebSocket URL of the room at ``base``: ``ws://`` for ``http://``, ``wss://`` for
+    ``https://`` (a room served over TLS, behind its proxy: it was left ``https://``, which
+    the WebSocket library refuses, so no bot could play there).
+
+    >>> ws_url("https://poker.example/"), ws_url("http://127.0.0.1:8000")
+    ('wss://poker.example/ws', 'ws://127.0.0.1:8000/ws')
+    """
+    scheme, rest = base.split("://", 1)
+    return (
+        {"http": "ws", "https": "wss"}.get(scheme.lower(), scheme)
+        + "://"
+        + rest.rstrip("/")
+        + "/ws"
+    )
+
+
 class ProtocolClient:
     """One WebSocket connection speaking protocol version 1."""
 
@@ -88,7 +105,7 @@ class ProtocolClient:
     async def connect(cls, base: str, token: str, device: str = "") -> ProtocolClient:
         """Connect to ``base``'s ``/ws`` with a bearer token; ``device``: the id of the
         device it plays from, as a browser sends it (RULEBOOK §10.9; "": none)."""
-        url = base.replace("http://", "ws://").rstrip("/") + "/ws"
+        url = ws_url(base)
         if device:
             url += f"?device={device}"
         ws = await websockets.connect(

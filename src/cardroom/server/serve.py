@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ipaddress
 import logging
+import os
 import signal
 import socket
 import sys
@@ -162,6 +164,40 @@ class PongBackpressure(WebSocketsSansIOProtocol):
                 self.transport.resume_reading()
 
 
+LOCAL_PROXIES = "127.0.0.1,::1"
+"""The proxies believed when ``FORWARDED_ALLOW_IPS`` names none: this host's (uvicorn's
+own default)."""
+
+
+def trusted_proxies(listed: str) -> str | list[str]:
+    """The proxies whose ``X-Forwarded-For`` and ``X-Forwarded-Proto`` uvicorn believes:
+    ``listed`` (``FORWARDED_ALLOW_IPS``: addresses and networks, comma-separated; ``*``
+    any), each IPv4 one also as the IPv4-mapped IPv6 address an IPv6 socket sees it as.
+    A room on ``::`` (``--host ::``) takes IPv4 connections on its IPv6 socket, so its
+    proxy at 127.0.0.1 came as ``::ffff:127.0.0.1``, which uvicorn did not trust: every
+    player behind it was one address (each per-address limit, the §10.1 shared-address
+    review) and https was taken for http (the browsers' logins refused as cross-site).
+
+    >>> trusted_proxies("127.0.0.1,::1,10.0.0.0/8")
+    ['127.0.0.1', '::ffff:127.0.0.1', '::1', '10.0.0.0/8', '::ffff:10.0.0.0/104']
+    """
+    entries = [entry.strip() for entry in listed.split(",")]
+    if entries == ["*"]:
+        return "*"
+    trusted: list[str] = []
+    for entry in entries:
+        trusted.append(entry)
+        try:
+            network = ipaddress.ip_network(entry)  # an address is a network of one
+        except ValueError:  # a name (a Unix socket's), kept as uvicorn keeps it
+            continue
+        if network.version == 4:
+            mapped = f"::ffff:{network.network_address}"
+            single = network.prefixlen == 32
+            trusted.append(mapped if single else f"{mapped}/{96 + network.prefixlen}")
+    return trusted
+
+
 def uvicorn_config(
     app: Any, settings: ServerSettings, log_level: str = "warning", graceful_seconds: int = 5
 ) -> uvicorn.Config:
@@ -175,6 +211,7 @@ def uvicorn_config(
         ws_max_size=MAX_FRAME_BYTES,
         ws_per_message_deflate=False, ws_ping_interval=settings.ws_ping_seconds,
         ws_ping_timeout=settings.ws_ping_seconds, timeout_graceful_shutdown=graceful_seconds,
+        forwarded_allow_ips=trusted_proxies(os.environ.get("FORWARDED_ALLOW_IPS", LOCAL_PROXIES)),
     )  # fmt: skip
     errors = logging.getLogger("uvicorn.error")  # after the Config: it sets up logging
     if not any(isinstance(f, ClientFaults) for f in errors.filters):
