@@ -32,6 +32,17 @@ def _heartbeat(text: str) -> float:
     return seconds
 
 
+def _hosts(text: str) -> tuple[str, ...]:
+    """``--allowed-hosts``: comma-separated names, ``*.`` patterns or IP addresses."""
+    from cardroom.server.hosts import host_pattern
+
+    try:
+        hosts = tuple(host_pattern(name) for name in text.split(","))
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    return hosts
+
+
 def register(subparsers: Any) -> None:
     """Add the ``serve`` subcommand."""
     parser = subparsers.add_parser("serve", help="run the poker room server")
@@ -44,6 +55,13 @@ def register(subparsers: Any) -> None:
         "--log-level",
         default="warning",
         help="the room's and uvicorn's log level (warning; info: the players a start stood up)",
+    )
+    parser.add_argument(
+        "--allowed-hosts",
+        type=_hosts,
+        metavar="NAMES",
+        help="answer only to these host names, comma-separated (poker.example,*.poker.example;"
+        " default: any): another Host is refused 400 bad_host",
     )
     parser.add_argument(
         "--integrity-keep-seconds",
@@ -96,6 +114,8 @@ def run(args: argparse.Namespace) -> int:
     if args.integrity_keep_seconds is not None:  # else the settings' default
         keep = args.integrity_keep_seconds
         settings = dataclasses.replace(settings, integrity_keep_seconds=keep)
+    if args.allowed_hosts is not None:
+        settings = dataclasses.replace(settings, allowed_hosts=args.allowed_hosts)
     if args.drain_seconds is not None:
         settings = dataclasses.replace(settings, drain_seconds=args.drain_seconds)
     if args.heartbeat_seconds is not None:

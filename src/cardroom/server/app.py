@@ -33,6 +33,7 @@ from cardroom.server import (
 )
 from cardroom.server.gateway import websocket_endpoint
 from cardroom.server.headers import SecurityHeaders
+from cardroom.server.hosts import AllowedHosts
 from cardroom.server.limits import AccountBuckets
 from cardroom.server.room import Room
 from cardroom.server.sanctions import SanctionWatch
@@ -179,7 +180,10 @@ def create_app(
         routes=routes,
         lifespan=lifespan,
         exception_handlers=api_common.EXCEPTION_HANDLERS,
-        middleware=[Middleware(SecurityHeaders, settings=settings)],
+        middleware=[  # the first is outermost: a refused host's answer has the headers too
+            Middleware(SecurityHeaders, settings=settings),
+            Middleware(AllowedHosts, allowed=settings.allowed_hosts),
+        ],
     )
     app.state.server = state
     return app

@@ -112,6 +112,10 @@ class ServerSettings:
     """Tests only: argon2 at minimal cost."""
     secure_cookies: bool = False
     """Mark the session cookie Secure (behind TLS)."""
+    allowed_hosts: tuple[str, ...] = ()
+    """The host names the room answers to (``server/hosts.py``: ``poker.example``,
+    ``*.poker.example``, an IP address); any other ``Host`` is refused 400 ``bad_host``.
+    Empty: any."""
     sanction_check_seconds: float = 5.0
     """How often the freezes and bans in force are applied to open connections and seats
     (a sanction made through this server's operator API is applied at once)."""
