@@ -19,7 +19,7 @@ import { chineseFelt, chipsMoved, ofcShowdown, placeBar, placement } from "./ofc
 import { askBuyIn, leftWords, seatControls } from "./sitting.js";
 import { focusedKey, holdFocus, keepOnScreen, refocus, typedValues } from "./regions.js";
 import { tableClosed } from "./closing.js";
-import { tableHeader } from "./tablehead.js";
+import { pageTitle, tableHeader } from "./tablehead.js";
 import { sayTurn } from "./turnsaid.js";
 import { TapGuard } from "./touchguard.js";
 
@@ -440,6 +440,7 @@ class TableController {
       sayTurn(this, r.said, r.actions.querySelector(".actionbar"), legal);
     }
     this.tapGuard.shown([r.actions.firstElementChild?.className, legal, this.family === "chinese" && this.ofc?.key]);
+    document.title = pageTitle(this.view, Boolean(r.actions.querySelector(".actionbar, .placebar")));
     const mySeat = this.me() !== null && this.me() !== undefined ? this.view.seats[this.me()] : null;
     this.update("controls", [this.me(), mySeat && mySeat.sitting_out, mySeat && mySeat.stack, mySeat && mySeat.dealt_in, mySeat && mySeat.owes, mySeat && mySeat.post_now, mySeat && mySeat.leaving, this.view.auto_muck, this.sitOutNext, this.view.offer,
       this.view.seats.every((x) => x !== null)], () => seatControls(this), true);
@@ -559,6 +560,7 @@ export async function tableScreen(app, ctx, id) {
     offState();
     clearInterval(timer);
     document.removeEventListener("keydown", keys);
+    document.title = "cardroom"; // the other screens' (index.html's)
     // Seated, or on its waiting list (the seat offered is told in the lobby), the page
     // goes on watching the table.
     const seated = t.view && t.me() !== null && t.me() !== undefined;
