@@ -2,7 +2,11 @@
 
 Each tab's title names its table and, while a decision of ours waits there, says "Your
 turn" first: the tab strip tells which table needs the player (every tab said
-"cardroom", and nothing else told a table in a background tab was waiting)."""
+"cardroom", and nothing else told a table in a background tab was waiting). A tab left
+in the background keeps its connection although its timers wake only once a minute
+(Chromium's intensive throttling of a tab hidden for 5 minutes): the page took its own
+late heartbeat for a minute of silence, dropped the connection, and was away from its
+tables for up to a minute each time (the room's §10.6 disconnect clock on its turns)."""
 
 from __future__ import annotations
 
@@ -11,7 +15,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import expect
-from tests.web.browser import fresh_alias, register, sit
+from tests.web.browser import fresh_alias, register, sit, until
 
 pytestmark = pytest.mark.browser
 
@@ -45,3 +49,27 @@ def test_each_tab_is_titled_by_its_table_and_says_when_it_waits_for_us(
         expect(other).to_have_title("cardroom")  # the table's title goes with its screen
     finally:
         other.close()
+
+
+def test_a_background_tab_whose_timers_wake_late_keeps_its_connection(
+    page: Any, server: str
+) -> None:
+    # Playwright's clock jumps a minute at once, firing each timer due once at its end:
+    # what a hidden tab's heartbeat sees under Chromium's intensive throttling (this
+    # page's connection is quiet: the lobby watches no table).
+    page.clock.install()
+    register(page, server, fresh_alias())
+    sockets: list[Any] = []  # the connections made from now on: none
+    page.on("websocket", lambda ws: sockets.append(ws))
+    page.evaluate(
+        "() => { window.states = [];"
+        " window.cardroom.conn.listenState((s) => window.states.push(s)); }"
+    )
+    for _ in range(3):
+        page.clock.fast_forward(60_000)
+        page.wait_for_timeout(200)  # the late beat's ping, then its answer
+        until(page, "window.cardroom.conn.pending.size === 0", 10_000)
+        page.clock.run_for(2000)  # the next beats, on time again
+    assert page.evaluate("window.states") == []  # never "reconnecting"
+    assert sockets == []
+    expect(page.locator("#banner")).to_be_hidden()
