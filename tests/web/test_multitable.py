@@ -6,7 +6,9 @@ turn" first: the tab strip tells which table needs the player (every tab said
 in the background keeps its connection although its timers wake only once a minute
 (Chromium's intensive throttling of a tab hidden for 5 minutes): the page took its own
 late heartbeat for a minute of silence, dropped the connection, and was away from its
-tables for up to a minute each time (the room's §10.6 disconnect clock on its turns)."""
+tables for up to a minute each time (the room's §10.6 disconnect clock on its turns).
+A hidden tab does not scroll its log: each scroll kept a list alive until the tab drew
+a frame, and a background table's tab piled up thousands of DOM nodes a minute."""
 
 from __future__ import annotations
 
@@ -73,3 +75,34 @@ def test_a_background_tab_whose_timers_wake_late_keeps_its_connection(
     assert page.evaluate("window.states") == []  # never "reconnecting"
     assert sockets == []
     expect(page.locator("#banner")).to_be_hidden()
+
+
+HIDDEN = """Object.defineProperty(Document.prototype, "hidden", {
+  configurable: true, get() { return Boolean(window.hideTab); } });"""
+"""A tab the test hides and shows: ``document.hidden`` follows ``window.hideTab``
+(Playwright's pages are always shown; what a hidden tab does not draw is tested here,
+the nodes it piled up were counted in a real Chromium, docs/outside_audits_18.md)."""
+
+LOG_END = """(() => { const l = document.querySelector(".loglines");
+  return l.scrollHeight > l.clientHeight
+    && l.scrollTop + l.clientHeight >= l.scrollHeight - 2; })()"""
+
+
+def test_a_hidden_tab_does_not_scroll_its_log_and_a_shown_one_goes_to_its_end(
+    page: Any, server: str
+) -> None:
+    page.add_init_script(HIDDEN)
+    register(page, server, fresh_alias())
+    page.goto(f"{server}/#/table/busy")  # four bots at full speed: a line a moment
+    until(page, LOG_END, 60_000)  # shown: the log at its last line
+    page.evaluate("window.hideTab = true")
+    lines = page.evaluate("window.cardroomTable.log.length")
+    until(page, f"window.cardroomTable.log.length > {lines + 2}", 60_000)
+    page.wait_for_timeout(300)  # the log drawn again, and its scroll's turn
+    # Hidden, the log is not scrolled (a scroll kept each list alive until the tab drew
+    # a frame: thousands of nodes a minute at a busy table in a background tab).
+    assert page.evaluate("document.querySelector('.loglines').scrollTop") == 0
+    page.evaluate(
+        "() => { window.hideTab = false; document.dispatchEvent(new Event('visibilitychange')); }"
+    )
+    assert page.evaluate(LOG_END)  # shown again: at its last line at once

@@ -10,7 +10,7 @@ import { family, gameLabel } from "./families.js";
 import { bankText, clockWarning, felt } from "./seats.js";
 import { fitSeats, heldDown } from "./layout.js";
 import { actionBar, advanceBox, advanceOffered, keyHandler } from "./actionbar.js";
-import { BetWords, describe, nameLater, showdownPanel, chatBox, logBox, reportBox, say, sayNewLines } from "./tablelog.js";
+import { BetWords, describe, nameLater, showdownPanel, chatBox, logBox, reportBox, say, sayNewLines, scrollWhenShown } from "./tablelog.js";
 import { HandRecorder } from "./handstore.js";
 import { lastHandsBox } from "./history.js";
 import { offers, sentence } from "./api.js";
@@ -549,6 +549,7 @@ export async function tableScreen(app, ctx, id) {
   document.addEventListener("keydown", keys);
   const timer = setInterval(() => t.tick(), 250);
   const offState = ctx.conn.listenState(() => t.holdWhileOffline());
+  const offShown = scrollWhenShown(app);
   t.serverHands = await offers("/api/hands"); // the last hands' replayer reads the server's
   const r = await ctx.conn.watch(id);
   if (r.type === "error" && r.code === "no_such_table") t.notice(`There is no table "${id}".`, true);
@@ -558,6 +559,7 @@ export async function tableScreen(app, ctx, id) {
     t.tapGuard.stop();
     off();
     offState();
+    offShown();
     clearInterval(timer);
     document.removeEventListener("keydown", keys);
     document.title = "cardroom"; // the other screens' (index.html's)
