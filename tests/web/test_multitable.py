@@ -106,3 +106,19 @@ def test_a_hidden_tab_does_not_scroll_its_log_and_a_shown_one_goes_to_its_end(
         "() => { window.hideTab = false; document.dispatchEvent(new Event('visibilitychange')); }"
     )
     assert page.evaluate(LOG_END)  # shown again: at its last line at once
+
+
+def test_the_account_tab_shown_again_reads_the_balance_another_tab_moved(
+    page: Any, server: str
+) -> None:
+    register(page, server, fresh_alias())
+    page.goto(f"{server}/#/account")
+    balances = page.locator("dl.balances")
+    expect(balances).to_contain_text("Play money10,000")
+    other = page.context.new_page()  # another tab of the same browser: one session
+    try:
+        sit(other, server, "multi-c")  # buys in for the table's maximum, 2,000
+    finally:
+        other.close()
+    page.evaluate("() => document.dispatchEvent(new Event('visibilitychange'))")  # shown
+    expect(balances).to_contain_text("Play money8,000")  # it said 10,000 until a reload
