@@ -84,7 +84,7 @@ HIDDEN = """Object.defineProperty(Document.prototype, "hidden", {
 the nodes it piled up were counted in a real Chromium, docs/outside_audits_18.md)."""
 
 LOG_END = """(() => { const l = document.querySelector(".loglines");
-  return l.scrollHeight > l.clientHeight
+  return Boolean(l) && l.scrollHeight > l.clientHeight
     && l.scrollTop + l.clientHeight >= l.scrollHeight - 2; })()"""
 
 
