@@ -195,6 +195,9 @@ action_seconds = 20
     + _table("ring9", "holdem", BLINDS, seats=9)  # full ring: puppets and the player
     + _table("amount", "holdem", BLINDS, seats=2)  # heads-up with a puppet: the raise box
     + _table("sit-out", "holdem", BLINDS, seats=2)  # ... sitting out in a hand
+    + _table("multi-a", "holdem", BLINDS, seats=2)  # one player at two tables, a tab each,
+    + _table("multi-b", "holdem", BLINDS, seats=2)  # heads-up against a puppet at both
+    + _table("multi-c", "holdem", BLINDS, seats=2)  # a buy-in from another tab
     + _table("short", "holdem", BLINDS, seats=2, min_buy_in=20)
     + _table("short-call", "holdem", BLINDS, seats=2, min_buy_in=20)  # a call all-in
     + _table("waiting", "holdem", BLINDS, seats=3)  # two puppets' hand, and the player

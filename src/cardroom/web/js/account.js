@@ -73,10 +73,9 @@ export async function accountScreen(app, ctx) {
     return null;
   }
   const me = r.body;
-  const balances = me.balances || {};
+  let list = balanceList(me.balances);
   app.append(
-    h("section", h("h2", { text: "Balances" }),
-      h("dl.balances", Object.entries(balances).map(([cur, amount]) => [h("dt", { text: cur === "real" ? "Real money" : cur === "play" ? "Play money" : cur }), h("dd", { text: chips(amount) })]))),
+    h("section", h("h2", { text: "Balances" }), list),
     h("section", h("h2", { text: "Sanctions" }),
       (me.sanctions || []).length ? h("ul", me.sanctions.map((s) => h("li", { text: `${s.kind}: ${s.reason || ""} ${s.ends_at ? `until ${s.ends_at}` : "until lifted"}` })))
         : h("p", { text: "None." })),
@@ -89,5 +88,24 @@ export async function accountScreen(app, ctx) {
       else if (msg) msg.textContent = t.body && t.body.message ? t.body.message : `Top-up refused (${t.status}).`;
     } }),
     (await offers("/api/password")) ? passwordForm() : "");
-  return null;
+  // Buy-ins, cash-outs and top-ups in the player's other tabs move the balances: a tab
+  // shown or focused again reads them again (they were those of when it was opened).
+  const again = async () => {
+    if (!list.isConnected) return stop(); // another screen, or this one drawn anew
+    if (document.hidden) return;
+    const fresh = await get("/api/me");
+    if (fresh.status === 200 && fresh.body && list.isConnected) list.replaceWith(list = balanceList(fresh.body.balances));
+  };
+  const stop = () => {
+    document.removeEventListener("visibilitychange", again);
+    window.removeEventListener("focus", again);
+  };
+  document.addEventListener("visibilitychange", again);
+  window.addEventListener("focus", again);
+  return stop;
+}
+
+/** The balances, by currency ("Play money 10,000"). */
+function balanceList(balances) {
+  return h("dl.balances", Object.entries(balances || {}).map(([cur, amount]) => [h("dt", { text: cur === "real" ? "Real money" : cur === "play" ? "Play money" : cur }), h("dd", { text: chips(amount) })]));
 }

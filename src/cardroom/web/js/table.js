@@ -10,7 +10,7 @@ import { family, gameLabel } from "./families.js";
 import { bankText, clockWarning, felt } from "./seats.js";
 import { fitSeats, heldDown } from "./layout.js";
 import { actionBar, advanceBox, advanceOffered, keyHandler } from "./actionbar.js";
-import { BetWords, describe, nameLater, showdownPanel, chatBox, logBox, reportBox, say, sayNewLines } from "./tablelog.js";
+import { BetWords, describe, nameLater, showdownPanel, chatBox, logBox, reportBox, say, sayNewLines, scrollWhenShown } from "./tablelog.js";
 import { HandRecorder } from "./handstore.js";
 import { lastHandsBox } from "./history.js";
 import { offers, sentence } from "./api.js";
@@ -19,7 +19,7 @@ import { chineseFelt, chipsMoved, ofcShowdown, placeBar, placement } from "./ofc
 import { askBuyIn, leftWords, seatControls } from "./sitting.js";
 import { focusedKey, holdFocus, keepOnScreen, refocus, typedValues } from "./regions.js";
 import { tableClosed } from "./closing.js";
-import { tableHeader } from "./tablehead.js";
+import { pageTitle, tableHeader } from "./tablehead.js";
 import { sayTurn } from "./turnsaid.js";
 import { TapGuard } from "./touchguard.js";
 import { TABLE_ID } from "./ws.js";
@@ -441,6 +441,7 @@ class TableController {
       sayTurn(this, r.said, r.actions.querySelector(".actionbar"), legal);
     }
     this.tapGuard.shown([r.actions.firstElementChild?.className, legal, this.family === "chinese" && this.ofc?.key]);
+    document.title = pageTitle(this.view, Boolean(r.actions.querySelector(".actionbar, .placebar")));
     const mySeat = this.me() !== null && this.me() !== undefined ? this.view.seats[this.me()] : null;
     this.update("controls", [this.me(), mySeat && mySeat.sitting_out, mySeat && mySeat.stack, mySeat && mySeat.dealt_in, mySeat && mySeat.owes, mySeat && mySeat.post_now, mySeat && mySeat.leaving, this.view.auto_muck, this.sitOutNext, this.view.offer,
       this.view.seats.every((x) => x !== null)], () => seatControls(this), true);
@@ -549,6 +550,7 @@ export async function tableScreen(app, ctx, id) {
   document.addEventListener("keydown", keys);
   const timer = setInterval(() => t.tick(), 250);
   const offState = ctx.conn.listenState(() => t.holdWhileOffline());
+  const offShown = scrollWhenShown(app);
   t.serverHands = await offers("/api/hands"); // the last hands' replayer reads the server's
   // An id no table can have is not asked for: the server's refusal of it is its
   // schema's words ("Expected `str` matching regex ... at `$.table`"), and it was
@@ -561,8 +563,10 @@ export async function tableScreen(app, ctx, id) {
     t.tapGuard.stop();
     off();
     offState();
+    offShown();
     clearInterval(timer);
     document.removeEventListener("keydown", keys);
+    document.title = "cardroom"; // the other screens' (index.html's)
     // Seated, or on its waiting list (the seat offered is told in the lobby), the page
     // goes on watching the table.
     const seated = t.view && t.me() !== null && t.me() !== undefined;

@@ -48,3 +48,12 @@ export function tableHeader(v) {
     tableRake(g) && h("p.tablerake", { text: tableRake(g) }),
   ];
 }
+
+/** The page's title, what the browser's tab says: the table's name, and "Your turn"
+ *  before it while a decision of ours waits (`ours`: the action or placement bar is
+ *  shown). A player at several tables, a tab each, sees in the tab strip which table
+ *  needs him and which tab is which: every tab said "cardroom". It follows the table's
+ *  messages, which a background tab still receives at once (its timers may wait). */
+export function pageTitle(v, ours) {
+  return `${ours ? "Your turn · " : ""}${v.table} · cardroom`;
+}

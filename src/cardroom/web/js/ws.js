@@ -7,15 +7,20 @@
 //
 // A network that goes away often leaves the socket "open" for minutes, and what is
 // sent meanwhile waits in it, to arrive late. So a quiet connection is pinged, and one
-// that has said nothing for HEARD_WITHIN_MS is taken as lost at once: the page says
-// "reconnecting" and holds its controls, and what waited in the old socket is dropped
-// with it (never played late on a later turn).
+// that has said nothing for HEARD_WITHIN_MS, its ping unanswered, is taken as lost at
+// once: the page says "reconnecting" and holds its controls, and what waited in the old
+// socket is dropped with it (never played late on a later turn).
 
 /** A table's id as the protocol has it (`protocol.TABLE_ID`): letters, digits, `-`, `_`, at most 40. */
 export const TABLE_ID = /^[A-Za-z0-9_-]{1,40}$/;
 
 const PING_AFTER_MS = 5000;
 const HEARD_WITHIN_MS = 12000;
+/** A ping is given this long to be answered, however long the connection was quiet
+ *  before it: a background tab's timers may run once a minute (Chromium's intensive
+ *  throttling, after 5 minutes hidden), and a quiet connection's silence was then the
+ *  page's own (it had not asked), not the network's. */
+const ANSWER_WITHIN_MS = PING_AFTER_MS;
 
 /** Milliseconds on a clock that setting this computer's clock does not move (its NTP,
  *  its owner): the page's start on the wall clock, run on by the monotonic one. Read
@@ -67,7 +72,7 @@ export class Connection {
     this.closedByUs = false;
     this.heard = steadyMs();
     this.heartbeat = null;
-    this.pinging = false;
+    this.pingAt = null; // when the last ping went (steadyMs), until a new connection
     this.greeted = false;
     this.opened = steadyMs();
     this.unsettled = () => {};
@@ -125,24 +130,29 @@ export class Connection {
       ws.onclose = (e) => this.lost(ws, e.code);
       this.heard = this.opened = steadyMs();
       this.greeted = false;
+      this.pingAt = null;
       clearInterval(this.heartbeat);
       this.heartbeat = setInterval(() => this.beat(ws), 1000);
     });
   }
 
-  /** Ping a quiet connection; take one that has said nothing for too long as lost (a
-   *  new one that has not said hello in that time too: until then it is not ours). */
+  /** Ping a quiet connection; take one that has said nothing for too long, not even to
+   *  its ping, as lost (a new one that has not said hello in that time too: until then
+   *  it is not ours). A beat that comes late (a background tab's timer) pings first: the
+   *  connection was quiet for as long, but nobody had asked it anything. */
   beat(ws) {
     if (ws !== this.ws) return;
+    const now = steadyMs();
     if (!this.greeted) { // connecting, or waiting for the hello
-      if (steadyMs() - this.opened > HEARD_WITHIN_MS) this.lost(ws, 4000);
+      if (now - this.opened > HEARD_WITHIN_MS) this.lost(ws, 4000);
       return;
     }
-    const quiet = steadyMs() - this.heard;
-    if (quiet > HEARD_WITHIN_MS) this.lost(ws, 4000);
-    else if (quiet > PING_AFTER_MS && !this.pinging) {
-      this.pinging = true;
-      this.send("ping").finally(() => { this.pinging = false; });
+    const quiet = now - this.heard;
+    const asked = this.pingAt !== null && this.heard < this.pingAt; // unanswered so far
+    if (asked && quiet > HEARD_WITHIN_MS && now - this.pingAt > ANSWER_WITHIN_MS) this.lost(ws, 4000);
+    else if (quiet > PING_AFTER_MS && !asked) {
+      this.pingAt = now;
+      this.send("ping");
     }
   }
 
