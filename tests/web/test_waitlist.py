@@ -117,3 +117,34 @@ def test_a_seat_offered_is_said_where_the_player_is_looking(
     expect(offer).to_contain_text("A seat is free at wait-far: seat", timeout=30_000)
     expect(offer).to_be_in_viewport()
     shoot(lobby, "waitlist-offer-on-screen")
+
+
+def test_a_reloaded_lobby_keeps_the_waiting_list_s_place_and_says_the_seat_offered(
+    page: Any, server: str, more_pages: Any, driven: Any
+) -> None:
+    """A reload keeps the place on the list (the server's word, RULEBOOK §10.3), but the
+    reloaded lobby knew nothing of it: it offered "Join waiting list" again, watched
+    the table no more, and the seat offered was never said (it lapsed unseen, and the
+    player left the list). The lobby now reads its lists and place from the server
+    (``your_place``), says them, and tells the seat offered."""
+    puppet = driven.puppet("wait-reload", fresh_alias("pup"))
+    register(page, server, fresh_alias("wl"))
+    sit(page, server, "wait-reload")  # with the puppet: the table is full
+    lobby = more_pages()
+    register(lobby, server, fresh_alias("wl"))
+    row = lobby.locator('tr[data-table="wait-reload"]')
+    expect(row.locator("td").nth(2)).to_have_text("2/2", timeout=20_000)
+    row.get_by_role("button", name="Join waiting list of wait-reload").click()
+    expect(lobby.locator("#lobby-status")).to_have_text(
+        "You are on the waiting list of wait-reload."
+    )
+    lobby.reload()
+    on_list = row.get_by_role("button", name="On the waiting list of wait-reload")
+    expect(on_list).to_be_disabled(timeout=20_000)
+    expect(on_list).to_contain_text("(place 1)")
+    page.get_by_role("button", name="Leave table").click()
+    puppet.passive_until(page, lambda: _folded(page), "the seat was not freed", 30)
+    offer = lobby.locator("#lobby-offer")
+    expect(offer).to_contain_text("A seat is free at wait-reload: seat", timeout=30_000)
+    offer.get_by_role("link", name=re.compile(r"Take seat \d")).click()
+    expect(lobby.locator(".controls")).to_contain_text("is held for you", timeout=20_000)

@@ -48,10 +48,14 @@ function tableRow(row, waiting, join) {
   const seated = row.your_seat !== null && row.your_seat !== undefined;
   const open = h("a.button", { href: `#/table/${encodeURIComponent(row.table_id)}` },
     seated ? "Go to your seat" : full ? "Watch" : "Open", h("span.sr", { text: ` table ${row.name}` }));
-  const onList = waiting.has(row.table_id);
+  // On its list: joined from this page, or told by the server (`your_place`, which a
+  // page opened afresh knows only from it).
+  const place = row.your_place;
+  const onList = waiting.has(row.table_id) || (place !== null && place !== undefined);
   const wait = seated ? null : full || onList
     ? h("button", { type: "button", disabled: onList, onclick: () => join(row) },
-      onList ? "On the waiting list" : "Join waiting list", h("span.sr", { text: ` of ${row.name}` }))
+      onList ? "On the waiting list" : "Join waiting list", h("span.sr", { text: ` of ${row.name}` }),
+      place ? ` (place ${place})` : null)
     : null;
   // data-label: the column's name, said before each figure where the rows are cards (a
   // phone: the CSS's ::before).
@@ -85,13 +89,15 @@ export function lobbyScreen(app, ctx) {
   // to take it.
   const waiting = new Set(); // joined from here: the row's button says so
   const me = ctx.hello && ctx.hello.player;
+  const tell = (table, seat) => fill(offerNote, `A seat is free at ${table}: seat ${seat + 1} is held for you. `,
+    h("a.button", { href: `#/table/${encodeURIComponent(table)}`, text: `Take seat ${seat + 1}` }));
   const off = ctx.conn.listen((m) => {
+    // A table watched again (a reload, a reconnection) says a seat already offered in
+    // its snapshot: the SeatOffered went by before.
+    if (m.type === "snapshot" && m.view && m.view.offer) tell(m.table, m.view.offer.seat);
     if (m.type !== "events") return;
     for (const { event: e } of m.events) {
-      if (e.type === "SeatOffered" && e.player === me) {
-        fill(offerNote, `A seat is free at ${m.table}: seat ${e.seat + 1} is held for you. `,
-          h("a.button", { href: `#/table/${encodeURIComponent(m.table)}`, text: `Take seat ${e.seat + 1}` }));
-      }
+      if (e.type === "SeatOffered" && e.player === me) tell(m.table, e.seat);
     }
   });
   async function join(row) {
@@ -146,6 +152,11 @@ export function lobbyScreen(app, ctx) {
     }
     offer(r.body);
     const rows = r.body.tables || [];
+    // The lists we are on (`your_place`: joined before a reload, or in another tab) are
+    // watched, so that the seat offered is told here (RULEBOOK §10.3).
+    for (const row of rows) {
+      if (row.your_place && !ctx.conn.watching.has(row.table_id)) ctx.conn.watch(row.table_id);
+    }
     // Patched, not rebuilt: a click on a row's button survives the live update.
     patch(body, rows.length ? rows.map((row) => tableRow(row, waiting, join))
       : h("tr", h("td", { colSpan: 8, text: "No table matches these filters." })));
