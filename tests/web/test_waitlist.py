@@ -84,7 +84,9 @@ def test_waiting_list_from_the_lobby_and_the_table(page: Any, server: str, more_
     _take_offered_seat(lobby, from_lobby)
     # The next on the list, who joined it at the table and has gone to the lobby since,
     # is told there when the seat frees again, and takes it.
-    expect(watcher.locator(".controls")).to_contain_text("The table is full.")
+    expect(watcher.locator(".controls")).to_contain_text(
+        "You are on the waiting list: place 1 of 1."
+    )
     watcher.goto(f"{server}/#/lobby")
     expect(watcher.locator('tr[data-table="wait"]')).to_be_visible(timeout=20_000)
     _leave(lobby)
@@ -148,3 +150,40 @@ def test_a_reloaded_lobby_keeps_the_waiting_list_s_place_and_says_the_seat_offer
     expect(offer).to_contain_text("A seat is free at wait-reload: seat", timeout=30_000)
     offer.get_by_role("link", name=re.compile(r"Take seat \d")).click()
     expect(lobby.locator(".controls")).to_contain_text("is held for you", timeout=20_000)
+
+
+def test_a_waiting_player_sees_his_place_leaves_the_list_and_is_offered_a_seat_anywhere(
+    page: Any, server: str, more_pages: Any, driven: Any
+) -> None:
+    """On a full table's waiting list, its page said "The table is full. Join the waiting
+    list" as before (joining again was refused ``already_waiting``), never the place,
+    and offered no way off the list nor to decline a seat (RULEBOOK §10.3: a player may
+    decline; the protocol's ``waitlist`` off). And a player seated at another table was
+    told nothing there of the seat offered (only the lobby said it): it lapsed. Now the
+    page says the place with "Leave the waiting list", the seat offered with "Decline
+    and leave the list", and another table's page says the seat offered."""
+    puppet = driven.puppet("wait-decline", fresh_alias("pup"))
+    register(page, server, fresh_alias("wl"))
+    sit(page, server, "wait-decline")  # with the puppet: the table is full
+    waiter = more_pages()
+    register(waiter, server, fresh_alias("wl"))
+    waiter.goto(f"{server}/#/table/wait-decline")
+    controls = waiter.locator(".controls")
+    controls.get_by_role("button", name="Join the waiting list").click()
+    expect(controls).to_contain_text("You are on the waiting list: place 1 of 1.")
+    controls.get_by_role("button", name="Leave the waiting list").click()
+    expect(waiter.locator("#table-notice")).to_have_text("You left the waiting list.")
+    expect(controls).to_contain_text("The table is full.")
+    controls.get_by_role("button", name="Join the waiting list").click()
+    expect(controls).to_contain_text("You are on the waiting list: place 1 of 1.")
+    sit(waiter, server, "wait-side")  # alone there: no hand
+    page.get_by_role("button", name="Leave table").click()
+    puppet.passive_until(page, lambda: _folded(page), "the seat was not freed", 30)
+    offer = waiter.locator("#table-offer")
+    expect(offer).to_contain_text("A seat is free at wait-decline: seat", timeout=30_000)
+    shoot(waiter, "waitlist-offer-at-another-table")
+    offer.get_by_role("link", name=re.compile(r"Take seat \d")).click()
+    expect(controls).to_contain_text("is held for you", timeout=20_000)
+    controls.get_by_role("button", name="Decline and leave the list").click()
+    expect(waiter.locator("#table-notice")).to_have_text("You left the waiting list.")
+    expect(controls).to_contain_text("Choose an empty seat", timeout=20_000)

@@ -4,6 +4,7 @@
 
 import { get } from "./api.js";
 import { h, fill, patch, chips } from "./dom.js";
+import { sayOffers, watchOurLists } from "./offered.js";
 
 const REFRESH_MS = 4000;
 const COLUMNS = ["Table", "Game", "Stakes", "Seats", "Avg pot", "Hands/h", "Waiting", ""];
@@ -88,18 +89,7 @@ export function lobbyScreen(app, ctx) {
   // watching them): the seat the room offers us (SeatOffered) is told here with a link
   // to take it.
   const waiting = new Set(); // joined from here: the row's button says so
-  const me = ctx.hello && ctx.hello.player;
-  const tell = (table, seat) => fill(offerNote, `A seat is free at ${table}: seat ${seat + 1} is held for you. `,
-    h("a.button", { href: `#/table/${encodeURIComponent(table)}`, text: `Take seat ${seat + 1}` }));
-  const off = ctx.conn.listen((m) => {
-    // A table watched again (a reload, a reconnection) says a seat already offered in
-    // its snapshot: the SeatOffered went by before.
-    if (m.type === "snapshot" && m.view && m.view.offer) tell(m.table, m.view.offer.seat);
-    if (m.type !== "events") return;
-    for (const { event: e } of m.events) {
-      if (e.type === "SeatOffered" && e.player === me) tell(m.table, e.seat);
-    }
-  });
+  const off = sayOffers(ctx, offerNote);
   async function join(row) {
     const r = await ctx.conn.send("waitlist", { table: row.table_id, on: true });
     if (r.type === "ok") {
@@ -152,11 +142,7 @@ export function lobbyScreen(app, ctx) {
     }
     offer(r.body);
     const rows = r.body.tables || [];
-    // The lists we are on (`your_place`: joined before a reload, or in another tab) are
-    // watched, so that the seat offered is told here (RULEBOOK §10.3).
-    for (const row of rows) {
-      if (row.your_place && !ctx.conn.watching.has(row.table_id)) ctx.conn.watch(row.table_id);
-    }
+    watchOurLists(ctx, rows);
     // Patched, not rebuilt: a click on a row's button survives the live update.
     patch(body, rows.length ? rows.map((row) => tableRow(row, waiting, join))
       : h("tr", h("td", { colSpan: 8, text: "No table matches these filters." })));

@@ -43,14 +43,29 @@ function rebuy(t, value) {
   t.send("rebuy", { amount: Number(value) });
 }
 
-/** Not seated: the seat the waiting list holds for us, the waiting list of a full
- *  table, or how to sit down. */
+/** Leaving the waiting list (`waitlist` off): a seat offered is declined with it. */
+function leaveList(t, text) {
+  return h("button", { type: "button", text, onclick: async () => {
+    const r = await t.send("waitlist", { on: false });
+    if (r.type === "ok") t.notice("You left the waiting list.");
+  } });
+}
+
+/** Not seated: the seat the waiting list holds for us (take it or decline it), our
+ *  place on the list, the waiting list of a full table, or how to sit down. */
 function watcherControls(t) {
   const offer = t.view.offer;
   if (offer) {
     const left = Math.max(0, Math.round(offer.expires - t.now()));
     return h("p.message", { role: "status" }, `From the waiting list: seat ${offer.seat + 1} is held for you for ${left} s. `,
-      h("button.primary", { type: "button", text: `Take seat ${offer.seat + 1}`, onclick: () => askBuyIn(t, offer.seat) }));
+      h("button.primary", { type: "button", text: `Take seat ${offer.seat + 1}`, onclick: () => askBuyIn(t, offer.seat) }),
+      " ", leaveList(t, "Decline and leave the list"));
+  }
+  const list = t.view.waitlist || [];
+  const place = t.ctx.hello ? list.indexOf(t.ctx.hello.player) + 1 : 0;
+  if (place) {
+    return h("p.hint", h("span", { text: `You are on the waiting list: place ${place} of ${list.length}. ` }),
+      leaveList(t, "Leave the waiting list"));
   }
   const full = t.view.seats.every((x) => x !== null);
   return h("p.hint", full

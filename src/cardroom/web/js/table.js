@@ -14,6 +14,7 @@ import { BetWords, describe, nameLater, showdownPanel, chatBox, logBox, reportBo
 import { HandRecorder } from "./handstore.js";
 import { lastHandsBox } from "./history.js";
 import { offers, sentence } from "./api.js";
+import { sayOffers, watchOurLists } from "./offered.js";
 import { judgedLine, refusedLine } from "./moderation.js";
 import { chineseFelt, chipsMoved, ofcShowdown, placeBar, placement } from "./ofc.js";
 import { askBuyIn, leftWords, seatControls } from "./sitting.js";
@@ -71,6 +72,7 @@ class TableController {
     this.regions = {
       head: h("div.tablehead"),
       notice: h("p.message", { role: "alert", id: "table-notice" }),
+      offered: h("p.message", { role: "alert", id: "table-offer" }), // at another table
       felt: h("div.feltwrap"),
       actions: h("div.actions"), // no live region: our turn is said once (turnsaid.js)
       controls: h("div.controls"),
@@ -83,7 +85,7 @@ class TableController {
     };
     const r = this.regions;
     fill(app, h("div.tablepage", { "data-table": id },
-      r.head, r.notice, r.felt, r.actions, r.controls,
+      r.head, r.notice, r.offered, r.felt, r.actions, r.controls,
       h("div.side", r.showdown, r.last, r.chat, r.report, r.log), r.said));
     this.tapGuard = new TapGuard(app, [r.actions, r.controls]); // what moves as the bar comes and goes
   }
@@ -442,7 +444,7 @@ class TableController {
     this.tapGuard.shown([r.actions.firstElementChild?.className, legal, this.family === "chinese" && this.ofc?.key]);
     const mySeat = this.me() !== null && this.me() !== undefined ? this.view.seats[this.me()] : null;
     this.update("controls", [this.me(), mySeat && mySeat.sitting_out, mySeat && mySeat.stack, mySeat && mySeat.dealt_in, mySeat && mySeat.owes, mySeat && mySeat.post_now, mySeat && mySeat.leaving, this.view.auto_muck, this.sitOutNext, this.view.offer,
-      this.view.seats.every((x) => x !== null)], () => seatControls(this), true);
+      this.view.seats.every((x) => x !== null), (this.view.waitlist || []).join()], () => seatControls(this), true);
     if (this.focusSeat && mySeat) {
       this.focusSeat = false;
       const first = r.controls.querySelector(".seatcontrols button");
@@ -544,6 +546,10 @@ export async function tableScreen(app, ctx, id) {
   const t = new TableController(app, ctx, id);
   window.cardroomTable = t;
   const off = ctx.conn.listen((msg) => t.onMessage(msg));
+  // A seat offered at another table is said here too (its list may be from before a
+  // reload: watched again).
+  const offOffers = sayOffers(ctx, t.regions.offered, id);
+  watchOurLists(ctx);
   const keys = keyHandler(app);
   document.addEventListener("keydown", keys);
   const timer = setInterval(() => t.tick(), 250);
@@ -556,6 +562,7 @@ export async function tableScreen(app, ctx, id) {
     t.leave();
     t.tapGuard.stop();
     off();
+    offOffers();
     offState();
     clearInterval(timer);
     document.removeEventListener("keydown", keys);
