@@ -187,3 +187,39 @@ def test_a_waiting_player_sees_his_place_leaves_the_list_and_is_offered_a_seat_a
     controls.get_by_role("button", name="Decline and leave the list").click()
     expect(waiter.locator("#table-notice")).to_have_text("You left the waiting list.")
     expect(controls).to_contain_text("Choose an empty seat", timeout=20_000)
+
+
+def test_a_seat_held_for_the_waiting_list_is_not_offered_to_the_rail(
+    page: Any, server: str, more_pages: Any, driven: Any
+) -> None:
+    """A seat freed is held for the first player waiting (RULEBOOK §10.3): the room
+    refuses it to anyone else (``seat_reserved``) and takes newcomers on the list. The
+    page showed it to a newcomer as any empty seat, "Sit here" (refused after the buy-in
+    form), "Watching. Choose an empty seat", and neither it nor the lobby offered the
+    waiting list. Now the seat says it is held, the table is full to him, and both offer
+    the list."""
+    puppet = driven.puppet("wait-held", fresh_alias("pup"))
+    register(page, server, fresh_alias("wl"))
+    sit(page, server, "wait-held")  # with the puppet: the table is full
+    first = more_pages()
+    register(first, server, fresh_alias("wl"))
+    first.goto(f"{server}/#/table/wait-held")
+    first.locator(".controls").get_by_role("button", name="Join the waiting list").click()
+    expect(first.locator(".controls")).to_contain_text("place 1 of 1.")
+    page.get_by_role("button", name="Leave table").click()
+    puppet.passive_until(page, lambda: _folded(page), "the seat was not freed", 30)
+    expect(first.locator(".controls")).to_contain_text("is held for you", timeout=20_000)
+    rail = more_pages()
+    register(rail, server, fresh_alias("wl"))
+    row = rail.locator('tr[data-table="wait-held"]')
+    expect(row.locator("td").nth(5)).to_have_text("1", timeout=20_000)  # waiting
+    expect(row.get_by_role("button", name="Join waiting list of wait-held")).to_be_visible()
+    rail.goto(f"{server}/#/table/wait-held")
+    held = rail.locator(".seat.empty")
+    expect(held).to_contain_text("held for the waiting list", timeout=20_000)
+    expect(held.get_by_role("button", name=re.compile("Sit here"))).to_have_count(0)
+    controls = rail.locator(".controls")
+    expect(controls).to_contain_text("The table is full.")
+    controls.get_by_role("button", name="Join the waiting list").click()
+    expect(controls).to_contain_text("You are on the waiting list: place 2 of 2.")
+    shoot(rail, "waitlist-seat-held")

@@ -44,7 +44,10 @@ function filterBar(onChange) {
 }
 
 function tableRow(row, waiting, join) {
-  const full = row.max_seats > 0 && row.seats_taken >= row.max_seats;
+  // Players waiting beside an empty seat: it is held for the first of them (RULEBOOK
+  // §10.3), so the list is the way to a seat (a seat free all the same, every one
+  // waiting holding one, has the list refused in the server's words: sit down).
+  const full = row.max_seats > 0 && (row.seats_taken >= row.max_seats || row.waiting > 0);
   // Seated here (the server's `your_seat`): the way to the seat, never the waiting list.
   const seated = row.your_seat !== null && row.your_seat !== undefined;
   const open = h("a.button", { href: `#/table/${encodeURIComponent(row.table_id)}` },

@@ -67,7 +67,10 @@ function watcherControls(t) {
     return h("p.hint", h("span", { text: `You are on the waiting list: place ${place} of ${list.length}. ` }),
       leaveList(t, "Leave the waiting list"));
   }
-  const full = t.view.seats.every((x) => x !== null);
+  // A seat held for the waiting list is not ours to take (the view's `held`): a table
+  // whose every seat is taken or held is full, and its waiting list the way to a seat.
+  const held = t.view.held || [];
+  const full = t.view.seats.every((x, s) => x !== null || held.includes(s));
   return h("p.hint", full
     ? [h("span", { text: "The table is full. " }), h("button", { type: "button", text: "Join the waiting list", onclick: async () => {
       const r = await t.send("waitlist", { on: true });

@@ -444,7 +444,7 @@ class TableController {
     this.tapGuard.shown([r.actions.firstElementChild?.className, legal, this.family === "chinese" && this.ofc?.key]);
     const mySeat = this.me() !== null && this.me() !== undefined ? this.view.seats[this.me()] : null;
     this.update("controls", [this.me(), mySeat && mySeat.sitting_out, mySeat && mySeat.stack, mySeat && mySeat.dealt_in, mySeat && mySeat.owes, mySeat && mySeat.post_now, mySeat && mySeat.leaving, this.view.auto_muck, this.sitOutNext, this.view.offer,
-      this.view.seats.every((x) => x !== null), (this.view.waitlist || []).join()], () => seatControls(this), true);
+      this.view.seats.every((x) => x !== null), (this.view.waitlist || []).join(), (this.view.held || []).join()], () => seatControls(this), true);
     if (this.focusSeat && mySeat) {
       this.focusSeat = false;
       const first = r.controls.querySelector(".seatcontrols button");
