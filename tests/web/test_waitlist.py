@@ -223,3 +223,46 @@ def test_a_seat_held_for_the_waiting_list_is_not_offered_to_the_rail(
     controls.get_by_role("button", name="Join the waiting list").click()
     expect(controls).to_contain_text("You are on the waiting list: place 2 of 2.")
     shoot(rail, "waitlist-seat-held")
+
+
+def test_the_time_a_seat_is_held_runs_down_and_its_lapse_is_said(
+    page: Any, server: str, more_pages: Any, driven: Any
+) -> None:
+    """The seat offered said "held for you for 6 s" and went on saying so until it
+    lapsed; then the table page went back to "Choose an empty seat" with its notice
+    still saying "You are on the waiting list", and the lobby went on saying "A seat
+    is free ... held for you" with its link. Now the seconds run down, and the lapse
+    is said in both (the player is off the list: RULEBOOK §10.3, the seat passes on)."""
+    puppet = driven.puppet("wait-lapse", fresh_alias("pup"))
+    register(page, server, fresh_alias("wl"))
+    sit(page, server, "wait-lapse")  # with the puppet: the table is full
+    first = more_pages()
+    register(first, server, fresh_alias("wl"))
+    first.goto(f"{server}/#/table/wait-lapse")
+    first.locator(".controls").get_by_role("button", name="Join the waiting list").click()
+    expect(first.locator(".controls")).to_contain_text("place 1 of 1.")
+    second = more_pages()
+    register(second, server, fresh_alias("wl"))
+    row = second.locator('tr[data-table="wait-lapse"]')
+    expect(row.locator("td").nth(5)).to_have_text("1", timeout=20_000)  # waiting
+    row.get_by_role("button", name="Join waiting list of wait-lapse").click()
+    expect(second.locator("#lobby-status")).to_have_text(
+        "You are on the waiting list of wait-lapse."
+    )
+    page.get_by_role("button", name="Leave table").click()
+    puppet.passive_until(page, lambda: _folded(page), "the seat was not freed", 30)
+    left = first.locator(".controls .offer-left")
+    expect(left).to_have_text(re.compile(r"^for [3-6] s$"), timeout=20_000)
+    expect(left).to_have_text(re.compile(r"^for [0-2] s$"), timeout=10_000)
+    expect(first.locator("#table-notice")).to_have_text(
+        "The seat held for you was passed on: the time to take it ran out, and you are off"
+        " the waiting list.",
+        timeout=10_000,
+    )
+    offer = second.locator("#lobby-offer")
+    expect(offer).to_contain_text("A seat is free at wait-lapse: seat", timeout=10_000)
+    expect(offer).to_have_text(
+        "The seat held for you at wait-lapse was passed on: the time to take it ran out.",
+        timeout=15_000,
+    )
+    expect(offer.get_by_role("link")).to_have_count(0)

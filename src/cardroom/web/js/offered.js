@@ -11,14 +11,26 @@ import { h, fill } from "./dom.js";
  *  before. Returns the listener's removal. */
 export function sayOffers(ctx, note, except = null) {
   const me = ctx.hello && ctx.hello.player;
-  const tell = (table, seat) => fill(note, `A seat is free at ${table}: seat ${seat + 1} is held for you. `,
-    h("a.button", { href: `#/table/${encodeURIComponent(table)}`, text: `Take seat ${seat + 1}` }));
+  let told = null; // the table whose seat the note says
+  const tell = (table, seat) => {
+    told = table;
+    fill(note, `A seat is free at ${table}: seat ${seat + 1} is held for you. `,
+      h("a.button", { href: `#/table/${encodeURIComponent(table)}`, text: `Take seat ${seat + 1}` }));
+  };
+  // The seat taken, declined or lapsed: the note no longer invites to it (a lapse is said).
+  const gone = (table, reason) => {
+    told = null;
+    fill(note, reason === "offer_expired" ? `The seat held for you at ${table} was passed on: the time to take it ran out.` : "");
+  };
   return ctx.conn.listen((m) => {
     if (m.table === except) return;
     if (m.type === "snapshot" && m.view && m.view.offer) tell(m.table, m.view.offer.seat);
     if (m.type !== "events") return;
     for (const { event: e } of m.events) {
       if (e.type === "SeatOffered" && e.player === me) tell(m.table, e.seat);
+      const ours = e.player === me && m.table === told;
+      if (ours && e.type === "WaitlistLeft") gone(m.table, e.reason);
+      else if (ours && e.type === "PlayerSeated") gone(m.table, "seated");
     }
   });
 }

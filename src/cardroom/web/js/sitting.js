@@ -43,6 +43,19 @@ function rebuy(t, value) {
   t.send("rebuy", { amount: Number(value) });
 }
 
+/** How long the seat offered is held for us still, in words ("for 42 s"). */
+export function offerLeft(t, offer) {
+  return `for ${Math.max(0, Math.round(offer.expires - t.now()))} s`;
+}
+
+/** What our own WaitlistLeft tells us, by its `reason` ("" when the page says it
+ *  otherwise: a seat taken shows the seat). */
+export function waitlistLeftWords(reason) {
+  if (reason === "offer_expired") return "The seat held for you was passed on: the time to take it ran out, and you are off the waiting list.";
+  if (reason === "left") return "You left the waiting list.";
+  return "";
+}
+
 /** Leaving the waiting list (`waitlist` off): a seat offered is declined with it. */
 function leaveList(t, text) {
   return h("button", { type: "button", text, onclick: async () => {
@@ -56,8 +69,11 @@ function leaveList(t, text) {
 function watcherControls(t) {
   const offer = t.view.offer;
   if (offer) {
-    const left = Math.max(0, Math.round(offer.expires - t.now()));
-    return h("p.message", { role: "status" }, `From the waiting list: seat ${offer.seat + 1} is held for you for ${left} s. `,
+    // The time left runs down on the page (`offerLeft`, each tick), said once: a
+    // screen reader hears the sentence as first written, not every second of it.
+    const left = offerLeft(t, offer);
+    return h("p.message", { role: "status" }, `From the waiting list: seat ${offer.seat + 1} is held for you `,
+      h("span.sr", { text: left }), h("span.offer-left", { "aria-hidden": "true", text: left }), ". ",
       h("button.primary", { type: "button", text: `Take seat ${offer.seat + 1}`, onclick: () => askBuyIn(t, offer.seat) }),
       " ", leaveList(t, "Decline and leave the list"));
   }

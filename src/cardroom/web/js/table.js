@@ -17,7 +17,7 @@ import { offers, sentence } from "./api.js";
 import { sayOffers, watchOurLists } from "./offered.js";
 import { judgedLine, refusedLine } from "./moderation.js";
 import { chineseFelt, chipsMoved, ofcShowdown, placeBar, placement } from "./ofc.js";
-import { askBuyIn, leftWords, seatControls } from "./sitting.js";
+import { askBuyIn, leftWords, offerLeft, seatControls, waitlistLeftWords } from "./sitting.js";
 import { focusedKey, holdFocus, keepOnScreen, refocus, typedValues } from "./regions.js";
 import { tableClosed } from "./closing.js";
 import { tableHeader } from "./tablehead.js";
@@ -179,6 +179,10 @@ class TableController {
     this.betWords.see(e);
     if (line) this.log.push(line);
     if (e.type === "PlayerSeated") this.seatPlayers.set(e.seat, e.player);
+    // Off the waiting list: a seat offered that lapsed is said (the page said we wait).
+    if (e.type === "WaitlistLeft" && this.ctx.hello && e.player === this.ctx.hello.player) {
+      this.notice(waitlistLeftWords(e.reason), e.reason === "offer_expired");
+    }
     if (e.type === "PlayerLeft" && this.ctx.hello && e.player === this.ctx.hello.player) {
       this.departed = true;
       this.leftEvent = e; // its chips are said again if the table closes (closing.js)
@@ -529,6 +533,8 @@ class TableController {
       el.querySelector(".secs").textContent = `${left}s`;
       el.setAttribute("aria-label", `${left} seconds to act`);
     }
+    const offer = this.view && this.view.offer;
+    if (offer) for (const el of this.regions.controls.querySelectorAll(".offer-left")) el.textContent = offerLeft(this, offer);
     const me = this.me();
     const seat = this.view && me !== null && me !== undefined ? this.view.seats[me] : null;
     if (!seat) return;
