@@ -69,11 +69,11 @@ function leaveList(t, text) {
 function watcherControls(t) {
   const offer = t.view.offer;
   if (offer) {
-    // The time left runs down on the page (`offerLeft`, each tick), said once: a
-    // screen reader hears the sentence as first written, not every second of it.
-    const left = offerLeft(t, offer);
+    // The time left runs down (`offerLeft`, each tick) in a part of the status that is
+    // not live: a screen reader says the sentence once, not every second of it, and
+    // reads the time left now when the player goes to it.
     return h("p.message", { role: "status" }, `From the waiting list: seat ${offer.seat + 1} is held for you `,
-      h("span.sr", { text: left }), h("span.offer-left", { "aria-hidden": "true", text: left }), ". ",
+      h("span.offer-left", { "aria-live": "off", text: offerLeft(t, offer) }), ". ",
       h("button.primary", { type: "button", text: `Take seat ${offer.seat + 1}`, onclick: () => askBuyIn(t, offer.seat) }),
       " ", leaveList(t, "Decline and leave the list"));
   }
