@@ -25,6 +25,7 @@ export function sayOffers(ctx, note, except = null) {
   return ctx.conn.listen((m) => {
     if (m.table === except) return;
     if (m.type === "snapshot" && m.view && m.view.offer) tell(m.table, m.view.offer.seat);
+    else if (m.type === "snapshot" && m.table === told) gone(m.table, ""); // gone meanwhile
     if (m.type !== "events") return;
     for (const { event: e } of m.events) {
       if (e.type === "SeatOffered" && e.player === me) tell(m.table, e.seat);
