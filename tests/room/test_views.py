@@ -274,3 +274,19 @@ def test_10_3_a_seat_offered_from_the_waiting_list_is_in_the_offered_player_s_vi
     assert h.table.view("p2")["offer"]["seat"] == 0
     for other in ("p3", "p1", None):
         assert "offer" not in h.table.view(other)
+
+
+def test_10_3_a_seat_held_for_the_waiting_list_is_held_in_everyone_s_view() -> None:
+    """§10.3: a seat freed is held for the first player waiting, and nobody else may sit
+    there (``seat_reserved``) or anywhere while he holds it, but the view showed it as
+    any empty seat: a browser offered the rail "Sit here" (refused) and no waiting list,
+    though the room takes its players. Every view now says the seats held (``held``)."""
+    h = Harness(holdem(seats=2, waitlist_offer_seconds=60))
+    h.seat({0: 40, 1: 40})
+    h.do(cmd.JoinWaitlist("p2"))
+    assert h.table.view(None)["held"] == []
+    h.do(cmd.Leave("p0"))
+    for viewer in ("p2", "p1", "p4", None):
+        assert h.table.view(viewer)["held"] == [0]
+    h.do(cmd.Sit("p2", 0, 40))
+    assert h.table.view(None)["held"] == []

@@ -242,3 +242,54 @@ def test_10_3_gone_again_after_coming_back_a_player_waits_afresh(
 
     with running_server(settings) as base:
         assert asyncio.run(go(base)) == (1, 0)
+
+
+def test_10_3_the_lobby_tells_a_waiting_player_his_place_and_no_one_else(
+    settings: ServerSettings, tmp_path: Path
+) -> None:
+    """carol then dave wait at hu: the lobby tells each his place on its list
+    (``your_place`` 1 and 2; null to the seated alice, to a caller with no session and
+    at the other table), and carol's place goes to dave when she leaves the list. A
+    page opened afresh (a reload keeps the place, above) reads from it the lists it is
+    on, to go on watching them: before, it knew nothing of them, was never told of the
+    seat offered, and the offer lapsed unseen."""
+    settings = _settings(settings, tmp_path)
+
+    def places(base: str, token: str | None) -> dict[str, Any]:
+        headers = {} if token is None else {"authorization": f"Bearer {token}"}
+        rows = httpx.get(f"{base}/api/tables", headers=headers).json()["tables"]
+        return {r["table_id"]: r["your_place"] for r in rows}
+
+    async def go(base: str) -> list[dict[str, Any]]:
+        alice, _ = await player(base, "alice")
+        bobby, _ = await player(base, "bobby")
+        tokens = {}
+        waiting = []
+        for alias in ("carol", "dave"):
+            login = await asyncio.to_thread(account, base, alias, "password1")
+            tokens[alias] = login["token"]
+            client = await ProtocolClient.connect(base, login["token"])
+            assert (await client.receive())["type"] == "hello"
+            waiting.append(client)
+        await _full_table_no_hand(alice, bobby)
+        for client in waiting:
+            assert (await _send(client, "w", "waitlist", table="hu", on=True))["type"] == "ok"
+        alice_token = (await asyncio.to_thread(account, base, "alice", "password1"))["token"]
+        seen = [
+            await asyncio.to_thread(places, base, token)
+            for token in (tokens["carol"], tokens["dave"], alice_token, None)
+        ]
+        assert (await _send(waiting[0], "x", "waitlist", table="hu", on=False))["type"] == "ok"
+        seen.append(await asyncio.to_thread(places, base, tokens["dave"]))
+        for client in (alice, bobby, *waiting):
+            await client.close()
+        return seen
+
+    with running_server(settings) as base:
+        carol, dave, alice, nobody, dave_after = asyncio.run(go(base))
+    assert (carol, dave, dave_after) == (
+        {"hu": 1, "hu2": None},
+        {"hu": 2, "hu2": None},
+        {"hu": 1, "hu2": None},
+    )
+    assert alice == nobody == {"hu": None, "hu2": None}

@@ -166,6 +166,52 @@ max_buy_in = 2000
 action_seconds = 20
 
 [[table]]
+id = "wait-reload"
+game = "holdem"
+stakes = { small_blind = 1, big_blind = 2 }
+seats = 2
+min_buy_in = 1000
+max_buy_in = 2000
+action_seconds = 20
+
+[[table]]
+id = "wait-decline"
+game = "holdem"
+stakes = { small_blind = 1, big_blind = 2 }
+seats = 2
+min_buy_in = 1000
+max_buy_in = 2000
+action_seconds = 20
+
+[[table]]
+id = "wait-held"
+game = "holdem"
+stakes = { small_blind = 1, big_blind = 2 }
+seats = 2
+min_buy_in = 1000
+max_buy_in = 2000
+action_seconds = 20
+
+[[table]]
+id = "wait-lapse"
+game = "holdem"
+stakes = { small_blind = 1, big_blind = 2 }
+seats = 2
+min_buy_in = 1000
+max_buy_in = 2000
+action_seconds = 20
+waitlist_offer_seconds = 6
+
+[[table]]
+id = "wait-side"
+game = "holdem"
+stakes = { small_blind = 1, big_blind = 2 }
+seats = 2
+min_buy_in = 1000
+max_buy_in = 2000
+action_seconds = 20
+
+[[table]]
 id = "sidepot-won"
 game = "holdem"
 stakes = { small_blind = 1, big_blind = 2 }
@@ -244,7 +290,9 @@ hand_pause_seconds = 0.0
 """Tables beyond :data:`TABLES`: a CUSTOM_MIXED table changing game every two hands with a
 short clock (``mixed``, where a player sits; ``mixed-bots``, bots only, so that no player
 who left waits on the clock of a hand; ``mixed-last``, changing game every hand),
-heads-up tables for the waiting list (``wait``; ``wait-far``, a puppet and a player),
+heads-up tables for the waiting list (``wait``; ``wait-far``, ``wait-reload``,
+``wait-decline``, ``wait-held`` and ``wait-lapse`` (a seat held 6 s), a puppet and a
+player; ``wait-side``, where one waiting sits alone),
 tables for bots the test moves (``advance``; ``sidepot`` and ``sidepot-won``, where a
 short stack may sit; ``words`` and ``words-stud``, two puppets alone; ``complete-stud``,
 ``stud-reload``, ``stud-replay``, ``amount``, ``sit-out``, ``last-hands``, ``reload``,

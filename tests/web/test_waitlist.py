@@ -84,7 +84,9 @@ def test_waiting_list_from_the_lobby_and_the_table(page: Any, server: str, more_
     _take_offered_seat(lobby, from_lobby)
     # The next on the list, who joined it at the table and has gone to the lobby since,
     # is told there when the seat frees again, and takes it.
-    expect(watcher.locator(".controls")).to_contain_text("The table is full.")
+    expect(watcher.locator(".controls")).to_contain_text(
+        "You are on the waiting list: place 1 of 1."
+    )
     watcher.goto(f"{server}/#/lobby")
     expect(watcher.locator('tr[data-table="wait"]')).to_be_visible(timeout=20_000)
     _leave(lobby)
@@ -117,3 +119,150 @@ def test_a_seat_offered_is_said_where_the_player_is_looking(
     expect(offer).to_contain_text("A seat is free at wait-far: seat", timeout=30_000)
     expect(offer).to_be_in_viewport()
     shoot(lobby, "waitlist-offer-on-screen")
+
+
+def test_a_reloaded_lobby_keeps_the_waiting_list_s_place_and_says_the_seat_offered(
+    page: Any, server: str, more_pages: Any, driven: Any
+) -> None:
+    """A reload keeps the place on the list (the server's word, RULEBOOK §10.3), but the
+    reloaded lobby knew nothing of it: it offered "Join waiting list" again, watched
+    the table no more, and the seat offered was never said (it lapsed unseen, and the
+    player left the list). The lobby now reads its lists and place from the server
+    (``your_place``), says them, and tells the seat offered."""
+    puppet = driven.puppet("wait-reload", fresh_alias("pup"))
+    register(page, server, fresh_alias("wl"))
+    sit(page, server, "wait-reload")  # with the puppet: the table is full
+    lobby = more_pages()
+    register(lobby, server, fresh_alias("wl"))
+    row = lobby.locator('tr[data-table="wait-reload"]')
+    expect(row.locator("td").nth(2)).to_have_text("2/2", timeout=20_000)
+    row.get_by_role("button", name="Join waiting list of wait-reload").click()
+    expect(lobby.locator("#lobby-status")).to_have_text(
+        "You are on the waiting list of wait-reload."
+    )
+    lobby.reload()
+    on_list = row.get_by_role("button", name="On the waiting list of wait-reload")
+    expect(on_list).to_be_disabled(timeout=20_000)
+    expect(on_list).to_contain_text("(place 1)")
+    page.get_by_role("button", name="Leave table").click()
+    puppet.passive_until(page, lambda: _folded(page), "the seat was not freed", 30)
+    offer = lobby.locator("#lobby-offer")
+    expect(offer).to_contain_text("A seat is free at wait-reload: seat", timeout=30_000)
+    offer.get_by_role("link", name=re.compile(r"Take seat \d")).click()
+    expect(lobby.locator(".controls")).to_contain_text("is held for you", timeout=20_000)
+
+
+def test_a_waiting_player_sees_his_place_leaves_the_list_and_is_offered_a_seat_anywhere(
+    page: Any, server: str, more_pages: Any, driven: Any
+) -> None:
+    """On a full table's waiting list, its page said "The table is full. Join the waiting
+    list" as before (joining again was refused ``already_waiting``), never the place,
+    and offered no way off the list nor to decline a seat (RULEBOOK §10.3: a player may
+    decline; the protocol's ``waitlist`` off). And a player seated at another table was
+    told nothing there of the seat offered (only the lobby said it): it lapsed. Now the
+    page says the place with "Leave the waiting list", the seat offered with "Decline
+    and leave the list", and another table's page says the seat offered."""
+    puppet = driven.puppet("wait-decline", fresh_alias("pup"))
+    register(page, server, fresh_alias("wl"))
+    sit(page, server, "wait-decline")  # with the puppet: the table is full
+    waiter = more_pages()
+    register(waiter, server, fresh_alias("wl"))
+    waiter.goto(f"{server}/#/table/wait-decline")
+    controls = waiter.locator(".controls")
+    controls.get_by_role("button", name="Join the waiting list").click()
+    expect(controls).to_contain_text("You are on the waiting list: place 1 of 1.")
+    controls.get_by_role("button", name="Leave the waiting list").click()
+    expect(waiter.locator("#table-notice")).to_have_text("You left the waiting list.")
+    expect(controls).to_contain_text("The table is full.")
+    controls.get_by_role("button", name="Join the waiting list").click()
+    expect(controls).to_contain_text("You are on the waiting list: place 1 of 1.")
+    sit(waiter, server, "wait-side")  # alone there: no hand
+    page.get_by_role("button", name="Leave table").click()
+    puppet.passive_until(page, lambda: _folded(page), "the seat was not freed", 30)
+    offer = waiter.locator("#table-offer")
+    expect(offer).to_contain_text("A seat is free at wait-decline: seat", timeout=30_000)
+    shoot(waiter, "waitlist-offer-at-another-table")
+    offer.get_by_role("link", name=re.compile(r"Take seat \d")).click()
+    expect(controls).to_contain_text("is held for you", timeout=20_000)
+    controls.get_by_role("button", name="Decline and leave the list").click()
+    expect(waiter.locator("#table-notice")).to_have_text("You left the waiting list.")
+    expect(controls).to_contain_text("Choose an empty seat", timeout=20_000)
+
+
+def test_a_seat_held_for_the_waiting_list_is_not_offered_to_the_rail(
+    page: Any, server: str, more_pages: Any, driven: Any
+) -> None:
+    """A seat freed is held for the first player waiting (RULEBOOK §10.3): the room
+    refuses it to anyone else (``seat_reserved``) and takes newcomers on the list. The
+    page showed it to a newcomer as any empty seat, "Sit here" (refused after the buy-in
+    form), "Watching. Choose an empty seat", and neither it nor the lobby offered the
+    waiting list. Now the seat says it is held, the table is full to him, and both offer
+    the list."""
+    puppet = driven.puppet("wait-held", fresh_alias("pup"))
+    register(page, server, fresh_alias("wl"))
+    sit(page, server, "wait-held")  # with the puppet: the table is full
+    first = more_pages()
+    register(first, server, fresh_alias("wl"))
+    first.goto(f"{server}/#/table/wait-held")
+    first.locator(".controls").get_by_role("button", name="Join the waiting list").click()
+    expect(first.locator(".controls")).to_contain_text("place 1 of 1.")
+    page.get_by_role("button", name="Leave table").click()
+    puppet.passive_until(page, lambda: _folded(page), "the seat was not freed", 30)
+    expect(first.locator(".controls")).to_contain_text("is held for you", timeout=20_000)
+    rail = more_pages()
+    register(rail, server, fresh_alias("wl"))
+    row = rail.locator('tr[data-table="wait-held"]')
+    expect(row.locator("td").nth(5)).to_have_text("1", timeout=20_000)  # waiting
+    expect(row.get_by_role("button", name="Join waiting list of wait-held")).to_be_visible()
+    rail.goto(f"{server}/#/table/wait-held")
+    held = rail.locator(".seat.empty")
+    expect(held).to_contain_text("held for the waiting list", timeout=20_000)
+    expect(held.get_by_role("button", name=re.compile("Sit here"))).to_have_count(0)
+    controls = rail.locator(".controls")
+    expect(controls).to_contain_text("The table is full.")
+    controls.get_by_role("button", name="Join the waiting list").click()
+    expect(controls).to_contain_text("You are on the waiting list: place 2 of 2.")
+    shoot(rail, "waitlist-seat-held")
+
+
+def test_the_time_a_seat_is_held_runs_down_and_its_lapse_is_said(
+    page: Any, server: str, more_pages: Any, driven: Any
+) -> None:
+    """The seat offered said "held for you for 6 s" and went on saying so until it
+    lapsed; then the table page went back to "Choose an empty seat" with its notice
+    still saying "You are on the waiting list", and the lobby went on saying "A seat
+    is free ... held for you" with its link. Now the seconds run down, and the lapse
+    is said in both (the player is off the list: RULEBOOK §10.3, the seat passes on)."""
+    puppet = driven.puppet("wait-lapse", fresh_alias("pup"))
+    register(page, server, fresh_alias("wl"))
+    sit(page, server, "wait-lapse")  # with the puppet: the table is full
+    first = more_pages()
+    register(first, server, fresh_alias("wl"))
+    first.goto(f"{server}/#/table/wait-lapse")
+    first.locator(".controls").get_by_role("button", name="Join the waiting list").click()
+    expect(first.locator(".controls")).to_contain_text("place 1 of 1.")
+    second = more_pages()
+    register(second, server, fresh_alias("wl"))
+    row = second.locator('tr[data-table="wait-lapse"]')
+    expect(row.locator("td").nth(5)).to_have_text("1", timeout=20_000)  # waiting
+    row.get_by_role("button", name="Join waiting list of wait-lapse").click()
+    expect(second.locator("#lobby-status")).to_have_text(
+        "You are on the waiting list of wait-lapse."
+    )
+    page.get_by_role("button", name="Leave table").click()
+    puppet.passive_until(page, lambda: _folded(page), "the seat was not freed", 30)
+    left = first.locator(".controls .offer-left")
+    expect(left).to_have_text(re.compile(r"^for [3-6] s$"), timeout=20_000)
+    expect(left).to_have_text(re.compile(r"^for [0-2] s$"), timeout=10_000)
+    expect(first.locator("#table-notice")).to_have_text(
+        "The seat held for you was passed on: the time to take it ran out, and you are off"
+        " the waiting list.",
+        timeout=10_000,
+    )
+    offer = second.locator("#lobby-offer")
+    expect(offer).to_contain_text("A seat is free at wait-lapse: seat", timeout=10_000)
+    expect(offer).to_have_text(
+        "The seat held for you at wait-lapse was passed on: the time to take it ran out.",
+        timeout=15_000,
+    )
+    expect(offer.get_by_role("link")).to_have_count(0)

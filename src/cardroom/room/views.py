@@ -140,6 +140,8 @@ def frame(
         "seats": seats,
         "turn": None if turn is None else dataclasses.asdict(turn),
         "waitlist": list(state.waitlist),
+        # Seats held for the waiting list (§10.3): empty, yet no one else's to take.
+        "held": sorted(offer.seat for offer in state.offers.values()),
         "chat": [
             {"player": line.player, "text": line.text, "at": line.at} for line in table.chat.lines
         ],

@@ -177,6 +177,10 @@ class TableRow(msgspec.Struct):
     your_seat: int | None = None
     """The caller's seat at the table (a request with a session), else null: a client
     offers the way to it, not the waiting list of a full table one sits at."""
+    your_place: int | None = None
+    """The caller's place on the table's waiting list (1: the next seat is offered to
+    him), else null: a client opened afresh (a reload) knows the lists it is on, shows
+    the place and goes on watching the table, to be told of the seat offered (§10.3)."""
 
 
 class TableList(msgspec.Struct):
@@ -187,7 +191,7 @@ class TableList(msgspec.Struct):
     structures: list[Choice]
 
 
-def _row(r: LobbyRow, your_seat: int | None = None) -> TableRow:
+def _row(r: LobbyRow, your_seat: int | None = None, your_place: int | None = None) -> TableRow:
     return TableRow(
         r.table_id,
         r.name,
@@ -204,6 +208,7 @@ def _row(r: LobbyRow, your_seat: int | None = None) -> TableRow:
         r.hands_per_hour,
         r.current_game,
         your_seat,
+        your_place,
     )
 
 
@@ -251,6 +256,15 @@ def _seat_at(actors: Mapping[str, ActorLike], table_id: str, player: str | None)
     return None if player is None or actor is None else actor.table.state.seat_of(player)
 
 
+def _place_at(actors: Mapping[str, ActorLike], table_id: str, player: str | None) -> int | None:
+    """``player``'s place on ``table_id``'s waiting list, counted from 1 (None: not on it)."""
+    actor = actors.get(table_id)
+    if player is None or actor is None:
+        return None
+    waitlist = actor.table.state.waitlist
+    return waitlist.index(player) + 1 if player in waitlist else None
+
+
 @endpoint
 async def tables(request: Request) -> Response:
     """``GET /api/tables``: the lobby, filtered."""
@@ -272,7 +286,10 @@ async def tables(request: Request) -> Response:
     actors = server_of(request).room.actors
     return reply(
         TableList(
-            [_row(r, _seat_at(actors, r.table_id, player)) for r in rows],
+            [
+                _row(r, _seat_at(actors, r.table_id, player), _place_at(actors, r.table_id, player))
+                for r in rows
+            ],
             [Choice(v, label) for v, label in options.games],
             [Choice(v, label) for v, label in options.structures],
         )

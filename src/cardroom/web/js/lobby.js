@@ -4,6 +4,7 @@
 
 import { get } from "./api.js";
 import { h, fill, patch, chips } from "./dom.js";
+import { sayOffers, watchOurLists } from "./offered.js";
 
 const REFRESH_MS = 4000;
 const COLUMNS = ["Table", "Game", "Stakes", "Seats", "Avg pot", "Hands/h", "Waiting", ""];
@@ -43,15 +44,22 @@ function filterBar(onChange) {
 }
 
 function tableRow(row, waiting, join) {
-  const full = row.max_seats > 0 && row.seats_taken >= row.max_seats;
+  // Players waiting beside an empty seat: it is held for the first of them (RULEBOOK
+  // §10.3), so the list is the way to a seat (a seat free all the same, every one
+  // waiting holding one, has the list refused in the server's words: sit down).
+  const full = row.max_seats > 0 && (row.seats_taken >= row.max_seats || row.waiting > 0);
   // Seated here (the server's `your_seat`): the way to the seat, never the waiting list.
   const seated = row.your_seat !== null && row.your_seat !== undefined;
   const open = h("a.button", { href: `#/table/${encodeURIComponent(row.table_id)}` },
     seated ? "Go to your seat" : full ? "Watch" : "Open", h("span.sr", { text: ` table ${row.name}` }));
-  const onList = waiting.has(row.table_id);
+  // On its list: joined from this page, or told by the server (`your_place`, which a
+  // page opened afresh knows only from it).
+  const place = row.your_place;
+  const onList = waiting.has(row.table_id) || (place !== null && place !== undefined);
   const wait = seated ? null : full || onList
     ? h("button", { type: "button", disabled: onList, onclick: () => join(row) },
-      onList ? "On the waiting list" : "Join waiting list", h("span.sr", { text: ` of ${row.name}` }))
+      onList ? "On the waiting list" : "Join waiting list", h("span.sr", { text: ` of ${row.name}` }),
+      place ? ` (place ${place})` : null)
     : null;
   // data-label: the column's name, said before each figure where the rows are cards (a
   // phone: the CSS's ::before).
@@ -84,16 +92,7 @@ export function lobbyScreen(app, ctx) {
   // watching them): the seat the room offers us (SeatOffered) is told here with a link
   // to take it.
   const waiting = new Set(); // joined from here: the row's button says so
-  const me = ctx.hello && ctx.hello.player;
-  const off = ctx.conn.listen((m) => {
-    if (m.type !== "events") return;
-    for (const { event: e } of m.events) {
-      if (e.type === "SeatOffered" && e.player === me) {
-        fill(offerNote, `A seat is free at ${m.table}: seat ${e.seat + 1} is held for you. `,
-          h("a.button", { href: `#/table/${encodeURIComponent(m.table)}`, text: `Take seat ${e.seat + 1}` }));
-      }
-    }
-  });
+  const off = sayOffers(ctx, offerNote);
   async function join(row) {
     const r = await ctx.conn.send("waitlist", { table: row.table_id, on: true });
     if (r.type === "ok") {
@@ -146,6 +145,7 @@ export function lobbyScreen(app, ctx) {
     }
     offer(r.body);
     const rows = r.body.tables || [];
+    watchOurLists(ctx, rows);
     // Patched, not rebuilt: a click on a row's button survives the live update.
     patch(body, rows.length ? rows.map((row) => tableRow(row, waiting, join))
       : h("tr", h("td", { colSpan: 8, text: "No table matches these filters." })));

@@ -107,8 +107,12 @@ export function leavingTag() {
 
 /** An empty seat's content: "Sit here" when we may sit (not seated yet), its name
  *  starting with what it shows ("label in name", WCAG 2.5.3: a voice user says "Sit
- *  here"), "Sit here: seat 3"; else "Seat 3 empty". */
+ *  here"), "Sit here: seat 3"; "Seat 3 held for the waiting list" when the room holds
+ *  it for another player (the view's `held`, RULEBOOK §10.3: he alone may take it);
+ *  else "Seat 3 empty". */
 export function sitHere(t, s) {
+  const ours = t.view.offer && t.view.offer.seat === s;
+  if (!ours && (t.view.held || []).includes(s)) return h("span", { text: `Seat ${s + 1} held for the waiting list` });
   if (t.me() !== null && t.me() !== undefined) return h("span", { text: `Seat ${s + 1} empty` });
   return h("button", { type: "button", text: "Sit here", "aria-label": `Sit here: seat ${s + 1}`, onclick: () => t.askBuyIn(s) });
 }

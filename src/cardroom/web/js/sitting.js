@@ -43,16 +43,50 @@ function rebuy(t, value) {
   t.send("rebuy", { amount: Number(value) });
 }
 
-/** Not seated: the seat the waiting list holds for us, the waiting list of a full
- *  table, or how to sit down. */
+/** How long the seat offered is held for us still, in words ("for 42 s"). */
+export function offerLeft(t, offer) {
+  return `for ${Math.max(0, Math.round(offer.expires - t.now()))} s`;
+}
+
+/** What our own WaitlistLeft tells us, by its `reason` ("" when the page says it
+ *  otherwise: a seat taken shows the seat). */
+export function waitlistLeftWords(reason) {
+  if (reason === "offer_expired") return "The seat held for you was passed on: the time to take it ran out, and you are off the waiting list.";
+  if (reason === "left") return "You left the waiting list.";
+  return "";
+}
+
+/** Leaving the waiting list (`waitlist` off): a seat offered is declined with it. */
+function leaveList(t, text) {
+  return h("button", { type: "button", text, onclick: async () => {
+    const r = await t.send("waitlist", { on: false });
+    if (r.type === "ok") t.notice("You left the waiting list.");
+  } });
+}
+
+/** Not seated: the seat the waiting list holds for us (take it or decline it), our
+ *  place on the list, the waiting list of a full table, or how to sit down. */
 function watcherControls(t) {
   const offer = t.view.offer;
   if (offer) {
-    const left = Math.max(0, Math.round(offer.expires - t.now()));
-    return h("p.message", { role: "status" }, `From the waiting list: seat ${offer.seat + 1} is held for you for ${left} s. `,
-      h("button.primary", { type: "button", text: `Take seat ${offer.seat + 1}`, onclick: () => askBuyIn(t, offer.seat) }));
+    // The time left runs down (`offerLeft`, each tick) in a part of the status that is
+    // not live: a screen reader says the sentence once, not every second of it, and
+    // reads the time left now when the player goes to it.
+    return h("p.message", { role: "status" }, `From the waiting list: seat ${offer.seat + 1} is held for you `,
+      h("span.offer-left", { "aria-live": "off", text: offerLeft(t, offer) }), ". ",
+      h("button.primary", { type: "button", text: `Take seat ${offer.seat + 1}`, onclick: () => askBuyIn(t, offer.seat) }),
+      " ", leaveList(t, "Decline and leave the list"));
   }
-  const full = t.view.seats.every((x) => x !== null);
+  const list = t.view.waitlist || [];
+  const place = t.ctx.hello ? list.indexOf(t.ctx.hello.player) + 1 : 0;
+  if (place) {
+    return h("p.hint", h("span", { text: `You are on the waiting list: place ${place} of ${list.length}. ` }),
+      leaveList(t, "Leave the waiting list"));
+  }
+  // A seat held for the waiting list is not ours to take (the view's `held`): a table
+  // whose every seat is taken or held is full, and its waiting list the way to a seat.
+  const held = t.view.held || [];
+  const full = t.view.seats.every((x, s) => x !== null || held.includes(s));
   return h("p.hint", full
     ? [h("span", { text: "The table is full. " }), h("button", { type: "button", text: "Join the waiting list", onclick: async () => {
       const r = await t.send("waitlist", { on: true });

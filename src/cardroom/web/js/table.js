@@ -14,9 +14,10 @@ import { BetWords, describe, nameLater, showdownPanel, chatBox, logBox, reportBo
 import { HandRecorder } from "./handstore.js";
 import { lastHandsBox } from "./history.js";
 import { offers, sentence } from "./api.js";
+import { sayOffers, watchOurLists } from "./offered.js";
 import { judgedLine, refusedLine } from "./moderation.js";
 import { chineseFelt, chipsMoved, ofcShowdown, placeBar, placement } from "./ofc.js";
-import { askBuyIn, leftWords, seatControls } from "./sitting.js";
+import { askBuyIn, leftWords, offerLeft, seatControls, waitlistLeftWords } from "./sitting.js";
 import { focusedKey, holdFocus, keepOnScreen, refocus, typedValues } from "./regions.js";
 import { tableClosed } from "./closing.js";
 import { pageTitle, tableHeader } from "./tablehead.js";
@@ -72,6 +73,7 @@ class TableController {
     this.regions = {
       head: h("div.tablehead"),
       notice: h("p.message", { role: "alert", id: "table-notice" }),
+      offered: h("p.message", { role: "alert", id: "table-offer" }), // at another table
       felt: h("div.feltwrap"),
       actions: h("div.actions"), // no live region: our turn is said once (turnsaid.js)
       controls: h("div.controls"),
@@ -84,7 +86,7 @@ class TableController {
     };
     const r = this.regions;
     fill(app, h("div.tablepage", { "data-table": id },
-      r.head, r.notice, r.felt, r.actions, r.controls,
+      r.head, r.notice, r.offered, r.felt, r.actions, r.controls,
       h("div.side", r.showdown, r.last, r.chat, r.report, r.log), r.said));
     this.tapGuard = new TapGuard(app, [r.actions, r.controls]); // what moves as the bar comes and goes
   }
@@ -178,6 +180,10 @@ class TableController {
     this.betWords.see(e);
     if (line) this.log.push(line);
     if (e.type === "PlayerSeated") this.seatPlayers.set(e.seat, e.player);
+    // Off the waiting list: a seat offered that lapsed is said (the page said we wait).
+    if (e.type === "WaitlistLeft" && this.ctx.hello && e.player === this.ctx.hello.player) {
+      this.notice(waitlistLeftWords(e.reason), e.reason === "offer_expired");
+    }
     if (e.type === "PlayerLeft" && this.ctx.hello && e.player === this.ctx.hello.player) {
       this.departed = true;
       this.leftEvent = e; // its chips are said again if the table closes (closing.js)
@@ -444,7 +450,7 @@ class TableController {
     document.title = pageTitle(this.view, Boolean(r.actions.querySelector(".actionbar, .placebar")));
     const mySeat = this.me() !== null && this.me() !== undefined ? this.view.seats[this.me()] : null;
     this.update("controls", [this.me(), mySeat && mySeat.sitting_out, mySeat && mySeat.stack, mySeat && mySeat.dealt_in, mySeat && mySeat.owes, mySeat && mySeat.post_now, mySeat && mySeat.leaving, this.view.auto_muck, this.sitOutNext, this.view.offer,
-      this.view.seats.every((x) => x !== null)], () => seatControls(this), true);
+      this.view.seats.every((x) => x !== null), (this.view.waitlist || []).join(), (this.view.held || []).join()], () => seatControls(this), true);
     if (this.focusSeat && mySeat) {
       this.focusSeat = false;
       const first = r.controls.querySelector(".seatcontrols button");
@@ -529,6 +535,8 @@ class TableController {
       el.querySelector(".secs").textContent = `${left}s`;
       el.setAttribute("aria-label", `${left} seconds to act`);
     }
+    const offer = this.view && this.view.offer;
+    if (offer) for (const el of this.regions.controls.querySelectorAll(".offer-left")) el.textContent = offerLeft(this, offer);
     const me = this.me();
     const seat = this.view && me !== null && me !== undefined ? this.view.seats[me] : null;
     if (!seat) return;
@@ -546,6 +554,10 @@ export async function tableScreen(app, ctx, id) {
   const t = new TableController(app, ctx, id);
   window.cardroomTable = t;
   const off = ctx.conn.listen((msg) => t.onMessage(msg));
+  // A seat offered at another table is said here too (its list may be from before a
+  // reload: watched again).
+  const offOffers = sayOffers(ctx, t.regions.offered, id);
+  watchOurLists(ctx);
   const keys = keyHandler(app);
   document.addEventListener("keydown", keys);
   const timer = setInterval(() => t.tick(), 250);
@@ -562,6 +574,7 @@ export async function tableScreen(app, ctx, id) {
     t.leave();
     t.tapGuard.stop();
     off();
+    offOffers();
     offState();
     offShown();
     clearInterval(timer);
