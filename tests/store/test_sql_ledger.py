@@ -26,6 +26,7 @@ from cardroom.ledger import (
     Reason,
     Transfer,
 )
+from cardroom.store import ledger_sql
 from cardroom.store.ledger_sql import SqlLedger
 
 REAL, PLAY = Currency.REAL, Currency.PLAY
@@ -206,3 +207,24 @@ def test_10_9_reversing_again_with_another_memo_says_already_reversed(db: Any) -
     with pytest.raises(LedgerError, match=f"entry {sent.id} was already reversed"):
         led.reverse(sent.id, memo="flagged again")
     assert (led.balance(ALICE), led.balance(BOB)) == (100, 0) and len(led.entries()) == 3
+
+
+def test_10_9_a_check_beside_a_live_room_reads_one_moment(
+    db: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`cardroom ledger check` is run beside a serving room: a hand settled while the
+    check reads must not look like drift (both databases read the balances and the
+    entries at two moments: "cashier/real/house holds -100, entries sum to -105")."""
+    led = SqlLedger(db.engine)
+    led.post(deposit("d1", ALICE, 100))
+    streamed = ledger_sql._stream
+
+    def a_hand_settles_meanwhile(session: Any) -> Any:
+        # The room (its own connection) posts once the check has read the balances.
+        SqlLedger(db.engine).post(deposit("d2", ALICE, 5))
+        yield from streamed(session)
+
+    monkeypatch.setattr(ledger_sql, "_stream", a_hand_settles_meanwhile)
+    assert led.check() == []
+    monkeypatch.undo()
+    assert led.check() == [] and led.balances()[ALICE] == 105  # the post did happen

@@ -117,6 +117,16 @@ def read_only(engine: Engine) -> Engine:
     return engine.execution_options(**{_READ_ONLY: True})
 
 
+def one_moment(engine: Engine) -> Engine:
+    """``engine`` for a transaction that only reads and sees the database at one moment,
+    however the room writes meanwhile (a ledger check beside a serving room): PostgreSQL's
+    REPEATABLE READ; on SQLite a deferred BEGIN, whose WAL snapshot is taken at the first
+    read and which never waits for the writers. Never write through it."""
+    if engine.dialect.name == "sqlite":
+        return read_only(engine)
+    return engine.execution_options(isolation_level="REPEATABLE READ")
+
+
 Clock = Callable[[], datetime]
 """Injected time source: returns an aware UTC datetime (tests pass a manual clock)."""
 

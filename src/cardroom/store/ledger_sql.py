@@ -52,7 +52,7 @@ from cardroom.ledger.transfers import (
     net_change,
     pending_transfers,
 )
-from cardroom.store.database import Clock, system_clock
+from cardroom.store.database import Clock, one_moment, system_clock
 from cardroom.store.errors import LARGEST_ID, storage_errors, valid_id
 from cardroom.store.models import LedgerAccount, LedgerEntry
 
@@ -150,8 +150,10 @@ class SqlLedger:
 
     @storage_errors("checking the ledger")
     def check(self) -> list[Violation]:
-        """Every broken invariant (an empty list when all hold); reads entries in batches."""
-        with Session(self.engine) as session:
+        """Every broken invariant (an empty list when all hold); reads entries in batches.
+        The balances and the entries are read at one moment: a room settling hands while
+        the check reads would otherwise look like drift."""
+        with Session(one_moment(self.engine)) as session, session.begin():
             return check_in(session)
 
 
