@@ -61,9 +61,9 @@ def run_check(args: argparse.Namespace) -> int:
     try:
         ledger = SqlLedger(engine)
         violations = [(v.rule, v.detail, str(v)) for v in ledger.check()]
-        balances = ledger.balances()
-        violations += [("table_record", p, p) for p in record_problems(engine, balances)]
-        accounts = len(balances)
+        problems = record_problems(engine, ledger.balances)
+        violations += [("table_record", p, p) for p in problems]
+        accounts = len(ledger.balances())
     finally:
         engine.dispose()
     if args.json:

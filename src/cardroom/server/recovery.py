@@ -13,6 +13,7 @@ behind the records' back, and the next start could not pay them again).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import NamedTuple
 
 from sqlalchemy import Engine
@@ -91,27 +92,67 @@ def recover_open_tables(engine: Engine) -> dict[str, dict[AccountRef, int]]:
     return returned
 
 
-def record_problems(engine: Engine, balances: dict[AccountRef, int]) -> list[str]:
+SETTLE_READS = 5
+"""How many times :func:`record_problems` reads a busy table's record again."""
+
+
+def record_problems(
+    engine: Engine, read_balances: Callable[[], dict[AccountRef, int]]
+) -> list[str]:
     """Each open table's stacks as its record says against the ledger's table-stack
-    accounts (``balances``), and its pot: what they must agree on, between steps."""
+    accounts (``read_balances``: the ledger's balances as they are now), and its pot: what
+    they must agree on, between steps.
+
+    Beside a serving room the record and the balances are read at different moments: a
+    table is compared only with balances read while its record did not move (a step stores
+    its entries and its money in one transaction, so neither moved then), reading again
+    up to :data:`SETTLE_READS` times; a table busy through them all is compared as last
+    read. (A seat taken between the two reads was "holds 0, the table's record says 40".)"""
     records = TableRecords(engine)
-    found: list[str] = []
+    waiting: dict[str, StoredRecord] = {}
     for table_id in records.open_tables():
-        record = records.load(table_id)
-        if record is None or record.snapshot is None:
-            continue
-        settings = settings_from_dict(record.settings)
-        events = [decode_entry(e) for _, e in record.entries]
-        table = table_type(settings).restore(settings, record.snapshot, events, StepLedger())
-        stacks = table.stacks()
-        for ref, held in balances.items():
-            if ref.kind is AccountKind.POT and ref.owner == table_id and held:
-                found.append(f"pot of {table_id} holds {held}")
-            if ref.kind is AccountKind.TABLE_STACK and ref.owner.startswith(f"{table_id}:"):
-                # A table reopened for the other money left its old stacks empty: only
-                # the stacks in the money it plays for now hold its players' chips.
-                mine = ref.currency is settings.currency
-                says = stacks.get(ref.owner.partition(":")[2], 0) if mine else 0
-                if held != says:
-                    found.append(f"{ref} holds {held}, the table's record says {says}")
+        if (record := records.load(table_id)) is not None and record.snapshot is not None:
+            waiting[table_id] = record
+    found: list[str] = []
+    for read in range(SETTLE_READS):
+        balances = read_balances()
+        for table_id, before in list(waiting.items()):
+            after = records.load(table_id)
+            if after is None or after.snapshot is None:
+                del waiting[table_id]
+            elif after.last_seq == before.last_seq or read == SETTLE_READS - 1:
+                found += _stack_problems(table_id, after, balances)
+                del waiting[table_id]
+            else:
+                waiting[table_id] = after
+        if not waiting:
+            break
+    return found
+
+
+def _stack_problems(
+    table_id: str, record: StoredRecord, balances: dict[AccountRef, int]
+) -> list[str]:
+    """Where ``balances`` disagree with the stacks of ``record`` (and its pot is not empty)."""
+    if record.snapshot is None:  # no hand dealt, no stack to compare
+        return []
+    settings = settings_from_dict(record.settings)
+    events = [decode_entry(e) for _, e in record.entries]
+    table = table_type(settings).restore(settings, record.snapshot, events, StepLedger())
+    stacks = table.stacks()
+    found: list[str] = []
+    for ref, held in balances.items():
+        if ref.kind is AccountKind.POT and ref.owner == table_id and held:
+            found.append(f"pot of {table_id} holds {held}")
+        if ref.kind is AccountKind.TABLE_STACK and ref.owner.startswith(f"{table_id}:"):
+            # A table reopened for the other money left its old stacks empty: only
+            # the stacks in the money it plays for now hold its players' chips.
+            mine = ref.currency is settings.currency
+            says = stacks.get(ref.owner.partition(":")[2], 0) if mine else 0
+            if held != says:
+                found.append(f"{ref} holds {held}, the table's record says {says}")
+    for player, says in stacks.items():  # a stack the ledger never had an account for
+        ref = AccountRef.stack(table_id, player, settings.currency)
+        if ref not in balances and says:
+            found.append(f"{ref} holds 0, the table's record says {says}")
     return found
