@@ -117,15 +117,27 @@ export function sitHere(t, s) {
   return h("button", { type: "button", text: "Sit here", "aria-label": `Sit here: seat ${s + 1}`, onclick: () => t.askBuyIn(s) });
 }
 
-/** One seat: empty (with "Sit here" when we may) or taken. */
+/** Whether the dealer button is at seat ``s`` (the hand's, else the table's last). */
+function hasButton(t, s) {
+  const hand = t.view.hand;
+  return t.view.button === s || Boolean(hand && hand.button === s);
+}
+
+/** The dealer button's badge. */
+function dealerBadge() {
+  return h("span.dealer", { title: "Dealer button" }, h("span", { "aria-hidden": "true", text: "D" }), h("span.sr", { text: "dealer button" }));
+}
+
+/** One seat: empty (with "Sit here" when we may, and the button when it is dead here)
+ *  or taken. */
 function seatEl(t, s, n) {
   const seat = t.view.seats[s];
   const hand = t.view.hand;
   const pos = place(s, n, t.view.you);
   const [x, y] = [pos.left.toFixed(1), pos.top.toFixed(1)];
   const style = { left: `${x}%`, top: `${y}%`, "--x": x, "--y": y };
-  if (!seat) {
-    return h("div.seat.empty", { style, "data-seat": s }, sitHere(t, s));
+  if (!seat) {  // a dead button may lie here (§10.4): shown, or no button is shown at all
+    return h("div.seat.empty", { style, "data-seat": s }, sitHere(t, s), hasButton(t, s) ? dealerBadge() : null);
   }
   const hs = hand ? hand.seats[s] : null;
   const alias = t.players[seat.player] || seat.player;
@@ -135,7 +147,7 @@ function seatEl(t, s, n) {
   if (t.view.turn && t.view.turn.seat === s) cls.push("turn");
   if (hs && !hs.in_hand) cls.push("folded");
   const badges = [];
-  if (t.view.button === s || (hand && hand.button === s)) badges.push(h("span.dealer", { title: "Dealer button" }, h("span", { "aria-hidden": "true", text: "D" }), h("span.sr", { text: "dealer button" })));
+  if (hasButton(t, s)) badges.push(dealerBadge());
   if (hs && hs.all_in) badges.push(h("span.tag.allin", { text: "All-in" }));
   if (seat.sitting_out) badges.push(h("span.tag", { text: "Sitting out" }));
   if (!seat.connected) badges.push(h("span.tag", { text: "Disconnected" }));
