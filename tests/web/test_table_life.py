@@ -15,6 +15,9 @@ from playwright.sync_api import expect
 from tests.web.browser import PASSWORD, fresh_alias, register, serious_violations, shoot, sit
 from tests.web.driven import Cut, Lag
 
+from cardroom.cards import parse_cards
+from cardroom.evaluation.badugi import badugi
+
 pytestmark = pytest.mark.browser
 
 
@@ -169,6 +172,10 @@ def test_rules_pages_from_the_table_and_the_four_colour_deck(page: Any, server: 
     for name in ("low-a5", "low-27", "badugi", "hi-lo", "omaha", "stud", "draw", "chinese"):
         page.goto(f"{server}/#/rules/{name}")
         assert page.locator("article.rules .rankings li").count() >= 4
+        if name == "badugi":  # the example's hand as the evaluator counts it: one club plays
+            three = page.locator(".rankings li", has_text="Three-card hand").inner_text()
+            counted = badugi(parse_cards("Ac 2c 3d 4h")).name.rsplit(" ", 1)[1]  # "4-3-A"
+            assert counted in three and "2-3-4" not in three, three
     # Chinese poker's money and Fantasyland as the room settles them (docs/room.md).
     text = page.locator("article.rules").inner_text()
     assert "starting from the player left of the button" in text

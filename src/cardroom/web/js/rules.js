@@ -40,7 +40,7 @@ const LOW_27 = [
 const BADUGI = [
   ["Four-card badugi", "4c 3d 2h As", "Four cards, all ranks and suits different: the best is A-2-3-4."],
   ["Lower top card wins", "7c 5d 3h 2s", "Between badugis, the lower highest card wins, then the next."],
-  ["Three-card hand", "Ac 2c 3d 4h", "Two clubs: only A-3-4 counts (or 2-3-4). Any four-card badugi beats it."],
+  ["Three-card hand", "Ac 2c 3d 4h", "Two clubs: one of them counts, the lower, so the hand is 4-3-A. Any four-card badugi beats it."],
   ["Two-card hand", "Kc Kd 5c 5d", "More cards always beats fewer; suits never rank."],
 ];
 const SECTIONS = {
