@@ -58,9 +58,18 @@ def login(base: str, alias: str, password: str) -> dict[str, Any]:
 def account(base: str, alias: str, password: str) -> dict[str, Any]:
     """Register ``alias`` if new, then log in; the login answer (token, player, alias).
     (Registering first: a login refused for an unknown alias counts as a failed login
-    of the address, and a room's bots all log in from one.)"""
-    http_json(base, "/api/register", {"alias": alias, "password": password, "age_confirmed": True})
-    return login(base, alias, password)
+    of the address, and a room's bots all log in from one.) RuntimeError when refused,
+    naming the registration's refusal when there was one: an address's registrations
+    are limited, and a fleet past them stalled on "login failed" for aliases it had
+    never made (an account made before still logs in: the limit is asked first)."""
+    body = {"alias": alias, "password": password, "age_confirmed": True}
+    status, answer = http_json(base, "/api/register", body)
+    try:
+        return login(base, alias, password)
+    except RuntimeError as refused:
+        if status == 201 or answer.get("code") == "alias_taken":
+            raise
+        raise RuntimeError(f"registration of {alias} failed: {status} {answer}") from refused
 
 
 def top_up(base: str, token: str) -> int:
