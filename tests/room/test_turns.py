@@ -631,3 +631,26 @@ def test_the_decision_key_moves_with_the_hand_and_only_with_it() -> None:
     h.tick(60)
     third = h.table.decision_key(0)
     assert third is not None and third[0] == first[0] + 1
+
+
+def test_10_5_an_advance_left_when_the_hand_ends_is_cleared_before_hand_finished() -> None:
+    # The big blind pre-selects check/fold; both others fold, so his turn never comes.
+    # The room forgets the choice with the hand: a client following the events must be
+    # told (else it shows a choice a reconnection's snapshot no longer has).
+    h = three_handed()
+    h.do(cmd.SetAdvance("p2", "check_fold"))
+    h.act("fold")
+    events = h.act("fold")
+    kinds = [type(e) for e in events]
+    assert rv.AdvanceCleared(2, "hand_over") in events
+    assert kinds.index(rv.AdvanceCleared) < kinds.index(rv.HandFinished)
+    assert h.table.state.seats[2].advance is None  # type: ignore[union-attr]
+
+
+def test_10_10_an_advance_left_when_the_hand_is_cancelled_is_cleared_before_hand_voided() -> None:
+    h = three_handed()
+    h.do(cmd.SetAdvance("p2", "check_fold"))
+    events = h.table.cancel_hand()
+    kinds = [type(e) for e in events]
+    assert rv.AdvanceCleared(2, "hand_over") in events
+    assert kinds.index(rv.AdvanceCleared) < kinds.index(rv.HandVoided)

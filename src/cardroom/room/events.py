@@ -257,7 +257,7 @@ class AdvanceCleared:
     """A pre-selected action was used, withdrawn, or dropped because the situation it
     assumed changed (``reason``: ``used``, ``stale`` (it no longer fitted when the turn
     came: nothing played), ``acted``, ``withdrawn``, ``street``, ``bet_changed``,
-    ``out``)."""
+    ``out``, ``hand_over``: the hand ended, or was cancelled, with it still set)."""
 
     seat: int
     reason: str

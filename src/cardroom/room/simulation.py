@@ -62,7 +62,7 @@ _LINES = (
 _EVERY_REASON = {
     "left": ("left", "sat_out_too_long"),
     "sat_out": ("asked", "short", "disconnected"),
-    "advance": ("used", "stale", "street", "bet_changed", "out", "acted", "withdrawn"),
+    "advance": ("used", "stale", "street", "bet_changed", "out", "acted", "withdrawn", "hand_over"),
     "chat_blocked": tuple(c for c in CODES if c not in (OK, RATE_LIMITED)),  # refused
     "review": tuple(r.name for r in default_rules()),
 }

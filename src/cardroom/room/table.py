@@ -151,6 +151,7 @@ class Table:
         if hand is None or not self.state.in_hand:
             raise TableError(NO_HAND, "no hand in progress")
         self.emit_hand(engine_port.cancel(hand))
+        turns.clear_advances_at_hand_end(self)
         self.emit(self.voided())
         self.hand = None
         seating.after_hand(self)
@@ -419,6 +420,7 @@ class Table:
         self.set_aside(hand.events, players, deltas)
         pause = self.settings.hand_pause_seconds
         pot = sum(p.amount for p in result.pots)
+        turns.clear_advances_at_hand_end(self)
         self.emit(
             rv.HandFinished(self.state.hand_no, tuple(stacks), pot, result.rake, self.now + pause)
         )

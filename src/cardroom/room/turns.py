@@ -154,6 +154,19 @@ def clear_stale_advances(table: Table, hand: Hand) -> None:
             table.emit(rv.AdvanceCleared(s, reason))
 
 
+def clear_advances_at_hand_end(table: Table) -> None:
+    """Drop every advance action left when the hand ends (won without the seat's turn
+    coming, or cancelled): the room's reducer forgets them with the hand, and a client
+    that follows the events must be told, or it keeps showing a choice the room no
+    longer holds (a reconnection's snapshot would then disagree with it)."""
+    if not table.state.advances:
+        return
+    for s in table.state.dealt:
+        seat = table.state.seats[s]
+        if seat is not None and seat.advance is not None:
+            table.emit(rv.AdvanceCleared(s, "hand_over"))
+
+
 def refill_time_banks(table: Table, dealt: list[int]) -> None:
     """The time bank rule: ``time_bank_refill`` seconds every ``time_bank_every`` hands
     dealt in, up to ``time_bank_max``."""
