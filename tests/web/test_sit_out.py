@@ -101,6 +101,9 @@ def test_10_3_a_player_waiting_for_the_big_blind_may_still_post_it_now(
     post.click()
     expect(post).to_have_count(0)  # asked: the view's post_now says so
     expect(controls).not_to_contain_text("You wait for the big blind")
+    # Until dealt in, what was asked is said (a seat the button has yet to pass waited
+    # without a word why).
+    expect(controls).to_contain_text("You post at the next hand that may deal you in")
     asked = [json.loads(f) for f in sent if '"sit_in"' in f]
     assert [(m["table"], m.get("post_now")) for m in asked] == [("waiting-bb", True)], sent
     mine = page.locator(".seat.mine .card.face")

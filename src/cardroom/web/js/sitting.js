@@ -129,6 +129,9 @@ const WAITING = {
   big_and_dead_small: "You wait for the big blind to reach you, or post both blinds now (the small one dead).",
 };
 
+/** Posting asked (the view's `post_now`), the seat not dealt in yet. */
+const POSTING = "You post at the next hand that may deal you in (no one posts between the blinds and the button).";
+
 /** "Post now": be dealt in at the next hand, posting what is owed (`sit_in`'s `post_now`). */
 function postNow(t) {
   return h("button#sit-post", { type: "button", text: "Post now", onclick: () => t.send("sit_in", { post_now: true }) });
@@ -145,6 +148,9 @@ function sitToggle(t, seat) {
   if (seat && WAITING[seat.owes] && !seat.dealt_in && !seat.post_now) {
     return [h("span.hint", { text: WAITING[seat.owes] }), out, postNow(t)];
   }
+  // Asked to post, and not dealt in yet: said, or a seat between the blinds and the
+  // button, kept out until it has passed (RULEBOOK §10.3), waited without a word why.
+  if (seat && WAITING[seat.owes] && !seat.dealt_in) return [h("span.hint", { text: POSTING }), out];
   return out;
 }
 
