@@ -27,12 +27,15 @@ def test_buy_in_and_play_holdem_to_showdown(page: Any, server: str) -> None:
     labels: set[str] = set()
 
     def showdown_with_me() -> bool:
-        faces = mine.locator(".card.face")
-        for i in range(faces.count()):
-            card = faces.nth(i).get_attribute("data-card")
+        # Read in one go: the next hand may clear our cards between a count and a read
+        # (a read of a card gone waited 15 s and failed the test).
+        faces = mine.locator(".card.face").evaluate_all(
+            "els => els.map((e) => [e.getAttribute('data-card'), e.getAttribute('aria-label')])"
+        )
+        for card, label in faces:
             if card:
                 seen_cards.add(card)
-                labels.add(faces.nth(i).get_attribute("aria-label") or "")
+                labels.add(label or "")
         panel = page.locator(".showdown")
         if panel.count() == 0 or len(seen_cards) < 2:
             return False
