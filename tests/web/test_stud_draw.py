@@ -76,6 +76,7 @@ def test_draw_selects_discards_and_shows_counts(page: Any, server: str) -> None:
             page.wait_for_function(
                 f"document.querySelector('.log').textContent.includes('{alias} draws 2.')"
             )
+            drew_in = page.locator(".gameinfo").inner_text()  # the hand we drew in
             drew = True
             break
         play_passively(
@@ -103,8 +104,8 @@ def test_draw_selects_discards_and_shows_counts(page: Any, server: str) -> None:
     page.reload()
     page.locator(".seat.mine").wait_for()
     page.wait_for_timeout(500)
-    if (
-        page.locator(".gameinfo").inner_text() == hand_no
+    if (  # still the hand we drew in (the wait above may have seen it end: no draw yet)
+        page.locator(".gameinfo").inner_text() == hand_no == drew_in
         and page.locator(".seat.mine .card").count()
     ):
         expect(page.locator(".seat .tag.drew").first).to_be_visible(timeout=1_000)
