@@ -248,6 +248,35 @@ def test_showdown_words_name_the_high_and_the_low(page: Any, server: str) -> Non
     ]
 
 
+def test_the_table_log_forgets_its_oldest_lines_past_a_bound(page: Any, server: str) -> None:
+    """A page left at a table all day held every line of every hand (the multitable audit:
+    2,300 in 32 minutes); the log keeps between 400 and 800 lines, and the count of
+    lines said to a screen reader follows what it forgot, so none is said twice or
+    skipped."""
+    page.goto(server + "/#/rules")
+    kept = page.evaluate(
+        """async () => {
+        const { keepLine } = await import('/js/tablelog.js');
+        const t = { log: [], said: 0 };
+        for (let i = 1; i <= 800; i++) keepLine(t, `line ${i}`);
+        const full = t.log.length;
+        t.said = 790;  // a screen reader has been told up to line 790
+        keepLine(t, 'line 801');
+        return { full, length: t.log.length, first: t.log[0], last: t.log.at(-1),
+                 said: t.said, next: t.log[t.said], lines: t.logLines };
+    }"""
+    )
+    assert kept == {
+        "full": 800,
+        "length": 400,
+        "first": "line 402",
+        "last": "line 801",
+        "said": 389,
+        "next": "line 791",
+        "lines": 801,
+    }
+
+
 def test_10_6_the_log_says_how_many_disconnect_all_ins_were_used_only_when_told(
     page: Any, server: str
 ) -> None:

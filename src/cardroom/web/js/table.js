@@ -10,7 +10,7 @@ import { family, gameLabel } from "./families.js";
 import { bankText, clockWarning, felt } from "./seats.js";
 import { fitSeats, heldDown } from "./layout.js";
 import { actionBar, advanceBox, advanceOffered, keyHandler } from "./actionbar.js";
-import { BetWords, describe, nameLater, showdownPanel, chatBox, logBox, reportBox, say, sayNewLines, scrollWhenShown } from "./tablelog.js";
+import { BetWords, describe, nameLater, showdownPanel, chatBox, keepLine, logBox, reportBox, say, sayNewLines, scrollWhenShown } from "./tablelog.js";
 import { HandRecorder } from "./handstore.js";
 import { lastHandsBox } from "./history.js";
 import { offers, sentence } from "./api.js";
@@ -56,7 +56,8 @@ class TableController {
     this.players = ctx.hello ? { [ctx.hello.player]: ctx.hello.alias } : {};
     this.info = {};
     this.turn = null;
-    this.log = [];
+    this.log = []; // the last lines (tablelog.js, keepLine)
+    this.logLines = 0; // every line ever kept, so a trimmed log of the same length is drawn
     this.said = 0; // lines of the log said in the live region (tablelog.js, sayNewLines)
     this.betWords = new BetWords();
     this.chat = [];
@@ -178,7 +179,7 @@ class TableController {
     const logName = (p) => this.logName(p);
     const line = describe(e, logName, (s) => this.seatName(s, logName), discardStreet, this.betWords);
     this.betWords.see(e);
-    if (line) this.log.push(line);
+    if (line) keepLine(this, line);
     if (e.type === "PlayerSeated") this.seatPlayers.set(e.seat, e.player);
     // Off the waiting list: a seat offered that lapsed is said (the page said we wait).
     if (e.type === "WaitlistLeft" && this.ctx.hello && e.player === this.ctx.hello.player) {
@@ -281,7 +282,7 @@ class TableController {
     if (!v || !v.mixed) return;
     const key = `${e.game}/${e.structure}`;
     if (this.handGame && key !== this.handGame) {
-      this.log.push(`The game changes to ${gameLabel(v, e)}.`);
+      keepLine(this, `The game changes to ${gameLabel(v, e)}.`);
     }
     this.handGame = key;
   }
@@ -480,7 +481,7 @@ class TableController {
     else this.update("showdown", [this.showdown && this.showdown.handNo, this.showdown && this.showdown.awards.length], () => showdownPanel(this));
     this.update("chat", [this.chat.length], () => chatBox(this));
     this.update("report", this.reportable(), () => reportBox(this));
-    this.update("log", [this.log.length, Object.keys(this.players).length], () => logBox(this));
+    this.update("log", [this.logLines, Object.keys(this.players).length], () => logBox(this));
     sayNewLines(this, this.regions.said);
     if (this.recorder) this.update("last", [this.handsOver, this.serverHands], () => lastHandsBox(this.ctx.hello.alias, this.id, this.serverHands));
     this.holdWhileOffline();
