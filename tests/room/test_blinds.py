@@ -526,3 +526,34 @@ def test_a_table_told_not_to_deal_lets_time_pass_and_deals_no_hand(h: Harness) -
     assert not any(isinstance(e, rv.HandDealt) for e in h.table.tick(deal=False))
     assert not h.table.state.in_hand
     assert any(isinstance(e, rv.HandDealt) for e in h.tick())
+
+
+def test_10_2_a_busted_player_is_not_dealt_in_at_a_stud_table_with_no_forced_bet() -> None:
+    """A stud table whose forced bets come to nothing (no ante, a 1-chip small bet whose
+    bring-in rounds down to 0: the tables file takes it) still needs a chip to deal a
+    player in. A player who lost his last chip was dealt in with 0: the engine refused
+    the seat, and every tick after failed, the table stuck for good."""
+    config = TableConfig.of("stud", Stakes(small_bet=1), max_seats=8)
+    h = Harness(TableSettings.single("z", config, draw_button=False, seed="z"))
+    h.seat({0: 1, 1: 20})
+    for _ in range(200):  # p0 has 1 chip in play a hand: a few hands bust him
+        if h.table.stacks()["p0"] == 0:
+            break
+        h.tick()
+        hand = h.table.hand
+        assert hand is not None
+        while h.table.state.in_hand:
+            legal = hand.legal_actions(hand.actor)  # type: ignore[arg-type]
+            if legal.bring_in is not None:
+                h.act("bring_in")
+            elif legal.max_raise_to is not None and h.actor == "p1":
+                h.act("raise", legal.min_raise_to)  # type: ignore[arg-type]
+            else:
+                h.act("check" if legal.check else "call")
+    assert h.table.stacks()["p0"] == 0
+    events = h.tick()
+    assert rv.SatOut(0, "short", h.clock.now) in events
+    assert not any(isinstance(e, rv.HandDealt) for e in events)  # p1 alone: no hand
+    with pytest.raises(TableError) as err:
+        h.do(cmd.SitIn("p0"))
+    assert err.value.code == "insufficient_funds"

@@ -219,6 +219,26 @@ def test_10_2_reducing_allows_bringing_back_more_than_the_maximum(h: Harness) ->
     h.do(cmd.Sit(winner[0], 3, winner[1]))  # above the max of 40: the chips taken off
 
 
+def test_10_2_reducing_a_refused_return_says_what_was_taken_off_and_for_how_long(
+    h: Harness,
+) -> None:
+    """A player back within the window with less than he took off was told only "the
+    buy-in is at least 40", at a table whose range reads 20 to 40: not why, nor until
+    when. The refusal names the chips he left with and the minutes left (the code is
+    the same); one below the table's own minimum is told that minimum alone."""
+    h.do(cmd.Sit("p0", 0, 40))
+    h.do(cmd.Leave("p0"))
+    h.clock.advance(2 * 60 + 30)
+    with pytest.raises(TableError) as err:
+        h.do(cmd.Sit("p0", 0, 30))
+    assert err.value.code == "buy_in_too_small"
+    assert err.value.reason.startswith("the buy-in is at least 40: you left this table")
+    assert "with 40 chips" in err.value.reason and "28 minutes left" in err.value.reason
+    with pytest.raises(TableError) as err:
+        h.do(cmd.Sit("p1", 1, 19))
+    assert err.value.reason == "the buy-in is at least 20"
+
+
 def test_10_3_waiting_list_offers_seats_in_order_with_a_time_limit() -> None:
     h = Harness(holdem(seats=2, waitlist_offer_seconds=60))
     h.seat({0: 40, 1: 40})

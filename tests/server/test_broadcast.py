@@ -107,3 +107,23 @@ def test_10_2_a_snapshot_tells_the_most_a_rebuy_may_bring_a_stack_to() -> None:
     assert err.value.code == "buy_in_too_large"
     fresh = json.loads(snapshot(h.table, 0, "p1", {}))["info"]
     assert fresh["buy_in"] == [20, 40] and fresh["max_stack"] == 40
+
+
+def test_10_2_a_snapshot_tells_a_returning_player_what_the_reducing_rule_asks() -> None:
+    """The browser's buy-in form said "Buy-in (30 to 40)" to a player who had left with
+    30, without a word why the table's 20 was not his minimum. ``reducing`` tells the
+    chips taken off and until when they bind (the server's clock); none to anyone else,
+    nor once the window has passed, nor when what was taken off was below the minimum."""
+    h = Harness(holdem(max_buy_in=40))
+    h.seat({0: 30, 1: 40})
+    h.do(cmd.Leave("p0"))
+    h.do(cmd.Leave("p1"))
+    left_at = h.clock.now
+    info = json.loads(snapshot(h.table, 0, "p0", {}))["info"]
+    assert info["buy_in"] == [30, 40]
+    assert info["reducing"] == {"chips": 30, "until": left_at + 30 * 60}
+    assert json.loads(snapshot(h.table, 0, "p2", {}))["info"]["reducing"] is None
+    h.seat({1: 40})  # p1 brought his 40 back: nothing binds him any more
+    assert json.loads(snapshot(h.table, 0, "p1", {}))["info"]["reducing"] is None
+    h.tick(30 * 60)  # the window has passed (the table reads its clock as it ticks)
+    assert json.loads(snapshot(h.table, 0, "p0", {}))["info"]["reducing"] is None

@@ -152,3 +152,25 @@ def test_hands_per_game_is_a_count_a_browser_shows_exactly() -> None:
     with pytest.raises(TablesFileError, match=r"hands_per_game: a whole number from 1 to"):
         spec_from_dict(entry)
     spec_from_dict({**entry, "hands_per_game": 2**53 - 1})
+
+
+@pytest.mark.parametrize(
+    "entry",
+    [  # the largest buy-in below the ante and the largest forced bet of a seat
+        {"id": "t", "game": "stud", "stakes": {"small_bet": 4, "ante": 100}},  # 80 < 102
+        {"id": "t", "game": "short_deck", "stakes": {"ante": 50, "button_blind": 1}},  # 20 < 51
+        {"id": "t", "game": "holdem", "stakes": {"small_blind": 1, "big_blind": 2},
+         "min_buy_in": 1, "max_buy_in": 1},  # 1 < 2
+        {"id": "t", "game": "holdem", "stakes": {"small_blind": 1, "big_blind": 2,
+         "straddles": [41]}},  # 40 < 41
+    ],
+)  # fmt: skip
+def test_10_2_a_table_whose_largest_buy_in_cannot_pay_the_forced_bets_is_refused(
+    entry: dict[str, Any],
+) -> None:
+    # Opened before: every player who sat down, at most the largest buy-in, was sat out
+    # short of the forced bets at the first deal (§10.2) and no hand was ever dealt; a
+    # rebuy could not help, the stack being capped at that same largest buy-in.
+    with pytest.raises(TablesFileError, match=r"needs \d+ chips to be dealt in .* largest buy-in"):
+        spec_from_dict(entry)
+    spec_from_dict({**entry, "min_buy_in": 102, "max_buy_in": 2000})

@@ -253,6 +253,7 @@ action_seconds = 20
     + _table("laptop", "holdem", BLINDS, seats=2)  # a puppet: our turn on a small screen
     + _table("ring10", "holdem", BLINDS, seats=10)
     + _table("rebuy", "holdem", BLINDS, seats=2)  # nobody else: no hand, chips may be added
+    + _table("reducing", "holdem", BLINDS, seats=2)  # nobody else: we leave and come back
     + _table("automuck", "holdem", BLINDS, seats=2)  # nobody else: the seat's options
     + _table("topup", "holdem", BLINDS, seats=2)  # a puppet: the stack moves, the box follows
     + _table("rebuy-hand", "holdem", BLINDS, seats=2)  # a puppet: no rebuy in a hand
@@ -298,7 +299,8 @@ short stack may sit; ``words`` and ``words-stud``, two puppets alone; ``complete
 ``stud-reload``, ``stud-replay``, ``amount``, ``sit-out``, ``last-hands``, ``reload``,
 ``laptop``, ``short`` and ``short-call`` (a 20-chip stack may sit), heads-up with one;
 ``waiting``, two; ``stud8``, seven; ``ring9`` and ``ring10``, full-ring Hold'em for
-``test_layout.py``), ``stood-up`` (a seat out 3 s is given up), ``topup`` (a puppet: the
+``test_layout.py``), ``stood-up`` (a seat out 3 s is given up), ``reducing`` (nobody:
+we leave with chips and come back), ``topup`` (a puppet: the
 stack moves under the rebuy box), ``rebuy-hand`` (a puppet: the box held in a hand),
 ``chat-long`` (a phone's player alone, chatting), ``chat-wrap`` (a player alone,
 a chat line wrapping), ``waiting-bb`` (two puppets in a hand,

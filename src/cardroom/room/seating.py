@@ -7,6 +7,7 @@ then emits events: a refused command changes nothing.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -57,6 +58,34 @@ def buy_in_bounds(table: Table, player: str) -> tuple[int, int | None]:
     return low, high
 
 
+def reducing_floor(table: Table, player: str) -> tuple[int, float] | None:
+    """When the reducing rule (§10.2) raises ``player``'s minimum buy-in here: the chips
+    he left with and the time (the table's clock) until which they bind; else None."""
+    left = table.state.departures.get(player)
+    if left is None or not _reducing_binds(table, left.at):
+        return None
+    if left.chips <= table.settings.buy_in_range[0]:
+        return None  # the table's own minimum asks as much
+    return left.chips, left.at + 60 * table.settings.reducing_minutes
+
+
+def _too_small(table: Table, player: str, low: int) -> str:
+    """Why a buy-in below ``low`` is refused, in words: the reducing rule says what was
+    taken off and for how long it binds (a range of 20 to 40 that refused 30 said
+    nothing of why)."""
+    floor = reducing_floor(table, player)
+    if floor is None:
+        return f"the buy-in is at least {low}"
+    chips, until = floor
+    left = max(1, math.ceil((until - table.now) / 60))
+    return (
+        f"the buy-in is at least {low}: you left this table with {chips} chips, and "
+        f"for {table.settings.reducing_minutes:g} minutes after leaving you may not come "
+        f"back with less (no reducing, RULEBOOK §10.2): {left} "
+        f"minute{'s' if left > 1 else ''} left"
+    )
+
+
 def check_table_room(table: Table, amount: int) -> None:
     """Refuse chips that would take the table past :data:`MAX_CHIPS` in all: stacks win
     each other's chips, and no stack or pot may pass what the engine deals and a
@@ -101,7 +130,7 @@ def _sit(table: Table, c: cmd.Sit) -> None:
         raise TableError(SEAT_RESERVED, f"seat {c.seat} is held for the waiting list")
     low, high = buy_in_bounds(table, c.player)
     if type(c.amount) is not int or c.amount < low:
-        raise TableError(BUY_IN_TOO_SMALL, f"the buy-in is at least {low}")
+        raise TableError(BUY_IN_TOO_SMALL, _too_small(table, c.player, low))
     if high is not None and c.amount > high:
         raise TableError(BUY_IN_TOO_LARGE, f"the buy-in is at most {high}")
     check_table_room(table, c.amount)

@@ -65,14 +65,18 @@ def chinese_buy_in(config: ChineseTableConfig) -> tuple[int, int]:
 def forced_need(config: TableConfig) -> int:
     """Chips a player needs to be dealt in (RULEBOOK §10.2, cash games): the ante plus the
     largest blind, straddle, button blind or bring-in the seat may owe (a straddle is
-    its seat's forced bet, §4: one who cannot cover it is not dealt in)."""
+    its seat's forced bet, §4: one who cannot cover it is not dealt in). At least one
+    chip: the engine deals no empty stack, and a stud table with no ante and a bring-in
+    rounded down to 0 (a 1-chip small bet) dealt a busted player in, failing every deal."""
     stakes = config.stakes
     forced = config.variant.forced_bets
     if forced == BLINDS:
-        return stakes.ante + max((stakes.big_blind_ante + stakes.big_blind, *stakes.straddles))
-    if forced == BUTTON_BLIND:
-        return stakes.ante + stakes.effective_button_blind
-    return stakes.ante + stakes.effective_bring_in
+        need = stakes.ante + max((stakes.big_blind_ante + stakes.big_blind, *stakes.straddles))
+    elif forced == BUTTON_BLIND:
+        need = stakes.ante + stakes.effective_button_blind
+    else:
+        need = stakes.ante + stakes.effective_bring_in
+    return max(1, need)
 
 
 LANGUAGE_TAG: Final = re.compile(r"[a-z]{2,3}(-[A-Za-z0-9]{2,8})*")

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardroom.room import events as rv
-from cardroom.room.seating import buy_in_bounds
+from cardroom.room.seating import buy_in_bounds, reducing_floor
 from cardroom.room.table import AnyEvent, Table
 from cardroom.room.views import project
 from cardroom.server import protocol as p
@@ -111,9 +111,16 @@ def snapshot(table: Table, seq: int, player: str, aliases: dict[str, str]) -> by
         max_stack=settings.buy_in_range[1],  # a rebuy's cap: the table's own (§10.2)
         currency=settings.currency.value,
         seats=settings.seat_count,
+        reducing=_reducing(table, player),
     )
     message = p.Snapshot(table=settings.table_id, seq=seq, view=view, players=names, info=info)
     return p.encode(message)
+
+
+def _reducing(table: Table, player: str) -> p.Reducing | None:
+    """Why the reducing rule (§10.2) raised ``player``'s minimum here, for the buy-in form."""
+    floor = reducing_floor(table, player)
+    return None if floor is None else p.Reducing(chips=floor[0], until=floor[1])
 
 
 def _players(table: Table) -> Iterator[str]:

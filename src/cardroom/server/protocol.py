@@ -241,16 +241,27 @@ class Events(ServerMessage, tag="events", kw_only=True):
     events: list[TableEvent]
 
 
+class Reducing(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """The reducing rule (RULEBOOK §10.2) raising your minimum buy-in at a table: you
+    left it with ``chips``, and until ``until`` (the server's clock, Unix seconds) you may
+    not come back with less."""
+
+    chips: int
+    until: float
+
+
 class TableInfo(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     """A table's terms for you: ``buy_in`` [min, max] (max null: no maximum; the reducing
     rule may raise both), ``max_stack`` (the most a rebuy may bring a stack to: the
     table's own maximum, never raised; null: none), ``currency`` (``play`` or ``real``),
-    ``seats``."""
+    ``seats``, ``reducing`` (why the reducing rule raised your minimum, and until when;
+    null when it did not)."""
 
     buy_in: tuple[int, int | None]
     max_stack: int | None
     currency: str
     seats: int
+    reducing: Reducing | None = None
 
 
 class Snapshot(ServerMessage, tag="snapshot", kw_only=True):

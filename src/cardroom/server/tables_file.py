@@ -81,7 +81,7 @@ from cardroom.room.rotation import (
     eight_game,
     horse,
 )
-from cardroom.room.settings import LANGUAGE_TAG, TableSettings
+from cardroom.room.settings import LANGUAGE_TAG, TableSettings, forced_need
 
 _ID = re.compile(r"[A-Za-z0-9_-]{1,40}")  # fullmatch: "$" also matches before a last "\n"
 _OWN_KEYS = {"id", "game", "structure", "stakes", "seats", "money", "bots", "rules"}
@@ -234,7 +234,8 @@ def _check_money(settings: TableSettings) -> None:
     maximum, within 2**53 - 1 chips in all (what a table holds: ``check_table_room``).
     Larger stakes opened before, seated nobody (a join brings 2**53 - 1 at most) or
     dealt until a stack passed what the engine deals. A Chinese poker table's largest
-    buy-in must cover ``min_points`` (else every player was sat out at once)."""
+    buy-in must cover ``min_points`` (else every player was sat out at once), and a poker
+    table's the chips a seat needs to be dealt in (:func:`forced_need`: the same)."""
     low, high = settings.buy_in_range
     if 2 * low > MAX_CHIPS or (high is not None and high > MAX_CHIPS):
         raise ValueError(
@@ -249,6 +250,14 @@ def _check_money(settings: TableSettings) -> None:
             f"({chinese.chips_needed}) are needed to be dealt in, more than the largest "
             f"buy-in ({high}): nobody could ever play"
         )
+    for config in settings.games:  # the same for a poker table's forced bets (§10.2)
+        need = forced_need(config)
+        if high is not None and need > high:
+            raise ValueError(
+                f"a seat of {config.variant.title} needs {need} chips to be dealt in (the "
+                f"ante and the largest forced bet), more than the largest buy-in ({high}): "
+                "nobody could ever play (set min_buy_in and max_buy_in)"
+            )
 
 
 def _whole(value: Any) -> bool:

@@ -6,7 +6,8 @@ import { h, chips } from "./dom.js";
 /** The buy-in form for `seat` of the table `t` (its controller). */
 export function askBuyIn(t, seat) {
   const [low, high] = t.info.buy_in || [0, null];
-  const amount = h("input#buyin-amount", { type: "number", min: low, max: high ?? undefined, value: high ?? low, inputMode: "numeric" });
+  const amount = h("input#buyin-amount", { type: "number", min: low, max: high ?? undefined, value: high ?? low, inputMode: "numeric",
+    "aria-describedby": t.info.reducing ? "buyin-reducing" : undefined });
   // Only a blind game has a big blind to post (RULEBOOK §10.3): not stud (antes and the
   // bring-in) nor Chinese poker; a mixed table may come to one.
   const blinds = t.view.mixed || !["stud", "chinese"].includes(t.family);
@@ -23,6 +24,7 @@ export function askBuyIn(t, seat) {
       }
     } },
   h("h2", { text: `Sit at seat ${seat + 1}` }),
+  reducingHint(t),
   h("label", { for: "buyin-amount", text: `Buy-in (${chips(low)} to ${high === null ? "any" : chips(high)})` }), amount,
   postNow && h("span.opt", postNow, h("label", { for: "buyin-post", text: "Post the big blind now (play the next hand)" })),
   h("button.primary", { type: "submit", text: "Buy in" }),
@@ -32,6 +34,17 @@ export function askBuyIn(t, seat) {
   t.notice(""); // a refusal of the last try is not about this one
   t.regions.controls.prepend(form);
   amount.focus();
+}
+
+/** Why the form's minimum is above the table's own (RULEBOOK §10.2, "reducing": the
+ *  snapshot's `info.reducing`), and until when, on the player's clock: the form said
+ *  "Buy-in (30 to 40)" at a 20 to 40 table without a word why. */
+function reducingHint(t) {
+  const r = t.info.reducing;
+  if (!r) return null;
+  const until = new Date(Date.now() + (r.until - t.now()) * 1000);
+  const at = until.toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit" });
+  return h("p#buyin-reducing.hint", { text: `You left this table with ${chips(r.chips)} chips: until ${at} you may not come back with less (no reducing).` });
 }
 
 /** Add chips: a whole number of chips, more than none (said here, not sent). */
