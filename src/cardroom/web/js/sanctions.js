@@ -8,7 +8,7 @@ export const when = (date) => date.toLocaleString("en-GB", { day: "numeric", mon
 
 const KINDS = {
   chat_ban: "Banned from chat",
-  freeze: "Account frozen (no buy-ins, top-ups or cash-outs)",
+  freeze: "Account frozen (no buy-ins, top-ups, transfers or withdrawals)",
   ban: "Account banned",
 };
 
