@@ -2,9 +2,9 @@
 (the page's is Asia/Kolkata, UTC+05:30, the server's UTC): the account screen says
 each sanction in words with its end ("Banned from chat until 8 Dec, 12:02 (...)": it
 said "chat_ban: ... until 2026-12-08T06:32:47.099746Z"); a ban made while he plays
-says so in the banner (it said "Connection lost — reconnecting…" for ever); and his
-login then says until when and why (it said "Wrong alias or password, or the account
-is closed")."""
+says so in the banner (it said "Connection lost — reconnecting…", then "Your session has
+ended": never why); and his login then says until when and why (it said "Wrong alias or
+password, or the account is closed")."""
 
 from __future__ import annotations
 

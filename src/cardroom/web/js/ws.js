@@ -173,8 +173,8 @@ export class Connection {
     // 4401: the server no longer knows the session (logged out, expired): trying
     // again cannot help, the player must log in.
     if (code === 4401) { this.setState("unauthorized"); return; }
-    // 4403: the account was banned (its sessions with it): trying again was a
-    // "reconnecting" banner for ever, the player never told why.
+    // 4403: the account was banned (its sessions with it): trying again said
+    // "reconnecting", then "Your session has ended", the player never told why.
     if (code === 4403) { this.setState("banned"); return; }
     if (this.closedByUs) { this.setState("closed"); return; }
     this.setState("reconnecting");
