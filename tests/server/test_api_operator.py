@@ -108,7 +108,9 @@ def test_10_9_a_banned_player_cannot_return(api: Api, boss: httpx.Client) -> Non
     assert boss.post("/api/operator/sanctions", json={"alias": alias, "kind": "ban"}).is_success
     assert player.get("/api/me").status_code == 401
     relog = httpx.post(api.base + "/api/login", json={"alias": alias, "password": PASSWORD})
-    assert relog.status_code == 401
+    # Told why (the password was right), and given no session: test_banned_login.py.
+    assert relog.status_code == 403 and relog.json()["code"] == "account_banned"
+    assert "token" not in relog.json() and not relog.cookies
 
 
 def test_an_operator_grants_the_role(api: Api, boss: httpx.Client) -> None:

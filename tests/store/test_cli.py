@@ -7,6 +7,7 @@ import json
 import os
 import subprocess
 import sys
+from datetime import datetime, timedelta
 from functools import partial
 from typing import Any
 
@@ -15,7 +16,7 @@ from sqlalchemy import text
 
 from cardroom.cli import main
 from cardroom.ledger import AccountRef, Currency, Reason, Transfer
-from cardroom.store import Passwords, Players, SqlLedger, make_engine
+from cardroom.store import Passwords, Players, SanctionKind, SqlLedger, make_engine
 
 REAL = Currency.REAL
 
@@ -336,3 +337,41 @@ def test_an_operator_gives_a_player_a_new_password_and_ends_his_sessions(
         actions = conn.execute(text("select action, subject from audit_log")).all()
     assert ("set_password", "Robbed") in [tuple(a) for a in actions]
     engine.dispose()
+
+
+def test_show_lists_each_sanction_with_the_id_to_lift_it(
+    fresh_url: str, capsys: Any, monkeypatch: Any
+) -> None:
+    # It listed the kinds alone ("sanctions: chat_ban"): an operator at the command line
+    # could not lift a chat ban the server imposed, `lift` taking the sanction's id.
+    def cli(*argv: str) -> tuple[int, str, str]:
+        return run(capsys, monkeypatch, *argv, "--db", fresh_url)
+
+    cli("db", "upgrade")
+    run(
+        capsys, monkeypatch, "account", "create", "Mouthy", "--i-am-18", "--db", fresh_url, stdin=PW
+    )
+    engine = make_engine(fresh_url)
+    try:  # as the server bans an offence at a table
+        Players(engine).sanction("Mouthy", SanctionKind.CHAT_BAN, operator="server:chat",
+                                 reason="advertising at nl1: www.", offence=True)  # fmt: skip
+    finally:
+        engine.dispose()
+    code, out, _ = cli("account", "freeze", "Mouthy", "--reason", "review", "--hours", "3")
+    assert code == 0
+    shown = json.loads(cli("account", "show", "Mouthy", "--json")[1])
+    chat, freeze = shown["sanctions_in_force"]
+    assert shown["sanctions"] == ["chat_ban", "freeze"]
+    assert (chat["kind"], chat["reason"], freeze["kind"]) == (
+        "chat_ban",
+        "advertising at nl1: www.",
+        "freeze",
+    )
+    ends = datetime.fromisoformat(freeze["ends_at"]) - datetime.fromisoformat(freeze["starts_at"])
+    assert ends == timedelta(hours=3)
+    code, out, _ = cli("account", "show", "Mouthy")
+    assert (
+        f"sanction {chat['id']}: chat_ban until {chat['ends_at']} (advertising at nl1: www.)" in out
+    )
+    assert cli("account", "lift", str(chat["id"]))[0] == 0
+    assert json.loads(cli("account", "show", "Mouthy", "--json")[1])["sanctions"] == ["freeze"]

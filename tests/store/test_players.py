@@ -12,6 +12,7 @@ from sqlalchemy.orm import Session
 from cardroom.chat_bans import CHAT_BAN_STEPS
 from cardroom.ledger import AliasError, ThrottlePolicy
 from cardroom.store import (
+    AccountBanned,
     AccountError,
     LoginRefused,
     LoginThrottled,
@@ -139,6 +140,37 @@ def test_ban_refuses_login_and_kills_sessions(players: Players) -> None:
     assert players.sanctions("cheater") == set()
     with pytest.raises(AccountError, match="no active sanction"):
         players.lift(sid, operator="op")
+
+
+def test_10_9_a_banned_player_with_the_right_password_is_told_until_when_and_why(
+    players: Players, clock: Any
+) -> None:
+    # He was told "wrong alias or password, or the account is closed", as a stranger
+    # guessing is: he could not know he was banned, nor until when. A wrong password is
+    # still refused as for an unknown alias, so a ban says nothing to a stranger.
+    players.register("Shark", PW, age_confirmed=True)
+    players.sanction(
+        "Shark", SanctionKind.BAN, operator="op", reason="collusion", duration=timedelta(hours=2)
+    )
+    ends = players.sanctions_in_force("Shark")[0].ends_at
+    with pytest.raises(LoginRefused) as wrong:
+        players.login("Shark", "not the password", ip="1.1.1.1")
+    with pytest.raises(LoginRefused) as nobody:
+        players.login("Nobody", PW, ip="1.1.1.2")
+    assert not isinstance(wrong.value, AccountBanned) and str(wrong.value) == str(nobody.value)
+    with pytest.raises(AccountBanned) as told:
+        players.login("Shark", PW, ip="1.1.1.3")
+    assert told.value.ban.until == ends and told.value.ban.reason == "collusion"
+    assert ends is not None and f"until {ends.isoformat()}" in str(told.value)
+    clock.advance(hours=1, minutes=59, seconds=59)
+    with pytest.raises(AccountBanned):
+        players.login("Shark", PW, ip="1.1.1.4")
+    clock.advance(seconds=1)  # the ban's end, to the microsecond: he plays again
+    assert players.login("Shark", PW, ip="1.1.1.5")
+    players.sanction("Shark", SanctionKind.BAN, operator="op", reason="for good")
+    with pytest.raises(AccountBanned) as lasting:
+        players.login("Shark", PW, ip="1.1.1.6")
+    assert lasting.value.ban.until is None and "until lifted" in str(lasting.value)
 
 
 def test_chat_bans_escalate_24h_48h_72h_week_month_forever(players: Players, clock: Any) -> None:

@@ -215,15 +215,28 @@ def run_show(args: argparse.Namespace) -> int:
         players = Players(engine)
         info = players.get(args.alias)
         balances = Cashier(engine).balances(args.alias)
-        sanctions = sorted(players.sanctions(args.alias))
+        in_force = players.sanctions_in_force(args.alias)
     finally:
         engine.dispose()
+    # Each sanction with its id, end and reason: the kinds alone left an operator at the
+    # command line no way to lift a chat ban the server imposed (`lift` takes the id).
+    listed = [
+        {
+            "id": s.id,
+            "kind": s.kind.value,
+            "reason": s.reason,
+            "starts_at": s.starts_at.isoformat(),
+            "ends_at": None if s.ends_at is None else s.ends_at.isoformat(),
+        }
+        for s in in_force
+    ]
     data: dict[str, Any] = {
         "id": info.id,
         "alias": info.alias,
         "created_at": info.created_at.isoformat(),
         "balances": {c.value: balances[c] for c in Currency},
-        "sanctions": [s.value for s in sanctions],
+        "sanctions": sorted({s.kind.value for s in in_force}),
+        "sanctions_in_force": listed,
     }
     if args.json:
         print(json.dumps(data, sort_keys=True))
@@ -231,8 +244,10 @@ def run_show(args: argparse.Namespace) -> int:
         print(f"{info.alias}, since {data['created_at']}")
         for c in Currency:
             print(f"  {c.value:5} {balances[c]}")
-        if sanctions:
-            print("  sanctions: " + ", ".join(data["sanctions"]))
+        for s in listed:
+            until = f"until {s['ends_at']}" if s["ends_at"] else "until lifted"
+            why = f" ({s['reason']})" if s["reason"] else ""
+            print(f"  sanction {s['id']}: {s['kind']} {until}{why}")
     return 0
 
 

@@ -23,6 +23,7 @@ import hmac
 import logging
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any, Final, TypeVar
 
 import msgspec
@@ -36,6 +37,7 @@ from cardroom.server.auth import Accounts, client_ip, same_origin, token_of
 from cardroom.server.headers import security_headers
 from cardroom.server.storage import Busy
 from cardroom.store import (
+    AccountBanned,
     AccountError,
     DatabaseError,
     LoginRefused,
@@ -63,6 +65,15 @@ class ErrorBody(msgspec.Struct):
     message: str
 
 
+class BannedBody(ErrorBody):
+    """A banned account's login with the right password (403 ``account_banned``): the
+    ban's end (ISO 8601 UTC; null: until an operator lifts it), for the client to say in
+    the player's own time, and the operator's reason."""
+
+    until: datetime | None
+    reason: str
+
+
 class Ok(msgspec.Struct):
     """A request done with nothing more to say."""
 
@@ -73,11 +84,17 @@ class ApiError(Exception):
     """A refusal with its HTTP status and stable code."""
 
     def __init__(
-        self, status: int, code: str, message: str, headers: dict[str, str] | None = None
+        self,
+        status: int,
+        code: str,
+        message: str,
+        headers: dict[str, str] | None = None,
+        body: ErrorBody | None = None,
     ) -> None:
         super().__init__(message)
         self.status, self.code, self.message = status, code, message
         self.headers = headers or {}
+        self.body = body  # a refusal with more to say than its code and message
 
 
 def reply(model: Any, status: int = 200) -> Response:
@@ -87,7 +104,7 @@ def reply(model: Any, status: int = 200) -> Response:
 
 def error_response(error: ApiError) -> Response:
     """The JSON body of a refusal."""
-    response = reply(ErrorBody(error.code, error.message), error.status)
+    response = reply(error.body or ErrorBody(error.code, error.message), error.status)
     response.headers.update(error.headers)
     return response
 
@@ -105,6 +122,10 @@ def as_api_error(exc: Exception) -> ApiError:
     if isinstance(exc, LoginThrottled):
         wait = str(int(exc.wait.total_seconds()) + 1)
         return ApiError(429, "throttled", str(exc), {"retry-after": wait})
+    if isinstance(exc, AccountBanned):  # the password was right: its owner is told
+        ban = exc.ban
+        body = BannedBody("account_banned", str(exc), ban.until, ban.reason)
+        return ApiError(403, "account_banned", str(exc), body=body)
     if isinstance(exc, LoginRefused):
         return ApiError(401, "login_refused", str(exc))
     if isinstance(exc, InsufficientFunds):

@@ -26,6 +26,7 @@ from cardroom.server import (
     api_history,
     api_lobby,
     api_operator,
+    api_sanctions,
     auth,
     gateway,
     openapi,
@@ -172,6 +173,7 @@ def create_app(
         *api_lobby.routes(),
         *api_history.routes(),
         *api_operator.routes(),
+        *api_sanctions.routes(),
         WebSocketRoute("/ws", websocket_endpoint),
     ]
     if settings.web_dir is not None and settings.web_dir.is_dir():

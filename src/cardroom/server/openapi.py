@@ -15,7 +15,7 @@ from typing import Any, Final
 import msgspec
 
 from cardroom import __version__
-from cardroom.server import api_accounts, api_history, api_lobby, api_operator
+from cardroom.server import api_accounts, api_history, api_lobby, api_operator, api_sanctions
 from cardroom.server.api_common import CSRF_HEADER, ErrorBody, whole
 from cardroom.server.protocol import TableId
 from cardroom.store.errors import LARGEST_ID
@@ -64,7 +64,7 @@ CREATED: Final = (api_accounts.Registered, api_operator.TableOpened, api_operato
 
 def operations() -> list[Operation]:
     """Every operation of the HTTP API."""
-    modules = (api_accounts, api_lobby, api_history, api_operator)
+    modules = (api_accounts, api_lobby, api_history, api_operator, api_sanctions)
     return [*_PLAIN, *(op for m in modules for op in m.OPERATIONS)]
 
 

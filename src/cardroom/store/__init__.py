@@ -30,6 +30,7 @@ from cardroom.store.passwords import Passwords
 from cardroom.store.players import (
     HOUSE_ROLE,
     ROLES,
+    AccountBanned,
     AccountError,
     LoginRefused,
     LoginThrottled,
@@ -45,6 +46,7 @@ __all__ = [
     "ENV_VAR",
     "HOUSE_ROLE",
     "ROLES",
+    "AccountBanned",
     "AccountError",
     "Cashier",
     "Clock",

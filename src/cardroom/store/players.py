@@ -33,7 +33,13 @@ from cardroom.store.login_rows import PrunedLogins, prune_logins
 from cardroom.store.login_throttle import PASSWORD_SET, lock_scopes, throttle_wait
 from cardroom.store.models import LoginAttempt, LoginSession, Player, Sanction
 from cardroom.store.passwords import Passwords, password_problem
-from cardroom.store.sanction_rows import MONEY_STOPPING, not_covered, revoke_sessions
+from cardroom.store.sanction_rows import (
+    MONEY_STOPPING,
+    BanInForce,
+    ban_in_force,
+    not_covered,
+    revoke_sessions,
+)
 from cardroom.store.sanction_rows import SanctionKind as SanctionKind
 from cardroom.store.sanction_rows import active_sanctions as active_sanctions
 from cardroom.store.sanction_rows import in_force as in_force
@@ -49,7 +55,19 @@ ID_BATCH = 500
 
 
 class LoginRefused(AccountError):
-    """Wrong alias or password, or a banned account (deliberately not told apart)."""
+    """Wrong alias or password: which of the two is not told."""
+
+
+class AccountBanned(LoginRefused):
+    """The right password of a banned account. Only the password's owner is told of the
+    ban (``ban``: until when, and why): one without it is refused as for a wrong one,
+    so a ban says nothing to a stranger; the player was told a wrong password and
+    could not know he was banned, nor until when."""
+
+    def __init__(self, ban: BanInForce) -> None:
+        until = "until lifted" if ban.until is None else f"until {ban.until.isoformat()}"
+        super().__init__(f"the account is banned {until}")
+        self.ban = ban
 
 
 class LoginThrottled(AccountError):
@@ -158,7 +176,7 @@ class _Attempt:
     id: int
     player_id: int | None
     stored_hash: str | None
-    banned: bool
+    banned: BanInForce | None
 
 
 def _info(p: Player) -> PlayerInfo:
@@ -260,7 +278,7 @@ class Players:
         any transaction, holding no lock.
         """
         if not alias_shaped(alias):  # no account can have it, so no hash need run
-            raise LoginRefused("wrong alias or password, or the account is closed")
+            raise LoginRefused("wrong alias or password")
         now, key = self.clock(), alias_key(alias)[:64]
         ip, device = ip[:64], device[:128]
         attempt = in_transaction(
@@ -271,9 +289,10 @@ class Players:
             self._dummy_hash = self.passwords.hash("not a real password")
         stored = attempt.stored_hash or self._dummy_hash
         ok = self.passwords.verify(stored, password) and attempt.stored_hash is not None
-        ok = ok and not attempt.banned
         if not ok:
-            raise LoginRefused("wrong alias or password, or the account is closed")
+            raise LoginRefused("wrong alias or password")
+        if attempt.banned is not None:  # the password is right: its owner is told why
+            raise AccountBanned(attempt.banned)
         # Hashes made with older, weaker parameters are upgraded at login.
         rehash = self.passwords.hash(password) if self.passwords.needs_rehash(stored) else None
         token = secrets.token_urlsafe(32)
@@ -321,16 +340,14 @@ class Players:
         wait = throttle_wait(session, self.throttle, (key, player_id, ip, device), now)
         if wait is not None:
             raise LoginThrottled(wait)
-        banned = player is not None and SanctionKind.BAN in active_sanctions(
-            session, player.id, now
-        )
+        banned = None if player is None else ban_in_force(session, player.id, now)
         row = LoginAttempt(
             alias_key=key, player_id=player_id, ip=ip, device=device, at=now, success=False
         )
         session.add(row)
         session.flush()
         if player is None:
-            return _Attempt(row.id, None, None, False)
+            return _Attempt(row.id, None, None, None)
         return _Attempt(row.id, player.id, player.password_hash, banned)
 
     @storage_errors("checking a session token")

@@ -6,6 +6,7 @@ chat offence stored with its ban) share them."""
 from __future__ import annotations
 
 import enum
+from dataclasses import dataclass
 from datetime import datetime
 
 from sqlalchemy import ColumnElement, select, update
@@ -73,6 +74,29 @@ def not_covered(
     for until in session.scalars(query):
         if until is None or not for_good:
             raise AccountError(f"{player.alias} is under a {kind.value} already")
+
+
+@dataclass(frozen=True, slots=True)
+class BanInForce:
+    """A ban in force, as its player is told at login: its end (None: until lifted) and
+    the operator's reason."""
+
+    until: datetime | None
+    reason: str
+
+
+def ban_in_force(session: Session, player_id: int, now: datetime) -> BanInForce | None:
+    """The ban in force on ``player_id`` at ``now`` that ends last (one until lifted
+    first), or None."""
+    query = select(Sanction.ends_at, Sanction.reason).where(
+        Sanction.player_id == player_id, Sanction.kind == SanctionKind.BAN.value, *in_force(now)
+    )
+    rows = session.execute(query.order_by(Sanction.id)).all()
+    if not rows:
+        return None
+    lasting = [r for r in rows if r.ends_at is None]
+    last = lasting[0] if lasting else max(rows, key=lambda r: r.ends_at)
+    return BanInForce(last.ends_at, last.reason)
 
 
 def revoke_sessions(session: Session, player_id: int, now: datetime) -> int:

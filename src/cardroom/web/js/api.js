@@ -1,5 +1,7 @@
 // The HTTP API: JSON in and out, the session cookie sent along (same origin).
 
+import { bannedLogin } from "./sanctions.js";
+
 let csrf = "";
 
 /** Keep the session's CSRF token (from the login answer or /api/me). */
@@ -36,6 +38,7 @@ export function refusal(status, body) {
   if (status === 429 && !message) return "Too many attempts. Wait a few minutes and try again.";
   if (status === 503) return "The server is busy or starting. Try again in a moment.";
   if (code === "login_refused" && !message) return "Wrong alias or password.";
+  if (code === "account_banned" && body && "until" in body) return bannedLogin(body);
   if (message) return sentence(message); // the server's words say what was too many
   return `The server refused (${status}).`;
 }

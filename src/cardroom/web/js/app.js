@@ -29,6 +29,15 @@ function showState(state) {
     renderWho();
     fill(banner, "Your session has ended. ", h("a", { href: "#/login/login", text: "Log in again" }), " to go on playing.");
     banner.hidden = false;
+  } else if (state === "banned" && ctx.hello) {
+    // The operator banned the account: its sessions ended with the ban. The log-in
+    // screen says until when and why (the login's refusal, account_banned).
+    ctx.hello = null;
+    ctx.conn.watching.clear();
+    renderWho();
+    fill(banner, "Your account has been banned, and your seats given up. ",
+      h("a", { href: "#/login/login", text: "Log in" }), " to see until when and why.");
+    banner.hidden = false;
   } else if (state === "open" && ctx.conn.outdated) {
     // A deploy under the page: it goes on with the old client, which may not show
     // everything the new server does; a reload takes the new one (the seat stays).

@@ -4,6 +4,7 @@
 // account from chat, and the ban's end is read from /api/me.
 
 import { get, offers } from "./api.js";
+import { when } from "./sanctions.js";
 
 const WHY = {
   card_talk: "talk about your cards is not allowed during a hand",
@@ -16,8 +17,6 @@ const WHY = {
 /** Verdicts that are offences: each brings a chat ban. */
 const OFFENCES = new Set(["advertising", "foul_language"]);
 
-/** "15 May, 21:55" (the player's own time zone). */
-const when = (date) => date.toLocaleString("en-GB", { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
 
 /** The chat ban in force: its length and end in words ({length: "24 hours", until:
  *  "15 May, 21:55"}; until: "an operator lifts it" for a ban without end), or null. */

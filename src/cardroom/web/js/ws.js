@@ -173,6 +173,9 @@ export class Connection {
     // 4401: the server no longer knows the session (logged out, expired): trying
     // again cannot help, the player must log in.
     if (code === 4401) { this.setState("unauthorized"); return; }
+    // 4403: the account was banned (its sessions with it): trying again said
+    // "reconnecting", then "Your session has ended", the player never told why.
+    if (code === 4403) { this.setState("banned"); return; }
     if (this.closedByUs) { this.setState("closed"); return; }
     this.setState("reconnecting");
     const pause = Math.min(5000, 250 * 2 ** this.retry);
@@ -185,7 +188,7 @@ export class Connection {
     for (const fn of this.stateListeners) fn(state);
   }
 
-  /** Be told of each state ("open", "reconnecting", "unauthorized", "closed"). */
+  /** Be told of each state ("open", "reconnecting", "unauthorized", "banned", "closed"). */
   listenState(fn) {
     this.stateListeners.add(fn);
     return () => this.stateListeners.delete(fn);
