@@ -3,6 +3,7 @@
 
 import { get, post, offers, refusal, setCsrf } from "./api.js";
 import { h, fill, chips } from "./dom.js";
+import { untilWords } from "./moderation.js";
 
 /** The next midnight UTC on the player's clock: the disconnect all-ins are counted per
  *  UTC day (docs/api.md), so "today" alone read as the player's own day. */
@@ -77,7 +78,7 @@ export async function accountScreen(app, ctx) {
   app.append(
     h("section", h("h2", { text: "Balances" }), list),
     h("section", h("h2", { text: "Sanctions" }),
-      (me.sanctions || []).length ? h("ul", me.sanctions.map((s) => h("li", { text: `${s.kind}: ${s.reason || ""} ${s.ends_at ? `until ${s.ends_at}` : "until lifted"}` })))
+      (me.sanctions || []).length ? h("ul", me.sanctions.map((s) => h("li", { text: `${s.kind}: ${s.reason || ""} ${untilWords(s.ends_at)}` })))
         : h("p", { text: "None." })),
     me.disconnect_all_ins ? h("p#allins", { text: `Disconnect all-ins left today: ${me.disconnect_all_ins.left_today} of ${me.disconnect_all_ins.per_day} (a UTC day: back at ${utcMidnight()} your time)` }) : null,
     h("p.message", { role: "status", id: "topup-message" }),

@@ -19,6 +19,11 @@ const OFFENCES = new Set(["advertising", "foul_language"]);
 /** "15 May, 21:55" (the player's own time zone). */
 const when = (date) => date.toLocaleString("en-GB", { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
 
+/** A sanction's end (`ends_at`, the server's ISO time) as the player reads it: "until 15
+ *  May, 21:55" in his own time zone, "until lifted" without one. The raw text said
+ *  "until 2026-12-08T06:44:35.220578Z", UTC, to a player 13 hours away from it. */
+export const untilWords = (endsAt) => (endsAt ? `until ${when(new Date(endsAt))}` : "until lifted");
+
 /** The chat ban in force: its length and end in words ({length: "24 hours", until:
  *  "15 May, 21:55"}; until: "an operator lifts it" for a ban without end), or null. */
 async function chatBan() {
@@ -27,8 +32,11 @@ async function chatBan() {
   const bans = ((r && r.body && r.body.sanctions) || []).filter((s) => s.kind === "chat_ban" || s.kind === "ban");
   if (!bans.length) return null;
   if (bans.some((s) => !s.ends_at)) return { length: "", until: "an operator lifts it" };
-  const end = new Date(Math.max(...bans.map((s) => Date.parse(s.ends_at))));
-  const hours = Math.round((end - Date.now()) / 3_600_000);
+  const last = bans.reduce((a, b) => (Date.parse(b.ends_at) > Date.parse(a.ends_at) ? b : a));
+  const end = new Date(last.ends_at);
+  // Its length is from its start, both the server's times: read against this computer's
+  // clock, a 24-hour ban was "for 22 hours" on a clock two hours fast.
+  const hours = Math.round((end - Date.parse(last.starts_at)) / 3_600_000);
   const length = hours >= 48 && hours % 24 === 0 ? `${hours / 24} days` : hours > 1 ? `${hours} hours` : "";
   return { length, until: when(end) };
 }
