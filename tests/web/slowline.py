@@ -61,6 +61,11 @@ def slow_line(base: str, delay: float) -> Iterator[str]:
         async with await asyncio.start_server(connect, sock=sock):
             started.set()
             await stop[0].wait()
+        # The connections still open end with it (none left pending in a closed loop).
+        lines = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
+        for task in lines:
+            task.cancel()
+        await asyncio.gather(*lines, return_exceptions=True)
 
     thread = threading.Thread(target=lambda: loop.run_until_complete(serve()), daemon=True)
     thread.start()
@@ -70,3 +75,4 @@ def slow_line(base: str, delay: float) -> Iterator[str]:
     finally:
         loop.call_soon_threadsafe(stop[0].set)
         thread.join(5)
+        loop.close()

@@ -25,7 +25,8 @@ def test_on_a_slow_line_the_countdown_leaves_the_time_to_reach_the_server(
 ) -> None:
     """Counted from the ``server_time`` of the news alone, a line of 0.75 s each way
     showed 1.5 s more than an action had: "2s" left 0.5 s to click, and a click at "1s"
-    was too late. The page measures the trip up with a ping the server stamps."""
+    was too late. The page measures the trip up with a ping the server stamps; a new
+    connection counts from the last one's measure until its own is answered."""
     session_bots.ensure("slow-line")
     turns: list[dict[str, Any]] = []
 
@@ -47,6 +48,13 @@ def test_on_a_slow_line_the_countdown_leaves_the_time_to_reach_the_server(
         left = page.evaluate("cardroomTable.view.turn.deadline - cardroomTable.now()")
         after = system_clock()
         shown = int(page.locator(".seat.mine .clock .secs").inner_text().removesuffix("s"))
+        # Cut and back: a new connection's first seconds (before its own ping is answered)
+        # count from what the last one measured, not from the hello's lower bound.
+        page.evaluate("cardroomTable.conn.drop()")
+        page.wait_for_function("cardroomTable.conn.state === 'open'", timeout=15_000)
+        back_before = system_clock()
+        back_left = page.evaluate("cardroomTable.view.turn.deadline - cardroomTable.now()")
+        back_after = system_clock()
     deadline = turns[-1]["deadline"]
     assert page.evaluate("cardroomTable.view.turn.deadline") == deadline
     # What an action sent at the read has: the deadline less the server's clock when
@@ -54,3 +62,5 @@ def test_on_a_slow_line_the_countdown_leaves_the_time_to_reach_the_server(
     has = [deadline - (before + DELAY), deadline - (after + DELAY)]
     assert has[1] - 0.3 <= left <= has[0] + 0.3, f"{left:.2f} s counted, {has} s to act"
     assert shown <= has[0] + 1.3, f"{shown} s shown, {has} s to act"
+    has = [deadline - (back_before + DELAY), deadline - (back_after + DELAY)]
+    assert has[1] - 0.3 <= back_left <= has[0] + 0.3, f"reconnected: {back_left:.2f} s, {has} s"

@@ -8,14 +8,19 @@
 // clock counted from the lower bound showed what the server had left after the news
 // reached us: on a line of 1 s each way, "2s" left only 0.5-0.9 s to act, and a click
 // there arrived too late. From the upper bound a countdown says the time an action
-// sent now still has to reach the server.
+// sent now still has to reach the server. A new connection (the line may have changed)
+// measures its own, and until it is answered goes on from the last one's.
 
 /** The offset of one connection's server clock to this page's steady clock (seconds). */
 export class ServerClock {
-  constructor() {
+  /** `before`: the last connection's clock (its upper bound serves until this one's). */
+  constructor(before = null) {
     this.low = null; // the largest (server clock - ours) seen on arrival
     this.high = null; // the smallest (server clock - ours when a ping left)
     this.asked = false; // a ping to measure the upper bound went (once a connection)
+    // Counted from the hello's lower bound, the first round trip of a reconnection on
+    // a line of 0.75 s each way showed 1.5 s more than an action had.
+    this.carried = before && (before.high ?? before.carried);
   }
 
   /** A message stamped `serverTime` arrived now (`nowSeconds`, our steady clock). */
@@ -29,6 +34,7 @@ export class ServerClock {
       this.high = null;
       this.asked = false;
     }
+    if (this.carried !== null && this.low > this.carried) this.carried = null;
   }
 
   /** A ping sent at `sentSeconds` was answered now (`nowSeconds`), stamped `serverTime`
@@ -43,6 +49,7 @@ export class ServerClock {
   /** Whether a ping should measure the upper bound now (once, until it goes stale). */
   wanted() { return !this.asked; }
 
-  /** The offset to use: the upper bound once measured, else the lower one, else none. */
-  offset() { return this.high ?? this.low ?? 0; }
+  /** The offset to use: the upper bound once measured (or the last connection's, until
+   *  then), else the lower one, else none. */
+  offset() { return this.high ?? this.carried ?? this.low ?? 0; }
 }

@@ -113,8 +113,9 @@ export class Connection {
             if (this.release === null) this.release = msg.release;
             else if (msg.release !== this.release) this.outdated = true;
           }
-          // A new connection measures again (our clock may have been set meanwhile).
-          this.clock = new ServerClock();
+          // A new connection measures again (the line may have changed, or this
+          // computer slept).
+          this.clock = new ServerClock(this.clock);
           this.clock.heard(msg.server_time, steadyMs() / 1000);
           this.measure();
           this.retry = 0;
