@@ -18,6 +18,8 @@ pytestmark = pytest.mark.browser
 
 DELAY = 0.75
 """Seconds each way: a round trip of 1.5 s, a poor mobile line."""
+SLACK = 0.6
+"""How much shorter than exact the count may be (the proxy's and the page's timers late)."""
 
 
 def test_on_a_slow_line_the_countdown_leaves_the_time_to_reach_the_server(
@@ -60,7 +62,9 @@ def test_on_a_slow_line_the_countdown_leaves_the_time_to_reach_the_server(
     # What an action sent at the read has: the deadline less the server's clock when
     # it arrives (the line's delay after the read).
     has = [deadline - (before + DELAY), deadline - (after + DELAY)]
-    assert has[1] - 0.3 <= left <= has[0] + 0.3, f"{left:.2f} s counted, {has} s to act"
+    # Below by a loaded machine's lateness on the measuring trip (a count that errs
+    # short), never above: the old count was 1.5 s above.
+    assert has[1] - SLACK <= left <= has[0] + 0.3, f"{left:.2f} s counted, {has} s to act"
     assert shown <= has[0] + 1.3, f"{shown} s shown, {has} s to act"
     has = [deadline - (back_before + DELAY), deadline - (back_after + DELAY)]
-    assert has[1] - 0.3 <= back_left <= has[0] + 0.3, f"reconnected: {back_left:.2f} s, {has} s"
+    assert has[1] - SLACK <= back_left <= has[0] + 0.3, f"reconnected: {back_left:.2f} s, {has} s"
