@@ -73,3 +73,23 @@ def test_10_6_today_is_the_day_of_the_room_clock(monkeypatch: pytest.MonkeyPatch
     the room's book and ``GET /api/me``, not the wall clock's after a step."""
     monkeypatch.setattr(room_clock, "WALL_OFFSET", room_clock.WALL_OFFSET + SECONDS_PER_DAY)
     assert today() == day_of(time.time()) + 1
+
+
+def test_a_ping_is_answered_with_the_servers_clock(server: str) -> None:
+    """A ``ping``'s ``ok`` carries ``server_time`` (in ``detail``): stamped on its way
+    back, it bounds the client's offset to the server from above (``hello`` and ``turn``
+    bound it from below), so a client on a slow line counts down the time its action
+    still has to reach the server, not what the server has left after the trip."""
+
+    async def go() -> None:
+        login = await asyncio.to_thread(account, server, "timeping", "password1")
+        client = await ProtocolClient.connect(server, login["token"])
+        assert (await client.receive())["type"] == "hello"
+        sent = time.time()
+        await client.send("ping", id="p")
+        ok = await answer(client, "p")
+        assert ok["type"] == "ok"
+        assert sent - 1 <= ok["detail"]["server_time"] <= time.time() + 1
+        await client.close()
+
+    asyncio.run(go())

@@ -68,6 +68,8 @@ TABLES = {
     "busy": ("holdem", BLINDS, 20, 30.0),  # four bots playing faster than anyone could
     "lobby-live": ("holdem", BLINDS, 20, 30.0),
     "chat": ("holdem", BLINDS, 20, 30.0),
+    "chat-clock": ("holdem", BLINDS, 20, 30.0),
+    "slow-line": ("holdem", BLINDS, 20, 30.0),
     "offline": ("holdem", BLINDS, 20, 30.0),
     "silent": ("holdem", BLINDS, 20, 30.0),
     "report": ("holdem", BLINDS, 20, 30.0),

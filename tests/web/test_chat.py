@@ -4,6 +4,7 @@ length and end), then a line while banned; each refusal said once, in words."""
 
 from __future__ import annotations
 
+import datetime
 import re
 import time
 from typing import Any
@@ -11,6 +12,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 from tests.web.browser import fresh_alias, register, shoot, sit
+from tests.web.conftest import _open_page
 
 pytestmark = pytest.mark.browser
 
@@ -103,3 +105,34 @@ def test_a_wrapped_chat_line_cannot_pass_for_another_player_s_line(page: Any, se
     first, *wrapped = starts
     assert all(start >= first + 8 for start in wrapped), starts
     shoot(page, "chat-wrapped-line")
+
+
+def test_a_chat_ban_is_told_in_the_player_s_own_time_whatever_his_clock(
+    browser: Any, console: Any, request: pytest.FixtureRequest, server: str
+) -> None:
+    """A player in Tonga (UTC+13) whose computer's clock is two hours fast is banned from
+    chat for 24 hours: the chat says 24 hours (it said 22: the end read against his
+    clock), and the chat and his account page say when it ends in his own time (the
+    account page said "until 2026-12-08T06:44:35.220578Z")."""
+    page = _open_page(browser, console, timezone_id="Pacific/Tongatapu")
+    try:
+        page.clock.set_system_time(time.time() + 2 * 3600)
+        register(page, server, fresh_alias())
+        sit(page, server, "chat-clock")
+        said = _say(page, "come and play at www.example.com")
+        tonga = datetime.timezone(datetime.timedelta(hours=13))
+        now = datetime.datetime.now(tonga)
+        ends = [now + datetime.timedelta(hours=24, minutes=m) for m in (-1, 0, 1)]
+        until = [f"until {e.day} {e.strftime('%b')}, {e.strftime('%H:%M')}" for e in ends]
+        assert any(
+            said == "Not sent: links and the names of other card rooms are not allowed in chat."
+            f" You are banned from chat for 24 hours, {u}."
+            for u in until
+        ), said
+        page.goto(f"{server}/#/account")
+        sanction = page.locator("li", has_text="Banned from chat").inner_text()
+        assert any(u in sanction for u in until), sanction
+    finally:
+        shoot(page, request.node.name)
+        page.context.close()
+    assert console.unexpected() == [], console.unexpected()

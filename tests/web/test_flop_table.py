@@ -101,6 +101,9 @@ def test_replayer_steps_through_a_hand_we_played(page: Any, server: str) -> None
 
     play_passively(page, a_hand_with_us_ended, seconds=60)
     page.get_by_role("link", name="Hand history").click()
+    # When each hand was dealt, its day too (the list said "7:44:39 PM" of a hand days old).
+    listed = page.locator("ul.hands li").first.inner_text()
+    assert re.search(r" · \d{1,2} [A-Z][a-z]{2},? \d\d:\d\d:\d\d$", listed), listed
     page.locator("ul.hands a").first.click()
     counter = page.locator(".stepcount")
     assert counter.inner_text().startswith("Step 0 of ")

@@ -28,6 +28,7 @@ from typing import Any, NamedTuple
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from cardroom.room import commands as cmd
+from cardroom.room.clock import system_clock
 from cardroom.server import auth
 from cardroom.server import protocol as p
 from cardroom.server.dispatch import dispatch, stores_its_id
@@ -461,7 +462,9 @@ async def _once(conn: Connection, state: Any, answers: Answers, msg: p.AnyClient
     being done (its outcome awaited), or acted before (from the store); a message that
     stores nothing (a watch) is done again."""
     if isinstance(msg, p.Ping):  # does nothing, so is not remembered: it pushes out no id
-        _answer(conn, msg.id, Outcome())
+        # Stamped on its way back, the clock bounds the client's offset from above: a
+        # client on a slow line counts down what its action has left to reach us.
+        _answer(conn, msg.id, Outcome(detail={"server_time": system_clock()}))
         return
     said = p.digest(msg)
     earlier = answers.seen(conn.player, msg.id)

@@ -109,6 +109,11 @@ function replayer(app, hand, phh) {
   show();
 }
 
+/** When a hand was dealt, in the player's own time zone, its day too: "7 Dec, 19:44:39"
+ *  (the time alone, "7:44:39 PM", told nothing of a hand days old). */
+const dealtWhen = (at) => new Date(at).toLocaleString("en-GB",
+  { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", second: "2-digit" });
+
 /** The history screen: the list of one's hands, or one hand's replayer. */
 export async function historyScreen(app, ctx, arg) {
   const server = await offers("/api/hands");
@@ -143,7 +148,7 @@ export async function historyScreen(app, ctx, arg) {
     hands.length
       ? h("ul.hands", hands.map((x) => h("li",
         h("a", { href: `#/history/${x.id.split("/").map(encodeURIComponent).join("/")}`, text: `${x.table} hand #${x.hand_no}` }),
-        h("span", { text: ` ${x.game || ""} · ${new Date(x.at).toLocaleTimeString()}` }))))
+        h("span", { text: ` ${x.game || ""} · ${dealtWhen(x.at)}` }))))
       : h("p", { text: "No hands yet. Play a hand and it will be listed here." }));
   return null;
 }

@@ -17,7 +17,6 @@ const WHY = {
 /** Verdicts that are offences: each brings a chat ban. */
 const OFFENCES = new Set(["advertising", "foul_language"]);
 
-
 /** The chat ban in force: its length and end in words ({length: "24 hours", until:
  *  "15 May, 21:55"}; until: "an operator lifts it" for a ban without end), or null. */
 async function chatBan() {
@@ -26,8 +25,11 @@ async function chatBan() {
   const bans = ((r && r.body && r.body.sanctions) || []).filter((s) => s.kind === "chat_ban" || s.kind === "ban");
   if (!bans.length) return null;
   if (bans.some((s) => !s.ends_at)) return { length: "", until: "an operator lifts it" };
-  const end = new Date(Math.max(...bans.map((s) => Date.parse(s.ends_at))));
-  const hours = Math.round((end - Date.now()) / 3_600_000);
+  const last = bans.reduce((a, b) => (Date.parse(b.ends_at) > Date.parse(a.ends_at) ? b : a));
+  const end = new Date(last.ends_at);
+  // Its length is from its start, both the server's times: read against this computer's
+  // clock, a 24-hour ban was "for 22 hours" on a clock two hours fast.
+  const hours = Math.round((end - Date.parse(last.starts_at)) / 3_600_000);
   const length = hours >= 48 && hours % 24 === 0 ? `${hours / 24} days` : hours > 1 ? `${hours} hours` : "";
   return { length, until: when(end) };
 }

@@ -11,6 +11,8 @@
 // once: the page says "reconnecting" and holds its controls, and what waited in the old
 // socket is dropped with it (never played late on a later turn).
 
+import { ServerClock } from "./serverclock.js";
+
 /** A table's id as the protocol has it (`protocol.TABLE_ID`): letters, digits, `-`, `_`, at most 40. */
 export const TABLE_ID = /^[A-Za-z0-9_-]{1,40}$/;
 
@@ -65,7 +67,7 @@ export class Connection {
     // release's for as long as it stays open (a reload gets the new ones).
     this.release = null;
     this.outdated = false;
-    this.skew = 0; // the server's clock minus ours, seconds (see clockSample)
+    this.clock = new ServerClock(); // the server's clock minus ours, each connection's own
     this.state = "idle";
     this.retry = 0;
     this.stateListeners = new Set();
@@ -111,7 +113,11 @@ export class Connection {
             if (this.release === null) this.release = msg.release;
             else if (msg.release !== this.release) this.outdated = true;
           }
-          this.clockSample(msg.server_time, true);
+          // A new connection measures again (the line may have changed, or this
+          // computer slept).
+          this.clock = new ServerClock(this.clock);
+          this.clock.heard(msg.server_time, steadyMs() / 1000);
+          this.measure();
           this.retry = 0;
           this.setState("open");
           resolve(msg);
@@ -147,12 +153,13 @@ export class Connection {
       if (now - this.opened > HEARD_WITHIN_MS) this.lost(ws, 4000);
       return;
     }
+    this.measure(); // a measure gone stale (this computer slept) is taken again
     const quiet = now - this.heard;
     const asked = this.pingAt !== null && this.heard < this.pingAt; // unanswered so far
     if (asked && quiet > HEARD_WITHIN_MS && now - this.pingAt > ANSWER_WITHIN_MS) this.lost(ws, 4000);
     else if (quiet > PING_AFTER_MS && !asked) {
       this.pingAt = now;
-      this.send("ping");
+      this.ping();
     }
   }
 
@@ -204,22 +211,27 @@ export class Connection {
     if (this.ws) this.lost(this.ws, 4000);
   }
 
-  /** Deadlines are on the server's clock, and ours may be off by any amount. Each
-   *  `server_time` we receive was stamped before it travelled, so it measures the
-   *  difference minus the trip: the largest sample is the closest (a message held up
-   *  on the way never makes it worse). A new connection starts again (our clock may
-   *  have been set meanwhile). */
-  clockSample(serverTime, fresh = false) {
-    if (typeof serverTime !== "number") return;
-    const sample = serverTime - steadyMs() / 1000;
-    this.skew = fresh ? sample : Math.max(this.skew, sample);
+  /** Ping to measure the server's clock from above (serverclock.js), when it wants it:
+   *  once a connection, and again when the measure went stale. */
+  measure() {
+    if (!this.clock.wanted()) return;
+    this.clock.asked = true;
+    this.ping();
   }
 
-  /** Now on the server's clock, seconds (deadlines and offers are on it). */
-  serverNow() { return steadyMs() / 1000 + this.skew; }
+  /** Ping; its answer measures the server's clock from above too. */
+  ping() {
+    const clock = this.clock;
+    const sent = steadyMs() / 1000;
+    this.send("ping").then((r) => clock.answered(r.detail && r.detail.server_time, sent, steadyMs() / 1000));
+  }
+
+  /** Now on the server's clock as an action sent now would reach it, seconds (deadlines
+   *  and offers are on it: a countdown from here says what an action still has). */
+  serverNow() { return steadyMs() / 1000 + this.clock.offset(); }
 
   receive(msg) {
-    if (msg.type === "turn") this.clockSample(msg.server_time);
+    if (msg.type === "turn") this.clock.heard(msg.server_time, steadyMs() / 1000);
     // A table closed for good is not watched again after a reconnect (one the server
     // stopped with comes back with it: it is).
     if (msg.type === "table_closed" && msg.reason !== "server_stopping") this.watching.delete(msg.table);
