@@ -38,6 +38,7 @@ from cardroom.server.limits import AccountBuckets
 from cardroom.server.room import Room
 from cardroom.server.sanctions import SanctionWatch
 from cardroom.server.settings import ServerSettings
+from cardroom.server.start_refused import StartWatch
 from cardroom.server.storage import Storage
 from cardroom.server.tables_file import load_tables
 from cardroom.server.web_files import ClientFiles, client_release
@@ -61,6 +62,8 @@ class ServerState:
         self.sanctions: SanctionWatch | None = None
         self.release = client_release(settings.web_dir)
         """The client's release, told in each ``hello`` (``web_files.client_release``)."""
+        self.start = StartWatch()
+        """Why the start failed, when the database refused it (``start_refused``)."""
         self.table_changes = asyncio.Lock()
         """Held while the operator API opens or closes a table: its check that the table
         is (not) open and the change are one step (racing opens of one id each started
@@ -149,13 +152,17 @@ def create_app(
         )
         state.storage = storage
         try:
-            await storage.run(storage.migrate)
-            state.accounts = auth.Accounts(storage, settings)
-            state.room = Room(storage, settings, on_lost)
-            await state.room.open(specs)
-            every = settings.sanction_check_seconds
-            state.sanctions = SanctionWatch(storage, state.room, state.shared, every)
-            state.sanctions.start()
+            try:
+                await storage.run(storage.migrate)
+                state.accounts = auth.Accounts(storage, settings)
+                state.room = Room(storage, settings, on_lost)
+                await state.room.open(specs)
+                every = settings.sanction_check_seconds
+                state.sanctions = SanctionWatch(storage, state.room, state.shared, every)
+                state.sanctions.start()
+            except Exception as exc:  # a full disk: said in one line (``serve``)
+                state.start.refused(exc)
+                raise
             yield
         finally:
             if state.sanctions is not None:
