@@ -5,55 +5,15 @@ from __future__ import annotations
 import subprocess
 import sys
 
-from sqlalchemy import text
+from tests.server.disk_full import disk_full
 
 from cardroom.server.settings import ServerSettings
-from cardroom.store import make_engine
-
-# What a full disk does to the start's writes, on each database: the table's snapshot
-# (stored by every table's opening, and by the recovery of one that was open) refused
-# with the driver's own words for a full disk.
-REFUSE_SQLITE = """
-CREATE TRIGGER disk_full BEFORE INSERT ON table_snapshots
-BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END
-"""
-REFUSE_POSTGRES = (
-    """
-    CREATE FUNCTION disk_full() RETURNS trigger AS $$ BEGIN
-    RAISE EXCEPTION 'could not extend file: No space left on device' USING ERRCODE = '53100';
-    END $$ LANGUAGE plpgsql
-    """,
-    """
-    CREATE TRIGGER disk_full BEFORE INSERT ON table_snapshots
-    FOR EACH ROW EXECUTE FUNCTION disk_full()
-    """,
-)
 
 
 def _cardroom(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "cardroom", *args], capture_output=True, text=True, timeout=120
     )
-
-
-def _refuse_writes(url: str, refuse: bool) -> None:
-    engine = make_engine(url)
-    try:
-        with engine.begin() as conn:
-            if not refuse:
-                conn.execute(
-                    text(
-                        "DROP TRIGGER disk_full"
-                        + ("" if "sqlite" in url else " ON table_snapshots")
-                    )
-                )
-            elif "sqlite" in url:
-                conn.execute(text(REFUSE_SQLITE))
-            else:
-                for statement in REFUSE_POSTGRES:
-                    conn.execute(text(statement))
-    finally:
-        engine.dispose()
 
 
 def test_10_10_a_start_whose_tables_cannot_be_stored_says_so_in_one_line_and_exits_1(
@@ -67,7 +27,7 @@ def test_10_10_a_start_whose_tables_cannot_be_stored_says_so_in_one_line_and_exi
     url, tables = settings.database_url, settings.tables_file
     assert url is not None and tables is not None
     assert _cardroom("db", "upgrade", "--db", url).returncode == 0
-    _refuse_writes(url, True)
+    disk_full(url, "table_snapshots")  # stored by every table's opening
     refused = _cardroom("serve", "--port", "0", "--no-bots", "--db", url, "--tables", str(tables))
     lines = [line for line in refused.stderr.splitlines() if line.strip()]
     assert refused.returncode == 1, refused.stderr
@@ -76,7 +36,7 @@ def test_10_10_a_start_whose_tables_cannot_be_stored_says_so_in_one_line_and_exi
     assert lines[0].startswith("cardroom serve: the room could not start:"), lines[0]
     assert "full" in lines[0] or "No space" in lines[0], lines[0]
     assert "serving" not in refused.stdout
-    _refuse_writes(url, False)
+    disk_full(url, "table_snapshots", full=False)
     from tests.server.conftest import running_server
 
     with running_server(settings):  # space back: the room starts as ever

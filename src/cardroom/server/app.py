@@ -95,19 +95,28 @@ def server_state(request: Request) -> ServerState:
 
 
 async def healthz(request: Request) -> Response:
-    """200 when the database answers, 503 otherwise."""
+    """200 when the database answers and stores the tables' steps, 503 otherwise."""
     state = server_state(request)
     try:
         assert state.storage is not None
         await state.storage.run(state.storage.ping)
     except Exception as exc:  # any failure means "not healthy"; the reason is shown
-        # The refusal's shape every route answers (ErrorBody, as /openapi.json says).
-        why = type(exc).__name__
-        body = {"ok": False, "error": why, "code": "unavailable"}
-        body["message"] = f"the database is unreachable ({why})"
-        return JSONResponse(body, status_code=503)
+        return _unhealthy(type(exc).__name__, f"the database is unreachable ({type(exc).__name__})")
+    refusing = state.storage.refusing()
+    if refusing is not None:  # a full disk answers queries: the tables stand still all the same
+        message = (
+            f"the database has refused every table step for {refusing:.0f} s: the tables"
+            " play nothing until it stores them again (the log says why)"
+        )
+        return _unhealthy("StepsRefused", message)
     tables = 0 if state.room is None else len(state.room.actors)
     return JSONResponse({"ok": True, "database": "reachable", "tables": tables})
+
+
+def _unhealthy(why: str, message: str) -> JSONResponse:
+    """503 in the refusal's shape every route answers (ErrorBody, as /openapi.json says)."""
+    body = {"ok": False, "error": why, "code": "unavailable", "message": message}
+    return JSONResponse(body, status_code=503)
 
 
 async def ws_schema(_request: Request) -> Response:

@@ -19,13 +19,15 @@ from __future__ import annotations
 import asyncio
 import functools
 import threading
+import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, ParamSpec, TypeVar
 
 from sqlalchemy import Engine, text
 
-from cardroom.store import make_engine, read_only, upgrade
+from cardroom.store import StoreError, make_engine, read_only, upgrade
+from cardroom.store.leases import LeaseLost
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -67,6 +69,9 @@ class Storage:
         self.writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="cardroom-db-writer")
         self.waiting: dict[WriteAll, list[tuple[Any, asyncio.Future[None]]]] = {}
         self.draining: asyncio.Task[None] | None = None
+        self.refusing_since: float | None = None
+        """Since when (``time.monotonic``) the database refuses every table step (a full
+        disk...), None while it stores them: ``/healthz`` tells (:meth:`refusing`)."""
 
     def migrate(self) -> None:
         """Create or migrate the schema to the newest revision (blocking; at start-up)."""
@@ -129,6 +134,7 @@ class Storage:
                     errors = await loop.run_in_executor(self.writer, _write_group, write_all, items)
                 except Exception as exc:  # the writer is shut down: nothing was stored
                     errors = [exc] * len(group)
+                self.note(errors)
                 for (_, future), error in zip(group, errors, strict=True):
                     if future.done():
                         continue
@@ -138,6 +144,29 @@ class Storage:
                         future.set_exception(error)
         finally:
             self.draining = None
+
+    def note(self, errors: list[Exception | None]) -> None:
+        """Keep whether the database stores the tables' steps: a group with a step stored
+        says yes, one whose steps the database refused (not the ledger, nor a lease lost:
+        the room stops then) says no. A query still answers on a full disk."""
+        if any(error is None for error in errors):
+            self.stored()
+        elif self.refusing_since is None and any(
+            isinstance(e, StoreError) and not isinstance(e, LeaseLost) for e in errors
+        ):
+            self.refusing_since = time.monotonic()
+
+    def stored(self) -> None:
+        """A write went through (a step, the lease's renewal): the database stores again.
+        (Without the renewal, a room whose one step was lost to a backend killed, and
+        where nobody plays since, stayed unhealthy.)"""
+        self.refusing_since = None
+
+    def refusing(self) -> float | None:
+        """How many seconds the database has refused every table step (None: it stores
+        them)."""
+        since = self.refusing_since
+        return None if since is None else time.monotonic() - since
 
     def ping(self) -> None:
         """Raise unless the database answers."""
