@@ -8,7 +8,7 @@ from sqlalchemy import text
 from cardroom.store import make_engine
 
 SQLITE = """
-CREATE TRIGGER disk_full BEFORE INSERT ON {table}
+CREATE TRIGGER disk_full BEFORE {writes} ON {table}
 BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END
 """
 POSTGRES = (
@@ -18,15 +18,16 @@ POSTGRES = (
     END $$ LANGUAGE plpgsql
     """,
     """
-    CREATE TRIGGER disk_full BEFORE INSERT ON {table}
+    CREATE TRIGGER disk_full BEFORE {writes} ON {table}
     FOR EACH ROW EXECUTE FUNCTION disk_full()
     """,
 )
 
 
-def disk_full(url: str, table: str, full: bool = True) -> None:
+def disk_full(url: str, table: str, full: bool = True, writes: str = "INSERT") -> None:
     """Refuse every insert into ``table`` of the database at ``url`` as a full disk would
-    (``full`` False: take the refusal away, the space back)."""
+    (``writes`` "UPDATE": every update; ``full`` False: take the refusal away, the space
+    back)."""
     sqlite = url.startswith("sqlite")
     engine = make_engine(url)
     try:
@@ -34,9 +35,9 @@ def disk_full(url: str, table: str, full: bool = True) -> None:
             if not full:
                 conn.execute(text("DROP TRIGGER disk_full" + ("" if sqlite else f" ON {table}")))
             elif sqlite:
-                conn.execute(text(SQLITE.format(table=table)))
+                conn.execute(text(SQLITE.format(table=table, writes=writes)))
             else:
                 for statement in POSTGRES:
-                    conn.execute(text(statement.format(table=table)))
+                    conn.execute(text(statement.format(table=table, writes=writes)))
     finally:
         engine.dispose()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 
 import httpx
 from tests.server.conftest import running_server
@@ -49,3 +50,31 @@ def test_10_10_healthz_says_unavailable_while_the_database_refuses_the_tables_st
     with running_server(settings) as base:
         asyncio.run(go(base))
     assert money_problems(url) == []
+
+
+def test_10_10_healthz_of_an_idle_room_says_unavailable_while_its_lease_cannot_be_renewed(
+    settings: ServerSettings,
+) -> None:
+    """A room where nobody plays makes no table step; on a full disk its lease's renewal
+    (an update every few seconds) was refused, logged, and ``/healthz`` said 200: the
+    first player to sit found a table that could not seat him. The renewal refused says
+    unavailable too, and stored says well again."""
+    url = settings.database_url
+    assert url is not None
+    settings = replace(settings, heartbeat_seconds=0.2)
+
+    async def go(base: str) -> None:
+        async with httpx.AsyncClient(base_url=base, timeout=10) as web:
+            assert (await web.get("/healthz")).status_code == 200
+            await asyncio.to_thread(disk_full, url, "server_leases", True, "UPDATE")
+            async with asyncio.timeout(20):
+                while (sick := await web.get("/healthz")).status_code == 200:
+                    await asyncio.sleep(0.1)
+            assert sick.status_code == 503 and sick.json()["code"] == "unavailable", sick.text
+            await asyncio.to_thread(disk_full, url, "server_leases", False)
+            async with asyncio.timeout(20):
+                while (await web.get("/healthz")).status_code != 200:
+                    await asyncio.sleep(0.1)
+
+    with running_server(settings) as base:
+        asyncio.run(go(base))

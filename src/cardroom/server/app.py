@@ -105,7 +105,7 @@ async def healthz(request: Request) -> Response:
     refusing = state.storage.refusing()
     if refusing is not None:  # a full disk answers queries: the tables stand still all the same
         message = (
-            f"the database has refused every table step for {refusing:.0f} s: the tables"
+            f"the database has refused the room's writes for {refusing:.0f} s: the tables"
             " play nothing until it stores them again (the log says why)"
         )
         return _unhealthy("StepsRefused", message)

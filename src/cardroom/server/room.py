@@ -298,6 +298,7 @@ class Room:
                     continue
             except Exception as exc:  # a busy or absent database: next time
                 log.warning("the server's lease was not renewed (%s)", exc)
+                self.storage.refused(exc)  # a full disk: /healthz says so, players or none
                 continue
             self.lease_refused()  # in a task of its own, which a clean stop waits for
             return

@@ -151,9 +151,16 @@ class Storage:
         the room stops then) says no. A query still answers on a full disk."""
         if any(error is None for error in errors):
             self.stored()
-        elif self.refusing_since is None and any(
-            isinstance(e, StoreError) and not isinstance(e, LeaseLost) for e in errors
-        ):
+        else:
+            for error in errors:
+                if error is not None:
+                    self.refused(error)
+
+    def refused(self, error: Exception) -> None:
+        """A write failed with ``error``: the database refuses writes if the error is its
+        own (not the ledger's refusal of a buy-in, nor a lease lost: the room stops then)."""
+        database = isinstance(error, StoreError) and not isinstance(error, LeaseLost)
+        if database and self.refusing_since is None:
             self.refusing_since = time.monotonic()
 
     def stored(self) -> None:
