@@ -26,6 +26,7 @@ from typing import Any, ParamSpec, TypeVar
 
 from sqlalchemy import Engine, text
 
+from cardroom.server.wal import checkpoint
 from cardroom.store import StoreError, make_engine, read_only, upgrade
 from cardroom.store.leases import LeaseLost
 
@@ -131,7 +132,9 @@ class Storage:
                     self.waiting[write_all] = rest
                 items = [item for item, _ in group]
                 try:
-                    errors = await loop.run_in_executor(self.writer, _write_group, write_all, items)
+                    errors = await loop.run_in_executor(
+                        self.writer, _write_or_checkpoint, self.engine, write_all, items
+                    )
                 except Exception as exc:  # the writer is shut down: nothing was stored
                     errors = [exc] * len(group)
                 self.note(errors)
@@ -159,8 +162,7 @@ class Storage:
     def refused(self, error: Exception) -> None:
         """A write failed with ``error``: the database refuses writes if the error is its
         own (not the ledger's refusal of a buy-in, nor a lease lost: the room stops then)."""
-        database = isinstance(error, StoreError) and not isinstance(error, LeaseLost)
-        if database and self.refusing_since is None:
+        if _database_refused(error) and self.refusing_since is None:
             self.refusing_since = time.monotonic()
 
     def stored(self) -> None:
@@ -186,6 +188,27 @@ class Storage:
         self.hashing.shutdown(wait=True)
         self.writer.shutdown(wait=True)
         self.engine.dispose()
+
+
+def _write_or_checkpoint(
+    engine: Engine, write_all: WriteAll, items: list[Any]
+) -> list[Exception | None]:
+    """In the writer thread: :func:`_write_group`; the items the database refused are
+    written once more if a checkpoint frees SQLite's log (``wal``: a log that could not
+    grow refused every step for good)."""
+    errors = _write_group(write_all, items)
+    refused = [n for n, e in enumerate(errors) if _database_refused(e)]
+    if not refused or not checkpoint(engine):
+        return errors
+    again = _write_group(write_all, [items[n] for n in refused])
+    for n, error in zip(refused, again, strict=True):
+        errors[n] = error
+    return errors
+
+
+def _database_refused(error: Exception | None) -> bool:
+    """Whether ``error`` is the database's own (not the ledger's, nor a lease lost)."""
+    return isinstance(error, StoreError) and not isinstance(error, LeaseLost)
 
 
 def _write_group(write_all: WriteAll, items: list[Any]) -> list[Exception | None]:
