@@ -45,6 +45,7 @@ from cardroom.server import broadcast, crash_points, jobs, protocol
 from cardroom.server.allowances import StepAllowances
 from cardroom.server.broadcast import History, Watcher
 from cardroom.server.jobs import TICK, ClientRef, Job, Outcome
+from cardroom.server.refusals import Refusals
 from cardroom.server.storage import Storage
 from cardroom.server.table_ledger import StepLedger
 from cardroom.store import Players, SanctionKind
@@ -128,6 +129,7 @@ class TableActor:
         self.unread = False
         """A step was lost, the record not read back: the table in memory may hold what
         was lost, so it runs nothing (jobs answered ``busy``) until :meth:`reread`."""
+        self.refusals = Refusals(self.table_id)
         self.unread_since: float | None = None
         self.unread_told = 0.0
         """When the record first failed to be read back, and was last said to be unread
@@ -396,7 +398,7 @@ class TableActor:
                 began = time.monotonic()
                 await self.storage.write(self.records.commit_all, step)
             except Exception as exc:  # a database error, or Busy: nothing of it happened
-                log.warning("table %s: a step was not stored (%s)", self.table_id, exc)
+                self.refusals.refused(exc)  # once a run, not once a tick
                 refused = jobs.refusal(exc)
                 for job, _ in answers:
                     jobs.resolve(job, refused)
@@ -407,6 +409,7 @@ class TableActor:
                 await self.recover_from_failure("not_stored", jobs.NOT_STORED)
                 return False
             crash_points.after_step(self.table_id, entries)
+            self.refusals.stored()
             self.snapshot_ref = self.table.snapshot
             self.table.rebase()  # the new snapshot, if taken, is stored with the next step
             stored = self.history.add(self.seq + 1, events)

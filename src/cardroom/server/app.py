@@ -39,6 +39,7 @@ from cardroom.server.limits import AccountBuckets
 from cardroom.server.room import Room
 from cardroom.server.sanctions import SanctionWatch
 from cardroom.server.settings import ServerSettings
+from cardroom.server.start_refused import StartWatch
 from cardroom.server.storage import Storage
 from cardroom.server.tables_file import load_tables
 from cardroom.server.web_files import ClientFiles, client_release
@@ -62,6 +63,8 @@ class ServerState:
         self.sanctions: SanctionWatch | None = None
         self.release = client_release(settings.web_dir)
         """The client's release, told in each ``hello`` (``web_files.client_release``)."""
+        self.start = StartWatch()
+        """Why the start failed, when the database refused it (``start_refused``)."""
         self.table_changes = asyncio.Lock()
         """Held while the operator API opens or closes a table: its check that the table
         is (not) open and the change are one step (racing opens of one id each started
@@ -93,19 +96,28 @@ def server_state(request: Request) -> ServerState:
 
 
 async def healthz(request: Request) -> Response:
-    """200 when the database answers, 503 otherwise."""
+    """200 when the database answers and stores the tables' steps, 503 otherwise."""
     state = server_state(request)
     try:
         assert state.storage is not None
         await state.storage.run(state.storage.ping)
     except Exception as exc:  # any failure means "not healthy"; the reason is shown
-        # The refusal's shape every route answers (ErrorBody, as /openapi.json says).
-        why = type(exc).__name__
-        body = {"ok": False, "error": why, "code": "unavailable"}
-        body["message"] = f"the database is unreachable ({why})"
-        return JSONResponse(body, status_code=503)
+        return _unhealthy(type(exc).__name__, f"the database is unreachable ({type(exc).__name__})")
+    refusing = state.storage.refusing()
+    if refusing is not None:  # a full disk answers queries: the tables stand still all the same
+        message = (
+            f"the database has refused the room's writes for {refusing:.0f} s: the tables"
+            " play nothing until it stores them again (the log says why)"
+        )
+        return _unhealthy("StepsRefused", message)
     tables = 0 if state.room is None else len(state.room.actors)
     return JSONResponse({"ok": True, "database": "reachable", "tables": tables})
+
+
+def _unhealthy(why: str, message: str) -> JSONResponse:
+    """503 in the refusal's shape every route answers (ErrorBody, as /openapi.json says)."""
+    body = {"ok": False, "error": why, "code": "unavailable", "message": message}
+    return JSONResponse(body, status_code=503)
 
 
 async def ws_schema(_request: Request) -> Response:
@@ -150,13 +162,17 @@ def create_app(
         )
         state.storage = storage
         try:
-            await storage.run(storage.migrate)
-            state.accounts = auth.Accounts(storage, settings)
-            state.room = Room(storage, settings, on_lost)
-            await state.room.open(specs)
-            every = settings.sanction_check_seconds
-            state.sanctions = SanctionWatch(storage, state.room, state.shared, every)
-            state.sanctions.start()
+            try:
+                await storage.run(storage.migrate)
+                state.accounts = auth.Accounts(storage, settings)
+                state.room = Room(storage, settings, on_lost)
+                await state.room.open(specs)
+                every = settings.sanction_check_seconds
+                state.sanctions = SanctionWatch(storage, state.room, state.shared, every)
+                state.sanctions.start()
+            except Exception as exc:  # a full disk: said in one line (``serve``)
+                state.start.refused(exc)
+                raise
             yield
         finally:
             if state.sanctions is not None:

@@ -23,7 +23,13 @@ from cardroom.store.errors import LARGEST_ID
 Operation = tuple[str, str, str, type | None, type | None]
 
 _PLAIN: Final[list[Operation]] = [
-    ("/healthz", "get", "200 when the database is reachable, 503 otherwise", None, None),
+    (
+        "/healthz",
+        "get",
+        "200 when the database answers and stores the tables' steps, 503 otherwise",
+        None,
+        None,
+    ),
     ("/openapi.json", "get", "This document", None, None),
     ("/schema/ws.json", "get", "The JSON Schema of the WebSocket messages (/ws)", None, None),
 ]

@@ -294,9 +294,11 @@ class Room:
             await asyncio.sleep(self.settings.heartbeat_seconds)
             try:  # a database away does not lose the lease: nobody else took it
                 if await self.storage.run(lease.renew, engine, me):
+                    self.storage.stored()  # a write went through: an idle room is healthy
                     continue
             except Exception as exc:  # a busy or absent database: next time
                 log.warning("the server's lease was not renewed (%s)", exc)
+                self.storage.refused(exc)  # a full disk: /healthz says so, players or none
                 continue
             self.lease_refused()  # in a task of its own, which a clean stop waits for
             return

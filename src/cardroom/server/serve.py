@@ -23,6 +23,7 @@ from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIO
 from cardroom.server.app import announce_stop, create_app
 from cardroom.server.settings import ServerSettings
 from cardroom.server.storage import Storage
+from cardroom.store import DatabaseError
 
 OnReady = Callable[[str], Awaitable[None]]
 """Called with the base URL once the server answers (e.g. to start bots)."""
@@ -102,6 +103,14 @@ class RoomServer(uvicorn.Server):
         except Exception:  # the notice is a courtesy: the stop goes on regardless
             logging.getLogger("cardroom.server").exception("the stop was not announced")
         await super().shutdown(sockets=sockets)
+
+    async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+        """uvicorn's start; one the application refused ends the serving, not the
+        process (uvicorn's ``sys.exit(3)`` inside its task): ``serve`` says why."""
+        try:
+            await super().startup(sockets=sockets)
+        except SystemExit:
+            self.should_exit = True
 
 
 HEAD_SECONDS = 10.0
@@ -254,7 +263,8 @@ def serve(
     interrupted; returns the exit code: 0 after a clean stop, 1 when it could not start
     or stopped because it lost the database's lease (``Room.lose``). A bad database URL
     or an unreachable database raises :class:`cardroom.store.DatabaseError` before
-    anything listens, an address it cannot listen on :class:`ListenError`."""
+    anything listens, and so does a start whose tables it could not store (a full disk:
+    ``start_refused``); an address it cannot listen on :class:`ListenError`."""
     room_log(log_level)
     lost: list[bool] = []
 
@@ -282,6 +292,8 @@ def serve(
         raise ListenError(f"cannot listen on {settings.host}:{settings.port}: {exc}") from None
     port = sock.getsockname()[1]
     server = RoomServer(uvicorn_config(app, settings, log_level))
+    watch = app.state.server.start  # a start the database refused: one line, not a traceback
+    logging.getLogger("uvicorn.error").addFilter(watch)
     host = f"[{settings.host}]" if ":" in settings.host else settings.host
     base = f"http://{host}:{port}"
 
@@ -312,9 +324,12 @@ def serve(
     except KeyboardInterrupt:
         pass
     finally:
+        logging.getLogger("uvicorn.error").removeFilter(watch)
         if main_thread:
             signal.signal(signal.SIGTERM, previous)
         sock.close()
+    if watch.reason is not None:
+        raise DatabaseError(watch.reason)
     return 0 if server.started and not lost else 1
 
 

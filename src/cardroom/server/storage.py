@@ -19,13 +19,16 @@ from __future__ import annotations
 import asyncio
 import functools
 import threading
+import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, ParamSpec, TypeVar
 
 from sqlalchemy import Engine, text
 
-from cardroom.store import make_engine, read_only, upgrade
+from cardroom.server.wal import checkpoint
+from cardroom.store import StoreError, make_engine, read_only, upgrade
+from cardroom.store.leases import LeaseLost
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -67,6 +70,9 @@ class Storage:
         self.writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="cardroom-db-writer")
         self.waiting: dict[WriteAll, list[tuple[Any, asyncio.Future[None]]]] = {}
         self.draining: asyncio.Task[None] | None = None
+        self.refusing_since: float | None = None
+        """Since when (``time.monotonic``) the database refuses every table step (a full
+        disk...), None while it stores them: ``/healthz`` tells (:meth:`refusing`)."""
 
     def migrate(self) -> None:
         """Create or migrate the schema to the newest revision (blocking; at start-up)."""
@@ -126,9 +132,12 @@ class Storage:
                     self.waiting[write_all] = rest
                 items = [item for item, _ in group]
                 try:
-                    errors = await loop.run_in_executor(self.writer, _write_group, write_all, items)
+                    errors = await loop.run_in_executor(
+                        self.writer, _write_or_checkpoint, self.engine, write_all, items
+                    )
                 except Exception as exc:  # the writer is shut down: nothing was stored
                     errors = [exc] * len(group)
+                self.note(errors)
                 for (_, future), error in zip(group, errors, strict=True):
                     if future.done():
                         continue
@@ -138,6 +147,35 @@ class Storage:
                         future.set_exception(error)
         finally:
             self.draining = None
+
+    def note(self, errors: list[Exception | None]) -> None:
+        """Keep whether the database stores the tables' steps: a group with a step stored
+        says yes, one whose steps the database refused (not the ledger, nor a lease lost:
+        the room stops then) says no. A query still answers on a full disk."""
+        if any(error is None for error in errors):
+            self.stored()
+        else:
+            for error in errors:
+                if error is not None:
+                    self.refused(error)
+
+    def refused(self, error: Exception) -> None:
+        """A write failed with ``error``: the database refuses writes if the error is its
+        own (not the ledger's refusal of a buy-in, nor a lease lost: the room stops then)."""
+        if _database_refused(error) and self.refusing_since is None:
+            self.refusing_since = time.monotonic()
+
+    def stored(self) -> None:
+        """A write went through (a step, the lease's renewal): the database stores again.
+        (Without the renewal, a room whose one step was lost to a backend killed, and
+        where nobody plays since, stayed unhealthy.)"""
+        self.refusing_since = None
+
+    def refusing(self) -> float | None:
+        """How many seconds the database has refused every table step (None: it stores
+        them)."""
+        since = self.refusing_since
+        return None if since is None else time.monotonic() - since
 
     def ping(self) -> None:
         """Raise unless the database answers."""
@@ -150,6 +188,27 @@ class Storage:
         self.hashing.shutdown(wait=True)
         self.writer.shutdown(wait=True)
         self.engine.dispose()
+
+
+def _write_or_checkpoint(
+    engine: Engine, write_all: WriteAll, items: list[Any]
+) -> list[Exception | None]:
+    """In the writer thread: :func:`_write_group`; the items the database refused are
+    written once more if a checkpoint frees SQLite's log (``wal``: a log that could not
+    grow refused every step for good)."""
+    errors = _write_group(write_all, items)
+    refused = [n for n, e in enumerate(errors) if _database_refused(e)]
+    if not refused or not checkpoint(engine):
+        return errors
+    again = _write_group(write_all, [items[n] for n in refused])
+    for n, error in zip(refused, again, strict=True):
+        errors[n] = error
+    return errors
+
+
+def _database_refused(error: Exception | None) -> bool:
+    """Whether ``error`` is the database's own (not the ledger's, nor a lease lost)."""
+    return isinstance(error, StoreError) and not isinstance(error, LeaseLost)
 
 
 def _write_group(write_all: WriteAll, items: list[Any]) -> list[Exception | None]:
