@@ -82,9 +82,19 @@ class Recording(Bot):
         self.firsts: list[tuple[int, str, int]] = []
         self.acted: list[int] = []
         self.sinces: list[int | None] = []
+        self.watches: list[dict[str, Any]] = []
+        """The fields of each ``watch`` sent."""
 
     async def watch(self, client: ProtocolClient) -> None:
         self.sinces.append(self.hand.last_seq)
+        send = client.send
+
+        async def noted(type_: str, **fields: Any) -> str:
+            if type_ == "watch":
+                self.watches.append(fields)
+            return await send(type_, **fields)
+
+        client.send = noted  # type: ignore[method-assign]
         await super().watch(client)
 
     async def on_message(self, client: ProtocolClient, msg: dict[str, Any]) -> None:
@@ -127,6 +137,10 @@ def test_a_dropped_bot_reconnects_with_its_last_sequence_number_and_plays_on(ser
     assert victim.stats.reconnects == 1
     first_watch, second_watch = victim.sinces[:2]
     assert first_watch is None and second_watch is not None
+    # With the run of the server it saw that number on (``hello.run``): a server restored
+    # from a backup that never stored it answers with a snapshot (docs/server_backup.md).
+    assert victim.watches[1].get("since") == second_watch
+    assert victim.watches[1].get("run") == victim.run != ""
     # The second connection began where the first left off: the events missed after the
     # sequence number sent, not a fresh snapshot.
     _conn, kind, seq = victim.firsts[1]

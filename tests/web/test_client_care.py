@@ -280,3 +280,34 @@ def test_two_tabs_of_one_account_never_send_the_same_id(page: Any, server: str) 
         ids.append(tab.evaluate("() => window.cardroom.conn.send('ping').then((m) => m.re)"))
     assert ids[0] != ids[1], ids
     tabs[1].close()
+
+
+def test_a_page_open_across_a_restore_names_the_run_of_its_last_seq_and_takes_a_snapshot(
+    page: Any, server: str
+) -> None:
+    # A server restored from a backup never stored what a page saw after the backup,
+    # yet the page holds that seq: it sends it with the run (hello.run) it was seen on,
+    # so the server can tell (docs/server_backup.md), and a snapshot at a lower seq is
+    # the table as of that seq (the page kept the higher one, and the next reconnect
+    # asked for the events after a seq the table had not reached).
+    register(page, server, fresh_alias())
+    watches: list[dict[str, Any]] = []
+
+    def sent(payload: str | bytes) -> None:
+        msg = json.loads(payload)
+        if msg.get("type") == "watch" and msg.get("table") == "busy":
+            watches.append(msg)
+
+    page.on("websocket", lambda ws: ws.on("framesent", sent))
+    page.goto(f"{server}/#/table/busy")
+    page.locator(".felt").wait_for(timeout=30_000)
+    run = page.evaluate("window.cardroom.conn.hello.run")
+    assert run
+    lost = 10**12  # a seq of the lost time after the backup, beyond the table's
+    page.evaluate(f"window.cardroom.conn.watching.set('busy', {lost})")
+    page.evaluate("window.cardroom.conn.drop()")
+    page.wait_for_function(
+        f"window.cardroom.conn.watching.get('busy') < {lost}", timeout=30_000
+    )  # the snapshot's seq
+    again = [w for w in watches if w.get("since") == lost]
+    assert again and again[-1].get("run") == run, watches

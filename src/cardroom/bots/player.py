@@ -102,6 +102,11 @@ class Bot:
         self.buy_in: list[int | None] = [None, None]
         self.closed = False
         """The table was closed for good (``table_closed``, ``closed_by_operator``)."""
+        self.run = ""
+        """The server run of the connection (``hello.run``)."""
+        self.seen_on = ""
+        """The run the last sequence number was seen on: a ``watch`` names it with
+        ``since`` (a server restored from a backup then sends a snapshot)."""
 
     async def start(self) -> ProtocolClient:
         """Log in (unless a token is held) and connect."""
@@ -112,6 +117,7 @@ class Bot:
         self.client = await ProtocolClient.connect(self.base, self.token, self.device)
         hello = await self.client.receive()
         self.player_id = hello.get("player", self.player_id)
+        self.run = str(hello.get("run") or "")
         return self.client
 
     async def watch(self, client: ProtocolClient) -> None:
@@ -119,6 +125,8 @@ class Bot:
         fields: dict[str, Any] = {"table": self.table}
         if self.hand.last_seq is not None:
             fields["since"] = self.hand.last_seq
+            if self.seen_on:  # the server run it was seen on (docs/protocol.md)
+                fields["run"] = self.seen_on
         await client.send("watch", **fields)
 
     async def play(self, stop: asyncio.Event | None = None) -> BotStats:
@@ -160,6 +168,7 @@ class Bot:
             except Exception:
                 continue
             self.client = client
+            self.run = str(hello.get("run") or "")
             self.stats.reconnects += 1
             await self.watch(client)
             return client
@@ -170,6 +179,8 @@ class Bot:
         kind = msg.get("type")
         if msg.get("table") not in (None, self.table):
             return
+        if kind in ("events", "turn", "snapshot"):
+            self.seen_on = self.run  # the run its sequence numbers are of
         if kind == "hello":
             self.player_id = msg["player"]
         elif kind == "events":

@@ -107,6 +107,17 @@ async def dispatch(
         return Outcome("busy", str(exc))
 
 
+def stored_since(room: Room, msg: p.Watch) -> int | None:
+    """``msg.since`` when the record holds what the client saw up to it, else None (a
+    snapshot). Of this run, or of another up to what this run found stored, it does:
+    nothing is sent before it is stored. Of another run beyond that, it came from a time
+    the record lost (a backup restored, docs/server_backup.md): the restored table's
+    events after it would be laid on a table the client saw and this room never had."""
+    if msg.since is None or msg.run is None or msg.run == room.instance:
+        return msg.since
+    return msg.since if msg.since <= room.found.get(msg.table, 0) else None
+
+
 async def _watch(conn: Connection, actor: TableActor, since: int | None) -> Outcome:
     watcher = Watcher(conn.id, conn.player, conn.send)
     conn.watching.add(actor.table_id)
@@ -117,7 +128,7 @@ async def _table_message(
     conn: Connection, room: Room, actor: TableActor, msg: p.TableMessage, digest: str
 ) -> Outcome:
     if isinstance(msg, p.Watch):
-        return await _watch(conn, actor, msg.since)
+        return await _watch(conn, actor, stored_since(room, msg))
     if isinstance(msg, p.Unwatch):
         conn.watching.discard(actor.table_id)
         return await actor.submit(unwatch(conn.id))

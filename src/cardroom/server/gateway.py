@@ -216,7 +216,11 @@ async def websocket_endpoint(websocket: WebSocket) -> None:
         state.room.aliases[conn.player] = conn.alias
         writer = asyncio.create_task(conn.writer())
         hello = p.Hello(
-            server="cardroom", player=conn.player, alias=conn.alias, release=state.release
+            server="cardroom",
+            player=conn.player,
+            alias=conn.alias,
+            release=state.release,
+            run=state.room.instance,
         )
         conn.send(p.encode(hello))
         await _read(conn, state)

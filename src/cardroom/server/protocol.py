@@ -53,6 +53,8 @@ CardText = Annotated[
 ]
 """A card as ``Card.parse`` reads it (``Ah``, ``td``): published in the schema, so a client
 validating against it learns of a malformed card before the server refuses it."""
+RunId = Annotated[str, Meta(min_length=1, max_length=32, pattern=r"^[0-9a-f]+" + END)]
+"""A server run's name (``hello.run``): lowercase hexadecimal digits."""
 Word = Annotated[str, Meta(min_length=1, max_length=32, pattern=r"^[a-z_]+" + END)]
 
 
@@ -74,6 +76,10 @@ class Watch(TableMessage, tag="watch", kw_only=True):
     the events after it, or a fresh snapshot when they are no longer at hand."""
 
     since: Seq | None = None
+    run: RunId | None = None
+    """The ``hello.run`` of the connection ``since`` was seen on: a ``since`` of another
+    run beyond what this run found stored (a backup restored: the client saw events the
+    restored record never held) is answered with a snapshot."""
 
 
 class Unwatch(TableMessage, tag="unwatch", kw_only=True):
@@ -222,6 +228,9 @@ class Hello(ServerMessage, tag="hello", kw_only=True):
     server_time: float = msgspec.field(default_factory=system_clock)
     """The server's clock (Unix seconds) as the message is made: deadlines are on this
     clock, so a client whose own clock is off measures the difference here."""
+    run: str = ""
+    """This run of the server (new at each start): a client names it with the ``since``
+    of a later ``watch`` (``Watch.run``)."""
 
 
 class TableEvent(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):

@@ -93,7 +93,12 @@ class Room:
         self.storage = storage
         self.settings = settings
         self.instance = secrets.token_hex(8)
-        """This room's name in the database's lease (``server/lease.py``)."""
+        """This room's name in the database's lease (``server/lease.py``), and this run's
+        in each ``hello`` (``run``): a client names the run its ``since`` came from."""
+        self.found: dict[str, int] = {}
+        """Each table's last sequence number in its record when this run opened it (0: a
+        new table), before the start's recovery: a ``since`` of another run beyond it was
+        never stored here (a backup restored, docs/server_backup.md)."""
         self.records = TableRecords(storage.engine, lease=(lease.SERVING, self.instance))
         """The tables' records: a step is stored only while this room holds the lease."""
         self.on_lost = on_lost
@@ -384,6 +389,7 @@ class Room:
         settings = spec.settings
         table_id = settings.table_id
         record = self.records.load(table_id)
+        self.found[table_id] = record.last_seq if record is not None else 0
         state, seq = None, 0
         now = settings_to_dict(settings)
         if record is not None:

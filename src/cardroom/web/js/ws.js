@@ -61,6 +61,9 @@ export class Connection {
     this.pending = new Map();
     this.listeners = new Set();
     this.watching = new Map(); // table id -> last seq seen
+    // table id -> the run of the server (hello.run) that seq was seen on: sent with it,
+    // so a server restored from a backup that never stored it sends a snapshot instead.
+    this.seenOn = new Map();
     this.hello = null;
     // The client's release of the first server met, and whether a later hello named
     // another: the server was updated under this page, whose modules are the old
@@ -242,15 +245,20 @@ export class Connection {
     }
     if (msg.type === "events" && msg.events.length) {
       this.seen(msg.table, msg.events[msg.events.length - 1].seq);
-    } else if (msg.type === "snapshot" || msg.type === "turn") {
+    } else if (msg.type === "snapshot") {
+      // The whole table as of its seq: what we held before (of a server restored from a
+      // backup, a higher seq the record never held) is forgotten.
+      this.seen(msg.table, msg.seq, true);
+    } else if (msg.type === "turn") {
       this.seen(msg.table, msg.seq);
     }
     for (const fn of this.listeners) fn(msg);
   }
 
-  seen(table, seq) {
-    if (this.watching.has(table) && seq > (this.watching.get(table) ?? -1)) {
+  seen(table, seq, exact = false) {
+    if (this.watching.has(table) && (exact || seq > (this.watching.get(table) ?? -1))) {
       this.watching.set(table, seq);
+      if (this.hello && this.hello.run) this.seenOn.set(table, this.hello.run);
     }
   }
 
@@ -271,12 +279,16 @@ export class Connection {
   watch(table, since) {
     if (!this.watching.has(table)) this.watching.set(table, since ?? -1);
     const fields = { table };
-    if (since !== undefined && since !== null && since >= 0) fields.since = since;
+    if (since !== undefined && since !== null && since >= 0) {
+      fields.since = since;
+      if (this.seenOn.has(table)) fields.run = this.seenOn.get(table);
+    }
     return this.send("watch", fields);
   }
 
   unwatch(table) {
     this.watching.delete(table);
+    this.seenOn.delete(table);
     return this.send("unwatch", { table });
   }
 
