@@ -296,6 +296,11 @@ def _from_the_mucks(
     takes the recorded cards from its muck; fillers left to chance would not be there."""
     out = list(slots)
     first = {c for c in out[: restocks[0]] if c is not None} if restocks else set()
+    ends = [*restocks[1:], len(out)]  # where each new stub's slots end
+
+    def dealt_by(k: int, card: Card) -> bool:
+        """Whether the stub of reshuffle ``k`` already deals ``card`` (once in a stub)."""
+        return any(out[i] == card for i in range(restocks[k], ends[k]))
 
     def place(card: Card, k: int) -> bool:
         muck = mucks[k]
@@ -304,6 +309,11 @@ def _from_the_mucks(
         for slot in [i for i in muck if out[i] is None]:
             if slot < restocks[0] and card in first:
                 continue  # a card of the deck is in one place in it
+            # Likewise in a later stub: a card thrown, reshuffled, dealt and thrown again
+            # (or burned) comes back through another slot of this muck, not one of a stub
+            # that deals it already (that stub would hold it twice).
+            if slot >= restocks[0] and dealt_by(_reshuffle_of(restocks, slot), card):
+                continue
             out[slot] = card
             if slot < restocks[0]:
                 first.add(card)

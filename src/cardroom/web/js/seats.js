@@ -3,7 +3,7 @@
 
 import { h, chips } from "./dom.js";
 import { card, cardAction, cardRow } from "./cards.js";
-import { studUps } from "./families.js";
+import { family, studUps } from "./families.js";
 
 /** Where seat `i` of `n` sits around the felt, with `me` at the bottom: how far across
  *  and down it (%). The seat's box is moved back by as much of its own size (`.seat`'s
@@ -172,7 +172,12 @@ function seatEl(t, s, n) {
 export function felt(t) {
   const n = t.view.seats.length;
   const hand = t.view.hand;
-  const board = hand && hand.board.length ? cardRow(hand.board, null, "Board") : h("span.cards.empty-board");
+  // Stud's community card (§6.4, the deck ran short) is named: a lone card in the middle
+  // of a stud table otherwise looked like a card dealt astray.
+  const shared = hand && hand.board.length && family(hand.game) === "stud";
+  const board = !hand || !hand.board.length ? h("span.cards.empty-board")
+    : shared ? h("div.community", h("small", { text: "Community card" }), cardRow(hand.board, null, "Community card, every player's 7th card"))
+    : cardRow(hand.board, null, "Board");
   const pots = [];
   if (hand) {
     hand.pots.forEach((p, i) => pots.push(h("span.pot", { text: `${i === 0 ? "Pot" : `Side pot ${i}`}: ${chips(p.amount)}` })));

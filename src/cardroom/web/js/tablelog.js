@@ -105,7 +105,11 @@ export function describe(e, name, seatName = (s) => `Seat ${s + 1}`, discardStre
     // What a seat sees dealt: its own cards, and the others' face-up ones (stud); a
     // sighted player sees them on the felt, a screen reader hears them here.
     case "HoleDealt": return dealtLine(S(e.seat), e.cards, e.up);
-    case "BoardDealt": return `Board: ${cardsLater(e.cards)}.`;
+    // Stud's card for all when the deck cannot give each player a 7th (RULEBOOK §6.4): a
+    // "Board:" line alone left a stud player wondering where the cards came from.
+    case "BoardDealt": return bets && bets.studRules ? `Community card, every player's 7th card: ${cardsLater(e.cards)}.` : `Board: ${cardsLater(e.cards)}.`;
+    // The deck ran out (a draw, §6.7): a live dealer says so; its cards are nobody's to see.
+    case "StubReshuffled": return `The deck has run out: ${e.count} cards of the muck are shuffled into a new deck.`;
     // Stud's streets and the draws have no board line to mark them: said by name.
     // Flop games have their "Board:" line, and the first street is the deal.
     case "StreetStarted": return e.index > 0 && /(street|draw)$/.test(e.name) ? `${e.name[0].toUpperCase()}${e.name.slice(1)}.` : null;
