@@ -41,7 +41,7 @@ from cardroom.room.errors import TableError
 from cardroom.room.integrity import IntegrityMonitor
 from cardroom.room.review import review_table
 from cardroom.room.table import ROOM_EVENT_TYPES, AnyEvent, Table
-from cardroom.server import broadcast, crash_points, jobs, protocol
+from cardroom.server import broadcast, crash_points, jobs, late, protocol
 from cardroom.server.allowances import StepAllowances
 from cardroom.server.broadcast import History, Watcher
 from cardroom.server.jobs import TICK, ClientRef, Job, Outcome
@@ -250,7 +250,7 @@ class TableActor:
         from the database with the balance, whatever this process knows."""
         command = job.command
         if job.turn is not None and command is not None:
-            refused = self.stale(command.player, job.turn)
+            refused = late.refusal(self, command, job.turn)
             if refused is not None:
                 jobs.resolve(job, refused)
                 return

@@ -144,7 +144,7 @@ async def _table_message(
         watches = isinstance(command, cmd.Sit | cmd.JoinWaitlist)
         if watches and conn.id not in actor.watchers:
             await _watch(conn, actor, None)
-        turn = msg.turn if isinstance(msg, p.Act | p.Place) else None
+        turn = msg.turn if isinstance(msg, p.Act | p.Place | p.Advance) else None
         client = (conn.player, msg.id, digest)
         return await actor.submit(Job(command, None, client=client, turn=turn))
     if isinstance(msg, p.TimeBank):

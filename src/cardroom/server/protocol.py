@@ -167,6 +167,9 @@ class Advance(TableMessage, tag="advance", kw_only=True):
 
     kind: Word | None
     amount: Amount = 0
+    turn: Seq | None = None
+    """The table's ``seq`` the choice was made at (the last event seen): if a new street
+    or hand began since, the choice is refused ``stale_turn`` (it assumed what is gone)."""
 
 
 class TimeBank(TableMessage, tag="time_bank", kw_only=True):

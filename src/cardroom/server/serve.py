@@ -172,6 +172,37 @@ class PongBackpressure(WebSocketsSansIOProtocol):
             if not self.read_paused:  # not paused for a message the application has not taken
                 self.transport.resume_reading()
 
+    # A dead line's close must not wait for it. uvicorn closes a connection that missed
+    # its keepalive (or did not answer a close in time) with ``transport.close()``, which
+    # waits for the unsent bytes to drain before the connection is lost and the
+    # application told: bytes a dead line never takes. A player whose device stopped
+    # reading, or whose line went dead, while more was queued for him than the kernel's
+    # buffers held stayed connected (no ``Disconnected``, §10.6) for as long as the far
+    # kernel lived, or until TCP gave up (some 15 minutes). What is still unsent then
+    # is dropped (the client reconnects with ``since`` for it).
+
+    def keepalive_timeout(self) -> None:
+        super().keepalive_timeout()
+        self.drop_unsent()
+
+    async def send(self, message: Any) -> None:
+        await super().send(message)
+        if message["type"] == "websocket.close" and self.close_timer is not None:
+            self.close_timer.cancel()  # uvicorn's would only close, and wait to drain
+            self.close_timer = self.loop.call_later(self.close_timeout, self.close_now)
+
+    def close_now(self) -> None:
+        """The closing handshake's time is up: close, dropping what the peer never read."""
+        self.close_timer = None
+        self.transport.close()
+        self.drop_unsent()
+
+    def drop_unsent(self) -> None:
+        """A closing connection whose unsent bytes would hold it open is aborted: lost now."""
+        transport = self.transport
+        if transport.is_closing() and transport.get_write_buffer_size() and not self.disconnected:
+            transport.abort()
+
 
 LOCAL_PROXIES = "127.0.0.1,::1"
 """The proxies believed when ``FORWARDED_ALLOW_IPS`` names none: this host's (uvicorn's

@@ -390,6 +390,8 @@ class TableController {
   async advance(kind, amount) {
     const fields = { kind: kind || null };
     if (kind === "call") fields.amount = amount;
+    const seen = this.conn.watching.get(this.id); // late (a new street or hand): refused
+    if (typeof seen === "number" && seen >= 0) fields.turn = seen;
     const r = await this.send("advance", fields);
     if (r.type !== "error") return;
     // Refused: nothing changed, so the boxes show the view's choice again.
