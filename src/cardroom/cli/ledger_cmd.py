@@ -61,7 +61,7 @@ def run_check(args: argparse.Namespace) -> int:
     try:
         ledger = SqlLedger(engine)
         violations = [(v.rule, v.detail, str(v)) for v in ledger.check()]
-        problems = record_problems(engine, ledger.balances)
+        problems = record_problems(engine)  # the records and balances at one moment
         violations += [("table_record", p, p) for p in problems]
         accounts = len(ledger.balances())
     finally:
