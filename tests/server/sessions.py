@@ -143,7 +143,7 @@ def money_problems(url: str) -> list[str]:
     engine = make_engine(url)
     try:
         ledger = SqlLedger(engine)
-        return [str(v) for v in ledger.check()] + record_problems(engine, ledger.balances)
+        return [str(v) for v in ledger.check()] + record_problems(engine)
     finally:
         engine.dispose()
 

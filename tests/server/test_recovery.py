@@ -16,7 +16,6 @@ from tests.server.sessions import answer, first_turn, money_problems, player, se
 from cardroom.bots.client import account
 from cardroom.cli import main as cli_main
 from cardroom.ledger import AccountRef, Currency, LedgerError, Reason, Transfer
-from cardroom.server.recovery import record_problems
 from cardroom.server.room import Room
 from cardroom.server.settings import ServerSettings
 from cardroom.server.storage import Storage
@@ -137,50 +136,6 @@ def test_ledger_check_finds_table_stacks_that_disagree_with_the_records(
     out = capsys.readouterr().out
     assert "alice's stack at table holdem (play money) holds 0" in out, out
     assert "the table's record says 40" in out
-
-
-def test_10_9_a_seat_taken_while_the_check_reads_is_no_drift(settings: ServerSettings) -> None:
-    """`cardroom ledger check` beside a serving room read the ledger's balances, then each
-    table's record: a player who sat down in between (his buy-in stored with the record's
-    step) was "bobby's stack at table holdem holds 0, the table's record says 40". A real
-    drift is still found: balances that never agree with the record are reported."""
-    url = settings.database_url
-    assert url is not None
-
-    async def go(base: str) -> tuple[list[str], list[str]]:
-        alice, _ = await player(base, "alice")
-        await alice.send("join", id="j", table="holdem", seat=0, amount=40)
-        assert (await answer(alice, "j"))["type"] == "ok"
-        bobby, _ = await player(base, "bobby")
-        loop = asyncio.get_running_loop()
-        engine = make_engine(url)
-        ledger = SqlLedger(engine)
-        stale: list[dict[AccountRef, int]] = []
-
-        async def bobby_sits() -> None:
-            await bobby.send("join", id="j", table="holdem", seat=1, amount=40)
-            assert (await answer(bobby, "j"))["type"] == "ok"
-
-        def balances_then_a_seat_taken() -> dict[AccountRef, int]:
-            read = ledger.balances()
-            if not stale:  # the room stores bobby's seat once the check has read
-                stale.append(read)
-                asyncio.run_coroutine_threadsafe(bobby_sits(), loop).result(timeout=15)
-            return read
-
-        try:
-            raced = await asyncio.to_thread(record_problems, engine, balances_then_a_seat_taken)
-            drift = await asyncio.to_thread(record_problems, engine, lambda: stale[0])
-        finally:
-            engine.dispose()
-        await alice.close()
-        await bobby.close()
-        return raced, drift
-
-    with running_server(settings) as base:
-        raced, drift = asyncio.run(go(base))
-    assert raced == []
-    assert [p for p in drift if "holds 0, the table's record says 40" in p], drift
 
 
 def test_the_tables_file_is_checked_with_the_table_and_key_named(tmp_path: Path) -> None:

@@ -12,7 +12,7 @@ from typing import Any
 
 from cardroom.cli.db_cmd import alias_namer, database_command, open_engine
 from cardroom.cli.errors import non_negative_int, positive_int
-from cardroom.ledger import AccountRef, recover
+from cardroom.ledger import recover
 
 
 def register(subparsers: Any) -> None:
@@ -61,16 +61,9 @@ def run_check(args: argparse.Namespace) -> int:
     try:
         ledger = SqlLedger(engine)
         violations = [(v.rule, v.detail, str(v)) for v in ledger.check()]
-        last_read: list[dict[AccountRef, int]] = []
-
-        def read_balances() -> dict[AccountRef, int]:
-            # The check reads every account at least once; the last read also gives the count.
-            last_read[:] = [ledger.balances()]
-            return last_read[0]
-
-        problems = record_problems(engine, read_balances)
+        problems = record_problems(engine)  # the records and balances at one moment
         violations += [("table_record", p, p) for p in problems]
-        accounts = len(last_read[0]) if last_read else len(ledger.balances())
+        accounts = len(ledger.balances())
     finally:
         engine.dispose()
     if args.json:

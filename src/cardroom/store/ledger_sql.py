@@ -102,8 +102,7 @@ class SqlLedger:
     def balances(self) -> dict[AccountRef, int]:
         """Every account ever touched, with its balance."""
         with Session(self.engine) as session:
-            rows = session.execute(select(LedgerAccount)).scalars()
-            return {_ref(a): a.balance for a in rows}
+            return balances_in(session)
 
     @storage_errors("reading a ledger entry")
     def entry(self, entry_id: int) -> Entry | None:
@@ -326,6 +325,12 @@ def dialect_insert(session: Session) -> Callable[..., Any]:
 
 def _account_id_query(ref: AccountRef) -> Select[int]:
     return select(LedgerAccount.id).where(_is_account(ref))
+
+
+def balances_in(session: Session) -> dict[AccountRef, int]:
+    """:meth:`SqlLedger.balances` in ``session`` (a check reading at one moment)."""
+    rows = session.execute(select(LedgerAccount)).scalars()
+    return {_ref(a): a.balance for a in rows}
 
 
 def account_balance(session: Session, ref: AccountRef) -> int:

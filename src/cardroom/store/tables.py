@@ -203,8 +203,7 @@ class TableRecords:
     def open_tables(self) -> list[str]:
         """The tables not closed (after a crash: those to recover)."""
         with Session(self.engine) as session:
-            query = select(RoomTable.table_id).where(RoomTable.closed_at.is_(None))
-            return list(session.scalars(query.order_by(RoomTable.table_id)))
+            return open_tables_in(session)
 
     @storage_errors("reading a table's settings")
     def settings_of(self, table_id: str) -> dict[str, Any] | None:
@@ -217,28 +216,7 @@ class TableRecords:
     def load(self, table_id: str) -> StoredRecord | None:
         """The table's settings, last snapshot and the entries after it (None: unknown)."""
         with Session(self.engine) as session:
-            table = session.get(RoomTable, table_id)
-            if table is None:
-                return None
-            snap = session.scalars(
-                select(TableSnapshot)
-                .where(TableSnapshot.table_id == table_id)
-                .order_by(TableSnapshot.after_seq.desc())
-                .limit(1)
-            ).first()
-            after = 0 if snap is None else snap.after_seq
-            rows = session.execute(
-                select(TableEntry.seq, TableEntry.entry)
-                .where(TableEntry.table_id == table_id, TableEntry.seq > after)
-                .order_by(TableEntry.seq)
-            ).all()
-            return StoredRecord(
-                table_id,
-                dict(table.settings),
-                None if snap is None else dict(snap.state),
-                after,
-                [(seq, entry) for seq, entry in rows],
-            )
+            return load_in(session, table_id)
 
     @storage_errors("reading table entries")
     def entries(
@@ -371,3 +349,35 @@ class TableRecords:
             audit(session, self.clock, actor, action, subject, **_plain(detail))
             if answered is not None:
                 remember(session, [answered], int(self.clock().timestamp()))
+
+
+def open_tables_in(session: Session) -> list[str]:
+    """:meth:`TableRecords.open_tables` in ``session`` (a check reading at one moment)."""
+    query = select(RoomTable.table_id).where(RoomTable.closed_at.is_(None))
+    return list(session.scalars(query.order_by(RoomTable.table_id)))
+
+
+def load_in(session: Session, table_id: str) -> StoredRecord | None:
+    """:meth:`TableRecords.load` in ``session`` (a check reading at one moment)."""
+    table = session.get(RoomTable, table_id)
+    if table is None:
+        return None
+    snap = session.scalars(
+        select(TableSnapshot)
+        .where(TableSnapshot.table_id == table_id)
+        .order_by(TableSnapshot.after_seq.desc())
+        .limit(1)
+    ).first()
+    after = 0 if snap is None else snap.after_seq
+    rows = session.execute(
+        select(TableEntry.seq, TableEntry.entry)
+        .where(TableEntry.table_id == table_id, TableEntry.seq > after)
+        .order_by(TableEntry.seq)
+    ).all()
+    return StoredRecord(
+        table_id,
+        dict(table.settings),
+        None if snap is None else dict(snap.state),
+        after,
+        [(seq, entry) for seq, entry in rows],
+    )
