@@ -277,6 +277,22 @@ def test_the_table_log_forgets_its_oldest_lines_past_a_bound(page: Any, server: 
     }
 
 
+def test_10_3_a_seat_held_for_us_says_its_seconds_rounded_up_as_the_turn_clock_does(
+    page: Any, server: str
+) -> None:
+    """The waiting list's offer said "for 0 s" with 0.4 s left (rounded to nearest) while
+    the seat could still be taken, and the turn's clock beside it rounds up."""
+    page.goto(server + "/#/rules")
+    words = page.evaluate(
+        """async () => {
+        const { offerLeft } = await import('/js/sitting.js');
+        const t = { now: () => 1000 };
+        return [1000.4, 1005.5, 1000, 999].map((expires) => offerLeft(t, { expires }));
+    }"""
+    )
+    assert words == ["for 1 s", "for 6 s", "for 0 s", "for 0 s"]
+
+
 def test_10_6_the_log_says_how_many_disconnect_all_ins_were_used_only_when_told(
     page: Any, server: str
 ) -> None:

@@ -56,9 +56,10 @@ function rebuy(t, value) {
   t.send("rebuy", { amount: Number(value) });
 }
 
-/** How long the seat offered is held for us still, in words ("for 42 s"). */
+/** How long the seat offered is held for us still, in words ("for 42 s"): rounded up, as
+ *  the turn's clock is (0.4 s left read "for 0 s" while the seat could still be taken). */
 export function offerLeft(t, offer) {
-  return `for ${Math.max(0, Math.round(offer.expires - t.now()))} s`;
+  return `for ${Math.max(0, Math.ceil(offer.expires - t.now()))} s`;
 }
 
 /** What our own WaitlistLeft tells us, by its `reason` ("" when the page says it
