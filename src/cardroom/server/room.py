@@ -46,7 +46,6 @@ from cardroom.room.codec import decode_entry
 from cardroom.room.integrity import IntegrityMonitor
 from cardroom.room.integrity_rules import default_rules
 from cardroom.room.kinds import table_type
-from cardroom.room.lobby import badge
 from cardroom.room.settings import TableSettings, settings_from_dict, settings_to_dict
 from cardroom.room.state import TableState
 from cardroom.room.table import Table
@@ -450,28 +449,6 @@ class Room:
     def actor(self, table_id: str) -> TableActor | None:
         """The actor of a table here, if any."""
         return self.actors.get(table_id)
-
-    def lobby(self) -> list[dict[str, Any]]:
-        """The tables, for the lobby."""
-        out = []
-        for table_id, actor in self.actors.items():
-            s = actor.table.settings
-            seated = sum(1 for x in actor.table.state.seats if x is not None)
-            game = s.chinese.variant if s.chinese is not None else s.games[0].variant.name
-            out.append(
-                {
-                    "table": table_id,
-                    "game": game,
-                    "badge": badge(s.source),
-                    "structure": "points" if s.chinese is not None else s.games[0].betting,
-                    "currency": s.currency.value,
-                    "seats": s.seat_count,
-                    "seated": seated,
-                    "buy_in": list(s.buy_in_range),
-                    "bots": self.specs[table_id].bots,
-                }
-            )
-        return out
 
 
 async def _tell_stopping(actor: TableActor) -> Outcome:
