@@ -99,6 +99,23 @@ def test_frozen_and_banned_accounts_move_nothing(room: Any) -> None:
     assert cashier.balances("bob")[REAL] == 1010
 
 
+def test_10_9_an_operator_pays_out_a_banned_account_with_a_reason_kept(db: Any, room: Any) -> None:
+    """A banned player's real money was stuck: an operator had to lift the ban, pay out
+    and ban again, the player free to log in between. ``despite_sanction`` pays out with
+    the ban left in force and the reason in the audit trail; a blank reason is none."""
+    players, cashier = room
+    cashier.deposit("bob", 1000, operator="op")
+    players.sanction("bob", SanctionKind.BAN, operator="op", reason="collusion")
+    with pytest.raises(AccountError, match="banned"):
+        cashier.withdraw("bob", 10, operator="op", despite_sanction="  ")
+    cashier.withdraw("bob", 1000, operator="op", despite_sanction="closing, ticket 7")
+    assert cashier.balances("bob")[REAL] == 0
+    assert SanctionKind.BAN in players.sanctions("bob")
+    (paid,) = [r for r in audit_trail(db.engine, "bob") if r.action == "withdraw"]
+    assert paid.actor == "op" and paid.detail["despite_sanction"] == "closing, ticket 7"
+    assert cashier.ledger.check() == []
+
+
 def test_a_table_s_chips_are_never_moved_by_a_reversal(room: Any) -> None:
     """A buy-in reversed under a live table left its record and the ledger disagreeing:
     the player could not stand up, and the room could not start."""

@@ -369,6 +369,12 @@ def test_show_lists_each_sanction_with_the_id_to_lift_it(
     )
     ends = datetime.fromisoformat(freeze["ends_at"]) - datetime.fromisoformat(freeze["starts_at"])
     assert ends == timedelta(hours=3)
+    # A frozen account's money moves only on an operator's word, given with a reason.
+    cli("account", "deposit", "Mouthy", "50")
+    code, _, err = cli("account", "withdraw", "Mouthy", "20")
+    assert code == 1 and "frozen or banned" in err
+    code, out, _ = cli("account", "withdraw", "Mouthy", "20", "--despite-sanction", "closing")
+    assert code == 0 and "Mouthy (real money)" in out
     code, out, _ = cli("account", "show", "Mouthy")
     assert (
         f"sanction {chat['id']}: chat_ban until {chat['ends_at']} (advertising at nl1: www.)" in out

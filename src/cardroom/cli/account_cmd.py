@@ -66,6 +66,14 @@ def register(subparsers: Any) -> None:
         sub.add_argument("amount", type=amount, help="minor units (cents, or play chips)")
         if name == "deposit":
             sub.add_argument("--play", action="store_true", help="play money instead of real")
+        else:
+            sub.add_argument(
+                "--despite-sanction",
+                metavar="REASON",
+                default="",
+                help="pay out a frozen or banned account anyway (why, kept in the audit "
+                "trail; the sanction stays in force)",
+            )
         sub.add_argument("--key", help="idempotency key (a retried command never counts twice)")
         sub.add_argument("--operator", default=_operator(), help="who records it")
 
@@ -185,7 +193,14 @@ def run_withdraw(args: argparse.Namespace) -> int:
     try:
         cashier = Cashier(engine)
         return _report(
-            cashier.withdraw(args.alias, args.amount, operator=args.operator, key=args.key), args
+            cashier.withdraw(
+                args.alias,
+                args.amount,
+                operator=args.operator,
+                key=args.key,
+                despite_sanction=args.despite_sanction,
+            ),
+            args,
         )
     finally:
         engine.dispose()

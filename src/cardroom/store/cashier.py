@@ -99,14 +99,20 @@ class Cashier:
         self.ledger = SqlLedger(engine, clock)
 
     def _post(
-        self, session: Session, transfer: Transfer, actor: str, action: str, subject: str
+        self,
+        session: Session,
+        transfer: Transfer,
+        actor: str,
+        action: str,
+        subject: str,
+        **more: str,
     ) -> Entry:
         fresh = post_fresh(session, [transfer], self.clock, actor)
         entry = entry_for_key(session, transfer.key)
         assert entry is not None  # posted now or by an earlier (or concurrent) request
         if fresh:
             detail = {"entry": entry.id, "amount": transfer.amount, "currency": transfer.currency}
-            audit(session, self.clock, actor, action, subject, **detail)
+            audit(session, self.clock, actor, action, subject, **detail, **more)
         return entry
 
     @staticmethod
@@ -157,13 +163,28 @@ class Cashier:
         return in_transaction(self.engine, work)
 
     @storage_errors("withdrawal")
-    def withdraw(self, alias: str, amount: int, *, operator: str, key: str | None = None) -> Entry:
-        """Record real money paid out to the player (play money cannot be cashed out)."""
+    def withdraw(
+        self,
+        alias: str,
+        amount: int,
+        *,
+        operator: str,
+        key: str | None = None,
+        despite_sanction: str = "",
+    ) -> Entry:
+        """Record real money paid out to the player (play money cannot be cashed out).
+
+        A frozen or banned account's money is stopped (RULEBOOK §10.9) until an operator
+        decides: ``despite_sanction`` (why, kept in the audit trail) pays it out anyway, the
+        sanction staying in force. Without it the only way was to lift the ban, pay out
+        and ban again, the player free to log in and play in between."""
         key = key or f"withdrawal:{uuid.uuid4()}"
+        why = despite_sanction.strip()
 
         def work(session: Session) -> Entry:
             player = find_player(session, alias)
-            self._blocked(session, player, "withdrawals")
+            if not why:
+                self._blocked(session, player, "withdrawals")
             t = Transfer(
                 key,
                 Reason.WITHDRAWAL,
@@ -171,7 +192,8 @@ class Cashier:
                 AccountRef.cashier(Currency.REAL),
                 amount,
             )
-            return self._post(session, t, operator, "withdraw", player.alias)
+            said = {"despite_sanction": why} if why else {}
+            return self._post(session, t, operator, "withdraw", player.alias, **said)
 
         return in_transaction(self.engine, work)
 
