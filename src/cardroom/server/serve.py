@@ -18,6 +18,7 @@ import h11
 import uvicorn
 from starlette.applications import Starlette
 from uvicorn.protocols.http.h11_impl import H11Protocol
+from uvicorn.protocols.utils import ClientDisconnected
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
 from cardroom.server.app import announce_stop, create_app
@@ -185,7 +186,18 @@ class PongBackpressure(WebSocketsSansIOProtocol):
         super().keepalive_timeout()
         self.drop_unsent()
 
+    # Nothing is written into a lost connection. A write that finds the peer's reset
+    # loses the connection at once, but uvicorn learns it (``connection_lost``) only a
+    # loop step later and meanwhile took every message it was handed: the gateway's
+    # writer sends its whole queue without waiting, and asyncio logged "socket.send()
+    # raised exception." for each write past the fifth (a player's backlog: hundreds).
+    # A closing connection is gone for the application too: its end is reported as
+    # uvicorn reports a lost one (``ClientDisconnected``, which Starlette turns into
+    # ``WebSocketDisconnect``).
+
     async def send(self, message: Any) -> None:
+        if message["type"] == "websocket.send" and self.transport.is_closing():
+            raise ClientDisconnected()
         await super().send(message)
         if message["type"] == "websocket.close" and self.close_timer is not None:
             self.close_timer.cancel()  # uvicorn's would only close, and wait to drain
