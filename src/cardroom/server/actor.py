@@ -403,19 +403,19 @@ class TableActor:
                 await self.storage.write(self.records.commit_all, step)
             except Exception as exc:  # a database error, or Busy: nothing of it happened
                 self.refusals.refused(exc)  # once a run, not once a tick
-                self.pause.refused()
                 refused = jobs.refusal(exc)
                 for job, _ in answers:
                     jobs.resolve(job, refused)
                 if isinstance(exc, LeaseLost):
                     self.lease_lost()
                     return False
+                self.pause.refused(self.table_id, self.seq, self.watchers.values())
                 # Not the driver's words:
                 await self.recover_from_failure("not_stored", jobs.NOT_STORED)
                 return False
             crash_points.after_step(self.table_id, entries)
             self.refusals.stored()
-            self.pause.stored()
+            self.pause.stored(self.table_id, self.seq, self.watchers.values())
             self.snapshot_ref = self.table.snapshot
             self.table.rebase()  # the new snapshot, if taken, is stored with the next step
             stored = self.history.add(self.seq + 1, events)
@@ -547,6 +547,7 @@ class TableActor:
                 self.watchers.pop(watcher.conn, None)
                 return jobs.unread()
         self.resend_turn(watcher)
+        self.pause.tell(self.table_id, self.seq, watcher)
         return Outcome(seq=self.seq)
 
     async def reconnect(self, player: str) -> bool:
