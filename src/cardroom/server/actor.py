@@ -45,6 +45,7 @@ from cardroom.server import broadcast, crash_points, jobs, late, protocol
 from cardroom.server.allowances import StepAllowances
 from cardroom.server.broadcast import History, Watcher
 from cardroom.server.jobs import TICK, ClientRef, Job, Outcome
+from cardroom.server.paused import Pause
 from cardroom.server.refusals import Refusals
 from cardroom.server.storage import Storage
 from cardroom.server.table_ledger import StepLedger
@@ -130,6 +131,7 @@ class TableActor:
         """A step was lost, the record not read back: the table in memory may hold what
         was lost, so it runs nothing (jobs answered ``busy``) until :meth:`reread`."""
         self.refusals = Refusals(self.table_id)
+        self.pause = Pause()  # the clock's tries spaced out, the snapshots not repeated
         self.unread_since: float | None = None
         self.unread_told = 0.0
         """When the record first failed to be read back, and was last said to be unread
@@ -210,6 +212,8 @@ class TableActor:
         if self.unread and not self.closed and not await self.reread():
             for job in batch:
                 self.refuse_unread(job)
+            return
+        if not batch and self.pause.holding():  # the clock's tick, steps just refused
             return
         if self.presence_unsure and not self.closed:
             self.presence_unsure = False
@@ -405,11 +409,13 @@ class TableActor:
                 if isinstance(exc, LeaseLost):
                     self.lease_lost()
                     return False
+                self.pause.refused(self.table_id, self.seq, self.watchers.values())
                 # Not the driver's words:
                 await self.recover_from_failure("not_stored", jobs.NOT_STORED)
                 return False
             crash_points.after_step(self.table_id, entries)
             self.refusals.stored()
+            self.pause.stored(self.table_id, self.seq, self.watchers.values())
             self.snapshot_ref = self.table.snapshot
             self.table.rebase()  # the new snapshot, if taken, is stored with the next step
             stored = self.history.add(self.seq + 1, events)
@@ -479,14 +485,14 @@ class TableActor:
             log.warning("table %s: the record read again after %.0f s", self.table_id, gone)
             self.unread_since = None
         self.unread = False
+        # The record as stored: not the clocks' resumption below, not stored yet.
+        self.pause.send_table(self.table, self.seq, self.watchers.values(), self.aliases)
         self.pending.extend(self.table.resume_clocks())  # the player could not act meanwhile
         self.snapshot_ref = self.table.snapshot
         self.history.reset(self.table)
         self.last_turn = None
         self.presence_unsure = True
         self.note_decisions(self.seq)  # the same decisions keep when they began
-        for w in list(self.watchers.values()):
-            w.send(broadcast.snapshot(self.table, self.seq, w.player, self.aliases))
         return True
 
     def tell_unread(self, exc: Exception) -> None:
@@ -541,6 +547,7 @@ class TableActor:
                 self.watchers.pop(watcher.conn, None)
                 return jobs.unread()
         self.resend_turn(watcher)
+        self.pause.tell(self.table_id, self.seq, watcher)
         return Outcome(seq=self.seq)
 
     async def reconnect(self, player: str) -> bool:

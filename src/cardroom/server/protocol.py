@@ -356,7 +356,21 @@ class TableClosed(ServerMessage, tag="table_closed", kw_only=True):
     reason: ClosedReason
 
 
-AnyServerMessage = Hello | Events | Snapshot | Turn | ChatLine | Ok | Error | TableClosed
+class TablePaused(ServerMessage, tag="table_paused", kw_only=True):
+    """The room cannot store the table's steps (a full disk...): ``paused`` true, the
+    table stands still, every action answered ``not_stored``; false, steps are stored
+    again and play resumes (docs/server.md). Sent to every watcher when it begins and
+    when it ends, and to one who starts watching meanwhile. ``seq``: the table's last
+    sequence number."""
+
+    table: str
+    seq: int
+    paused: bool
+
+
+AnyServerMessage = (
+    Hello | Events | Snapshot | Turn | ChatLine | Ok | Error | TableClosed | TablePaused
+)
 
 SERVER_CODES: Final = {
     "bad_json": "the message is not JSON",

@@ -20,6 +20,7 @@ import { chineseFelt, chipsMoved, ofcShowdown, placeBar, placement } from "./ofc
 import { askBuyIn, leftWords, offerLeft, seatControls, waitlistLeftWords } from "./sitting.js";
 import { focusedKey, holdFocus, keepOnScreen, refocus, typedValues } from "./regions.js";
 import { tableClosed } from "./closing.js";
+import { tablePaused } from "./paused.js";
 import { pageTitle, tableHeader } from "./tablehead.js";
 import { sayTurn } from "./turnsaid.js";
 import { TapGuard } from "./touchguard.js";
@@ -161,6 +162,7 @@ class TableController {
       this.chat.push({ alias: msg.alias, text: msg.text });
       this.renderSide();
     } else if (msg.type === "table_closed") tableClosed(this, msg);
+    else if (msg.type === "table_paused") tablePaused(this, msg);
   }
 
   /** Each seat's last draw from a snapshot of the hand (a page loaded mid-hand saw no
