@@ -58,3 +58,30 @@ def test_join_refusals_are_counted_since_the_bot_last_sat_down(
     # In a row, it stops after JOIN_TRIES refusals.
     tries = [_refused_join(bot, client) for _ in range(JOIN_TRIES + 2)]
     assert tries == [1] * JOIN_TRIES + [0, 0]
+
+
+def test_a_bot_that_gave_up_asks_again_when_a_paused_table_plays_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A full disk as the house bots sat down: every join refused, each bot gave up after
+    JOIN_TRIES and the table stayed empty once the disk had room again (the paused
+    audit). The room's ``table_paused`` with ``paused`` false brings it back."""
+
+    async def no_pause(seconds: float) -> None:
+        return None
+
+    monkeypatch.setattr(player.asyncio, "sleep", no_pause)
+    bot = Bot("http://127.0.0.1:9", "joiner", "pw", "holdem", seed=1)
+    client = Recorder()
+    tries = [_refused_join(bot, client, "not_stored") for _ in range(JOIN_TRIES + 1)]
+    assert tries[-1] == 0  # given up
+
+    def told(paused: bool) -> int:
+        before = len(client.sent)
+        message = {"type": "table_paused", "table": "holdem", "seq": 3, "paused": paused}
+        asyncio.run(bot.on_message(client, message))
+        return sum(kind == "watch" for kind, _ in client.sent[before:])
+
+    assert told(True) == 0  # still paused: nothing to ask yet
+    assert told(False) == 1  # plays on: a fresh snapshot, and from it a join
+    assert _refused_join(bot, client, "seat_taken") == 1  # its tries counted afresh

@@ -195,6 +195,13 @@ class Bot:
             await self.on_snapshot(client, msg)
         elif kind == "error":
             await self.on_error(client, msg)
+        elif kind == "table_paused" and not msg.get("paused") and self.seat is None:
+            # The table stores again (its database refused steps, a full disk): joins
+            # refused meanwhile count for nothing, and the bot asks for a seat again (it
+            # had given up after JOIN_TRIES, and stayed away from a healthy table).
+            self.refused_joins = 0
+            if not self.joining and not self.closed:
+                await self.watch_fresh(client)
         elif kind == "table_closed" and msg.get("reason") == "closed_by_operator":
             self.closed = True  # nothing more comes from it (a stopping server comes back)
 
