@@ -100,8 +100,22 @@ def test_our_cards_the_board_our_turn_and_the_clock_are_said_in_words(
     bank = [t for t in said if re.fullmatch(r"Your time bank is running: [1-3] seconds? left\.", t)]
     assert len(low) == 1 and len(bank) == 1, said
     # The replayer's steps are said with their line, our cards named.
+    # The hand we timed out in may still be on (a check, the puppet to act): the list has
+    # a hand once one ended, so it is read again until it does (it said "No hands yet"
+    # under a loaded CI, read before the first hand ended).
     page.get_by_role("link", name="Hand history").click()
-    page.get_by_role("link", name=re.compile(r"said hand #")).first.click()
+    ours = page.get_by_role("link", name=re.compile(r"said hand #"))
+    listed = page.get_by_text(re.compile(r"said hand #|No hands yet")).first
+    deadline = time.monotonic() + 60
+    while True:
+        listed.wait_for(timeout=15_000)
+        if ours.count():
+            break
+        assert time.monotonic() < deadline, "no hand of ours ended"
+        puppet.passive()
+        page.wait_for_timeout(500)
+        page.reload()
+    ours.first.click()
     status = page.get_by_role("status").filter(has_text="Step")
     expect(status).to_have_text(re.compile(r"^Step 0 of \d+$"))
     for _ in range(12):

@@ -485,7 +485,6 @@ class TableActor:
             log.warning("table %s: the record read again after %.0f s", self.table_id, gone)
             self.unread_since = None
         self.unread = False
-        # The record as stored: not the clocks' resumption below, not stored yet.
         self.pause.send_table(self.table, self.seq, self.watchers.values(), self.aliases)
         self.pending.extend(self.table.resume_clocks())  # the player could not act meanwhile
         self.snapshot_ref = self.table.snapshot

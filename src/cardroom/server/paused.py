@@ -68,7 +68,8 @@ class Pause:
         self, table: Table, seq: int, watchers: Iterable[Watcher], aliases: dict[str, str]
     ) -> None:
         """Send each of ``watchers`` the table rebuilt from its record (at ``seq``), but
-        not the very snapshot a rebuild sent him, nothing stored since."""
+        not the very snapshot a rebuild sent him, nothing stored since. Called before the
+        table's clocks resume: their resumption is not stored yet, so is not told."""
         for w in list(watchers):
             data = broadcast.snapshot(table, seq, w.player, aliases)
             if self.sent.get(w.conn) != data:
