@@ -46,7 +46,6 @@ from cardroom.server.allowances import StepAllowances
 from cardroom.server.broadcast import History, Watcher
 from cardroom.server.jobs import TICK, ClientRef, Job, Outcome
 from cardroom.server.paused import Pause
-from cardroom.server.refusals import Refusals
 from cardroom.server.storage import Storage
 from cardroom.server.table_ledger import StepLedger
 from cardroom.store import Players, SanctionKind
@@ -130,8 +129,7 @@ class TableActor:
         self.unread = False
         """A step was lost, the record not read back: the table in memory may hold what
         was lost, so it runs nothing (jobs answered ``busy``) until :meth:`reread`."""
-        self.refusals = Refusals(self.table_id)
-        self.pause = Pause()  # the clock's tries spaced out, the snapshots not repeated
+        self.pause = Pause(self.table_id)  # refused steps: logged once, tries spaced out
         self.unread_since: float | None = None
         self.unread_told = 0.0
         """When the record first failed to be read back, and was last said to be unread
@@ -402,20 +400,19 @@ class TableActor:
                 began = time.monotonic()
                 await self.storage.write(self.records.commit_all, step)
             except Exception as exc:  # a database error, or Busy: nothing of it happened
-                self.refusals.refused(exc)  # once a run, not once a tick
+                self.pause.refused(exc)  # logged once a run, not once a tick
                 refused = jobs.refusal(exc)
                 for job, _ in answers:
                     jobs.resolve(job, refused)
                 if isinstance(exc, LeaseLost):
                     self.lease_lost()
                     return False
-                self.pause.refused(self.table_id, self.seq, self.watchers.values())
+                self.pause.hold(self.seq, self.watchers.values())
                 # Not the driver's words:
                 await self.recover_from_failure("not_stored", jobs.NOT_STORED)
                 return False
             crash_points.after_step(self.table_id, entries)
-            self.refusals.stored()
-            self.pause.stored(self.table_id, self.seq, self.watchers.values())
+            self.pause.stored(self.seq, self.watchers.values())
             self.snapshot_ref = self.table.snapshot
             self.table.rebase()  # the new snapshot, if taken, is stored with the next step
             stored = self.history.add(self.seq + 1, events)
@@ -546,7 +543,7 @@ class TableActor:
                 self.watchers.pop(watcher.conn, None)
                 return jobs.unread()
         self.resend_turn(watcher)
-        self.pause.tell(self.table_id, self.seq, watcher)
+        self.pause.tell(self.seq, watcher)
         return Outcome(seq=self.seq)
 
     async def reconnect(self, player: str) -> bool:
